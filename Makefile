@@ -1,0 +1,179 @@
+# pathstat - top-level Makefile (one Makefile, no recursion).
+#
+#   make                 build ./pathstat and ./pathprobe
+#   make test            unit + CLI tests + the command-line contract
+#   make asan            build and test under AddressSanitizer + UBSan
+#   make DEVELOPER=1     add -Werror and the extra warnings
+#   make deps            install the Debian packages (as root)
+#   make demo | bench | fuzz | install | clean
+#
+# Sources are picked up by folder, so adding a file needs no edit here.
+
+PREFIX	?= /usr/local
+BINDIR	?= $(PREFIX)/bin
+MANDIR	?= $(PREFIX)/share/man
+CC	?= cc
+PKG_CONFIG ?= pkg-config
+PYTHON	?= /usr/bin/python3
+SHARED	?= ../shared
+VERSION	:= 0.1.0
+
+# Build into a folder so the sanitizer build never mixes objects; the
+# sanitizer build also puts its binaries there (OUT), never in ./.
+B	?= build
+OUT	?= .
+
+PKGS	:= sqlite3 libcjson libxxhash zlib
+CFLAGS	?= -O2 -g
+WARN	:= -Wall -Wextra -Wshadow -Wconversion -Wno-sign-conversion \
+	   -Wstrict-prototypes -Wmissing-prototypes -Wformat=2 -Wvla
+ifeq ($(DEVELOPER),1)
+WARN	+= -Werror -Wpedantic -Wwrite-strings -Wimplicit-fallthrough -fno-common
+endif
+PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SAN) -I. $(PKG_CFLAGS) \
+	     -DPATHSTAT_VERSION='"$(VERSION)"' -MMD -MP
+LIBS	= $(PKG_LIBS) -lcsv -lm
+
+LIB_SRC	:= $(sort $(wildcard common/*.c ingest/*.c analyze/*.c report/*.c)) \
+	   schema/migrations.c
+LIB_OBJ	:= $(LIB_SRC:%.c=$(B)/%.o)
+UNIT_SRC := $(sort $(wildcard tests/unit/t-*.c))
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
+SQL	:= $(sort $(wildcard schema/[0-9][0-9][0-9]-*.sql))
+
+.PHONY: all test check unit cli contract asan deps check-deps demo bench \
+	fuzz install clean pathprobe-static test-slow
+
+all: check-deps $(OUT)/pathstat $(OUT)/pathprobe
+
+# Say exactly which Debian package is missing instead of a compiler error.
+check-deps:
+	@missing=""; \
+	for p in sqlite3:libsqlite3-dev libcjson:libcjson-dev \
+	    libxxhash:libxxhash-dev zlib:zlib1g-dev; do \
+		$(PKG_CONFIG) --exists $${p%%:*} 2>/dev/null || \
+		    missing="$$missing $${p#*:}"; \
+	done; \
+	[ -f /usr/include/csv.h ] || [ -f /usr/local/include/csv.h ] || \
+	    missing="$$missing libcsv-dev"; \
+	command -v $(PKG_CONFIG) >/dev/null 2>&1 || missing="pkg-config $$missing"; \
+	if [ -n "$$missing" ]; then \
+		echo "pathstat: missing build dependencies:$$missing" >&2; \
+		echo "install them with: sudo apt-get install$$missing" >&2; \
+		echo "(or run 'make deps' as root)" >&2; \
+		exit 1; \
+	fi
+
+DEB_BUILD := build-essential pkg-config libsqlite3-dev libcjson-dev \
+	     libcsv-dev libxxhash-dev zlib1g-dev
+DEB_TEST  := python3 python3-numpy sqlite3 gnuplot-nox cmark-gfm iperf3 \
+	     iproute2 clang
+deps:
+	@if [ "$$(id -u)" != 0 ]; then \
+		echo "make deps installs packages: run it as root, or:" >&2; \
+		echo "sudo apt-get install $(DEB_BUILD) $(DEB_TEST)" >&2; \
+		exit 1; \
+	fi
+	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+	    $(DEB_BUILD) $(DEB_TEST)
+
+schema/migrations.c: $(SQL) schema/gen-migrations.sh
+	sh schema/gen-migrations.sh $(SQL) > $@.tmp && mv $@.tmp $@
+
+$(B)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(B)/libpathstat.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(OUT)/pathstat: $(B)/pathstat.o $(B)/libpathstat.a
+	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(LIBS)
+
+# pathprobe depends on libc only: it is copied onto cloud instances.
+PROBE_SRC := $(sort $(wildcard collect/*.c))
+$(OUT)/pathprobe: $(PROBE_SRC) $(wildcard collect/*.h) common/compat.h common/banned.h
+	@if [ -n "$(PROBE_SRC)" ]; then \
+		echo "$(CC) ... -o $@ $(PROBE_SRC)"; \
+		$(CC) -std=c11 $(WARN) $(CFLAGS) $(SAN) -I. -o $@ $(PROBE_SRC) -lm; \
+	fi
+pathprobe-static: $(PROBE_SRC)
+	$(CC) -std=c11 $(WARN) -O2 -static -I. -o pathprobe $(PROBE_SRC) -lm
+
+$(B)/tests/t-%: tests/unit/t-%.c tests/unit/harness.h $(B)/libpathstat.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/libpathstat.a $(LIBS)
+
+unit: $(UNIT_BIN)
+	@sh tests/unit/run.sh $(UNIT_BIN)
+
+cli: all
+	@PATHSTAT_BIN=$(abspath $(OUT))/pathstat \
+	    PATHPROBE_BIN=$(abspath $(OUT))/pathprobe \
+	    PYTHON=$(PYTHON) SHARED=$(abspath $(SHARED)) sh tests/cli/run.sh $(T)
+
+contract: all
+	@if [ -x $(SHARED)/contract/run ]; then \
+		$(PYTHON) $(SHARED)/contract/run $(OUT)/pathstat; \
+	else \
+		echo "SKIP contract: $(SHARED)/contract/run not found (set SHARED=...)"; \
+	fi
+
+test check: all
+	@$(MAKE) --no-print-directory unit
+	@$(MAKE) --no-print-directory cli
+	@$(MAKE) --no-print-directory contract
+
+test-slow: all
+	@PATHSTAT_BIN=$(abspath $(OUT))/pathstat PYTHON=$(PYTHON) SLOW=1 \
+	    sh tests/cli/run.sh 'tslow*'
+
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
+	     -fno-omit-frame-pointer
+asan:
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	    $(MAKE) B=build-asan OUT=build-asan SAN="$(SAN_FLAGS)" CFLAGS="-O1 -g" test
+
+FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz-*.c))
+FUZZ_BIN := $(FUZZ_SRC:tests/fuzz/%.c=build-fuzz/%)
+FUZZ_SECONDS ?= 20
+build-fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(LIB_SRC)
+	@mkdir -p build-fuzz
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. \
+	    $(PKG_CFLAGS) -DPATHSTAT_VERSION='"$(VERSION)"' -o $@ $< $(LIB_SRC) \
+	    $(LIBS)
+fuzz: $(FUZZ_BIN)
+	@for f in $(FUZZ_BIN); do \
+		name=$$(basename $$f); corpus=tests/fuzz/corpus/$${name#fuzz-}; \
+		mkdir -p build-fuzz/corpus-$$name; \
+		echo "fuzz: $$name for $(FUZZ_SECONDS)s"; \
+		$$f -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+		    build-fuzz/corpus-$$name $$corpus >build-fuzz/$$name.log 2>&1 \
+		    || { tail -40 build-fuzz/$$name.log; exit 1; }; \
+		tail -1 build-fuzz/$$name.log; \
+	done
+
+demo: all
+	@sh samples/demo.sh
+
+bench: all
+	@sh bench/run.sh
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 pathstat $(DESTDIR)$(BINDIR)/pathstat
+	[ ! -f pathprobe ] || install -m 755 pathprobe $(DESTDIR)$(BINDIR)/pathprobe
+	[ ! -f collect/pathstat-collect ] || \
+	    install -m 755 collect/pathstat-collect $(DESTDIR)$(BINDIR)/pathstat-collect
+	for m in docs/*.1 collect/*.1; do \
+		[ -f "$$m" ] && install -m 644 $$m $(DESTDIR)$(MANDIR)/man1/ || true; \
+	done
+
+clean:
+	rm -rf build build-asan build-fuzz pathstat pathprobe schema/migrations.c demo
+
+-include $(shell find $(B) -name '*.d' 2>/dev/null)

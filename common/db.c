@@ -1,0 +1,257 @@
+/*
+ * db.c - database open, migration to the compiled-in schema, and SQLite
+ * helpers with uniform error messages.
+ */
+#include "common/compat.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "common/db.h"
+#include "common/err.h"
+#include "schema/schema.h"
+
+const char *
+db_default_path(const char *opt)
+{
+	const char *env;
+
+	if (opt && *opt)
+		return opt;
+	env = getenv("PATHSTAT_DB");
+	if (env && *env)
+		return env;
+	return DB_DEFAULT_NAME;
+}
+
+int
+db_schema_version(void)
+{
+	return schema_nmigrations ?
+	    schema_migrations[schema_nmigrations - 1].version : 0;
+}
+
+int
+db_exec(sqlite3 *db, const char *what, const char *sql)
+{
+	char *msg = NULL;
+
+	if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		error("%s: %s", what, msg ? msg : sqlite3_errmsg(db));
+		sqlite3_free(msg);
+		return -1;
+	}
+	return 0;
+}
+
+sqlite3_stmt *
+db_prepare(sqlite3 *db, const char *what, const char *sql)
+{
+	sqlite3_stmt *st = NULL;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+		error("prepare %s: %s", what, sqlite3_errmsg(db));
+		sqlite3_finalize(st);
+		return NULL;
+	}
+	return st;
+}
+
+int
+db_step_done(sqlite3 *db, sqlite3_stmt *st, const char *what)
+{
+	int rc = sqlite3_step(st);
+
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return error("%s: %s", what, sqlite3_errmsg(db));
+	return 0;
+}
+
+int
+db_begin(sqlite3 *db)
+{
+	return db_exec(db, "begin transaction", "BEGIN IMMEDIATE");
+}
+
+int
+db_commit(sqlite3 *db)
+{
+	return db_exec(db, "commit", "COMMIT");
+}
+
+void
+db_rollback(sqlite3 *db)
+{
+	if (!sqlite3_get_autocommit(db))
+		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+static int
+db_user_version(sqlite3 *db, int *out)
+{
+	sqlite3_stmt *st = db_prepare(db, "read schema version",
+	    "PRAGMA user_version");
+	int rc;
+
+	if (!st)
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		error("read schema version: %s", sqlite3_errmsg(db));
+		sqlite3_finalize(st);
+		return -1;
+	}
+	*out = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return 0;
+}
+
+/* A database with tables but user_version 0 was not made by pathstat. */
+static int
+db_is_empty(sqlite3 *db, bool *empty)
+{
+	sqlite3_stmt *st = db_prepare(db, "inspect database",
+	    "SELECT count(*) FROM sqlite_master");
+
+	if (!st)
+		return -1;
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		error("inspect database: %s", sqlite3_errmsg(db));
+		sqlite3_finalize(st);
+		return -1;
+	}
+	*empty = sqlite3_column_int(st, 0) == 0;
+	sqlite3_finalize(st);
+	return 0;
+}
+
+static int
+db_migrate(sqlite3 *db, const char *path)
+{
+	int have;
+	size_t i;
+
+	if (db_user_version(db, &have))
+		return -1;
+	if (have > db_schema_version())
+		return error("database '%s' has schema version %d, newer than "
+		    "this pathstat knows (%d): upgrade pathstat", path, have,
+		    db_schema_version());
+	if (have == 0) {
+		bool empty;
+
+		if (db_is_empty(db, &empty))
+			return -1;
+		if (!empty)
+			return error("'%s' is an SQLite database but not a "
+			    "pathstat one (user_version 0 and tables present)",
+			    path);
+	}
+	for (i = 0; i < schema_nmigrations; i++) {
+		const struct schema_migration *m = &schema_migrations[i];
+		char pragma[64];
+
+		if (m->version <= have)
+			continue;
+		if (db_begin(db))
+			return -1;
+		if (db_exec(db, m->name, m->sql)) {
+			db_rollback(db);
+			return -1;
+		}
+		snprintf(pragma, sizeof(pragma), "PRAGMA user_version = %d",
+		    m->version);
+		if (db_exec(db, "set schema version", pragma) || db_commit(db)) {
+			db_rollback(db);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static sqlite3 *
+db_open_flags(const char *path, int flags)
+{
+	sqlite3 *db = NULL;
+
+	if (sqlite3_open_v2(path, &db, flags, NULL) != SQLITE_OK) {
+		error("cannot open database '%s': %s", path,
+		    db ? sqlite3_errmsg(db) : "out of memory");
+		sqlite3_close(db);
+		return NULL;
+	}
+	sqlite3_busy_timeout(db, 10000);
+	sqlite3_extended_result_codes(db, 1);
+	return db;
+}
+
+sqlite3 *
+db_open(const char *path, bool create)
+{
+	int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
+	sqlite3 *db;
+
+	db = db_open_flags(path, flags);
+	if (!db)
+		return NULL;
+	/* WAL + NORMAL: each file's transaction is atomic and a killed
+	 * ingest leaves a consistent database; NORMAL is enough for that. */
+	if (db_exec(db, "set journal mode", "PRAGMA journal_mode = WAL") ||
+	    db_exec(db, "set synchronous", "PRAGMA synchronous = NORMAL") ||
+	    db_exec(db, "set foreign keys", "PRAGMA foreign_keys = ON") ||
+	    db_exec(db, "set cache size", "PRAGMA cache_size = -65536") ||
+	    db_exec(db, "set temp store", "PRAGMA temp_store = MEMORY") ||
+	    db_migrate(db, path)) {
+		sqlite3_close(db);
+		return NULL;
+	}
+	return db;
+}
+
+sqlite3 *
+db_open_readonly(const char *path)
+{
+	struct stat stbuf;
+	sqlite3 *db;
+	int have;
+
+	if (stat(path, &stbuf) != 0) {
+		error("cannot open database '%s': %s%s", path, strerror(errno),
+		    errno == ENOENT ? " (run 'pathstat ingest' first, or "
+		    "give --db or $PATHSTAT_DB)" : "");
+		return NULL;
+	}
+	db = db_open_flags(path, SQLITE_OPEN_READONLY);
+	if (!db)
+		return NULL;
+	if (db_user_version(db, &have)) {
+		sqlite3_close(db);
+		return NULL;
+	}
+	if (have == 0 || have > db_schema_version()) {
+		if (have == 0)
+			error("'%s' is not a pathstat database", path);
+		else
+			error("database '%s' has schema version %d, newer "
+			    "than this pathstat knows (%d)", path, have,
+			    db_schema_version());
+		sqlite3_close(db);
+		return NULL;
+	}
+	if (have < db_schema_version()) {
+		/* Older schema: reopen read-write to migrate it forward. */
+		sqlite3_close(db);
+		return db_open(path, false);
+	}
+	db_exec(db, "set cache size", "PRAGMA cache_size = -65536");
+	return db;
+}
+
+void
+db_close(sqlite3 *db)
+{
+	if (db)
+		sqlite3_close(db);
+}

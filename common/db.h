@@ -1,0 +1,41 @@
+/*
+ * db.h - opening the pathstat database (migrating it to the current
+ * schema) and small SQLite helpers that report errors with the
+ * statement's purpose and sqlite3_errmsg().
+ */
+#ifndef PATHSTAT_COMMON_DB_H
+#define PATHSTAT_COMMON_DB_H
+
+#include "common/compat.h"
+
+#include <sqlite3.h>
+
+#define DB_DEFAULT_NAME "pathstat.db"
+
+/* The database path: opt if given, else $PATHSTAT_DB, else ./pathstat.db.
+ * Returns a borrowed string. */
+const char *db_default_path(const char *opt);
+
+/* Open (creating when create is true) and migrate to the newest schema.
+ * Returns NULL after printing an error.  Close with db_close(). */
+sqlite3 *db_open(const char *path, bool create);
+/* Open an existing database read-only (it must exist and be a pathstat DB
+ * at a schema this binary knows).  Returns NULL after printing an error. */
+sqlite3 *db_open_readonly(const char *path);
+void db_close(sqlite3 *db);
+
+/* The schema version this binary writes. */
+int db_schema_version(void);
+
+/* Run SQL without results; on failure print "<what>: <errmsg>", return -1. */
+int db_exec(sqlite3 *db, const char *what, const char *sql);
+/* Prepare; on failure print and return NULL.  Finalize with sqlite3_finalize. */
+sqlite3_stmt *db_prepare(sqlite3 *db, const char *what, const char *sql);
+/* Step a statement expected to finish (no rows): 0 or -1 after printing. */
+int db_step_done(sqlite3 *db, sqlite3_stmt *st, const char *what);
+
+int db_begin(sqlite3 *db);
+int db_commit(sqlite3 *db);
+void db_rollback(sqlite3 *db);
+
+#endif

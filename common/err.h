@@ -1,0 +1,35 @@
+/*
+ * err.h - message helpers with the "pathstat <cmd>: " prefix.
+ * error() and warning() print and return -1 / nothing; die() exits 1.
+ * Library code calls error() and returns; only cmd_*() and main() exit.
+ */
+#ifndef PATHSTAT_COMMON_ERR_H
+#define PATHSTAT_COMMON_ERR_H
+
+#include "common/compat.h"
+
+/* Set the prefix used by every message, e.g. "pathstat ingest".  The
+ * string is borrowed and must outlive the command. */
+void err_set_prefix(const char *prefix);
+const char *err_prefix(void);
+
+/* Print "<prefix>: <message>" to stderr; return -1. */
+int error(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);
+/* Like error() with ": <strerror(errno)>" appended. */
+int error_errno(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);
+/* Print "<prefix>: warning: <message>". */
+void warning(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);
+/* Print "<prefix>: <message>" (no "warning:" tag): notes and progress. */
+void note(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);
+/* Print and exit(PATHSTAT_EXIT_FAIL). */
+PATHSTAT_NORETURN void die(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);
+PATHSTAT_NORETURN void die_errno(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);
+
+/* Count of error() calls since start: commands use it to pick exit 1. */
+unsigned long err_count(void);
+
+/* Flush and close stdout; report and return -1 on a write error (full
+ * disk, closed pipe), so "pathstat ... > file" never fails silently. */
+int err_finish_stdout(void);
+
+#endif

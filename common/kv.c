@@ -1,0 +1,262 @@
+/*
+ * kv.c - sorted key=value sets and the condition-token grammar.
+ */
+#include "common/compat.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/kv.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+
+void
+kvset_init(struct kvset *s)
+{
+	s->items = NULL;
+	s->n = 0;
+	s->alloc = 0;
+}
+
+void
+kvset_release(struct kvset *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		free(s->items[i].key);
+		free(s->items[i].value);
+	}
+	free(s->items);
+	kvset_init(s);
+}
+
+/* Index of key, or -(insertion point) - 1. */
+static long
+kvset_find(const struct kvset *s, const char *key)
+{
+	size_t lo = 0, hi = s->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(s->items[mid].key, key);
+
+		if (c == 0)
+			return (long)mid;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -(long)lo - 1;
+}
+
+void
+kvset_set(struct kvset *s, const char *key, const char *value)
+{
+	long at = kvset_find(s, key);
+	size_t pos;
+
+	if (at >= 0) {
+		free(s->items[at].value);
+		s->items[at].value = xstrdup(value);
+		return;
+	}
+	pos = (size_t)(-at - 1);
+	ALLOC_GROW(s->items, s->n + 1, s->alloc);
+	memmove(&s->items[pos + 1], &s->items[pos],
+	    (s->n - pos) * sizeof(s->items[0]));
+	s->items[pos].key = xstrdup(key);
+	s->items[pos].value = xstrdup(value);
+	s->n++;
+}
+
+const char *
+kvset_get(const struct kvset *s, const char *key)
+{
+	long at = kvset_find(s, key);
+
+	return at >= 0 ? s->items[at].value : NULL;
+}
+
+bool
+kvset_remove(struct kvset *s, const char *key)
+{
+	long at = kvset_find(s, key);
+
+	if (at < 0)
+		return false;
+	free(s->items[at].key);
+	free(s->items[at].value);
+	memmove(&s->items[at], &s->items[at + 1],
+	    (s->n - (size_t)at - 1) * sizeof(s->items[0]));
+	s->n--;
+	return true;
+}
+
+void
+kvset_merge(struct kvset *dst, const struct kvset *src)
+{
+	size_t i;
+
+	for (i = 0; i < src->n; i++)
+		kvset_set(dst, src->items[i].key, src->items[i].value);
+}
+
+void
+kvset_copy(struct kvset *dst, const struct kvset *src)
+{
+	kvset_release(dst);
+	kvset_merge(dst, src);
+}
+
+void
+kvset_join(const struct kvset *s, struct strbuf *sb, const char *sep)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		if (i)
+			strbuf_addstr(sb, sep);
+		strbuf_addstr(sb, s->items[i].key);
+		strbuf_addch(sb, '=');
+		strbuf_addstr(sb, s->items[i].value);
+	}
+}
+
+static bool
+kv_valid_text(const char *s, bool is_key)
+{
+	size_t len = strlen(s);
+	const unsigned char *p;
+
+	if (len == 0 || len > 256)
+		return false;
+	if (isspace((unsigned char)s[0]) || isspace((unsigned char)s[len - 1]))
+		return false;
+	for (p = (const unsigned char *)s; *p; p++) {
+		if (*p < 0x20 || *p == 0x7f || *p == ',' || *p == ';')
+			return false;
+		if (is_key && *p == '=')
+			return false;
+	}
+	return true;
+}
+
+bool
+kv_valid_key(const char *key)
+{
+	return kv_valid_text(key, true);
+}
+
+bool
+kv_valid_value(const char *value)
+{
+	return kv_valid_text(value, false);
+}
+
+static bool
+all_digits(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!isdigit((unsigned char)*s))
+			return false;
+	return true;
+}
+
+/* "1k", "1m", "1024b", "2g", "512kb": digits then a unit letter or two. */
+static bool
+is_size_token(const char *t)
+{
+	const char *p = t;
+
+	while (isdigit((unsigned char)*p))
+		p++;
+	if (p == t)
+		return false;
+	if (!strcmp(p, "k") || !strcmp(p, "m") || !strcmp(p, "g") ||
+	    !strcmp(p, "b") || !strcmp(p, "kb") || !strcmp(p, "mb") ||
+	    !strcmp(p, "gb") || !strcmp(p, "K") || !strcmp(p, "M") ||
+	    !strcmp(p, "G") || !strcmp(p, "KB") || !strcmp(p, "MB") ||
+	    !strcmp(p, "GB") || !strcmp(p, "B"))
+		return true;
+	return false;
+}
+
+static int
+cond_token(const char *tok, struct kvset *out, struct strbuf *why)
+{
+	const char *eq = strchr(tok, '=');
+	const char *dash;
+	char *key = NULL, *val = NULL;
+	int ret = -1;
+
+	if (eq) {
+		key = xstrndup(tok, (size_t)(eq - tok));
+		val = xstrdup(eq + 1);
+	} else if ((tok[0] == 'c' || tok[0] == 'P') && all_digits(tok + 1)) {
+		key = xstrndup(tok, 1);
+		val = xstrdup(tok + 1);
+	} else if (is_size_token(tok)) {
+		size_t i, len = strlen(tok);
+
+		key = xstrdup("size");
+		val = xstrdup(tok);
+		for (i = 0; i < len; i++)
+			val[i] = (char)tolower((unsigned char)val[i]);
+		if (len > 2 && val[len - 1] == 'b' && !isdigit(
+		    (unsigned char)val[len - 2]))
+			val[len - 1] = '\0';	/* 1kb -> 1k */
+	} else if (!strcmp(tok, "tcp") || !strcmp(tok, "udp") ||
+	    !strcmp(tok, "TCP") || !strcmp(tok, "UDP")) {
+		key = xstrdup("proto");
+		val = xstrdup(tok[0] == 't' || tok[0] == 'T' ? "tcp" : "udp");
+	} else if (!strcmp(tok, "R") || !strcmp(tok, "reverse")) {
+		key = xstrdup("dir");
+		val = xstrdup("reverse");
+	} else if (!strcmp(tok, "bidir")) {
+		key = xstrdup("dir");
+		val = xstrdup("bidir");
+	} else if ((dash = strchr(tok, '-')) && dash != tok && dash[1]) {
+		key = xstrndup(tok, (size_t)(dash - tok));
+		val = xstrdup(dash + 1);
+	} else {
+		strbuf_addf(why, "condition token '%s' is not k=v, name-value "
+		    "(ka-on), cN, PN, a size (1k, 1m, 1024b), tcp/udp, "
+		    "reverse or bidir", tok);
+		goto cleanup;
+	}
+	if (!kv_valid_key(key) || !kv_valid_value(val)) {
+		strbuf_addf(why, "condition token '%s' has an empty or "
+		    "unsafe key or value", tok);
+		goto cleanup;
+	}
+	kvset_set(out, key, val);
+	ret = 0;
+cleanup:
+	free(key);
+	free(val);
+	return ret;
+}
+
+int
+cond_parse(const char *text, struct kvset *out, struct strbuf *why)
+{
+	char *copy = xstrdup(text);
+	char *p = copy, *tok;
+	int ret = 0;
+
+	while ((tok = strsep(&p, "_,")) != NULL) {
+		if (!*tok)
+			continue;
+		if (cond_token(tok, out, why)) {
+			ret = -1;
+			break;
+		}
+	}
+	free(copy);
+	return ret;
+}

@@ -1,0 +1,54 @@
+/*
+ * kv.h - a small set of key=value pairs kept sorted by key: run tags and
+ * conditions.  The condition grammar ({cond} in layouts, "condition" in
+ * meta.json, --where/--across values) lives here because ingest and
+ * analyze both speak it.
+ */
+#ifndef PATHSTAT_COMMON_KV_H
+#define PATHSTAT_COMMON_KV_H
+
+#include "common/compat.h"
+
+struct strbuf;
+
+struct kv {
+	char	*key;	/* owned */
+	char	*value;	/* owned */
+};
+
+struct kvset {
+	struct kv	*items;	/* sorted by key, keys unique */
+	size_t		n;	/* items used */
+	size_t		alloc;	/* items allocated */
+};
+
+#define KVSET_INIT { NULL, 0, 0 }
+
+void kvset_init(struct kvset *s);
+void kvset_release(struct kvset *s);
+/* Set key to value (copies both), replacing an existing value. */
+void kvset_set(struct kvset *s, const char *key, const char *value);
+/* Borrowed value of key, or NULL. */
+const char *kvset_get(const struct kvset *s, const char *key);
+bool kvset_remove(struct kvset *s, const char *key);
+/* Copy every pair of src into dst; src wins on a shared key. */
+void kvset_merge(struct kvset *dst, const struct kvset *src);
+void kvset_copy(struct kvset *dst, const struct kvset *src);
+/* Append "k=v<sep>k=v" (sorted) to sb. */
+void kvset_join(const struct kvset *s, struct strbuf *sb, const char *sep);
+
+/* A key or value that is safe in the canonical form: non-empty, no
+ * ',', '=', ';', control characters or surrounding blanks. */
+bool kv_valid_key(const char *key);
+bool kv_valid_value(const char *value);
+
+/*
+ * Parse a condition in the {cond} grammar and add its keys to out:
+ * tokens split on '_' and ','; each is k=v, ka-on/ka-off (any "name-value"
+ * becomes name=value), cN -> c=N, PN -> P=N, a size (1k, 1m, 1024b,
+ * 2g) -> size=..., tcp/udp -> proto, reverse/R -> dir=reverse,
+ * bidir -> dir=bidir.  Returns 0, or -1 with a reason written to why.
+ */
+int cond_parse(const char *text, struct kvset *out, struct strbuf *why);
+
+#endif

@@ -1,0 +1,443 @@
+/*
+ * table.c - table model and its Markdown, CSV and JSON renderers.
+ */
+#include "common/compat.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/strbuf.h"
+#include "common/table.h"
+#include "common/xalloc.h"
+
+void
+table_init(struct table *t)
+{
+	memset(t, 0, sizeof(*t));
+}
+
+static void
+cell_release(struct table_cell *c)
+{
+	free(c->str);
+	free(c->display);
+	memset(c, 0, sizeof(*c));
+}
+
+void
+table_release(struct table *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->ncols; i++) {
+		free(t->cols[i].key);
+		free(t->cols[i].header);
+	}
+	for (i = 0; i < t->nrows * t->ncols; i++)
+		cell_release(&t->cells[i]);
+	for (i = 0; i < t->nnotes; i++)
+		strbuf_release(&t->notes[i]);
+	free(t->cols);
+	free(t->cells);
+	free(t->notes);
+	table_init(t);
+}
+
+size_t
+table_add_col(struct table *t, const char *key, const char *header,
+    int decimals)
+{
+	struct table_col *c;
+
+	if (t->nrows)
+		abort();	/* columns must all exist before the first row */
+	ALLOC_GROW(t->cols, t->ncols + 1, t->alloc_cols);
+	c = &t->cols[t->ncols];
+	memset(c, 0, sizeof(*c));
+	c->key = xstrdup(key);
+	c->header = xstrdup(header ? header : key);
+	c->decimals = decimals;
+	return t->ncols++;
+}
+
+long
+table_col(const struct table *t, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < t->ncols; i++)
+		if (!strcmp(t->cols[i].key, key))
+			return (long)i;
+	return -1;
+}
+
+size_t
+table_add_row(struct table *t)
+{
+	size_t need = (t->nrows + 1) * t->ncols;
+
+	ALLOC_GROW(t->cells, need, t->alloc_cells);
+	memset(&t->cells[t->nrows * t->ncols], 0,
+	    t->ncols * sizeof(t->cells[0]));
+	return t->nrows++;
+}
+
+struct table_cell *
+table_at(struct table *t, size_t row, size_t col)
+{
+	if (row >= t->nrows || col >= t->ncols)
+		abort();
+	return &t->cells[row * t->ncols + col];
+}
+
+void
+table_set_str(struct table *t, size_t row, size_t col, const char *s)
+{
+	struct table_cell *c = table_at(t, row, col);
+
+	free(c->str);
+	c->str = NULL;
+	if (!s) {
+		c->type = CELL_NULL;
+		return;
+	}
+	c->type = CELL_STR;
+	c->str = xstrdup(s);
+}
+
+void
+table_set_num(struct table *t, size_t row, size_t col, double v)
+{
+	struct table_cell *c = table_at(t, row, col);
+
+	c->type = isfinite(v) ? CELL_NUM : CELL_NULL;
+	c->num = v;
+}
+
+void
+table_set_int(struct table *t, size_t row, size_t col, int64_t v)
+{
+	struct table_cell *c = table_at(t, row, col);
+
+	c->type = CELL_INT;
+	c->i = v;
+}
+
+void
+table_set_null(struct table *t, size_t row, size_t col)
+{
+	struct table_cell *c = table_at(t, row, col);
+
+	c->type = CELL_NULL;
+}
+
+void
+table_set_display(struct table *t, size_t row, size_t col, const char *text)
+{
+	struct table_cell *c = table_at(t, row, col);
+
+	free(c->display);
+	c->display = text ? xstrdup(text) : NULL;
+}
+
+void
+table_add_note(struct table *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	ALLOC_GROW(t->notes, t->nnotes + 1, t->alloc_notes);
+	strbuf_init(&t->notes[t->nnotes], 0);
+	va_start(ap, fmt);
+	strbuf_vaddf(&t->notes[t->nnotes], fmt, ap);
+	va_end(ap);
+	t->nnotes++;
+}
+
+int
+table_format_parse(const char *s, enum table_format *out)
+{
+	if (!strcmp(s, "md") || !strcmp(s, "markdown"))
+		*out = TABLE_MD;
+	else if (!strcmp(s, "csv"))
+		*out = TABLE_CSV;
+	else if (!strcmp(s, "json"))
+		*out = TABLE_JSON;
+	else
+		return -1;
+	return 0;
+}
+
+void
+md_escape(struct strbuf *sb, const char *s)
+{
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)s; *p; p++) {
+		switch (*p) {
+		case '\\': case '`': case '*': case '_': case '[': case ']':
+		case '<': case '>': case '|': case '~': case '#': case '!':
+		case '$':
+			strbuf_addch(sb, '\\');
+			strbuf_addch(sb, *p);
+			break;
+		case '&':
+			strbuf_addstr(sb, "&amp;");
+			break;
+		case '\n': case '\r': case '\t':
+			strbuf_addch(sb, ' ');
+			break;
+		default:
+			if (*p < 0x20 || *p == 0x7f)
+				strbuf_addch(sb, ' ');
+			else
+				strbuf_addch(sb, *p);
+		}
+	}
+}
+
+void
+csv_quote(struct strbuf *sb, const char *s)
+{
+	const char *p;
+
+	if (!strpbrk(s, ",\"\r\n") && s[0] != ' ' && *s &&
+	    s[strlen(s) - 1] != ' ') {
+		strbuf_addstr(sb, s);
+		return;
+	}
+	strbuf_addch(sb, '"');
+	for (p = s; *p; p++) {
+		if (*p == '"')
+			strbuf_addch(sb, '"');
+		strbuf_addch(sb, *p);
+	}
+	strbuf_addch(sb, '"');
+}
+
+void
+json_quote(struct strbuf *sb, const char *s)
+{
+	const unsigned char *p;
+
+	strbuf_addch(sb, '"');
+	for (p = (const unsigned char *)s; *p; p++) {
+		switch (*p) {
+		case '"': strbuf_addstr(sb, "\\\""); break;
+		case '\\': strbuf_addstr(sb, "\\\\"); break;
+		case '\n': strbuf_addstr(sb, "\\n"); break;
+		case '\r': strbuf_addstr(sb, "\\r"); break;
+		case '\t': strbuf_addstr(sb, "\\t"); break;
+		case '\b': strbuf_addstr(sb, "\\b"); break;
+		case '\f': strbuf_addstr(sb, "\\f"); break;
+		default:
+			if (*p < 0x20 || *p == 0x7f)
+				strbuf_addf(sb, "\\u%04x", *p);
+			else
+				strbuf_addch(sb, *p);
+		}
+	}
+	strbuf_addch(sb, '"');
+}
+
+void
+md_number(struct strbuf *sb, double v, int decimals)
+{
+	if (!isfinite(v)) {
+		strbuf_addstr(sb, "n/a");
+		return;
+	}
+	if (decimals >= 0) {
+		strbuf_addf(sb, "%.*f", decimals, v);
+		return;
+	}
+	/* auto: 4 significant digits, never exponent form for table values */
+	if (v == 0) {
+		strbuf_addstr(sb, "0");
+	} else {
+		double a = fabs(v);
+		int d = 3 - (int)floor(log10(a));
+
+		if (d < 0)
+			d = 0;
+		if (d > 9)
+			d = 9;
+		strbuf_addf(sb, "%.*f", d, v);
+	}
+}
+
+static void
+cell_text(const struct table_cell *c, struct strbuf *sb, bool json)
+{
+	switch (c->type) {
+	case CELL_NULL:
+		strbuf_addstr(sb, json ? "null" : "");
+		break;
+	case CELL_STR:
+		if (json)
+			json_quote(sb, c->str);
+		else
+			csv_quote(sb, c->str);
+		break;
+	case CELL_NUM:
+		strbuf_add_double(sb, c->num);
+		break;
+	case CELL_INT:
+		strbuf_addf(sb, "%lld", (long long)c->i);
+		break;
+	}
+}
+
+static void
+render_csv(const struct table *t, struct strbuf *out)
+{
+	size_t r, c;
+
+	for (c = 0; c < t->ncols; c++) {
+		if (c)
+			strbuf_addch(out, ',');
+		csv_quote(out, t->cols[c].key);
+	}
+	strbuf_addch(out, '\n');
+	for (r = 0; r < t->nrows; r++) {
+		for (c = 0; c < t->ncols; c++) {
+			if (c)
+				strbuf_addch(out, ',');
+			cell_text(&t->cells[r * t->ncols + c], out, false);
+		}
+		strbuf_addch(out, '\n');
+	}
+}
+
+static void
+render_json(const struct table *t, struct strbuf *out)
+{
+	size_t r, c;
+
+	strbuf_addch(out, '[');
+	for (r = 0; r < t->nrows; r++) {
+		strbuf_addstr(out, r ? ",\n  {" : "\n  {");
+		for (c = 0; c < t->ncols; c++) {
+			if (c)
+				strbuf_addstr(out, ", ");
+			json_quote(out, t->cols[c].key);
+			strbuf_addstr(out, ": ");
+			cell_text(&t->cells[r * t->ncols + c], out, true);
+		}
+		strbuf_addch(out, '}');
+	}
+	strbuf_addstr(out, t->nrows ? "\n]\n" : "]\n");
+}
+
+static void
+md_cell(const struct table *t, size_t r, size_t c, struct strbuf *sb)
+{
+	const struct table_cell *cell = &t->cells[r * t->ncols + c];
+
+	if (cell->display) {
+		md_escape(sb, cell->display);
+		return;
+	}
+	switch (cell->type) {
+	case CELL_NULL:
+		strbuf_addstr(sb, "–");
+		break;
+	case CELL_STR:
+		md_escape(sb, cell->str);
+		break;
+	case CELL_NUM:
+		md_number(sb, cell->num, t->cols[c].decimals);
+		break;
+	case CELL_INT:
+		strbuf_addf(sb, "%lld", (long long)cell->i);
+		break;
+	}
+}
+
+void
+table_render_md_body(const struct table *t, struct strbuf *out)
+{
+	size_t r, c;
+	bool any = false;
+
+	strbuf_addch(out, '|');
+	for (c = 0; c < t->ncols; c++) {
+		if (t->cols[c].md_hidden)
+			continue;
+		strbuf_addch(out, ' ');
+		md_escape(out, t->cols[c].header);
+		strbuf_addstr(out, " |");
+		any = true;
+	}
+	if (!any)
+		strbuf_addstr(out, " |");
+	strbuf_addstr(out, "\n|");
+	for (c = 0; c < t->ncols; c++) {
+		if (t->cols[c].md_hidden)
+			continue;
+		strbuf_addstr(out, t->cols[c].right ? " ---: |" : " --- |");
+	}
+	strbuf_addch(out, '\n');
+	for (r = 0; r < t->nrows; r++) {
+		strbuf_addch(out, '|');
+		for (c = 0; c < t->ncols; c++) {
+			if (t->cols[c].md_hidden)
+				continue;
+			strbuf_addch(out, ' ');
+			md_cell(t, r, c, out);
+			strbuf_addstr(out, " |");
+		}
+		strbuf_addch(out, '\n');
+	}
+}
+
+static void
+render_md(const struct table *t, struct strbuf *out)
+{
+	size_t i;
+
+	table_render_md_body(t, out);
+	if (t->nrows == 0)
+		strbuf_addstr(out, "\n_(no rows)_\n");
+	if (t->nnotes)
+		strbuf_addch(out, '\n');
+	for (i = 0; i < t->nnotes; i++) {
+		strbuf_addstr(out, "_");
+		md_escape(out, t->notes[i].buf);
+		strbuf_addstr(out, "_\n");
+		if (i + 1 < t->nnotes)
+			strbuf_addch(out, '\n');
+	}
+}
+
+void
+table_render_sb(const struct table *t, enum table_format fmt,
+    struct strbuf *out)
+{
+	switch (fmt) {
+	case TABLE_MD:
+		render_md(t, out);
+		break;
+	case TABLE_CSV:
+		render_csv(t, out);
+		break;
+	case TABLE_JSON:
+		render_json(t, out);
+		break;
+	}
+}
+
+int
+table_render(const struct table *t, enum table_format fmt, FILE *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ret = 0;
+
+	table_render_sb(t, fmt, &sb);
+	if (fwrite(sb.buf, 1, sb.len, out) != sb.len)
+		ret = -1;
+	strbuf_release(&sb);
+	return ret;
+}

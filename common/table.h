@@ -1,0 +1,87 @@
+/*
+ * table.h - the table model every command prints (runs, analyze, report)
+ * and its three renderers: GitHub-flavoured Markdown, CSV (RFC 4180) and
+ * JSON (one array of flat objects, DESIGN.md's contract).
+ *
+ * A cell has a machine value (string, number, integer or null) and may
+ * carry a display text that only Markdown shows ("0.108 [0.091, 0.127]",
+ * "≥ timeout", "not measured").  Column keys are the JSON/CSV names;
+ * headers are what Markdown shows.
+ */
+#ifndef PATHSTAT_COMMON_TABLE_H
+#define PATHSTAT_COMMON_TABLE_H
+
+#include "common/compat.h"
+
+#include <stdio.h>
+
+struct strbuf;
+
+enum table_format { TABLE_MD, TABLE_CSV, TABLE_JSON };
+
+enum cell_type { CELL_NULL, CELL_STR, CELL_NUM, CELL_INT };
+
+struct table_cell {
+	enum cell_type	type;
+	char		*str;		/* CELL_STR value (owned) */
+	double		num;		/* CELL_NUM value; NaN/inf render as null */
+	int64_t		i;		/* CELL_INT value */
+	char		*display;	/* Markdown text overriding the value, or NULL (owned) */
+};
+
+struct table_col {
+	char	*key;		/* JSON key and CSV header (owned) */
+	char	*header;	/* Markdown header (owned) */
+	int	decimals;	/* Markdown decimals for numbers; -1: up to 4 significant */
+	bool	md_hidden;	/* left out of Markdown (machine-only columns) */
+	bool	right;		/* right-align in Markdown */
+};
+
+struct table {
+	struct table_col	*cols;
+	size_t			ncols, alloc_cols;
+	struct table_cell	*cells;		/* nrows * ncols, row-major */
+	size_t			nrows, alloc_cells;
+	struct strbuf		*notes;		/* caption lines shown under the Markdown table */
+	size_t			nnotes, alloc_notes;
+};
+
+void table_init(struct table *t);
+void table_release(struct table *t);
+/* Add a column; returns its index. */
+size_t table_add_col(struct table *t, const char *key, const char *header,
+    int decimals);
+/* Index of the column with this key, or -1. */
+long table_col(const struct table *t, const char *key);
+/* Append an empty (all null) row; returns its index. */
+size_t table_add_row(struct table *t);
+struct table_cell *table_at(struct table *t, size_t row, size_t col);
+void table_set_str(struct table *t, size_t row, size_t col, const char *s);
+void table_set_num(struct table *t, size_t row, size_t col, double v);
+void table_set_int(struct table *t, size_t row, size_t col, int64_t v);
+void table_set_null(struct table *t, size_t row, size_t col);
+/* Markdown-only text for a cell (copied). */
+void table_set_display(struct table *t, size_t row, size_t col,
+    const char *text);
+/* Add a caption line (printf-style) shown under the Markdown table. */
+void table_add_note(struct table *t, const char *fmt, ...)
+    PATHSTAT_PRINTF(2, 3);
+
+/* Render; returns 0 or -1 on a write error. */
+int table_render(const struct table *t, enum table_format fmt, FILE *out);
+void table_render_sb(const struct table *t, enum table_format fmt,
+    struct strbuf *out);
+/* Markdown of the table without the notes. */
+void table_render_md_body(const struct table *t, struct strbuf *out);
+
+/* Parse "md", "csv" or "json"; -1 if none of them. */
+int table_format_parse(const char *s, enum table_format *out);
+
+/* Escaping shared with report/: */
+void md_escape(struct strbuf *sb, const char *s);	/* inline Markdown text */
+void csv_quote(struct strbuf *sb, const char *s);	/* one CSV field */
+void json_quote(struct strbuf *sb, const char *s);	/* a JSON string literal */
+/* Format a number for Markdown with the given decimals (-1: auto). */
+void md_number(struct strbuf *sb, double v, int decimals);
+
+#endif

@@ -1,0 +1,145 @@
+/*
+ * internal.h - what the parts of ingest/ share: the parse result every
+ * format parser fills, the sniffer, and the parsers themselves.
+ *
+ * Parsers are pure: bytes in, struct parse_result out.  They never print,
+ * never touch the database and never exit; a parser returns 0 when it
+ * produced runs (status ok or partial) and -1 when the file is rejected,
+ * with the reason in res->reason.  The caller owns res and releases it
+ * with parse_result_release().
+ */
+#ifndef PATHSTAT_INGEST_INTERNAL_H
+#define PATHSTAT_INGEST_INTERNAL_H
+
+#include "common/compat.h"
+
+#include "common/kv.h"
+#include "common/strbuf.h"
+
+/* Metric ids: the same numbers as the metrics table (schema/001). */
+enum metric_id {
+	METRIC_CONNECT_MS = 1,
+	METRIC_HTTP_MS = 2,
+	METRIC_THROUGHPUT_BPS = 3,
+	METRIC_JITTER_MS = 4,
+	METRIC_LOSS_PCT = 5,
+	METRIC_RETRANSMITS = 6,
+	METRIC_RPS = 7,
+};
+
+/* Sample status: the same numbers as the sample_status table. */
+enum sample_status {
+	SAMPLE_OK = 0,
+	SAMPLE_TIMEOUT = 1,
+	SAMPLE_REFUSED = 2,
+	SAMPLE_UNREACHABLE = 3,
+	SAMPLE_ERROR = 4,
+	SAMPLE_HTTP_ERROR = 5,
+};
+
+enum ingest_kind {
+	KIND_UNKNOWN = 0,
+	KIND_IPERF3_JSON,	/* iperf3 -J (client or server) */
+	KIND_IPERF3_STREAM,	/* iperf3 --json-stream, one event per line */
+	KIND_OHA_JSON,		/* oha --output-format json / -j */
+	KIND_OHA_CSV,		/* oha --output-format csv */
+	KIND_OHA_SQLITE,	/* oha --db-url */
+	KIND_PATHPROBE_CSV,	/* pathprobe output */
+	KIND_META,		/* a meta.json sidecar */
+	KIND_IPERF3_USAGE,	/* iperf3 printed usage text: no result */
+};
+
+#define T_US_UNKNOWN INT64_MIN	/* sample time not known */
+#define STARTED_UNKNOWN INT64_MIN
+
+struct parsed_sample {
+	int64_t		t_us;	/* µs since the run start, or T_US_UNKNOWN */
+	double		value;	/* metric unit; NaN when status != SAMPLE_OK */
+	uint32_t	seq;	/* order within (run, metric), from 0 */
+	uint8_t		metric;	/* enum metric_id */
+	uint8_t		status;	/* enum sample_status */
+};
+
+struct parsed_summary {
+	char	metric[24];	/* "http_ms", "throughput_bps", "rps", ... */
+	char	stat[32];	/* "p50", "p99.9", "sum_received", "success_rate" */
+	double	value;		/* NaN stored as NULL */
+	char	estimator[16];	/* "oha", "iperf3", "tool" */
+};
+
+struct parsed_count {
+	char	kind[8];	/* "status" or "error" */
+	char	*label;		/* owned */
+	int64_t	count;
+};
+
+struct parsed_run {
+	const char	*tool;		/* static: "iperf3", "oha", "pathprobe" */
+	int		metric;		/* primary metric (enum metric_id) */
+	struct kvset	cond;		/* condition keys from content: proto, P, dir, side */
+	struct kvset	tags;		/* tags from content (rarely used) */
+	int64_t		started_at;	/* Unix seconds UTC, or STARTED_UNKNOWN */
+	bool		partial;	/* only part of the run is usable */
+	struct strbuf	reason;		/* why partial */
+	int64_t		failures;	/* failed attempts of the primary metric */
+	int64_t		attempts;	/* attempts made, -1 if unknown */
+	struct parsed_sample	*samples;
+	size_t			nsamples, alloc_samples;
+	struct parsed_summary	*summaries;
+	size_t			nsummaries, alloc_summaries;
+	struct parsed_count	*counts;
+	size_t			ncounts, alloc_counts;
+	uint32_t	next_seq[8];	/* next seq per metric id, used by parsed_run_add_sample */
+};
+
+struct parse_result {
+	struct parsed_run	*runs;
+	size_t			nruns, alloc_runs;
+	char			tool_version[64];	/* "iperf 3.12", "oha", "pathprobe 1" */
+	bool			partial;	/* file-level: something was left out */
+	struct strbuf		reason;		/* why partial, or why rejected */
+};
+
+void parse_result_init(struct parse_result *res);
+void parse_result_release(struct parse_result *res);
+/* Append a run initialised for tool/metric; returns a pointer valid until
+ * the next parse_result_add_run(). */
+struct parsed_run *parse_result_add_run(struct parse_result *res,
+    const char *tool, int metric);
+/* Add a sample; seq is assigned per metric in call order. */
+void parsed_run_add_sample(struct parsed_run *run, int metric, int64_t t_us,
+    double value, int status);
+void parsed_run_add_summary(struct parsed_run *run, const char *metric,
+    const char *stat, double value, const char *estimator);
+void parsed_run_add_count(struct parsed_run *run, const char *kind,
+    const char *label, int64_t count);
+/* Append to the run's reason ("; "-separated) and mark it partial. */
+void parsed_run_mark_partial(struct parsed_run *run, const char *fmt, ...)
+    PATHSTAT_PRINTF(2, 3);
+/* Same for the whole file. */
+void parse_result_mark_partial(struct parse_result *res, const char *fmt, ...)
+    PATHSTAT_PRINTF(2, 3);
+/* Set the rejection reason and return -1 (for "return parse_reject(...)"). */
+int parse_reject(struct parse_result *res, const char *fmt, ...)
+    PATHSTAT_PRINTF(2, 3);
+
+/* Name of a metric id ("connect_ms"), or "?" */
+const char *metric_name(int metric);
+/* Name of a kind ("iperf3-json"), as stored in files.kind. */
+const char *ingest_kind_name(enum ingest_kind kind);
+
+/*
+ * Decide a file's kind from its content.  name is the file's base name,
+ * used only to recognise meta.json sidecars.  Returns KIND_UNKNOWN when
+ * nothing matches.
+ */
+enum ingest_kind ingest_sniff(const char *name, const char *buf, size_t len);
+
+/* The parsers (see the comment at the top for the contract). */
+int ingest_parse_iperf3(const char *buf, size_t len, struct parse_result *res);
+int ingest_parse_oha_json(const char *buf, size_t len, struct parse_result *res);
+int ingest_parse_oha_csv(const char *buf, size_t len, struct parse_result *res);
+int ingest_parse_oha_sqlite(const char *buf, size_t len, struct parse_result *res);
+int ingest_parse_pathprobe(const char *buf, size_t len, struct parse_result *res);
+
+#endif

@@ -1,0 +1,98 @@
+/*
+ * pathstat.c - main(): global options, the subcommand table and the
+ * exit-status policy (git's git.c, got's got.c).
+ */
+#include "common/compat.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "cmds.h"
+#include "common/err.h"
+#include "common/exit.h"
+#include "common/version.h"
+
+struct pathstat_cmd {
+	const char	*name;
+	int		(*fn)(int argc, char **argv);
+	const char	*summary;
+};
+
+/* Sorted by name; matched exactly, never by prefix. */
+static const struct pathstat_cmd commands[] = {
+	{ "ingest",	cmd_ingest,	"load a synced results tree into the database" },
+	{ "runs",	cmd_runs,	"list the runs in the database" },
+};
+
+static void
+usage(FILE *fp)
+{
+	size_t i;
+
+	fprintf(fp,
+	    "usage: pathstat [--version] [--help] <command> [<args>]\n"
+	    "\n"
+	    "Turn raw network benchmark results (iperf3, oha, pathprobe) into\n"
+	    "a SQLite database and article-ready numbers.\n"
+	    "\n"
+	    "commands:\n");
+	for (i = 0; i < ARRAY_SIZE(commands); i++)
+		fprintf(fp, "   %-10s %s\n", commands[i].name,
+		    commands[i].summary);
+	fprintf(fp,
+	    "\n"
+	    "'pathstat <command> --help' describes one command; see also "
+	    "pathstat(1).\n"
+	    "The database is --db FILE, else $PATHSTAT_DB, else ./pathstat.db.\n");
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *name;
+	size_t i;
+	int ret;
+
+	if (argc < 2) {
+		usage(stderr);
+		return PATHSTAT_EXIT_USAGE;
+	}
+	name = argv[1];
+	if (!strcmp(name, "--version") || !strcmp(name, "-V") ||
+	    !strcmp(name, "version")) {
+		printf("pathstat %s (sqlite %s)\n", PATHSTAT_VERSION,
+		    sqlite3_libversion());
+		return err_finish_stdout() ? PATHSTAT_EXIT_FAIL : PATHSTAT_EXIT_OK;
+	}
+	if (!strcmp(name, "--help") || !strcmp(name, "-h") ||
+	    !strcmp(name, "help")) {
+		if (!strcmp(name, "help") && argc > 2) {
+			for (i = 0; i < ARRAY_SIZE(commands); i++) {
+				if (!strcmp(argv[2], commands[i].name)) {
+					char help[] = "--help";
+					char *args[] = { argv[2], help, NULL };
+
+					return commands[i].fn(2, args);
+				}
+			}
+		}
+		usage(stdout);
+		return err_finish_stdout() ? PATHSTAT_EXIT_FAIL : PATHSTAT_EXIT_OK;
+	}
+	for (i = 0; i < ARRAY_SIZE(commands); i++) {
+		if (strcmp(name, commands[i].name))
+			continue;
+		ret = commands[i].fn(argc - 1, argv + 1);
+		if (err_finish_stdout() && ret == PATHSTAT_EXIT_OK)
+			ret = PATHSTAT_EXIT_FAIL;
+		return ret;
+	}
+	if (name[0] == '-')
+		fprintf(stderr, "pathstat: unknown option '%s'\n\n", name);
+	else
+		fprintf(stderr, "pathstat: unknown command '%s'\n\n", name);
+	usage(stderr);
+	return PATHSTAT_EXIT_USAGE;
+}

@@ -1,0 +1,81 @@
+# lib.sh - helpers for the numbered CLI tests (git's t/test-lib.sh, much
+# smaller).  Each test script is run by run.sh in a fresh temporary
+# directory ($TMP, also the cwd) with:
+#   $PS      the pathstat binary          $PROBE  the pathprobe binary
+#   $TOP     the source tree              $FIX    tests/fixtures
+#   $SAMPLES the reference sample files   $PY     python3 with numpy
+# Helpers: run CMD... (captures $OUT, $ERR, $RC), expect_code N DESC,
+# expect_out_has TEXT DESC, expect_err_has TEXT DESC, ok COND DESC,
+# skip_all REASON, have_prereq NAME.  End with test_done.
+
+t_n=0
+t_fail=0
+
+run() {
+	"$@" >"$TMP/.out" 2>"$TMP/.err"
+	RC=$?
+	OUT=$(cat "$TMP/.out")
+	ERR=$(cat "$TMP/.err")
+	if grep -qE 'ERROR: (Address|Leak|Undefined)Sanitizer|runtime error:' "$TMP/.err"; then
+		t_n=$((t_n + 1)); t_fail=$((t_fail + 1))
+		echo "not ok $t_n - sanitizer report from: $*"
+		sed 's/^/#   /' "$TMP/.err" | head -30
+	fi
+	return 0
+}
+
+_report() { # ok? desc [detail]
+	t_n=$((t_n + 1))
+	if [ "$1" = 0 ]; then
+		echo "ok $t_n - $2"
+	else
+		t_fail=$((t_fail + 1))
+		echo "not ok $t_n - $2"
+		[ -n "${3:-}" ] && printf '%s\n' "$3" | head -20 | sed 's/^/#   /'
+	fi
+	return 0
+}
+
+expect_code() {
+	[ "$RC" = "$1" ]; _report $? "$2" "exit $RC, want $1; stderr: $ERR"
+}
+expect_out_has() {
+	case "$OUT" in *"$1"*) _report 0 "$2" ;; *) _report 1 "$2" "stdout lacks '$1': $(printf '%s' "$OUT" | head -c 600)" ;; esac
+}
+expect_out_lacks() {
+	case "$OUT" in *"$1"*) _report 1 "$2" "stdout has '$1'" ;; *) _report 0 "$2" ;; esac
+}
+expect_err_has() {
+	case "$ERR" in *"$1"*) _report 0 "$2" ;; *) _report 1 "$2" "stderr lacks '$1': $(printf '%s' "$ERR" | head -c 600)" ;; esac
+}
+expect_err_lacks() {
+	case "$ERR" in *"$1"*) _report 1 "$2" "stderr has '$1'" ;; *) _report 0 "$2" ;; esac
+}
+ok() { # "shell condition" desc
+	if eval "$1"; then _report 0 "$2"; else _report 1 "$2" "false: $1"; fi
+}
+# sql DB QUERY: print the query result (sqlite3 CLI, list mode)
+sql() { sqlite3 -batch -noheader "$1" "$2"; }
+expect_sql() { # DB QUERY WANT DESC
+	got=$(sql "$1" "$2" 2>&1)
+	[ "$got" = "$3" ]; _report $? "$4" "query: $2
+got:  $got
+want: $3"
+}
+skip_all() { echo "1..0 # SKIP $1"; exit 0; }
+have_prereq() {
+	case "$1" in
+	GNUPLOT) command -v gnuplot >/dev/null 2>&1 ;;
+	NUMPY) "$PY" -c 'import numpy' >/dev/null 2>&1 ;;
+	ROOT) [ "$(id -u)" = 0 ] ;;
+	NETNS) [ "$(id -u)" = 0 ] && command -v ip >/dev/null 2>&1 && ip netns list >/dev/null 2>&1 ;;
+	IPERF3) command -v iperf3 >/dev/null 2>&1 ;;
+	CMARK) command -v cmark-gfm >/dev/null 2>&1 ;;
+	*) return 1 ;;
+	esac
+}
+test_done() {
+	echo "1..$t_n"
+	[ "$t_fail" = 0 ] || { echo "# $t_fail of $t_n failed"; exit 1; }
+	exit 0
+}

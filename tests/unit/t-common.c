@@ -1,0 +1,180 @@
+/*
+ * t-common.c - unit tests for common/: condition grammar, kv sets,
+ * checked number parsing, the table renderers and their escaping, and
+ * the schema migration.
+ */
+#include "common/compat.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/db.h"
+#include "common/kv.h"
+#include "common/parse.h"
+#include "common/strbuf.h"
+#include "common/table.h"
+#include "tests/unit/harness.h"
+
+static void
+check_cond(const char *text, const char *want)
+{
+	struct kvset s = KVSET_INIT;
+	struct strbuf why = STRBUF_INIT, got = STRBUF_INIT;
+	char what[256];
+
+	if (cond_parse(text, &s, &why) == 0)
+		kvset_join(&s, &got, ",");
+	else
+		strbuf_addstr(&got, "ERROR");
+	snprintf(what, sizeof(what), "cond '%s' -> '%s'", text, want);
+	CHECK_EQ_STR(got.buf, want, what);
+	kvset_release(&s);
+	strbuf_release(&why);
+	strbuf_release(&got);
+}
+
+static void
+test_cond(void)
+{
+	check_cond("ka-on_c1_1k", "c=1,ka=on,size=1k");
+	check_cond("ka-off_c16_1m", "c=16,ka=off,size=1m");
+	check_cond("P4,tcp", "P=4,proto=tcp");
+	check_cond("udp", "proto=udp");
+	check_cond("1024b", "size=1024b");
+	check_cond("1KB", "size=1k");
+	check_cond("c=16,ka=off", "c=16,ka=off");
+	check_cond("reverse", "dir=reverse");
+	check_cond("bidir_P2", "P=2,dir=bidir");
+	check_cond("", "");
+	check_cond("banana", "ERROR");
+	check_cond("k=", "ERROR");
+	check_cond("=v", "ERROR");
+}
+
+static void
+test_kvset(void)
+{
+	struct kvset a = KVSET_INIT, b = KVSET_INIT;
+	struct strbuf sb = STRBUF_INIT;
+
+	kvset_set(&a, "region", "ap-northeast-1");
+	kvset_set(&a, "az", "apne1-az1");
+	kvset_set(&b, "region", "ap-northeast-3");
+	kvset_set(&b, "day", "2026-08-28");
+	kvset_merge(&a, &b);
+	kvset_join(&a, &sb, ";");
+	CHECK_EQ_STR(sb.buf, "az=apne1-az1;day=2026-08-28;region=ap-northeast-3",
+	    "kvset merge: sorted, src wins");
+	CHECK(kvset_remove(&a, "day") && !kvset_get(&a, "day"), "kvset remove");
+	CHECK(!kv_valid_value("a,b") && !kv_valid_key("a=b") &&
+	    !kv_valid_value(" x") && kv_valid_value("G'"),
+	    "unsafe keys and values refused");
+	kvset_release(&a);
+	kvset_release(&b);
+	strbuf_release(&sb);
+}
+
+static void
+test_parse(void)
+{
+	long l = 0;
+	double d = 0;
+
+	CHECK(parse_long("42", 0, 100, &l) == 0 && l == 42, "parse_long ok");
+	CHECK(parse_long("42x", 0, 100, &l) < 0, "parse_long trailing junk");
+	CHECK(parse_long("", 0, 100, &l) < 0, "parse_long empty");
+	CHECK(parse_long("101", 0, 100, &l) < 0, "parse_long range");
+	CHECK(parse_long("99999999999999999999", 0, 100, &l) < 0,
+	    "parse_long overflow");
+	CHECK(parse_double("0.2", 0, 10, &d) == 0 && d == 0.2, "parse_double");
+	CHECK(parse_double("nan", -1e9, 1e9, &d) < 0, "parse_double nan refused");
+	CHECK(parse_double("1e999", -1e9, 1e9, &d) < 0, "parse_double inf");
+	CHECK(parse_percent("5%", &d, true) == 0 && fabs(d - 0.05) < 1e-15,
+	    "parse_percent 5%");
+}
+
+static void
+test_table(void)
+{
+	struct table t;
+	struct strbuf sb = STRBUF_INIT;
+	size_t r;
+
+	table_init(&t);
+	table_add_col(&t, "path", "Path", -1);
+	table_add_col(&t, "p50", "p50", 3);
+	table_add_col(&t, "n", "n", -1);
+	r = table_add_row(&t);
+	table_set_str(&t, r, 0, "a|b`c*\nd");
+	table_set_num(&t, r, 1, 0.0645);
+	table_set_int(&t, r, 2, 300);
+	r = table_add_row(&t);
+	table_set_str(&t, r, 0, "x,\"y\"");
+	table_set_num(&t, r, 1, NAN);
+	table_set_display(&t, r, 1, "not measured");
+	table_add_note(&t, "estimator: type7");
+
+	table_render_sb(&t, TABLE_JSON, &sb);
+	CHECK_EQ_STR(sb.buf, "[\n  {\"path\": \"a|b`c*\\nd\", \"p50\": 0.0645, "
+	    "\"n\": 300},\n  {\"path\": \"x,\\\"y\\\"\", \"p50\": null, "
+	    "\"n\": null}\n]\n", "table json");
+	strbuf_reset(&sb);
+	table_render_sb(&t, TABLE_CSV, &sb);
+	CHECK_EQ_STR(sb.buf, "path,p50,n\n\"a|b`c*\nd\",0.0645,300\n"
+	    "\"x,\"\"y\"\"\",,\n", "table csv quoting");
+	strbuf_reset(&sb);
+	table_render_sb(&t, TABLE_MD, &sb);
+	CHECK(strstr(sb.buf, "| a\\|b\\`c\\* d | 0.065 | 300 |") != NULL,
+	    "markdown escapes pipes, backticks, stars; newline dropped");
+	CHECK(strstr(sb.buf, "| not measured |") != NULL,
+	    "markdown display text");
+	CHECK(strstr(sb.buf, "_estimator: type7_") != NULL, "markdown note");
+	table_release(&t);
+	strbuf_release(&sb);
+}
+
+static void
+test_schema(void)
+{
+	char path[] = "/tmp/pathstat-t-common-XXXXXX";
+	int fd = mkstemp(path);
+	sqlite3 *db;
+	sqlite3_stmt *st;
+
+	if (fd < 0) {
+		CHECK(0, "mkstemp");
+		return;
+	}
+	close(fd);
+	unlink(path);
+	db = db_open(path, true);
+	CHECK(db != NULL, "db_open creates and migrates");
+	if (!db)
+		return;
+	st = db_prepare(db, "version", "PRAGMA user_version");
+	CHECK(st && sqlite3_step(st) == SQLITE_ROW &&
+	    sqlite3_column_int(st, 0) == db_schema_version(),
+	    "user_version is the newest schema");
+	sqlite3_finalize(st);
+	db_close(db);
+	db = db_open(path, false);
+	CHECK(db != NULL, "re-open of a current database");
+	db_close(db);
+	db = db_open_readonly(path);
+	CHECK(db != NULL, "read-only open");
+	db_close(db);
+	unlink(path);
+}
+
+int
+main(void)
+{
+	test_cond();
+	test_kvset();
+	test_parse();
+	test_table();
+	test_schema();
+	return test_done();
+}
