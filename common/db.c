@@ -4,6 +4,7 @@
  */
 #include "common/compat.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,6 +172,47 @@ db_migrate(sqlite3 *db, const char *path)
 	return 0;
 }
 
+/*
+ * "pathsort" collation: digit runs compare by value, so paths sort
+ * A, B, G, G', H, L2, L10 and trials 2 before 10.
+ */
+static int
+natural_cmp(void *arg, int la, const void *va, int lb, const void *vb)
+{
+	const unsigned char *a = va, *b = vb;
+	int i = 0, j = 0;
+
+	(void)arg;
+	while (i < la && j < lb) {
+		if (isdigit(a[i]) && isdigit(b[j])) {
+			int si = i, sj = j, di, dj;
+
+			while (si < la && a[si] == '0')
+				si++;
+			while (sj < lb && b[sj] == '0')
+				sj++;
+			for (i = si; i < la && isdigit(a[i]); i++)
+				;
+			for (j = sj; j < lb && isdigit(b[j]); j++)
+				;
+			di = i - si;
+			dj = j - sj;
+			if (di != dj)
+				return di < dj ? -1 : 1;
+			if (di && memcmp(a + si, b + sj, (size_t)di))
+				return memcmp(a + si, b + sj, (size_t)di) < 0 ? -1 : 1;
+			continue;
+		}
+		if (a[i] != b[j])
+			return a[i] < b[j] ? -1 : 1;
+		i++;
+		j++;
+	}
+	if (la - i != lb - j)
+		return la - i < lb - j ? -1 : 1;
+	return 0;
+}
+
 static sqlite3 *
 db_open_flags(const char *path, int flags)
 {
@@ -184,6 +226,7 @@ db_open_flags(const char *path, int flags)
 	}
 	sqlite3_busy_timeout(db, 10000);
 	sqlite3_extended_result_codes(db, 1);
+	sqlite3_create_collation(db, "pathsort", SQLITE_UTF8, NULL, natural_cmp);
 	return db;
 }
 

@@ -1,25 +1,647 @@
-/* ingest.c - placeholder: cmd_ingest and cmd_runs come next. */
+/*
+ * ingest.c - `pathstat ingest`: walk the trees given, read each file
+ * (gzip transparently), work out its run keys from meta.json, --layout
+ * and --tag, sniff and parse it, and store it in one transaction per
+ * file.  Bad files are recorded with their reason and the rest goes on.
+ */
 #include "common/compat.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include <xxhash.h>
+#include <zlib.h>
+
+#include "common/db.h"
 #include "common/err.h"
 #include "common/exit.h"
+#include "common/xalloc.h"
 #include "ingest/ingest.h"
+#include "ingest/internal.h"
+#include "ingest/store.h"
+#include "ingest/tree.h"
+
+#define INGEST_USAGE \
+	"usage: pathstat ingest [--db FILE] [--layout PATTERN] [--tag KEY=VALUE]...\n" \
+	"                       [--force] [--quiet] PATH...\n"
+
+/* Files are read whole; one larger than this is refused with a reason. */
+#define INGEST_MAX_BYTES	((size_t)4 << 30)
+
+struct ingest_opts {
+	const char	*db_path;
+	struct layout	*layout;
+	const char	*layout_text;
+	struct run_keys	tags;		/* from --tag: win over everything */
+	bool		force;		/* re-ingest unchanged files too */
+	bool		quiet;		/* no progress, no per-file notes */
+};
+
+struct ingest_stats {
+	size_t	files, stored, partial, unchanged, skipped, rejected;
+	size_t	runs, samples;
+	size_t	bytes;
+};
+
+static void
+usage_full(FILE *fp)
+{
+	fputs(INGEST_USAGE, fp);
+	fputs("\n"
+	    "Load benchmark results into the database: iperf3 -J and --json-stream,\n"
+	    "oha JSON, CSV and --db-url SQLite, pathprobe CSV (plain or .gz).\n"
+	    "Folders are walked recursively; each file is sniffed by its content.\n"
+	    "\n"
+	    "  --db FILE          database (default $PATHSTAT_DB, else ./pathstat.db)\n"
+	    "  --layout PATTERN   map a file's path to run keys, e.g.\n"
+	    "                     '{tag:instance_type}/{path}/{cond}/trial{trial}/{*}'\n"
+	    "                     or '{path}_{cond}.json'; placeholders {path} {trial}\n"
+	    "                     {cond} {tool} {tag:NAME} {*} {**}\n"
+	    "  --tag KEY=VALUE    set a run key for every file (path, trial, condition,\n"
+	    "                     or any tag such as instance_type); repeatable\n"
+	    "  --force            re-read files even when content and keys are unchanged\n"
+	    "  -q, --quiet        no progress line and no per-file notes\n"
+	    "  -h, --help         this help\n"
+	    "\n"
+	    "Keys come from meta.json files in the folders above a file (nearer wins),\n"
+	    "then --layout, then --tag.  A file without a path ID is rejected.\n"
+	    "Exit status: 0 all good, 1 some file rejected (the rest is stored),\n"
+	    "2 usage error.\n", fp);
+}
+
+/* Read path into raw; if it is gzip, inflate into content, else content
+ * aliases raw (content->buf == raw->buf is signalled by *inflated=false). */
+static int
+read_file(const char *path, struct strbuf *raw, struct strbuf *content,
+    bool *inflated, struct strbuf *why)
+{
+	z_stream zs;
+	int zrc;
+
+	*inflated = false;
+	if (strbuf_read_file(raw, path, INGEST_MAX_BYTES)) {
+		if (errno == EFBIG)
+			strbuf_addf(why, "larger than %zu bytes", INGEST_MAX_BYTES);
+		else if (errno == ENOENT)
+			strbuf_addstr(why, "vanished while the tree was being read");
+		else
+			strbuf_addf(why, "cannot read: %s", strerror(errno));
+		return -1;
+	}
+	if (raw->len < 2 || (unsigned char)raw->buf[0] != 0x1f ||
+	    (unsigned char)raw->buf[1] != 0x8b)
+		return 0;
+	memset(&zs, 0, sizeof(zs));
+	if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) {
+		strbuf_addstr(why, "cannot start gzip decompression");
+		return -1;
+	}
+	zs.next_in = (Bytef *)raw->buf;
+	zs.avail_in = (uInt)(raw->len > UINT_MAX ? UINT_MAX : raw->len);
+	do {
+		strbuf_grow(content, 1 << 20);
+		zs.next_out = (Bytef *)content->buf + content->len;
+		zs.avail_out = (uInt)(content->alloc - content->len - 1);
+		zrc = inflate(&zs, Z_NO_FLUSH);
+		content->len = content->alloc - 1 - zs.avail_out;
+		content->buf[content->len] = '\0';
+		if (content->len > INGEST_MAX_BYTES) {
+			strbuf_addf(why, "gzip content larger than %zu bytes",
+			    INGEST_MAX_BYTES);
+			inflateEnd(&zs);
+			return -1;
+		}
+		/* Concatenated gzip members are one file to gzip(1). */
+		if (zrc == Z_STREAM_END && zs.avail_in > 0)
+			zrc = inflateReset(&zs) == Z_OK ? Z_OK : Z_DATA_ERROR;
+	} while (zrc == Z_OK);
+	inflateEnd(&zs);
+	if (zrc != Z_STREAM_END) {
+		strbuf_addf(why, "broken gzip data%s%s", zs.msg ? ": " : "",
+		    zs.msg ? zs.msg : "");
+		return -1;
+	}
+	*inflated = true;
+	return 0;
+}
+
+static void
+hash_hex(const char *buf, size_t len, char out[33])
+{
+	XXH128_hash_t h = XXH3_128bits(buf, len);
+
+	snprintf(out, 33, "%016llx%016llx", (unsigned long long)h.high64,
+	    (unsigned long long)h.low64);
+}
+
+/* The folder part of path ("a/b/c.json" -> "a/b"; "c.json" -> "."). */
+static char *
+dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return xstrdup(".");
+	if (slash == path)
+		return xstrdup("/");
+	return xstrndup(path, (size_t)(slash - path));
+}
+
+/* Keys for one file: meta.json chain, then layout, then --tag. */
+static int
+resolve_keys(struct meta_cache *mc, const struct ingest_opts *o,
+    const struct walk_file *wf, struct run_keys *keys, struct strbuf *why,
+    bool *layout_missed)
+{
+	char *dir = dir_of(wf->path);
+	int ret = 0;
+
+	*layout_missed = false;
+	if (meta_keys_for(mc, dir, wf->root, keys))
+		strbuf_addstr(why, "a meta.json above it is broken; ");
+	if (o->layout) {
+		struct strbuf lwhy = STRBUF_INIT;
+		int m = layout_match(o->layout, wf->under, keys, &lwhy);
+
+		if (m < 0) {
+			strbuf_addf(why, "layout: %s", lwhy.buf);
+			ret = -1;
+		} else if (m == 0) {
+			*layout_missed = true;
+		}
+		strbuf_release(&lwhy);
+	}
+	run_keys_merge(keys, &o->tags);
+	free(dir);
+	return ret;
+}
+
+/* Warn when meta.json or the layout contradicts what the file says. */
+static void
+check_cond_agrees(const char *relpath, const struct run_keys *keys,
+    const struct parse_result *res)
+{
+	size_t r, i;
+
+	for (r = 0; r < res->nruns; r++) {
+		const struct kvset *c = &res->runs[r].cond;
+
+		for (i = 0; i < c->n; i++) {
+			const char *given = kvset_get(&keys->cond, c->items[i].key);
+
+			if (given && strcmp(given, c->items[i].value))
+				warning("%s: the keys say %s=%s but the file says "
+				    "%s=%s; using the file's", relpath,
+				    c->items[i].key, given, c->items[i].key,
+				    c->items[i].value);
+		}
+	}
+}
+
+static int
+parse_content(enum ingest_kind kind, const char *buf, size_t len,
+    struct parse_result *res)
+{
+	switch (kind) {
+	case KIND_IPERF3_JSON:
+	case KIND_IPERF3_STREAM:
+		return ingest_parse_iperf3(buf, len, res);
+	case KIND_OHA_JSON:
+		return ingest_parse_oha_json(buf, len, res);
+	case KIND_OHA_CSV:
+		return ingest_parse_oha_csv(buf, len, res);
+	case KIND_OHA_SQLITE:
+		return ingest_parse_oha_sqlite(buf, len, res);
+	case KIND_PATHPROBE_CSV:
+		return ingest_parse_pathprobe(buf, len, res);
+	case KIND_IPERF3_USAGE:
+		return parse_reject(res, "iperf3 printed its usage text (a "
+		    "parameter error): no results in this file");
+	case KIND_META:
+	case KIND_UNKNOWN:
+		break;
+	}
+	return parse_reject(res, "not a known result format");
+}
+
+/* Record a file that produced no runs (skipped or rejected). */
+static int
+record_only(sqlite3 *db, struct store *st, struct file_row *row)
+{
+	int64_t id;
+
+	if (db_begin(db))
+		return -1;
+	if (store_put_file(st, row, &id) || db_commit(db)) {
+		db_rollback(db);
+		return -1;
+	}
+	return 0;
+}
+
+static const char *
+base_of(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+/* Record a rejected file and say why (prefix: key problems found first). */
+static int
+reject_file(sqlite3 *db, struct store *st, struct file_row *row,
+    const struct strbuf *prefix, const char *reason, struct ingest_stats *stats)
+{
+	struct strbuf full = STRBUF_INIT;
+	int ret;
+
+	strbuf_addf(&full, "%s%s", prefix->buf, reason);
+	row->status = "rejected";
+	row->reason = full.buf;
+	error("%s: %s", row->relpath, full.buf);
+	stats->rejected++;
+	ret = record_only(db, st, row);
+	strbuf_release(&full);
+	return ret;
+}
+
+/* Store a parsed file and its runs in one transaction. */
+static int
+store_parsed(sqlite3 *db, struct store *st, struct file_row *row,
+    enum ingest_kind kind, const struct parse_result *res,
+    const struct run_keys *keys, bool quiet, struct ingest_stats *stats)
+{
+	struct strbuf reason = STRBUF_INIT;
+	bool partial = res->partial;
+	size_t r, nruns = 0, nsamples = 0;
+	int64_t file_id;
+	int ret = 0;
+
+	strbuf_addstr(&reason, res->reason.buf);
+	for (r = 0; r < res->nruns; r++) {
+		partial |= res->runs[r].partial;
+		if (!res->runs[r].reason.len)
+			continue;
+		if (reason.len)
+			strbuf_addstr(&reason, "; ");
+		strbuf_addstr(&reason, res->runs[r].reason.buf);
+	}
+	row->status = partial ? "partial" : "ok";
+	row->reason = reason.len ? reason.buf : NULL;
+	if (db_begin(db) || store_put_file(st, row, &file_id) ||
+	    store_put_runs(st, file_id, kind, res, keys, &nruns, &nsamples) ||
+	    db_commit(db)) {
+		db_rollback(db);
+		error("%s: not stored (database error above)", row->relpath);
+		ret = -1;
+		goto cleanup;
+	}
+	stats->stored++;
+	stats->runs += nruns;
+	stats->samples += nsamples;
+	if (partial) {
+		stats->partial++;
+		if (!quiet)
+			note("%s: partial: %s", row->relpath, reason.buf);
+	}
+cleanup:
+	strbuf_release(&reason);
+	return ret;
+}
+
+/* Returns -1 only for database errors (the walk stops); a bad file is
+ * recorded, counted and reported, and returns 0. */
+static int
+ingest_one(sqlite3 *db, struct store *st, struct meta_cache *mc,
+    const struct ingest_opts *o, const struct walk_file *wf,
+    struct ingest_stats *stats)
+{
+	struct strbuf raw = STRBUF_INIT, inflated_buf = STRBUF_INIT;
+	struct strbuf why = STRBUF_INIT, keytext = STRBUF_INIT;
+	struct strbuf note_text = STRBUF_INIT;
+	struct run_keys keys;
+	struct parse_result res;
+	struct file_state fs;
+	struct file_row row;
+	const char *content;
+	size_t clen;
+	char hash[33];
+	bool inflated, layout_missed;
+	enum ingest_kind kind;
+	char *dup = NULL;
+	int ret = 0;
+
+	run_keys_init(&keys);
+	parse_result_init(&res);
+	memset(&fs, 0, sizeof(fs));
+	memset(&row, 0, sizeof(row));
+	if (read_file(wf->path, &raw, &inflated_buf, &inflated, &why)) {
+		error("%s: %s", wf->relpath, why.buf);
+		stats->rejected++;
+		goto cleanup;
+	}
+	stats->bytes += raw.len;
+	content = inflated ? inflated_buf.buf : raw.buf;
+	clen = inflated ? inflated_buf.len : raw.len;
+	hash_hex(raw.buf, raw.len, hash);
+
+	/* Problems with keys are kept in why and prefixed to a rejection. */
+	if (resolve_keys(mc, o, wf, &keys, &why, &layout_missed) < 0)
+		strbuf_addstr(&why, "; ");
+	run_keys_canon(&keys, &keytext);
+	if (store_file_state(st, wf->relpath, &fs)) {
+		ret = -1;
+		goto cleanup;
+	}
+	if (!o->force && fs.id && !strcmp(fs.hash, hash) &&
+	    !strcmp(fs.keys, keytext.buf) && strcmp(fs.status, "rejected")) {
+		stats->unchanged++;
+		goto cleanup;
+	}
+
+	row.relpath = wf->relpath;
+	row.hash = hash;
+	row.size = (int64_t)raw.len;
+	row.keys = keytext.buf;
+	kind = ingest_sniff(base_of(wf->path), content, clen);
+	row.kind = ingest_kind_name(kind);
+	if (kind == KIND_UNKNOWN) {
+		row.status = "skipped";
+		row.reason = "not a known result format";
+		if (!o->quiet)
+			note("%s: skipped: not a known result format", wf->relpath);
+		stats->skipped++;
+		ret = record_only(db, st, &row);
+		goto cleanup;
+	}
+	dup = store_same_content(st, hash, wf->relpath);
+	if (dup) {
+		strbuf_addf(&note_text, "same content as '%s', already ingested",
+		    dup);
+		row.status = "skipped";
+		row.reason = note_text.buf;
+		if (!o->quiet)
+			note("%s: skipped: %s", wf->relpath, note_text.buf);
+		stats->skipped++;
+		ret = record_only(db, st, &row);
+		goto cleanup;
+	}
+	if (parse_content(kind, content, clen, &res)) {
+		row.tool_version = res.tool_version;
+		ret = reject_file(db, st, &row, &why, res.reason.len ?
+		    res.reason.buf : "rejected", stats);
+		goto cleanup;
+	}
+	row.tool_version = res.tool_version;
+	if (!keys.path) {
+		if (layout_missed)
+			strbuf_addf(&note_text, "no path ID: the layout '%s' does "
+			    "not match this file, and no meta.json or --tag "
+			    "gives one", o->layout_text);
+		else
+			strbuf_addstr(&note_text, "no path ID (give it in a "
+			    "meta.json \"path\", a --layout with {path}, or "
+			    "--tag path=ID)");
+		ret = reject_file(db, st, &row, &why, note_text.buf, stats);
+		goto cleanup;
+	}
+	if (res.nruns == 0) {
+		ret = reject_file(db, st, &row, &why, res.reason.len ?
+		    res.reason.buf : "no runs in this file", stats);
+		goto cleanup;
+	}
+	check_cond_agrees(wf->relpath, &keys, &res);
+	ret = store_parsed(db, st, &row, kind, &res, &keys, o->quiet, stats);
+cleanup:
+	free(dup);
+	file_state_release(&fs);
+	parse_result_release(&res);
+	run_keys_release(&keys);
+	strbuf_release(&raw);
+	strbuf_release(&inflated_buf);
+	strbuf_release(&why);
+	strbuf_release(&keytext);
+	strbuf_release(&note_text);
+	return ret;
+}
+
+static double
+now_s(void)
+{
+	struct timeval tv;
+
+	gettimeofday(&tv, NULL);
+	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
+}
+
+static void
+progress(const struct ingest_stats *s, size_t done, size_t total, double t0,
+    bool final)
+{
+	double dt = now_s() - t0;
+
+	fprintf(stderr, "\r\033[Kpathstat ingest: %zu/%zu files, %.1f MB, %.1f MB/s",
+	    done, total, (double)s->bytes / 1e6,
+	    dt > 0 ? (double)s->bytes / 1e6 / dt : 0.0);
+	if (final)
+		fputs("\r\033[K", stderr);
+	fflush(stderr);
+}
+
+/* Report (path, condition, trial, tool, tags) claimed by two runs. */
+static void
+report_conflicts(sqlite3 *db)
+{
+	sqlite3_stmt *st = db_prepare(db, "find conflicting runs",
+	    "SELECT p.name, c.canon, r.trial, r.tool, count(*) "
+	    "FROM runs r JOIN paths p ON p.id = r.path_id "
+	    "JOIN conditions c ON c.id = r.cond_id "
+	    "GROUP BY r.path_id, r.cond_id, r.trial, r.tool, r.tagkey, r.metric "
+	    "HAVING count(*) > 1 LIMIT 20");
+
+	if (!st)
+		return;
+	while (sqlite3_step(st) == SQLITE_ROW)
+		warning("conflict: %d runs claim path=%s condition=%s trial=%d "
+		    "tool=%s ('pathstat runs' lists their files)",
+		    sqlite3_column_int(st, 4),
+		    (const char *)sqlite3_column_text(st, 0),
+		    (const char *)sqlite3_column_text(st, 1),
+		    sqlite3_column_int(st, 2),
+		    (const char *)sqlite3_column_text(st, 3));
+	sqlite3_finalize(st);
+}
+
+/* Leave the database file (and its -wal/-shm) out of the walk. */
+static bool
+is_db_file(const char *path, const char *db_real)
+{
+	char *real;
+	bool same = false;
+	size_t l;
+
+	if (!db_real)
+		return false;
+	real = realpath(path, NULL);
+	if (!real)
+		return false;
+	l = strlen(db_real);
+	if (!strncmp(real, db_real, l) && (!real[l] || !strcmp(real + l, "-wal") ||
+	    !strcmp(real + l, "-shm") || !strcmp(real + l, "-journal")))
+		same = true;
+	free(real);
+	return same;
+}
+
+enum { OPT_DB = 256, OPT_LAYOUT, OPT_TAG, OPT_FORCE };
 
 int
 cmd_ingest(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	err_set_prefix("pathstat ingest");
-	error("not built yet");
-	return PATHSTAT_EXIT_FAIL;
-}
+	static const struct option longopts[] = {
+		{ "db",		required_argument,	NULL, OPT_DB },
+		{ "force",	no_argument,		NULL, OPT_FORCE },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ "layout",	required_argument,	NULL, OPT_LAYOUT },
+		{ "quiet",	no_argument,		NULL, 'q' },
+		{ "tag",	required_argument,	NULL, OPT_TAG },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct ingest_opts o;
+	struct ingest_stats stats;
+	struct walk_list files;
+	struct meta_cache *mc = NULL;
+	struct store *st = NULL;
+	sqlite3 *db = NULL;
+	struct strbuf why = STRBUF_INIT;
+	char *db_real = NULL;
+	bool show_progress;
+	double t0, last = 0;
+	size_t i;
+	int ch, ret = PATHSTAT_EXIT_OK;
 
-int
-cmd_runs(int argc, char **argv)
-{
-	(void)argc;
-	(void)argv;
-	err_set_prefix("pathstat runs");
-	error("not built yet");
-	return PATHSTAT_EXIT_FAIL;
+	err_set_prefix("pathstat ingest");
+	memset(&o, 0, sizeof(o));
+	memset(&stats, 0, sizeof(stats));
+	memset(&files, 0, sizeof(files));
+	run_keys_init(&o.tags);
+	opterr = 0;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "+hq", longopts, NULL)) != -1) {
+		switch (ch) {
+		case OPT_DB:
+			o.db_path = optarg;
+			break;
+		case OPT_FORCE:
+			o.force = true;
+			break;
+		case 'h':
+			usage_full(stdout);
+			goto cleanup;
+		case OPT_LAYOUT:
+			layout_free(o.layout);
+			strbuf_reset(&why);
+			o.layout = layout_compile(optarg, &why);
+			o.layout_text = optarg;
+			if (!o.layout) {
+				error("bad --layout '%s': %s", optarg, why.buf);
+				ret = PATHSTAT_EXIT_USAGE;
+				goto cleanup;
+			}
+			break;
+		case 'q':
+			o.quiet = true;
+			break;
+		case OPT_TAG: {
+			char *eq = strchr(optarg, '=');
+			char *key;
+
+			if (!eq || eq == optarg) {
+				error("bad --tag '%s': want KEY=VALUE", optarg);
+				ret = PATHSTAT_EXIT_USAGE;
+				goto cleanup;
+			}
+			key = xstrndup(optarg, (size_t)(eq - optarg));
+			strbuf_reset(&why);
+			if (run_keys_set(&o.tags, key, eq + 1, &why)) {
+				error("bad --tag '%s': %s", optarg, why.buf);
+				free(key);
+				ret = PATHSTAT_EXIT_USAGE;
+				goto cleanup;
+			}
+			free(key);
+			break;
+		}
+		default:
+			if (optopt && optopt < 256)
+				error("unknown option '-%c'", optopt);
+			else
+				error("unknown option '%s'", argv[optind - 1]);
+			fputs(INGEST_USAGE, stderr);
+			ret = PATHSTAT_EXIT_USAGE;
+			goto cleanup;
+		}
+	}
+	if (optind >= argc) {
+		error("no files or folders to ingest");
+		fputs(INGEST_USAGE, stderr);
+		ret = PATHSTAT_EXIT_USAGE;
+		goto cleanup;
+	}
+
+	db = db_open(db_default_path(o.db_path), true);
+	if (!db) {
+		ret = PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
+	db_real = realpath(db_default_path(o.db_path), NULL);
+	st = store_open(db);
+	if (!st) {
+		ret = PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
+	walk_paths(argv + optind, (size_t)(argc - optind), &files);
+	if (files.errors)
+		ret = PATHSTAT_EXIT_FAIL;
+	mc = meta_cache_new();
+	show_progress = !o.quiet && isatty(STDERR_FILENO);
+	t0 = now_s();
+	for (i = 0; i < files.n; i++) {
+		if (is_db_file(files.files[i].path, db_real))
+			continue;
+		stats.files++;
+		if (ingest_one(db, st, mc, &o, &files.files[i], &stats)) {
+			ret = PATHSTAT_EXIT_FAIL;
+			break;
+		}
+		if (show_progress && now_s() - last > 0.2) {
+			last = now_s();
+			progress(&stats, i + 1, files.n, t0, false);
+		}
+	}
+	if (show_progress)
+		progress(&stats, files.n, files.n, t0, true);
+	if (stats.rejected || err_count())
+		ret = PATHSTAT_EXIT_FAIL;
+	report_conflicts(db);
+	note("%zu files: %zu stored (%zu partial), %zu unchanged, %zu skipped, "
+	    "%zu rejected; %zu new runs, %zu samples", stats.files, stats.stored,
+	    stats.partial, stats.unchanged, stats.skipped, stats.rejected,
+	    stats.runs, stats.samples);
+cleanup:
+	store_close(st);
+	db_close(db);
+	meta_cache_free(mc);
+	walk_list_release(&files);
+	layout_free(o.layout);
+	run_keys_release(&o.tags);
+	strbuf_release(&why);
+	free(db_real);
+	return ret;
 }

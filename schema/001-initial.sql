@@ -36,6 +36,8 @@ CREATE TABLE files (
 	tool_version	TEXT,			-- e.g. "iperf 3.12", "oha v1.15"
 	status		TEXT NOT NULL CHECK (status IN ('ok', 'partial', 'rejected', 'skipped')),
 	reason		TEXT,			-- why partial, rejected or skipped
+	keys		TEXT NOT NULL DEFAULT '',	-- run keys resolved from meta.json/layout/--tag at ingest;
+						-- a change re-ingests the file even when its content did not
 	ingested_at	TEXT NOT NULL		-- UTC ISO 8601
 );
 CREATE INDEX files_hash ON files (hash);
@@ -109,6 +111,7 @@ CREATE TABLE summaries (
 	stat		TEXT NOT NULL,		-- p50, p99.9, mean, sum_sent, success_rate, ...
 	value		REAL,
 	estimator	TEXT NOT NULL,
+	file_id		INTEGER NOT NULL,	-- the file this value came from
 	PRIMARY KEY (run_id, metric, stat)
 ) WITHOUT ROWID;
 
@@ -118,6 +121,7 @@ CREATE TABLE run_counts (
 	kind	TEXT NOT NULL,		-- 'status' or 'error'
 	label	TEXT NOT NULL,		-- "200", "Connection refused (os error 111)"
 	count	INTEGER NOT NULL,
+	file_id	INTEGER NOT NULL,	-- the file this count came from
 	PRIMARY KEY (run_id, kind, label)
 ) WITHOUT ROWID;
 

@@ -1,0 +1,286 @@
+/*
+ * runs.c - `pathstat runs`: list the runs in the database with their
+ * keys, tags, sample counts, status and source file, as md, csv or json.
+ */
+#include "common/compat.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/db.h"
+#include "common/err.h"
+#include "common/exit.h"
+#include "common/strbuf.h"
+#include "common/table.h"
+#include "common/where.h"
+#include "common/xalloc.h"
+#include "ingest/ingest.h"
+
+#define RUNS_USAGE \
+	"usage: pathstat runs [--db FILE] [--where KEY=VALUE]... [--format md|csv|json]\n" \
+	"                     [--files]\n"
+
+static void
+runs_usage(FILE *fp)
+{
+	fputs(RUNS_USAGE, fp);
+	fputs("\n"
+	    "List what the database holds: one row per run (path, condition, trial,\n"
+	    "tool, each tag, samples, failures, status, source file).  Runs that\n"
+	    "claim the same path, condition, trial, tool and tags are marked as\n"
+	    "conflicts.  --files lists the ingested files instead, with their\n"
+	    "status (ok, partial, rejected, skipped) and reason.\n"
+	    "\n"
+	    "  --db FILE            database (default $PATHSTAT_DB, else ./pathstat.db)\n"
+	    "  --where KEY=VALUE    keep runs whose path, trial, tool, condition key\n"
+	    "                       or tag matches; VALUE may be a list (path=A,B)\n"
+	    "  --format md|csv|json output format (default md)\n"
+	    "  --files              list files, not runs\n", fp);
+}
+
+/* Every tag key in use, sorted: one column each. */
+static int
+tag_keys(sqlite3 *db, char ***keys, size_t *nkeys)
+{
+	sqlite3_stmt *st = db_prepare(db, "list tag keys",
+	    "SELECT DISTINCT key FROM run_tags ORDER BY key");
+	size_t alloc = 0;
+
+	*keys = NULL;
+	*nkeys = 0;
+	if (!st)
+		return -1;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		ALLOC_GROW(*keys, *nkeys + 1, alloc);
+		(*keys)[(*nkeys)++] = xstrdup((const char *)sqlite3_column_text(st, 0));
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+static void
+set_text_col(struct table *t, size_t row, size_t col, sqlite3_stmt *st, int i)
+{
+	const unsigned char *v = sqlite3_column_text(st, i);
+
+	if (v)
+		table_set_str(t, row, col, (const char *)v);
+}
+
+static int
+list_runs(sqlite3 *db, const struct where *w, struct table *t)
+{
+	struct strbuf sql = STRBUF_INIT;
+	sqlite3_stmt *st = NULL, *tagst = NULL;
+	char **keys = NULL;
+	size_t nkeys = 0, i, base;
+	int ret = -1, rc;
+
+	if (tag_keys(db, &keys, &nkeys))
+		goto cleanup;
+	table_add_col(t, "path", "Path", -1);
+	table_add_col(t, "condition", "Condition", -1);
+	table_add_col(t, "trial", "Trial", -1);
+	table_add_col(t, "tool", "Tool", -1);
+	table_add_col(t, "metric", "Metric", -1);
+	base = t->ncols;
+	for (i = 0; i < nkeys; i++)
+		table_add_col(t, keys[i], keys[i], -1);
+	table_add_col(t, "samples", "Samples", -1);
+	table_add_col(t, "failures", "Failures", -1);
+	table_add_col(t, "status", "Status", -1);
+	table_add_col(t, "reason", "Reason", -1);
+	table_add_col(t, "started_utc", "Started (UTC)", -1);
+	table_add_col(t, "file", "File", -1);
+	table_add_col(t, "summary_file", "Summary file", -1);
+	table_add_col(t, "conflict", "Conflict", -1);
+	t->cols[table_col(t, "reason")].md_hidden = true;
+	t->cols[table_col(t, "summary_file")].md_hidden = true;
+
+	strbuf_addstr(&sql,
+	    "SELECT r.id, p.name, c.canon, r.trial, r.tool, m.name, "
+	    "(SELECT count(*) FROM samples s WHERE s.run_id = r.id AND s.metric = r.metric), "
+	    "r.failures, r.status, r.reason, "
+	    "strftime('%Y-%m-%dT%H:%M:%SZ', r.started_at, 'unixepoch'), "
+	    "coalesce(f.relpath, sf.relpath), CASE WHEN f.id IS NULL THEN NULL "
+	    "ELSE sf.relpath END, "
+	    "(SELECT count(*) FROM runs r2 WHERE r2.path_id = r.path_id AND "
+	    "r2.cond_id = r.cond_id AND r2.trial = r.trial AND r2.tool = r.tool "
+	    "AND r2.tagkey = r.tagkey AND r2.metric = r.metric) > 1 "
+	    "FROM runs r JOIN paths p ON p.id = r.path_id "
+	    "JOIN conditions c ON c.id = r.cond_id "
+	    "JOIN metrics m ON m.id = r.metric "
+	    "LEFT JOIN files f ON f.id = r.file_id "
+	    "LEFT JOIN files sf ON sf.id = r.summary_file_id WHERE 1");
+	where_sql(w, "r", &sql);
+	strbuf_addstr(&sql, " ORDER BY p.name COLLATE pathsort, c.canon, r.tool, "
+	    "r.trial, r.id");
+	st = db_prepare(db, "list runs", sql.buf);
+	tagst = db_prepare(db, "read run tags",
+	    "SELECT key, value FROM run_tags WHERE run_id = ?1");
+	if (!st || !tagst)
+		goto cleanup;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		size_t row = table_add_row(t);
+
+		set_text_col(t, row, 0, st, 1);
+		set_text_col(t, row, 1, st, 2);
+		table_set_int(t, row, 2, sqlite3_column_int64(st, 3));
+		set_text_col(t, row, 3, st, 4);
+		set_text_col(t, row, 4, st, 5);
+		sqlite3_reset(tagst);
+		sqlite3_bind_int64(tagst, 1, sqlite3_column_int64(st, 0));
+		while (sqlite3_step(tagst) == SQLITE_ROW) {
+			long col = table_col(t, (const char *)
+			    sqlite3_column_text(tagst, 0));
+
+			if (col >= (long)base)
+				table_set_str(t, row, (size_t)col, (const char *)
+				    sqlite3_column_text(tagst, 1));
+		}
+		table_set_int(t, row, base + nkeys, sqlite3_column_int64(st, 6));
+		table_set_int(t, row, base + nkeys + 1, sqlite3_column_int64(st, 7));
+		set_text_col(t, row, base + nkeys + 2, st, 8);
+		set_text_col(t, row, base + nkeys + 3, st, 9);
+		set_text_col(t, row, base + nkeys + 4, st, 10);
+		set_text_col(t, row, base + nkeys + 5, st, 11);
+		set_text_col(t, row, base + nkeys + 6, st, 12);
+		table_set_int(t, row, base + nkeys + 7, sqlite3_column_int(st, 13));
+		if (sqlite3_column_int(st, 13))
+			table_set_display(t, row, base + nkeys + 7, "CONFLICT");
+		else
+			table_set_display(t, row, base + nkeys + 7, "");
+	}
+	if (rc != SQLITE_DONE) {
+		error("list runs: %s", sqlite3_errmsg(db));
+		goto cleanup;
+	}
+	ret = 0;
+cleanup:
+	sqlite3_finalize(st);
+	sqlite3_finalize(tagst);
+	for (i = 0; i < nkeys; i++)
+		free(keys[i]);
+	free(keys);
+	strbuf_release(&sql);
+	return ret;
+}
+
+static int
+list_files(sqlite3 *db, struct table *t)
+{
+	sqlite3_stmt *st = db_prepare(db, "list files",
+	    "SELECT relpath, kind, tool_version, status, reason, size, "
+	    "(SELECT count(*) FROM runs r WHERE r.file_id = files.id OR "
+	    "r.summary_file_id = files.id), ingested_at "
+	    "FROM files ORDER BY relpath COLLATE pathsort");
+	int rc, i;
+
+	if (!st)
+		return -1;
+	table_add_col(t, "file", "File", -1);
+	table_add_col(t, "kind", "Kind", -1);
+	table_add_col(t, "tool_version", "Tool version", -1);
+	table_add_col(t, "status", "Status", -1);
+	table_add_col(t, "reason", "Reason", -1);
+	table_add_col(t, "size", "Bytes", -1);
+	table_add_col(t, "runs", "Runs", -1);
+	table_add_col(t, "ingested_at", "Ingested (UTC)", -1);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		size_t row = table_add_row(t);
+
+		for (i = 0; i < 5; i++)
+			set_text_col(t, row, (size_t)i, st, i);
+		table_set_int(t, row, 5, sqlite3_column_int64(st, 5));
+		table_set_int(t, row, 6, sqlite3_column_int64(st, 6));
+		set_text_col(t, row, 7, st, 7);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return error("list files: %s", sqlite3_errmsg(db));
+	return 0;
+}
+
+enum { OPT_DB = 256, OPT_WHERE, OPT_FORMAT, OPT_FILES };
+
+int
+cmd_runs(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db",		required_argument,	NULL, OPT_DB },
+		{ "files",	no_argument,		NULL, OPT_FILES },
+		{ "format",	required_argument,	NULL, OPT_FORMAT },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ "where",	required_argument,	NULL, OPT_WHERE },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct where w = WHERE_INIT;
+	struct strbuf why = STRBUF_INIT;
+	struct table t;
+	enum table_format fmt = TABLE_MD;
+	const char *db_path = NULL;
+	bool files = false;
+	sqlite3 *db = NULL;
+	int ch, ret = PATHSTAT_EXIT_OK;
+
+	err_set_prefix("pathstat runs");
+	table_init(&t);
+	opterr = 0;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case OPT_DB:
+			db_path = optarg;
+			break;
+		case OPT_FILES:
+			files = true;
+			break;
+		case OPT_FORMAT:
+			if (table_format_parse(optarg, &fmt)) {
+				error("bad --format '%s': want md, csv or json", optarg);
+				ret = PATHSTAT_EXIT_USAGE;
+				goto cleanup;
+			}
+			break;
+		case 'h':
+			runs_usage(stdout);
+			goto cleanup;
+		case OPT_WHERE:
+			if (where_add(&w, optarg, &why)) {
+				error("bad --where: %s", why.buf);
+				ret = PATHSTAT_EXIT_USAGE;
+				goto cleanup;
+			}
+			break;
+		default:
+			error("unknown option '%s'", argv[optind - 1]);
+			fputs(RUNS_USAGE, stderr);
+			ret = PATHSTAT_EXIT_USAGE;
+			goto cleanup;
+		}
+	}
+	if (optind < argc) {
+		error("unexpected argument '%s'", argv[optind]);
+		fputs(RUNS_USAGE, stderr);
+		ret = PATHSTAT_EXIT_USAGE;
+		goto cleanup;
+	}
+	db = db_open_readonly(db_default_path(db_path));
+	if (!db) {
+		ret = PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
+	if ((files ? list_files(db, &t) : list_runs(db, &w, &t)) ||
+	    table_render(&t, fmt, stdout)) {
+		ret = PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
+cleanup:
+	table_release(&t);
+	where_release(&w);
+	strbuf_release(&why);
+	db_close(db);
+	return ret;
+}

@@ -1,0 +1,567 @@
+/*
+ * store.c - the database side of ingest.  Every function runs inside the
+ * caller's per-file transaction, so a failure leaves nothing half-done.
+ */
+#include "common/compat.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/db.h"
+#include "common/err.h"
+#include "common/xalloc.h"
+#include "ingest/store.h"
+
+enum stmt_id {
+	S_FILE_STATE, S_SAME_CONTENT, S_FILE_UPSERT, S_FILE_ID,
+	S_DEL_SUMMARIES, S_DEL_COUNTS, S_DEL_SAMPLES_OF_FILE,
+	S_UNLINK_SAMPLE_FILE, S_DEL_TAGS_OF_FILE, S_DEL_RUNS_OF_FILE,
+	S_UNLINK_SUMMARY_FILE, S_DEL_TAGS_OF_SUMFILE, S_DEL_RUNS_OF_SUMFILE,
+	S_PATH_INS, S_PATH_ID, S_COND_INS, S_COND_ID, S_COND_KEY,
+	S_RUN_INS, S_TAG_INS, S_SAMPLE_INS, S_SUMMARY_INS, S_COUNT_INS,
+	S_PAIR_FOR_SAMPLES, S_PAIR_FOR_SUMMARY, S_ATTACH_SAMPLES,
+	S_ATTACH_SUMMARY,
+	S_COUNT
+};
+
+static const char *const stmt_sql[S_COUNT] = {
+	[S_FILE_STATE] = "SELECT id, hash, keys, status FROM files WHERE relpath = ?1",
+	[S_SAME_CONTENT] = "SELECT relpath FROM files WHERE hash = ?1 AND "
+	    "relpath <> ?2 AND status IN ('ok', 'partial') LIMIT 1",
+	[S_FILE_UPSERT] = "INSERT INTO files (relpath, hash, size, kind, "
+	    "tool_version, status, reason, keys, ingested_at) "
+	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
+	    "ON CONFLICT (relpath) DO UPDATE SET hash = excluded.hash, "
+	    "size = excluded.size, kind = excluded.kind, "
+	    "tool_version = excluded.tool_version, status = excluded.status, "
+	    "reason = excluded.reason, keys = excluded.keys, "
+	    "ingested_at = excluded.ingested_at",
+	[S_FILE_ID] = "SELECT id FROM files WHERE relpath = ?1",
+	[S_DEL_SUMMARIES] = "DELETE FROM summaries WHERE file_id = ?1",
+	[S_DEL_COUNTS] = "DELETE FROM run_counts WHERE file_id = ?1",
+	[S_DEL_SAMPLES_OF_FILE] = "DELETE FROM samples WHERE run_id IN "
+	    "(SELECT id FROM runs WHERE file_id = ?1)",
+	/* a run that also has a summary file survives without its samples */
+	[S_UNLINK_SAMPLE_FILE] = "UPDATE runs SET file_id = NULL WHERE "
+	    "file_id = ?1 AND summary_file_id IS NOT NULL AND summary_file_id <> ?1",
+	[S_DEL_TAGS_OF_FILE] = "DELETE FROM run_tags WHERE run_id IN "
+	    "(SELECT id FROM runs WHERE file_id = ?1)",
+	[S_DEL_RUNS_OF_FILE] = "DELETE FROM runs WHERE file_id = ?1",
+	[S_UNLINK_SUMMARY_FILE] = "UPDATE runs SET summary_file_id = NULL, "
+	    "attempts = NULL, failures = (SELECT count(*) FROM samples s "
+	    "WHERE s.run_id = runs.id AND s.status <> 0) "
+	    "WHERE summary_file_id = ?1 AND file_id IS NOT NULL",
+	[S_DEL_TAGS_OF_SUMFILE] = "DELETE FROM run_tags WHERE run_id IN "
+	    "(SELECT id FROM runs WHERE summary_file_id = ?1 AND file_id IS NULL)",
+	[S_DEL_RUNS_OF_SUMFILE] = "DELETE FROM runs WHERE summary_file_id = ?1 "
+	    "AND file_id IS NULL",
+	[S_PATH_INS] = "INSERT OR IGNORE INTO paths (name) VALUES (?1)",
+	[S_PATH_ID] = "SELECT id FROM paths WHERE name = ?1",
+	[S_COND_INS] = "INSERT OR IGNORE INTO conditions (canon) VALUES (?1)",
+	[S_COND_ID] = "SELECT id FROM conditions WHERE canon = ?1",
+	[S_COND_KEY] = "INSERT OR IGNORE INTO condition_keys (cond_id, key, value) "
+	    "VALUES (?1, ?2, ?3)",
+	[S_RUN_INS] = "INSERT INTO runs (file_id, summary_file_id, path_id, "
+	    "cond_id, trial, tool, metric, started_at, status, reason, failures, "
+	    "attempts, tagkey) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
+	    "?11, ?12, ?13)",
+	[S_TAG_INS] = "INSERT OR REPLACE INTO run_tags (run_id, key, value) "
+	    "VALUES (?1, ?2, ?3)",
+	[S_SAMPLE_INS] = "INSERT INTO samples (run_id, metric, seq, t_us, value, "
+	    "status) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+	[S_SUMMARY_INS] = "INSERT OR REPLACE INTO summaries (run_id, metric, "
+	    "stat, value, estimator, file_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+	[S_COUNT_INS] = "INSERT OR REPLACE INTO run_counts (run_id, kind, label, "
+	    "count, file_id) VALUES (?1, ?2, ?3, ?4, ?5)",
+	/* oha: one run can come from a JSON summary and a per-request file */
+	[S_PAIR_FOR_SAMPLES] = "SELECT id FROM runs WHERE path_id = ?1 AND "
+	    "cond_id = ?2 AND trial = ?3 AND tool = ?4 AND tagkey = ?5 AND "
+	    "file_id IS NULL AND summary_file_id IS NOT NULL ORDER BY id LIMIT 1",
+	[S_PAIR_FOR_SUMMARY] = "SELECT r.id FROM runs r JOIN files f ON "
+	    "f.id = r.file_id WHERE r.path_id = ?1 AND r.cond_id = ?2 AND "
+	    "r.trial = ?3 AND r.tool = ?4 AND r.tagkey = ?5 AND "
+	    "r.summary_file_id IS NULL AND f.kind IN ('oha-csv', 'oha-sqlite') "
+	    "ORDER BY r.id LIMIT 1",
+	[S_ATTACH_SAMPLES] = "UPDATE runs SET file_id = ?2, "
+	    "started_at = coalesce(started_at, ?3), "
+	    "status = CASE WHEN ?4 = 'partial' THEN 'partial' ELSE status END, "
+	    "reason = CASE WHEN ?5 IS NULL THEN reason WHEN reason IS NULL "
+	    "THEN ?5 ELSE reason || '; ' || ?5 END WHERE id = ?1",
+	[S_ATTACH_SUMMARY] = "UPDATE runs SET summary_file_id = ?2, "
+	    "failures = ?3, attempts = ?4, "
+	    "started_at = coalesce(started_at, ?5), "
+	    "status = CASE WHEN ?6 = 'partial' THEN 'partial' ELSE status END, "
+	    "reason = CASE WHEN ?7 IS NULL THEN reason WHEN reason IS NULL "
+	    "THEN ?7 ELSE reason || '; ' || ?7 END WHERE id = ?1",
+};
+
+struct store {
+	sqlite3		*db;
+	sqlite3_stmt	*st[S_COUNT];
+};
+
+struct store *
+store_open(sqlite3 *db)
+{
+	struct store *s = xcalloc(1, sizeof(*s));
+	size_t i;
+
+	s->db = db;
+	for (i = 0; i < S_COUNT; i++) {
+		s->st[i] = db_prepare(db, "ingest statement", stmt_sql[i]);
+		if (!s->st[i]) {
+			store_close(s);
+			return NULL;
+		}
+	}
+	return s;
+}
+
+void
+store_close(struct store *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	for (i = 0; i < S_COUNT; i++)
+		sqlite3_finalize(s->st[i]);
+	free(s);
+}
+
+void
+file_state_release(struct file_state *fs)
+{
+	free(fs->hash);
+	free(fs->keys);
+	free(fs->status);
+	memset(fs, 0, sizeof(*fs));
+}
+
+static sqlite3_stmt *
+use(struct store *s, enum stmt_id id)
+{
+	sqlite3_reset(s->st[id]);
+	sqlite3_clear_bindings(s->st[id]);
+	return s->st[id];
+}
+
+static char *
+col_text_dup(sqlite3_stmt *st, int col)
+{
+	const unsigned char *t = sqlite3_column_text(st, col);
+
+	return t ? xstrdup((const char *)t) : NULL;
+}
+
+int
+store_file_state(struct store *s, const char *relpath, struct file_state *out)
+{
+	sqlite3_stmt *st = use(s, S_FILE_STATE);
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	sqlite3_bind_text(st, 1, relpath, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		out->id = sqlite3_column_int64(st, 0);
+		out->hash = col_text_dup(st, 1);
+		out->keys = col_text_dup(st, 2);
+		out->status = col_text_dup(st, 3);
+	} else if (rc != SQLITE_DONE) {
+		return error("look up file '%s': %s", relpath,
+		    sqlite3_errmsg(s->db));
+	}
+	sqlite3_reset(st);
+	return 0;
+}
+
+char *
+store_same_content(struct store *s, const char *hash, const char *relpath)
+{
+	sqlite3_stmt *st = use(s, S_SAME_CONTENT);
+	char *res = NULL;
+
+	sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, relpath, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		res = col_text_dup(st, 0);
+	sqlite3_reset(st);
+	return res;
+}
+
+static int
+run_file_stmt(struct store *s, enum stmt_id id, int64_t file_id)
+{
+	sqlite3_stmt *st = use(s, id);
+
+	sqlite3_bind_int64(st, 1, file_id);
+	if (db_step_done(s->db, st, "remove a changed file's old runs"))
+		return -1;
+	sqlite3_reset(st);
+	return 0;
+}
+
+/* Take out everything an earlier version of the file contributed. */
+static int
+store_forget_file(struct store *s, int64_t file_id)
+{
+	static const enum stmt_id order[] = {
+		S_DEL_SUMMARIES, S_DEL_COUNTS, S_DEL_SAMPLES_OF_FILE,
+		S_UNLINK_SAMPLE_FILE, S_DEL_TAGS_OF_FILE, S_DEL_RUNS_OF_FILE,
+		S_UNLINK_SUMMARY_FILE, S_DEL_TAGS_OF_SUMFILE,
+		S_DEL_RUNS_OF_SUMFILE,
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(order); i++)
+		if (run_file_stmt(s, order[i], file_id))
+			return -1;
+	return 0;
+}
+
+static void
+utc_now(char *buf, size_t size)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&now, &tm);
+	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static void
+bind_text_or_null(sqlite3_stmt *st, int i, const char *s)
+{
+	if (s)
+		sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+int
+store_put_file(struct store *s, const struct file_row *row, int64_t *file_id)
+{
+	struct file_state fs;
+	sqlite3_stmt *st;
+	char now[32];
+	int rc;
+
+	if (store_file_state(s, row->relpath, &fs))
+		return -1;
+	if (fs.id && store_forget_file(s, fs.id)) {
+		file_state_release(&fs);
+		return -1;
+	}
+	file_state_release(&fs);
+	utc_now(now, sizeof(now));
+	st = use(s, S_FILE_UPSERT);
+	sqlite3_bind_text(st, 1, row->relpath, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, row->hash, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, row->size);
+	sqlite3_bind_text(st, 4, row->kind, -1, SQLITE_STATIC);
+	bind_text_or_null(st, 5, row->tool_version && *row->tool_version ?
+	    row->tool_version : NULL);
+	sqlite3_bind_text(st, 6, row->status, -1, SQLITE_STATIC);
+	bind_text_or_null(st, 7, row->reason && *row->reason ? row->reason : NULL);
+	sqlite3_bind_text(st, 8, row->keys, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 9, now, -1, SQLITE_TRANSIENT);
+	if (db_step_done(s->db, st, "record file"))
+		return -1;
+	st = use(s, S_FILE_ID);
+	sqlite3_bind_text(st, 1, row->relpath, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW)
+		return error("record file '%s': %s", row->relpath,
+		    sqlite3_errmsg(s->db));
+	*file_id = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return 0;
+}
+
+/* Insert-or-get the id of a name in a small dictionary table. */
+static int
+dict_id(struct store *s, enum stmt_id ins, enum stmt_id sel, const char *name,
+    int64_t *id, bool *created)
+{
+	sqlite3_stmt *st = use(s, ins);
+
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	if (db_step_done(s->db, st, "add a path or condition"))
+		return -1;
+	if (created)
+		*created = sqlite3_changes(s->db) > 0;
+	st = use(s, sel);
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return error("look up '%s': %s", name, sqlite3_errmsg(s->db));
+	*id = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return 0;
+}
+
+static int
+cond_id(struct store *s, const struct kvset *cond, int64_t *id)
+{
+	struct strbuf canon = STRBUF_INIT;
+	bool created = false;
+	size_t i;
+	int ret = -1;
+
+	kvset_join(cond, &canon, ",");
+	if (dict_id(s, S_COND_INS, S_COND_ID, canon.buf, id, &created))
+		goto cleanup;
+	for (i = 0; created && i < cond->n; i++) {
+		sqlite3_stmt *st = use(s, S_COND_KEY);
+
+		sqlite3_bind_int64(st, 1, *id);
+		sqlite3_bind_text(st, 2, cond->items[i].key, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 3, cond->items[i].value, -1, SQLITE_STATIC);
+		if (db_step_done(s->db, st, "record condition keys"))
+			goto cleanup;
+	}
+	ret = 0;
+cleanup:
+	strbuf_release(&canon);
+	return ret;
+}
+
+/* Tag values may contain ';' or '\': escape them in the identity text. */
+static void
+tagkey_of(const struct kvset *tags, struct strbuf *out)
+{
+	size_t i;
+	const char *p;
+
+	for (i = 0; i < tags->n; i++) {
+		if (i)
+			strbuf_addch(out, ';');
+		strbuf_addstr(out, tags->items[i].key);
+		strbuf_addch(out, '=');
+		for (p = tags->items[i].value; *p; p++) {
+			if (*p == ';' || *p == '\\')
+				strbuf_addch(out, '\\');
+			strbuf_addch(out, *p);
+		}
+	}
+}
+
+static int
+put_samples(struct store *s, int64_t run_id, const struct parsed_run *run)
+{
+	sqlite3_stmt *st = s->st[S_SAMPLE_INS];
+	size_t i;
+
+	for (i = 0; i < run->nsamples; i++) {
+		const struct parsed_sample *ps = &run->samples[i];
+
+		sqlite3_reset(st);
+		sqlite3_bind_int64(st, 1, run_id);
+		sqlite3_bind_int(st, 2, ps->metric);
+		sqlite3_bind_int64(st, 3, ps->seq);
+		if (ps->t_us == T_US_UNKNOWN)
+			sqlite3_bind_null(st, 4);
+		else
+			sqlite3_bind_int64(st, 4, ps->t_us);
+		if (ps->status == SAMPLE_OK && isfinite(ps->value))
+			sqlite3_bind_double(st, 5, ps->value);
+		else
+			sqlite3_bind_null(st, 5);
+		sqlite3_bind_int(st, 6, ps->status);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			return error("store samples: %s", sqlite3_errmsg(s->db));
+	}
+	sqlite3_reset(st);
+	return 0;
+}
+
+static int
+put_summaries(struct store *s, int64_t run_id, int64_t file_id,
+    const struct parsed_run *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->nsummaries; i++) {
+		const struct parsed_summary *ps = &run->summaries[i];
+		sqlite3_stmt *st = use(s, S_SUMMARY_INS);
+
+		sqlite3_bind_int64(st, 1, run_id);
+		sqlite3_bind_text(st, 2, ps->metric, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 3, ps->stat, -1, SQLITE_STATIC);
+		if (isfinite(ps->value))
+			sqlite3_bind_double(st, 4, ps->value);
+		else
+			sqlite3_bind_null(st, 4);
+		sqlite3_bind_text(st, 5, ps->estimator, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 6, file_id);
+		if (db_step_done(s->db, st, "store tool summaries"))
+			return -1;
+	}
+	for (i = 0; i < run->ncounts; i++) {
+		const struct parsed_count *pc = &run->counts[i];
+		sqlite3_stmt *st = use(s, S_COUNT_INS);
+
+		sqlite3_bind_int64(st, 1, run_id);
+		sqlite3_bind_text(st, 2, pc->kind, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 3, pc->label, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 4, pc->count);
+		sqlite3_bind_int64(st, 5, file_id);
+		if (db_step_done(s->db, st, "store status and error counts"))
+			return -1;
+	}
+	return 0;
+}
+
+static int
+put_tags(struct store *s, int64_t run_id, const struct kvset *tags)
+{
+	size_t i;
+
+	for (i = 0; i < tags->n; i++) {
+		sqlite3_stmt *st = use(s, S_TAG_INS);
+
+		sqlite3_bind_int64(st, 1, run_id);
+		sqlite3_bind_text(st, 2, tags->items[i].key, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 3, tags->items[i].value, -1, SQLITE_STATIC);
+		if (db_step_done(s->db, st, "store run tags"))
+			return -1;
+	}
+	return 0;
+}
+
+/* An existing oha run this file completes, or 0. */
+static int
+find_pair(struct store *s, enum stmt_id id, int64_t path_id, int64_t cid,
+    long trial, const char *tool, const char *tagkey, int64_t *run_id)
+{
+	sqlite3_stmt *st = use(s, id);
+	int rc;
+
+	sqlite3_bind_int64(st, 1, path_id);
+	sqlite3_bind_int64(st, 2, cid);
+	sqlite3_bind_int64(st, 3, trial);
+	sqlite3_bind_text(st, 4, tool, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, tagkey, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	*run_id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return error("look up the matching oha run: %s",
+		    sqlite3_errmsg(s->db));
+	return 0;
+}
+
+static void
+bind_started(sqlite3_stmt *st, int i, int64_t started)
+{
+	if (started == STARTED_UNKNOWN)
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_int64(st, i, started);
+}
+
+int
+store_put_runs(struct store *s, int64_t file_id, enum ingest_kind kind,
+    const struct parse_result *res, const struct run_keys *keys,
+    size_t *nruns, size_t *nsamples)
+{
+	bool is_oha_summary = kind == KIND_OHA_JSON;
+	bool is_oha_requests = kind == KIND_OHA_CSV || kind == KIND_OHA_SQLITE;
+	int64_t path_id;
+	size_t r;
+
+	if (dict_id(s, S_PATH_INS, S_PATH_ID, keys->path, &path_id, NULL))
+		return -1;
+	for (r = 0; r < res->nruns; r++) {
+		const struct parsed_run *run = &res->runs[r];
+		struct kvset cond = KVSET_INIT, tags = KVSET_INIT;
+		struct strbuf tagkey = STRBUF_INIT;
+		int64_t cid, run_id = 0;
+		long trial = keys->trial >= 0 ? keys->trial : 1;
+		const char *status = run->partial ? "partial" : "ok";
+		const char *reason = run->reason.len ? run->reason.buf : NULL;
+		sqlite3_stmt *st;
+		int ret = -1;
+
+		kvset_copy(&cond, &keys->cond);
+		kvset_merge(&cond, &run->cond);	/* the file knows best */
+		kvset_copy(&tags, &keys->tags);
+		kvset_merge(&tags, &run->tags);
+		tagkey_of(&tags, &tagkey);
+		if (cond_id(s, &cond, &cid))
+			goto next;
+		if (is_oha_requests || is_oha_summary) {
+			if (find_pair(s, is_oha_requests ? S_PAIR_FOR_SAMPLES :
+			    S_PAIR_FOR_SUMMARY, path_id, cid, trial, run->tool,
+			    tagkey.buf, &run_id))
+				goto next;
+		}
+		if (run_id && is_oha_requests) {
+			st = use(s, S_ATTACH_SAMPLES);
+			sqlite3_bind_int64(st, 1, run_id);
+			sqlite3_bind_int64(st, 2, file_id);
+			bind_started(st, 3, run->started_at);
+			sqlite3_bind_text(st, 4, status, -1, SQLITE_STATIC);
+			bind_text_or_null(st, 5, reason);
+			if (db_step_done(s->db, st, "join oha requests to their summary"))
+				goto next;
+		} else if (run_id && is_oha_summary) {
+			st = use(s, S_ATTACH_SUMMARY);
+			sqlite3_bind_int64(st, 1, run_id);
+			sqlite3_bind_int64(st, 2, file_id);
+			sqlite3_bind_int64(st, 3, run->failures);
+			if (run->attempts >= 0)
+				sqlite3_bind_int64(st, 4, run->attempts);
+			else
+				sqlite3_bind_null(st, 4);
+			bind_started(st, 5, run->started_at);
+			sqlite3_bind_text(st, 6, status, -1, SQLITE_STATIC);
+			bind_text_or_null(st, 7, reason);
+			if (db_step_done(s->db, st, "join an oha summary to its requests"))
+				goto next;
+		} else {
+			st = use(s, S_RUN_INS);
+			if (is_oha_summary) {
+				sqlite3_bind_null(st, 1);
+				sqlite3_bind_int64(st, 2, file_id);
+			} else {
+				sqlite3_bind_int64(st, 1, file_id);
+				sqlite3_bind_null(st, 2);
+			}
+			sqlite3_bind_int64(st, 3, path_id);
+			sqlite3_bind_int64(st, 4, cid);
+			sqlite3_bind_int64(st, 5, trial);
+			sqlite3_bind_text(st, 6, run->tool, -1, SQLITE_STATIC);
+			sqlite3_bind_int(st, 7, run->metric);
+			bind_started(st, 8, run->started_at);
+			sqlite3_bind_text(st, 9, status, -1, SQLITE_STATIC);
+			bind_text_or_null(st, 10, reason);
+			sqlite3_bind_int64(st, 11, run->failures);
+			if (run->attempts >= 0)
+				sqlite3_bind_int64(st, 12, run->attempts);
+			else
+				sqlite3_bind_null(st, 12);
+			sqlite3_bind_text(st, 13, tagkey.buf, -1, SQLITE_STATIC);
+			if (db_step_done(s->db, st, "store run"))
+				goto next;
+			run_id = sqlite3_last_insert_rowid(s->db);
+			if (put_tags(s, run_id, &tags))
+				goto next;
+			(*nruns)++;
+		}
+		if (put_samples(s, run_id, run) ||
+		    put_summaries(s, run_id, file_id, run))
+			goto next;
+		*nsamples += run->nsamples;
+		ret = 0;
+next:
+		kvset_release(&cond);
+		kvset_release(&tags);
+		strbuf_release(&tagkey);
+		if (ret)
+			return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,65 @@
+/*
+ * store.h - writing what one file held into the database, in the
+ * caller's transaction: the files row, its runs, their tags, samples,
+ * summaries and counts; and taking a changed file's old runs out again.
+ */
+#ifndef PATHSTAT_INGEST_STORE_H
+#define PATHSTAT_INGEST_STORE_H
+
+#include "common/compat.h"
+
+#include <sqlite3.h>
+
+#include "ingest/internal.h"
+#include "ingest/tree.h"
+
+struct store;
+
+/* Prepare the statements; NULL after printing an error. */
+struct store *store_open(sqlite3 *db);
+void store_close(struct store *st);
+
+/* What the database knows of a relative path. */
+struct file_state {
+	int64_t	id;		/* files.id, 0 if the path is new */
+	char	*hash;		/* owned, NULL if new */
+	char	*keys;		/* owned, NULL if new */
+	char	*status;	/* owned, NULL if new */
+};
+void file_state_release(struct file_state *fs);
+int store_file_state(struct store *st, const char *relpath,
+    struct file_state *out);
+/* Relative path of another ingested (ok/partial) file with this hash, or
+ * NULL; the caller frees the result. */
+char *store_same_content(struct store *st, const char *hash,
+    const char *relpath);
+
+struct file_row {
+	const char	*relpath;
+	const char	*hash;
+	int64_t		size;
+	const char	*kind;
+	const char	*tool_version;	/* may be NULL */
+	const char	*status;	/* ok, partial, rejected, skipped */
+	const char	*reason;	/* may be NULL */
+	const char	*keys;
+};
+
+/*
+ * Record the file (insert or update by relpath) after removing whatever
+ * an earlier version of it contributed.  Sets *file_id.  0 or -1.
+ */
+int store_put_file(struct store *st, const struct file_row *row,
+    int64_t *file_id);
+
+/*
+ * Store the runs of res for the file, with keys (path, trial, condition,
+ * tags) already merged with the content's own.  An oha JSON and an oha
+ * per-request file with the same keys become one run.  Adds the number
+ * of runs and samples written to *nruns and *nsamples.  0 or -1.
+ */
+int store_put_runs(struct store *st, int64_t file_id, enum ingest_kind kind,
+    const struct parse_result *res, const struct run_keys *keys,
+    size_t *nruns, size_t *nsamples);
+
+#endif

@@ -1,0 +1,92 @@
+/*
+ * tree.h - the parts of ingest/ that deal with the synced tree rather
+ * than file contents: walking folders, reading meta.json sidecars, and
+ * layout patterns that turn a file's path into run keys.
+ */
+#ifndef PATHSTAT_INGEST_TREE_H
+#define PATHSTAT_INGEST_TREE_H
+
+#include "common/compat.h"
+
+#include "common/kv.h"
+#include "common/strbuf.h"
+
+/* One file found by the walk. */
+struct walk_file {
+	char	*path;		/* path to open (as given + below), owned */
+	char	*relpath;	/* stored name: <root's base name>/<path under root>, owned */
+	char	*under;		/* path under the root (what layouts match), owned */
+	char	*root;		/* the root folder the file belongs to, owned */
+	int64_t	size;		/* bytes on disk at walk time */
+};
+
+struct walk_list {
+	struct walk_file	*files;
+	size_t			n, alloc;
+	size_t			errors;		/* problems reported while walking */
+};
+
+/*
+ * Collect the files under each path in paths[0..npaths): folders are
+ * walked recursively in sorted order; hidden entries (".x") and
+ * temporary files left by sync tools are skipped; symlinks are followed
+ * only when they resolve inside the root, and a folder is entered once
+ * (loops are reported).  Problems are printed with error() and counted
+ * in out->errors; the walk goes on.  Release with walk_list_release().
+ */
+void walk_paths(char **paths, size_t npaths, struct walk_list *out);
+void walk_list_release(struct walk_list *list);
+
+/* Run keys before the file's own content adds to them. */
+struct run_keys {
+	char		*path;		/* path ID or NULL, owned */
+	long		trial;		/* -1 when not given */
+	char		*tool;		/* tool named by meta/layout, or NULL, owned */
+	struct kvset	cond;		/* condition keys */
+	struct kvset	tags;		/* instance_type, region, day, ... */
+};
+
+void run_keys_init(struct run_keys *k);
+void run_keys_release(struct run_keys *k);
+/* Overlay src onto dst: src's keys win. */
+void run_keys_merge(struct run_keys *dst, const struct run_keys *src);
+/* Canonical text of the keys (stored in files.keys to notice changes). */
+void run_keys_canon(const struct run_keys *k, struct strbuf *out);
+/*
+ * Set one key from text: "path", "trial", "condition"/"cond" (the {cond}
+ * grammar), "tool", else a tag.  Returns 0, or -1 with the reason in why.
+ */
+int run_keys_set(struct run_keys *k, const char *key, const char *value,
+    struct strbuf *why);
+
+/* meta.json sidecars, cached per folder. */
+struct meta_cache;
+struct meta_cache *meta_cache_new(void);
+void meta_cache_free(struct meta_cache *mc);
+/*
+ * Merge into out the keys of every meta.json from stop_dir down to dir
+ * (nearer wins).  dir must be stop_dir or below it.  A broken meta.json
+ * is reported once (error()) and contributes nothing; returns -1 if any
+ * meta.json on the way was broken, else 0.
+ */
+int meta_keys_for(struct meta_cache *mc, const char *dir, const char *stop_dir,
+    struct run_keys *out);
+/* Parse one meta.json text into keys (exported for tests and fuzzing). */
+int meta_parse(const char *buf, size_t len, struct run_keys *out,
+    struct strbuf *why);
+
+/* Layout patterns ({path}, {trial}, {cond}, {tool}, {tag:NAME}, {*}, {**}). */
+struct layout;
+/* Compile; NULL with the reason in why. Free with layout_free(). */
+struct layout *layout_compile(const char *pattern, struct strbuf *why);
+void layout_free(struct layout *lay);
+/*
+ * Match the end of path (a '/'-separated path under the root) against the
+ * pattern and set the captured keys in out.  Returns 1 on a match, 0 if
+ * the pattern does not match, -1 if a captured value is invalid (reason
+ * in why).
+ */
+int layout_match(const struct layout *lay, const char *path,
+    struct run_keys *out, struct strbuf *why);
+
+#endif

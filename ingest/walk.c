@@ -1,0 +1,365 @@
+/*
+ * walk.c - find the files to ingest under the paths given on the command
+ * line: sorted, recursive, skipping hidden entries and sync tools'
+ * temporary files, following symlinks only inside the tree, entering
+ * each folder once.
+ */
+#include "common/compat.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/err.h"
+#include "common/xalloc.h"
+#include "ingest/tree.h"
+
+struct walk_ctx {
+	struct walk_list	*out;
+	const char		*root;		/* root as given (no trailing '/') */
+	const char		*root_real;	/* realpath of the root */
+	const char		*rootbase;	/* prefix of relpath ("" for cwd roots) */
+	dev_t			*devs;		/* folders entered: (dev, ino) */
+	ino_t			*inos;
+	size_t			nseen, alloc_seen;
+};
+
+void
+walk_list_release(struct walk_list *list)
+{
+	size_t i;
+
+	for (i = 0; i < list->n; i++) {
+		free(list->files[i].path);
+		free(list->files[i].relpath);
+		free(list->files[i].under);
+		free(list->files[i].root);
+	}
+	free(list->files);
+	memset(list, 0, sizeof(*list));
+}
+
+/* Names that sync tools and editors use while a file is being written:
+ * "x.s3sync", "x.tmp", "x.part", "x~", and s3transfer's "x.json.1a2B3c4D"
+ * (eight hex digits appended to the real name). */
+static bool
+is_temp_name(const char *name)
+{
+	static const char *const suffixes[] = {
+		".s3sync", ".tmp", ".temp", ".part", ".partial", ".crdownload",
+		".swp", ".download", "~",
+	};
+	size_t len = strlen(name), i;
+	const char *dot;
+
+	for (i = 0; i < ARRAY_SIZE(suffixes); i++) {
+		size_t sl = strlen(suffixes[i]);
+
+		if (len > sl && !strcmp(name + len - sl, suffixes[i]))
+			return true;
+	}
+	dot = strrchr(name, '.');
+	if (dot && strlen(dot + 1) == 8 && memchr(name, '.', (size_t)(dot - name))) {
+		bool digit = false, letter = false;
+
+		for (i = 1; i <= 8; i++) {
+			if (!isxdigit((unsigned char)dot[i]))
+				return false;
+			if (isdigit((unsigned char)dot[i]))
+				digit = true;
+			else
+				letter = true;
+		}
+		/* s3transfer mixes digits and letters; "x.20261130" is a date */
+		return digit && letter;
+	}
+	return false;
+}
+
+static void
+add_file(struct walk_ctx *ctx, const char *path, const char *under,
+    int64_t size)
+{
+	struct walk_list *out = ctx->out;
+	struct walk_file *f;
+
+	ALLOC_GROW(out->files, out->n + 1, out->alloc);
+	f = &out->files[out->n++];
+	f->path = xstrdup(path);
+	f->under = xstrdup(under);
+	f->relpath = *ctx->rootbase ? xasprintf("%s/%s", ctx->rootbase, under) :
+	    xstrdup(under);
+	f->root = xstrdup(ctx->root);
+	f->size = size;
+}
+
+static bool
+seen_dir(struct walk_ctx *ctx, const struct stat *st)
+{
+	size_t i;
+
+	for (i = 0; i < ctx->nseen; i++)
+		if (ctx->devs[i] == st->st_dev && ctx->inos[i] == st->st_ino)
+			return true;
+	return false;
+}
+
+static void
+mark_dir(struct walk_ctx *ctx, const struct stat *st)
+{
+	if (ctx->nseen == ctx->alloc_seen) {
+		ctx->alloc_seen = ctx->alloc_seen ? ctx->alloc_seen * 2 : 64;
+		ctx->devs = xreallocarray(ctx->devs, ctx->alloc_seen, sizeof(dev_t));
+		ctx->inos = xreallocarray(ctx->inos, ctx->alloc_seen, sizeof(ino_t));
+	}
+	ctx->devs[ctx->nseen] = st->st_dev;
+	ctx->inos[ctx->nseen] = st->st_ino;
+	ctx->nseen++;
+}
+
+static int
+cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool
+inside(const char *real, const char *root_real)
+{
+	size_t rl = strlen(root_real);
+
+	if (!strcmp(root_real, "/"))
+		return true;
+	return !strncmp(real, root_real, rl) && (real[rl] == '/' || !real[rl]);
+}
+
+static void walk_dir(struct walk_ctx *ctx, const char *path, const char *under);
+
+static void
+walk_entry(struct walk_ctx *ctx, const char *path, const char *under,
+    const char *name)
+{
+	struct stat st;
+
+	if (lstat(path, &st) != 0) {
+		error_errno("%s: cannot stat", path);
+		ctx->out->errors++;
+		return;
+	}
+	if (S_ISLNK(st.st_mode)) {
+		char *real = realpath(path, NULL);
+
+		if (!real) {
+			error_errno("%s: broken symlink", path);
+			ctx->out->errors++;
+			return;
+		}
+		if (!inside(real, ctx->root_real)) {
+			warning("%s: skipped: symlink leads out of the tree to '%s'",
+			    path, real);
+			free(real);
+			return;
+		}
+		if (stat(path, &st) != 0) {
+			error_errno("%s: cannot stat", path);
+			ctx->out->errors++;
+			free(real);
+			return;
+		}
+		if (S_ISDIR(st.st_mode) && seen_dir(ctx, &st)) {
+			/* A link back to a folder already entered never ends. */
+			error("%s: symlink loop: '%s' is already being walked",
+			    path, real);
+			ctx->out->errors++;
+			free(real);
+			return;
+		}
+		free(real);
+	}
+	if (S_ISDIR(st.st_mode)) {
+		if (seen_dir(ctx, &st)) {
+			warning("%s: skipped: folder already walked", path);
+			return;
+		}
+		walk_dir(ctx, path, under);
+	} else if (S_ISREG(st.st_mode)) {
+		if (!strcmp(name, "meta.json"))
+			return;	/* sidecars are read by the meta cache */
+		add_file(ctx, path, under, (int64_t)st.st_size);
+	} else {
+		warning("%s: skipped: not a regular file", path);
+	}
+}
+
+static void
+walk_dir(struct walk_ctx *ctx, const char *path, const char *under)
+{
+	DIR *d;
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, alloc = 0, i;
+	struct stat st;
+
+	if (stat(path, &st) != 0) {
+		error_errno("%s: cannot stat", path);
+		ctx->out->errors++;
+		return;
+	}
+	mark_dir(ctx, &st);
+	d = opendir(path);
+	if (!d) {
+		error_errno("%s: cannot open folder", path);
+		ctx->out->errors++;
+		return;
+	}
+	while ((errno = 0, de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;	/* hidden, ".", ".." */
+		if (is_temp_name(de->d_name))
+			continue;
+		ALLOC_GROW(names, n + 1, alloc);
+		names[n++] = xstrdup(de->d_name);
+	}
+	if (errno) {
+		error_errno("%s: cannot read folder", path);
+		ctx->out->errors++;
+	}
+	closedir(d);
+	qsort(names, n, sizeof(names[0]), cmp_names);
+	for (i = 0; i < n; i++) {
+		char *child = xasprintf("%s/%s", path, names[i]);
+		char *cunder = *under ? xasprintf("%s/%s", under, names[i]) :
+		    xstrdup(names[i]);
+
+		walk_entry(ctx, child, cunder, names[i]);
+		free(child);
+		free(cunder);
+		free(names[i]);
+	}
+	free(names);
+}
+
+/* "a//b/" -> "a/b"; "./x" -> "x"; keeps a lone "/" or ".". */
+static char *
+clean_path(const char *p)
+{
+	char *out = xmalloc(strlen(p) + 1), *o = out;
+	const char *s = p;
+
+	while (s[0] == '.' && s[1] == '/')
+		for (s += 2; *s == '/'; s++)
+			;
+	for (; *s; s++) {
+		if (*s == '/' && o > out && o[-1] == '/')
+			continue;
+		*o++ = *s;
+	}
+	while (o > out + 1 && o[-1] == '/')
+		o--;
+	*o = '\0';
+	if (!*out) {
+		free(out);
+		return xstrdup(".");
+	}
+	return out;
+}
+
+static const char *
+base_name(const char *p)
+{
+	const char *s = strrchr(p, '/');
+
+	return s ? s + 1 : p;
+}
+
+/* Path of real relative to the folder realdir, or NULL if not below it. */
+static const char *
+below(const char *real, const char *realdir)
+{
+	size_t l = strlen(realdir);
+
+	if (!strcmp(realdir, "/"))
+		return real + 1;
+	if (!strncmp(real, realdir, l) && real[l] == '/')
+		return real + l + 1;
+	return NULL;
+}
+
+static void
+walk_one(const char *arg, struct walk_list *out)
+{
+	struct walk_ctx ctx;
+	struct stat st;
+	char *path = clean_path(arg), *real = NULL, *cwd = NULL;
+
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.out = out;
+	if (stat(path, &st) != 0) {
+		error_errno("%s: cannot read", arg);
+		out->errors++;
+		goto cleanup;
+	}
+	real = realpath(path, NULL);
+	if (!real) {
+		error_errno("%s: cannot resolve", arg);
+		out->errors++;
+		goto cleanup;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		ctx.root = path;
+		ctx.root_real = real;
+		ctx.rootbase = strcmp(real, "/") ? base_name(real) : "";
+		walk_dir(&ctx, path, "");
+	} else if (S_ISREG(st.st_mode)) {
+		/* A file named directly: its keys come from meta.json files up
+		 * to the working folder when it lies below it, else from its
+		 * own folder only. */
+		const char *rel;
+		char *dir;
+		char *slash;
+
+		cwd = getcwd(NULL, 0);
+		rel = cwd ? below(real, cwd) : NULL;
+		if (rel) {
+			ctx.root = ".";
+			ctx.root_real = cwd;
+			ctx.rootbase = "";
+			add_file(&ctx, path, rel, (int64_t)st.st_size);
+		} else {
+			dir = xstrdup(real);
+			slash = strrchr(dir, '/');
+			if (slash && slash != dir)
+				*slash = '\0';
+			else
+				dir[1] = '\0';
+			ctx.root = dir;
+			ctx.root_real = dir;
+			ctx.rootbase = base_name(dir);
+			add_file(&ctx, real, base_name(real), (int64_t)st.st_size);
+			free(dir);
+		}
+	} else {
+		error("%s: not a file or folder", arg);
+		out->errors++;
+	}
+cleanup:
+	free(ctx.devs);
+	free(ctx.inos);
+	free(path);
+	free(real);
+	free(cwd);
+}
+
+void
+walk_paths(char **paths, size_t npaths, struct walk_list *out)
+{
+	size_t i;
+
+	for (i = 0; i < npaths; i++)
+		walk_one(paths[i], out);
+}
