@@ -371,6 +371,13 @@ ingest_one(sqlite3 *db, struct store *st, struct meta_cache *mc,
 	row.keys = keytext.buf;
 	kind = ingest_sniff(base_of(wf->path), content, clen);
 	row.kind = ingest_kind_name(kind);
+	if (clen == 0) {
+		/* A tool that wrote nothing failed: say so, do not skip. */
+		ret = reject_file(db, st, &row, &why, inflated ?
+		    "empty after gzip decompression" : "empty file (the tool "
+		    "wrote nothing)", stats);
+		goto cleanup;
+	}
 	if (kind == KIND_UNKNOWN) {
 		row.status = "skipped";
 		row.reason = "not a known result format";
@@ -609,6 +616,14 @@ cmd_ingest(int argc, char **argv)
 	walk_paths(argv + optind, (size_t)(argc - optind), &files);
 	if (files.errors)
 		ret = PATHSTAT_EXIT_FAIL;
+	{
+		/* Test hook (tests/cli/t1100): a file that vanishes between
+		 * the walk and its read, which no test can time otherwise. */
+		const char *gone = getenv("PATHSTAT_TEST_UNLINK_AFTER_WALK");
+
+		if (gone && *gone)
+			unlink(gone);
+	}
 	mc = meta_cache_new();
 	show_progress = !o.quiet && isatty(STDERR_FILENO);
 	t0 = now_s();

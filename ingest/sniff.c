@@ -73,6 +73,14 @@ sniff_json(const char *brace, size_t len)
 		p++;
 	if ((size_t)(end - p) >= 8 && !memcmp(p, "\"event\"", 7))
 		return KIND_IPERF3_STREAM;
+	/* The first key tells a document cut short after a few bytes:
+	 * iperf3 always writes "start" first, oha "summary". */
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+		p++;
+	if ((size_t)(end - p) >= 7 && !memcmp(p, "\"start\"", 7))
+		return KIND_IPERF3_JSON;
+	if ((size_t)(end - p) >= 9 && !memcmp(p, "\"summary\"", 9))
+		return KIND_OHA_JSON;
 	if (find_n(brace, n, "\"intervals\"") ||
 	    (find_n(brace, n, "\"start\"") && find_n(brace, n, "\"connected\"")))
 		return KIND_IPERF3_JSON;

@@ -310,10 +310,22 @@ walk_one(const char *arg, struct walk_list *out)
 		out->errors++;
 		goto cleanup;
 	}
+	cwd = getcwd(NULL, 0);
 	if (S_ISDIR(st.st_mode)) {
+		/* Stored names are relative to the working folder when the
+		 * tree lies in it, so "ingest results" and "ingest results/A"
+		 * name a file the same way; else they start at the root's
+		 * base name. */
+		const char *rel = cwd ? below(real, cwd) : NULL;
+
 		ctx.root = path;
 		ctx.root_real = real;
-		ctx.rootbase = strcmp(real, "/") ? base_name(real) : "";
+		if (cwd && !strcmp(real, cwd))
+			ctx.rootbase = "";
+		else if (rel)
+			ctx.rootbase = rel;
+		else
+			ctx.rootbase = strcmp(real, "/") ? base_name(real) : "";
 		walk_dir(&ctx, path, "");
 	} else if (S_ISREG(st.st_mode)) {
 		/* A file named directly: its keys come from meta.json files up
@@ -323,7 +335,6 @@ walk_one(const char *arg, struct walk_list *out)
 		char *dir;
 		char *slash;
 
-		cwd = getcwd(NULL, 0);
 		rel = cwd ? below(real, cwd) : NULL;
 		if (rel) {
 			ctx.root = ".";
