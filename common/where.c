@@ -90,6 +90,13 @@ dim_sql(const char *key, const char *a, struct strbuf *sql)
 		    "t.run_id = %s.id AND t.key = %Q), strftime(%Q, %s.started_at, "
 		    "'unixepoch'))", a, key, !strcmp(key, "day") ? "%Y-%m-%d" :
 		    "%H", a);
+	} else if (!strcmp(key, "instance")) {
+		/* one machine: the tag instance, else instance_id, else hostname */
+		add_quoted(sql, "coalesce((SELECT value FROM run_tags t WHERE "
+		    "t.run_id = %s.id AND t.key = 'instance'), (SELECT value FROM "
+		    "run_tags t WHERE t.run_id = %s.id AND t.key = 'instance_id'), "
+		    "(SELECT value FROM run_tags t WHERE t.run_id = %s.id AND "
+		    "t.key = 'hostname'))", a, a, a);
 	} else {
 		add_quoted(sql, "coalesce((SELECT value FROM condition_keys ck "
 		    "WHERE ck.cond_id = %s.cond_id AND ck.key = %Q), (SELECT value "

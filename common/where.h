@@ -29,7 +29,8 @@ int where_add(struct where *w, const char *text, struct strbuf *why);
  * quoted with sqlite3's %Q, so nothing reaches SQL unescaped). */
 void where_sql(const struct where *w, const char *alias, struct strbuf *sql);
 /* SQL expression giving dimension key's value for a run (alias.*):
- * path, trial, tool, day, hour, a condition key or a tag. */
+ * path, trial, tool, day, hour, instance (tag instance, else instance_id,
+ * else hostname), a condition key or a tag. */
 void dim_sql(const char *key, const char *alias, struct strbuf *sql);
 
 #endif
