@@ -72,6 +72,7 @@ struct iperf3_ctx {
 	bool	sender_false;		/* an interval stream had sender:false */
 	bool	salvaged;		/* the document did not parse as a whole */
 	struct strbuf	salvage_note;	/* why, and what was kept */
+	struct strbuf	file_notes;	/* "; "-joined: what else was left out */
 };
 
 static void
@@ -80,6 +81,7 @@ ctx_init(struct iperf3_ctx *c, struct parse_result *res)
 	memset(c, 0, sizeof(*c));
 	c->res = res;
 	strbuf_init(&c->salvage_note, 0);
+	strbuf_init(&c->file_notes, 0);
 }
 
 static void
@@ -94,6 +96,24 @@ ctx_release(struct iperf3_ctx *c)
 	for (i = 0; i < ARRAY_SIZE(c->dir); i++)
 		free(c->dir[i].samples);
 	strbuf_release(&c->salvage_note);
+	strbuf_release(&c->file_notes);
+}
+
+/* Note something about the file as a whole (extra documents, junk
+ * lines); finish() adds it to the reason after the runs' own reasons. */
+static void
+file_note(struct iperf3_ctx *c, const char *fmt, ...) PATHSTAT_PRINTF(2, 3);
+
+static void
+file_note(struct iperf3_ctx *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (c->file_notes.len)
+		strbuf_addstr(&c->file_notes, "; ");
+	va_start(ap, fmt);
+	strbuf_vaddf(&c->file_notes, fmt, ap);
+	va_end(ap);
 }
 
 /* ---- bytes ---------------------------------------------------------- */
@@ -732,7 +752,7 @@ build_run(struct iperf3_ctx *c, const struct iperf3_setup *s,
  * --bidir).  Returns 0 or -1 (parse_reject).
  */
 static int
-finish(struct iperf3_ctx *c)
+decide(struct iperf3_ctx *c)
 {
 	struct iperf3_setup s;
 	size_t usable;
@@ -760,6 +780,22 @@ finish(struct iperf3_ctx *c)
 	if (s.bidir)
 		build_run(c, &s, DIR_DOWN);
 	return 0;
+}
+
+/* decide(), then the file-level notes: after the runs' reasons, or after
+ * the rejection reason (without making a rejected file partial). */
+static int
+finish(struct iperf3_ctx *c)
+{
+	int ret = decide(c);
+
+	if (!c->file_notes.len)
+		return ret;
+	if (ret)
+		strbuf_addf(&c->res->reason, "; %s", c->file_notes.buf);
+	else
+		parse_result_mark_partial(c->res, "%s", c->file_notes.buf);
+	return ret;
 }
 
 /* ---- -J documents ------------------------------------------------------ */
@@ -800,13 +836,16 @@ note_trailing(struct iperf3_ctx *c, const char *p, const char *end)
 		ndocs++;
 		p = pe;
 	}
-	if (ndocs)
-		parse_result_mark_partial(c->res, "file holds %s%zu JSON "
+	if (capped)
+		file_note(c, "file holds more than %zu "
+		    "JSON documents; used the first, the rest not ingested",
+		    ndocs + 1);
+	else if (ndocs)
+		file_note(c, "file holds %zu JSON "
 		    "documents; used the first, %zu more not ingested",
-		    capped ? "more than " : "", ndocs + 1, ndocs);
+		    ndocs + 1, ndocs);
 	if (junk)
-		parse_result_mark_partial(c->res,
-		    "trailing text after the JSON document ignored");
+		file_note(c, "trailing text after the JSON document ignored");
 }
 
 /* Parse one value at p (within end); NULL when it is cut short or broken. */
@@ -1039,14 +1078,15 @@ parse_stream(struct iperf3_ctx *c, const char *p, const char *end)
 		ended = take_event(c, ev, &nnot_event);
 	}
 	if (nbad)
-		parse_result_mark_partial(c->res, "%zu unparseable lines "
-		    "ignored", nbad);
+		file_note(c, "%zu unparseable line%s ignored", nbad,
+		    nbad == 1 ? "" : "s");
 	if (njunk + nnot_event)
-		parse_result_mark_partial(c->res, "%zu lines that are not "
-		    "iperf3 events ignored", njunk + nnot_event);
+		file_note(c, "%zu non-event line%s ignored",
+		    njunk + nnot_event, njunk + nnot_event == 1 ? "" : "s");
 	if (nmore)
-		parse_result_mark_partial(c->res, "file holds %zu iperf3 "
-		    "tests; used the first, %zu more not ingested", nmore + 1,
+		file_note(c, "file holds %s%zu iperf3 "
+		    "tests; used the first, %zu more not ingested",
+		    nmore >= IPERF3_MAX_DOCS ? "at least " : "", nmore + 1,
 		    nmore);
 	return finish(c);
 }
