@@ -53,6 +53,9 @@ struct iperf3_dir {
 	size_t	nomitted;	/* omitted intervals skipped */
 	size_t	nbad_rate;	/* kept intervals without a usable bits_per_second */
 	size_t	nno_sum;	/* intervals whose sum is missing or not an object */
+	size_t	nrepeated;	/* intervals dropped as repeats of the one before */
+	bool	has_last;	/* last_* hold the previous kept interval */
+	double	last_start, last_end, last_bytes;	/* its sum's s, s, bytes */
 };
 
 /* One file being parsed; every tree here is freed by ctx_release(). */
@@ -395,7 +398,7 @@ take_sum(struct iperf3_ctx *c, const cJSON *sum, enum iperf3_dir_id id)
 {
 	struct iperf3_dir *d = &c->dir[id];
 	int64_t t_us = T_US_UNKNOWN;
-	double v;
+	double v, start, end, bytes;
 
 	d->ntaken++;
 	if (!cJSON_IsObject(sum)) {
@@ -405,6 +408,24 @@ take_sum(struct iperf3_ctx *c, const cJSON *sum, enum iperf3_dir_id id)
 	if (flag_member(sum, "omitted")) {
 		d->nomitted++;
 		return;
+	}
+	/*
+	 * A client whose server is killed prints its last interval twice
+	 * (interrupted_sigint_server.client.json of 3.0.11, 3.12 and
+	 * 3.17.1).  Consecutive intervals never share start and end, so
+	 * such a repeat is dropped rather than counted as a sample.
+	 */
+	if (num_member(sum, "start", &start) && num_member(sum, "end", &end) &&
+	    num_member(sum, "bytes", &bytes)) {
+		if (d->has_last && start == d->last_start &&
+		    end == d->last_end && bytes == d->last_bytes) {
+			d->nrepeated++;
+			return;
+		}
+		d->has_last = true;
+		d->last_start = start;
+		d->last_end = end;
+		d->last_bytes = bytes;
 	}
 	/* After -O the clock restarts near 0: keep the value as written. */
 	if (num_member(sum, "end", &v))
@@ -734,6 +755,9 @@ build_run(struct iperf3_ctx *c, const struct iperf3_setup *s,
 	if (missing && c->nintervals)
 		note_runf(res, ri, "%zu of %zu intervals have no sum for this "
 		    "direction", missing, c->nintervals);
+	if (d->nrepeated)
+		note_runf(res, ri, "%zu repeated interval%s dropped", d->nrepeated,
+		    d->nrepeated == 1 ? "" : "s");
 	if (d->nbad_rate)
 		note_runf(res, ri, "%zu intervals without a usable "
 		    "bits_per_second (NaN or null) skipped", d->nbad_rate);
