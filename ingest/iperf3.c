@@ -21,7 +21,7 @@
 #include "common/xalloc.h"
 #include "ingest/internal.h"
 
-#define IPERF3_MAX_INTERVALS	10000000	/* interval objects read per file */
+#define IPERF3_MAX_INTERVALS	10000000	/* intervals read per file */
 #define IPERF3_MAX_DOCS		1000	/* further documents or tests counted */
 #define IPERF3_MAX_STREAMS	1000000	/* largest num_streams taken as P */
 #define IPERF3_ESTIMATOR	"iperf3"
@@ -35,7 +35,7 @@
 
 enum iperf3_dir_id {
 	DIR_UP = 0,	/* client to server: "sum", the first "sum" */
-	DIR_DOWN = 1,	/* server to client: "sum_bidir_reverse", the second "sum" */
+	DIR_DOWN = 1,	/* server to client: sum_bidir_reverse, 2nd "sum" */
 };
 
 struct iperf3_sample {
@@ -48,22 +48,24 @@ struct iperf3_sample {
 struct iperf3_dir {
 	struct iperf3_sample	*samples;	/* owned, in interval order */
 	size_t			nsamples, alloc;
-	size_t	ntaken;		/* intervals that had this direction's sum key */
+	size_t	ntaken;		/* intervals with this direction's sum key */
 	size_t	nthroughput;	/* throughput samples taken */
 	size_t	nomitted;	/* omitted intervals skipped */
-	size_t	nbad_rate;	/* kept intervals without a usable bits_per_second */
-	size_t	nno_sum;	/* intervals whose sum is missing or not an object */
-	size_t	nrepeated;	/* intervals dropped as repeats of the one before */
+	size_t	nbad_rate;	/* intervals without a usable bits_per_second */
+	size_t	nno_sum;	/* intervals whose sum is absent or no object */
+	size_t	nrepeated;	/* intervals dropped as repeats */
 	bool	has_last;	/* last_* hold the previous kept interval */
-	double	last_start, last_end, last_bytes;	/* its sum's s, s, bytes */
+	double	last_start;	/* previous kept sum: start (s) */
+	double	last_end;	/* its end (s) */
+	double	last_bytes;	/* its bytes */
 };
 
 /* One file being parsed; every tree here is freed by ctx_release(). */
 struct iperf3_ctx {
 	struct parse_result	*res;
 	cJSON		*doc;		/* owned: the parsed -J document */
-	cJSON		*start_tree;	/* owned: tree holding start (stream, salvage) */
-	cJSON		*end_tree;	/* owned: tree holding end (stream, salvage) */
+	cJSON		*start_tree;	/* owned: the tree holding start */
+	cJSON		*end_tree;	/* owned: the tree holding end */
 	const cJSON	*start;		/* borrowed from one of the trees */
 	const cJSON	*end;		/* borrowed from one of the trees */
 	char		*error;		/* owned: the first "error" text */
@@ -71,11 +73,11 @@ struct iperf3_ctx {
 	size_t	nintervals;		/* interval objects read */
 	bool	intervals_capped;	/* more than IPERF3_MAX_INTERVALS */
 	bool	intervals_not_array;	/* "intervals" was some other type */
-	bool	bidir_seen;		/* an interval had a server->client sum */
-	bool	sender_false;		/* an interval stream had sender:false */
-	bool	salvaged;		/* the document did not parse as a whole */
+	bool	bidir_seen;		/* a server->client interval sum */
+	bool	sender_false;		/* a stream with sender:false */
+	bool	salvaged;		/* the document did not parse */
 	struct strbuf	salvage_note;	/* why, and what was kept */
-	struct strbuf	file_notes;	/* "; "-joined: what else was left out */
+	struct strbuf	file_notes;	/* "; "-joined: what else was left */
 };
 
 static void
@@ -651,7 +653,7 @@ struct iperf3_setup {
 	bool		bidir;		/* --bidir, from any evidence */
 	bool		server;		/* a server-side document */
 	bool		udp;		/* read end sums the UDP way */
-	int64_t		started_at;	/* timestamp.timesecs or STARTED_UNKNOWN */
+	int64_t		started_at;	/* timesecs, or STARTED_UNKNOWN */
 };
 
 static void
@@ -756,8 +758,8 @@ build_run(struct iperf3_ctx *c, const struct iperf3_setup *s,
 		note_runf(res, ri, "%zu of %zu intervals have no sum for this "
 		    "direction", missing, c->nintervals);
 	if (d->nrepeated)
-		note_runf(res, ri, "%zu repeated interval%s dropped", d->nrepeated,
-		    d->nrepeated == 1 ? "" : "s");
+		note_runf(res, ri, "%zu repeated interval%s dropped",
+		    d->nrepeated, d->nrepeated == 1 ? "" : "s");
 	if (d->nbad_rate)
 		note_runf(res, ri, "%zu intervals without a usable "
 		    "bits_per_second (NaN or null) skipped", d->nbad_rate);

@@ -182,10 +182,10 @@ rel_near(double got, double want, double rel)
 
 /* State while checking one file's records. */
 struct expect_file {
-	char			name[256];	/* fixture path under FIXTURES */
-	int			rc;		/* ingest_parse_iperf3's return */
-	struct parse_result	res;		/* its result */
-	bool			active;		/* res holds a result */
+	char		name[256];	/* fixture path under FIXTURES */
+	int		rc;		/* what the parser returned */
+	struct parse_result res;	/* its result */
+	bool		active;		/* res holds a result */
 };
 
 static void
@@ -288,7 +288,8 @@ expect_line(struct expect_file *ef, char *line, struct strbuf *seen)
 		ps = find_summary(run, metric, stat);
 		CHECK(ps && rel_near(ps->value, v, 1e-15) &&
 		    !strcmp(ps->estimator, "iperf3"),
-		    WHAT("%s: summary %s/%s = %.17g", ef->name, metric, stat, v));
+		    WHAT("%s: summary %s/%s = %.17g", ef->name, metric, stat,
+		    v));
 	} else {
 		CHECK(0, WHAT("expected file: unknown record '%s'", kind));
 	}
@@ -313,7 +314,8 @@ list_fixtures(const char *rel, struct strbuf *out)
 		goto cleanup;
 	}
 	while ((de = readdir(d)) != NULL) {
-		if (de->d_name[0] == '.' || !strcmp(de->d_name, "README.cmds") ||
+		if (de->d_name[0] == '.' ||
+		    !strcmp(de->d_name, "README.cmds") ||
 		    !strcmp(de->d_name, "SOURCES"))
 			continue;
 		strbuf_reset(&sub);
@@ -412,7 +414,8 @@ test_tcp_p1_by_hand(void)
 		CHECK_EQ_STR(cond, "P=1,proto=tcp", "tcp_P1: condition");
 		free(cond);
 		CHECK_EQ_INT(run->started_at, 1796029061, "tcp_P1: started_at");
-		CHECK_EQ_INT(run->nsamples, 4, "tcp_P1: 2 rates + 2 retransmits");
+		CHECK_EQ_INT(run->nsamples, 4,
+		    "tcp_P1: 2 rates + 2 retransmits");
 		CHECK_EQ_INT(run->samples[0].t_us, 1001017, "tcp_P1: t[0]");
 		CHECK_NEAR(run->samples[0].value, 13177684711.3495, 1e-3,
 		    "tcp_P1: rate[0]");
@@ -461,7 +464,8 @@ test_externals_by_hand(void)
 			    "truncated: -R condition");
 			free(cond);
 			CHECK_EQ_INT(count_metric(&res.runs[0],
-			    METRIC_THROUGHPUT_BPS), 15, "truncated: 15 samples");
+			    METRIC_THROUGHPUT_BPS), 15,
+			    "truncated: 15 samples");
 			CHECK(res.runs[0].partial, "truncated: run partial");
 			CHECK_EQ_INT(res.runs[0].nsummaries, 0,
 			    "truncated: no summaries");
@@ -496,8 +500,8 @@ test_externals_by_hand(void)
 	strbuf_reset(&sb);
 
 	/* "^C" before '{', CRLF, 11 intervals (grep -c '"sum":'), SIGINT. */
-	if (!read_fixture("external/cloudpilot_3.6_sigint_ctrlC_prefix_crlf.res",
-	    &sb)) {
+	if (!read_fixture(
+	    "external/cloudpilot_3.6_sigint_ctrlC_prefix_crlf.res", &sb)) {
 		CHECK_EQ_INT(parse_buf(sb.buf, sb.len, &res), 0,
 		    "^C prefix: kept");
 		CHECK_EQ_STR(res.reason.buf,
@@ -521,8 +525,8 @@ test_externals_by_hand(void)
 			CHECK_EQ_STR(cond, "P=1,proto=udp,side=server",
 			    "-nan: server condition");
 			free(cond);
-			CHECK_EQ_INT(count_metric(&res.runs[0], METRIC_LOSS_PCT),
-			    1, "-nan: one loss sample");
+			CHECK_EQ_INT(count_metric(&res.runs[0],
+			    METRIC_LOSS_PCT), 1, "-nan: one loss sample");
 			CHECK_EQ_INT(count_metric(&res.runs[0],
 			    METRIC_JITTER_MS), 4, "-nan: four jitter samples");
 		}
