@@ -28,6 +28,9 @@ err_prefix(void)
 	return msg_prefix;
 }
 
+static void vreport(const char *tag, const char *fmt, va_list ap, int errnum)
+    PATHSTAT_PRINTF(2, 0);
+
 static void
 vreport(const char *tag, const char *fmt, va_list ap, int errnum)
 {

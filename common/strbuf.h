@@ -31,7 +31,8 @@ void strbuf_add(struct strbuf *sb, const void *data, size_t len);
 void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addch(struct strbuf *sb, int c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) PATHSTAT_PRINTF(2, 3);
-void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+    PATHSTAT_PRINTF(2, 0);
 /* Appends a double with the shortest %.17g form that reads back equal. */
 void strbuf_add_double(struct strbuf *sb, double v);
 /* Read the whole stream; returns 0, or -1 with errno set (sb keeps what was
