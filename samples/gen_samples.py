@@ -1130,7 +1130,7 @@ ECS_HOSTS = {"A": "10.0.1.60", "B": "10.2.1.75", "D": "10.2.1.75",
 RPS_1M = {"B": 1478.0, "D": 1474.0, "G": 1476.0, "H": 1471.0, "G'": 1479.0}
 ONE_M = ["B", "D", "G", "H", "G'"]
 # Per-request output as CSV for these paths, SQLite (--db-url) elsewhere.
-CSV_PATHS = ("F", "G'")
+CSV_PATHS = ("D", "F", "G'")
 # The TIME_WAIT outlier (article 2, 5.4): p50 ~5x its sibling trials.
 OUTLIER = dict(path="F", cond="ka-off_c1_1k", trial=2, p50x=5.0, r99x=1.6)
 # The run with oha errors.
@@ -1149,8 +1149,8 @@ ECS_CONNECT = {
 # oha requests per run (x --scale): the article sent 10,000; the demo tree
 # must stay small.  "headline" = keep-alive on c=1 1 KB on the main day;
 # "compare" = the second day / second instance type runs.
-BASE_COUNTS = {"headline": 500, "other": 300, "compare": 300,
-               "ka-on_c16_1m": 200}
+BASE_COUNTS = {"headline": 500, "other": 300, "compare": 200,
+               "ka-on_c16_1m": 150}
 
 
 def canon(cond_text):
@@ -2041,7 +2041,8 @@ def main(argv=None):
     ap.add_argument("--scale", type=float, default=1.0,
                     help="multiply the oha request counts (default 1: "
                     "500 for keep-alive on c=1 1 KB on the main day, 200 "
-                    "for 1 MB, 300 otherwise)")
+                    "for the day/instance comparisons, 150 for 1 MB, 300 "
+                    "otherwise)")
     ap.add_argument("--bench", action="store_true",
                     help="write the large benchmark tree instead")
     ap.add_argument("--size-gb", type=float, default=1.0,
