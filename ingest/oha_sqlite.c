@@ -325,14 +325,12 @@ ingest_parse_oha_sqlite(const char *buf, size_t len, struct parse_result *res)
 		}
 		seen++;
 	}
+	/* A corrupt file is rejected even after some rows: rows read from
+	 * a damaged b-tree cannot be trusted either. */
 	if (rc != SQLITE_DONE) {
-		if (seen == 0) {
-			parse_reject(res, "cannot read table oha: %s",
-			    sqlite3_errmsg(db));
-			goto cleanup;
-		}
-		parse_result_mark_partial(res, "reading stopped after %zu "
-		    "rows: %s", seen, sqlite3_errmsg(db));
+		parse_reject(res, "cannot read table oha after %zu rows: %s",
+		    seen, sqlite3_errmsg(db));
+		goto cleanup;
 	}
 	if (seen == 0) {
 		parse_reject(res, "table oha has no rows (oha stores "
