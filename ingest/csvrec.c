@@ -237,14 +237,29 @@ ingest_field_double(const char *s, size_t len, double *out)
 int
 ingest_field_nonneg(const char *s, size_t len)
 {
-	uint64_t m;
-	size_t frac;
-	bool neg;
+	const char *p = s, *end = s + len;
+	bool neg = false, dot = false, digits = false, nonzero = false;
 	double v;
 
-	if (plain_decimal(s, len, &m, &frac, &neg))
-		return field_double_slow(s, len, &v) || v < 0 ? -1 : 0;
-	return neg && m ? -1 : 0;
+	/* A plain decimal of any length is finite: only its sign
+	 * matters, so scan without converting. */
+	if (p < end && (*p == '-' || *p == '+')) {
+		neg = *p == '-';
+		p++;
+	}
+	for (; p < end; p++) {
+		if (*p >= '0' && *p <= '9') {
+			digits = true;
+			nonzero |= *p != '0';
+		} else if (*p == '.' && !dot) {
+			dot = true;
+		} else {
+			break;
+		}
+	}
+	if (p == end && digits)
+		return neg && nonzero ? -1 : 0;
+	return field_double_slow(s, len, &v) || v < 0 ? -1 : 0;
 }
 
 int

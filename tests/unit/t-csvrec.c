@@ -116,6 +116,14 @@ test_double_edges(void)
 	CHECK_EQ_INT(ingest_field_nonneg("-1e-3", 5), -1, "nonneg -1e-3");
 	CHECK_EQ_INT(ingest_field_nonneg("1e-3", 4), 0, "nonneg 1e-3");
 	CHECK_EQ_INT(ingest_field_nonneg("x", 1), -1, "nonneg x");
+	CHECK_EQ_INT(ingest_field_nonneg("0.0000000000000000000000000001",
+	    30), 0, "nonneg: 28 decimals");
+	CHECK_EQ_INT(ingest_field_nonneg("-000.0000", 9), 0, "nonneg -000.0");
+	CHECK_EQ_INT(ingest_field_nonneg("-000.0001", 9), -1,
+	    "nonneg -000.0001");
+	CHECK_EQ_INT(ingest_field_nonneg(".", 1), -1, "nonneg '.'");
+	CHECK_EQ_INT(ingest_field_nonneg("1..2", 4), -1, "nonneg 1..2");
+	CHECK_EQ_INT(ingest_field_nonneg("inf", 3), -1, "nonneg inf");
 }
 
 static void
