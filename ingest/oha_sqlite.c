@@ -1,0 +1,361 @@
+/*
+ * oha_sqlite.c - parser for oha's --db-url SQLite file (v1.4.6+): table
+ * oha, one row per successful request.  One http_ms sample per row in
+ * start order, and one run per distinct `run` value (v1.9+ appends runs
+ * to the same file).  The file is read in memory, read-only.
+ */
+#include "common/compat.h"
+
+#include <math.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/xalloc.h"
+#include "ingest/internal.h"
+#include "ingest/oha_common.h"
+
+#define SQLITE_HEADER_SIZE	100
+
+enum oha_row_bad {
+	OHA_ROW_OK = 0,
+	OHA_ROW_BAD_START,
+	OHA_ROW_BAD_DURATION,
+	OHA_ROW_BAD_STATUS,
+};
+
+static const char *const oha_row_bad_name[] = {
+	"", "start", "duration", "status",
+};
+
+struct oha_row {
+	double		start;		/* s since the run start, 0 if bad */
+	double		duration;	/* s (latency-corrected if asked) */
+	int64_t		run;		/* Unix s of the run start, or 0 */
+	size_t		idx;		/* position in table order */
+	int		status;		/* HTTP status */
+	enum oha_row_bad bad;		/* why it is skipped, or OK */
+};
+
+struct oha_cols {
+	bool	start, duration, status;	/* required */
+	bool	url;		/* v1.5+ */
+	bool	run;		/* v1.9+ */
+};
+
+static int
+oha_row_cmp(const void *a, const void *b)
+{
+	const struct oha_row *x = a, *y = b;
+
+	if (x->run != y->run)
+		return x->run < y->run ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* A column value that is a number (INTEGER or REAL). */
+static bool
+col_number(sqlite3_stmt *st, int i, double *out)
+{
+	int t = sqlite3_column_type(st, i);
+
+	if (t != SQLITE_INTEGER && t != SQLITE_FLOAT)
+		return false;
+	*out = sqlite3_column_double(st, i);
+	return isfinite(*out);
+}
+
+/* Fill *row from the current result row (start, duration, status[, run]).
+ * Returns false when the row cannot even be given to a run. */
+static bool
+oha_read_row(sqlite3_stmt *st, bool has_run, struct oha_row *row)
+{
+	int64_t status;
+	double v;
+
+	memset(row, 0, sizeof(*row));
+	if (has_run) {
+		if (sqlite3_column_type(st, 3) != SQLITE_INTEGER)
+			return false;
+		row->run = sqlite3_column_int64(st, 3);
+	}
+	if (!col_number(st, 0, &v) || v < 0 || v >= OHA_MAX_SECONDS) {
+		row->bad = OHA_ROW_BAD_START;
+		return true;
+	}
+	row->start = v;
+	if (!col_number(st, 1, &v) || v < 0 || v >= OHA_MAX_SECONDS) {
+		row->bad = OHA_ROW_BAD_DURATION;
+		return true;
+	}
+	row->duration = v;
+	status = sqlite3_column_int64(st, 2);
+	if (sqlite3_column_type(st, 2) != SQLITE_INTEGER ||
+	    !oha_status_valid(status)) {
+		row->bad = OHA_ROW_BAD_STATUS;
+		return true;
+	}
+	row->status = (int)status;
+	return true;
+}
+
+/* Which of oha's columns table oha has.  Returns 0, or -1 with the
+ * rejection already written to res. */
+static int
+oha_columns(sqlite3 *db, struct oha_cols *cols, struct parse_result *res)
+{
+	sqlite3_stmt *st = NULL;
+	const char *name;
+	int rc, ret = -1;
+
+	memset(cols, 0, sizeof(*cols));
+	rc = sqlite3_prepare_v2(db, "SELECT type FROM main.sqlite_master "
+	    "WHERE name = 'oha' COLLATE NOCASE", -1, &st, NULL);
+	if (rc != SQLITE_OK) {
+		parse_reject(res, "cannot read database: %s",
+		    sqlite3_errmsg(db));
+		goto cleanup;
+	}
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		if (rc == SQLITE_DONE)
+			parse_reject(res, "no table 'oha' in the database");
+		else
+			parse_reject(res, "cannot read database: %s",
+			    sqlite3_errmsg(db));
+		goto cleanup;
+	}
+	name = (const char *)sqlite3_column_text(st, 0);
+	if (!name || strcmp(name, "table")) {
+		parse_reject(res, "'oha' is a %s, not a table",
+		    name ? name : "?");
+		goto cleanup;
+	}
+	sqlite3_finalize(st);
+	st = NULL;
+
+	rc = sqlite3_prepare_v2(db, "SELECT lower(name) FROM "
+	    "pragma_table_info('oha')", -1, &st, NULL);
+	if (rc != SQLITE_OK) {
+		parse_reject(res, "cannot read the columns of oha: %s",
+		    sqlite3_errmsg(db));
+		goto cleanup;
+	}
+	for (;;) {
+		rc = sqlite3_step(st);
+		if (rc != SQLITE_ROW)
+			break;
+		name = (const char *)sqlite3_column_text(st, 0);
+		if (!name)
+			continue;
+		cols->start |= !strcmp(name, "start");
+		cols->duration |= !strcmp(name, "duration");
+		cols->status |= !strcmp(name, "status");
+		cols->url |= !strcmp(name, "url");
+		cols->run |= !strcmp(name, "run");
+	}
+	if (rc != SQLITE_DONE) {
+		parse_reject(res, "cannot read the columns of oha: %s",
+		    sqlite3_errmsg(db));
+		goto cleanup;
+	}
+	if (!cols->start || !cols->duration || !cols->status) {
+		parse_reject(res, "table oha has no '%s' column: not oha's",
+		    !cols->start ? "start" : !cols->duration ? "duration" :
+		    "status");
+		goto cleanup;
+	}
+	ret = 0;
+cleanup:
+	sqlite3_finalize(st);	/* NULL-safe */
+	return ret;
+}
+
+/*
+ * Emit the runs from rows (sorted by run, start): one per run value,
+ * tagged oha_run=<run> when the file holds several.  Returns how many.
+ */
+static size_t
+oha_emit_runs(struct oha_row *rows, size_t nrows, const struct oha_cols *cols,
+    struct parse_result *res)
+{
+	struct oha_status_tally *tally = xcalloc(1, sizeof(*tally));
+	struct parsed_run *run;
+	size_t i, j, k, ndistinct = 0, nruns = 0, good, first_bad;
+	char label[32];
+
+	for (i = 0; i < nrows; i++)
+		if (i == 0 || rows[i].run != rows[i - 1].run)
+			ndistinct++;
+	for (i = 0; i < nrows; i = j) {
+		good = 0;
+		first_bad = SIZE_MAX;
+		for (j = i; j < nrows && rows[j].run == rows[i].run; j++) {
+			if (!rows[j].bad)
+				good++;
+			else if (first_bad == SIZE_MAX ||
+			    rows[j].idx < rows[first_bad].idx)
+				first_bad = j;
+		}
+		if (!good) {
+			parse_result_mark_partial(res, "run %lld: all %zu rows "
+			    "bad", (long long)rows[i].run, j - i);
+			continue;
+		}
+		run = parse_result_add_run(res, "oha", METRIC_HTTP_MS);
+		nruns++;
+		if (cols->run) {
+			run->started_at = rows[i].run;
+			if (ndistinct > 1) {
+				snprintf(label, sizeof(label), "%lld",
+				    (long long)rows[i].run);
+				kvset_set(&run->tags, "oha_run", label);
+			}
+		}
+		ALLOC_GROW(run->samples, good, run->alloc_samples);
+		for (k = i; k < j; k++) {
+			if (rows[k].bad)
+				continue;
+			parsed_run_add_sample(run, METRIC_HTTP_MS,
+			    llround(rows[k].start * 1e6),
+			    rows[k].duration * 1000.0, SAMPLE_OK);
+			oha_status_tally_add(tally, rows[k].status);
+		}
+		oha_status_tally_flush(tally, run);
+		/* Errors are never stored in the table: attempts unknown. */
+		run->failures = 0;
+		run->attempts = -1;
+		if (good < j - i) {
+			parsed_run_mark_partial(run, "skipped %zu bad row%s of "
+			    "%zu (first: row %zu, bad %s)", j - i - good,
+			    j - i - good == 1 ? "" : "s", j - i,
+			    rows[first_bad].idx + 1,
+			    oha_row_bad_name[rows[first_bad].bad]);
+			if (ndistinct > 1)
+				parse_result_mark_partial(res, "run %lld: %s",
+				    (long long)rows[i].run, run->reason.buf);
+			else
+				parse_result_mark_partial(res, "%s",
+				    run->reason.buf);
+		}
+	}
+	free(tally);
+	return nruns;
+}
+
+int
+ingest_parse_oha_sqlite(const char *buf, size_t len, struct parse_result *res)
+{
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st = NULL;
+	unsigned char *copy = NULL, *data;
+	struct oha_row *rows = NULL;
+	size_t nrows = 0, alloc = 0, unattributed = 0, seen = 0;
+	struct oha_cols cols;
+	int rc, ret = -1;
+
+	if (len < SQLITE_HEADER_SIZE || memcmp(buf, "SQLite format 3", 16)) {
+		parse_reject(res, "not an SQLite database");
+		goto cleanup;
+	}
+	/*
+	 * sqlite3_deserialize() keeps buf and, being read-only, never
+	 * writes to it, hence the cast.  A WAL-mode file (header bytes
+	 * 18-19 = 2) cannot be opened in memory: read a private copy
+	 * marked as a rollback-journal file instead; rows still in a -wal
+	 * file next to it were not given to us either way.
+	 */
+	data = (unsigned char *)(uintptr_t)buf;
+	if (buf[18] == 2 || buf[19] == 2) {
+		copy = xmalloc(len);	/* freed at cleanup */
+		memcpy(copy, buf, len);
+		copy[18] = copy[19] = 1;
+		data = copy;
+	}
+	rc = sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE, NULL);
+	if (rc != SQLITE_OK) {
+		parse_reject(res, "cannot open an in-memory database: %s",
+		    db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+		goto cleanup;
+	}
+	/* The file is untrusted: no triggers, views or unsafe functions
+	 * (the options exist from SQLite 3.26, 3.31 and 3.35). */
+	sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, (int *)NULL);
+#ifdef SQLITE_DBCONFIG_DEFENSIVE
+	sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)NULL);
+#endif
+#ifdef SQLITE_DBCONFIG_TRUSTED_SCHEMA
+	sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, (int *)NULL);
+#endif
+#ifdef SQLITE_DBCONFIG_ENABLE_VIEW
+	sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_VIEW, 0, (int *)NULL);
+#endif
+	rc = sqlite3_deserialize(db, "main", data, (sqlite3_int64)len,
+	    (sqlite3_int64)len, SQLITE_DESERIALIZE_READONLY);
+	if (rc != SQLITE_OK) {
+		parse_reject(res, "cannot load database: %s",
+		    sqlite3_errmsg(db));
+		goto cleanup;
+	}
+	if (oha_columns(db, &cols, res))
+		goto cleanup;
+
+	rc = sqlite3_prepare_v2(db, cols.run ?
+	    "SELECT start, duration, status, run FROM main.oha" :
+	    "SELECT start, duration, status FROM main.oha", -1, &st, NULL);
+	if (rc != SQLITE_OK) {
+		parse_reject(res, "cannot read table oha: %s",
+		    sqlite3_errmsg(db));
+		goto cleanup;
+	}
+	for (;;) {
+		rc = sqlite3_step(st);
+		if (rc != SQLITE_ROW)
+			break;
+		ALLOC_GROW(rows, nrows + 1, alloc);
+		if (oha_read_row(st, cols.run, &rows[nrows])) {
+			rows[nrows].idx = seen;
+			nrows++;
+		} else {
+			unattributed++;
+		}
+		seen++;
+	}
+	/* A corrupt file is rejected even after some rows: rows read from
+	 * a damaged b-tree cannot be trusted either. */
+	if (rc != SQLITE_DONE) {
+		parse_reject(res, "cannot read table oha after %zu rows: %s",
+		    seen, sqlite3_errmsg(db));
+		goto cleanup;
+	}
+	if (seen == 0) {
+		parse_reject(res, "table oha has no rows (oha stores "
+		    "successful requests only)");
+		goto cleanup;
+	}
+	if (unattributed)
+		parse_result_mark_partial(res, "skipped %zu row%s without a "
+		    "valid run", unattributed, unattributed == 1 ? "" : "s");
+
+	qsort(rows, nrows, sizeof(*rows), oha_row_cmp);
+	if (oha_emit_runs(rows, nrows, &cols, res) == 0) {
+		parse_result_release(res);	/* rejected: no runs */
+		parse_reject(res, "no valid row in table oha (%zu rows)",
+		    seen);
+		goto cleanup;
+	}
+	snprintf(res->tool_version, sizeof(res->tool_version), "%s",
+	    cols.run ? "oha >=1.9" : cols.url ? "oha >=1.5 <1.9" :
+	    "oha >=1.4.6 <1.5");
+	ret = 0;
+cleanup:
+	sqlite3_finalize(st);	/* NULL-safe, before closing db */
+	sqlite3_close(db);	/* NULL-safe */
+	free(copy);
+	free(rows);
+	return ret;
+}
