@@ -40,7 +40,7 @@ expect_err_lacks "s3sync" "sync temp files are not walked"
 expect_err_lacks "1a2B3c4D" "s3transfer temp files are not walked"
 expect_err_has "3 stored" "summary line counts stored files"
 expect_sql t.db "SELECT count(*) FROM runs" 3 "three runs"
-expect_sql t.db "SELECT count(*) FROM samples" 14 "every probe is a sample, failures too"
+expect_sql t.db "SELECT count(*) FROM samples" 12 "every probe is a sample, failures too"
 expect_sql t.db "SELECT count(*) FROM samples WHERE value IS NULL" 2 "failed probes have no value"
 expect_sql t.db "SELECT group_concat(failures) FROM (SELECT failures FROM runs ORDER BY id)" "1,1,0" "failures per run"
 expect_sql t.db "SELECT value FROM run_tags t JOIN runs r ON r.id = t.run_id WHERE r.trial = 2 AND t.key = 'instance_type'" "c7g.xlarge" "nearer meta.json wins"
@@ -58,14 +58,14 @@ ok "[ \$(printf '%s\n' \"\$OUT\" | wc -l) = 2 ]" "runs --where on a tag"
 
 run "$PS" ingest --db t.db tree
 expect_code 0 "re-ingest exits 0"
-expect_err_has "3 unchanged" "re-ingest skips unchanged files"
+expect_err_has "5 unchanged" "re-ingest skips unchanged files, known and unknown"
 expect_sql t.db "SELECT count(*) FROM runs" 3 "re-ingest adds no run"
-expect_sql t.db "SELECT count(*) FROM samples" 14 "re-ingest adds no sample"
+expect_sql t.db "SELECT count(*) FROM samples" 12 "re-ingest adds no sample"
 
 probe tree/B/trial1/probe.csv 1787879000000000000 1.65 1.70 1.74 1.80
 run "$PS" ingest --db t.db tree
 expect_sql t.db "SELECT count(*) FROM runs" 3 "a changed file replaces its run"
-expect_sql t.db "SELECT count(*) FROM samples" 15 "a changed file replaces its samples"
+expect_sql t.db "SELECT count(*) FROM samples" 13 "a changed file replaces its samples"
 
 echo '{"trial": 5}' > tree/B/trial1/meta.json
 run "$PS" ingest --db t.db tree
