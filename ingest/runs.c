@@ -28,7 +28,8 @@ runs_usage(FILE *fp)
 	fputs(RUNS_USAGE, fp);
 	fputs("\n"
 	    "List what the database holds: one row per run (path, condition, trial,\n"
-	    "tool, each tag, samples, failures, status, source file).  Runs that\n"
+	    "tool, each tag, samples (successful), failures, status, source file).\n"
+	    "Runs that\n"
 	    "claim the same path, condition, trial, tool and tags are marked as\n"
 	    "conflicts.  --files lists the ingested files instead, with their\n"
 	    "status (ok, partial, rejected, skipped) and reason.\n"
@@ -101,7 +102,7 @@ list_runs(sqlite3 *db, const struct where *w, struct table *t)
 
 	strbuf_addstr(&sql,
 	    "SELECT r.id, p.name, c.canon, r.trial, r.tool, m.name, "
-	    "(SELECT count(*) FROM samples s WHERE s.run_id = r.id AND s.metric = r.metric), "
+	    "(SELECT count(*) FROM samples s WHERE s.run_id = r.id AND s.metric = r.metric AND s.status = 0), "
 	    "r.failures, r.status, r.reason, "
 	    "strftime('%Y-%m-%dT%H:%M:%SZ', r.started_at, 'unixepoch'), "
 	    "coalesce(f.relpath, sf.relpath), CASE WHEN f.id IS NULL THEN NULL "
