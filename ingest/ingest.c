@@ -164,13 +164,14 @@ resolve_keys(struct meta_cache *mc, const struct ingest_opts *o,
 
 	*layout_missed = false;
 	if (meta_keys_for(mc, dir, wf->root, keys))
-		strbuf_addstr(why, "a meta.json above it is broken; ");
+		strbuf_addstr(why, "a meta.json above it is broken");
 	if (o->layout) {
 		struct strbuf lwhy = STRBUF_INIT;
 		int m = layout_match(o->layout, wf->under, keys, &lwhy);
 
 		if (m < 0) {
-			strbuf_addf(why, "layout: %s", lwhy.buf);
+			strbuf_addf(why, "%slayout: %s", why->len ? "; " : "",
+			    lwhy.buf);
 			ret = -1;
 		} else if (m == 0) {
 			*layout_missed = true;
@@ -332,7 +333,7 @@ ingest_one(sqlite3 *db, struct store *st, struct meta_cache *mc,
 	const char *content;
 	size_t clen;
 	char hash[33];
-	bool inflated, layout_missed;
+	bool inflated, layout_missed, key_error;
 	enum ingest_kind kind;
 	char *dup = NULL;
 	int ret = 0;
@@ -352,7 +353,8 @@ ingest_one(sqlite3 *db, struct store *st, struct meta_cache *mc,
 	hash_hex(raw.buf, raw.len, hash);
 
 	/* Problems with keys are kept in why and prefixed to a rejection. */
-	if (resolve_keys(mc, o, wf, &keys, &why, &layout_missed) < 0)
+	key_error = resolve_keys(mc, o, wf, &keys, &why, &layout_missed) < 0;
+	if (why.len)
 		strbuf_addstr(&why, "; ");
 	run_keys_canon(&keys, &keytext);
 	if (store_file_state(st, wf->relpath, &fs)) {
@@ -406,6 +408,12 @@ ingest_one(sqlite3 *db, struct store *st, struct meta_cache *mc,
 		goto cleanup;
 	}
 	row.tool_version = res.tool_version;
+	if (key_error) {
+		/* a value the layout captured is not a valid key */
+		strbuf_setlen(&why, why.len - 2);
+		ret = reject_file(db, st, &row, &note_text, why.buf, stats);
+		goto cleanup;
+	}
 	if (!keys.path) {
 		if (layout_missed)
 			strbuf_addf(&note_text, "no path ID: the layout '%s' does "

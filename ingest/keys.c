@@ -88,9 +88,11 @@ run_keys_set(struct run_keys *k, const char *key, const char *value,
     struct strbuf *why)
 {
 	if (!strcmp(key, "path")) {
-		if (!kv_valid_value(value)) {
-			strbuf_addf(why, "path ID '%s' is empty or has ',', ';' "
-			    "or control characters", value);
+		/* ',' separates lists (--paths A,B); anything else is data */
+		if (!tag_value_ok(value) || strchr(value, ',') ||
+		    value[0] == ' ' || value[strlen(value) - 1] == ' ') {
+			strbuf_addf(why, "path ID '%s' is empty or has ',', "
+			    "surrounding blanks or control characters", value);
 			return -1;
 		}
 		free(k->path);
