@@ -80,12 +80,16 @@ insertion_sort_keys(uint64_t *k, size_t n)
 	}
 }
 
+#define RADIX_BITS	11			/* 6 passes over 64-bit keys */
+#define RADIX_SIZE	(1u << RADIX_BITS)
+#define RADIX_PASSES	((64 + RADIX_BITS - 1) / RADIX_BITS)
+
 void
 stats_sort(double *x, size_t n)
 {
-	size_t cnt[8][256];
 	uint64_t small[64];
 	uint64_t *tmp = NULL;
+	size_t *cnt = NULL;
 	void *src, *dst;
 
 	if (n < 2)
@@ -99,33 +103,38 @@ stats_sort(double *x, size_t n)
 		return;
 	}
 
-	memset(cnt, 0, sizeof(cnt));
+	/* one pass builds every digit's histogram */
+	cnt = xcalloc(RADIX_PASSES * RADIX_SIZE, sizeof(*cnt));
 	for (size_t i = 0; i < n; i++) {
 		uint64_t k = sort_key(x[i]);
 
 		key_store(x, i, k);
-		for (unsigned d = 0; d < 8; d++)
-			cnt[d][(k >> (8 * d)) & 0xff]++;
+		for (unsigned d = 0; d < RADIX_PASSES; d++)
+			cnt[d * RADIX_SIZE +
+			    ((k >> (RADIX_BITS * d)) & (RADIX_SIZE - 1))]++;
 	}
 	tmp = xmalloc(n * sizeof(*tmp));
 	src = x;
 	dst = tmp;
-	for (unsigned d = 0; d < 8; d++) {
-		size_t off[256], sum = 0;
+	for (unsigned d = 0; d < RADIX_PASSES; d++) {
+		size_t *off = cnt + d * RADIX_SIZE, sum = 0;
 		bool trivial = false;
 
-		for (unsigned b = 0; b < 256; b++) {
-			if (cnt[d][b] == n)
+		for (unsigned b = 0; b < RADIX_SIZE; b++) {
+			size_t c = off[b];
+
+			if (c == n)
 				trivial = true;
 			off[b] = sum;
-			sum += cnt[d][b];
+			sum += c;
 		}
 		if (trivial)
 			continue;	/* every key has the same digit */
 		for (size_t i = 0; i < n; i++) {
 			uint64_t k = key_load(src, i);
 
-			key_store(dst, off[(k >> (8 * d)) & 0xff]++, k);
+			key_store(dst, off[(k >> (RADIX_BITS * d)) &
+			    (RADIX_SIZE - 1)]++, k);
 		}
 		{
 			void *t = src;
@@ -137,6 +146,25 @@ stats_sort(double *x, size_t n)
 	for (size_t i = 0; i < n; i++)
 		x[i] = sort_unkey(key_load(src, i));
 	free(tmp);
+	free(cnt);
+}
+
+/* A value with where it came from, for rank computations. */
+struct tagged {
+	double v;	/* the value */
+	size_t i;	/* its index in the caller's combined order */
+};
+
+static int
+cmp_tagged(const void *pa, const void *pb)
+{
+	const struct tagged *a = pa, *b = pb;
+
+	if (a->v < b->v)
+		return -1;
+	if (a->v > b->v)
+		return 1;
+	return a->i < b->i ? -1 : a->i > b->i;
 }
 
 static inline void
@@ -846,15 +874,33 @@ struct hd_cache {
 	size_t first;		/* 0-based rank of the first weight */
 	size_t len;		/* weights */
 	double *w;		/* owned */
+	double *wcum;		/* owned, len + 1 partial sums of w */
 };
 
-#define HD_CACHE_INIT { 0, 0, 0, 0, NULL }
+#define HD_CACHE_INIT { 0, 0, 0, 0, NULL, NULL }
 
 static void
 hd_cache_release(struct hd_cache *c)
 {
 	FREE_AND_NULL(c->w);
+	FREE_AND_NULL(c->wcum);
 	c->n = 0;
+}
+
+/* Make c hold the weights for n values at pct (0 < pct < 100). */
+static void
+hd_cache_get(struct hd_cache *c, size_t n, double pct)
+{
+	if (c->n == n && c->pct == pct)
+		return;
+	hd_cache_release(c);
+	c->len = hd_weights(n, pct / 100.0, &c->first, &c->w);
+	c->wcum = xmalloc((c->len + 1) * sizeof(*c->wcum));
+	c->wcum[0] = 0;
+	for (size_t i = 0; i < c->len; i++)
+		c->wcum[i + 1] = c->wcum[i] + c->w[i];
+	c->n = n;
+	c->pct = pct;
 }
 
 /* Quantile of unsorted x (reordered); hd may be NULL. */
@@ -888,13 +934,7 @@ quantile_unsorted(enum stats_estimator est, double *x, size_t n, double pct,
 			return max_of(x, n);
 		if (!hd)
 			hd = &local;
-		if (hd->n != n || hd->pct != pct) {
-			hd_cache_release(hd);
-			hd->len = hd_weights(n, pct / 100.0, &hd->first,
-			    &hd->w);
-			hd->n = n;
-			hd->pct = pct;
-		}
+		hd_cache_get(hd, n, pct);
 		stats_select(x, n, hd->first);
 		if (hd->len > 1)
 			stats_select(x + hd->first, n - hd->first,
@@ -1246,44 +1286,184 @@ stats_growth(double delta_p99, double delta_p50)
 	return stats_ratio(delta_p99, delta_p50);
 }
 
-/* Per-group state of a bootstrap run. */
+/*
+ * Index i of the value holding rank k (0-based) in the multiset with
+ * cnt[i] copies of value i, i < len, N = sum of cnt.  Walks from the
+ * nearer end.
+ */
+static size_t
+rank_index(const uint32_t *cnt, size_t len, size_t N, size_t k)
+{
+	size_t acc;
+
+	if (k < N / 2) {
+		acc = 0;
+		for (size_t i = 0; i < len; i++) {
+			acc += cnt[i];
+			if (acc > k)
+				return i;
+		}
+		return len - 1;
+	}
+	acc = N;
+	for (size_t i = len; i-- > 0;) {
+		acc -= cnt[i];
+		if (acc <= k)
+			return i;
+	}
+	return 0;
+}
+
+/*
+ * The statistic of the multiset holding cnt[i] copies of sorted[i]
+ * (i < len, N = sum of cnt >= 1): what quantile_unsorted() gives for the
+ * expanded array, in O(len) without expanding or selecting.
+ */
+static double
+quantile_counts(enum stats_estimator est, const double *sorted,
+    const uint32_t *cnt, size_t len, size_t N, double pct,
+    struct hd_cache *hd)
+{
+	double h, fl, s = 0;
+	size_t i, r, end;
+
+	switch (est) {
+	case STATS_EST_MEAN:
+		for (i = 0; i < len; i++)
+			s += (double)cnt[i] * sorted[i];
+		return s / (double)N;
+	case STATS_EST_OHA:
+		return sorted[rank_index(cnt, len, N, stats_oha_index(pct, N))];
+	case STATS_EST_TYPE7:
+		h = (double)(N - 1) * (pct / 100.0);
+		fl = floor(h);
+		r = (size_t)fl;
+		if (r >= N - 1)
+			return sorted[rank_index(cnt, len, N, N - 1)];
+		return lerp(sorted[rank_index(cnt, len, N, r)],
+		    sorted[rank_index(cnt, len, N, r + 1)], h - fl);
+	case STATS_EST_HD:
+		if (N == 1 || pct == 0)
+			return sorted[rank_index(cnt, len, N, 0)];
+		if (pct == 100)
+			return sorted[rank_index(cnt, len, N, N - 1)];
+		hd_cache_get(hd, N, pct);
+		end = hd->first + hd->len;
+		r = 0;
+		for (i = 0; i < len && r < end; i++) {
+			size_t lo = r, hi = r + cnt[i];
+
+			r = hi;
+			if (hi <= hd->first)
+				continue;
+			if (lo < hd->first)
+				lo = hd->first;
+			if (hi > end)
+				hi = end;
+			s += sorted[i] * (hd->wcum[hi - hd->first] -
+			    hd->wcum[lo - hd->first]);
+		}
+		return s;
+	}
+	return NAN;
+}
+
+/*
+ * Per-group state of a bootstrap run.  Resampling is done on counts: a
+ * draw of sample j of trial t adds one to the count of its value in the
+ * sorted pool, and the statistic is read off the counts (rank walk), so
+ * a replicate costs O(N) draws plus O(N0) sequential work, no sort or
+ * selection.
+ */
 struct boot_group {
 	const struct stats_trials *g;	/* borrowed */
-	double *buf;			/* resampled samples, cap values */
-	size_t cap;
-	double *tstat;			/* per-trial statistic, ntrials */
+	size_t nall;			/* samples in all trials, N0 */
+	double *sorted;			/* each trial sorted, concatenated */
+	size_t *off;			/* trial t starts at off[t] */
+	double *all;			/* all samples sorted (pooled only) */
+	uint32_t *pos;			/* sorted[j] is all[pos[j]] */
+	uint32_t *cnt;			/* counts, nall entries */
+	double *tstat;			/* per-trial statistic */
 	struct hd_cache hd;		/* HD weights by sample size */
 };
+
+/* Merge the sorted trials of bg into bg->all, recording bg->pos: a
+ * T-way merge for up to 16 trials, a sort of tagged values above. */
+static void
+boot_merge(struct boot_group *bg)
+{
+	size_t T = bg->g->ntrials, *head;
+
+	if (T > 16) {
+		struct tagged *tg = xmalloc(bg->nall * sizeof(*tg));
+
+		for (size_t j = 0; j < bg->nall; j++) {
+			tg[j].v = bg->sorted[j];
+			tg[j].i = j;
+		}
+		qsort(tg, bg->nall, sizeof(*tg), cmp_tagged);
+		for (size_t r = 0; r < bg->nall; r++) {
+			bg->all[r] = tg[r].v;
+			bg->pos[tg[r].i] = (uint32_t)r;
+		}
+		free(tg);
+		return;
+	}
+	head = xcalloc(T, sizeof(*head));
+
+	for (size_t r = 0; r < bg->nall; r++) {
+		size_t best = SIZE_MAX;
+		double bv = 0;
+
+		/* ties to the lower trial */
+		for (size_t t = 0; t < T; t++) {
+			double v;
+
+			if (head[t] == bg->g->n[t])
+				continue;
+			v = bg->sorted[bg->off[t] + head[t]];
+			if (best == SIZE_MAX || v < bv) {
+				best = t;
+				bv = v;
+			}
+		}
+		bg->all[r] = bv;
+		bg->pos[bg->off[best] + head[best]++] = (uint32_t)r;
+	}
+	free(head);
+}
 
 static int
 boot_group_init(struct boot_group *bg, const struct stats_trials *g,
     const struct stats_boot_opts *o)
 {
-	size_t maxn = 0;
-
 	memset(bg, 0, sizeof(*bg));
 	bg->g = g;
 	if (!g || g->ntrials == 0 || !g->trial || !g->n)
 		return -1;
 	for (size_t t = 0; t < g->ntrials; t++) {
-		if (g->n[t] == 0 || !g->trial[t])
+		if (g->n[t] == 0 || !g->trial[t] ||
+		    g->n[t] > UINT32_MAX - bg->nall)
 			return -1;
-		if (g->n[t] > maxn)
-			maxn = g->n[t];
+		bg->nall += g->n[t];
+	}
+	bg->sorted = xmalloc(bg->nall * sizeof(double));
+	bg->off = xmalloc(g->ntrials * sizeof(size_t));
+	bg->cnt = xcalloc(bg->nall, sizeof(uint32_t));
+	bg->tstat = xmalloc(g->ntrials * sizeof(double));
+	for (size_t t = 0, len = 0; t < g->ntrials; t++) {
+		double *seg = bg->sorted + len;
+
+		bg->off[t] = len;
+		memcpy(seg, g->trial[t], g->n[t] * sizeof(double));
+		stats_sort(seg, g->n[t]);
+		bg->tstat[t] = stats_quantile(o->est, seg, g->n[t], o->pct);
+		len += g->n[t];
 	}
 	if (o->pool == STATS_POOL_POOLED) {
-		if (maxn > SIZE_MAX / sizeof(double) / g->ntrials)
-			return -1;
-		bg->cap = maxn * g->ntrials;
-	} else {
-		bg->cap = maxn;
-	}
-	bg->buf = xmalloc(bg->cap * sizeof(double));
-	bg->tstat = xmalloc(g->ntrials * sizeof(double));
-	for (size_t t = 0; t < g->ntrials; t++) {
-		memcpy(bg->buf, g->trial[t], g->n[t] * sizeof(double));
-		bg->tstat[t] = quantile_unsorted(o->est, bg->buf, g->n[t],
-		    o->pct, &bg->hd);
+		bg->all = xmalloc(bg->nall * sizeof(double));
+		bg->pos = xmalloc(bg->nall * sizeof(uint32_t));
+		boot_merge(bg);
 	}
 	return 0;
 }
@@ -1291,7 +1471,11 @@ boot_group_init(struct boot_group *bg, const struct stats_trials *g,
 static void
 boot_group_release(struct boot_group *bg)
 {
-	free(bg->buf);
+	free(bg->sorted);
+	free(bg->off);
+	free(bg->all);
+	free(bg->pos);
+	free(bg->cnt);
 	free(bg->tstat);
 	hd_cache_release(&bg->hd);
 	memset(bg, 0, sizeof(*bg));
@@ -1301,32 +1485,9 @@ boot_group_release(struct boot_group *bg)
 static double
 boot_point(struct boot_group *bg, const struct stats_boot_opts *o)
 {
-	const struct stats_trials *g = bg->g;
-	size_t len = 0;
-
 	if (o->pool == STATS_POOL_PER_TRIAL)
-		return stats_mean(bg->tstat, g->ntrials);
-	for (size_t t = 0; t < g->ntrials; t++) {
-		memcpy(bg->buf + len, g->trial[t], g->n[t] * sizeof(double));
-		len += g->n[t];
-	}
-	return quantile_unsorted(o->est, bg->buf, len, o->pct, &bg->hd);
-}
-
-/* Copy trial t into dst, resampled with replacement when two-stage. */
-static void
-boot_fill(double *dst, const struct stats_trials *g, size_t t,
-    enum stats_resample rs, struct stats_rng *rng)
-{
-	const double *src = g->trial[t];
-	size_t m = g->n[t];
-
-	if (rs == STATS_RESAMPLE_TRIALS) {
-		memcpy(dst, src, m * sizeof(double));
-		return;
-	}
-	for (size_t j = 0; j < m; j++)
-		dst[j] = src[stats_rng_below(rng, m)];
+		return stats_mean(bg->tstat, bg->g->ntrials);
+	return stats_quantile(o->est, bg->all, bg->nall, o->pct);
 }
 
 /* One bootstrap replicate of the statistic. */
@@ -1336,29 +1497,41 @@ boot_replicate(struct boot_group *bg, const struct stats_boot_opts *o,
 {
 	const struct stats_trials *g = bg->g;
 	size_t T = g->ntrials, len = 0;
+	bool within = o->resample == STATS_RESAMPLE_TWO_STAGE;
 	double s = 0;
 
 	if (o->pool == STATS_POOL_PER_TRIAL) {
 		for (size_t i = 0; i < T; i++) {
-			size_t t = stats_rng_below(rng, T);
+			size_t t = stats_rng_below(rng, T), m = g->n[t];
 
-			if (o->resample == STATS_RESAMPLE_TRIALS) {
+			if (!within) {
 				s += bg->tstat[t];
 				continue;
 			}
-			boot_fill(bg->buf, g, t, o->resample, rng);
-			s += quantile_unsorted(o->est, bg->buf, g->n[t], o->pct,
-			    &bg->hd);
+			memset(bg->cnt, 0, m * sizeof(*bg->cnt));
+			for (size_t j = 0; j < m; j++)
+				bg->cnt[stats_rng_below(rng, m)]++;
+			s += quantile_counts(o->est, bg->sorted + bg->off[t],
+			    bg->cnt, m, m, o->pct, &bg->hd);
 		}
 		return s / (double)T;
 	}
+	memset(bg->cnt, 0, bg->nall * sizeof(*bg->cnt));
 	for (size_t i = 0; i < T; i++) {
-		size_t t = stats_rng_below(rng, T);
+		size_t t = stats_rng_below(rng, T), m = g->n[t];
+		const uint32_t *pos = bg->pos + bg->off[t];
 
-		boot_fill(bg->buf + len, g, t, o->resample, rng);
-		len += g->n[t];
+		if (within) {
+			for (size_t j = 0; j < m; j++)
+				bg->cnt[pos[stats_rng_below(rng, m)]]++;
+		} else {
+			for (size_t j = 0; j < m; j++)
+				bg->cnt[pos[j]]++;
+		}
+		len += m;
 	}
-	return quantile_unsorted(o->est, bg->buf, len, o->pct, &bg->hd);
+	return quantile_counts(o->est, bg->all, bg->cnt, bg->nall, len, o->pct,
+	    &bg->hd);
 }
 
 static double
@@ -1537,24 +1710,6 @@ cleanup:
 /* ---------------------------------------------------------------------
  * Comparisons
  */
-
-/* A value with where it came from, for rank computations. */
-struct tagged {
-	double v;	/* the value */
-	size_t i;	/* its index in the caller's combined order */
-};
-
-static int
-cmp_tagged(const void *pa, const void *pb)
-{
-	const struct tagged *a = pa, *b = pb;
-
-	if (a->v < b->v)
-		return -1;
-	if (a->v > b->v)
-		return 1;
-	return a->i < b->i ? -1 : a->i > b->i;
-}
 
 /*
  * Average ranks (1-based, ties get their mean rank) of the values

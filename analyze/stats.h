@@ -282,12 +282,14 @@ struct stats_boot_result {
  * percentile interval (type 7 quantiles of the finite replicates).
  * Replicates whose contrast is not finite (a ratio over 0) are dropped
  * and counted out of nvalid; lo/hi are NaN when fewer than half are
- * valid.  Cost per replicate: O(N) expected for pooled type7/oha/mean
- * (N = samples in the resampled cell, quickselect), O(N + w log w) for HD
- * (w = its weight window), O(N) for per-trial two-stage and O(T) for
- * per-trial trials-only (the per-trial statistics are computed once).
- * Memory O(N).  Returns 0, or -1 on bad arguments (no trials, an empty
- * trial, pct out of range).
+ * valid.  Within-trial draws are taken from each trial sorted, so a
+ * replicate is a set of counts over the sorted pool and the statistic is
+ * read off the counts: O(N) draws plus O(N0) sequential work per
+ * replicate (N = samples in the resampled cell, N0 in the cell as
+ * given), O(T) for per-trial trials-only, after an O(N0 log N0) setup
+ * (sorting the trials, merging them); memory O(N0).  No sorting or selection per replicate.  Returns
+ * 0, or -1 on bad arguments (no trials, an empty trial, more than
+ * 2^32 - 1 samples in a cell, pct out of range).
  */
 int stats_bootstrap(const struct stats_trials *a, const struct stats_trials *b,
     const struct stats_boot_opts *opts, struct stats_boot_result *out);
