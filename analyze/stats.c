@@ -16,9 +16,10 @@
 #include "common/parse.h"
 #include "common/xalloc.h"
 
-#define LN_2PI		1.837877066409345483560659472811	/* log(2 pi) */
-#define LN_SQRT_2PI	0.918938533204672741780329736406	/* log(sqrt(2 pi)) */
-#define SQRT1_2		0.707106781186547524400844362105	/* 1/sqrt(2) */
+/* log(2 pi), log(sqrt(2 pi)), 1 / sqrt(2) */
+#define LN_2PI		1.837877066409345483560659472811
+#define LN_SQRT_2PI	0.918938533204672741780329736406
+#define SQRT1_2		0.707106781186547524400844362105
 
 /* ---------------------------------------------------------------------
  * Sorting and selection
@@ -80,7 +81,7 @@ insertion_sort_keys(uint64_t *k, size_t n)
 	}
 }
 
-#define RADIX_BITS	11			/* 6 passes over 64-bit keys */
+#define RADIX_BITS	11		/* 6 passes over 64-bit keys */
 #define RADIX_SIZE	(1u << RADIX_BITS)
 #define RADIX_PASSES	((64 + RADIX_BITS - 1) / RADIX_BITS)
 
@@ -1006,7 +1007,8 @@ stats_name_parse(const char *s, struct stats_name *out, const char **why)
 		} else if (*p == '.' && !dot_seen) {
 			dot_seen = true;
 		} else {
-			return name_fail(why, "percent is not a decimal number");
+			return name_fail(why,
+			    "percent is not a decimal number");
 		}
 	}
 	if (before == 0 || (dot_seen && after == 0))
@@ -1082,7 +1084,7 @@ stats_quantile_ci(size_t n, double pct, double level,
 			}
 		}
 		if (mass >= level) {
-			/* sum again from the small end for the reported value */
+			/* sum again from the small end for the report */
 			double s = 0;
 			size_t i = lk, j = hk;
 
@@ -1378,9 +1380,9 @@ quantile_counts(enum stats_estimator est, const double *sorted,
 struct boot_group {
 	const struct stats_trials *g;	/* borrowed */
 	size_t nall;			/* samples in all trials, N0 */
-	double *sorted;			/* each trial sorted, concatenated */
+	double *sorted;			/* each trial sorted, one array */
 	size_t *off;			/* trial t starts at off[t] */
-	double *all;			/* all samples sorted (pooled only) */
+	double *all;			/* all samples sorted (pooled) */
 	uint32_t *pos;			/* sorted[j] is all[pos[j]] */
 	uint32_t *cnt;			/* counts, nall entries */
 	double *tstat;			/* per-trial statistic */

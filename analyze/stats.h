@@ -44,8 +44,8 @@ double stats_select(double *x, size_t n, size_t k);
 
 enum stats_estimator {
 	STATS_EST_TYPE7,	/* Hyndman-Fan 7, numpy 'linear', R type 7 */
-	STATS_EST_OHA,		/* sorted[(size_t)(pct / 100.0 * n)] (oha) */
-	STATS_EST_HD,		/* Harrell-Davis weighted order statistics */
+	STATS_EST_OHA,		/* sorted[(size_t)(pct / 100.0 * n)] */
+	STATS_EST_HD,		/* Harrell-Davis */
 	STATS_EST_MEAN		/* the arithmetic mean (pct ignored) */
 };
 
@@ -112,7 +112,7 @@ enum stats_name_kind {
 
 struct stats_name {
 	enum stats_name_kind kind;	/* what is asked for */
-	double pct;			/* percent in [0, 100], kind PCT only */
+	double pct;			/* percent in [0, 100] (PCT) */
 };
 
 /*
@@ -169,7 +169,7 @@ enum stats_ci_rule {
 };
 
 struct stats_rank_ci {
-	bool available;		/* false: no ranks in 1..n reach the level */
+	bool available;		/* false: no ranks in 1..n do */
 	size_t lo;		/* 1-based rank of the lower bound */
 	size_t hi;		/* 1-based rank of the upper bound */
 	double coverage;	/* exact P(l <= B <= u - 1), continuous data */
@@ -225,7 +225,8 @@ double stats_rng_exponential(struct stats_rng *rng);
  * a second.  Use more for wider intervals; the seed makes it reproducible.
  */
 #define STATS_BOOT_B_DEFAULT	2000
-#define STATS_BOOT_SEED_DEFAULT	UINT64_C(0x70617468737461) /* "pathsta" */
+/* "pathsta" in ASCII */
+#define STATS_BOOT_SEED_DEFAULT	UINT64_C(0x70617468737461)
 
 /* One group (a cell): ntrials trials, trial[t] holds n[t] samples. */
 struct stats_trials {
@@ -236,7 +237,7 @@ struct stats_trials {
 
 enum stats_pool {
 	STATS_POOL_POOLED,	/* statistic of all samples of all trials */
-	STATS_POOL_PER_TRIAL	/* statistic per trial, mean across trials */
+	STATS_POOL_PER_TRIAL	/* per trial, then the mean of those */
 };
 
 enum stats_resample {
@@ -287,7 +288,8 @@ struct stats_boot_result {
  * read off the counts: O(N) draws plus O(N0) sequential work per
  * replicate (N = samples in the resampled cell, N0 in the cell as
  * given), O(T) for per-trial trials-only, after an O(N0 log N0) setup
- * (sorting the trials, merging them); memory O(N0).  No sorting or selection per replicate.  Returns
+ * (sorting the trials, merging them); memory O(N0).  No sorting or
+ * selection per replicate.  Returns
  * 0, or -1 on bad arguments (no trials, an empty trial, more than
  * 2^32 - 1 samples in a cell, pct out of range).
  */
@@ -310,8 +312,9 @@ enum stats_outlier_rule {
 	STATS_OUTLIER_ROBUST_Z	/* n >= 4 */
 };
 
-#define STATS_OUTLIER_Z		3.5	/* |robust z| at or above: flagged */
-#define STATS_OUTLIER_RATIO_MAX	3.0	/* x / median(others) >= 3 or <= 1/3 */
+/* flag at |robust z| >= STATS_OUTLIER_Z, or x / median(x) >= 3 or <= 1/3 */
+#define STATS_OUTLIER_Z		3.5
+#define STATS_OUTLIER_RATIO_MAX	3.0
 
 struct stats_spread {
 	size_t n;		/* trials */
@@ -360,8 +363,8 @@ struct stats_test {
 };
 
 enum stats_mw_method {
-	STATS_MW_AUTO,		/* exact without ties when nx * ny <= 2500 */
-	STATS_MW_EXACT,		/* exact; fails on ties or nx * ny > 2500 */
+	STATS_MW_AUTO,		/* exact without ties, nx * ny <= 2500 */
+	STATS_MW_EXACT,		/* exact; fails on ties or larger */
 	STATS_MW_ASYMPTOTIC	/* normal, tie and continuity corrected */
 };
 
@@ -384,7 +387,8 @@ int stats_mann_whitney(const double *x, size_t nx, const double *y,
  * (positive when y tends to be larger).  When both rank variances are
  * zero, which happens whenever the samples do not overlap at all, the
  * statistic is +-inf and p, df are NaN, as scipy: report the effect
- * (0 or 1) and use Mann-Whitney's p there.  Returns 0, or -1 unless nx, ny >= 2.
+ * (0 or 1) and use Mann-Whitney's p there.  Returns 0, or -1 unless
+ * nx, ny >= 2.
  */
 int stats_brunner_munzel(const double *x, size_t nx, const double *y,
     size_t ny, struct stats_test *out);
@@ -395,7 +399,8 @@ int stats_brunner_munzel(const double *x, size_t nx, const double *y,
  */
 void stats_holm(double *p, size_t n);
 
-#define STATS_THEIL_SEN_MAX_N	4096	/* n(n-1)/2 slopes: 8.4 M at most */
+/* n(n-1)/2 slopes: 8.4 M at most */
+#define STATS_THEIL_SEN_MAX_N	4096
 
 struct stats_theil_sen {
 	double slope;		/* median of pairwise slopes */

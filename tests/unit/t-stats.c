@@ -279,7 +279,8 @@ test_quantile_fixtures(void)
 			/* numpy's lerp, so equal to a few ulp */
 			if (!near(got, want, 4e-16, 4e-16 * scale)) {
 				bad_t7++;
-				CHECK_REL(got, want, 4e-16, 4e-16 * scale, what);
+				CHECK_REL(got, want, 4e-16, 4e-16 * scale,
+				    what);
 			}
 			break;
 		case STATS_EST_OHA:
@@ -291,7 +292,8 @@ test_quantile_fixtures(void)
 		default:
 			if (!near(got, want, 1e-12, 1e-13 * scale)) {
 				bad_hd++;
-				CHECK_REL(got, want, 1e-12, 1e-13 * scale, what);
+				CHECK_REL(got, want, 1e-12, 1e-13 * scale,
+				    what);
 			}
 			break;
 		}
@@ -358,7 +360,8 @@ test_names(void)
 
 		if (ok && rc == 0) {
 			ok = nm.kind == cases[i].kind &&
-			    (nm.kind != STATS_NAME_PCT || nm.pct == cases[i].pct);
+			    (nm.kind != STATS_NAME_PCT ||
+			    nm.pct == cases[i].pct);
 		}
 		if (ok && rc < 0)
 			ok = why && *why;
@@ -1143,7 +1146,7 @@ test_boot_coverage_slow(void)
 	static const struct {
 		size_t ntrials, m;
 		double tau, sigma;
-		bool assert_it;		/* the regime the method is for */
+		bool assert_it;	/* the regime the method is for */
 		const char *what;
 	} reg[] = {
 		{ 10, 200, 0.2, 0.5, true, "10 trials, drift dominates" },
@@ -1156,7 +1159,8 @@ test_boot_coverage_slow(void)
 	for (size_t i = 0; i < ARRAY_SIZE(reg); i++) {
 		for (int rs = 0; rs < 2; rs++) {
 			size_t hit = boot_coverage(reg[i].ntrials, reg[i].m,
-			    reg[i].tau, reg[i].sigma, STATS_BOOT_B_DEFAULT, 1000,
+			    reg[i].tau, reg[i].sigma, STATS_BOOT_B_DEFAULT,
+			    1000,
 			    rs ? STATS_RESAMPLE_TRIALS :
 			    STATS_RESAMPLE_TWO_STAGE, 1000 + i);
 			char what[200];
