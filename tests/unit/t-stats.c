@@ -217,6 +217,34 @@ test_sort_select(void)
 	    small[5] == 3 && small[6] == INFINITY,
 	    "sort handles -0, +-inf, tiny and huge values");
 	{
+		/* patterns that defeat naive pivots: sorted, reversed,
+		 * organ pipe, few distinct values */
+		const size_t n = 100000;
+		double *a = xmalloc(n * sizeof(*a)), *srt, *c;
+		bool good = true;
+
+		for (int pat = 0; pat < 4; pat++) {
+			for (size_t i = 0; i < n; i++) {
+				double v = (double)i;
+
+				a[i] = pat == 0 ? v : pat == 1 ? (double)n - v :
+				    pat == 2 ? (i < n / 2 ? v : (double)n - v) :
+				    (double)(i % 3);
+			}
+			srt = copy_of(a, n);
+			stats_sort(srt, n);
+			for (size_t k = 0; k < n; k += 9973) {
+				c = copy_of(a, n);
+				if (stats_select(c, n, k) != srt[k])
+					good = false;
+				free(c);
+			}
+			free(srt);
+		}
+		free(a);
+		CHECK(good, "select on sorted, reversed, organ-pipe, 3-valued");
+	}
+	{
 		double same[500];
 
 		for (size_t i = 0; i < ARRAY_SIZE(same); i++)
