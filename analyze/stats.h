@@ -1,0 +1,454 @@
+/*
+ * stats.h - pure statistics over arrays of doubles: sorting and selection,
+ * quantile estimators (type7, oha, Harrell-Davis), distribution functions
+ * (incomplete beta, binomial, normal, Student t), order-statistic
+ * confidence intervals, a seedable PRNG, the trial bootstrap for deltas
+ * and ratios, trial spread and outlier flags, and the comparison tests
+ * (Mann-Whitney, Brunner-Munzel, Holm, Theil-Sen, PELT, sample size).
+ *
+ * No I/O, no database, no global state.  Memory is allocated with
+ * xmalloc() (fatal on OOM) and every returned buffer says who frees it.
+ * Percentiles are passed as percent values in [0, 100] ("p99.9" -> 99.9)
+ * everywhere, because the oha rule is defined on that number.
+ */
+#ifndef PATHSTAT_ANALYZE_STATS_H
+#define PATHSTAT_ANALYZE_STATS_H
+
+#include "common/compat.h"
+
+/* ---------------------------------------------------------------------
+ * Sorting and selection
+ */
+
+/*
+ * Sort x[0..n) ascending in place.  LSD radix sort on the IEEE-754 bit
+ * pattern (O(n), n doubles of scratch), insertion sort below 64
+ * elements.  NaNs (which callers should not pass) end up last, as a
+ * canonical quiet NaN; -0.0 sorts before +0.0.
+ */
+void stats_sort(double *x, size_t n);
+
+/*
+ * Partially order x[0..n) so that x[k] holds the value it would hold
+ * after a full sort, everything before it is <= x[k] and everything
+ * after it is >= x[k].  Returns x[k].  Introselect: O(n) expected,
+ * O(n log n) worst case (heap fallback).  k < n; x must hold no NaN.
+ */
+double stats_select(double *x, size_t n, size_t k);
+
+/* ---------------------------------------------------------------------
+ * Quantile estimators.  All take a SORTED array with n >= 1 finite
+ * values and pct in [0, 100]; they return NaN when n == 0 or pct is out
+ * of range or NaN.
+ */
+
+enum stats_estimator {
+	STATS_EST_TYPE7,	/* Hyndman-Fan 7, numpy 'linear', R type 7 */
+	STATS_EST_OHA,		/* sorted[(size_t)(pct / 100.0 * n)] */
+	STATS_EST_HD,		/* Harrell-Davis */
+	STATS_EST_MEAN		/* the arithmetic mean (pct ignored) */
+};
+
+/* Name of an estimator as used on the command line ("type7", "oha",
+ * "hd", "mean"); a static string. */
+const char *stats_estimator_name(enum stats_estimator est);
+/* Parse such a name; returns 0, or -1 if it is not one. */
+int stats_estimator_parse(const char *s, enum stats_estimator *out);
+
+/*
+ * Type 7: h = (n - 1) * pct / 100, x[floor h] + (h - floor h) *
+ * (x[floor h + 1] - x[floor h]), with numpy's two-sided lerp so that the
+ * result matches numpy.percentile(x, pct) to the last bit or two.
+ */
+double stats_quantile_type7(const double *sorted, size_t n, double pct);
+
+/*
+ * The index oha reports for pct: (size_t)(pct / 100.0 * (double)n),
+ * evaluated in exactly this double arithmetic (so p99.99 at n = 10000 is
+ * index 9998, because 99.99 / 100.0 * 10000 == 9998.999999999998), and
+ * clamped to n - 1.  n must be >= 1.
+ */
+size_t stats_oha_index(double pct, size_t n);
+double stats_quantile_oha(const double *sorted, size_t n, double pct);
+
+/*
+ * Harrell-Davis: sum_i W_i x_(i), W_i = I_{i/n}(a, b) - I_{(i-1)/n}(a, b),
+ * a = (n + 1) p, b = (n + 1)(1 - p).  pct 0 and 100 give min and max,
+ * n == 1 gives x[0].  Weights are evaluated only in the window of ranks
+ * outside which the total weight is below 1e-17 (about +-9 standard
+ * deviations of Beta(a, b)), so the cost is O(sqrt(n)) incomplete-beta
+ * evaluations of O(sqrt(n)) steps each: O(n) overall, about 0.1 s at
+ * n = 10^7.  (The estimator is meant for small n.)
+ */
+double stats_quantile_hd(const double *sorted, size_t n, double pct);
+
+/* Arithmetic mean of x[0..n) (any order); NaN when n == 0. */
+double stats_mean(const double *x, size_t n);
+
+/* Dispatch on est; sorted as above (the mean does not need it sorted). */
+double stats_quantile(enum stats_estimator est, const double *sorted,
+    size_t n, double pct);
+
+/*
+ * The same quantile of an UNSORTED array in O(n) expected time (selection
+ * instead of a sort; HD sorts only its weight window).  Reorders x.
+ * Use stats_sort() + stats_quantile() when several quantiles are needed.
+ */
+double stats_quantile_unsorted(enum stats_estimator est, double *x,
+    size_t n, double pct);
+
+/* ---------------------------------------------------------------------
+ * Statistic names: "p50", "p99.9", "p0", "p100", "median" (= p50), "min",
+ * "max", "mean", "n".
+ */
+
+enum stats_name_kind {
+	STATS_NAME_PCT,		/* a percentile, pct holds the percent */
+	STATS_NAME_MIN,
+	STATS_NAME_MAX,
+	STATS_NAME_MEAN,
+	STATS_NAME_N		/* the sample count */
+};
+
+struct stats_name {
+	enum stats_name_kind kind;	/* what is asked for */
+	double pct;			/* percent in [0, 100] (PCT) */
+};
+
+/*
+ * Parse a statistic name.  A percentile is 'p' followed by digits with at
+ * most one '.' and at least one digit before it (no sign, exponent or
+ * spaces); its value, converted with strtod in the C locale, must lie in
+ * [0, 100].  Returns 0, or -1 with *why set to a static reason ("percent
+ * above 100", ...) when why is not NULL.
+ */
+int stats_name_parse(const char *s, struct stats_name *out, const char **why);
+
+/* ---------------------------------------------------------------------
+ * Distribution functions
+ */
+
+/*
+ * Regularized incomplete beta I_x(a, b) for a, b > 0, x in [0, 1]:
+ * continued fraction (modified Lentz) with the prefactor computed by
+ * Loader's saddle-point method, so the relative error stays near 1e-14
+ * even for a, b ~ 1e7.  stats_betainc_upper() is 1 - I_x(a, b) computed
+ * without cancellation.  NaN on bad arguments.
+ */
+double stats_betainc(double a, double b, double x);
+double stats_betainc_upper(double a, double b, double x);
+
+/* Binomial(n, p) probability mass at k and P(B <= k); n up to 2^53. */
+double stats_binom_pmf(double k, double n, double p);
+double stats_binom_cdf(double k, double n, double p);
+
+/* Standard normal CDF, upper tail and quantile (0 < p < 1). */
+double stats_norm_cdf(double z);
+double stats_norm_sf(double z);
+double stats_norm_quantile(double p);
+
+/* Student t CDF (df > 0, may be fractional) via the incomplete beta, and
+ * its quantile (0 < p < 1). */
+double stats_t_cdf(double t, double df);
+double stats_t_quantile(double p, double df);
+
+/* ---------------------------------------------------------------------
+ * Distribution-free confidence interval for a quantile from order
+ * statistics: B = #{X_i <= xi_p} ~ Binomial(n, p), so for ranks l < u
+ * P(X_(l) <= xi_p <= X_(u)) = P(l <= B <= u - 1) for continuous data
+ * (with ties the interval is conservative).
+ */
+
+enum stats_ci_rule {
+	/* fewest ranks u - l reaching the level, i.e. the highest-mass run of
+	 * the binomial: available from n = 299 for p99 at 95 % (DESIGN.md) */
+	STATS_CI_NARROWEST,
+	/* l = largest rank with P(B < l) <= alpha/2, u = smallest rank with
+	 * P(B >= u) <= alpha/2: available from n = 367 for p99 at 95 % */
+	STATS_CI_EQUAL_TAILED
+};
+
+struct stats_rank_ci {
+	bool available;		/* false: no ranks in 1..n do */
+	size_t lo;		/* 1-based rank of the lower bound */
+	size_t hi;		/* 1-based rank of the upper bound */
+	double coverage;	/* exact P(l <= B <= u - 1), continuous data */
+};
+
+/*
+ * Ranks of the level (e.g. 0.95) interval for the pct percentile from n
+ * samples.  Exact binomial probabilities (Loader's pmf summed over the
+ * +-40 sd window), so n up to 1e7 and more costs O(sqrt(n)).  pct 0 and
+ * 100 (min, max) never have an interval.  Returns 0 (also when the
+ * interval is not available) or -1 on bad arguments.
+ */
+int stats_quantile_ci(size_t n, double pct, double level,
+    enum stats_ci_rule rule, struct stats_rank_ci *out);
+
+/* Smallest n for which stats_quantile_ci() is available (0 if none
+ * below 2^40, e.g. for pct 0 or 100). */
+size_t stats_quantile_ci_min_n(double pct, double level,
+    enum stats_ci_rule rule);
+
+/* ---------------------------------------------------------------------
+ * Pseudo-random numbers: xoshiro256** seeded through splitmix64.  The
+ * same seed gives the same stream on every platform.
+ */
+
+struct stats_rng {
+	uint64_t s[4];		/* xoshiro256** state, never all zero */
+};
+
+void stats_rng_seed(struct stats_rng *rng, uint64_t seed);
+uint64_t stats_rng_next(struct stats_rng *rng);
+/* Uniform in [0, 1) with 53 random bits. */
+double stats_rng_uniform(struct stats_rng *rng);
+/* Uniform integer in [0, bound), bound >= 1, without modulo bias
+ * (Lemire's multiply-shift for bound < 2^32, rejection above). */
+uint64_t stats_rng_below(struct stats_rng *rng, uint64_t bound);
+/* Standard normal (Marsaglia's polar form of Box-Muller). */
+double stats_rng_normal(struct stats_rng *rng);
+/* Exponential with rate 1 (inversion). */
+double stats_rng_exponential(struct stats_rng *rng);
+
+/* ---------------------------------------------------------------------
+ * Bootstrap of a delta or ratio between two groups of trials
+ */
+
+/*
+ * B = 2000 by default: the Monte-Carlo standard error of a 2.5 % or
+ * 97.5 % percentile endpoint is about sqrt(0.025 * 0.975 / B) / phi(1.96)
+ * = 0.06 bootstrap standard errors (measured over 30 seeds on two cells
+ * of 3 x 10,000 samples: 0.04-0.08 SE for p50 and p99 deltas, i.e.
+ * 0.0004-0.002 ms on an SE of 0.008-0.027 ms).  So an endpoint printed
+ * with two decimals stays put between seeds whenever the bootstrap SE is
+ * below about 0.08 in the printed unit, except right at a rounding
+ * boundary; Efron & Tibshirani ask for B >= 1000 for percentile
+ * intervals, and B = 2000 keeps such a pair of cells at about a second.
+ * Use more for wider intervals; the seed makes any B reproducible.
+ */
+#define STATS_BOOT_B_DEFAULT	2000
+/* "pathsta" in ASCII */
+#define STATS_BOOT_SEED_DEFAULT	UINT64_C(0x70617468737461)
+
+/* One group (a cell): ntrials trials, trial[t] holds n[t] samples. */
+struct stats_trials {
+	const double *const *trial;	/* borrowed; ntrials arrays */
+	const size_t *n;		/* samples in each trial */
+	size_t ntrials;			/* >= 1 */
+};
+
+enum stats_pool {
+	STATS_POOL_POOLED,	/* statistic of all samples of all trials */
+	STATS_POOL_PER_TRIAL	/* per trial, then the mean of those */
+};
+
+enum stats_resample {
+	/* resample trials with replacement, then the samples within each
+	 * resampled trial with replacement (the default) */
+	STATS_RESAMPLE_TWO_STAGE,
+	/* resample trials with replacement only */
+	STATS_RESAMPLE_TRIALS
+};
+
+enum stats_contrast {
+	STATS_DELTA,		/* stat(a) - stat(b) */
+	STATS_RATIO		/* stat(a) / stat(b) */
+};
+
+struct stats_boot_opts {
+	enum stats_estimator est;	/* quantile estimator, or the mean */
+	double pct;			/* percent, unused for the mean */
+	enum stats_pool pool;		/* pooled or per-trial mean */
+	enum stats_resample resample;	/* two-stage or trials only */
+	enum stats_contrast contrast;	/* delta or ratio */
+	size_t B;			/* replicates, 0 = default */
+	double level;			/* interval level, 0 = 0.95 */
+	uint64_t seed;			/* PRNG seed */
+};
+
+#define STATS_BOOT_OPTS_INIT { STATS_EST_TYPE7, 50.0, STATS_POOL_POOLED, \
+	STATS_RESAMPLE_TWO_STAGE, STATS_DELTA, STATS_BOOT_B_DEFAULT, 0.95, \
+	STATS_BOOT_SEED_DEFAULT }
+
+struct stats_boot_result {
+	double estimate;	/* the contrast on the data as given */
+	double lo;		/* percentile-method interval, lower end */
+	double hi;		/* upper end */
+	double se;		/* standard deviation of the replicates */
+	size_t B;		/* replicates drawn */
+	size_t nvalid;		/* replicates with a finite contrast */
+};
+
+/*
+ * Bootstrap the contrast between groups a and b.  The point estimate is
+ * the statistic on the data as given; the interval is the level
+ * percentile interval (type 7 quantiles of the finite replicates).
+ * Replicates whose contrast is not finite (a ratio over 0) are dropped
+ * and counted out of nvalid; lo/hi are NaN when fewer than half are
+ * valid.  Within-trial draws are taken from each trial sorted, so a
+ * replicate is a set of counts over the sorted pool and the statistic is
+ * read off the counts: O(N) draws plus O(N0) sequential work per
+ * replicate (N = samples in the resampled cell, N0 in the cell as
+ * given), O(T) for per-trial trials-only, after an O(N0 log N0) setup
+ * (sorting the trials, merging them); memory O(N0).  No sorting or
+ * selection per replicate.  Returns
+ * 0, or -1 on bad arguments (no trials, an empty trial, more than
+ * 2^32 - 1 samples in a cell, pct out of range).
+ */
+int stats_bootstrap(const struct stats_trials *a, const struct stats_trials *b,
+    const struct stats_boot_opts *opts, struct stats_boot_result *out);
+
+/* Arithmetic the articles publish: a - b, a / b (NaN for b == 0), and
+ * the growth of a delta from p50 to p99, dp99 / dp50. */
+double stats_delta(double a, double b);
+double stats_ratio(double a, double b);
+double stats_growth(double delta_p99, double delta_p50);
+
+/* ---------------------------------------------------------------------
+ * Trial spread and outliers
+ */
+
+enum stats_outlier_rule {
+	STATS_OUTLIER_NONE,	/* n < 3, or a value <= 0 / not finite */
+	STATS_OUTLIER_RATIO,	/* n == 3, or MAD of the logs == 0 */
+	STATS_OUTLIER_ROBUST_Z	/* n >= 4 */
+};
+
+/* flag at |robust z| >= STATS_OUTLIER_Z, or x / median(x) >= 3 or <= 1/3 */
+#define STATS_OUTLIER_Z		3.5
+#define STATS_OUTLIER_RATIO_MAX	3.0
+
+struct stats_spread {
+	size_t n;		/* trials */
+	double mean;
+	double median;
+	double min;
+	double max;
+	double max_dev_pct;	/* 100 * max |x_i - mean| / |mean| */
+	enum stats_outlier_rule rule;	/* how the flags were decided */
+	size_t noutliers;	/* flags set */
+};
+
+/*
+ * Spread of per-trial statistics x[0..n).  Outliers, for positive values:
+ *  - n >= 4: z_i = (log x_i - median(log x)) / (1.4826 MAD(log x)),
+ *    flagged when |z_i| >= 3.5 (Iglewicz-Hoaglin); score[i] = z_i.
+ *  - n == 3, or MAD == 0 (half or more of the trials identical, where z
+ *    would be infinite for any deviation): r_i = x_i / median(x),
+ *    flagged when r_i >= 3 or r_i <= 1/3 (the articles' TIME_WAIT
+ *    trials ran 3-25x slower); score[i] = r_i.  With 3 trials the
+ *    median is the middle trial, so a trial is flagged only when it is
+ *    3x away from both others; the "median of the other two" (their
+ *    mean) would let one 12x trial drag the reference up and flag a
+ *    healthy trial as 0.15x.
+ *  - n < 3, or any value <= 0 or not finite: nothing is flagged (two
+ *    trials cannot say which one is off); score[i] = NaN.
+ * flag and score may be NULL, else hold n entries.  Returns 0, or -1
+ * when n == 0.
+ */
+int stats_spread(const double *x, size_t n, struct stats_spread *out,
+    bool *flag, double *score);
+
+/* Median of x[0..n) without reordering it (copies); NaN when n == 0. */
+double stats_median(const double *x, size_t n);
+
+/* ---------------------------------------------------------------------
+ * Comparisons
+ */
+
+struct stats_test {
+	double statistic;	/* U of x (MW); W (BM) */
+	double p;		/* two-sided p-value */
+	double df;		/* degrees of freedom (BM), else NaN */
+	double effect;		/* P(X < Y) + P(X = Y) / 2, estimated */
+	bool exact;		/* p from the exact distribution (MW) */
+};
+
+enum stats_mw_method {
+	STATS_MW_AUTO,		/* exact without ties, nx * ny <= 2500 */
+	STATS_MW_EXACT,		/* exact; fails on ties or larger */
+	STATS_MW_ASYMPTOTIC	/* normal, tie and continuity corrected */
+};
+
+/*
+ * Mann-Whitney U test of x against y, two-sided.  statistic is U_x =
+ * R_x - nx(nx+1)/2 (scipy's U1).  The exact p is 2 P(U >= max(U_x, U_y))
+ * capped at 1, from the null distribution by recursion (O((nx ny)^2)
+ * time, hence the size limit); the asymptotic one uses the normal with
+ * tie correction and continuity correction, as
+ * scipy.stats.mannwhitneyu(method='exact' / 'asymptotic').  Ranking is
+ * O((nx + ny) log(nx + ny)).  Returns 0, or -1 when a sample is empty or
+ * the exact method cannot be used.
+ */
+int stats_mann_whitney(const double *x, size_t nx, const double *y,
+    size_t ny, enum stats_mw_method method, struct stats_test *out);
+
+/*
+ * Brunner-Munzel test (unequal variances), two-sided, t distribution with
+ * Welch-Satterthwaite df, as scipy.stats.brunnermunzel.  statistic is W
+ * (positive when y tends to be larger).  When both rank variances are
+ * zero, which happens whenever the samples do not overlap at all, the
+ * statistic is +-inf and p, df are NaN, as scipy: report the effect
+ * (0 or 1) and use Mann-Whitney's p there.  Returns 0, or -1 unless
+ * nx, ny >= 2.
+ */
+int stats_brunner_munzel(const double *x, size_t nx, const double *y,
+    size_t ny, struct stats_test *out);
+
+/*
+ * Holm-Bonferroni: replace p[0..n) by the adjusted p-values (step-down,
+ * monotone, capped at 1).  NaNs stay NaN and do not count in m.
+ */
+void stats_holm(double *p, size_t n);
+
+/* n(n-1)/2 slopes: 8.4 M at most */
+#define STATS_THEIL_SEN_MAX_N	4096
+
+struct stats_theil_sen {
+	double slope;		/* median of pairwise slopes */
+	double intercept;	/* median(y) - slope * median(x) */
+	double lo;		/* Sen (1968) interval for the slope */
+	double hi;
+	size_t nslopes;		/* pairs with distinct x */
+};
+
+/*
+ * Theil-Sen slope of y on x with the level interval from Kendall's tau
+ * variance with tie correction (Sen 1968, eq. 2.6), ranks rounded half
+ * to even, as scipy.stats.theilslopes(y, x, level).  O(n^2) time and
+ * memory, hence n <= STATS_THEIL_SEN_MAX_N (meant for series of days or
+ * instance types).  Returns 0, or -1 unless 2 <= n <= the maximum and
+ * some x differ.
+ */
+int stats_theil_sen(const double *x, const double *y, size_t n,
+    double level, struct stats_theil_sen *out);
+
+/*
+ * Change points in the mean of y[0..n) by PELT (Killick et al. 2012),
+ * cost sum (y - segment mean)^2 / sigma^2 (normal, known variance) and
+ * penalty 2 log n per change (BIC counting the new mean and the location
+ * of each change).  sigma <= 0 estimates it robustly from the first
+ * differences (1.4826 MAD(diff y) / sqrt 2, falling back to their
+ * standard deviation / sqrt 2 when the MAD is 0).  Segments have at
+ * least minseg (>= 1) points.  Exact optimum; O(n) expected, O(n^2) when
+ * nothing is pruned (meant for short series: days, runs).
+ * Returns the number of changes and sets *cps to a malloc()ed array of
+ * the indices where new segments start (ascending; the caller frees it;
+ * NULL when there are none), or -1 on bad arguments.
+ */
+long stats_changepoints(const double *y, size_t n, double sigma,
+    size_t minseg, size_t **cps);
+
+/*
+ * How many trials give a level (e.g. 0.95) t interval on the mean whose
+ * half-width is at most target_pct percent of the mean, judging the
+ * spread from the per-trial values x[0..n) (n >= 2): the smallest m >= 2
+ * with t_{(1+level)/2, m-1} s / sqrt(m) <= target_pct / 100 |mean|.
+ * *now_pct (may be NULL) gets the half-width in percent with the n trials
+ * at hand.  Returns m, or 0 on bad arguments or when m would exceed 10^9.
+ */
+size_t stats_trials_needed(const double *x, size_t n, double target_pct,
+    double level, double *now_pct);
+
+#endif
