@@ -22,6 +22,7 @@ struct pathstat_cmd {
 
 /* Sorted by name; matched exactly, never by prefix. */
 static const struct pathstat_cmd commands[] = {
+	{ "analyze",	cmd_analyze,	"percentiles, deltas, ratios, trial spread, comparisons" },
 	{ "ingest",	cmd_ingest,	"load a synced results tree into the database" },
 	{ "runs",	cmd_runs,	"list the runs in the database" },
 };

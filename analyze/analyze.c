@@ -1,0 +1,677 @@
+/*
+ * analyze.c - `pathstat analyze <verb>`: the options every verb shares,
+ * the verb table, and computing one statistic of one cell (pooled or per
+ * trial, with its interval and the "≥ timeout" rule for connect times).
+ */
+#include "common/compat.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/analyze.h"
+#include "analyze/internal.h"
+#include "common/db.h"
+#include "common/err.h"
+#include "common/exit.h"
+#include "common/parse.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+
+#define ANALYZE_USAGE \
+	"usage: pathstat analyze <verb> [--db FILE] --metric M [--where K=V]... [--by DIMS]\n" \
+	"                        [--stats LIST] [--quantile type7|oha|hd] [--pool pooled|trials]\n" \
+	"                        [--paths A,B,...] [--ci] [--level 0.95] [--seed N]\n" \
+	"                        [--boot-reps B] [--format md|csv|json] [ARGS]\n" \
+	"verbs: percentiles, delta PAIR..., ratio --across KEY NUM/DEN, trials,\n" \
+	"       relative, compare --by KEY [--baseline V] [--threshold 5%],\n" \
+	"       trend --by day|hour, variance [--target 5%]\n"
+
+void
+analyze_opts_init(struct analyze_opts *o)
+{
+	struct strbuf why = STRBUF_INIT;
+
+	memset(o, 0, sizeof(*o));
+	o->est = STATS_EST_TYPE7;
+	o->pool = STATS_POOL_POOLED;
+	o->format = TABLE_MD;
+	o->level = 0.95;
+	o->B = STATS_BOOT_B_DEFAULT;
+	o->seed = STATS_BOOT_SEED_DEFAULT;
+	o->threshold_pct = 5.0;
+	o->target_pct = 5.0;
+	analyze_opts_set_stats(o, "p50,p95,p99,max", &why);
+	o->stats_given = false;
+	strbuf_release(&why);
+}
+
+static void
+free_list(char **arr, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(arr[i]);
+	free(arr);
+}
+
+void
+analyze_opts_release(struct analyze_opts *o)
+{
+	size_t i;
+
+	where_release(&o->where);
+	free_list(o->by, o->nby);
+	free_list(o->paths, o->npaths);
+	for (i = 0; i < o->nstats; i++)
+		free(o->stat_names[i]);
+	memset(o, 0, sizeof(*o));
+}
+
+int
+analyze_opts_set_list(char ***arr, size_t *n, const char *list,
+    struct strbuf *why)
+{
+	char *copy = xstrdup(list), *p = copy, *item;
+	int ret = 0;
+
+	free_list(*arr, *n);
+	*arr = NULL;
+	*n = 0;
+	while ((item = strsep(&p, ",")) != NULL) {
+		if (!*item)
+			continue;
+		if (!kv_valid_value(item)) {
+			strbuf_addf(why, "bad item '%s'", item);
+			ret = -1;
+			break;
+		}
+		*arr = xreallocarray(*arr, *n + 1, sizeof(char *));
+		(*arr)[(*n)++] = xstrdup(item);
+	}
+	free(copy);
+	return ret;
+}
+
+int
+analyze_opts_set_stats(struct analyze_opts *o, const char *list,
+    struct strbuf *why)
+{
+	char *copy = xstrdup(list), *p = copy, *item;
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < o->nstats; i++)
+		free(o->stat_names[i]);
+	o->nstats = 0;
+	while ((item = strsep(&p, ",")) != NULL) {
+		const char *reason = NULL;
+
+		if (!*item)
+			continue;
+		if (o->nstats == ANALYZE_MAX_STATS) {
+			strbuf_addf(why, "more than %d statistics", ANALYZE_MAX_STATS);
+			ret = -1;
+			break;
+		}
+		if (stats_name_parse(item, &o->stats[o->nstats], &reason)) {
+			strbuf_addf(why, "'%s': %s", item, reason ? reason :
+			    "not a statistic (pNN, pNN.N, min, max, mean, n)");
+			ret = -1;
+			break;
+		}
+		o->stat_names[o->nstats++] = xstrdup(item);
+	}
+	if (!ret && o->nstats == 0) {
+		strbuf_addstr(why, "no statistics given");
+		ret = -1;
+	}
+	o->stats_given = true;
+	free(copy);
+	return ret;
+}
+
+void
+describe_method(const struct analyze_opts *o, struct strbuf *sb)
+{
+	switch (o->est) {
+	case STATS_EST_TYPE7:
+		strbuf_addstr(sb, "estimator type7 (linear interpolation between "
+		    "order statistics, numpy's default)");
+		break;
+	case STATS_EST_OHA:
+		strbuf_addstr(sb, "estimator oha (sorted[floor(p·n)], oha's own "
+		    "rule, no interpolation)");
+		break;
+	case STATS_EST_HD:
+		strbuf_addstr(sb, "estimator hd (Harrell–Davis)");
+		break;
+	case STATS_EST_MEAN:
+		strbuf_addstr(sb, "mean");
+		break;
+	}
+	if (o->pool == STATS_POOL_POOLED)
+		strbuf_addstr(sb, "; pooled: all samples of all trials together");
+	else
+		strbuf_addstr(sb, "; per trial, then the mean across trials "
+		    "(median, min and max across trials alongside)");
+}
+
+double
+md_scale(const struct cellset *cs, const char **unit)
+{
+	if (!strcmp(cs->metric_name, "throughput_bps")) {
+		*unit = "Gbit/s";
+		return 1e-9;
+	}
+	*unit = cs->unit;
+	return 1.0;
+}
+
+void
+add_key_columns(struct table *t, const struct cellset *cs)
+{
+	size_t i;
+
+	table_add_col(t, "path", "Path", -1);
+	table_add_col(t, "condition", "Condition", -1);
+	for (i = 0; i < cs->ndims; i++)
+		table_add_col(t, cs->dimkeys[i], cs->dimkeys[i], -1);
+	table_add_col(t, "metric", "Metric", -1);
+	table_add_col(t, "estimator", "Estimator", -1);
+	table_add_col(t, "pool", "Pool", -1);
+	t->cols[table_col(t, "metric")].md_hidden = true;
+	t->cols[table_col(t, "estimator")].md_hidden = true;
+	t->cols[table_col(t, "pool")].md_hidden = true;
+}
+
+void
+fill_key_columns(struct table *t, size_t row, const struct cellset *cs,
+    const struct cell *c, const struct analyze_opts *o,
+    const struct cell_info *info)
+{
+	size_t i, col = 0;
+	struct strbuf est = STRBUF_INIT;
+
+	table_set_str(t, row, col++, c->path);
+	table_set_str(t, row, col++, c->cond);
+	for (i = 0; i < cs->ndims; i++)
+		table_set_str(t, row, col++, c->dims[i]);
+	table_set_str(t, row, col++, cs->metric_name);
+	if (info && info->trials_tool && !info->trials_raw)
+		strbuf_addstr(&est, "tool");
+	else if (info && info->trials_tool)
+		strbuf_addf(&est, "%s+tool", stats_estimator_name(o->est));
+	else
+		strbuf_addstr(&est, stats_estimator_name(o->est));
+	table_set_str(t, row, col++, est.buf);
+	table_set_str(t, row, col++, o->pool == STATS_POOL_POOLED ? "pooled" :
+	    "trials");
+	strbuf_release(&est);
+}
+
+void
+format_ci(struct strbuf *sb, double v, double lo, double hi, int decimals)
+{
+	md_number(sb, v, decimals);
+	if (isfinite(lo) && isfinite(hi)) {
+		strbuf_addstr(sb, " [");
+		md_number(sb, lo, decimals);
+		strbuf_addstr(sb, ", ");
+		md_number(sb, hi, decimals);
+		strbuf_addch(sb, ']');
+	}
+}
+
+size_t
+cell_view(const struct cell *c, const double **ptrs, size_t *ns,
+    struct stats_trials *view)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < c->ntrials; i++) {
+		if (!c->trials[i].n)
+			continue;
+		ptrs[k] = c->trials[i].values;
+		ns[k] = c->trials[i].n;
+		k++;
+	}
+	view->trial = ptrs;
+	view->n = ns;
+	view->ntrials = k;
+	return k;
+}
+
+/* One statistic of a sorted array. */
+static double
+stat_of(const struct analyze_opts *o, const struct stats_name *s,
+    const double *x, size_t n)
+{
+	if (n == 0)
+		return NAN;
+	switch (s->kind) {
+	case STATS_NAME_MIN:
+		return x[0];
+	case STATS_NAME_MAX:
+		return x[n - 1];
+	case STATS_NAME_MEAN:
+		return stats_mean(x, n);
+	case STATS_NAME_N:
+		return (double)n;
+	case STATS_NAME_PCT:
+		break;
+	}
+	return stats_quantile(o->est, x, n, s->pct);
+}
+
+/* The tool's own value of a statistic for a summary-only trial. */
+static double
+tool_stat_of(const struct trial *t, const struct stats_name *s,
+    const char *typed)
+{
+	switch (s->kind) {
+	case STATS_NAME_MIN:
+		return trial_tool_stat(t, "min");
+	case STATS_NAME_MAX:
+		return trial_tool_stat(t, "max");
+	case STATS_NAME_MEAN:
+		return trial_tool_stat(t, "mean");
+	case STATS_NAME_N:
+		return NAN;
+	case STATS_NAME_PCT:
+		break;
+	}
+	if (s->pct == 50.0 && isfinite(trial_tool_stat(t, "p50")))
+		return trial_tool_stat(t, "p50");
+	return trial_tool_stat(t, typed);
+}
+
+/* connect_ms: when more than 1 - p of the attempts failed, the
+ * p-quantile of all attempts lies at or beyond the timeout. */
+static bool
+censored_by_failures(const struct cellset *cs, const struct cell *c,
+    const struct stats_name *s)
+{
+	double total, frac, p;
+
+	if (strcmp(cs->metric_name, "connect_ms") || c->failures <= 0)
+		return false;
+	total = (double)c->n + (double)c->failures;
+	frac = (double)c->failures / total;
+	switch (s->kind) {
+	case STATS_NAME_MAX:
+		return true;
+	case STATS_NAME_PCT:
+		p = s->pct / 100.0;
+		return frac > 1.0 - p;
+	default:
+		return false;
+	}
+}
+
+static const char *
+stat_label(const struct analyze_opts *o, const struct stats_name *s)
+{
+	size_t i;
+
+	for (i = 0; i < o->nstats; i++)
+		if (&o->stats[i] == s)
+			return o->stat_names[i];
+	return "";
+}
+
+void
+cell_compute(const struct analyze_opts *o, const struct cellset *cs,
+    struct cell *c, const struct stats_name *s, bool ci,
+    struct cell_stat *out, struct cell_info *info)
+{
+	size_t i, k = 0;
+	double *vals;
+	char typed[32];
+
+	memset(out, 0, sizeof(*out));
+	memset(info, 0, sizeof(*info));
+	out->value = out->median = out->min = out->max = NAN;
+	out->lo = out->hi = NAN;
+	for (i = 0; i < c->ntrials; i++) {
+		if (c->trials[i].n)
+			info->trials_raw++;
+		else if (c->trials[i].summary_only)
+			info->trials_tool++;
+	}
+	if (s->kind == STATS_NAME_N) {
+		out->value = (double)c->n;
+		return;
+	}
+	/* The value of the successful samples is still computed (the JSON
+	 * contract: statistics of successful samples); the flag tells the
+	 * reader that the percentile of all attempts lies beyond it. */
+	out->censored = censored_by_failures(cs, c, s);
+	if (s->kind == STATS_NAME_PCT)
+		snprintf(typed, sizeof(typed), "%s", stat_label(o, s));
+	else
+		typed[0] = '\0';
+	if (o->pool == STATS_POOL_POOLED) {
+		const double *x;
+		size_t n = cell_pooled(c, &x);
+		struct stats_rank_ci r;
+
+		if (n == 0) {
+			out->why_missing = info->trials_tool ?
+			    "summary only: use --pool trials" : "no samples";
+			return;
+		}
+		out->value = stat_of(o, s, x, n);
+		if (ci && s->kind == STATS_NAME_PCT) {
+			if (stats_quantile_ci(n, s->pct, o->level,
+			    STATS_CI_NARROWEST, &r) == 0 && r.available) {
+				out->lo = x[r.lo - 1];
+				out->hi = x[r.hi - 1];
+			} else {
+				out->why_missing = "n too small";
+			}
+		}
+		return;
+	}
+	/* per trial, then across trials */
+	vals = xmalloc((c->ntrials ? c->ntrials : 1) * sizeof(double));
+	for (i = 0; i < c->ntrials; i++) {
+		const struct trial *t = &c->trials[i];
+		double v = t->n ? stat_of(o, s, t->values, t->n) :
+		    t->summary_only ? tool_stat_of(t, s, typed) : NAN;
+
+		if (isfinite(v))
+			vals[k++] = v;
+	}
+	if (k == 0) {
+		out->why_missing = "no samples";
+	} else {
+		struct stats_spread sp;
+
+		stats_spread(vals, k, &sp, NULL, NULL);
+		out->value = sp.mean;
+		out->median = sp.median;
+		out->min = sp.min;
+		out->max = sp.max;
+		if (ci && k >= 2) {
+			double sd = 0, half;
+
+			for (i = 0; i < k; i++)
+				sd += (vals[i] - sp.mean) * (vals[i] - sp.mean);
+			sd = sqrt(sd / (double)(k - 1));
+			half = stats_t_quantile(0.5 + o->level / 2, (double)(k - 1)) *
+			    sd / sqrt((double)k);
+			out->lo = sp.mean - half;
+			out->hi = sp.mean + half;
+		} else if (ci) {
+			out->why_missing = "one trial: no interval";
+		}
+	}
+	free(vals);
+}
+
+struct verb {
+	const char	*name;
+	int		(*fn)(sqlite3 *, const struct analyze_opts *, int, char **,
+			    struct table *);
+	const char	*summary;
+};
+
+static const struct verb verbs[] = {
+	{ "compare",	analyze_compare,	"a dimension's values against a baseline" },
+	{ "delta",	analyze_delta,		"differences between paths: G-G' H-B" },
+	{ "percentiles", analyze_percentiles,	"percentile tables per path and condition" },
+	{ "ratio",	analyze_ratio,		"ratios across a condition key: c 16/1" },
+	{ "relative",	analyze_relative,	"each percentile as % of the cell's p50" },
+	{ "trend",	analyze_trend,		"statistic over days or hours, slope, change points" },
+	{ "trials",	analyze_trials,		"trial-to-trial spread and outlier trials" },
+	{ "variance",	analyze_variance,	"spread within/between trials, days, instances" },
+};
+
+int
+analyze_build(sqlite3 *db, const char *verb, const struct analyze_opts *o,
+    int nargs, char **args, struct table *t)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(verbs); i++)
+		if (!strcmp(verbs[i].name, verb))
+			return verbs[i].fn(db, o, nargs, args, t);
+	error("unknown verb '%s'", verb);
+	return -2;
+}
+
+static void
+analyze_usage(FILE *fp, bool full)
+{
+	size_t i;
+
+	fputs(ANALYZE_USAGE, fp);
+	if (!full)
+		return;
+	fputs("\nverbs:\n", fp);
+	for (i = 0; i < ARRAY_SIZE(verbs); i++)
+		fprintf(fp, "   %-12s %s\n", verbs[i].name, verbs[i].summary);
+	fputs("\n"
+	    "  --metric M          connect_ms, http_ms, throughput_bps, jitter_ms,\n"
+	    "                      loss_pct, retransmits\n"
+	    "  --where K=V         keep runs whose path, trial, tool, condition key or\n"
+	    "                      tag matches (K=V1,V2 for alternatives)\n"
+	    "  --by DIMS           also split cells by these keys (instance_type,day,...)\n"
+	    "  --paths A,B,...     the paths to show, in this order\n"
+	    "  --stats LIST        p50,p95,p99,max (any pNN or pNN.N, min, max, mean, n)\n"
+	    "  --quantile E        type7 (default, numpy's linear), oha (sorted[floor(p n)]),\n"
+	    "                      hd (Harrell-Davis)\n"
+	    "  --pool P            pooled (all samples together, default) or trials (each\n"
+	    "                      trial's statistic, then mean/median/min/max)\n"
+	    "  --ci                95 % intervals: order statistics for one percentile,\n"
+	    "                      bootstrap over trials for deltas, ratios, compare\n"
+	    "  --level L           interval level (default 0.95)\n"
+	    "  --seed N            bootstrap seed (default fixed: results reproduce)\n"
+	    "  --boot-reps B       bootstrap replicates (default 2000)\n"
+	    "  --format F          md (default), csv or json\n"
+	    "  --db FILE           database (default $PATHSTAT_DB, else ./pathstat.db)\n"
+	    "\n"
+	    "'pathstat analyze <verb> --help' shows this help.\n", fp);
+}
+
+enum {
+	OPT_DB = 256, OPT_METRIC, OPT_WHERE, OPT_BY, OPT_STATS, OPT_QUANTILE,
+	OPT_POOL, OPT_FORMAT, OPT_CI, OPT_LEVEL, OPT_SEED, OPT_BOOT, OPT_PATHS,
+	OPT_ACROSS, OPT_BASELINE, OPT_THRESHOLD, OPT_TARGET,
+};
+
+int
+cmd_analyze(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "across",	required_argument,	NULL, OPT_ACROSS },
+		{ "baseline",	required_argument,	NULL, OPT_BASELINE },
+		{ "boot-reps",	required_argument,	NULL, OPT_BOOT },
+		{ "by",		required_argument,	NULL, OPT_BY },
+		{ "ci",		no_argument,		NULL, OPT_CI },
+		{ "db",		required_argument,	NULL, OPT_DB },
+		{ "format",	required_argument,	NULL, OPT_FORMAT },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ "level",	required_argument,	NULL, OPT_LEVEL },
+		{ "metric",	required_argument,	NULL, OPT_METRIC },
+		{ "paths",	required_argument,	NULL, OPT_PATHS },
+		{ "pool",	required_argument,	NULL, OPT_POOL },
+		{ "quantile",	required_argument,	NULL, OPT_QUANTILE },
+		{ "seed",	required_argument,	NULL, OPT_SEED },
+		{ "stats",	required_argument,	NULL, OPT_STATS },
+		{ "target",	required_argument,	NULL, OPT_TARGET },
+		{ "threshold",	required_argument,	NULL, OPT_THRESHOLD },
+		{ "where",	required_argument,	NULL, OPT_WHERE },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct analyze_opts o;
+	struct strbuf why = STRBUF_INIT;
+	struct table t;
+	const char *verb;
+	sqlite3 *db = NULL;
+	int ch, rc, ret = PATHSTAT_EXIT_OK;
+	long l;
+	double d;
+
+	err_set_prefix("pathstat analyze");
+	analyze_opts_init(&o);
+	table_init(&t);
+	if (argc < 2 || argv[1][0] == '-') {
+		if (argc >= 2 && (!strcmp(argv[1], "-h") ||
+		    !strcmp(argv[1], "--help"))) {
+			analyze_usage(stdout, true);
+			goto cleanup;
+		}
+		error("no verb given");
+		analyze_usage(stderr, false);
+		ret = PATHSTAT_EXIT_USAGE;
+		goto cleanup;
+	}
+	verb = argv[1];
+	argc--;
+	argv++;
+	opterr = 0;
+	optind = 1;
+	/* GNU getopt permutes: options may follow the verb's arguments. */
+	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		strbuf_reset(&why);
+		switch (ch) {
+		case OPT_ACROSS:
+			o.across = optarg;
+			break;
+		case OPT_BASELINE:
+			o.baseline = optarg;
+			break;
+		case OPT_BOOT:
+			if (parse_long(optarg, 100, 10000000, &l)) {
+				error("bad --boot-reps '%s': want 100..10000000", optarg);
+				goto usage;
+			}
+			o.B = (size_t)l;
+			break;
+		case OPT_BY:
+			if (analyze_opts_set_list(&o.by, &o.nby, optarg, &why)) {
+				error("bad --by '%s': %s", optarg, why.buf);
+				goto usage;
+			}
+			break;
+		case OPT_CI:
+			o.ci = true;
+			break;
+		case OPT_DB:
+			o.db_path = optarg;
+			break;
+		case OPT_FORMAT:
+			if (table_format_parse(optarg, &o.format)) {
+				error("bad --format '%s': want md, csv or json", optarg);
+				goto usage;
+			}
+			break;
+		case 'h':
+			analyze_usage(stdout, true);
+			goto cleanup;
+		case OPT_LEVEL:
+			if (parse_double(optarg, 0.5, 0.999, &d)) {
+				error("bad --level '%s': want 0.5..0.999", optarg);
+				goto usage;
+			}
+			o.level = d;
+			break;
+		case OPT_METRIC:
+			o.metric = optarg;
+			o.metric_given = true;
+			break;
+		case OPT_PATHS:
+			if (analyze_opts_set_list(&o.paths, &o.npaths, optarg, &why)) {
+				error("bad --paths '%s': %s", optarg, why.buf);
+				goto usage;
+			}
+			break;
+		case OPT_POOL:
+			if (!strcmp(optarg, "pooled"))
+				o.pool = STATS_POOL_POOLED;
+			else if (!strcmp(optarg, "trials"))
+				o.pool = STATS_POOL_PER_TRIAL;
+			else {
+				error("bad --pool '%s': want pooled or trials", optarg);
+				goto usage;
+			}
+			break;
+		case OPT_QUANTILE:
+			if (stats_estimator_parse(optarg, &o.est) ||
+			    o.est == STATS_EST_MEAN) {
+				error("bad --quantile '%s': want type7, oha or hd", optarg);
+				goto usage;
+			}
+			break;
+		case OPT_SEED: {
+			int64_t seed;
+
+			if (parse_int64(optarg, &seed)) {
+				error("bad --seed '%s': want an integer", optarg);
+				goto usage;
+			}
+			o.seed = (uint64_t)seed;
+			break;
+		}
+		case OPT_STATS:
+			if (analyze_opts_set_stats(&o, optarg, &why)) {
+				error("bad --stats '%s': %s", optarg, why.buf);
+				goto usage;
+			}
+			break;
+		case OPT_TARGET:
+			if (parse_percent(optarg, &d, false) || d <= 0 || d > 100) {
+				error("bad --target '%s': want a percentage like 5%%", optarg);
+				goto usage;
+			}
+			o.target_pct = d;
+			break;
+		case OPT_THRESHOLD:
+			if (parse_percent(optarg, &d, false) || d < 0 || d > 1000) {
+				error("bad --threshold '%s': want a percentage like 5%%", optarg);
+				goto usage;
+			}
+			o.threshold_pct = d;
+			break;
+		case OPT_WHERE:
+			if (where_add(&o.where, optarg, &why)) {
+				error("bad --where: %s", why.buf);
+				goto usage;
+			}
+			break;
+		default:
+			error("unknown option '%s'", argv[optind - 1]);
+			goto usage;
+		}
+	}
+	if (!o.metric) {
+		error("--metric is required (connect_ms, http_ms, throughput_bps, "
+		    "jitter_ms, loss_pct, retransmits)");
+		goto usage;
+	}
+	db = db_open_readonly(db_default_path(o.db_path));
+	if (!db) {
+		ret = PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
+	rc = analyze_build(db, verb, &o, argc - optind, argv + optind, &t);
+	if (rc == -2)
+		goto usage;
+	if (rc < 0 || table_render(&t, o.format, stdout))
+		ret = PATHSTAT_EXIT_FAIL;
+	goto cleanup;
+usage:
+	analyze_usage(stderr, false);
+	ret = PATHSTAT_EXIT_USAGE;
+cleanup:
+	db_close(db);
+	table_release(&t);
+	analyze_opts_release(&o);
+	strbuf_release(&why);
+	return ret;
+}

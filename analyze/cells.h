@@ -1,0 +1,94 @@
+/*
+ * cells.h - loading cells from the database: a cell is one metric for
+ * one path under one condition (and one value of each --by dimension),
+ * holding its trials (one per run) with their successful samples sorted,
+ * their failure counts, and the tool's own summaries for runs that have
+ * no raw samples (oha JSON alone).
+ */
+#ifndef PATHSTAT_ANALYZE_CELLS_H
+#define PATHSTAT_ANALYZE_CELLS_H
+
+#include "common/compat.h"
+
+#include <sqlite3.h>
+
+#include "common/where.h"
+
+struct tool_stat {
+	char	stat[32];	/* "p50", "p99.9", "min", "max", "mean" */
+	double	value;		/* in the metric's unit */
+};
+
+struct trial {
+	int64_t			run_id;
+	long			trial;		/* the run's trial number */
+	int64_t			started_at;	/* Unix seconds, INT64_MIN if unknown */
+	double			*values;	/* successful samples, ascending; owned */
+	size_t			n;
+	int64_t			failures;	/* failed attempts (timeouts, refusals, errors) */
+	bool			partial;	/* the run is stored as partial */
+	bool			summary_only;	/* no raw samples: only tool stats */
+	struct tool_stat	*tool;		/* the tool's own statistics; owned */
+	size_t			ntool;
+	char			*tool_estimator;	/* e.g. "oha"; owned, NULL if none */
+	char			*file;		/* source file (relative path); owned */
+};
+
+struct cell {
+	char		*path;		/* path ID; owned */
+	char		*cond;		/* canonical condition; owned */
+	char		**dims;		/* value of each --by dimension ("" if unset); owned */
+	struct trial	*trials;
+	size_t		ntrials, alloc_trials;
+	size_t		n;		/* successful samples over all trials */
+	int64_t		failures;	/* failed attempts over all trials */
+	double		timeout_ms;	/* connect probes' timeout, NaN if unknown */
+	double		*pooled;	/* all raw samples sorted, built on demand; owned
+					 * (aliases trials[0].values when pooled_alias) */
+	size_t		npooled;
+	bool		pooled_ready;	/* pooled/npooled are valid */
+	bool		pooled_alias;	/* pooled is a trial's array, not owned */
+};
+
+struct cellset {
+	int		metric;		/* metric id */
+	char		*metric_name;	/* owned */
+	char		*unit;		/* owned */
+	char		**dimkeys;	/* --by keys; owned */
+	size_t		ndims;
+	struct cell	*cells;
+	size_t		n, alloc;
+};
+
+struct cells_query {
+	const char		*metric;	/* metric name */
+	const struct where	*where;
+	char			**by;		/* dimension keys */
+	size_t			nby;
+	char			**paths;	/* order (and filter) of paths, or NULL */
+	size_t			npaths;
+	bool			load_values;	/* false: counts only */
+};
+
+/*
+ * Load every cell matching q, ordered by path (q->paths order, else
+ * natural order), condition, dimensions.  Returns 0, or -1 after
+ * printing an error.  Release with cellset_release().
+ */
+int cells_load(sqlite3 *db, const struct cells_query *q, struct cellset *out);
+void cellset_release(struct cellset *cs);
+/* Borrowed pointer to the cell with these keys, or NULL. */
+struct cell *cellset_find(struct cellset *cs, const char *path,
+    const char *cond, char *const *dims);
+/* All raw samples of the cell, sorted (cached in the cell).  Returns the
+ * count; *out is borrowed from the cell. */
+size_t cell_pooled(struct cell *c, const double **out);
+/* A tool statistic of a trial by name, NaN if absent. */
+double trial_tool_stat(const struct trial *t, const char *stat);
+/* Does cell's condition hold key=value?  (Canonical text: k=v,k=v) */
+bool cond_has(const char *cond, const char *key, const char *value);
+/* Condition text with key's value replaced by value (key added if
+ * missing); the caller frees the result. */
+char *cond_with(const char *cond, const char *key, const char *value);
+
+#endif

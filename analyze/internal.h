@@ -1,0 +1,83 @@
+/*
+ * internal.h - what the parts of analyze/ share: the options every
+ * analyze verb takes, computing a cell's statistics under those options,
+ * and the verbs themselves.
+ */
+#ifndef PATHSTAT_ANALYZE_INTERNAL_H
+#define PATHSTAT_ANALYZE_INTERNAL_H
+
+#include "common/compat.h"
+
+#include <sqlite3.h>
+
+#include "analyze/cells.h"
+#include "analyze/stats.h"
+#include "common/table.h"
+
+#include "analyze/analyze.h"
+
+/* A cell's value for one statistic under the options. */
+struct cell_stat {
+	double	value;		/* pooled value, or the mean across trials */
+	double	median, min, max;	/* across trials (pool trials) */
+	double	lo, hi;		/* interval when asked and available, else NaN */
+	bool	censored;	/* connect: failures exceed 1 - p, so the percentile
+				 * of all attempts is "≥ timeout" (value is still
+				 * the successful samples' one) */
+	const char *why_missing;	/* static reason when value is NaN, or NULL */
+};
+
+/* How a cell's statistics were obtained (for captions and the
+ * estimator column). */
+struct cell_info {
+	size_t	trials_raw;	/* trials with raw samples */
+	size_t	trials_tool;	/* trials with only the tool's own summary */
+};
+
+/* Compute statistic s of cell c.  ci: also the interval (order-statistic
+ * for pooled percentiles, t interval over trials for --pool trials). */
+void cell_compute(const struct analyze_opts *o, const struct cellset *cs,
+    struct cell *c, const struct stats_name *s, bool ci,
+    struct cell_stat *out, struct cell_info *info);
+
+/* Borrow a cell's trials as a stats_trials view (raw-sample trials
+ * only).  ptrs and ns must hold c->ntrials entries.  Returns the number
+ * of trials in the view. */
+size_t cell_view(const struct cell *c, const double **ptrs, size_t *ns,
+    struct stats_trials *view);
+
+/* Description of the estimator and pooling, for captions. */
+void describe_method(const struct analyze_opts *o, struct strbuf *sb);
+/* Metric display scale for Markdown: throughput in Gbit/s. */
+double md_scale(const struct cellset *cs, const char **unit);
+/* Add the standard leading columns (path, condition, dims, metric,
+ * estimator, pool) to t. */
+void add_key_columns(struct table *t, const struct cellset *cs);
+/* Fill them for cell c in row. */
+void fill_key_columns(struct table *t, size_t row, const struct cellset *cs,
+    const struct cell *c, const struct analyze_opts *o,
+    const struct cell_info *info);
+/* Format "v [lo, hi]" for Markdown. */
+void format_ci(struct strbuf *sb, double v, double lo, double hi,
+    int decimals);
+
+/* The verbs: each fills t from the database, or returns -1 after
+ * printing an error (-2 for a usage error in args). */
+int analyze_percentiles(sqlite3 *db, const struct analyze_opts *o,
+    int nargs, char **args, struct table *t);
+int analyze_relative(sqlite3 *db, const struct analyze_opts *o, int nargs,
+    char **args, struct table *t);
+int analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
+    char **args, struct table *t);
+int analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
+    char **args, struct table *t);
+int analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
+    char **args, struct table *t);
+int analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
+    char **args, struct table *t);
+int analyze_trend(sqlite3 *db, const struct analyze_opts *o, int nargs,
+    char **args, struct table *t);
+int analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
+    char **args, struct table *t);
+
+#endif

@@ -1,0 +1,858 @@
+/*
+ * verbs.c - the table verbs of `pathstat analyze`: percentiles, relative,
+ * delta (with growth = Δp99/Δp50), ratio across a condition key, and
+ * trial-to-trial spread.
+ */
+#include "common/compat.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/internal.h"
+#include "common/err.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+
+static int
+load(sqlite3 *db, const struct analyze_opts *o, struct cellset *cs)
+{
+	struct cells_query q;
+
+	memset(&q, 0, sizeof(q));
+	q.metric = o->metric;
+	q.where = &o->where;
+	q.by = o->by;
+	q.nby = o->nby;
+	q.paths = o->paths;
+	q.npaths = o->npaths;
+	q.load_values = true;
+	return cells_load(db, &q, cs);
+}
+
+static int
+md_decimals_of(const struct cellset *cs)
+{
+	if (!strcmp(cs->metric_name, "throughput_bps") ||
+	    !strcmp(cs->metric_name, "loss_pct"))
+		return 2;
+	if (!strcmp(cs->metric_name, "retransmits") ||
+	    !strcmp(cs->metric_name, "rps"))
+		return 1;
+	return 3;
+}
+
+static bool
+no_extra_args(int nargs, char **args, const char *verb)
+{
+	if (nargs > 0) {
+		error("%s takes no arguments (got '%s')", verb, args[0]);
+		return false;
+	}
+	return true;
+}
+
+/* Text for a stat that has no value in Markdown. */
+static void
+missing_text(struct strbuf *sb, const struct cell_stat *v,
+    const struct cell *c)
+{
+	if (v->censored) {
+		if (isfinite(c->timeout_ms))
+			strbuf_addf(sb, "≥ timeout (%.0f ms)", c->timeout_ms);
+		else
+			strbuf_addstr(sb, "≥ timeout");
+	} else {
+		strbuf_addstr(sb, v->why_missing ? v->why_missing : "not measured");
+	}
+}
+
+static void
+caption_common(struct table *t, const struct analyze_opts *o,
+    const struct cellset *cs, const char *unit)
+{
+	struct strbuf m = STRBUF_INIT;
+
+	describe_method(o, &m);
+	table_add_note(t, "%s in %s; %s; n = successful samples, trials = runs, "
+	    "failures = %s, left out of the statistics.", cs->metric_name, unit,
+	    m.buf, !strcmp(cs->metric_name, "connect_ms") ?
+	    "timeouts, refusals and errors" : !strcmp(cs->metric_name,
+	    "http_ms") ? "failed requests (oha's errorDistribution)" :
+	    "failed samples");
+	strbuf_release(&m);
+}
+
+int
+analyze_percentiles(sqlite3 *db, const struct analyze_opts *o, int nargs,
+    char **args, struct table *t)
+{
+	struct cellset cs;
+	const char *unit;
+	double scale;
+	size_t i, j, ncensored = 0, ntool = 0, nsmall = 0;
+	size_t col_n, col_stat0;
+	bool connect;
+	int dec;
+
+	if (!no_extra_args(nargs, args, "percentiles"))
+		return -2;
+	if (load(db, o, &cs))
+		return -1;
+	scale = md_scale(&cs, &unit);
+	dec = md_decimals_of(&cs);
+	connect = !strcmp(cs.metric_name, "connect_ms");
+	add_key_columns(t, &cs);
+	col_n = table_add_col(t, "n", "n", -1);
+	table_add_col(t, "trials", "trials", -1);
+	table_add_col(t, "failures", "failures", -1);
+	if (connect)
+		table_add_col(t, "loss_pct", "loss %", 1);
+	col_stat0 = t->ncols;
+	for (j = 0; j < o->nstats; j++) {
+		struct strbuf h = STRBUF_INIT, k = STRBUF_INIT;
+		const char *name = o->stat_names[j];
+
+		if (o->stats[j].kind == STATS_NAME_N)
+			strbuf_addstr(&h, name);
+		else
+			strbuf_addf(&h, "%s (%s)", name, unit);
+		table_add_col(t, name, h.buf, dec);
+		if (connect && (o->stats[j].kind == STATS_NAME_PCT ||
+		    o->stats[j].kind == STATS_NAME_MAX)) {
+			strbuf_reset(&k);
+			strbuf_addf(&k, "%s_ge_timeout", name);
+			t->cols[table_add_col(t, k.buf, k.buf, -1)].md_hidden = true;
+		}
+		if (o->pool == STATS_POOL_PER_TRIAL &&
+		    o->stats[j].kind != STATS_NAME_N) {
+			const char *suffix[] = { "_median", "_min", "_max" };
+			size_t s;
+
+			for (s = 0; s < 3; s++) {
+				strbuf_reset(&k);
+				strbuf_addf(&k, "%s%s", name, suffix[s]);
+				t->cols[table_add_col(t, k.buf, k.buf, dec)].md_hidden = true;
+			}
+		}
+		if (o->ci && o->stats[j].kind != STATS_NAME_N) {
+			strbuf_reset(&k);
+			strbuf_addf(&k, "%s_lo", name);
+			t->cols[table_add_col(t, k.buf, k.buf, dec)].md_hidden = true;
+			strbuf_reset(&k);
+			strbuf_addf(&k, "%s_hi", name);
+			t->cols[table_add_col(t, k.buf, k.buf, dec)].md_hidden = true;
+		}
+		strbuf_release(&h);
+		strbuf_release(&k);
+	}
+	for (i = 0; i < cs.n; i++) {
+		struct cell *c = &cs.cells[i];
+		size_t row = table_add_row(t), col = col_stat0;
+		struct cell_info info;
+		struct cell_stat v;
+
+		memset(&info, 0, sizeof(info));
+		for (j = 0; j < o->nstats; j++) {
+			const struct stats_name *s = &o->stats[j];
+			bool is_n = s->kind == STATS_NAME_N;
+
+			cell_compute(o, &cs, c, s, o->ci, &v, &info);
+			if (is_n) {
+				table_set_int(t, row, col++, (int64_t)c->n);
+				continue;
+			}
+			table_set_num(t, row, col, v.value);
+			if (!isfinite(v.value) || v.censored) {
+				struct strbuf sb = STRBUF_INIT;
+
+				missing_text(&sb, &v, c);
+				table_set_display(t, row, col, sb.buf);
+				strbuf_release(&sb);
+				ncensored += v.censored;
+			} else if (scale != 1.0 || o->ci) {
+				struct strbuf sb = STRBUF_INIT;
+
+				if (o->ci && !isfinite(v.lo) && v.why_missing) {
+					md_number(&sb, v.value * scale, dec);
+					strbuf_addf(&sb, " (%s)", v.why_missing);
+					nsmall++;
+				} else {
+					format_ci(&sb, v.value * scale,
+					    v.lo * scale, v.hi * scale, dec);
+				}
+				table_set_display(t, row, col, sb.buf);
+				strbuf_release(&sb);
+			}
+			col++;
+			if (connect && (s->kind == STATS_NAME_PCT ||
+			    s->kind == STATS_NAME_MAX))
+				table_set_int(t, row, col++, v.censored);
+			if (o->pool == STATS_POOL_PER_TRIAL) {
+				table_set_num(t, row, col++, v.median);
+				table_set_num(t, row, col++, v.min);
+				table_set_num(t, row, col++, v.max);
+			}
+			if (o->ci) {
+				table_set_num(t, row, col++, v.lo);
+				table_set_num(t, row, col++, v.hi);
+			}
+		}
+		fill_key_columns(t, row, &cs, c, o, &info);
+		table_set_int(t, row, col_n, (int64_t)c->n);
+		table_set_int(t, row, col_n + 1, (int64_t)c->ntrials);
+		table_set_int(t, row, col_n + 2, c->failures);
+		if (connect) {
+			double tot = (double)c->n + (double)c->failures;
+
+			table_set_num(t, row, col_n + 3, tot > 0 ?
+			    100.0 * (double)c->failures / tot : NAN);
+		}
+		ntool += info.trials_tool;
+	}
+	caption_common(t, o, &cs, unit);
+	if (ncensored)
+		table_add_note(t, "≥ timeout: more than 1 − p of the attempts "
+		    "failed, so that percentile of all attempts lies at or beyond "
+		    "the timeout; a timeout is loss, never an RTT (JSON and CSV "
+		    "keep the successful samples' value with <stat>_ge_timeout = 1).");
+	if (ntool)
+		table_add_note(t, "%zu trial(s) have no raw samples: %s", ntool,
+		    o->pool == STATS_POOL_PER_TRIAL ? "their statistics are the "
+		    "tool's own (oha: sorted[floor(p·n)], no interpolation)." :
+		    "left out of the pooled statistics (use --pool trials to "
+		    "include the tool's own numbers).");
+	if (o->ci)
+		table_add_note(t, "[lo, hi]: %.0f %% interval; %s", o->level * 100,
+		    o->pool == STATS_POOL_POOLED ? "distribution-free, from order "
+		    "statistics (binomial); 'n too small' where no such interval "
+		    "exists (p99 needs n ≥ 299)." : "t interval of the mean across "
+		    "trials.");
+	(void)nsmall;
+	if (cs.n == 0)
+		table_add_note(t, "no runs with metric %s match.", cs.metric_name);
+	cellset_release(&cs);
+	return 0;
+}
+
+int
+analyze_relative(sqlite3 *db, const struct analyze_opts *o, int nargs,
+    char **args, struct table *t)
+{
+	struct cellset cs;
+	struct stats_name p50 = { STATS_NAME_PCT, 50.0 };
+	size_t i, j, col0;
+
+	if (!no_extra_args(nargs, args, "relative"))
+		return -2;
+	if (load(db, o, &cs))
+		return -1;
+	add_key_columns(t, &cs);
+	table_add_col(t, "n", "n", -1);
+	table_add_col(t, "trials", "trials", -1);
+	col0 = t->ncols;
+	for (j = 0; j < o->nstats; j++)
+		table_add_col(t, o->stat_names[j], o->stat_names[j], 1);
+	for (i = 0; i < cs.n; i++) {
+		struct cell *c = &cs.cells[i];
+		size_t row = table_add_row(t);
+		struct cell_info info;
+		struct cell_stat base, v;
+
+		cell_compute(o, &cs, c, &p50, false, &base, &info);
+		for (j = 0; j < o->nstats; j++) {
+			if (o->stats[j].kind == STATS_NAME_N) {
+				table_set_int(t, row, col0 + j, (int64_t)c->n);
+				continue;
+			}
+			cell_compute(o, &cs, c, &o->stats[j], false, &v, &info);
+			table_set_num(t, row, col0 + j, base.value > 0 ?
+			    100.0 * v.value / base.value : NAN);
+		}
+		fill_key_columns(t, row, &cs, c, o, &info);
+		table_set_int(t, row, col0 - 2, (int64_t)c->n);
+		table_set_int(t, row, col0 - 1, (int64_t)c->ntrials);
+	}
+	{
+		struct strbuf m = STRBUF_INIT;
+
+		describe_method(o, &m);
+		table_add_note(t, "%s: each statistic as a percentage of the same "
+		    "cell's p50 (p50 = 100); %s.", cs.metric_name, m.buf);
+		strbuf_release(&m);
+	}
+	cellset_release(&cs);
+	return 0;
+}
+
+/* --------------------------------------------------------------------
+ * delta and ratio share the contrast of two cells.
+ */
+
+struct contrast {
+	struct cell	*a, *b;		/* a - b or a / b; either may be NULL */
+	bool		ratio;
+};
+
+/* Value of the contrast for stat s, with its bootstrap interval when
+ * o->ci; NaN when a side is missing. */
+static void
+contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
+    const struct contrast *k, const struct stats_name *s, double *val,
+    double *lo, double *hi, const char **why)
+{
+	struct cell_stat va, vb;
+	struct cell_info ia, ib;
+
+	*val = *lo = *hi = NAN;
+	*why = NULL;
+	if (!k->a || !k->b) {
+		*why = "not measured";
+		return;
+	}
+	cell_compute(o, cs, k->a, s, false, &va, &ia);
+	cell_compute(o, cs, k->b, s, false, &vb, &ib);
+	if (va.censored || vb.censored) {
+		*why = "≥ timeout";
+		return;
+	}
+	if (!isfinite(va.value) || !isfinite(vb.value)) {
+		*why = va.why_missing ? va.why_missing : vb.why_missing;
+		return;
+	}
+	*val = k->ratio ? stats_ratio(va.value, vb.value) :
+	    stats_delta(va.value, vb.value);
+	if (o->ci && (s->kind == STATS_NAME_PCT || s->kind == STATS_NAME_MEAN)) {
+		const double **pa = xcalloc(k->a->ntrials, sizeof(double *));
+		const double **pb = xcalloc(k->b->ntrials, sizeof(double *));
+		size_t *na = xcalloc(k->a->ntrials, sizeof(size_t));
+		size_t *nb = xcalloc(k->b->ntrials, sizeof(size_t));
+		struct stats_trials ta, tb;
+		struct stats_boot_opts bo = STATS_BOOT_OPTS_INIT;
+		struct stats_boot_result br;
+
+		if (cell_view(k->a, pa, na, &ta) && cell_view(k->b, pb, nb, &tb)) {
+			bo.est = s->kind == STATS_NAME_MEAN ? STATS_EST_MEAN : o->est;
+			bo.pct = s->kind == STATS_NAME_PCT ? s->pct : 50.0;
+			bo.pool = o->pool;
+			bo.contrast = k->ratio ? STATS_RATIO : STATS_DELTA;
+			bo.B = o->B;
+			bo.level = o->level;
+			bo.seed = o->seed;
+			if (stats_bootstrap(&ta, &tb, &bo, &br) == 0) {
+				*lo = br.lo;
+				*hi = br.hi;
+			}
+		} else {
+			*why = "no raw samples for an interval";
+		}
+		free(pa);
+		free(pb);
+		free(na);
+		free(nb);
+	}
+}
+
+/* Add one column per stat (+ _lo/_hi); returns the first one. */
+static size_t
+add_stat_cols(struct table *t, const struct analyze_opts *o, const char *unit,
+    int dec, bool ratio)
+{
+	size_t j, first = t->ncols;
+	struct strbuf h = STRBUF_INIT;
+
+	for (j = 0; j < o->nstats; j++) {
+		const char *name = o->stat_names[j];
+
+		strbuf_reset(&h);
+		if (ratio)
+			strbuf_addf(&h, "%s ×", name);
+		else
+			strbuf_addf(&h, "Δ%s (%s)", name, unit);
+		table_add_col(t, name, h.buf, dec);
+		if (o->ci) {
+			strbuf_reset(&h);
+			strbuf_addf(&h, "%s_lo", name);
+			t->cols[table_add_col(t, h.buf, h.buf, dec)].md_hidden = true;
+			strbuf_reset(&h);
+			strbuf_addf(&h, "%s_hi", name);
+			t->cols[table_add_col(t, h.buf, h.buf, dec)].md_hidden = true;
+		}
+	}
+	strbuf_release(&h);
+	return first;
+}
+
+/* Fill the stat columns of a contrast row; returns the column after. */
+static size_t
+fill_stat_cols(struct table *t, size_t row, size_t col,
+    const struct analyze_opts *o, const struct cellset *cs,
+    const struct contrast *k, double scale, int dec)
+{
+	size_t j;
+
+	for (j = 0; j < o->nstats; j++) {
+		double v, lo, hi;
+		const char *why;
+		struct strbuf sb = STRBUF_INIT;
+
+		if (o->stats[j].kind == STATS_NAME_N) {
+			v = k->a && k->b ? (k->ratio ? stats_ratio((double)k->a->n,
+			    (double)k->b->n) : (double)k->a->n - (double)k->b->n) :
+			    NAN;
+			lo = hi = NAN;
+			why = k->a && k->b ? NULL : "not measured";
+		} else {
+			contrast_stat(o, cs, k, &o->stats[j], &v, &lo, &hi, &why);
+		}
+		table_set_num(t, row, col, v);
+		if (!isfinite(v)) {
+			table_set_display(t, row, col, why ? why : "not measured");
+		} else if (o->ci || (!k->ratio && scale != 1.0)) {
+			double sc = k->ratio ? 1.0 : scale;
+
+			format_ci(&sb, v * sc, lo * sc, hi * sc, dec);
+			table_set_display(t, row, col, sb.buf);
+		}
+		strbuf_release(&sb);
+		col++;
+		if (o->ci) {
+			table_set_num(t, row, col++, lo);
+			table_set_num(t, row, col++, hi);
+		}
+	}
+	return col;
+}
+
+static void
+contrast_caption(struct table *t, const struct analyze_opts *o,
+    const struct cellset *cs, const char *what)
+{
+	struct strbuf m = STRBUF_INIT;
+
+	describe_method(o, &m);
+	table_add_note(t, "%s of %s; %s.", what, cs->metric_name, m.buf);
+	if (o->ci)
+		table_add_note(t, "[lo, hi]: %.0f %% bootstrap interval (percentile "
+		    "method, B = %zu, seed %llu), resampling trials and then samples "
+		    "within each trial, so that correlated requests inside a trial "
+		    "do not make it falsely narrow.", o->level * 100, o->B,
+		    (unsigned long long)o->seed);
+	strbuf_release(&m);
+}
+
+/* Does the cellset hold any cell of this path? */
+static bool
+has_path(const struct cellset *cs, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < cs->n; i++)
+		if (!strcmp(cs->cells[i].path, path))
+			return true;
+	return false;
+}
+
+/* Split "G-G'" into two path IDs known to cs (IDs may hold '-'). */
+static int
+split_pair(const struct cellset *cs, const char *pair, char **a, char **b)
+{
+	const char *p;
+	char *l, *r;
+
+	for (p = strchr(pair, '-'); p; p = strchr(p + 1, '-')) {
+		l = xstrndup(pair, (size_t)(p - pair));
+		r = xstrdup(p + 1);
+		if (*l && *r && has_path(cs, l) && has_path(cs, r)) {
+			*a = l;
+			*b = r;
+			return 0;
+		}
+		free(l);
+		free(r);
+	}
+	p = strchr(pair, '-');
+	if (!p || p == pair || !p[1] || strchr(p + 1, '-'))
+		return -1;
+	*a = xstrndup(pair, (size_t)(p - pair));
+	*b = xstrdup(p + 1);
+	return 0;
+}
+
+int
+analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
+    char **args, struct table *t)
+{
+	struct cellset cs;
+	struct stats_name p50 = { STATS_NAME_PCT, 50.0 };
+	struct stats_name p99 = { STATS_NAME_PCT, 99.0 };
+	const char *unit;
+	double scale;
+	size_t i, col_stat, col_growth, nmissing = 0;
+	int p, dec, ret = 0;
+
+	if (nargs < 1) {
+		error("delta needs at least one PAIR, e.g. \"G-G'\" or H-B");
+		return -2;
+	}
+	if (load(db, o, &cs))
+		return -1;
+	scale = md_scale(&cs, &unit);
+	dec = md_decimals_of(&cs);
+	table_add_col(t, "pair", "Pair", -1);
+	table_add_col(t, "minuend", "minuend", -1);
+	table_add_col(t, "subtrahend", "subtrahend", -1);
+	t->cols[1].md_hidden = t->cols[2].md_hidden = true;
+	table_add_col(t, "condition", "Condition", -1);
+	for (i = 0; i < cs.ndims; i++)
+		table_add_col(t, cs.dimkeys[i], cs.dimkeys[i], -1);
+	t->cols[table_add_col(t, "metric", "Metric", -1)].md_hidden = true;
+	t->cols[table_add_col(t, "estimator", "Estimator", -1)].md_hidden = true;
+	t->cols[table_add_col(t, "pool", "Pool", -1)].md_hidden = true;
+	col_stat = add_stat_cols(t, o, unit, dec, false);
+	col_growth = table_add_col(t, "growth", "growth Δp99/Δp50", 2);
+	table_add_col(t, "n_minuend", "n (minuend)", -1);
+	table_add_col(t, "n_subtrahend", "n (subtrahend)", -1);
+	table_add_col(t, "trials_minuend", "trials_minuend", -1);
+	table_add_col(t, "trials_subtrahend", "trials_subtrahend", -1);
+	t->cols[t->ncols - 2].md_hidden = t->cols[t->ncols - 1].md_hidden = true;
+
+	for (p = 0; p < nargs; p++) {
+		char *pa = NULL, *pb = NULL;
+		size_t c;
+
+		if (split_pair(&cs, args[p], &pa, &pb)) {
+			error("bad pair '%s': want MINUEND-SUBTRAHEND, e.g. \"G-G'\"",
+			    args[p]);
+			ret = -2;
+			break;
+		}
+		if (!has_path(&cs, pa) || !has_path(&cs, pb)) {
+			size_t row = table_add_row(t);
+
+			table_set_str(t, row, 0, args[p]);
+			table_set_str(t, row, 1, pa);
+			table_set_str(t, row, 2, pb);
+			table_set_str(t, row, 3, "");
+			table_set_display(t, row, 3, !has_path(&cs, pa) ?
+			    "minuend not measured" : "subtrahend not measured");
+			nmissing++;
+		}
+		/* every condition either side has, in the minuend's order */
+		for (c = 0; c < cs.n; c++) {
+			struct cell *cell = &cs.cells[c];
+			struct contrast k;
+			size_t row, col, d, prev;
+			bool seen = false;
+
+			if (strcmp(cell->path, pa) && strcmp(cell->path, pb))
+				continue;
+			/* one row per (condition, dims): skip if done */
+			for (prev = 0; prev < c && !seen; prev++) {
+				struct cell *o2 = &cs.cells[prev];
+
+				if ((strcmp(o2->path, pa) && strcmp(o2->path, pb)) ||
+				    strcmp(o2->cond, cell->cond))
+					continue;
+				seen = true;
+				for (d = 0; d < cs.ndims; d++)
+					if (strcmp(o2->dims[d], cell->dims[d]))
+						seen = false;
+			}
+			if (seen)
+				continue;
+			k.a = cellset_find(&cs, pa, cell->cond, cell->dims);
+			k.b = cellset_find(&cs, pb, cell->cond, cell->dims);
+			k.ratio = false;
+			row = table_add_row(t);
+			table_set_str(t, row, 0, args[p]);
+			table_set_str(t, row, 1, pa);
+			table_set_str(t, row, 2, pb);
+			table_set_str(t, row, 3, cell->cond);
+			col = 4;
+			for (d = 0; d < cs.ndims; d++)
+				table_set_str(t, row, col++, cell->dims[d]);
+			table_set_str(t, row, col++, cs.metric_name);
+			table_set_str(t, row, col++, stats_estimator_name(o->est));
+			table_set_str(t, row, col++, o->pool == STATS_POOL_POOLED ?
+			    "pooled" : "trials");
+			fill_stat_cols(t, row, col_stat, o, &cs, &k, scale, dec);
+			{
+				double d50, d99, l, h;
+				const char *why;
+				struct analyze_opts o2 = *o;
+
+				o2.ci = false;
+				contrast_stat(&o2, &cs, &k, &p50, &d50, &l, &h, &why);
+				contrast_stat(&o2, &cs, &k, &p99, &d99, &l, &h, &why);
+				table_set_num(t, row, col_growth, stats_growth(d99, d50));
+			}
+			if (k.a) {
+				table_set_int(t, row, col_growth + 1, (int64_t)k.a->n);
+				table_set_int(t, row, col_growth + 3, (int64_t)k.a->ntrials);
+			}
+			if (k.b) {
+				table_set_int(t, row, col_growth + 2, (int64_t)k.b->n);
+				table_set_int(t, row, col_growth + 4, (int64_t)k.b->ntrials);
+			}
+			if (!k.a || !k.b)
+				nmissing++;
+		}
+		free(pa);
+		free(pb);
+	}
+	contrast_caption(t, o, &cs, "Minuend minus subtrahend under the same "
+	    "condition; growth = Δp99 / Δp50 (how much the gap widens in the "
+	    "slow tail)");
+	if (nmissing)
+		table_add_note(t, "not measured: one side of the pair has no data "
+		    "under that condition.");
+	cellset_release(&cs);
+	return ret;
+}
+
+int
+analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
+    char **args, struct table *t)
+{
+	struct cellset cs;
+	const char *slash;
+	char *num = NULL, *den = NULL;
+	size_t i, d, col_stat;
+	int dec = 2, ret = 0;
+
+	if (!o->across || !kv_valid_key(o->across)) {
+		error("ratio needs --across KEY (e.g. --across c 16/1, --across ka "
+		    "off/on)");
+		return -2;
+	}
+	if (nargs != 1 || !(slash = strchr(args[0], '/')) || slash == args[0] ||
+	    !slash[1]) {
+		error("ratio needs one NUM/DEN argument (e.g. 16/1 or off/on)");
+		return -2;
+	}
+	num = xstrndup(args[0], (size_t)(slash - args[0]));
+	den = xstrdup(slash + 1);
+	if (load(db, o, &cs)) {
+		free(num);
+		free(den);
+		return -1;
+	}
+	table_add_col(t, "path", "Path", -1);
+	table_add_col(t, "condition", "Condition", -1);
+	for (d = 0; d < cs.ndims; d++)
+		table_add_col(t, cs.dimkeys[d], cs.dimkeys[d], -1);
+	t->cols[table_add_col(t, "metric", "Metric", -1)].md_hidden = true;
+	t->cols[table_add_col(t, "estimator", "Estimator", -1)].md_hidden = true;
+	t->cols[table_add_col(t, "pool", "Pool", -1)].md_hidden = true;
+	t->cols[table_add_col(t, "across", "across", -1)].md_hidden = true;
+	t->cols[table_add_col(t, "numerator", "numerator", -1)].md_hidden = true;
+	t->cols[table_add_col(t, "denominator", "denominator", -1)].md_hidden = true;
+	col_stat = add_stat_cols(t, o, "", dec, true);
+	table_add_col(t, "n_numerator", "n (num)", -1);
+	table_add_col(t, "n_denominator", "n (den)", -1);
+
+	for (i = 0; i < cs.n; i++) {
+		struct cell *c = &cs.cells[i];
+		char *rest, *ncond, *dcond;
+		struct contrast k;
+		size_t row, col = 0;
+		bool is_num = cond_has(c->cond, o->across, num);
+		bool is_den = cond_has(c->cond, o->across, den);
+
+		if (!is_num && !is_den)
+			continue;
+		ncond = cond_with(c->cond, o->across, num);
+		dcond = cond_with(c->cond, o->across, den);
+		k.a = cellset_find(&cs, c->path, ncond, c->dims);
+		k.b = cellset_find(&cs, c->path, dcond, c->dims);
+		k.ratio = true;
+		/* the numerator's row carries the pair; a lone denominator gets
+		 * its own "not measured" row */
+		if (is_den && k.a) {
+			free(ncond);
+			free(dcond);
+			continue;
+		}
+		rest = cond_with(c->cond, o->across, NULL);
+		row = table_add_row(t);
+		table_set_str(t, row, col++, c->path);
+		table_set_str(t, row, col++, rest);
+		for (d = 0; d < cs.ndims; d++)
+			table_set_str(t, row, col++, c->dims[d]);
+		table_set_str(t, row, col++, cs.metric_name);
+		table_set_str(t, row, col++, stats_estimator_name(o->est));
+		table_set_str(t, row, col++, o->pool == STATS_POOL_POOLED ?
+		    "pooled" : "trials");
+		table_set_str(t, row, col++, o->across);
+		table_set_str(t, row, col++, num);
+		table_set_str(t, row, col++, den);
+		col = fill_stat_cols(t, row, col_stat, o, &cs, &k, 1.0, dec);
+		if (k.a)
+			table_set_int(t, row, col, (int64_t)k.a->n);
+		if (k.b)
+			table_set_int(t, row, col + 1, (int64_t)k.b->n);
+		free(rest);
+		free(ncond);
+		free(dcond);
+	}
+	{
+		struct strbuf what = STRBUF_INIT;
+
+		strbuf_addf(&what, "Ratio %s=%s over %s=%s, per path, under otherwise "
+		    "equal conditions", o->across, num, o->across, den);
+		contrast_caption(t, o, &cs, what.buf);
+		strbuf_release(&what);
+	}
+	cellset_release(&cs);
+	free(num);
+	free(den);
+	return ret;
+}
+
+int
+analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
+    char **args, struct table *t)
+{
+	struct analyze_opts o2;
+	struct cellset cs;
+	struct strbuf why = STRBUF_INIT;
+	size_t i, j, k, col0, nflag = 0;
+	int dec;
+
+	if (!no_extra_args(nargs, args, "trials"))
+		return -2;
+	o2 = *o;
+	if (!o->stats_given) {
+		/* the articles watch p50 and p99 from trial to trial */
+		memset(o2.stats, 0, sizeof(o2.stats));
+		o2.stats[0].kind = STATS_NAME_PCT;
+		o2.stats[0].pct = 50.0;
+		o2.stats[1].kind = STATS_NAME_PCT;
+		o2.stats[1].pct = 99.0;
+		o2.stat_names[0] = "p50";
+		o2.stat_names[1] = "p99";
+		o2.nstats = 2;
+	}
+	if (load(db, o, &cs))
+		return -1;
+	dec = md_decimals_of(&cs);
+	add_key_columns(t, &cs);
+	col0 = table_add_col(t, "stat", "Stat", -1);
+	table_add_col(t, "trials", "Trials", -1);
+	table_add_col(t, "values", "Per-trial values", -1);
+	table_add_col(t, "mean", "Mean", dec);
+	table_add_col(t, "median", "Median", dec);
+	table_add_col(t, "min", "Min", dec);
+	table_add_col(t, "max", "Max", dec);
+	table_add_col(t, "max_dev_pct", "Max dev. from mean %", 1);
+	table_add_col(t, "outliers", "Outlier trials", -1);
+	table_add_col(t, "outlier_rule", "rule", -1);
+	t->cols[col0 + 4].md_hidden = t->cols[col0 + 5].md_hidden = true;
+	t->cols[col0 + 6].md_hidden = true;
+	t->cols[col0 + 9].md_hidden = true;
+	for (i = 0; i < cs.n; i++) {
+		struct cell *c = &cs.cells[i];
+
+		for (j = 0; j < o2.nstats; j++) {
+			const struct stats_name *s = &o2.stats[j];
+			double *vals = xcalloc(c->ntrials + 1, sizeof(double));
+			long *tno = xcalloc(c->ntrials + 1, sizeof(long));
+			bool *flag = xcalloc(c->ntrials + 1, sizeof(bool));
+			struct strbuf list = STRBUF_INIT, outl = STRBUF_INIT;
+			struct stats_spread sp;
+			struct cell_info info;
+			size_t n = 0, row;
+			const char *unit;
+			double scale = md_scale(&cs, &unit);
+
+			memset(&info, 0, sizeof(info));
+			for (k = 0; k < c->ntrials; k++) {
+				struct trial *tr = &c->trials[k];
+				double v;
+
+				if (tr->n == 0 && !tr->summary_only)
+					continue;
+				if (tr->n) {
+					if (s->kind == STATS_NAME_PCT)
+						v = stats_quantile(o->est, tr->values,
+						    tr->n, s->pct);
+					else if (s->kind == STATS_NAME_MAX)
+						v = tr->values[tr->n - 1];
+					else if (s->kind == STATS_NAME_MIN)
+						v = tr->values[0];
+					else if (s->kind == STATS_NAME_N)
+						v = (double)tr->n;
+					else
+						v = stats_mean(tr->values, tr->n);
+					info.trials_raw++;
+				} else {
+					v = trial_tool_stat(tr, o2.stat_names[j]);
+					info.trials_tool++;
+				}
+				if (!isfinite(v))
+					continue;
+				tno[n] = tr->trial;
+				vals[n++] = v;
+			}
+			row = table_add_row(t);
+			fill_key_columns(t, row, &cs, c, o, &info);
+			table_set_str(t, row, col0, o2.stat_names[j]);
+			table_set_int(t, row, col0 + 1, (int64_t)n);
+			for (k = 0; k < n; k++) {
+				if (k)
+					strbuf_addstr(&list, ", ");
+				md_number(&list, vals[k] * scale, dec);
+			}
+			table_set_str(t, row, col0 + 2, list.buf);
+			if (n && stats_spread(vals, n, &sp, flag, NULL) == 0) {
+				table_set_num(t, row, col0 + 3, sp.mean);
+				table_set_num(t, row, col0 + 4, sp.median);
+				table_set_num(t, row, col0 + 5, sp.min);
+				table_set_num(t, row, col0 + 6, sp.max);
+				table_set_num(t, row, col0 + 7, sp.max_dev_pct);
+				for (k = 0; k < n; k++) {
+					if (!flag[k])
+						continue;
+					if (outl.len)
+						strbuf_addch(&outl, ',');
+					strbuf_addf(&outl, "%ld", tno[k]);
+					nflag++;
+				}
+				table_set_str(t, row, col0 + 8, outl.buf);
+				table_set_str(t, row, col0 + 9, sp.rule ==
+				    STATS_OUTLIER_ROBUST_Z ? "robust z (log)" :
+				    sp.rule == STATS_OUTLIER_RATIO ?
+				    "ratio to median of others" : "none (< 3 trials)");
+				if (scale != 1.0) {
+					struct strbuf sb = STRBUF_INIT;
+
+					md_number(&sb, sp.mean * scale, dec);
+					table_set_display(t, row, col0 + 3, sb.buf);
+					strbuf_release(&sb);
+				}
+			}
+			strbuf_release(&list);
+			strbuf_release(&outl);
+			free(vals);
+			free(tno);
+			free(flag);
+		}
+	}
+	{
+		struct strbuf m = STRBUF_INIT;
+
+		describe_method(&o2, &m);
+		table_add_note(t, "%s: each trial's statistic (%s), their mean, "
+		    "and the largest deviation of a trial from that mean in %%.",
+		    cs.metric_name, stats_estimator_name(o->est));
+		table_add_note(t, "Outlier trials: robust z on the log scale ≥ 3.5 "
+		    "(4 or more trials), or 3× / ⅓× the median of the other trials "
+		    "(3 trials, or when half the trials are identical).");
+		strbuf_release(&m);
+	}
+	(void)nflag;
+	strbuf_release(&why);
+	cellset_release(&cs);
+	return 0;
+}
