@@ -134,9 +134,9 @@ add_group_columns(struct table *t, const struct cellset *cs)
 	table_add_col(t, "condition", "Condition", -1);
 	for (d = 0; d + 1 < cs->ndims; d++)
 		table_add_col(t, cs->dimkeys[d], cs->dimkeys[d], -1);
-	t->cols[table_add_col(t, "metric", "Metric", -1)].md_hidden = true;
-	t->cols[table_add_col(t, "estimator", "Estimator", -1)].md_hidden = true;
-	t->cols[table_add_col(t, "pool", "Pool", -1)].md_hidden = true;
+	table_add_hidden_col(t, "metric", "Metric", -1);
+	table_add_hidden_col(t, "estimator", "Estimator", -1);
+	table_add_hidden_col(t, "pool", "Pool", -1);
 }
 
 static size_t
@@ -189,6 +189,7 @@ boot_contrast(const struct analyze_opts *o, const struct stats_name *s,
 
 struct cmp_row {
 	size_t	row;		/* table row */
+	size_t	nb, nc;		/* trials: baseline, value */
 	double	p;		/* raw p, NaN if no test */
 	double	ratio, rlo, rhi;	/* value / baseline and interval */
 	bool	better_up;	/* higher is better for this metric */
@@ -232,12 +233,12 @@ analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	table_add_col(t, "baseline_stat", "Baseline value", dec);
 	table_add_col(t, "value_stat", "Value", dec);
 	table_add_col(t, "diff", "Difference", dec);
-	t->cols[table_add_col(t, "diff_lo", "diff_lo", dec)].md_hidden = true;
-	t->cols[table_add_col(t, "diff_hi", "diff_hi", dec)].md_hidden = true;
+	table_add_hidden_col(t, "diff_lo", "diff_lo", dec);
+	table_add_hidden_col(t, "diff_hi", "diff_hi", dec);
 	table_add_col(t, "ratio", "Ratio [95 % CI]", 3);
-	t->cols[table_add_col(t, "ratio_lo", "ratio_lo", 3)].md_hidden = true;
-	t->cols[table_add_col(t, "ratio_hi", "ratio_hi", 3)].md_hidden = true;
-	t->cols[table_add_col(t, "test", "test", -1)].md_hidden = true;
+	table_add_hidden_col(t, "ratio_lo", "ratio_lo", 3);
+	table_add_hidden_col(t, "ratio_hi", "ratio_hi", 3);
+	table_add_hidden_col(t, "test", "test", -1);
 	table_add_col(t, "p", "p", 3);
 	table_add_col(t, "p_holm", "p (Holm)", 3);
 	table_add_col(t, "verdict", "Verdict", -1);
@@ -314,13 +315,13 @@ analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
 					struct strbuf sb = STRBUF_INIT;
 
 					md_number(&sb, vb.value * scale, dec);
-					table_set_display(t, row, col - 2, sb.buf);
+					table_set_display_raw(t, row, col - 2, sb.buf);
 					strbuf_reset(&sb);
 					md_number(&sb, vc.value * scale, dec);
-					table_set_display(t, row, col - 1, sb.buf);
+					table_set_display_raw(t, row, col - 1, sb.buf);
 					strbuf_reset(&sb);
 					md_number(&sb, (vc.value - vb.value) * scale, dec);
-					table_set_display(t, row, col, sb.buf);
+					table_set_display_raw(t, row, col, sb.buf);
 					strbuf_release(&sb);
 				}
 				col++;
@@ -332,7 +333,7 @@ analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
 
 					format_ci(&sb, stats_ratio(vc.value, vb.value),
 					    bro.lo, bro.hi, 3);
-					table_set_display(t, row, col, sb.buf);
+					table_set_display_raw(t, row, col, sb.buf);
 					strbuf_release(&sb);
 				}
 				col++;
@@ -347,6 +348,8 @@ analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
 				ALLOC_GROW(rows, nrows + 1, alloc);
 				cr = &rows[nrows++];
 				cr->row = row;
+				cr->nb = nb;
+				cr->nc = nc;
 				cr->p = have_test ? test.p : NAN;
 				cr->ratio = stats_ratio(vc.value, vb.value);
 				cr->rlo = bro.lo;
@@ -374,7 +377,18 @@ analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		long col_p = table_col(t, "p_holm"), col_v = table_col(t, "verdict");
 
 		table_set_num(t, r->row, (size_t)col_p, praw[i]);
-		if (sig && (up || down))
+		/* The smallest two-sided p exact Mann-Whitney can give with
+		 * these trial counts: 2 / C(nb + nc, nb). */
+		double minp = 2.0, comb = 1.0;
+		size_t m;
+
+		for (m = 1; m <= r->nb; m++)
+			comb = comb * (double)(r->nc + m) / (double)m;
+		minp /= comb;
+		if (r->nb < 2 || r->nc < 2)
+			strbuf_addf(&v, "inconclusive: %zu vs %zu trials (need 2 a "
+			    "side to see trial-to-trial spread)", r->nb, r->nc);
+		else if (sig && (up || down))
 			strbuf_addf(&v, "%s: %+.1f %%", (up == r->better_up) ?
 			    "better" : "worse", 100.0 * (r->ratio - 1.0));
 		else if (inside)
@@ -382,8 +396,13 @@ analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		else if (sig && fabs(r->ratio - 1.0) < thr)
 			strbuf_addf(&v, "same: %+.1f %% is below the %.0f %% threshold",
 			    100.0 * (r->ratio - 1.0), o->threshold_pct);
+		else if (r->nb < 10 && r->nc < 10 && minp >= alpha)
+			strbuf_addf(&v, "inconclusive: %zu vs %zu trials can never "
+			    "reach p < %.2f (%+.1f %%)", r->nb, r->nc, alpha,
+			    100.0 * (r->ratio - 1.0));
 		else
-			strbuf_addstr(&v, "inconclusive");
+			strbuf_addf(&v, "inconclusive (%+.1f %%)",
+			    100.0 * (r->ratio - 1.0));
 		table_set_str(t, r->row, (size_t)col_v, v.buf);
 		strbuf_release(&v);
 	}
@@ -564,7 +583,7 @@ analyze_trend(sqlite3 *db, const struct analyze_opts *o, int nargs,
 
 					format_ci(&sb, ts.slope * scale, ts.lo * scale,
 					    ts.hi * scale, 4);
-					table_set_display(t, row, col, sb.buf);
+					table_set_display_raw(t, row, col, sb.buf);
 					strbuf_release(&sb);
 				}
 			}
@@ -649,6 +668,32 @@ pooled_within(const double *v, char *const *lab, size_t n, double *gm,
 	return dfs ? ss / (double)dfs : NAN;
 }
 
+#define VARIANCE_BOOT_B	200	/* replicates for one trial's sampling error */
+
+/* Bootstrap standard error of statistic st of one trial. */
+static double
+trial_boot_se(const struct analyze_opts *o, const struct stats_name *st,
+    const struct trial *tr, struct stats_rng *rng)
+{
+	double *buf, *reps, sd;
+	size_t b, i;
+
+	if (tr->n < 2)
+		return NAN;
+	buf = xmalloc(tr->n * sizeof(double));
+	reps = xmalloc(VARIANCE_BOOT_B * sizeof(double));
+	for (b = 0; b < VARIANCE_BOOT_B; b++) {
+		for (i = 0; i < tr->n; i++)
+			buf[i] = tr->values[stats_rng_below(rng, tr->n)];
+		reps[b] = st->kind == STATS_NAME_MEAN ? stats_mean(buf, tr->n) :
+		    stats_quantile_unsorted(o->est, buf, tr->n, st->pct);
+	}
+	sd = sqrt(var_of(reps, VARIANCE_BOOT_B));
+	free(buf);
+	free(reps);
+	return sd;
+}
+
 int
 analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
     char **args, struct table *t)
@@ -657,6 +702,7 @@ analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	struct cellset cs;
 	struct cells_query q;
 	char *by[2] = { "day", "instance" };
+	struct stats_rng rng;
 	size_t i, g, s, col0;
 	int ret = 0;
 
@@ -665,6 +711,7 @@ analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		return -2;
 	}
 	default_stats(o, &o2);
+	stats_rng_seed(&rng, o->seed);
 	/* Trials keep their day and instance (instance_id, else hostname)
 	 * as the last two dimensions; cells are grouped on the rest. */
 	memset(&q, 0, sizeof(q));
@@ -679,8 +726,8 @@ analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		return -1;
 	table_add_col(t, "path", "Path", -1);
 	table_add_col(t, "condition", "Condition", -1);
-	t->cols[table_add_col(t, "metric", "Metric", -1)].md_hidden = true;
-	t->cols[table_add_col(t, "estimator", "Estimator", -1)].md_hidden = true;
+	table_add_hidden_col(t, "metric", "Metric", -1);
+	table_add_hidden_col(t, "estimator", "Estimator", -1);
 	col0 = table_add_col(t, "stat", "Stat", -1);
 	table_add_col(t, "trials", "Trials", -1);
 	table_add_col(t, "days", "Days", -1);
@@ -721,8 +768,7 @@ analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
 
 				for (j = 0; j < c->ntrials; j++) {
 					struct trial *tr = &c->trials[j];
-					struct stats_rank_ci r;
-					double x, se = NAN;
+					double x, se;
 
 					if (!tr->n)
 						continue;
@@ -731,15 +777,10 @@ analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
 					    stats_quantile(o->est, tr->values, tr->n,
 					    st->pct);
 					/* sampling error of the trial's own statistic:
-					 * the order-statistic interval's width / 2z */
-					if (st->kind == STATS_NAME_PCT &&
-					    stats_quantile_ci(tr->n, st->pct, 0.95,
-					    STATS_CI_EQUAL_TAILED, &r) == 0 && r.available)
-						se = (tr->values[r.hi - 1] -
-						    tr->values[r.lo - 1]) / (2 * 1.959964);
-					else if (st->kind == STATS_NAME_MEAN && tr->n > 1)
-						se = sqrt(var_of(tr->values, tr->n) /
-						    (double)tr->n);
+					 * the spread of a small bootstrap within the
+					 * trial (order-statistic interval widths are
+					 * dominated by the max in the tail) */
+					se = trial_boot_se(o, st, tr, &rng);
 					v[n] = x;
 					se2[n] = se * se;
 					day[n] = c->dims[0];
@@ -859,7 +900,7 @@ next:
 	table_add_note(t, "%s: spread of each trial's statistic, as a coefficient "
 	    "of variation (%% of the mean), split by level with the method of "
 	    "moments: within trial = sampling error of one trial's statistic "
-	    "(order-statistic interval width / 2×1.96); between trials, days and "
+	    "(standard deviation of 200 bootstrap resamples within the trial); between trials, days and "
 	    "instances = what each level adds beyond the one below (0 when it "
 	    "adds nothing; – when there is only one value at that level).  "
 	    "Instances are told apart by the tag 'instance', else 'instance_id', "

@@ -122,7 +122,7 @@ analyze_percentiles(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		    o->stats[j].kind == STATS_NAME_MAX)) {
 			strbuf_reset(&k);
 			strbuf_addf(&k, "%s_ge_timeout", name);
-			t->cols[table_add_col(t, k.buf, k.buf, -1)].md_hidden = true;
+			table_add_hidden_col(t, k.buf, k.buf, -1);
 		}
 		if (o->pool == STATS_POOL_PER_TRIAL &&
 		    o->stats[j].kind != STATS_NAME_N) {
@@ -132,16 +132,16 @@ analyze_percentiles(sqlite3 *db, const struct analyze_opts *o, int nargs,
 			for (s = 0; s < 3; s++) {
 				strbuf_reset(&k);
 				strbuf_addf(&k, "%s%s", name, suffix[s]);
-				t->cols[table_add_col(t, k.buf, k.buf, dec)].md_hidden = true;
+				table_add_hidden_col(t, k.buf, k.buf, dec);
 			}
 		}
 		if (o->ci && o->stats[j].kind != STATS_NAME_N) {
 			strbuf_reset(&k);
 			strbuf_addf(&k, "%s_lo", name);
-			t->cols[table_add_col(t, k.buf, k.buf, dec)].md_hidden = true;
+			table_add_hidden_col(t, k.buf, k.buf, dec);
 			strbuf_reset(&k);
 			strbuf_addf(&k, "%s_hi", name);
-			t->cols[table_add_col(t, k.buf, k.buf, dec)].md_hidden = true;
+			table_add_hidden_col(t, k.buf, k.buf, dec);
 		}
 		strbuf_release(&h);
 		strbuf_release(&k);
@@ -167,7 +167,7 @@ analyze_percentiles(sqlite3 *db, const struct analyze_opts *o, int nargs,
 				struct strbuf sb = STRBUF_INIT;
 
 				missing_text(&sb, &v, c);
-				table_set_display(t, row, col, sb.buf);
+				table_set_display_raw(t, row, col, sb.buf);
 				strbuf_release(&sb);
 				ncensored += v.censored;
 			} else if (scale != 1.0 || o->ci) {
@@ -181,7 +181,7 @@ analyze_percentiles(sqlite3 *db, const struct analyze_opts *o, int nargs,
 					format_ci(&sb, v.value * scale,
 					    v.lo * scale, v.hi * scale, dec);
 				}
-				table_set_display(t, row, col, sb.buf);
+				table_set_display_raw(t, row, col, sb.buf);
 				strbuf_release(&sb);
 			}
 			col++;
@@ -373,10 +373,10 @@ add_stat_cols(struct table *t, const struct analyze_opts *o, const char *unit,
 		if (o->ci) {
 			strbuf_reset(&h);
 			strbuf_addf(&h, "%s_lo", name);
-			t->cols[table_add_col(t, h.buf, h.buf, dec)].md_hidden = true;
+			table_add_hidden_col(t, h.buf, h.buf, dec);
 			strbuf_reset(&h);
 			strbuf_addf(&h, "%s_hi", name);
-			t->cols[table_add_col(t, h.buf, h.buf, dec)].md_hidden = true;
+			table_add_hidden_col(t, h.buf, h.buf, dec);
 		}
 	}
 	strbuf_release(&h);
@@ -412,7 +412,7 @@ fill_stat_cols(struct table *t, size_t row, size_t col,
 			double sc = k->ratio ? 1.0 : scale;
 
 			format_ci(&sb, v * sc, lo * sc, hi * sc, dec);
-			table_set_display(t, row, col, sb.buf);
+			table_set_display_raw(t, row, col, sb.buf);
 		}
 		strbuf_release(&sb);
 		col++;
@@ -431,7 +431,7 @@ contrast_caption(struct table *t, const struct analyze_opts *o,
 	struct strbuf m = STRBUF_INIT;
 
 	describe_method(o, &m);
-	table_add_note(t, "%s of %s; %s.", what, cs->metric_name, m.buf);
+	table_add_note(t, "%s: %s; %s.", cs->metric_name, what, m.buf);
 	if (o->ci)
 		table_add_note(t, "[lo, hi]: %.0f %% bootstrap interval (percentile "
 		    "method, B = %zu, seed %llu), resampling trials and then samples "
@@ -506,9 +506,9 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	table_add_col(t, "condition", "Condition", -1);
 	for (i = 0; i < cs.ndims; i++)
 		table_add_col(t, cs.dimkeys[i], cs.dimkeys[i], -1);
-	t->cols[table_add_col(t, "metric", "Metric", -1)].md_hidden = true;
-	t->cols[table_add_col(t, "estimator", "Estimator", -1)].md_hidden = true;
-	t->cols[table_add_col(t, "pool", "Pool", -1)].md_hidden = true;
+	table_add_hidden_col(t, "metric", "Metric", -1);
+	table_add_hidden_col(t, "estimator", "Estimator", -1);
+	table_add_hidden_col(t, "pool", "Pool", -1);
 	col_stat = add_stat_cols(t, o, unit, dec, false);
 	col_growth = table_add_col(t, "growth", "growth Δp99/Δp50", 2);
 	table_add_col(t, "n_minuend", "n (minuend)", -1);
@@ -642,12 +642,12 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	table_add_col(t, "condition", "Condition", -1);
 	for (d = 0; d < cs.ndims; d++)
 		table_add_col(t, cs.dimkeys[d], cs.dimkeys[d], -1);
-	t->cols[table_add_col(t, "metric", "Metric", -1)].md_hidden = true;
-	t->cols[table_add_col(t, "estimator", "Estimator", -1)].md_hidden = true;
-	t->cols[table_add_col(t, "pool", "Pool", -1)].md_hidden = true;
-	t->cols[table_add_col(t, "across", "across", -1)].md_hidden = true;
-	t->cols[table_add_col(t, "numerator", "numerator", -1)].md_hidden = true;
-	t->cols[table_add_col(t, "denominator", "denominator", -1)].md_hidden = true;
+	table_add_hidden_col(t, "metric", "Metric", -1);
+	table_add_hidden_col(t, "estimator", "Estimator", -1);
+	table_add_hidden_col(t, "pool", "Pool", -1);
+	table_add_hidden_col(t, "across", "across", -1);
+	table_add_hidden_col(t, "numerator", "numerator", -1);
+	table_add_hidden_col(t, "denominator", "denominator", -1);
 	col_stat = add_stat_cols(t, o, "", dec, true);
 	table_add_col(t, "n_numerator", "n (num)", -1);
 	table_add_col(t, "n_denominator", "n (den)", -1);
@@ -828,7 +828,7 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 					struct strbuf sb = STRBUF_INIT;
 
 					md_number(&sb, sp.mean * scale, dec);
-					table_set_display(t, row, col0 + 3, sb.buf);
+					table_set_display_raw(t, row, col0 + 3, sb.buf);
 					strbuf_release(&sb);
 				}
 			}

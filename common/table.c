@@ -63,6 +63,16 @@ table_add_col(struct table *t, const char *key, const char *header,
 	return t->ncols++;
 }
 
+size_t
+table_add_hidden_col(struct table *t, const char *key, const char *header,
+    int decimals)
+{
+	size_t col = table_add_col(t, key, header, decimals);
+
+	t->cols[col].md_hidden = true;
+	return col;
+}
+
 long
 table_col(const struct table *t, const char *key)
 {
@@ -141,6 +151,15 @@ table_set_display(struct table *t, size_t row, size_t col, const char *text)
 
 	free(c->display);
 	c->display = text ? xstrdup(text) : NULL;
+	c->display_raw = false;
+}
+
+void
+table_set_display_raw(struct table *t, size_t row, size_t col,
+    const char *text)
+{
+	table_set_display(t, row, col, text);
+	table_at(t, row, col)->display_raw = true;
 }
 
 void
@@ -337,7 +356,10 @@ md_cell(const struct table *t, size_t r, size_t c, struct strbuf *sb)
 	const struct table_cell *cell = &t->cells[r * t->ncols + c];
 
 	if (cell->display) {
-		md_escape(sb, cell->display);
+		if (cell->display_raw)
+			strbuf_addstr(sb, cell->display);
+		else
+			md_escape(sb, cell->display);
 		return;
 	}
 	switch (cell->type) {
@@ -345,7 +367,7 @@ md_cell(const struct table *t, size_t r, size_t c, struct strbuf *sb)
 		strbuf_addstr(sb, "–");
 		break;
 	case CELL_STR:
-		md_escape(sb, cell->str);
+		md_escape(sb, *cell->str ? cell->str : "–");
 		break;
 	case CELL_NUM:
 		md_number(sb, cell->num, t->cols[c].decimals);

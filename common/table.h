@@ -27,6 +27,7 @@ struct table_cell {
 	double		num;		/* CELL_NUM value; NaN/inf render as null */
 	int64_t		i;		/* CELL_INT value */
 	char		*display;	/* Markdown text overriding the value, or NULL (owned) */
+	bool		display_raw;	/* display is our own text: no escaping */
 };
 
 struct table_col {
@@ -51,6 +52,9 @@ void table_release(struct table *t);
 /* Add a column; returns its index. */
 size_t table_add_col(struct table *t, const char *key, const char *header,
     int decimals);
+/* Add a column left out of Markdown (machine-only); returns its index. */
+size_t table_add_hidden_col(struct table *t, const char *key,
+    const char *header, int decimals);
 /* Index of the column with this key, or -1. */
 long table_col(const struct table *t, const char *key);
 /* Append an empty (all null) row; returns its index. */
@@ -62,6 +66,10 @@ void table_set_int(struct table *t, size_t row, size_t col, int64_t v);
 void table_set_null(struct table *t, size_t row, size_t col);
 /* Markdown-only text for a cell (copied). */
 void table_set_display(struct table *t, size_t row, size_t col,
+    const char *text);
+/* The same for text pathstat composed itself from numbers and fixed
+ * words ("0.108 [0.091, 0.127]"), shown without Markdown escaping. */
+void table_set_display_raw(struct table *t, size_t row, size_t col,
     const char *text);
 /* Add a caption line (printf-style) shown under the Markdown table. */
 void table_add_note(struct table *t, const char *fmt, ...)
