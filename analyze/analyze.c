@@ -350,8 +350,11 @@ cell_compute(const struct analyze_opts *o, const struct cellset *cs,
 	 * contract: statistics of successful samples); the flag tells the
 	 * reader that the percentile of all attempts lies beyond it. */
 	out->censored = censored_by_failures(cs, c, s);
-	if (s->kind == STATS_NAME_PCT)
+	/* The name the tool's own summary uses: "p99", "p99.9". */
+	if (s->kind == STATS_NAME_PCT && *stat_label(o, s) == 'p')
 		snprintf(typed, sizeof(typed), "%s", stat_label(o, s));
+	else if (s->kind == STATS_NAME_PCT)
+		snprintf(typed, sizeof(typed), "p%g", s->pct);
 	else
 		typed[0] = '\0';
 	if (o->pool == STATS_POOL_POOLED) {

@@ -429,9 +429,21 @@ contrast_caption(struct table *t, const struct analyze_opts *o,
     const struct cellset *cs, const char *what)
 {
 	struct strbuf m = STRBUF_INIT;
+	size_t i, j, ntool = 0;
 
 	describe_method(o, &m);
 	table_add_note(t, "%s: %s; %s.", cs->metric_name, what, m.buf);
+	for (i = 0; i < cs->n; i++)
+		for (j = 0; j < cs->cells[i].ntrials; j++)
+			ntool += cs->cells[i].trials[j].summary_only;
+	if (ntool && o->pool == STATS_POOL_PER_TRIAL)
+		table_add_note(t, "%zu trial(s) have no raw samples: their "
+		    "statistics are the tool summary's own numbers (oha: "
+		    "sorted[floor(p·n)], no interpolation).", ntool);
+	else if (ntool)
+		table_add_note(t, "%zu trial(s) have no raw samples and are left "
+		    "out (use --pool trials to include the tool summary's own "
+		    "numbers).", ntool);
 	if (o->ci)
 		table_add_note(t, "[lo, hi]: %.0f %% bootstrap interval (percentile "
 		    "method, B = %zu, seed %llu), resampling trials and then samples "
