@@ -297,9 +297,9 @@ struct stats_boot_result {
  * Coverage of the 95 % two-stage interval for a delta of pooled medians
  * (simulated, SLOW=1 in tests/unit/t-stats.c): 95 % with 10 trials when
  * trial-to-trial drift and within-trial sampling error are comparable;
- * 92 % with 10 trials when drift dominates ((T-1)/T variance, no t
+ * 92-93 % with 10 trials when drift dominates ((T-1)/T variance, no t
  * correction), 98-99 % when trials are iid (sampling error counted in
- * both stages), and 78-98 % with 3 trials depending on the drift.  With
+ * both stages), and 77-98 % with 3 trials depending on the drift.  With
  * 3 trials no trial bootstrap is calibrated: show the trial spread too.
  *
  * Returns 0, or -1 on bad arguments (no trials, an empty trial, more
