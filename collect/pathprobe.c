@@ -104,7 +104,8 @@ main(int argc, char **argv)
 	o.timeout_s = PROBE_TIMEOUT_DEFAULT;
 	o.family = AF_UNSPEC;
 
-	while ((ch = getopt_long(argc, argv, "46b:hi:n:o:qt:V", long_opts,
+	opterr = 0;	/* our own messages, with the "pathprobe: " prefix */
+	while ((ch = getopt_long(argc, argv, ":46b:hi:n:o:qt:V", long_opts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case '4':
@@ -151,7 +152,16 @@ main(int argc, char **argv)
 		case OPT_RST:
 			o.rst = true;
 			break;
+		case ':':
+			collect_warnx("option '%s' needs an argument",
+			    argv[optind - 1]);
+			return usage(stderr, PROBE_EXIT_USAGE);
 		default:
+			if (optopt)
+				collect_warnx("unknown option '-%c'", optopt);
+			else
+				collect_warnx("unknown option '%s'",
+				    argv[optind - 1]);
 			return usage(stderr, PROBE_EXIT_USAGE);
 		}
 	}

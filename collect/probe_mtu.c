@@ -303,16 +303,23 @@ collect_run_mtu(const struct probe_opts *o)
 	}
 	while (pass && fail - pass > 1 && !collect_interrupted) {
 		int size = pass + (fail - pass) / 2;
+		bool told = false;
 
-		/* A router's "fragmentation needed" names the next hop MTU. */
-		if (p.hint > pass && p.hint < fail)
+		/* A router's "fragmentation needed" names the next hop MTU:
+		 * when that size passes, nothing larger can (tracepath). */
+		if (p.hint > pass && p.hint < fail) {
 			size = p.hint;
+			told = true;
+		}
 		p.hint = 0;
 		a = probe_size(&p, size);
-		if (a == MTU_PASS)
+		if (a == MTU_PASS) {
 			pass = size;
-		else
+			if (told)
+				fail = size + 1;
+		} else {
 			fail = size;	/* too big, or silently dropped */
+		}
 	}
 	if (collect_interrupted) {
 		collect_warnx("interrupted");
