@@ -551,8 +551,10 @@ collect_run_connect(const struct probe_opts *o)
 	if (output_open(&r.out, o->outfile))
 		goto cleanup;
 
-	r.start_ns = collect_mono_ns();
 	write_header(&r, collect_real_ns());
+	/* After the header: the first write may be slow (stdio, a cold
+	 * page cache, an emulator), and the schedule starts now. */
+	r.start_ns = collect_mono_ns();
 	while (!collect_interrupted) {
 		struct slot *next;
 
