@@ -550,6 +550,15 @@ collect_run_connect(const struct probe_opts *o)
 	}
 	if (output_open(&r.out, o->outfile))
 		goto cleanup;
+#ifdef __OpenBSD__
+	/* Set up; from here on: sockets, the output (rename needs cpath),
+	 * and DNS only for --resolve-each.  Not yet tried on OpenBSD. */
+	if (pledge(o->resolve_each ? "stdio inet dns cpath" :
+	    "stdio inet cpath", NULL) == -1) {
+		collect_warn("pledge");
+		goto cleanup;
+	}
+#endif
 
 	write_header(&r, collect_real_ns());
 	/* After the header: the first write may be slow (stdio, a cold

@@ -17,6 +17,9 @@
 
 volatile sig_atomic_t collect_interrupted;
 
+static void vmessage(const char *fmt, va_list ap, int err)
+    PATHSTAT_PRINTF(1, 0);
+
 static void
 vmessage(const char *fmt, va_list ap, int err)
 {

@@ -120,6 +120,18 @@ ok 'grep -q "Connection refused" "$RUN/iperf3/P1_tcp/trial1/error.txt"' \
 ok '[ "$(cat "$RUN/oha/ka-on_c16_1k/trial1/exit_status")" = 0 ]' "oha still ran after iperf3 failed"
 ok 'tail -1 oha.log | grep -q "^--no-tui -j -n 20 -c 16 http://127.0.0.1:9/x$"' "old oha: -j, no --db-url"
 
+# An oha without --db-url but with CSV output: per-request CSV instead.
+run env FAKE_OHA_NODB=1 sh "$COLLECT" --path D --host 127.0.0.1 --out res \
+    --no-imds --no-probe --no-iperf3 --trials 1 --cooldown 0 \
+    --url 1k=http://127.0.0.1:9/x --keepalive off --concurrency 1 --requests 5
+expect_code 0 "oha without --db-url: exit 0"
+expect_err_has "per-request CSV (oha.csv)" "oha without --db-url: says so"
+RUN=$(ls -d res/D/*)
+ok '[ "$(sed 1d "$RUN/oha/ka-off_c1_1k/trial1/oha.csv" | wc -l)" -eq 5 ] && [ ! -e "$RUN/oha/ka-off_c1_1k/trial1/oha.json" ]' \
+    "oha without --db-url: oha.csv with one row per request"
+ok 'tail -1 oha.log | grep -q "^--no-tui --output-format csv -n 5 -c 1 --disable-keepalive http://127.0.0.1:9/x$"' \
+    "oha without --db-url: --output-format csv"
+
 # oha absent: skipped with a message, not a failure.
 run env PATH="/usr/bin:/bin" sh "$COLLECT" --path C --host 127.0.0.1 --out res \
     --no-imds --no-probe --no-iperf3 --url 1k=http://127.0.0.1:9/ --cooldown 0
