@@ -473,9 +473,6 @@ print_summary(struct run *r)
 		fails[off] = ')';
 		fails[off + 1] = '\0';
 	}
-	if (collect_interrupted)
-		fprintf(stderr, "pathprobe: interrupted after %llu of %ld "
-		    "probes\n", (unsigned long long)r->recorded, o->count);
 	fprintf(stderr, "pathprobe: %s (%s) %llu sent, %llu ok, %.1f%% loss%s",
 	    target, r->target.text, (unsigned long long)r->recorded,
 	    (unsigned long long)r->nresult[PROBE_OK], loss, fails);
@@ -488,6 +485,9 @@ print_summary(struct run *r)
 		    collect_quantile7(r->ok_ms, r->nok, 0.99),
 		    r->ok_ms[r->nok - 1], r->nok);
 	}
+	if (collect_interrupted)
+		fprintf(stderr, "; interrupted after %llu of %ld probes",
+		    (unsigned long long)r->recorded, o->count);
 	fputc('\n', stderr);
 }
 
