@@ -25,6 +25,8 @@ RUN=$(ls -d res/A/* 2>/dev/null | head -1)
 "$PY" "$H/check-tree.py" "$RUN" >tree.txt 2>violations.txt
 ok '[ $? -eq 0 ]' "every meta.json follows the ingest rules $(cat violations.txt)"
 ok '[ "$(grep -c "exit=0 " tree.txt)" -eq 7 ]' "seven runs (1 probe, 3 iperf3 conditions x 2), all exit 0"
+ok 'grep -q "^iperf3/P1_udp_b=50M/trial2 tool=iperf3 condition=P1_udp_b=50M trial=2 " tree.txt' \
+    "a UDP rate other than 0 is part of the condition"
 ok '[ "$(csv_rows "$RUN/probe/trial1/probe.csv" | grep -c ",ok$")" -eq 20 ]' "probe: 20 ok across the veth"
 # tbf caps TCP at 100 Mbit/s: the end-of-test receiver rate says so.
 rate=$("$PY" -c 'import json,sys; print(int(json.load(open(sys.argv[1]))["end"]["sum_received"]["bits_per_second"]))' \
