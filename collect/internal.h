@@ -17,7 +17,7 @@
 
 /* Exit codes (common/exit.h has the same numbers for pathstat). */
 #define PROBE_EXIT_OK		0	/* every probe ok */
-#define PROBE_EXIT_FAIL		1	/* could not run: resolve, bind, output */
+#define PROBE_EXIT_FAIL		1	/* could not run (resolve, bind, I/O) */
 #define PROBE_EXIT_USAGE	2	/* bad invocation */
 #define PROBE_EXIT_LOSS		3	/* ran, but some probes failed */
 
@@ -50,9 +50,9 @@ struct probe_opts {
 	long		count;		/* -n probes */
 	double		interval_s;	/* -i seconds between probe starts */
 	double		timeout_s;	/* -t seconds before loss */
-	int		family;		/* AF_UNSPEC, AF_INET (-4), AF_INET6 (-6) */
+	int		family;		/* AF_UNSPEC, AF_INET (-4), AF_INET6 */
 	bool		rst;		/* --rst: close with SO_LINGER {1,0} */
-	bool		resolve_each;	/* --resolve-each: DNS inside the timing */
+	bool		resolve_each;	/* DNS inside the timing */
 	bool		quiet;		/* -q: no summary line */
 	bool		mtu;		/* --mtu: path MTU mode */
 };
@@ -64,7 +64,7 @@ struct probe_row {
 	int64_t		dur_ns;		/* connect time, valid when PROBE_OK */
 	int		result;		/* enum probe_result */
 	int		err;		/* errno for PROBE_ERROR, else 0 */
-	const char	*ename;		/* static name overriding err, or NULL */
+	const char	*ename;		/* static name for err, or NULL */
 };
 
 /* A resolved target or source address. */

@@ -42,7 +42,8 @@ usage(FILE *fp, int code)
 	fputs(PATHPROBE_USAGE, fp);
 	if (fp == stdout)
 		printf("\n"
-		    "Measure TCP connect (three-way handshake) time to host:port,\n"
+		    "Measure TCP connect (three-way handshake) time to "
+		    "host:port,\n"
 		    "one CSV row per probe; a timeout is loss, never an RTT.\n"
 		    "\n"
 		    "  -4, -6          use IPv4 or IPv6 only\n"

@@ -51,13 +51,13 @@ struct output {
 
 struct run {
 	const struct probe_opts	*o;
-	struct probe_addr	target;		/* resolved once, before timing */
+	struct probe_addr	target;		/* resolved before timing */
 	struct probe_addr	src;		/* -b address */
 	bool			have_src;	/* -b given */
 	int64_t			interval_ns;	/* -i */
 	int64_t			timeout_ns;	/* -t */
 	int64_t			start_ns;	/* monotonic time of probe 0 */
-	struct slot		*slots;		/* ring indexed by seq % nslots */
+	struct slot		*slots;		/* ring, index seq % nslots */
 	size_t			nslots;
 	uint64_t		next_seq;	/* next probe to start */
 	uint64_t		next_out;	/* next probe to print */
@@ -358,7 +358,8 @@ flush_rows(struct run *r)
 			emit(&r->out, line, (size_t)n);
 		r->nresult[s->row.result]++;
 		if (s->row.result == PROBE_OK) {
-			long long us = (long long)((s->row.dur_ns + 500) / 1000);
+			long long us = (long long)((s->row.dur_ns + 500) /
+			    1000);
 
 			add_ok(r, (double)us / 1000.0);
 		}
@@ -568,7 +569,8 @@ collect_run_connect(const struct probe_opts *o)
 		struct slot *next;
 
 		now = collect_mono_ns();
-		while (!collect_interrupted && r.next_seq < (uint64_t)o->count &&
+		while (!collect_interrupted &&
+		    r.next_seq < (uint64_t)o->count &&
 		    !r.slots[r.next_seq % r.nslots].busy &&
 		    now >= collect_due_ns(r.start_ns, r.interval_ns,
 		    r.next_seq)) {

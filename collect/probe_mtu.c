@@ -185,7 +185,7 @@ probe_once(struct mtu_probe *p, int size)
 				continue;
 			}
 			if (got != UINT32_MAX && got != id)
-				continue;	/* an answer to an older datagram */
+				continue;	/* answers an older one */
 			if (ee.ee_errno == ECONNREFUSED)
 				return MTU_PASS;
 			if (ee.ee_errno == EMSGSIZE) {

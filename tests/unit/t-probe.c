@@ -148,7 +148,8 @@ test_text(void)
 	char buf[64];
 
 	collect_utc_iso(1787878923123456789LL, buf, sizeof(buf));
-	CHECK_EQ_STR(buf, "2026-08-28T01:02:03Z", "start= format, seconds truncated");
+	CHECK_EQ_STR(buf, "2026-08-28T01:02:03Z",
+	    "start= format, seconds truncated");
 	collect_utc_iso(0, buf, sizeof(buf));
 	CHECK_EQ_STR(buf, "1970-01-01T00:00:00Z", "epoch");
 	collect_target_text("10.0.0.5", "5201", buf, sizeof(buf));
