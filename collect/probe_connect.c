@@ -88,6 +88,14 @@ install_signals(sigset_t *blocked, sigset_t *orig)
 	sa.sa_flags = 0;	/* no SA_RESTART: let the wait return */
 	sigemptyset(blocked);
 	for (i = 0; i < ARRAY_SIZE(sigs); i++) {
+		struct sigaction old;
+
+		/* A signal ignored on entry stays ignored: "nohup pathprobe"
+		 * must survive the SSH session's SIGHUP. */
+		if (sigaction(sigs[i], NULL, &old))
+			return -1;
+		if (old.sa_handler == SIG_IGN)
+			continue;
 		if (sigaction(sigs[i], &sa, NULL))
 			return -1;
 		sigaddset(blocked, sigs[i]);

@@ -7,6 +7,7 @@
 have_prereq NETNS || skip_all "network namespaces not available (needs root and 'ip netns')"
 command -v tc >/dev/null 2>&1 || skip_all "tc (iproute2) not installed"
 trap 'stop_peers; netns_cleanup' EXIT
+trap 'exit 1' INT TERM
 A=psa$$ B=psb$$ R=psr$$
 netns_pair $A $B 10.77.0.1 10.77.0.2 100mbit || skip_all "cannot make a veth pair"
 

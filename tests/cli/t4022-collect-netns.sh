@@ -11,6 +11,7 @@ have_prereq NETNS || skip_all "network namespaces not available (needs root and 
 have_prereq IPERF3 || skip_all "iperf3 not installed"
 command -v tc >/dev/null 2>&1 || skip_all "tc (iproute2) not installed"
 trap 'netns_cleanup' EXIT
+trap 'exit 1' INT TERM
 A=pca$$ B=pcb$$
 netns_pair $A $B 10.79.0.1 10.79.0.2 100mbit || skip_all "cannot make a veth pair with tbf"
 ip netns exec $B timeout 40 iperf3 -s -B 10.79.0.2 -p 5201 >iperf3-server.log 2>&1 &
