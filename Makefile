@@ -96,6 +96,7 @@ $(OUT)/pathstat: $(B)/pathstat.o $(B)/libpathstat.a
 # pathprobe depends on libc only: it is copied onto cloud instances.
 PROBE_SRC := $(sort $(wildcard collect/*.c))
 $(OUT)/pathprobe: $(PROBE_SRC) $(wildcard collect/*.h) common/compat.h common/banned.h
+	@mkdir -p $(dir $@)
 	@if [ -n "$(PROBE_SRC)" ]; then \
 		echo "$(CC) ... -o $@ $(PROBE_SRC)"; \
 		$(CC) -std=c11 $(WARN) $(CFLAGS) $(SAN) -I. -o $@ $(PROBE_SRC) -lm; \
