@@ -45,6 +45,7 @@ struct ingest_opts {
 
 struct ingest_stats {
 	size_t	files, stored, partial, unchanged, skipped, rejected;
+	size_t	sidecars;	/* collector sidecars passed over quietly */
 	size_t	runs, samples;
 	size_t	bytes;
 };
@@ -252,6 +253,27 @@ base_of(const char *path)
 	const char *s = strrchr(path, '/');
 
 	return s ? s + 1 : path;
+}
+
+/*
+ * Files pathstat-collect (and similar scripts) keep beside a tool's
+ * output: the command, its exit status and stderr.  They describe a run
+ * but hold no results, and an empty stderr.txt is the normal case, so
+ * they are passed over quietly rather than named as unknown or empty.
+ */
+static bool
+is_sidecar(const char *name)
+{
+	static const char *const names[] = {
+		"cmd.txt", "commands.log", "error.txt", "exit_status",
+		"mtu.txt", "stderr.txt", "stdout.txt", "time_wait_before",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (!strcmp(name, names[i]))
+			return true;
+	return false;
 }
 
 /* Record a rejected file and say why (prefix: key problems found first). */
@@ -638,6 +660,10 @@ cmd_ingest(int argc, char **argv)
 	for (i = 0; i < files.n; i++) {
 		if (is_db_file(files.files[i].path, db_real))
 			continue;
+		if (is_sidecar(base_of(files.files[i].path))) {
+			stats.sidecars++;
+			continue;
+		}
 		stats.files++;
 		if (ingest_one(db, st, mc, &o, &files.files[i], &stats)) {
 			ret = PATHSTAT_EXIT_FAIL;
@@ -657,6 +683,9 @@ cmd_ingest(int argc, char **argv)
 	    "%zu rejected; %zu new runs, %zu samples", stats.files, stats.stored,
 	    stats.partial, stats.unchanged, stats.skipped, stats.rejected,
 	    stats.runs, stats.samples);
+	if (stats.sidecars && !o.quiet)
+		note("%zu collector sidecar files (cmd.txt, stderr.txt, exit_status, "
+		    "...) passed over", stats.sidecars);
 cleanup:
 	store_close(st);
 	db_close(db);

@@ -27,6 +27,9 @@ probe tree/A/trial1/probe.csv 1787878800000000000 0.21 0.22 t 0.20 0.25
 probe tree/A/trial2/probe.csv 1787878900000000000 0.23 0.21 0.20 r
 probe tree/B/trial1/probe.csv 1787879000000000000 1.65 1.70 1.74
 echo "not a result" > tree/notes.txt
+: > tree/A/trial1/stderr.txt                    # collector sidecars: quiet
+echo "pathprobe -n 5 h 5201" > tree/A/trial1/cmd.txt
+echo 0 > tree/A/trial1/exit_status
 echo '{"unrelated": true}' > tree/B/other.json
 mkdir -p tree/.hidden && probe tree/.hidden/probe.csv 1 1.0
 probe tree/A/trial1/probe.csv.s3sync 1 1.0
@@ -35,6 +38,8 @@ probe tree/A/trial1/probe.csv.1a2B3c4D 1 1.0
 run "$PS" ingest --db t.db tree
 expect_code 0 "ingest of a clean tree exits 0"
 expect_err_has "tree/notes.txt: skipped" "unknown file named as skipped"
+expect_err_lacks "stderr.txt" "an empty collector stderr.txt is not an error"
+expect_err_has "3 collector sidecar files" "sidecars are counted, not listed"
 expect_err_lacks ".hidden" "hidden folders are not walked"
 expect_err_lacks "s3sync" "sync temp files are not walked"
 expect_err_lacks "1a2B3c4D" "s3transfer temp files are not walked"
