@@ -38,7 +38,7 @@ probe tree/A/trial1/probe.csv.1a2B3c4D 1 1.0
 run "$PS" ingest --db t.db tree
 expect_code 0 "ingest of a clean tree exits 0"
 expect_err_has "tree/notes.txt: skipped" "unknown file named as skipped"
-expect_err_lacks "stderr.txt" "an empty collector stderr.txt is not an error"
+expect_err_lacks "stderr.txt: empty" "an empty collector stderr.txt is not an error"
 expect_err_has "3 collector sidecar files" "sidecars are counted, not listed"
 expect_err_lacks ".hidden" "hidden folders are not walked"
 expect_err_lacks "s3sync" "sync temp files are not walked"
