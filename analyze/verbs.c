@@ -444,12 +444,26 @@ contrast_caption(struct table *t, const struct analyze_opts *o,
 		table_add_note(t, "%zu trial(s) have no raw samples and are left "
 		    "out (use --pool trials to include the tool summary's own "
 		    "numbers).", ntool);
-	if (o->ci)
+	if (o->ci) {
+		size_t fewest = SIZE_MAX;
+
 		table_add_note(t, "[lo, hi]: %.0f %% bootstrap interval (percentile "
 		    "method, B = %zu, seed %llu), resampling trials and then samples "
 		    "within each trial, so that correlated requests inside a trial "
 		    "do not make it falsely narrow.", o->level * 100, o->B,
 		    (unsigned long long)o->seed);
+		for (i = 0; i < cs->n; i++)
+			if (cs->cells[i].ntrials < fewest)
+				fewest = cs->cells[i].ntrials;
+		/* Simulation (tests/unit/t-stats.c, SLOW=1): with 3 trials the
+		 * trial bootstrap covers 77-98 % depending on the drift. */
+		if (fewest < 5)
+			table_add_note(t, "With %zu trial(s) in a cell these intervals "
+			    "are approximate: a trial bootstrap cannot see drift "
+			    "between so few trials (simulated coverage 77–98 %% at 3 "
+			    "trials); read them with the trial spread (analyze "
+			    "trials).", fewest);
+	}
 	strbuf_release(&m);
 }
 
