@@ -101,8 +101,11 @@ $(OUT)/pathprobe: $(PROBE_SRC) $(wildcard collect/*.h) common/compat.h common/ba
 		echo "$(CC) ... -o $@ $(PROBE_SRC)"; \
 		$(CC) -std=c11 $(WARN) $(CFLAGS) $(SAN) -I. -o $@ $(PROBE_SRC) -lm; \
 	fi
+# A separate name, so a cross build never replaces the native binary the
+# tests run; copy it onto the instance as pathprobe.
 pathprobe-static: $(PROBE_SRC)
-	$(CC) -std=c11 $(WARN) -O2 -static -I. -o pathprobe $(PROBE_SRC) -lm
+	$(CC) -std=c11 $(WARN) -O2 -static -I. -o pathprobe-static $(PROBE_SRC) -lm
+	@echo "built ./pathprobe-static ($$(file -b pathprobe-static 2>/dev/null | cut -d, -f1-2))"
 
 $(B)/tests/t-%: tests/unit/t-%.c tests/unit/harness.h $(B)/libpathstat.a
 	@mkdir -p $(dir $@)
@@ -175,6 +178,7 @@ install: all
 	done
 
 clean:
-	rm -rf build build-asan build-fuzz pathstat pathprobe schema/migrations.c demo
+	rm -rf build build-asan build-clang build-fuzz pathstat pathprobe pathprobe-static \
+	    schema/migrations.c demo
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
