@@ -82,7 +82,9 @@ deps:
 schema/migrations.c: $(SQL) schema/gen-migrations.sh
 	sh schema/gen-migrations.sh $(SQL) > $@.tmp && mv $@.tmp $@
 
-$(B)/%.o: %.c
+# check-deps first (order-only), so a missing library gets its package
+# name rather than a compiler error, even with -j.
+$(B)/%.o: %.c | check-deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 

@@ -62,6 +62,33 @@ line_is(const char *line, size_t n, const char *want)
 	return n == strlen(want) && !memcmp(line, want, n);
 }
 
+/* Is key (with its quotes) present as a key whose value starts with one
+ * of the characters in first?  Tells a result ("successRate": 1.0) from
+ * a JSON Schema describing one ("successRate": {"type": ...}). */
+static bool
+key_with_value(const char *buf, size_t len, const char *key, const char *first)
+{
+	const char *p = buf, *end = buf + len;
+
+	while ((p = find_n(p, (size_t)(end - p), key)) != NULL) {
+		const char *q = p + strlen(key);
+
+		while (q < end && (*q == ' ' || *q == '\t' || *q == '\r' ||
+		    *q == '\n'))
+			q++;
+		if (q < end && *q == ':') {
+			q++;
+			while (q < end && (*q == ' ' || *q == '\t' ||
+			    *q == '\r' || *q == '\n'))
+				q++;
+			if (q < end && strchr(first, *q))
+				return true;
+		}
+		p++;
+	}
+	return false;
+}
+
 static enum ingest_kind
 sniff_json(const char *brace, size_t len)
 {
@@ -85,9 +112,8 @@ sniff_json(const char *brace, size_t len)
 	    (find_n(brace, n, "\"start\"") && find_n(brace, n, "\"connected\"")))
 		return KIND_IPERF3_JSON;
 	if (find_n(brace, n, "\"summary\"") &&
-	    (find_n(brace, n, "\"successRate\"") ||
-	    find_n(brace, n, "\"latencyPercentiles\"") ||
-	    find_n(brace, n, "\"responseTimeHistogram\"")))
+	    (key_with_value(brace, n, "\"successRate\"", "-0123456789n") ||
+	    key_with_value(brace, n, "\"total\"", "-0123456789")))
 		return KIND_OHA_JSON;
 	return KIND_UNKNOWN;
 }
