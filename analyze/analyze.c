@@ -29,6 +29,8 @@
 	"       relative, compare --by KEY [--baseline V] [--threshold 5%],\n" \
 	"       trend --by day|hour, variance [--target 5%]\n"
 
+char name_p50[] = "p50", name_p99[] = "p99";
+
 void
 analyze_opts_init(struct analyze_opts *o)
 {

@@ -38,8 +38,8 @@ default_stats(const struct analyze_opts *o, struct analyze_opts *o2)
 	o2->stats[0].pct = 50.0;
 	o2->stats[1].kind = STATS_NAME_PCT;
 	o2->stats[1].pct = 99.0;
-	o2->stat_names[0] = "p50";
-	o2->stat_names[1] = "p99";
+	o2->stat_names[0] = name_p50;
+	o2->stat_names[1] = name_p99;
 	o2->nstats = 2;
 }
 
@@ -50,13 +50,14 @@ load_by(sqlite3 *db, const struct analyze_opts *o, const char *key,
 {
 	struct cells_query q;
 	char **by = xcalloc(o->nby + 1, sizeof(char *));
+	char *key_copy = xstrdup(key);
 	size_t i, n = 0;
 	int ret;
 
 	for (i = 0; i < o->nby; i++)
 		if (strcmp(o->by[i], key))
 			by[n++] = o->by[i];
-	by[n++] = (char *)key;
+	by[n++] = key_copy;
 	memset(&q, 0, sizeof(q));
 	q.metric = o->metric;
 	q.where = &o->where;
@@ -67,6 +68,7 @@ load_by(sqlite3 *db, const struct analyze_opts *o, const char *key,
 	q.load_values = true;
 	ret = cells_load(db, &q, cs);
 	free(by);
+	free(key_copy);
 	return ret;
 }
 
@@ -701,7 +703,8 @@ analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	struct analyze_opts o2;
 	struct cellset cs;
 	struct cells_query q;
-	char *by[2] = { "day", "instance" };
+	static char dim_day[] = "day", dim_instance[] = "instance";
+	char *by[2] = { dim_day, dim_instance };
 	struct stats_rng rng;
 	size_t i, g, s, col0;
 	int ret = 0;

@@ -34,6 +34,10 @@ struct cell_info {
 	size_t	trials_tool;	/* trials with only the tool's own summary */
 };
 
+/* Writable names for the default p50/p99 of trials, compare and trend
+ * (stat_names is an array of owned strings in analyze_opts). */
+extern char name_p50[], name_p99[];
+
 /* Compute statistic s of cell c.  ci: also the interval (order-statistic
  * for pooled percentiles, t interval over trials for --pool trials). */
 void cell_compute(const struct analyze_opts *o, const struct cellset *cs,

@@ -756,8 +756,8 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		o2.stats[0].pct = 50.0;
 		o2.stats[1].kind = STATS_NAME_PCT;
 		o2.stats[1].pct = 99.0;
-		o2.stat_names[0] = "p50";
-		o2.stat_names[1] = "p99";
+		o2.stat_names[0] = name_p50;
+		o2.stat_names[1] = name_p99;
 		o2.nstats = 2;
 	}
 	if (load(db, o, &cs))
