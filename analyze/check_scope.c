@@ -553,6 +553,7 @@ order_text(const struct check_model *m, const struct seq_run *s, size_t n,
 {
 	const struct check_run *r = &m->runs[s[first].run];
 	const struct check_run *ref = &m->runs[s[first].ref_run];
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
 	size_t i, k = 0;
 	int why = 0;
 	double lo = INFINITY, hi = 0.0;
@@ -571,11 +572,13 @@ order_text(const struct check_model *m, const struct seq_run *s, size_t n,
 	    m->paths[r->path], k, k == 1 ? "" : "s");
 	check_fmt_time(ev, r->started_at);
 	strbuf_addstr(ev, " gave ");
-	check_fmt_value(ev, r->metric, lo);
-	if (hi > lo * 1.005) {
-		strbuf_addstr(ev, "-");
-		check_fmt_value(ev, r->metric, hi);
-	}
+	check_fmt_value(&a, r->metric, lo);
+	check_fmt_value(&b, r->metric, hi);
+	strbuf_addstr(ev, a.buf);
+	if (strcmp(a.buf, b.buf))
+		strbuf_addf(ev, " to %s", b.buf);
+	strbuf_release(&a);
+	strbuf_release(&b);
 	strbuf_addstr(ev, " (p50), where ");
 	check_fmt_value(ev, r->metric, s[first].ref);
 	strbuf_addf(ev, " was measured in the same condition earlier (%s at ",
