@@ -74,41 +74,44 @@ enum check_severity {
 	CHECK_WARNING		/* the numbers mislead as they stand */
 };
 
+/* One pitfall seen in one cell (or one run of it). */
 struct check_finding {
-	const char		*check;		/* id, e.g. "burst-cliff"; static */
-	enum check_severity	severity;
-	char			*metric;	/* metric name (throughput_bps ...); owned */
-	char			*path;		/* path ID; owned */
-	char			*condition;	/* canonical condition ("" = none); owned */
-	long			trial;		/* trial number, -1 = the whole cell */
-	char			*scope;		/* campaign: "day=...,instance_type=...,study=..."
-						 * (the tags the check grouped by); owned */
-	int64_t			*runs;		/* run ids (runs.id), ascending; owned */
-	size_t			nruns;
-	char			**files;	/* the runs' files, relative paths; owned */
-	size_t			nfiles;
-	char			*evidence;	/* what was seen, with numbers; owned */
-	char			*cause;		/* the likely cause; owned */
-	char			*action;	/* what to do; owned */
+	const char	*check;		/* id, e.g. "burst-cliff"; static */
+	enum check_severity severity;
+	char		*metric;	/* metric name; owned */
+	char		*path;		/* path ID; owned */
+	char		*condition;	/* canonical ("" = none); owned */
+	long		trial;		/* trial, -1 = the whole cell */
+	char		*scope;		/* the campaign's tags, e.g.
+					 * "day=D,instance_type=T,study=S";
+					 * owned */
+	int64_t		*runs;		/* runs.id, ascending; owned */
+	size_t		nruns;
+	char		**files;	/* the runs' files, relative; owned */
+	size_t		nfiles;
+	char		*evidence;	/* what was seen, in numbers; owned */
+	char		*cause;		/* the likely cause; owned */
+	char		*action;	/* what to do; owned */
 };
 
 struct check_findings {
-	struct check_finding	*items;	/* in check order, then scope, metric,
-					 * path, condition, trial */
+	struct check_finding	*items;	/* in check_list() order; within a
+					 * check, by cell (run-order: by
+					 * time) */
 	size_t			n, alloc;
 };
 
 #define CHECK_FINDINGS_INIT { NULL, 0, 0 }
 
 /* Which checks to run and how (NULL opts to analyze_check_opts() or
- * zeroed fields mean the defaults). */
+ * zeroed fields mean the defaults).  Everything is borrowed. */
 struct check_opts {
-	char			**only;		/* check ids to run; NULL = all (borrowed) */
+	char			**only;	/* check ids to run; NULL = all */
 	size_t			nonly;
-	const struct stats_name	*stats;		/* percentiles few-samples judges for
-						 * every metric; NULL = p99 for
-						 * connect_ms, p99 and p99.9 for
-						 * http_ms (borrowed) */
+	const struct stats_name	*stats;	/* percentiles few-samples judges
+					 * for every metric; NULL = p99 for
+					 * connect_ms, p99 and p99.9 for
+					 * http_ms */
 	size_t			nstats;
 };
 

@@ -37,25 +37,25 @@ struct check_entry {
 /* The order findings are reported in: what makes a number wrong first. */
 static const struct check_entry checks[] = {
 	{ { "burst-cliff", CHECK_WARNING,
-	    "an iperf3 run steps down and stays down (network credits ran out)" },
+	    "an iperf3 run steps down and stays down (credits ran out)" },
 	    check_burst_cliff },
 	{ { "run-order", CHECK_WARNING,
-	    "throughput falls with run order on one instance, not with the path" },
+	    "throughput falls with run order on an instance, not path" },
 	    check_run_order },
 	{ { "instance-cap", CHECK_WARNING,
 	    "3 or more paths on one throughput plateau: the instance's limit" },
 	    check_instance_cap },
 	{ { "udp-sender-limited", CHECK_WARNING,
-	    "UDP identical on 3 or more paths: the sender's rate, not the path" },
+	    "UDP identical on 3 or more paths: the sender's rate" },
 	    check_udp_sender },
 	{ { "outlier-trial", CHECK_WARNING,
-	    "one trial's p50 3x or more away from its siblings (TIME_WAIT ...)" },
+	    "a trial's p50 3x or more from its siblings (TIME_WAIT)" },
 	    check_outlier_trial },
 	{ { "hidden-failures", CHECK_WARNING,
 	    "errors, timeouts or partial runs the percentiles leave out" },
 	    check_hidden_failures },
 	{ { "syn-retransmit", CHECK_WARNING,
-	    "values 1 s / 3 s above the median: retransmitted SYNs, not the RTT" },
+	    "values 1 s / 3 s above the median: retransmitted SYNs" },
 	    check_syn_retransmit },
 	{ { "few-samples", CHECK_WARNING,
 	    "p99 from fewer than 299 samples, p99.9 from fewer than 2,995" },
@@ -356,6 +356,24 @@ check_findings_table(const struct check_findings *f, struct table *t)
 	strbuf_release(&sb);
 }
 
+/* List f's files after the ones already listed (at most
+ * CHECK_MD_MAX_FILES in all); *listed counts every file seen. */
+static void
+md_files(struct strbuf *out, const struct check_finding *f, size_t *listed)
+{
+	size_t m;
+
+	for (m = 0; m < f->nfiles; m++, (*listed)++) {
+		if (*listed == 0)
+			strbuf_addstr(out, "\n   - Files: ");
+		if (*listed >= CHECK_MD_MAX_FILES)
+			continue;
+		strbuf_addstr(out, *listed ? ", `" : "`");
+		strbuf_addstr(out, f->files[m]);
+		strbuf_addch(out, '`');
+	}
+}
+
 static bool
 same_story(const struct check_finding *a, const struct check_finding *b)
 {
@@ -375,8 +393,8 @@ render_md(const struct check_findings *f, struct strbuf *out)
 	size_t i, j, k, item = 0, listed, npaths;
 
 	if (!f->n) {
-		strbuf_addstr(out, "No findings: no pitfall pathstat checks for "
-		    "was seen in these runs.\n");
+		strbuf_addstr(out, "No findings: none of the pitfalls pathstat "
+		    "checks for was seen in these runs.\n");
 		return;
 	}
 	done = xcalloc(f->n, sizeof(bool));
@@ -420,21 +438,10 @@ render_md(const struct check_findings *f, struct strbuf *out)
 		md_escape(out, x->action);
 		listed = 0;
 		for (j = i; j < f->n; j++) {
-			size_t m;
-
 			if (done[j] || !same_story(x, &f->items[j]))
 				continue;
 			done[j] = true;
-			for (m = 0; m < f->items[j].nfiles; m++) {
-				if (listed == 0)
-					strbuf_addstr(out, "\n   - Files: ");
-				if (listed < CHECK_MD_MAX_FILES) {
-					strbuf_addstr(out, listed ? ", `" : "`");
-					strbuf_addstr(out, f->items[j].files[m]);
-					strbuf_addch(out, '`');
-				}
-				listed++;
-			}
+			md_files(out, &f->items[j], &listed);
 		}
 		if (listed > CHECK_MD_MAX_FILES)
 			strbuf_addf(out, " and %zu more (--format json lists "
@@ -464,15 +471,18 @@ check_usage(FILE *fp, bool full)
 	for (i = 0; i < n; i++)
 		fprintf(fp, "   %-19s %s\n", list[i].id, list[i].summary);
 	fputs("\n"
-	    "  --where K=V     keep runs whose path, trial, tool, condition key or\n"
-	    "                  tag matches (K=V1,V2 for alternatives)\n"
+	    "  --where K=V     keep runs whose path, trial, tool, condition\n"
+	    "                  key or tag matches (K=V1,V2 for alternatives)\n"
 	    "  --only IDS      run only these checks (comma-separated)\n"
-	    "  --stats LIST    percentiles few-samples judges, for every metric\n"
-	    "                  (default: p99 for connect_ms, p99,p99.9 for http_ms)\n"
+	    "  --stats LIST    percentiles few-samples judges, every metric\n"
+	    "                  (default: p99 for connect_ms, p99,p99.9 for\n"
+	    "                  http_ms)\n"
 	    "  --format F      md (default), csv or json\n"
-	    "  --db FILE       database (default $PATHSTAT_DB, else ./pathstat.db)\n"
+	    "  --db FILE       database (default $PATHSTAT_DB, else\n"
+	    "                  ./pathstat.db)\n"
 	    "\n"
-	    "docs/checks.md gives each check's rule, threshold and reasons.\n", fp);
+	    "docs/checks.md gives each check's rule, threshold and reasons.\n",
+	    fp);
 }
 
 static int

@@ -114,9 +114,9 @@ outlier_text(struct check_model *m, const struct check_cell *c,
 	} else if (ratio < 1.0) {
 		strbuf_addstr(cause, "the trials disagree by 3× or more and "
 		    "this one is the fast one: the other trials measured "
-		    "something besides the path (with keep-alive off, TIME_WAIT "
-		    "exhaustion in back-to-back trials; otherwise CPU "
-		    "contention or a noisy neighbour)");
+		    "something besides the path (with keep-alive off, "
+		    "TIME_WAIT exhaustion in back-to-back trials; otherwise "
+		    "CPU contention or a noisy neighbour)");
 		strbuf_addstr(act, "re-run the trials with the cause removed "
 		    "(net.ipv4.tcp_tw_reuse=1 for keep-alive off); until then "
 		    "do not average them: show the spread");
@@ -274,12 +274,13 @@ check_few_samples(struct check_model *m)
 			} else if (need > short_need) {
 				short_need = need;
 			}
-			strbuf_addf(&need_text, "%sp%g needs ≥ ", nbad ? ", " : "",
-			    pct);
+			strbuf_addf(&need_text, "%sp%g needs ≥ ",
+			    nbad ? ", " : "", pct);
 			check_fmt_count(&need_text, need);
 			if (judged) {
-				strbuf_addf(&rank_text, "%sits p%g is %sthe ", nbad ?
-				    ", " : "", pct, per_trial ? "" : "about ");
+				strbuf_addf(&rank_text, "%sits p%g is %sthe ",
+				    nbad ? ", " : "", pct,
+				    per_trial ? "" : "about ");
 				slowest(&rank_text, check_rank_from_top(pct,
 				    judged));
 				strbuf_addstr(&rank_text, per_trial ?
@@ -394,11 +395,17 @@ check_mixed_estimators(struct check_model *m)
 		for (i = 0; i < c->nruns; i++)
 			check_add_run(f, &m->runs[c->runs[i]]);
 		if (raw && tool) {
+			size_t listed = 0;
+
 			strbuf_addstr(&ev, "trials ");
-			for (i = 0; i < c->nruns; i++)
-				if (m->runs[c->runs[i]].summary_only)
-					strbuf_addf(&ev, "%s%ld", ev.len > 7 ?
-					    ", " : "", m->runs[c->runs[i]].trial);
+			for (i = 0; i < c->nruns; i++) {
+				const struct check_run *r;
+
+				r = &m->runs[c->runs[i]];
+				if (r->summary_only)
+					strbuf_addf(&ev, "%s%ld", listed++ ?
+					    ", " : "", r->trial);
+			}
 			strbuf_addf(&ev, " of %zu have only the tool's own "
 			    "summary (%s), the others raw samples: a pooled "
 			    "percentile leaves those trials out, a mean of "
@@ -494,7 +501,8 @@ table_groups(const struct check_model *m, size_t *ngroups)
 			const struct check_cell *o = &m->cells[g[k].cells[0]];
 
 			if (o->scope == c->scope && o->metric == c->metric &&
-			    !strcmp(m->cond_keys[o->cond], m->cond_keys[c->cond]))
+			    !strcmp(m->cond_keys[o->cond],
+			    m->cond_keys[c->cond]))
 				break;
 		}
 		if (k == n) {
@@ -531,87 +539,109 @@ add_unique(size_t *arr, size_t *n, size_t v)
 	return (*n)++;
 }
 
+/* A table as a path x condition matrix of cells present. */
+struct matrix {
+	size_t	*paths, *conds;	/* model indices, in order of appearance */
+	size_t	np, nc;
+	bool	*have;		/* have[p * nc + c] */
+	size_t	*per_cond;	/* paths measured in each condition */
+	size_t	*per_path;	/* conditions measured on each path */
+};
+
+static void
+matrix_build(const struct check_model *m, const struct table_group *g,
+    struct matrix *x)
+{
+	size_t i;
+
+	memset(x, 0, sizeof(*x));
+	x->paths = xmalloc(g->n * sizeof(size_t));
+	x->conds = xmalloc(g->n * sizeof(size_t));
+	for (i = 0; i < g->n; i++) {
+		add_unique(x->paths, &x->np, m->cells[g->cells[i]].path);
+		add_unique(x->conds, &x->nc, m->cells[g->cells[i]].cond);
+	}
+	x->have = xcalloc(x->np * x->nc, sizeof(bool));
+	x->per_cond = xcalloc(x->nc, sizeof(size_t));
+	x->per_path = xcalloc(x->np, sizeof(size_t));
+	for (i = 0; i < g->n; i++) {
+		const struct check_cell *c = &m->cells[g->cells[i]];
+		size_t p = add_unique(x->paths, &x->np, c->path);
+		size_t k = add_unique(x->conds, &x->nc, c->cond);
+
+		if (x->have[p * x->nc + k])
+			continue;
+		x->have[p * x->nc + k] = true;
+		x->per_cond[k]++;
+		x->per_path[p]++;
+	}
+}
+
+static void
+matrix_release(struct matrix *x)
+{
+	free(x->paths);
+	free(x->conds);
+	free(x->have);
+	free(x->per_cond);
+	free(x->per_path);
+}
+
+/* The finding for the hole at path p, condition k of x. */
+static void
+missing_one(struct check_model *m, const struct check_cell *first,
+    const struct matrix *x, size_t p, size_t k)
+{
+	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
+	const char *cond = m->conds[x->conds[k]];
+	struct check_finding *f;
+	size_t q, listed = 0;
+
+	f = check_add(m, "missing-cells", first->scope, first->metric,
+	    x->paths[p], x->conds[k], -1);
+	strbuf_addf(&ev, "%s was measured on ", *cond ? cond :
+	    "the empty condition");
+	for (q = 0; q < x->np; q++)
+		if (x->have[q * x->nc + k])
+			strbuf_addf(&ev, "%s%s", listed++ ? ", " : "",
+			    m->paths[x->paths[q]]);
+	strbuf_addf(&ev, " (%zu of %zu paths) but not on %s, which has runs "
+	    "in %zu other condition%s of this table", x->per_cond[k], x->np,
+	    m->paths[x->paths[p]], x->per_path[p],
+	    x->per_path[p] == 1 ? "" : "s");
+	strbuf_addstr(&cause, "the path was not measured in this condition: "
+	    "skipped on purpose (a path that cannot carry it, e.g. "
+	    "PrivateLink without UDP), a run that failed, or files that were "
+	    "not synced or ingested");
+	strbuf_addstr(&act, "measure it, or make the table say 'not "
+	    "measured' with the reason (pathstat prints 'not measured'), "
+	    "never a blank or a zero");
+	check_set_text(f, &ev, &cause, &act);
+}
+
 void
 check_missing_cells(struct check_model *m)
 {
-	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
 	struct table_group *g;
-	size_t ng, gi, i, p, c;
+	struct matrix x;
+	size_t ng, gi, p, k;
 
 	g = table_groups(m, &ng);
 	for (gi = 0; gi < ng; gi++) {
-		size_t *paths = xmalloc(g[gi].n * sizeof(size_t));
-		size_t *conds = xmalloc(g[gi].n * sizeof(size_t));
-		size_t np = 0, nc = 0, *per_cond, *per_path;
-		bool *have;
-		const struct check_cell *first = &m->cells[g[gi].cells[0]];
-
-		for (i = 0; i < g[gi].n; i++) {
-			add_unique(paths, &np, m->cells[g[gi].cells[i]].path);
-			add_unique(conds, &nc, m->cells[g[gi].cells[i]].cond);
-		}
-		have = xcalloc(np * nc, sizeof(bool));
-		per_cond = xcalloc(nc, sizeof(size_t));
-		per_path = xcalloc(np, sizeof(size_t));
-		for (i = 0; i < g[gi].n; i++) {
-			const struct check_cell *x = &m->cells[g[gi].cells[i]];
-			size_t pi = add_unique(paths, &np, x->path);
-			size_t cj = add_unique(conds, &nc, x->cond);
-
-			if (!have[pi * nc + cj]) {
-				per_cond[cj]++;
-				per_path[pi]++;
-			}
-			have[pi * nc + cj] = true;
-		}
-		for (p = 0; p < np; p++) {
-			for (c = 0; c < nc; c++) {
-				struct check_finding *f;
-				size_t q, listed = 0;
-
-				/* a hole: the condition was measured on 2 or
-				 * more other paths, this path in another
-				 * condition of the table */
-				if (have[p * nc + c] || per_cond[c] < 2)
+		matrix_build(m, &g[gi], &x);
+		/* a hole: the condition was measured on 2 or more other
+		 * paths, this path in another condition of the table */
+		for (p = 0; p < x.np; p++) {
+			for (k = 0; k < x.nc; k++) {
+				if (x.have[p * x.nc + k] || x.per_cond[k] < 2)
 					continue;
-				f = check_add(m, "missing-cells", first->scope,
-				    first->metric, paths[p], conds[c], -1);
-				strbuf_addf(&ev, "%s was measured on ",
-				    *m->conds[conds[c]] ? m->conds[conds[c]] :
-				    "the empty condition");
-				for (q = 0; q < np; q++) {
-					if (!have[q * nc + c])
-						continue;
-					strbuf_addf(&ev, "%s%s", listed++ ? ", " :
-					    "", m->paths[paths[q]]);
-				}
-				strbuf_addf(&ev, " (%zu of %zu paths) but not on "
-				    "%s, which has runs in %zu other condition%s "
-				    "of this table", per_cond[c], np,
-				    m->paths[paths[p]], per_path[p],
-				    per_path[p] == 1 ? "" : "s");
-				strbuf_addstr(&cause, "the path was not measured "
-				    "in this condition: skipped on purpose (a "
-				    "path that cannot carry it, e.g. PrivateLink "
-				    "without UDP), a run that failed, or files "
-				    "that were not synced or ingested");
-				strbuf_addstr(&act, "measure it, or make the "
-				    "table say 'not measured' with the reason "
-				    "(pathstat prints 'not measured'), never a "
-				    "blank or a zero");
-				check_set_text(f, &ev, &cause, &act);
+				missing_one(m, &m->cells[g[gi].cells[0]], &x,
+				    p, k);
 			}
 		}
-		free(paths);
-		free(conds);
-		free(have);
-		free(per_cond);
-		free(per_path);
+		matrix_release(&x);
 	}
 	table_groups_free(g, ng);
-	strbuf_release(&ev);
-	strbuf_release(&cause);
-	strbuf_release(&act);
 }
 
 /* ---------------------------------------------------------------------
@@ -623,13 +653,13 @@ static bool
 same_trials(const struct check_model *m, const struct check_cell *a,
     const struct check_cell *b)
 {
-	size_t i, j;
+	size_t i;
 
 	if (a->nruns != b->nruns)
 		return false;
 	/* runs are ordered by trial within a cell */
-	for (i = j = 0; i < a->nruns; i++, j++)
-		if (m->runs[a->runs[i]].trial != m->runs[b->runs[j]].trial)
+	for (i = 0; i < a->nruns; i++)
+		if (m->runs[a->runs[i]].trial != m->runs[b->runs[i]].trial)
 			return false;
 	return true;
 }
@@ -650,16 +680,83 @@ cell_typical_n(const struct check_model *m, const struct check_cell *c)
 	return med;
 }
 
+/* Append "; " to each non-empty text, so the next reason can follow. */
+static void
+next_reason(struct strbuf *ev, struct strbuf *cause, struct strbuf *act)
+{
+	if (ev->len)
+		strbuf_addstr(ev, "; ");
+	if (cause->len)
+		strbuf_addstr(cause, "; ");
+	if (act->len)
+		strbuf_addstr(act, "; ");
+}
+
+/* Within a cell: the smallest and the largest raw trial. */
+static void
+uneven_trials(const struct check_model *m, const struct check_cell *c,
+    struct strbuf *ev, struct strbuf *cause, struct strbuf *act)
+{
+	const struct check_run *lo = NULL, *hi = NULL;
+	size_t k;
+
+	for (k = 0; k < c->nruns; k++) {
+		const struct check_run *r = &m->runs[c->runs[k]];
+
+		if (!r->n)
+			continue;
+		if (!lo || r->n < lo->n)
+			lo = r;
+		if (!hi || r->n > hi->n)
+			hi = r;
+	}
+	if (!lo || (double)lo->n >= CHECK_UNBAL_WITHIN * (double)hi->n)
+		return;
+	next_reason(ev, cause, act);
+	strbuf_addf(ev, "trial %ld has ", lo->trial);
+	check_fmt_count(ev, lo->n);
+	strbuf_addf(ev, " successful samples, trial %ld has ", hi->trial);
+	check_fmt_count(ev, hi->n);
+	strbuf_addf(ev, ": a pooled percentile weighs trial %ld %.1f× as "
+	    "much", hi->trial, (double)hi->n / (double)lo->n);
+	strbuf_addstr(cause, "runs of one cell were made with different "
+	    "request counts or durations, or one stopped early");
+	strbuf_addstr(act, "give every trial the same count or duration, or "
+	    "use the per-trial mean (pathstat analyze --pool trials)");
+}
+
+/* Across cells: tn samples per run here, up to top_n elsewhere. */
+static void
+small_cell(double tn, double top_n, struct strbuf *ev, struct strbuf *cause,
+    struct strbuf *act)
+{
+	if (tn <= 0 || top_n < CHECK_UNBAL_ACROSS * tn)
+		return;
+	next_reason(ev, cause, act);
+	strbuf_addstr(ev, "its runs have ");
+	check_fmt_count(ev, (uint64_t)tn);
+	strbuf_addstr(ev, " successful samples each while other cells of "
+	    "this table have up to ");
+	check_fmt_count(ev, (uint64_t)top_n);
+	strbuf_addf(ev, " (%.0f×): the same percentile is a far noisier "
+	    "estimate here", top_n / tn);
+	strbuf_addstr(cause, "the campaign used different request counts or "
+	    "durations per path or condition");
+	strbuf_addstr(act, "use one count per run for every cell of a table "
+	    "you compare");
+}
+
 void
 check_unbalanced_trials(struct check_model *m)
 {
 	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
 	struct table_group *g;
-	size_t ng, gi, i, j;
+	size_t ng, gi, i, j, k;
 
 	g = table_groups(m, &ng);
 	for (gi = 0; gi < ng; gi++) {
-		size_t best = 0, best_count = 0;
+		const struct check_cell *mode = NULL;
+		size_t best_count = 0;
 		double top_n = 0.0;
 
 		/* the trial set most cells of the table share */
@@ -672,8 +769,8 @@ check_unbalanced_trials(struct check_model *m)
 				count += same_trials(m, a,
 				    &m->cells[g[gi].cells[j]]);
 			if (count > best_count || (count == best_count &&
-			    a->nruns > m->cells[g[gi].cells[best]].nruns)) {
-				best = i;
+			    a->nruns > mode->nruns)) {
+				mode = a;
 				best_count = count;
 			}
 			if (tn > top_n)
@@ -681,85 +778,27 @@ check_unbalanced_trials(struct check_model *m)
 		}
 		for (i = 0; i < g[gi].n; i++) {
 			const struct check_cell *c = &m->cells[g[gi].cells[i]];
-			const struct check_cell *mode =
-			    &m->cells[g[gi].cells[best]];
-			size_t lo_run = 0, hi_run = 0, k;
-			double tn = cell_typical_n(m, c);
 			struct check_finding *f;
 
 			if (best_count >= 2 && !same_trials(m, c, mode)) {
 				strbuf_addstr(&ev, "trials ");
 				trial_list(&ev, m, c);
-				strbuf_addf(&ev, " where %zu other cell%s of this "
-				    "table have trials ", best_count,
+				strbuf_addf(&ev, " where %zu other cell%s of "
+				    "this table have trials ", best_count,
 				    best_count == 1 ? "" : "s");
 				trial_list(&ev, m, mode);
 				strbuf_addstr(&cause, "a trial was not run, "
-				    "failed, or was not synced (or one was run "
-				    "twice)");
+				    "failed, or was not synced (or one was "
+				    "run twice)");
 				strbuf_addstr(&act, "re-run the missing trial "
 				    "(or drop the extra one) so every cell of "
-				    "the table rests on the same trials; a mean "
-				    "over 2 trials is not comparable with one "
-				    "over 3");
+				    "the table rests on the same trials; a "
+				    "mean over 2 trials is not comparable with "
+				    "one over 3");
 			}
-			for (k = 0; k < c->nruns; k++) {
-				const struct check_run *r = &m->runs[c->runs[k]];
-
-				if (!r->n)
-					continue;
-				if (!lo_run || r->n < m->runs[c->runs[lo_run - 1]].n)
-					lo_run = k + 1;
-				if (!hi_run || r->n > m->runs[c->runs[hi_run - 1]].n)
-					hi_run = k + 1;
-			}
-			if (lo_run && (double)m->runs[c->runs[lo_run - 1]].n <
-			    CHECK_UNBAL_WITHIN *
-			    (double)m->runs[c->runs[hi_run - 1]].n) {
-				const struct check_run *lo = &m->runs[c->runs[lo_run - 1]];
-				const struct check_run *hi = &m->runs[c->runs[hi_run - 1]];
-
-				if (ev.len)
-					strbuf_addstr(&ev, "; ");
-				strbuf_addf(&ev, "trial %ld has ", lo->trial);
-				check_fmt_count(&ev, lo->n);
-				strbuf_addf(&ev, " successful samples, trial %ld "
-				    "has ", hi->trial);
-				check_fmt_count(&ev, hi->n);
-				strbuf_addf(&ev, ": a pooled percentile weighs "
-				    "trial %ld %.1f× as much", hi->trial,
-				    (double)hi->n / (double)lo->n);
-				if (cause.len)
-					strbuf_addstr(&cause, "; ");
-				strbuf_addstr(&cause, "runs of one cell were "
-				    "made with different request counts or "
-				    "durations, or one stopped early");
-				if (act.len)
-					strbuf_addstr(&act, "; ");
-				strbuf_addstr(&act, "give every trial the same "
-				    "count or duration, or use the per-trial "
-				    "mean (pathstat analyze --pool trials)");
-			}
-			if (tn > 0 && top_n >= CHECK_UNBAL_ACROSS * tn) {
-				if (ev.len)
-					strbuf_addstr(&ev, "; ");
-				strbuf_addstr(&ev, "its runs have ");
-				check_fmt_count(&ev, (uint64_t)tn);
-				strbuf_addstr(&ev, " successful samples each while "
-				    "other cells of this table have up to ");
-				check_fmt_count(&ev, (uint64_t)top_n);
-				strbuf_addf(&ev, " (%.0f×): the same percentile "
-				    "is a far noisier estimate here", top_n / tn);
-				if (cause.len)
-					strbuf_addstr(&cause, "; ");
-				strbuf_addstr(&cause, "the campaign used "
-				    "different request counts or durations per "
-				    "path or condition");
-				if (act.len)
-					strbuf_addstr(&act, "; ");
-				strbuf_addstr(&act, "use one count per run for "
-				    "every cell of a table you compare");
-			}
+			uneven_trials(m, c, &ev, &cause, &act);
+			small_cell(cell_typical_n(m, c), top_n, &ev, &cause,
+			    &act);
 			if (!ev.len)
 				continue;
 			f = check_add(m, "unbalanced-trials", c->scope,

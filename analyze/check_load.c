@@ -1,6 +1,6 @@
 /*
  * check_load.c - read the runs `pathstat check` looks at, summarise each
- * one from its samples in a single pass (count, median, maximum, the
+ * one from its samples in a single pass (count, median, the
  * throughput series and its cliff, SYN-retransmit modes) and from the
  * tool's own summaries, and group them into cells.  Samples are read run
  * by run and forgotten, so memory stays O(largest run).
@@ -26,7 +26,8 @@
 /* Statements and scratch buffers reused for every run. */
 struct loader {
 	sqlite3_stmt	*samples, *summaries, *errors;
-	double		*vals, *times;	/* a run's successful samples, in order */
+	double		*vals;	/* a run's successful samples, in order */
+	double		*times;	/* their t_us */
 	size_t		alloc;
 	char		*status_names[CHECK_NSTATUS];	/* owned */
 };
@@ -223,13 +224,13 @@ load_samples(struct check_model *m, struct loader *ld, struct check_run *r)
 			double t = r->cliff.at ? ld->times[r->cliff.at - 1] :
 			    0.0;
 
-			r->cliff_t_s = isfinite(t) ? t / 1e6 : (double)r->cliff.at;
+			r->cliff_t_s = isfinite(t) ? t / 1e6 :
+			    (double)r->cliff.at;
 		}
 	}
 	if (n) {
 		stats_sort(ld->vals, n);
 		r->p50 = stats_quantile_type7(ld->vals, n, 50.0);
-		r->max = ld->vals[n - 1];
 		if (r->metric == CHECK_M_CONNECT || r->metric == CHECK_M_HTTP)
 			check_detect_syn(ld->vals, n, r->p50, &r->syn);
 	}
@@ -259,7 +260,8 @@ load_summaries(struct check_model *m, struct loader *ld, struct check_run *r)
 			if (!strcmp(stat, "p50"))
 				r->tool_p50 = v;
 			if (!r->tool_est)
-				r->tool_est = xstrdup(col_str(ld->summaries, 3));
+				r->tool_est = xstrdup(col_str(ld->summaries,
+				    3));
 		} else if (!strcmp(metric, "http") &&
 		    !strcmp(stat, "success_rate")) {
 			r->success_rate = v;
@@ -301,7 +303,8 @@ scope_text(struct strbuf *sb, const char *day, const char *itype,
 	if (*day)
 		strbuf_addf(sb, "day=%s", day);
 	if (*itype)
-		strbuf_addf(sb, "%sinstance_type=%s", sb->len ? "," : "", itype);
+		strbuf_addf(sb, "%sinstance_type=%s", sb->len ? "," : "",
+		    itype);
 	if (*study)
 		strbuf_addf(sb, "%sstudy=%s", sb->len ? "," : "", study);
 }
@@ -416,7 +419,7 @@ check_model_load(struct check_model *m, const struct where *w)
 		ALLOC_GROW(m->runs, m->nruns + 1, m->alloc_runs);
 		r = &m->runs[m->nruns++];
 		memset(r, 0, sizeof(*r));
-		r->p50 = r->max = r->tool_p50 = NAN;
+		r->p50 = r->tool_p50 = NAN;
 		r->success_rate = r->bytes_per_s = r->timeout_s = NAN;
 		r->id = sqlite3_column_int64(runs, 0);
 		r->path = intern(&m->paths, &m->npaths, &m->alloc_paths,

@@ -59,10 +59,9 @@
 /* A step down that stays down, found in an interval series. */
 struct check_cliff {
 	bool	found;
-	size_t	at;		/* index of the first interval at the low level */
-	double	before;		/* mean of the intervals before it */
-	double	after;		/* mean of the intervals after it (the first
-				 * low one left out when it is mixed) */
+	size_t	at;	/* first interval at the low level */
+	double	before;	/* mean of the intervals before it */
+	double	after;	/* mean of those after it (it may hold the drop) */
 };
 
 /* Values sitting in SYN-retransmit modes (median + 1, 3, 7, 15 s). */
@@ -72,70 +71,70 @@ struct check_syn {
 	double	lo, hi;		/* smallest and largest such value */
 };
 
+/* One run, summarised.  Indices point into struct check_model. */
 struct check_run {
 	int64_t	id;		/* runs.id */
-	size_t	path;		/* index in check_model.paths */
-	size_t	cond;		/* index in check_model.conds */
-	size_t	scope;		/* index in check_model.scopes (campaign) */
-	size_t	instance;	/* index in check_model.instances (one machine) */
+	size_t	path;		/* in paths */
+	size_t	cond;		/* in conds */
+	size_t	scope;		/* in scopes: its campaign */
+	size_t	instance;	/* in instances: its machine */
 	long	trial;
 	char	*tool;		/* iperf3, oha, pathprobe; owned */
 	int	metric;		/* the run's primary metric id */
 	int64_t	started_at;	/* Unix seconds, INT64_MIN if unknown */
 	bool	partial;	/* stored as partial */
-	char	*reason;	/* why partial; owned, NULL if none */
+	char	*reason;	/* why partial; owned, or NULL */
 	int64_t	failures;	/* runs.failures (oha errors, failed probes) */
 	int64_t	attempts;	/* runs.attempts, -1 if the tool did not say */
-	char	*file;		/* samples' file, relative; owned, NULL if none */
-	char	*summary_file;	/* the tool summary's file; owned, NULL if none */
+	char	*file;		/* samples' file, relative; owned, or NULL */
+	char	*summary_file;	/* the summary's file; owned, or NULL */
 
 	/* From the primary metric's samples. */
 	size_t	n;		/* successful samples */
 	int64_t	nfail_rows;	/* failed sample rows (status != ok) */
-	char	*fail_detail;	/* "2 timeout, 1 refused"; owned, NULL if none */
-	double	p50;		/* type 7 of the successful samples, NaN if none */
-	double	max;		/* largest successful sample, NaN if none */
-	double	*series;	/* throughput runs: values in time order; owned */
+	char	*fail_detail;	/* "2 timeout, 1 refused"; owned, or NULL */
+	double	p50;		/* type 7 of the successes, NaN if none */
+	double	*series;	/* throughput: values in time order; owned */
 	size_t	nseries;
 	struct check_cliff cliff;	/* throughput runs */
-	double	cliff_t_s;	/* seconds into the run where the cliff starts */
+	double	cliff_t_s;	/* seconds into the run the cliff starts */
 	struct check_syn syn;	/* connect_ms and http_ms runs */
 
 	/* From the tool's own summaries. */
-	double	tool_p50;	/* the tool's p50 of the primary metric, NaN */
+	double	tool_p50;	/* the tool's p50 of the metric, NaN */
 	bool	tool_pct;	/* the tool printed percentiles (oha) */
-	char	*tool_est;	/* their estimator; owned, NULL if none */
+	char	*tool_est;	/* their estimator; owned, or NULL */
 	double	success_rate;	/* oha successRate, NaN if none */
 	double	bytes_per_s;	/* oha sizePerSec, NaN if none */
 	double	timeout_s;	/* pathprobe's timeout, NaN if none */
-	char	*errors;	/* oha's error distribution as text; owned */
+	char	*errors;	/* oha's errors as text; owned, or NULL */
 	bool	summary_only;	/* no samples, only the tool's summary */
 };
 
 /* Runs of one metric, path and condition in one campaign. */
 struct check_cell {
-	size_t	scope, path, cond;
+	size_t	scope, path, cond;	/* model indices */
 	int	metric;
-	size_t	*runs;		/* indices in check_model.runs, by trial then start */
+	size_t	*runs;		/* in check_model.runs, by trial, start */
 	size_t	nruns, alloc;
 };
 
 struct check_model {
-	sqlite3			*db;
-	const struct check_opts	*opts;
-	struct check_findings	*out;
+	sqlite3			*db;		/* borrowed */
+	const struct check_opts	*opts;		/* borrowed, may be NULL */
+	struct check_findings	*out;		/* where findings go */
 	struct check_run	*runs;
 	size_t			nruns, alloc_runs;
-	char			**paths;	/* in natural order; owned */
+	char			**paths;	/* natural order; owned */
 	size_t			npaths, alloc_paths;
 	char			**conds;	/* canonical texts; owned */
-	char			**cond_keys;	/* each condition's key names, ","-joined */
+	char			**cond_keys;	/* their keys, ","-joined */
 	size_t			nconds, alloc_conds;
 	char			**scopes;	/* campaign texts; owned */
 	size_t			nscopes, alloc_scopes;
-	char			**instances;	/* campaign + instance texts; owned */
+	char			**instances;	/* campaign + instance; owned */
 	size_t			ninstances, alloc_instances;
-	char			*metric_names[16];	/* by metric id; owned */
+	char			*metric_names[16]; /* owned */
 	struct check_cell	*cells;
 	size_t			ncells, alloc_cells;
 };

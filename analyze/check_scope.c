@@ -167,102 +167,156 @@ column_end(const struct check_model *m, const size_t *idx, size_t from)
 	return to;
 }
 
+/* One column of a table (a campaign, metric and condition) with each
+ * path's level and its place on the plateau. */
+struct column {
+	const size_t	*cells;		/* model cell indices, by path */
+	size_t		n;
+	double		*lvl;		/* each cell's level, NaN if none */
+	bool		*in;		/* on the plateau */
+	size_t		nval;		/* cells with a level */
+	size_t		nplat;		/* cells on the plateau */
+	double		top, low;	/* plateau's ends */
+};
+
+/* Find the plateau within tol of the top; false unless it holds at least
+ * CHECK_CAP_MIN_PATHS of at least as many paths with a level. */
+static bool
+column_plateau(struct column *col, double tol)
+{
+	size_t i;
+
+	col->nval = 0;
+	for (i = 0; i < col->n; i++)
+		col->nval += isfinite(col->lvl[i]);
+	if (col->nval < CHECK_CAP_MIN_PATHS)
+		return false;
+	col->nplat = check_plateau(col->lvl, col->n, tol, col->in);
+	if (col->nplat < CHECK_CAP_MIN_PATHS)
+		return false;
+	col->top = 0.0;
+	col->low = INFINITY;
+	for (i = 0; i < col->n; i++) {
+		if (!col->in[i])
+			continue;
+		col->top = col->lvl[i] > col->top ? col->lvl[i] : col->top;
+		col->low = col->lvl[i] < col->low ? col->lvl[i] : col->low;
+	}
+	return true;
+}
+
+/* "A 4.98, B 4.98, C 4.98" for the plateau's paths (Gbit/s). */
+static void
+column_list(struct strbuf *sb, const struct check_model *m,
+    const struct column *col)
+{
+	size_t i, listed = 0;
+
+	for (i = 0; i < col->n; i++)
+		if (col->in[i])
+			strbuf_addf(sb, "%s%s %.2f", listed++ ? ", " : "",
+			    m->paths[m->cells[col->cells[i]].path],
+			    col->lvl[i] / 1e9);
+}
+
+/* One finding per cell of the plateau, all telling the same story. */
+static void
+column_findings(struct check_model *m, const char *id,
+    const struct column *col, const struct strbuf *ev,
+    const struct strbuf *cause, const struct strbuf *act)
+{
+	size_t i, k;
+
+	for (i = 0; i < col->n; i++) {
+		const struct check_cell *c = &m->cells[col->cells[i]];
+		struct strbuf e = STRBUF_INIT, ca = STRBUF_INIT;
+		struct strbuf a = STRBUF_INIT;
+		struct check_finding *f;
+
+		if (!col->in[i])
+			continue;
+		f = check_add(m, id, c->scope, c->metric, c->path, c->cond, -1);
+		for (k = 0; k < c->nruns; k++)
+			check_add_run(f, &m->runs[c->runs[k]]);
+		strbuf_addstr(&e, ev->buf);
+		strbuf_addstr(&ca, cause->buf);
+		strbuf_addstr(&a, act->buf);
+		check_set_text(f, &e, &ca, &a);
+	}
+}
+
 /* ---------------------------------------------------------------------
  * instance-cap
  */
+
+static void
+cap_text(const struct check_model *m, const struct column *col, bool http,
+    struct strbuf *ev, struct strbuf *cause, struct strbuf *act)
+{
+	const struct check_cell *c0 = &m->cells[col->cells[0]];
+	size_t others = col->nval - col->nplat;
+	char itype[64];
+
+	strbuf_addf(ev, "%zu of %zu paths sit on one plateau at %.2f Gbit/s: ",
+	    col->nplat, col->nval, col->top / 1e9);
+	column_list(ev, m, col);
+	strbuf_addf(ev, " (%s; within %.2g %% of each other, %.1f %% allowed)",
+	    http ? "oha's sizePerSec × 8, mean over runs" :
+	    "pooled p50 of the intervals",
+	    100.0 * (col->top - col->low) / col->top, 100.0 * CHECK_CAP_TOL);
+	if (others)
+		strbuf_addf(ev, "; %zu other path%s slower", others,
+		    others == 1 ? " is" : "s are");
+	strbuf_addstr(cause, "the client or server instance's network "
+	    "bandwidth, not the paths, limits this condition");
+	if (scope_instance_type(m, c0->scope, itype, sizeof(itype)))
+		strbuf_addf(cause, " (instance_type %s: compare with its rated "
+		    "bandwidth)", itype);
+	strbuf_addf(act, "the path comparison is not measurable in this "
+	    "condition: say 'capped by the instance at %.1f Gbit/s' instead "
+	    "of ranking the paths; to compare them use a larger instance "
+	    "type or fewer parallel flows so the path is the bottleneck",
+	    col->top / 1e9);
+}
 
 void
 check_instance_cap(struct check_model *m)
 {
 	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
-	size_t *idx = cells_by_column(m), from, to, i, k;
-	double *lvl = xmalloc((m->ncells ? m->ncells : 1) * sizeof(double));
-	bool *in = xmalloc((m->ncells ? m->ncells : 1) * sizeof(bool));
+	size_t *idx = cells_by_column(m), from, to, i;
+	struct column col;
 
+	memset(&col, 0, sizeof(col));
+	col.lvl = xmalloc((m->ncells ? m->ncells : 1) * sizeof(double));
+	col.in = xmalloc((m->ncells ? m->ncells : 1) * sizeof(bool));
 	for (from = 0; from < m->ncells; from = to) {
 		const struct check_cell *c0 = &m->cells[idx[from]];
-		size_t nplat, nval = 0, listed = 0;
-		double top = 0.0, low = INFINITY;
-		char itype[64];
 		bool http = c0->metric == CHECK_M_HTTP;
 
 		to = column_end(m, idx, from);
-		if (c0->metric == CHECK_M_THROUGHPUT &&
-		    cond_is(m, c0->cond, "proto", "udp"))
-			continue;	/* udp-sender-limited covers UDP */
-		if (c0->metric != CHECK_M_THROUGHPUT && !http)
+		/* udp-sender-limited covers UDP */
+		if (!http && (c0->metric != CHECK_M_THROUGHPUT ||
+		    cond_is(m, c0->cond, "proto", "udp")))
 			continue;
-		for (i = from; i < to; i++) {
-			const struct check_cell *c = &m->cells[idx[i]];
-
-			lvl[i - from] = http ? cell_http_bps(m, c) :
-			    cell_pooled_p50(m, c);
-			nval += isfinite(lvl[i - from]);
-		}
-		if (nval < CHECK_CAP_MIN_PATHS)
-			continue;
-		nplat = check_plateau(lvl, to - from, CHECK_CAP_TOL, in);
-		if (nplat < CHECK_CAP_MIN_PATHS)
-			continue;
-		for (i = 0; i < to - from; i++) {
-			if (!in[i])
-				continue;
-			if (lvl[i] > top)
-				top = lvl[i];
-			if (lvl[i] < low)
-				low = lvl[i];
-		}
-		/* one story, told on every cell of the plateau */
-		strbuf_addf(&ev, "%zu of %zu paths sit on one plateau at %.2f "
-		    "Gbit/s: ", nplat, nval, top / 1e9);
-		for (i = 0; i < to - from; i++) {
-			if (!in[i])
-				continue;
-			strbuf_addf(&ev, "%s%s %.2f", listed++ ? ", " : "",
-			    m->paths[m->cells[idx[from + i]].path], lvl[i] / 1e9);
-		}
-		strbuf_addf(&ev, " (%s; within %.2g %% of each other, %.1f %% "
-		    "allowed)", http ? "oha's sizePerSec × 8, mean over runs" :
-		    "pooled p50 of the intervals", 100.0 * (top - low) / top,
-		    100.0 * CHECK_CAP_TOL);
-		if (nplat < nval)
-			strbuf_addf(&ev, "; %zu other path%s %s slower", nval -
-			    nplat, nval - nplat == 1 ? "" : "s", nval - nplat ==
-			    1 ? "is" : "are");
-		strbuf_addstr(&cause, "the client or server instance's network "
-		    "bandwidth, not the paths, limits this condition");
-		if (scope_instance_type(m, c0->scope, itype, sizeof(itype)))
-			strbuf_addf(&cause, " (instance_type %s: compare with "
-			    "its rated bandwidth)", itype);
-		strbuf_addstr(&act, "the path comparison is not measurable in "
-		    "this condition: say 'capped by the instance at ");
-		strbuf_addf(&act, "%.1f Gbit/s' instead of ranking the paths; "
-		    "to compare them use a larger instance type or fewer "
-		    "parallel flows so the path is the bottleneck", top / 1e9);
-		for (i = 0; i < to - from; i++) {
+		col.cells = idx + from;
+		col.n = to - from;
+		for (i = 0; i < col.n; i++) {
 			const struct check_cell *c = &m->cells[idx[from + i]];
-			struct check_finding *f;
-			struct strbuf e2 = STRBUF_INIT, c2 = STRBUF_INIT,
-			    a2 = STRBUF_INIT;
 
-			if (!in[i])
-				continue;
-			f = check_add(m, "instance-cap", c->scope, c->metric,
-			    c->path, c->cond, -1);
-			for (k = 0; k < c->nruns; k++)
-				check_add_run(f, &m->runs[c->runs[k]]);
-			strbuf_addstr(&e2, ev.buf);
-			strbuf_addstr(&c2, cause.buf);
-			strbuf_addstr(&a2, act.buf);
-			check_set_text(f, &e2, &c2, &a2);
+			col.lvl[i] = http ? cell_http_bps(m, c) :
+			    cell_pooled_p50(m, c);
 		}
+		if (!column_plateau(&col, CHECK_CAP_TOL))
+			continue;
+		cap_text(m, &col, http, &ev, &cause, &act);
+		column_findings(m, "instance-cap", &col, &ev, &cause, &act);
 		strbuf_reset(&ev);
 		strbuf_reset(&cause);
 		strbuf_reset(&act);
 	}
 	free(idx);
-	free(lvl);
-	free(in);
+	free(col.lvl);
+	free(col.in);
 	strbuf_release(&ev);
 	strbuf_release(&cause);
 	strbuf_release(&act);
@@ -273,7 +327,7 @@ check_instance_cap(struct check_model *m)
  */
 
 /* TCP p50 of path in scope, preferring the UDP condition's stream count;
- * NaN when the path has no TCP cell there. */
+ * NaN when the path has no TCP cell there.  *cond_out gets its condition. */
 static double
 tcp_level(const struct check_model *m, size_t scope, size_t path,
     size_t udp_cond, size_t *cond_out)
@@ -286,117 +340,101 @@ tcp_level(const struct check_model *m, size_t scope, size_t path,
 	for (i = 0; i < m->ncells; i++) {
 		const struct check_cell *c = &m->cells[i];
 		const char *cp;
+		bool same_p;
 
 		if (c->scope != scope || c->path != path ||
 		    c->metric != CHECK_M_THROUGHPUT ||
 		    !cond_is(m, c->cond, "proto", "tcp"))
 			continue;
 		cp = check_cond_get(m, c->cond, "P", buf, sizeof(buf));
-		if (isnan(best) || (p && cp && !strcmp(p, cp))) {
+		same_p = p && cp && !strcmp(p, cp);
+		if (isnan(best) || same_p) {
 			best = cell_pooled_p50(m, c);
 			*cond_out = c->cond;
-			if (p && cp && !strcmp(p, cp))
-				break;
 		}
+		if (same_p)
+			break;
 	}
 	return best;
+}
+
+static void
+udp_text(const struct check_model *m, const struct column *col,
+    struct strbuf *ev, struct strbuf *cause, struct strbuf *act)
+{
+	const struct check_cell *c0 = &m->cells[col->cells[0]];
+	double tlo = INFINITY, thi = 0.0;
+	size_t i, ntcp = 0, tcp_cond = 0;
+
+	for (i = 0; i < col->n; i++) {
+		double t;
+
+		if (!col->in[i])
+			continue;
+		t = tcp_level(m, c0->scope, m->cells[col->cells[i]].path,
+		    c0->cond, &tcp_cond);
+		if (!isfinite(t))
+			continue;
+		ntcp++;
+		tlo = t < tlo ? t : tlo;
+		thi = t > thi ? t : thi;
+	}
+	strbuf_addf(ev, "UDP gives the same rate on %zu paths: ", col->nplat);
+	column_list(ev, m, col);
+	strbuf_addf(ev, " Gbit/s (pooled p50, within %.2g %% of each other, "
+	    "%.1f %% allowed)", 100.0 * (col->top - col->low) / col->top,
+	    100.0 * CHECK_UDP_TOL);
+	if (ntcp >= 2)
+		strbuf_addf(ev, ", while their TCP %s p50 spans %.2f-%.2f "
+		    "Gbit/s", m->conds[tcp_cond], tlo / 1e9, thi / 1e9);
+	strbuf_addstr(cause, ntcp >= 2 && thi >= 1.1 * tlo ?
+	    "the sender, not the path, set the UDP rate: with -b 0 "
+	    "(unlimited) an iperf3 UDP client sends as fast as it can write "
+	    "packets, and paths that differ in TCP throughput all carried "
+	    "that rate" :
+	    "the sender (or the instance), not the path, set the UDP rate: "
+	    "with -b 0 (unlimited) an iperf3 UDP client sends as fast as it "
+	    "can write packets");
+	strbuf_addstr(act, "don't rank paths by this UDP number: set a target "
+	    "rate (-b) below the paths' capacity and compare loss and jitter, "
+	    "or raise the sender's packet rate (larger -l, more -P) until the "
+	    "paths differ");
 }
 
 void
 check_udp_sender(struct check_model *m)
 {
 	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
-	size_t *idx = cells_by_column(m), from, to, i, k;
-	double *lvl = xmalloc((m->ncells ? m->ncells : 1) * sizeof(double));
-	bool *in = xmalloc((m->ncells ? m->ncells : 1) * sizeof(bool));
+	size_t *idx = cells_by_column(m), from, to, i;
+	struct column col;
 
+	memset(&col, 0, sizeof(col));
+	col.lvl = xmalloc((m->ncells ? m->ncells : 1) * sizeof(double));
+	col.in = xmalloc((m->ncells ? m->ncells : 1) * sizeof(bool));
 	for (from = 0; from < m->ncells; from = to) {
 		const struct check_cell *c0 = &m->cells[idx[from]];
-		size_t nplat, nval = 0, listed = 0, ntcp = 0, tcp_cond = 0;
-		double top = 0.0, low = INFINITY, tlo = INFINITY, thi = 0.0;
 
 		to = column_end(m, idx, from);
 		if (c0->metric != CHECK_M_THROUGHPUT ||
 		    !cond_is(m, c0->cond, "proto", "udp"))
 			continue;
-		for (i = from; i < to; i++) {
-			lvl[i - from] = cell_pooled_p50(m, &m->cells[idx[i]]);
-			nval += isfinite(lvl[i - from]);
-		}
-		if (nval < CHECK_CAP_MIN_PATHS)
+		col.cells = idx + from;
+		col.n = to - from;
+		for (i = 0; i < col.n; i++)
+			col.lvl[i] = cell_pooled_p50(m,
+			    &m->cells[idx[from + i]]);
+		if (!column_plateau(&col, CHECK_UDP_TOL))
 			continue;
-		nplat = check_plateau(lvl, to - from, CHECK_UDP_TOL, in);
-		if (nplat < CHECK_CAP_MIN_PATHS)
-			continue;
-		for (i = 0; i < to - from; i++) {
-			double t;
-
-			if (!in[i])
-				continue;
-			if (lvl[i] > top)
-				top = lvl[i];
-			if (lvl[i] < low)
-				low = lvl[i];
-			t = tcp_level(m, c0->scope, m->cells[idx[from + i]].path,
-			    c0->cond, &tcp_cond);
-			if (isfinite(t)) {
-				ntcp++;
-				tlo = t < tlo ? t : tlo;
-				thi = t > thi ? t : thi;
-			}
-		}
-		strbuf_addf(&ev, "UDP gives the same rate on %zu paths: ", nplat);
-		for (i = 0; i < to - from; i++) {
-			if (!in[i])
-				continue;
-			strbuf_addf(&ev, "%s%s %.2f", listed++ ? ", " : "",
-			    m->paths[m->cells[idx[from + i]].path], lvl[i] / 1e9);
-		}
-		strbuf_addf(&ev, " Gbit/s (pooled p50, within %.2g %% of each "
-		    "other, %.1f %% allowed)", 100.0 * (top - low) / top,
-		    100.0 * CHECK_UDP_TOL);
-		if (ntcp >= 2)
-			strbuf_addf(&ev, ", while their TCP %s p50 spans "
-			    "%.2f-%.2f Gbit/s", m->conds[tcp_cond], tlo / 1e9,
-			    thi / 1e9);
-		if (ntcp >= 2 && thi >= 1.1 * tlo)
-			strbuf_addstr(&cause, "the sender, not the path, set the "
-			    "UDP rate: with -b 0 (unlimited) an iperf3 UDP client "
-			    "sends as fast as it can write packets, and paths "
-			    "that differ in TCP throughput all carried that rate");
-		else
-			strbuf_addstr(&cause, "the sender (or the instance), not "
-			    "the path, set the UDP rate: with -b 0 (unlimited) an "
-			    "iperf3 UDP client sends as fast as it can write "
-			    "packets");
-		strbuf_addstr(&act, "don't rank paths by this UDP number: set "
-		    "a target rate (-b) below the paths' capacity and compare "
-		    "loss and jitter, or raise the sender's packet rate "
-		    "(larger -l, more -P) until the paths differ");
-		for (i = 0; i < to - from; i++) {
-			const struct check_cell *c = &m->cells[idx[from + i]];
-			struct check_finding *f;
-			struct strbuf e2 = STRBUF_INIT, c2 = STRBUF_INIT,
-			    a2 = STRBUF_INIT;
-
-			if (!in[i])
-				continue;
-			f = check_add(m, "udp-sender-limited", c->scope,
-			    c->metric, c->path, c->cond, -1);
-			for (k = 0; k < c->nruns; k++)
-				check_add_run(f, &m->runs[c->runs[k]]);
-			strbuf_addstr(&e2, ev.buf);
-			strbuf_addstr(&c2, cause.buf);
-			strbuf_addstr(&a2, act.buf);
-			check_set_text(f, &e2, &c2, &a2);
-		}
+		udp_text(m, &col, &ev, &cause, &act);
+		column_findings(m, "udp-sender-limited", &col, &ev, &cause,
+		    &act);
 		strbuf_reset(&ev);
 		strbuf_reset(&cause);
 		strbuf_reset(&act);
 	}
 	free(idx);
-	free(lvl);
-	free(in);
+	free(col.lvl);
+	free(col.in);
 	strbuf_release(&ev);
 	strbuf_release(&cause);
 	strbuf_release(&act);
@@ -412,7 +450,7 @@ struct seq_run {
 	double	ref;		/* best p50 of earlier runs of the condition */
 	size_t	ref_run;	/* the run that set it */
 	bool	down;		/* p50 <= CHECK_ORDER_DOWN x ref */
-	int	why;		/* 0, or ORDER_SAME_PATH / _FLOOR / _CLIFF bits */
+	int	why;		/* 0, or ORDER_* bits: why it is flagged */
 	size_t	cliff_run;	/* for ORDER_CLIFF: the cliff run */
 };
 
@@ -589,11 +627,12 @@ order_text(const struct check_model *m, const struct seq_run *s, size_t n,
 		strbuf_addstr(ev, "; the same path gave at least twice as much "
 		    "earlier and never came back");
 	if (why & ORDER_FLOOR) {
-		strbuf_addf(ev, "; %zu runs on %zu paths and %zu conditions sit "
-		    "on one floor at ", floor_runs, floor_paths, floor_conds);
+		strbuf_addf(ev, "; %zu runs on %zu paths and %zu conditions "
+		    "sit on one floor at ", floor_runs, floor_paths,
+		    floor_conds);
 		check_fmt_value(ev, r->metric, floor);
-		strbuf_addf(ev, " (±%.0f %%) whatever the path, stream count or "
-		    "protocol", 100.0 * CHECK_ORDER_FLOOR_TOL);
+		strbuf_addf(ev, " (±%.0f %%) whatever the path, stream count "
+		    "or protocol", 100.0 * CHECK_ORDER_FLOOR_TOL);
 	}
 	if (why & ORDER_CLIFF) {
 		for (i = 0; i < n; i++) {
@@ -610,7 +649,8 @@ order_text(const struct check_model *m, const struct seq_run *s, size_t n,
 			check_fmt_value(ev, c->metric, c->cliff.before);
 			strbuf_addstr(ev, " to ");
 			check_fmt_value(ev, c->metric, c->cliff.after);
-			strbuf_addstr(ev, " (burst-cliff), and sits at that level");
+			strbuf_addstr(ev, " (burst-cliff), and sits at that "
+			    "level");
 			break;
 		}
 	}
@@ -632,7 +672,8 @@ check_run_order(struct check_model *m)
 	int64_t *pairs = NULL;
 	struct seq_run *s = NULL;
 	double *best = xmalloc((m->nconds ? m->nconds : 1) * sizeof(double));
-	size_t *best_run = xmalloc((m->nconds ? m->nconds : 1) * sizeof(size_t));
+	size_t *best_run = xmalloc((m->nconds ? m->nconds : 1) *
+	    sizeof(size_t));
 	size_t inst, i, j, n;
 
 	if (m->nruns) {
@@ -646,7 +687,8 @@ check_run_order(struct check_model *m)
 		for (i = n = 0; i < m->nruns; i++) {
 			const struct check_run *r = &m->runs[i];
 
-			if (r->instance != inst || r->metric != CHECK_M_THROUGHPUT ||
+			if (r->instance != inst ||
+			    r->metric != CHECK_M_THROUGHPUT ||
 			    r->started_at == INT64_MIN || !isfinite(r->p50) ||
 			    r->p50 <= 0)
 				continue;

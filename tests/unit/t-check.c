@@ -152,7 +152,8 @@ test_small(void)
 	CHECK_EQ_INT(check_rank_from_top(99.0, 300), 3,
 	    "oha's p99 of 300 is the 3rd-slowest (article 2, 5.3)");
 	CHECK_EQ_INT(check_rank_from_top(99.0, 200), 2, "p99 of 200: 2nd");
-	CHECK_EQ_INT(check_rank_from_top(99.9, 500), 1, "p99.9 of 500: slowest");
+	CHECK_EQ_INT(check_rank_from_top(99.9, 500), 1,
+	    "p99.9 of 500: the slowest");
 	CHECK_EQ_INT(check_rank_from_top(99.0, 10000), 100, "p99 of 10,000");
 
 	/* the thresholds docs/checks.md quotes */
@@ -186,8 +187,9 @@ add_run(sqlite3 *db, long id, long trial, const double *y, size_t n)
 	size_t i;
 
 	strbuf_addf(&sql, "INSERT INTO files (id, relpath, hash, size, kind, "
-	    "status, ingested_at) VALUES (%ld, 'C/trial%ld/tcp_P4.json', 'h%ld', "
-	    "1, 'iperf3-json', 'ok', '2026-08-28T00:00:00Z');", id, trial, id);
+	    "status, ingested_at) VALUES (%ld, 'C/trial%ld/tcp_P4.json', "
+	    "'h%ld', 1, 'iperf3-json', 'ok', '2026-08-28T00:00:00Z');", id,
+	    trial, id);
 	strbuf_addf(&sql, "INSERT INTO runs (id, file_id, path_id, cond_id, "
 	    "trial, tool, metric, started_at, status) VALUES (%ld, %ld, 1, 1, "
 	    "%ld, 'iperf3', 3, %ld, 'ok');", id, id, trial,
@@ -195,8 +197,8 @@ add_run(sqlite3 *db, long id, long trial, const double *y, size_t n)
 	strbuf_addf(&sql, "INSERT INTO run_tags VALUES (%ld, 'day', "
 	    "'2026-08-28'), (%ld, 'instance_type', 'c6i.large');", id, id);
 	for (i = 0; i < n; i++)
-		strbuf_addf(&sql, "INSERT INTO samples VALUES (%ld, 3, %zu, %zu, "
-		    "%.17g, 0);", id, i, (i + 1) * 1000000, y[i] * 1e9);
+		strbuf_addf(&sql, "INSERT INTO samples VALUES (%ld, 3, %zu, "
+		    "%zu, %.17g, 0);", id, i, (i + 1) * 1000000, y[i] * 1e9);
 	exec(db, sql.buf);
 	strbuf_release(&sql);
 }
@@ -236,7 +238,8 @@ test_api(void)
 		CHECK_EQ_INT(x->severity, CHECK_WARNING, "api: a warning");
 		CHECK_EQ_STR(x->metric, "throughput_bps", "api: its metric");
 		CHECK_EQ_STR(x->path, "C", "api: its path");
-		CHECK_EQ_STR(x->condition, "P=4,proto=tcp", "api: its condition");
+		CHECK_EQ_STR(x->condition, "P=4,proto=tcp",
+		    "api: its condition");
 		CHECK_EQ_INT(x->trial, 3, "api: its trial");
 		CHECK_EQ_STR(x->scope, "day=2026-08-28,instance_type=c6i.large",
 		    "api: its scope");
@@ -255,8 +258,9 @@ test_api(void)
 	check_findings_table(&f, &t);
 	table_render_sb(&t, TABLE_JSON, &json);
 	CHECK(strstr(json.buf, "\"check\": \"burst-cliff\"") &&
-	    strstr(json.buf, "\"trial\": 3") && strstr(json.buf, "\"runs\": \"3\"")
-	    && strstr(json.buf, "\"action\":"), "api: the JSON contract keys");
+	    strstr(json.buf, "\"trial\": 3") &&
+	    strstr(json.buf, "\"runs\": \"3\"") &&
+	    strstr(json.buf, "\"action\":"), "api: the JSON contract keys");
 	table_release(&t);
 	strbuf_release(&json);
 	check_findings_release(&f);
