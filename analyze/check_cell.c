@@ -14,16 +14,31 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 
-/* The cell's runs' trial numbers as "1, 2, 3". */
+/* The cell's trial numbers: "trial 2", "trials 1, 2, 3", a number that
+ * several runs claim as "1 (×2)". */
 static void
 trial_list(struct strbuf *sb, const struct check_model *m,
     const struct check_cell *c)
 {
-	size_t i;
+	size_t i, j, distinct = 0;
 
-	for (i = 0; i < c->nruns; i++)
-		strbuf_addf(sb, "%s%ld", i ? ", " : "",
-		    m->runs[c->runs[i]].trial);
+	for (i = 0; i < c->nruns; i = j) {
+		for (j = i + 1; j < c->nruns && m->runs[c->runs[j]].trial ==
+		    m->runs[c->runs[i]].trial; j++)
+			;
+		distinct++;
+	}
+	strbuf_addstr(sb, distinct == 1 ? "trial " : "trials ");
+	for (i = 0; i < c->nruns; i = j) {
+		long t = m->runs[c->runs[i]].trial;
+
+		for (j = i + 1; j < c->nruns && m->runs[c->runs[j]].trial == t;
+		    j++)
+			;
+		strbuf_addf(sb, "%s%ld", i ? ", " : "", t);
+		if (j - i > 1)
+			strbuf_addf(sb, " (×%zu)", j - i);
+	}
 }
 
 /* "slowest", "2nd-slowest", "3rd-slowest", "4th-slowest" ... */
@@ -781,15 +796,15 @@ check_unbalanced_trials(struct check_model *m)
 			struct check_finding *f;
 
 			if (best_count >= 2 && !same_trials(m, c, mode)) {
-				strbuf_addstr(&ev, "trials ");
 				trial_list(&ev, m, c);
 				strbuf_addf(&ev, " where %zu other cell%s of "
-				    "this table have trials ", best_count,
-				    best_count == 1 ? "" : "s");
+				    "this table %s ", best_count,
+				    best_count == 1 ? "" : "s",
+				    best_count == 1 ? "has" : "have");
 				trial_list(&ev, m, mode);
 				strbuf_addstr(&cause, "a trial was not run, "
-				    "failed, or was not synced (or one was "
-				    "run twice)");
+				    "failed, or was not synced, or two runs "
+				    "claim one trial number");
 				strbuf_addstr(&act, "re-run the missing trial "
 				    "(or drop the extra one) so every cell of "
 				    "the table rests on the same trials; a "

@@ -40,6 +40,17 @@ assert [(x[\"check\"], x[\"path\"]) for x in r] == [(\"unbalanced-trials\", \"G\
 assert \"trials 1, 2 where 6 other cells of this table have trials 1, 2, 3\" in r[0][\"evidence\"], r
 '" "unbalanced-trials: G has trials 1, 2; the others 1, 2, 3"
 
+# unbalanced-trials: two runs of G claim trial 1 (a copy synced twice)
+cp -r base dup
+cp -r dup/trial1/G_ka-on_c1_1k dup/trial1/G_ka-on_c1_1k.copy
+# (changed a little: ingest skips content it has already stored)
+sqlite3 dup/trial1/G_ka-on_c1_1k.copy/G_ka-on_c1_1k.db "DELETE FROM oha WHERE rowid = 1"
+printf '\n' >> dup/trial1/G_ka-on_c1_1k.copy/G_ka-on_c1_1k.json
+"$PS" ingest -q --db dup.db dup 2>/dev/null
+run "$PS" check --db dup.db $W --only unbalanced-trials --format json
+expect_code 1 "two runs with one trial number"
+ok "printf '%s' \"\$OUT\" | grep -q 'trials 1 (×2), 2, 3 where 6 other cells of this table have trials 1, 2, 3'" "unbalanced-trials names the trial claimed twice"
+
 # unbalanced-trials and few-samples: 3,000 requests per run on A and B,
 # 250 on C (generated)
 "$PY" "$FIX/check/gen_check.py" plant unbalanced --out unbal
