@@ -23,6 +23,7 @@ struct pathstat_cmd {
 /* Sorted by name; matched exactly, never by prefix. */
 static const struct pathstat_cmd commands[] = {
 	{ "analyze",	cmd_analyze,	"percentiles, deltas, ratios, trial spread, comparisons" },
+	{ "check",	cmd_check,	"measurement hygiene: pitfalls before they reach an article" },
 	{ "ingest",	cmd_ingest,	"load a synced results tree into the database" },
 	{ "runs",	cmd_runs,	"list the runs in the database" },
 };

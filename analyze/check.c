@@ -1,0 +1,671 @@
+/*
+ * check.c - `pathstat check`: the table of checks, running them over the
+ * runs in scope (analyze_check), the findings' storage and their output
+ * (a Markdown list for people; CSV and JSON rows through common/table.h
+ * for programs), and the command line.
+ */
+#include "common/compat.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "analyze/analyze.h"
+#include "analyze/check_model.h"
+#include "common/db.h"
+#include "common/err.h"
+#include "common/exit.h"
+#include "common/strbuf.h"
+#include "common/table.h"
+#include "common/xalloc.h"
+
+#define CHECK_USAGE \
+	"usage: pathstat check [--db FILE] [--where K=V]... [--only ID,...]\n" \
+	"                      [--stats LIST] [--format md|csv|json]\n"
+
+/* At most this many files are listed under one finding in Markdown. */
+#define CHECK_MD_MAX_FILES	6
+
+struct check_entry {
+	struct check_info	info;
+	void			(*fn)(struct check_model *m);
+};
+
+/* The order findings are reported in: what makes a number wrong first. */
+static const struct check_entry checks[] = {
+	{ { "burst-cliff", CHECK_WARNING,
+	    "an iperf3 run steps down and stays down (credits ran out)" },
+	    check_burst_cliff },
+	{ { "run-order", CHECK_WARNING,
+	    "throughput falls with run order on an instance, not path" },
+	    check_run_order },
+	{ { "instance-cap", CHECK_WARNING,
+	    "3 or more paths on one throughput plateau: the instance's limit" },
+	    check_instance_cap },
+	{ { "udp-sender-limited", CHECK_WARNING,
+	    "UDP identical on 3 or more paths: the sender's rate" },
+	    check_udp_sender },
+	{ { "outlier-trial", CHECK_WARNING,
+	    "a trial's p50 3x or more from its siblings (TIME_WAIT)" },
+	    check_outlier_trial },
+	{ { "hidden-failures", CHECK_WARNING,
+	    "errors, timeouts or partial runs the percentiles leave out" },
+	    check_hidden_failures },
+	{ { "syn-retransmit", CHECK_WARNING,
+	    "values 1 s / 3 s above the median: retransmitted SYNs" },
+	    check_syn_retransmit },
+	{ { "few-samples", CHECK_WARNING,
+	    "p99 from fewer than 299 samples, p99.9 from fewer than 2,995" },
+	    check_few_samples },
+	{ { "mixed-estimators", CHECK_WARNING,
+	    "raw samples and tool summaries (or two estimators) in one table" },
+	    check_mixed_estimators },
+	{ { "missing-cells", CHECK_NOTICE,
+	    "a path x condition matrix with holes" },
+	    check_missing_cells },
+	{ { "unbalanced-trials", CHECK_NOTICE,
+	    "cells with other trials, or trials with far fewer samples" },
+	    check_unbalanced_trials },
+};
+
+const struct check_info *
+check_list(size_t *n)
+{
+	static struct check_info list[ARRAY_SIZE(checks)];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(checks); i++)
+		list[i] = checks[i].info;
+	*n = ARRAY_SIZE(checks);
+	return list;
+}
+
+const char *
+check_severity_name(enum check_severity s)
+{
+	return s == CHECK_WARNING ? "warning" : "notice";
+}
+
+static enum check_severity
+severity_of(const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(checks); i++)
+		if (!strcmp(checks[i].info.id, id))
+			return checks[i].info.severity;
+	return CHECK_NOTICE;
+}
+
+/* ---------------------------------------------------------------------
+ * Findings
+ */
+
+struct check_finding *
+check_add(struct check_model *m, const char *id, size_t scope, int metric,
+    size_t path, size_t cond, long trial)
+{
+	struct check_findings *out = m->out;
+	struct check_finding *f;
+
+	ALLOC_GROW(out->items, out->n + 1, out->alloc);
+	f = &out->items[out->n++];
+	memset(f, 0, sizeof(*f));
+	f->check = id;
+	f->severity = severity_of(id);
+	f->metric = xstrdup(check_metric_name(m, metric));
+	f->path = xstrdup(m->paths[path]);
+	f->condition = xstrdup(m->conds[cond]);
+	f->trial = trial;
+	f->scope = xstrdup(m->scopes[scope]);
+	return f;
+}
+
+static void
+add_file(struct check_finding *f, const char *file)
+{
+	size_t i;
+
+	if (!file)
+		return;
+	for (i = 0; i < f->nfiles; i++)
+		if (!strcmp(f->files[i], file))
+			return;
+	f->files = xreallocarray(f->files, f->nfiles + 1, sizeof(char *));
+	f->files[f->nfiles++] = xstrdup(file);
+}
+
+void
+check_add_run(struct check_finding *f, const struct check_run *r)
+{
+	size_t i, at;
+
+	for (i = 0; i < f->nruns; i++)
+		if (f->runs[i] == r->id)
+			return;
+	f->runs = xreallocarray(f->runs, f->nruns + 1, sizeof(int64_t));
+	/* keep the ids ascending */
+	for (at = f->nruns; at > 0 && f->runs[at - 1] > r->id; at--)
+		f->runs[at] = f->runs[at - 1];
+	f->runs[at] = r->id;
+	f->nruns++;
+	add_file(f, r->file);
+	add_file(f, r->summary_file);
+}
+
+void
+check_set_text(struct check_finding *f, struct strbuf *evidence,
+    struct strbuf *cause, struct strbuf *action)
+{
+	free(f->evidence);
+	free(f->cause);
+	free(f->action);
+	f->evidence = strbuf_detach(evidence, NULL);
+	f->cause = strbuf_detach(cause, NULL);
+	f->action = strbuf_detach(action, NULL);
+}
+
+void
+check_findings_release(struct check_findings *out)
+{
+	size_t i, j;
+
+	for (i = 0; i < out->n; i++) {
+		struct check_finding *f = &out->items[i];
+
+		free(f->metric);
+		free(f->path);
+		free(f->condition);
+		free(f->scope);
+		free(f->runs);
+		for (j = 0; j < f->nfiles; j++)
+			free(f->files[j]);
+		free(f->files);
+		free(f->evidence);
+		free(f->cause);
+		free(f->action);
+	}
+	free(out->items);
+	out->items = NULL;
+	out->n = out->alloc = 0;
+}
+
+/* ---------------------------------------------------------------------
+ * Number text
+ */
+
+void
+check_fmt_value(struct strbuf *sb, int metric, double v)
+{
+	double a = fabs(v);
+
+	if (!isfinite(v)) {
+		strbuf_addstr(sb, "n/a");
+		return;
+	}
+	switch (metric) {
+	case CHECK_M_THROUGHPUT:
+		strbuf_addf(sb, "%.2f Gbit/s", v / 1e9);
+		return;
+	case CHECK_M_CONNECT:
+	case CHECK_M_HTTP:
+		if (a < 10.0)
+			strbuf_addf(sb, "%.3f ms", v);
+		else if (a < 100.0)
+			strbuf_addf(sb, "%.2f ms", v);
+		else
+			strbuf_addf(sb, "%.0f ms", v);
+		return;
+	default:
+		strbuf_addf(sb, "%.4g", v);
+		return;
+	}
+}
+
+void
+check_fmt_count(struct strbuf *sb, uint64_t n)
+{
+	char digits[32];
+	size_t len, i;
+
+	snprintf(digits, sizeof(digits), "%llu", (unsigned long long)n);
+	len = strlen(digits);
+	for (i = 0; i < len; i++) {
+		if (i && (len - i) % 3 == 0)
+			strbuf_addch(sb, ',');
+		strbuf_addch(sb, digits[i]);
+	}
+}
+
+void
+check_fmt_time(struct strbuf *sb, int64_t t)
+{
+	struct tm tm;
+	time_t tt = (time_t)t;
+
+	if (t == INT64_MIN || !gmtime_r(&tt, &tm)) {
+		strbuf_addch(sb, '?');
+		return;
+	}
+	strbuf_addf(sb, "%02d:%02d UTC", tm.tm_hour, tm.tm_min);
+}
+
+/* ---------------------------------------------------------------------
+ * Running the checks
+ */
+
+static bool
+wanted(const struct check_opts *o, const char *id)
+{
+	size_t i;
+
+	if (!o || !o->only)
+		return true;
+	for (i = 0; i < o->nonly; i++)
+		if (!strcmp(o->only[i], id))
+			return true;
+	return false;
+}
+
+int
+analyze_check_opts(sqlite3 *db, const struct where *w,
+    const struct check_opts *opts, struct check_findings *out)
+{
+	struct check_model m;
+	size_t i;
+	int ret = -1;
+
+	memset(&m, 0, sizeof(m));
+	m.db = db;
+	m.opts = opts;
+	m.out = out;
+	if (check_model_load(&m, w))
+		goto cleanup;
+	for (i = 0; i < ARRAY_SIZE(checks); i++)
+		if (wanted(opts, checks[i].info.id))
+			checks[i].fn(&m);
+	ret = 0;
+cleanup:
+	check_model_release(&m);
+	return ret;
+}
+
+int
+analyze_check(sqlite3 *db, const struct where *w, struct check_findings *out)
+{
+	return analyze_check_opts(db, w, NULL, out);
+}
+
+/* ---------------------------------------------------------------------
+ * Output
+ */
+
+static void
+join_runs(struct strbuf *sb, const struct check_finding *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nruns; i++)
+		strbuf_addf(sb, "%s%lld", i ? "," : "", (long long)f->runs[i]);
+}
+
+void
+check_findings_table(const struct check_findings *f, struct table *t)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, j, row;
+
+	table_add_col(t, "check", "Check", -1);
+	table_add_col(t, "severity", "Severity", -1);
+	table_add_col(t, "metric", "Metric", -1);
+	table_add_col(t, "path", "Path", -1);
+	table_add_col(t, "condition", "Condition", -1);
+	table_add_col(t, "trial", "Trial", -1);
+	table_add_col(t, "scope", "Scope", -1);
+	table_add_col(t, "runs", "Runs", -1);
+	table_add_col(t, "files", "Files", -1);
+	table_add_col(t, "evidence", "Evidence", -1);
+	table_add_col(t, "cause", "Likely cause", -1);
+	table_add_col(t, "action", "What to do", -1);
+	for (i = 0; i < f->n; i++) {
+		const struct check_finding *x = &f->items[i];
+
+		row = table_add_row(t);
+		table_set_str(t, row, 0, x->check);
+		table_set_str(t, row, 1, check_severity_name(x->severity));
+		table_set_str(t, row, 2, x->metric);
+		table_set_str(t, row, 3, x->path);
+		table_set_str(t, row, 4, x->condition);
+		if (x->trial >= 0)
+			table_set_int(t, row, 5, x->trial);
+		table_set_str(t, row, 6, x->scope);
+		strbuf_reset(&sb);
+		join_runs(&sb, x);
+		table_set_str(t, row, 7, sb.buf);
+		strbuf_reset(&sb);
+		for (j = 0; j < x->nfiles; j++)
+			strbuf_addf(&sb, "%s%s", j ? ", " : "", x->files[j]);
+		table_set_str(t, row, 8, sb.buf);
+		table_set_str(t, row, 9, x->evidence ? x->evidence : "");
+		table_set_str(t, row, 10, x->cause ? x->cause : "");
+		table_set_str(t, row, 11, x->action ? x->action : "");
+	}
+	strbuf_release(&sb);
+}
+
+/* List f's files after the ones already listed (at most
+ * CHECK_MD_MAX_FILES in all); *listed counts every file seen. */
+static void
+md_files(struct strbuf *out, const struct check_finding *f, size_t *listed)
+{
+	size_t m;
+
+	for (m = 0; m < f->nfiles; m++, (*listed)++) {
+		if (*listed == 0)
+			strbuf_addstr(out, "\n   - Files: ");
+		if (*listed >= CHECK_MD_MAX_FILES)
+			continue;
+		strbuf_addstr(out, *listed ? ", `" : "`");
+		strbuf_addstr(out, f->files[m]);
+		strbuf_addch(out, '`');
+	}
+}
+
+static bool
+same_story(const struct check_finding *a, const struct check_finding *b)
+{
+	return !strcmp(a->check, b->check) && !strcmp(a->metric, b->metric) &&
+	    !strcmp(a->condition, b->condition) && a->trial == b->trial &&
+	    !strcmp(a->scope, b->scope) && !strcmp(a->evidence, b->evidence) &&
+	    !strcmp(a->cause, b->cause) && !strcmp(a->action, b->action);
+}
+
+/* Markdown: one numbered item per finding; findings that tell the same
+ * story on several paths (a plateau, a shared floor, the same sample
+ * count) become one item, at the place of the first. */
+static void
+render_md(const struct check_findings *f, struct strbuf *out)
+{
+	bool *done;
+	size_t i, j, k, item = 0, listed, npaths;
+
+	if (!f->n) {
+		strbuf_addstr(out, "No findings: none of the pitfalls pathstat "
+		    "checks for was seen in these runs.\n");
+		return;
+	}
+	done = xcalloc(f->n, sizeof(bool));
+	for (i = 0; i < f->n; i++) {
+		const struct check_finding *x = &f->items[i];
+
+		if (done[i])
+			continue;
+		for (j = i, npaths = 0; j < f->n; j++)
+			if (!done[j] && same_story(x, &f->items[j]))
+				npaths++;
+		if (item++)
+			strbuf_addch(out, '\n');
+		strbuf_addf(out, "%zu. **%s** (%s): %s, ", item, x->check,
+		    check_severity_name(x->severity), x->metric);
+		strbuf_addstr(out, npaths > 1 ? "paths " : "path ");
+		for (j = i, k = 0; j < f->n; j++) {
+			if (done[j] || !same_story(x, &f->items[j]))
+				continue;
+			if (k++)
+				strbuf_addstr(out, ", ");
+			md_escape(out, f->items[j].path);
+		}
+		strbuf_addstr(out, ", ");
+		if (*x->condition)
+			md_escape(out, x->condition);
+		else
+			strbuf_addstr(out, "no condition");
+		if (x->trial >= 0)
+			strbuf_addf(out, ", trial %ld", x->trial);
+		if (*x->scope) {
+			strbuf_addstr(out, " (");
+			md_escape(out, x->scope);
+			strbuf_addch(out, ')');
+		}
+		strbuf_addstr(out, "\n   - Evidence: ");
+		md_escape(out, x->evidence);
+		strbuf_addstr(out, "\n   - Likely cause: ");
+		md_escape(out, x->cause);
+		strbuf_addstr(out, "\n   - What to do: ");
+		md_escape(out, x->action);
+		listed = 0;
+		for (j = i; j < f->n; j++) {
+			if (done[j] || !same_story(x, &f->items[j]))
+				continue;
+			done[j] = true;
+			md_files(out, &f->items[j], &listed);
+		}
+		if (listed > CHECK_MD_MAX_FILES)
+			strbuf_addf(out, " and %zu more (--format json lists "
+			    "them all)", listed - CHECK_MD_MAX_FILES);
+		strbuf_addch(out, '\n');
+	}
+	free(done);
+}
+
+/* ---------------------------------------------------------------------
+ * The command
+ */
+
+static void
+check_usage(FILE *fp, bool full)
+{
+	const struct check_info *list;
+	size_t i, n;
+
+	fputs(CHECK_USAGE, fp);
+	if (!full)
+		return;
+	fputs("\nLook for measurement pitfalls before the numbers reach an "
+	    "article.  Exit 0\nwhen nothing is found, 1 when something is "
+	    "(or on an error), 2 on a usage error.\n\nchecks:\n", fp);
+	list = check_list(&n);
+	for (i = 0; i < n; i++)
+		fprintf(fp, "   %-19s %s\n", list[i].id, list[i].summary);
+	fputs("\n"
+	    "  --where K=V     keep runs whose path, trial, tool, condition\n"
+	    "                  key or tag matches (K=V1,V2 for alternatives)\n"
+	    "  --only IDS      run only these checks (comma-separated)\n"
+	    "  --stats LIST    percentiles few-samples judges, every metric\n"
+	    "                  (default: p99 for connect_ms, p99,p99.9 for\n"
+	    "                  http_ms)\n"
+	    "  --format F      md (default), csv or json\n"
+	    "  --db FILE       database (default $PATHSTAT_DB, else\n"
+	    "                  ./pathstat.db)\n"
+	    "\n"
+	    "docs/checks.md gives each check's rule, threshold and reasons.\n",
+	    fp);
+}
+
+static int
+set_only(struct check_opts *o, char ***only, const char *list,
+    struct strbuf *why)
+{
+	const struct check_info *ids;
+	size_t i, n;
+
+	if (analyze_opts_set_list(only, &o->nonly, list, why))
+		return -1;
+	ids = check_list(&n);
+	for (i = 0; i < o->nonly; i++) {
+		size_t k;
+
+		for (k = 0; k < n && strcmp(ids[k].id, (*only)[i]); k++)
+			;
+		if (k == n) {
+			strbuf_addf(why, "unknown check '%s'", (*only)[i]);
+			return -1;
+		}
+	}
+	if (!o->nonly) {
+		strbuf_addstr(why, "no check named");
+		return -1;
+	}
+	o->only = *only;
+	return 0;
+}
+
+static void
+summary_line(const struct check_findings *f)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, j, warn = 0, n;
+	const struct check_info *ids = check_list(&n);
+
+	for (i = 0; i < f->n; i++)
+		warn += f->items[i].severity == CHECK_WARNING;
+	if (!f->n) {
+		note("no findings");
+		return;
+	}
+	strbuf_addf(&sb, "%zu finding%s (%zu warning%s, %zu notice%s):", f->n,
+	    f->n == 1 ? "" : "s", warn, warn == 1 ? "" : "s", f->n - warn,
+	    f->n - warn == 1 ? "" : "s");
+	for (j = 0; j < n; j++) {
+		size_t c = 0;
+
+		for (i = 0; i < f->n; i++)
+			c += !strcmp(f->items[i].check, ids[j].id);
+		if (c)
+			strbuf_addf(&sb, " %s %zu,", ids[j].id, c);
+	}
+	strbuf_setlen(&sb, sb.len - 1);
+	note("%s", sb.buf);
+	strbuf_release(&sb);
+}
+
+enum {
+	OPT_DB = 256, OPT_FORMAT, OPT_ONLY, OPT_STATS, OPT_WHERE,
+};
+
+int
+cmd_check(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db",		required_argument,	NULL, OPT_DB },
+		{ "format",	required_argument,	NULL, OPT_FORMAT },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ "only",	required_argument,	NULL, OPT_ONLY },
+		{ "stats",	required_argument,	NULL, OPT_STATS },
+		{ "where",	required_argument,	NULL, OPT_WHERE },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct check_findings found = CHECK_FINDINGS_INIT;
+	struct check_opts opts;
+	struct analyze_opts stat_opts;
+	struct where w = WHERE_INIT;
+	struct strbuf why = STRBUF_INIT, md = STRBUF_INIT;
+	struct table t;
+	enum table_format format = TABLE_MD;
+	const char *db_path = NULL;
+	char **only = NULL;
+	sqlite3 *db = NULL;
+	size_t i;
+	int ch, ret = PATHSTAT_EXIT_OK;
+
+	err_set_prefix("pathstat check");
+	memset(&opts, 0, sizeof(opts));
+	analyze_opts_init(&stat_opts);
+	table_init(&t);
+	opterr = 0;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		strbuf_reset(&why);
+		switch (ch) {
+		case OPT_DB:
+			db_path = optarg;
+			break;
+		case OPT_FORMAT:
+			if (table_format_parse(optarg, &format)) {
+				error("bad --format '%s': want md, csv or json",
+				    optarg);
+				goto usage;
+			}
+			break;
+		case 'h':
+			check_usage(stdout, true);
+			goto cleanup;
+		case OPT_ONLY:
+			if (set_only(&opts, &only, optarg, &why)) {
+				error("bad --only '%s': %s", optarg, why.buf);
+				goto usage;
+			}
+			break;
+		case OPT_STATS:
+			if (analyze_opts_set_stats(&stat_opts, optarg, &why)) {
+				error("bad --stats '%s': %s", optarg, why.buf);
+				goto usage;
+			}
+			for (i = 0; i < stat_opts.nstats; i++) {
+				if (stat_opts.stats[i].kind != STATS_NAME_PCT) {
+					error("bad --stats '%s': '%s' is not a "
+					    "percentile", optarg,
+					    stat_opts.stat_names[i]);
+					goto usage;
+				}
+			}
+			opts.stats = stat_opts.stats;
+			opts.nstats = stat_opts.nstats;
+			break;
+		case OPT_WHERE:
+			if (where_add(&w, optarg, &why)) {
+				error("bad --where: %s", why.buf);
+				goto usage;
+			}
+			break;
+		default:
+			error("unknown option '%s'", argv[optind - 1]);
+			goto usage;
+		}
+	}
+	if (optind < argc) {
+		error("unexpected argument '%s'", argv[optind]);
+		goto usage;
+	}
+	db = db_open_readonly(db_default_path(db_path));
+	if (!db) {
+		ret = PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
+	if (analyze_check_opts(db, &w, &opts, &found)) {
+		ret = PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
+	if (format == TABLE_MD) {
+		render_md(&found, &md);
+		fputs(md.buf, stdout);
+	} else {
+		check_findings_table(&found, &t);
+		if (table_render(&t, format, stdout))
+			ret = PATHSTAT_EXIT_FAIL;
+	}
+	summary_line(&found);
+	if (found.n)
+		ret = PATHSTAT_EXIT_FAIL;
+	goto cleanup;
+usage:
+	check_usage(stderr, false);
+	ret = PATHSTAT_EXIT_USAGE;
+cleanup:
+	db_close(db);
+	table_release(&t);
+	check_findings_release(&found);
+	analyze_opts_release(&stat_opts);
+	where_release(&w);
+	if (only) {
+		for (i = 0; i < opts.nonly; i++)
+			free(only[i]);
+		free(only);
+	}
+	strbuf_release(&why);
+	strbuf_release(&md);
+	return ret;
+}

@@ -1,0 +1,830 @@
+/*
+ * check_cell.c - the checks that judge a cell (one metric, path and
+ * condition in one campaign) or the table its cells form: outlier-trial,
+ * few-samples, mixed-estimators, missing-cells and unbalanced-trials.
+ */
+#include "common/compat.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/check_model.h"
+#include "analyze/stats.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+
+/* The cell's trial numbers: "trial 2", "trials 1, 2, 3", a number that
+ * several runs claim as "1 (×2)". */
+static void
+trial_list(struct strbuf *sb, const struct check_model *m,
+    const struct check_cell *c)
+{
+	size_t i, j, distinct = 0;
+
+	for (i = 0; i < c->nruns; i = j) {
+		for (j = i + 1; j < c->nruns && m->runs[c->runs[j]].trial ==
+		    m->runs[c->runs[i]].trial; j++)
+			;
+		distinct++;
+	}
+	strbuf_addstr(sb, distinct == 1 ? "trial " : "trials ");
+	for (i = 0; i < c->nruns; i = j) {
+		long t = m->runs[c->runs[i]].trial;
+
+		for (j = i + 1; j < c->nruns && m->runs[c->runs[j]].trial == t;
+		    j++)
+			;
+		strbuf_addf(sb, "%s%ld", i ? ", " : "", t);
+		if (j - i > 1)
+			strbuf_addf(sb, " (×%zu)", j - i);
+	}
+}
+
+/* "slowest", "2nd-slowest", "3rd-slowest", "4th-slowest" ... */
+static void
+slowest(struct strbuf *sb, size_t k)
+{
+	const char *suffix = "th";
+
+	if (k <= 1) {
+		strbuf_addstr(sb, "slowest");
+		return;
+	}
+	if (k % 100 < 11 || k % 100 > 13) {
+		if (k % 10 == 1)
+			suffix = "st";
+		else if (k % 10 == 2)
+			suffix = "nd";
+		else if (k % 10 == 3)
+			suffix = "rd";
+	}
+	strbuf_addf(sb, "%zu%s-slowest", k, suffix);
+}
+
+static bool
+keep_alive_off(const struct check_model *m, size_t cond)
+{
+	char buf[16];
+	const char *ka = check_cond_get(m, cond, "ka", buf, sizeof(buf));
+
+	return ka && !strcmp(ka, "off");
+}
+
+/* ---------------------------------------------------------------------
+ * outlier-trial
+ */
+
+/* A trial's p50: of its samples, else the tool's own. */
+static double
+trial_p50(const struct check_run *r)
+{
+	return r->n ? r->p50 : r->summary_only ? r->tool_p50 : NAN;
+}
+
+static void
+outlier_text(struct check_model *m, const struct check_cell *c,
+    const struct check_run *r, double med, const double *x, size_t k,
+    struct strbuf *ev, struct strbuf *cause, struct strbuf *act)
+{
+	double ratio = trial_p50(r) / med, mean = 0.0;
+	size_t i;
+
+	for (i = 0; i < k; i++)
+		mean += x[i];
+	mean /= (double)k;
+	strbuf_addf(ev, "trial %ld's p50 is ", r->trial);
+	check_fmt_value(ev, c->metric, trial_p50(r));
+	strbuf_addf(ev, ", %.1f× the median trial's ", ratio);
+	check_fmt_value(ev, c->metric, med);
+	strbuf_addstr(ev, " (the trials' p50s: ");
+	for (i = 0; i < k; i++) {
+		if (i)
+			strbuf_addstr(ev, ", ");
+		check_fmt_value(ev, c->metric, x[i]);
+	}
+	strbuf_addstr(ev, "); a mean over trials would carry it into the "
+	    "table as ");
+	check_fmt_value(ev, c->metric, mean);
+	if (ratio > 1.0 && keep_alive_off(m, c->cond) &&
+	    (c->metric == CHECK_M_HTTP || c->metric == CHECK_M_CONNECT)) {
+		strbuf_addstr(cause, "TIME_WAIT exhaustion on the client: with "
+		    "keep-alive off every request opens a new connection, and "
+		    "each closed one stays in TIME_WAIT for about 60 s; trials "
+		    "run back to back pile up tens of thousands of such ports "
+		    "until finding a free one gets slow (the second "
+		    "article: 1 in 3-4 trials 3-25× slower)");
+		strbuf_addstr(act, "set net.ipv4.tcp_tw_reuse=1 (and a wide "
+		    "net.ipv4.ip_local_port_range) on the client, or close "
+		    "connections with RST (SO_LINGER 0, a load generator's "
+		    "--rst option), or wait over 60 s between trials; then "
+		    "re-run this trial instead of averaging it in");
+	} else if (ratio < 1.0 && c->metric == CHECK_M_THROUGHPUT) {
+		strbuf_addstr(cause, "something outside the path during that "
+		    "trial: the instance's network burst credits running out, "
+		    "competing traffic or a noisy neighbour");
+		strbuf_addstr(act, "look at this run's interval series "
+		    "(burst-cliff), re-run the trial on a fresh instance, and "
+		    "until then report the median across trials, not the mean");
+	} else if (ratio < 1.0) {
+		strbuf_addstr(cause, "the trials disagree by 3× or more and "
+		    "this one is the fast one: the other trials measured "
+		    "something besides the path (with keep-alive off, "
+		    "TIME_WAIT exhaustion in back-to-back trials; otherwise "
+		    "CPU contention or a noisy neighbour)");
+		strbuf_addstr(act, "re-run the trials with the cause removed "
+		    "(net.ipv4.tcp_tw_reuse=1 for keep-alive off); until then "
+		    "do not average them: show the spread");
+	} else {
+		strbuf_addstr(cause, "something transient on the client, the "
+		    "server or the path during that trial (CPU contention, a "
+		    "GC pause, a noisy neighbour, a route change)");
+		strbuf_addstr(act, "re-run the trial; until then report the "
+		    "median across trials, not the mean, and say that one "
+		    "trial was off");
+	}
+}
+
+void
+check_outlier_trial(struct check_model *m)
+{
+	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
+	double *x = NULL;
+	size_t *who = NULL, alloc = 0, ci, i, k;
+
+	for (ci = 0; ci < m->ncells; ci++) {
+		const struct check_cell *c = &m->cells[ci];
+		double med;
+
+		if (c->nruns < 3)
+			continue;
+		if (c->nruns > alloc) {
+			alloc = c->nruns;
+			x = xreallocarray(x, alloc, sizeof(double));
+			who = xreallocarray(who, alloc, sizeof(size_t));
+		}
+		for (i = k = 0; i < c->nruns; i++) {
+			double v = trial_p50(&m->runs[c->runs[i]]);
+
+			if (!isfinite(v) || v <= 0)
+				continue;
+			x[k] = v;
+			who[k++] = c->runs[i];
+		}
+		if (k < 3)
+			continue;
+		med = stats_median(x, k);
+		for (i = 0; i < k; i++) {
+			const struct check_run *r = &m->runs[who[i]];
+			struct check_finding *f;
+			double ratio = x[i] / med;
+
+			if (ratio < CHECK_OUTLIER_RATIO &&
+			    ratio > 1.0 / CHECK_OUTLIER_RATIO)
+				continue;
+			/* a throughput trial cannot beat its path: when one
+			 * is 3x above the others, they are the ones off
+			 * (run-order and burst-cliff say why) */
+			if (c->metric == CHECK_M_THROUGHPUT && ratio > 1.0)
+				continue;
+			f = check_add(m, "outlier-trial", c->scope, c->metric,
+			    c->path, c->cond, r->trial);
+			check_add_run(f, r);
+			outlier_text(m, c, r, med, x, k, &ev, &cause, &act);
+			check_set_text(f, &ev, &cause, &act);
+		}
+	}
+	free(x);
+	free(who);
+	strbuf_release(&ev);
+	strbuf_release(&cause);
+	strbuf_release(&act);
+}
+
+/* ---------------------------------------------------------------------
+ * few-samples
+ */
+
+/* Successful samples of a run, from its samples or, for a summary-only
+ * run, the tool's attempt count less its failures; -1 if unknown. */
+static int64_t
+run_n(const struct check_run *r)
+{
+	if (!r->summary_only)
+		return (int64_t)r->n;
+	if (r->attempts >= 0)
+		return r->attempts - r->failures;
+	return -1;
+}
+
+static const struct stats_name default_connect[] = {
+	{ STATS_NAME_PCT, 99.0 },
+};
+static const struct stats_name default_http[] = {
+	{ STATS_NAME_PCT, 99.0 }, { STATS_NAME_PCT, 99.9 },
+};
+
+void
+check_few_samples(struct check_model *m)
+{
+	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
+	struct strbuf need_text = STRBUF_INIT, rank_text = STRBUF_INIT;
+	struct strbuf pooled_ok = STRBUF_INIT;
+	size_t ci, i, s;
+
+	for (ci = 0; ci < m->ncells; ci++) {
+		const struct check_cell *c = &m->cells[ci];
+		const struct stats_name *stats = NULL;
+		size_t nstats = 0, nbad = 0, known = 0;
+		size_t pooled_need = 0, short_need = 0;
+		int64_t min_n = -1, pooled = 0;
+		bool per_trial = false;
+		const char *unit;
+		struct check_finding *f;
+
+		if (m->opts && m->opts->stats) {
+			stats = m->opts->stats;
+			nstats = m->opts->nstats;
+		} else if (c->metric == CHECK_M_CONNECT) {
+			stats = default_connect;
+			nstats = ARRAY_SIZE(default_connect);
+		} else if (c->metric == CHECK_M_HTTP) {
+			stats = default_http;
+			nstats = ARRAY_SIZE(default_http);
+		}
+		for (i = 0; i < c->nruns; i++) {
+			const struct check_run *r = &m->runs[c->runs[i]];
+			int64_t n = run_n(r);
+
+			per_trial |= r->tool_pct;
+			if (n < 0)
+				continue;
+			known++;
+			pooled += n;
+			if (min_n < 0 || n < min_n)
+				min_n = n;
+		}
+		if (!nstats || !known)
+			continue;
+		unit = c->metric == CHECK_M_CONNECT ? "probes" :
+		    c->metric == CHECK_M_HTTP ? "requests" : "samples";
+		strbuf_reset(&need_text);
+		strbuf_reset(&rank_text);
+		strbuf_reset(&pooled_ok);
+		for (s = 0; s < nstats; s++) {
+			double pct = stats[s].pct;
+			size_t need = stats_quantile_ci_min_n(pct,
+			    CHECK_FEW_LEVEL, STATS_CI_NARROWEST);
+			size_t judged = (size_t)(per_trial ? min_n : pooled);
+
+			if (stats[s].kind != STATS_NAME_PCT || !need ||
+			    judged >= need)
+				continue;
+			if (per_trial && (size_t)pooled >= need) {
+				/* the pooled value of all runs would do */
+				strbuf_addf(&pooled_ok, "%sp%g", pooled_ok.len ?
+				    " and " : "", pct);
+				if (need > pooled_need)
+					pooled_need = need;
+			} else if (need > short_need) {
+				short_need = need;
+			}
+			strbuf_addf(&need_text, "%sp%g needs ≥ ",
+			    nbad ? ", " : "", pct);
+			check_fmt_count(&need_text, need);
+			if (judged) {
+				strbuf_addf(&rank_text, "%sits p%g is %sthe ",
+				    nbad ? ", " : "", pct,
+				    per_trial ? "" : "about ");
+				slowest(&rank_text, check_rank_from_top(pct,
+				    judged));
+				strbuf_addstr(&rank_text, per_trial ?
+				    " request of the run" : " value");
+			}
+			nbad++;
+		}
+		if (!nbad)
+			continue;
+		f = check_add(m, "few-samples", c->scope, c->metric, c->path,
+		    c->cond, -1);
+		for (i = 0; i < c->nruns; i++)
+			check_add_run(f, &m->runs[c->runs[i]]);
+		strbuf_addf(&ev, "%s successful samples for any %.0f %% "
+		    "interval; ",
+		    need_text.buf, 100 * CHECK_FEW_LEVEL);
+		if (per_trial) {
+			strbuf_addstr(&ev, "the tool's percentiles are per run "
+			    "and the smallest run here has ");
+			check_fmt_count(&ev, (uint64_t)min_n);
+			strbuf_addf(&ev, " successful %s (%zu run%s, ", unit,
+			    c->nruns, c->nruns == 1 ? "" : "s");
+			check_fmt_count(&ev, (uint64_t)pooled);
+			strbuf_addstr(&ev, " pooled)");
+			if (rank_text.len)
+				strbuf_addf(&ev, ": with oha's rule "
+				    "sorted[floor(p·n)] %s", rank_text.buf);
+		} else {
+			strbuf_addstr(&ev, "this cell has ");
+			check_fmt_count(&ev, (uint64_t)pooled);
+			strbuf_addf(&ev, " successful %s in %zu run%s", unit,
+			    c->nruns, c->nruns == 1 ? "" : "s");
+			if (rank_text.len)
+				strbuf_addf(&ev, ": %s", rank_text.buf);
+		}
+		strbuf_addstr(&cause, "an extreme percentile of few samples is "
+		    "one or two single values: it jumps with every GC pause or "
+		    "scheduler hiccup and no 95 % interval exists for it (the "
+		    "second article's p99 of 300 requests was the 3rd-slowest "
+		    "request)");
+		if (pooled_ok.len) {
+			strbuf_addf(&act, "publish the pooled %s of all ",
+			    pooled_ok.buf);
+			check_fmt_count(&act, (uint64_t)pooled);
+			strbuf_addf(&act, " %s (pathstat analyze --pool pooled "
+			    "--ci) instead of the mean of per-run values, or "
+			    "send ≥ ", unit);
+			check_fmt_count(&act, pooled_need);
+			strbuf_addf(&act, " %s per run", unit);
+		}
+		if (short_need) {
+			if (act.len)
+				strbuf_addstr(&act, "; for the rest ");
+			strbuf_addstr(&act, "collect ≥ ");
+			check_fmt_count(&act, short_need);
+			strbuf_addf(&act, " %s%s (%s), or publish a lower "
+			    "percentile and the max as what they are", unit,
+			    per_trial ? " per run" : " in the cell",
+			    c->metric == CHECK_M_CONNECT ? "pathprobe -n, or "
+			    "more runs" : c->metric == CHECK_M_HTTP ? "oha -n" :
+			    "longer runs (iperf3 -t) or more of them");
+		}
+		check_set_text(f, &ev, &cause, &act);
+	}
+	strbuf_release(&ev);
+	strbuf_release(&cause);
+	strbuf_release(&act);
+	strbuf_release(&need_text);
+	strbuf_release(&rank_text);
+	strbuf_release(&pooled_ok);
+}
+
+/* ---------------------------------------------------------------------
+ * mixed-estimators
+ */
+
+static bool
+run_raw(const struct check_run *r)
+{
+	return r->n > 0 || r->nfail_rows > 0;
+}
+
+void
+check_mixed_estimators(struct check_model *m)
+{
+	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
+	bool *mixed = xcalloc(m->ncells ? m->ncells : 1, sizeof(bool));
+	size_t ci, cj, i;
+
+	/* within a cell: raw and summary-only trials, or two estimators */
+	for (ci = 0; ci < m->ncells; ci++) {
+		const struct check_cell *c = &m->cells[ci];
+		size_t raw = 0, tool = 0;
+		const char *est = NULL, *other = NULL;
+		struct check_finding *f;
+
+		for (i = 0; i < c->nruns; i++) {
+			const struct check_run *r = &m->runs[c->runs[i]];
+
+			raw += run_raw(r);
+			tool += r->summary_only;
+			if (r->tool_est && !est)
+				est = r->tool_est;
+			else if (r->tool_est && strcmp(est, r->tool_est))
+				other = r->tool_est;
+		}
+		if (!(raw && tool) && !other)
+			continue;
+		mixed[ci] = true;
+		f = check_add(m, "mixed-estimators", c->scope, c->metric,
+		    c->path, c->cond, -1);
+		for (i = 0; i < c->nruns; i++)
+			check_add_run(f, &m->runs[c->runs[i]]);
+		if (raw && tool) {
+			size_t listed = 0;
+
+			strbuf_addstr(&ev, "trials ");
+			for (i = 0; i < c->nruns; i++) {
+				const struct check_run *r;
+
+				r = &m->runs[c->runs[i]];
+				if (r->summary_only)
+					strbuf_addf(&ev, "%s%ld", listed++ ?
+					    ", " : "", r->trial);
+			}
+			strbuf_addf(&ev, " of %zu have only the tool's own "
+			    "summary (%s), the others raw samples: a pooled "
+			    "percentile leaves those trials out, a mean of "
+			    "per-trial values mixes pathstat's estimator with "
+			    "the tool's", c->nruns, est ? est : "tool");
+		}
+		if (other) {
+			if (ev.len)
+				strbuf_addstr(&ev, "; ");
+			strbuf_addf(&ev, "the trials' summaries use two "
+			    "estimators (%s and %s)", est, other);
+		}
+		strbuf_addstr(&cause, "some runs lost their per-request file "
+		    "(oha JSON alone, a failed sync) or came from another tool "
+		    "version, so the cell's trials were not computed the same "
+		    "way");
+		strbuf_addstr(&act, "re-sync or re-run the summary-only trials "
+		    "with per-request output (oha --db-url or CSV), or publish "
+		    "this cell per trial with the tool's estimator and say so");
+		check_set_text(f, &ev, &cause, &act);
+	}
+	/* within a table: summary-only cells next to raw ones */
+	for (ci = 0; ci < m->ncells; ci++) {
+		const struct check_cell *c = &m->cells[ci];
+		size_t raw_cells = 0, tool_runs = 0;
+		struct check_finding *f;
+
+		if (mixed[ci])
+			continue;
+		for (i = 0; i < c->nruns; i++)
+			tool_runs += m->runs[c->runs[i]].summary_only;
+		if (tool_runs != c->nruns)
+			continue;
+		for (cj = 0; cj < m->ncells; cj++) {
+			const struct check_cell *o = &m->cells[cj];
+
+			if (o->scope != c->scope || o->metric != c->metric ||
+			    mixed[cj])
+				continue;
+			for (i = 0; i < o->nruns; i++)
+				if (run_raw(&m->runs[o->runs[i]]))
+					break;
+			raw_cells += i < o->nruns;
+		}
+		if (!raw_cells)
+			continue;
+		f = check_add(m, "mixed-estimators", c->scope, c->metric,
+		    c->path, c->cond, -1);
+		for (i = 0; i < c->nruns; i++)
+			check_add_run(f, &m->runs[c->runs[i]]);
+		strbuf_addf(&ev, "this cell has only the tool's own summaries "
+		    "(%s, per run) while %zu other cell%s of this metric and "
+		    "campaign have raw samples (pooled, pathstat's estimator): "
+		    "a table holding both compares two different statistics",
+		    m->runs[c->runs[0]].tool_est ?
+		    m->runs[c->runs[0]].tool_est : "tool", raw_cells,
+		    raw_cells == 1 ? "" : "s");
+		strbuf_addstr(&cause, "the per-request files of these runs "
+		    "are missing (oha JSON alone) or were never written");
+		strbuf_addstr(&act, "re-run with per-request output, or build "
+		    "the whole table per trial with the tool's estimator "
+		    "(pathstat analyze --pool trials --quantile oha) so every "
+		    "cell means the same thing");
+		check_set_text(f, &ev, &cause, &act);
+	}
+	free(mixed);
+	strbuf_release(&ev);
+	strbuf_release(&cause);
+	strbuf_release(&act);
+}
+
+/* ---------------------------------------------------------------------
+ * Tables: the cells of one campaign and metric whose conditions have the
+ * same keys (a path x condition matrix).
+ */
+
+struct table_group {
+	size_t	*cells;		/* indices in m->cells */
+	size_t	n, alloc;
+};
+
+/* Collect the groups; the caller frees each group's cells and the array. */
+static struct table_group *
+table_groups(const struct check_model *m, size_t *ngroups)
+{
+	struct table_group *g = NULL;
+	size_t n = 0, alloc = 0, ci, k;
+
+	for (ci = 0; ci < m->ncells; ci++) {
+		const struct check_cell *c = &m->cells[ci];
+
+		for (k = 0; k < n; k++) {
+			const struct check_cell *o = &m->cells[g[k].cells[0]];
+
+			if (o->scope == c->scope && o->metric == c->metric &&
+			    !strcmp(m->cond_keys[o->cond],
+			    m->cond_keys[c->cond]))
+				break;
+		}
+		if (k == n) {
+			ALLOC_GROW(g, n + 1, alloc);
+			memset(&g[n], 0, sizeof(g[n]));
+			n++;
+		}
+		ALLOC_GROW(g[k].cells, g[k].n + 1, g[k].alloc);
+		g[k].cells[g[k].n++] = ci;
+	}
+	*ngroups = n;
+	return g;
+}
+
+static void
+table_groups_free(struct table_group *g, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(g[i].cells);
+	free(g);
+}
+
+static size_t
+add_unique(size_t *arr, size_t *n, size_t v)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if (arr[i] == v)
+			return i;
+	arr[*n] = v;
+	return (*n)++;
+}
+
+/* A table as a path x condition matrix of cells present. */
+struct matrix {
+	size_t	*paths, *conds;	/* model indices, in order of appearance */
+	size_t	np, nc;
+	bool	*have;		/* have[p * nc + c] */
+	size_t	*per_cond;	/* paths measured in each condition */
+	size_t	*per_path;	/* conditions measured on each path */
+};
+
+static void
+matrix_build(const struct check_model *m, const struct table_group *g,
+    struct matrix *x)
+{
+	size_t i;
+
+	memset(x, 0, sizeof(*x));
+	x->paths = xmalloc(g->n * sizeof(size_t));
+	x->conds = xmalloc(g->n * sizeof(size_t));
+	for (i = 0; i < g->n; i++) {
+		add_unique(x->paths, &x->np, m->cells[g->cells[i]].path);
+		add_unique(x->conds, &x->nc, m->cells[g->cells[i]].cond);
+	}
+	x->have = xcalloc(x->np * x->nc, sizeof(bool));
+	x->per_cond = xcalloc(x->nc, sizeof(size_t));
+	x->per_path = xcalloc(x->np, sizeof(size_t));
+	for (i = 0; i < g->n; i++) {
+		const struct check_cell *c = &m->cells[g->cells[i]];
+		size_t p = add_unique(x->paths, &x->np, c->path);
+		size_t k = add_unique(x->conds, &x->nc, c->cond);
+
+		if (x->have[p * x->nc + k])
+			continue;
+		x->have[p * x->nc + k] = true;
+		x->per_cond[k]++;
+		x->per_path[p]++;
+	}
+}
+
+static void
+matrix_release(struct matrix *x)
+{
+	free(x->paths);
+	free(x->conds);
+	free(x->have);
+	free(x->per_cond);
+	free(x->per_path);
+}
+
+/* The finding for the hole at path p, condition k of x. */
+static void
+missing_one(struct check_model *m, const struct check_cell *first,
+    const struct matrix *x, size_t p, size_t k)
+{
+	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
+	const char *cond = m->conds[x->conds[k]];
+	struct check_finding *f;
+	size_t q, listed = 0;
+
+	f = check_add(m, "missing-cells", first->scope, first->metric,
+	    x->paths[p], x->conds[k], -1);
+	strbuf_addf(&ev, "%s was measured on ", *cond ? cond :
+	    "the empty condition");
+	for (q = 0; q < x->np; q++)
+		if (x->have[q * x->nc + k])
+			strbuf_addf(&ev, "%s%s", listed++ ? ", " : "",
+			    m->paths[x->paths[q]]);
+	strbuf_addf(&ev, " (%zu of %zu paths) but not on %s, which has runs "
+	    "in %zu other condition%s of this table", x->per_cond[k], x->np,
+	    m->paths[x->paths[p]], x->per_path[p],
+	    x->per_path[p] == 1 ? "" : "s");
+	strbuf_addstr(&cause, "the path was not measured in this condition: "
+	    "skipped on purpose (a path that cannot carry it, e.g. "
+	    "PrivateLink without UDP), a run that failed, or files that were "
+	    "not synced or ingested");
+	strbuf_addstr(&act, "measure it, or make the table say 'not "
+	    "measured' with the reason (pathstat prints 'not measured'), "
+	    "never a blank or a zero");
+	check_set_text(f, &ev, &cause, &act);
+}
+
+void
+check_missing_cells(struct check_model *m)
+{
+	struct table_group *g;
+	struct matrix x;
+	size_t ng, gi, p, k;
+
+	g = table_groups(m, &ng);
+	for (gi = 0; gi < ng; gi++) {
+		matrix_build(m, &g[gi], &x);
+		/* a hole: the condition was measured on 2 or more other
+		 * paths, this path in another condition of the table */
+		for (p = 0; p < x.np; p++) {
+			for (k = 0; k < x.nc; k++) {
+				if (x.have[p * x.nc + k] || x.per_cond[k] < 2)
+					continue;
+				missing_one(m, &m->cells[g[gi].cells[0]], &x,
+				    p, k);
+			}
+		}
+		matrix_release(&x);
+	}
+	table_groups_free(g, ng);
+}
+
+/* ---------------------------------------------------------------------
+ * unbalanced-trials
+ */
+
+/* Are the trial numbers of cells a and b the same set? */
+static bool
+same_trials(const struct check_model *m, const struct check_cell *a,
+    const struct check_cell *b)
+{
+	size_t i;
+
+	if (a->nruns != b->nruns)
+		return false;
+	/* runs are ordered by trial within a cell */
+	for (i = 0; i < a->nruns; i++)
+		if (m->runs[a->runs[i]].trial != m->runs[b->runs[i]].trial)
+			return false;
+	return true;
+}
+
+/* Median successful samples per raw run of a cell, 0 if none. */
+static double
+cell_typical_n(const struct check_model *m, const struct check_cell *c)
+{
+	double *v = xmalloc((c->nruns ? c->nruns : 1) * sizeof(double));
+	size_t i, k = 0;
+	double med;
+
+	for (i = 0; i < c->nruns; i++)
+		if (m->runs[c->runs[i]].n)
+			v[k++] = (double)m->runs[c->runs[i]].n;
+	med = k ? stats_median(v, k) : 0.0;
+	free(v);
+	return med;
+}
+
+/* Append "; " to each non-empty text, so the next reason can follow. */
+static void
+next_reason(struct strbuf *ev, struct strbuf *cause, struct strbuf *act)
+{
+	if (ev->len)
+		strbuf_addstr(ev, "; ");
+	if (cause->len)
+		strbuf_addstr(cause, "; ");
+	if (act->len)
+		strbuf_addstr(act, "; ");
+}
+
+/* Within a cell: the smallest and the largest raw trial. */
+static void
+uneven_trials(const struct check_model *m, const struct check_cell *c,
+    struct strbuf *ev, struct strbuf *cause, struct strbuf *act)
+{
+	const struct check_run *lo = NULL, *hi = NULL;
+	size_t k;
+
+	for (k = 0; k < c->nruns; k++) {
+		const struct check_run *r = &m->runs[c->runs[k]];
+
+		if (!r->n)
+			continue;
+		if (!lo || r->n < lo->n)
+			lo = r;
+		if (!hi || r->n > hi->n)
+			hi = r;
+	}
+	if (!lo || (double)lo->n >= CHECK_UNBAL_WITHIN * (double)hi->n)
+		return;
+	next_reason(ev, cause, act);
+	strbuf_addf(ev, "trial %ld has ", lo->trial);
+	check_fmt_count(ev, lo->n);
+	strbuf_addf(ev, " successful samples, trial %ld has ", hi->trial);
+	check_fmt_count(ev, hi->n);
+	strbuf_addf(ev, ": a pooled percentile weighs trial %ld %.1f× as "
+	    "much", hi->trial, (double)hi->n / (double)lo->n);
+	strbuf_addstr(cause, "runs of one cell were made with different "
+	    "request counts or durations, or one stopped early");
+	strbuf_addstr(act, "give every trial the same count or duration, or "
+	    "use the per-trial mean (pathstat analyze --pool trials)");
+}
+
+/* Across cells: tn samples per run here, up to top_n elsewhere. */
+static void
+small_cell(double tn, double top_n, struct strbuf *ev, struct strbuf *cause,
+    struct strbuf *act)
+{
+	if (tn <= 0 || top_n < CHECK_UNBAL_ACROSS * tn)
+		return;
+	next_reason(ev, cause, act);
+	strbuf_addstr(ev, "its runs have ");
+	check_fmt_count(ev, (uint64_t)tn);
+	strbuf_addstr(ev, " successful samples each while other cells of "
+	    "this table have up to ");
+	check_fmt_count(ev, (uint64_t)top_n);
+	strbuf_addf(ev, " (%.0f×): the same percentile is a far noisier "
+	    "estimate here", top_n / tn);
+	strbuf_addstr(cause, "the campaign used different request counts or "
+	    "durations per path or condition");
+	strbuf_addstr(act, "use one count per run for every cell of a table "
+	    "you compare");
+}
+
+void
+check_unbalanced_trials(struct check_model *m)
+{
+	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
+	struct table_group *g;
+	size_t ng, gi, i, j, k;
+
+	g = table_groups(m, &ng);
+	for (gi = 0; gi < ng; gi++) {
+		const struct check_cell *mode = NULL;
+		size_t best_count = 0;
+		double top_n = 0.0;
+
+		/* the trial set most cells of the table share */
+		for (i = 0; i < g[gi].n; i++) {
+			const struct check_cell *a = &m->cells[g[gi].cells[i]];
+			size_t count = 0;
+			double tn = cell_typical_n(m, a);
+
+			for (j = 0; j < g[gi].n; j++)
+				count += same_trials(m, a,
+				    &m->cells[g[gi].cells[j]]);
+			if (count > best_count || (count == best_count &&
+			    a->nruns > mode->nruns)) {
+				mode = a;
+				best_count = count;
+			}
+			if (tn > top_n)
+				top_n = tn;
+		}
+		for (i = 0; i < g[gi].n; i++) {
+			const struct check_cell *c = &m->cells[g[gi].cells[i]];
+			struct check_finding *f;
+
+			if (best_count >= 2 && !same_trials(m, c, mode)) {
+				trial_list(&ev, m, c);
+				strbuf_addf(&ev, " where %zu other cell%s of "
+				    "this table %s ", best_count,
+				    best_count == 1 ? "" : "s",
+				    best_count == 1 ? "has" : "have");
+				trial_list(&ev, m, mode);
+				strbuf_addstr(&cause, "a trial was not run, "
+				    "failed, or was not synced, or two runs "
+				    "claim one trial number");
+				strbuf_addstr(&act, "re-run the missing trial "
+				    "(or drop the extra one) so every cell of "
+				    "the table rests on the same trials; a "
+				    "mean over 2 trials is not comparable with "
+				    "one over 3");
+			}
+			uneven_trials(m, c, &ev, &cause, &act);
+			small_cell(cell_typical_n(m, c), top_n, &ev, &cause,
+			    &act);
+			if (!ev.len)
+				continue;
+			f = check_add(m, "unbalanced-trials", c->scope,
+			    c->metric, c->path, c->cond, -1);
+			for (k = 0; k < c->nruns; k++)
+				check_add_run(f, &m->runs[c->runs[k]]);
+			check_set_text(f, &ev, &cause, &act);
+		}
+	}
+	table_groups_free(g, ng);
+	strbuf_release(&ev);
+	strbuf_release(&cause);
+	strbuf_release(&act);
+}

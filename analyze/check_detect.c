@@ -1,0 +1,163 @@
+/*
+ * check_detect.c - the pure detectors behind `pathstat check`: a step
+ * down that stays down in an interval series, SYN-retransmit modes in a
+ * latency sample, a plateau at the top of per-path values, and the small
+ * conversions the findings quote.  No database, no I/O.
+ */
+#include "common/compat.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/check_model.h"
+#include "analyze/stats.h"
+#include "common/parse.h"
+#include "common/xalloc.h"
+
+void
+check_detect_cliff(const double *y, size_t n, struct check_cliff *out)
+{
+	double *sufmax, sum = 0.0;
+	size_t i, at;
+
+	memset(out, 0, sizeof(*out));
+	out->before = out->after = NAN;
+	if (n < 2 * CHECK_CLIFF_MIN_SIDE)
+		return;
+	for (i = 0; i < n; i++)
+		if (!isfinite(y[i]))
+			return;
+	/* sufmax[i] = max(y[i..n)): "stays down to the end" in O(1) */
+	sufmax = xmalloc(n * sizeof(double));
+	sufmax[n - 1] = y[n - 1];
+	for (i = n - 1; i > 0; i--)
+		sufmax[i - 1] = y[i - 1] > sufmax[i] ? y[i - 1] : sufmax[i];
+	for (i = 0; i < CHECK_CLIFF_MIN_SIDE; i++)
+		sum += y[i];
+	for (at = CHECK_CLIFF_MIN_SIDE; at + CHECK_CLIFF_MIN_SIDE <= n; at++) {
+		double before = sum / (double)at;
+
+		if (before > 0 && sufmax[at] <= CHECK_CLIFF_RATIO * before) {
+			double after = 0.0;
+			size_t from = at + 1;
+
+			/* the first low interval may hold the drop itself */
+			for (i = from; i < n; i++)
+				after += y[i];
+			out->found = true;
+			out->at = at;
+			out->before = before;
+			out->after = after / (double)(n - from);
+			break;
+		}
+		sum += y[at];
+	}
+	free(sufmax);
+}
+
+/* First index of sorted[0..n) with a value >= x. */
+static size_t
+lower_bound(const double *sorted, size_t n, double x)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (sorted[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+void
+check_detect_syn(const double *sorted, size_t n, double median,
+    struct check_syn *out)
+{
+	static const double k_s[] = { 1.0, 3.0, 7.0, 15.0 };
+	size_t k;
+
+	memset(out, 0, sizeof(*out));
+	out->lo = out->hi = NAN;
+	if (!n || !isfinite(median) || median >= CHECK_SYN_BASE_MAX_MS)
+		return;
+	for (k = 0; k < ARRAY_SIZE(k_s); k++) {
+		double lo = median + 1000.0 * k_s[k] - CHECK_SYN_WIN_LO_MS;
+		double hi = median + 1000.0 * k_s[k] + CHECK_SYN_WIN_HI_MS;
+		size_t a = lower_bound(sorted, n, lo), b = a;
+
+		while (b < n && sorted[b] <= hi)
+			b++;
+		if (b == a)
+			continue;
+		out->per_mode[k] = b - a;
+		out->count += b - a;
+		if (isnan(out->lo) || sorted[a] < out->lo)
+			out->lo = sorted[a];
+		if (isnan(out->hi) || sorted[b - 1] > out->hi)
+			out->hi = sorted[b - 1];
+	}
+}
+
+double
+check_size_bytes(const char *size)
+{
+	size_t len = strlen(size);
+	double v, mult = 1.0;
+
+	if (!len)
+		return NAN;
+	switch (size[len - 1]) {
+	case 'b': case 'B':
+		len--;
+		break;
+	case 'k': case 'K':
+		mult = 1024.0;
+		len--;
+		break;
+	case 'm': case 'M':
+		mult = 1048576.0;
+		len--;
+		break;
+	case 'g': case 'G':
+		mult = 1073741824.0;
+		len--;
+		break;
+	default:
+		break;
+	}
+	if (!len || parse_double_n(size, len, &v) || v < 0)
+		return NAN;
+	return v * mult;
+}
+
+size_t
+check_plateau(const double *v, size_t n, double tol, bool *in_plateau)
+{
+	double top = NAN;
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (isfinite(v[i]) && (isnan(top) || v[i] > top))
+			top = v[i];
+	for (i = 0; i < n; i++) {
+		bool in = isfinite(v[i]) && isfinite(top) && top > 0 &&
+		    v[i] >= top * (1.0 - tol);
+
+		if (in_plateau)
+			in_plateau[i] = in;
+		k += in;
+	}
+	return k;
+}
+
+size_t
+check_rank_from_top(double pct, size_t n)
+{
+	if (!n)
+		return 0;
+	return n - stats_oha_index(pct, n);
+}

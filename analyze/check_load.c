@@ -1,0 +1,518 @@
+/*
+ * check_load.c - read the runs `pathstat check` looks at, summarise each
+ * one from its samples in a single pass (count, median, the
+ * throughput series and its cliff, SYN-retransmit modes) and from the
+ * tool's own summaries, and group them into cells.  Samples are read run
+ * by run and forgotten, so memory stays O(largest run).
+ */
+#include "common/compat.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/check_model.h"
+#include "analyze/stats.h"
+#include "common/db.h"
+#include "common/err.h"
+#include "common/kv.h"
+#include "common/strbuf.h"
+#include "common/where.h"
+#include "common/xalloc.h"
+
+#define CHECK_NSTATUS	16	/* sample_status ids we name */
+
+/* Statements and scratch buffers reused for every run. */
+struct loader {
+	sqlite3_stmt	*samples, *summaries, *errors;
+	double		*vals;	/* a run's successful samples, in order */
+	double		*times;	/* their t_us */
+	size_t		alloc;
+	char		*status_names[CHECK_NSTATUS];	/* owned */
+};
+
+static size_t
+intern(char ***arr, size_t *n, size_t *alloc, const char *s)
+{
+	size_t i;
+
+	for (i = *n; i > 0; i--)
+		if (!strcmp((*arr)[i - 1], s))
+			return i - 1;
+	ALLOC_GROW(*arr, *n + 1, *alloc);
+	(*arr)[*n] = xstrdup(s);
+	return (*n)++;
+}
+
+static char *
+col_dup_or_null(sqlite3_stmt *st, int i)
+{
+	const unsigned char *v = sqlite3_column_text(st, i);
+
+	return v ? xstrdup((const char *)v) : NULL;
+}
+
+static const char *
+col_str(sqlite3_stmt *st, int i)
+{
+	const unsigned char *v = sqlite3_column_text(st, i);
+
+	return v ? (const char *)v : "";
+}
+
+const char *
+check_metric_name(const struct check_model *m, int metric)
+{
+	static char unknown[] = "metric?";
+
+	if (metric >= 0 && (size_t)metric < ARRAY_SIZE(m->metric_names) &&
+	    m->metric_names[metric])
+		return m->metric_names[metric];
+	return unknown;
+}
+
+const char *
+check_cond_get(const struct check_model *m, size_t cond, const char *key,
+    char *buf, size_t len)
+{
+	struct kvset s = KVSET_INIT;
+	struct strbuf why = STRBUF_INIT;
+	const char *v;
+	const char *ret = NULL;
+
+	cond_parse(m->conds[cond], &s, &why);
+	v = kvset_get(&s, key);
+	if (v && len) {
+		snprintf(buf, len, "%s", v);
+		ret = buf;
+	}
+	kvset_release(&s);
+	strbuf_release(&why);
+	return ret;
+}
+
+/* The condition's key names, sorted and ","-joined ("P,proto"); the
+ * caller frees it. */
+static char *
+cond_keys_of(const char *cond)
+{
+	struct kvset s = KVSET_INIT;
+	struct strbuf why = STRBUF_INIT, out = STRBUF_INIT;
+	size_t i;
+
+	cond_parse(cond, &s, &why);
+	for (i = 0; i < s.n; i++) {
+		if (i)
+			strbuf_addch(&out, ',');
+		strbuf_addstr(&out, s.items[i].key);
+	}
+	kvset_release(&s);
+	strbuf_release(&why);
+	return strbuf_detach(&out, NULL);
+}
+
+static size_t
+cond_index(struct check_model *m, const char *cond)
+{
+	size_t n = m->nconds, i;
+
+	i = intern(&m->conds, &m->nconds, &m->alloc_conds, cond);
+	if (m->nconds != n) {
+		m->cond_keys = xreallocarray(m->cond_keys, m->alloc_conds,
+		    sizeof(char *));
+		m->cond_keys[i] = cond_keys_of(cond);
+	}
+	return i;
+}
+
+static int
+load_names(struct check_model *m, struct loader *ld)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	st = db_prepare(m->db, "read metric names",
+	    "SELECT id, name FROM metrics");
+	if (!st)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int id = sqlite3_column_int(st, 0);
+
+		if (id >= 0 && (size_t)id < ARRAY_SIZE(m->metric_names) &&
+		    !m->metric_names[id])
+			m->metric_names[id] = xstrdup(col_str(st, 1));
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return error("read metric names: %s", sqlite3_errmsg(m->db));
+	st = db_prepare(m->db, "read sample status names",
+	    "SELECT id, name FROM sample_status");
+	if (!st)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int id = sqlite3_column_int(st, 0);
+
+		if (id >= 0 && id < CHECK_NSTATUS && !ld->status_names[id])
+			ld->status_names[id] = xstrdup(col_str(st, 1));
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return error("read sample status names: %s",
+		    sqlite3_errmsg(m->db));
+	return 0;
+}
+
+/* Read the run's primary-metric samples and summarise them. */
+static int
+load_samples(struct check_model *m, struct loader *ld, struct check_run *r)
+{
+	int64_t fails[CHECK_NSTATUS + 1];
+	struct strbuf detail = STRBUF_INIT;
+	size_t n = 0, i;
+	int rc;
+
+	memset(fails, 0, sizeof(fails));
+	sqlite3_reset(ld->samples);
+	sqlite3_bind_int64(ld->samples, 1, r->id);
+	sqlite3_bind_int(ld->samples, 2, r->metric);
+	while ((rc = sqlite3_step(ld->samples)) == SQLITE_ROW) {
+		int status = sqlite3_column_int(ld->samples, 1);
+
+		if (status != 0 ||
+		    sqlite3_column_type(ld->samples, 0) == SQLITE_NULL) {
+			fails[status > 0 && status < CHECK_NSTATUS ? status :
+			    CHECK_NSTATUS]++;
+			r->nfail_rows++;
+			continue;
+		}
+		if (n == ld->alloc) {
+			ld->alloc = ld->alloc ? 2 * ld->alloc : 1024;
+			ld->vals = xreallocarray(ld->vals, ld->alloc,
+			    sizeof(double));
+			ld->times = xreallocarray(ld->times, ld->alloc,
+			    sizeof(double));
+		}
+		ld->vals[n] = sqlite3_column_double(ld->samples, 0);
+		ld->times[n] = sqlite3_column_type(ld->samples, 2) ==
+		    SQLITE_NULL ? NAN : sqlite3_column_double(ld->samples, 2);
+		n++;
+	}
+	if (rc != SQLITE_DONE)
+		return error("read samples of run %lld: %s", (long long)r->id,
+		    sqlite3_errmsg(m->db));
+	r->n = n;
+	for (i = 0; i <= CHECK_NSTATUS; i++) {
+		if (!fails[i])
+			continue;
+		if (detail.len)
+			strbuf_addstr(&detail, ", ");
+		strbuf_addf(&detail, "%lld %s", (long long)fails[i],
+		    i < CHECK_NSTATUS && ld->status_names[i] ?
+		    ld->status_names[i] : "other");
+	}
+	r->fail_detail = detail.len ? strbuf_detach(&detail, NULL) : NULL;
+	strbuf_release(&detail);
+	if (r->metric == CHECK_M_THROUGHPUT && n) {
+		r->series = xmalloc(n * sizeof(double));
+		memcpy(r->series, ld->vals, n * sizeof(double));
+		r->nseries = n;
+		check_detect_cliff(r->series, n, &r->cliff);
+		if (r->cliff.found) {
+			/* t_us is an interval's end: the low level starts
+			 * where the interval before it ended */
+			double t = r->cliff.at ? ld->times[r->cliff.at - 1] :
+			    0.0;
+
+			r->cliff_t_s = isfinite(t) ? t / 1e6 :
+			    (double)r->cliff.at;
+		}
+	}
+	if (n) {
+		stats_sort(ld->vals, n);
+		r->p50 = stats_quantile_type7(ld->vals, n, 50.0);
+		if (r->metric == CHECK_M_CONNECT || r->metric == CHECK_M_HTTP)
+			check_detect_syn(ld->vals, n, r->p50, &r->syn);
+	}
+	return 0;
+}
+
+static int
+load_summaries(struct check_model *m, struct loader *ld, struct check_run *r)
+{
+	const char *primary = check_metric_name(m, r->metric);
+	struct strbuf errs = STRBUF_INIT;
+	int rc;
+
+	sqlite3_reset(ld->summaries);
+	sqlite3_bind_int64(ld->summaries, 1, r->id);
+	while ((rc = sqlite3_step(ld->summaries)) == SQLITE_ROW) {
+		const char *metric = col_str(ld->summaries, 0);
+		const char *stat = col_str(ld->summaries, 1);
+		double v;
+
+		if (sqlite3_column_type(ld->summaries, 2) == SQLITE_NULL)
+			continue;
+		v = sqlite3_column_double(ld->summaries, 2);
+		if (!strcmp(metric, primary) && stat[0] == 'p' &&
+		    stat[1] >= '0' && stat[1] <= '9') {
+			r->tool_pct = true;
+			if (!strcmp(stat, "p50"))
+				r->tool_p50 = v;
+			if (!r->tool_est)
+				r->tool_est = xstrdup(col_str(ld->summaries,
+				    3));
+		} else if (!strcmp(metric, "http") &&
+		    !strcmp(stat, "success_rate")) {
+			r->success_rate = v;
+		} else if (!strcmp(metric, "http") &&
+		    !strcmp(stat, "size_per_sec_bytes")) {
+			r->bytes_per_s = v;
+		} else if (!strcmp(metric, "connect_ms") &&
+		    !strcmp(stat, "timeout_s")) {
+			r->timeout_s = v;
+		}
+	}
+	if (rc != SQLITE_DONE)
+		return error("read summaries of run %lld: %s",
+		    (long long)r->id, sqlite3_errmsg(m->db));
+	sqlite3_reset(ld->errors);
+	sqlite3_bind_int64(ld->errors, 1, r->id);
+	while ((rc = sqlite3_step(ld->errors)) == SQLITE_ROW) {
+		if (errs.len)
+			strbuf_addstr(&errs, "; ");
+		strbuf_addf(&errs, "%s ×%lld", col_str(ld->errors, 0),
+		    (long long)sqlite3_column_int64(ld->errors, 1));
+	}
+	if (rc != SQLITE_DONE) {
+		strbuf_release(&errs);
+		return error("read error counts of run %lld: %s",
+		    (long long)r->id, sqlite3_errmsg(m->db));
+	}
+	r->errors = errs.len ? strbuf_detach(&errs, NULL) : NULL;
+	strbuf_release(&errs);
+	r->summary_only = r->n == 0 && r->nfail_rows == 0 && r->tool_pct;
+	return 0;
+}
+
+/* Campaign text from the tags check groups by ("" when none). */
+static void
+scope_text(struct strbuf *sb, const char *day, const char *itype,
+    const char *study)
+{
+	if (*day)
+		strbuf_addf(sb, "day=%s", day);
+	if (*itype)
+		strbuf_addf(sb, "%sinstance_type=%s", sb->len ? "," : "",
+		    itype);
+	if (*study)
+		strbuf_addf(sb, "%sstudy=%s", sb->len ? "," : "", study);
+}
+
+struct cell_key {
+	size_t	scope, path, cond, idx;
+	int	metric;
+	long	trial;
+	int64_t	started;
+};
+
+static int
+cell_key_cmp(const void *va, const void *vb)
+{
+	const struct cell_key *a = va, *b = vb;
+
+#define CMP(x) if (a->x != b->x) return a->x < b->x ? -1 : 1
+	CMP(scope);
+	CMP(metric);
+	CMP(path);
+	CMP(cond);
+	CMP(trial);
+	CMP(started);
+	CMP(idx);
+#undef CMP
+	return 0;
+}
+
+static void
+group_cells(struct check_model *m)
+{
+	struct cell_key *k;
+	struct check_cell *c = NULL;
+	size_t i;
+
+	if (!m->nruns)
+		return;
+	k = xmalloc(m->nruns * sizeof(*k));
+	for (i = 0; i < m->nruns; i++) {
+		const struct check_run *r = &m->runs[i];
+
+		k[i].scope = r->scope;
+		k[i].path = r->path;
+		k[i].cond = r->cond;
+		k[i].metric = r->metric;
+		k[i].trial = r->trial;
+		k[i].started = r->started_at;
+		k[i].idx = i;
+	}
+	qsort(k, m->nruns, sizeof(*k), cell_key_cmp);
+	for (i = 0; i < m->nruns; i++) {
+		if (!c || c->scope != k[i].scope || c->metric != k[i].metric ||
+		    c->path != k[i].path || c->cond != k[i].cond) {
+			ALLOC_GROW(m->cells, m->ncells + 1, m->alloc_cells);
+			c = &m->cells[m->ncells++];
+			memset(c, 0, sizeof(*c));
+			c->scope = k[i].scope;
+			c->metric = k[i].metric;
+			c->path = k[i].path;
+			c->cond = k[i].cond;
+		}
+		ALLOC_GROW(c->runs, c->nruns + 1, c->alloc);
+		c->runs[c->nruns++] = k[i].idx;
+	}
+	free(k);
+}
+
+int
+check_model_load(struct check_model *m, const struct where *w)
+{
+	struct strbuf sql = STRBUF_INIT, scope = STRBUF_INIT;
+	struct loader ld;
+	sqlite3_stmt *runs = NULL;
+	size_t i;
+	int rc, ret = -1;
+
+	memset(&ld, 0, sizeof(ld));
+	if (load_names(m, &ld))
+		goto cleanup;
+	strbuf_addstr(&sql, "SELECT r.id, p.name, c.canon, r.trial, r.tool, "
+	    "r.metric, r.started_at, r.status = 'partial', r.reason, "
+	    "r.failures, r.attempts, f.relpath, sf.relpath, ");
+	dim_sql("day", "r", &sql);
+	strbuf_addstr(&sql, ", (SELECT value FROM run_tags t WHERE t.run_id = "
+	    "r.id AND t.key = 'instance_type'), (SELECT value FROM run_tags t "
+	    "WHERE t.run_id = r.id AND t.key = 'study'), ");
+	dim_sql("instance", "r", &sql);
+	strbuf_addstr(&sql, ", EXISTS (SELECT 1 FROM run_tags t WHERE "
+	    "t.run_id = r.id AND t.key = 'day') FROM runs r "
+	    "JOIN paths p ON p.id = r.path_id "
+	    "JOIN conditions c ON c.id = r.cond_id "
+	    "LEFT JOIN files f ON f.id = r.file_id "
+	    "LEFT JOIN files sf ON sf.id = r.summary_file_id WHERE 1");
+	if (w)
+		where_sql(w, "r", &sql);
+	strbuf_addstr(&sql, " ORDER BY p.name COLLATE pathsort, c.canon, "
+	    "r.trial, r.started_at, r.id");
+	runs = db_prepare(m->db, "select runs", sql.buf);
+	ld.samples = db_prepare(m->db, "read samples", "SELECT value, status, "
+	    "t_us FROM samples WHERE run_id = ?1 AND metric = ?2 ORDER BY seq");
+	ld.summaries = db_prepare(m->db, "read summaries", "SELECT metric, "
+	    "stat, value, estimator FROM summaries WHERE run_id = ?1");
+	ld.errors = db_prepare(m->db, "read error counts", "SELECT label, "
+	    "count FROM run_counts WHERE run_id = ?1 AND kind = 'error' "
+	    "ORDER BY count DESC, label");
+	if (!runs || !ld.samples || !ld.summaries || !ld.errors)
+		goto cleanup;
+	while ((rc = sqlite3_step(runs)) == SQLITE_ROW) {
+		struct check_run *r;
+		const char *day = col_str(runs, 13), *inst = col_str(runs, 16);
+
+		ALLOC_GROW(m->runs, m->nruns + 1, m->alloc_runs);
+		r = &m->runs[m->nruns++];
+		memset(r, 0, sizeof(*r));
+		r->p50 = r->tool_p50 = NAN;
+		r->success_rate = r->bytes_per_s = r->timeout_s = NAN;
+		r->id = sqlite3_column_int64(runs, 0);
+		r->path = intern(&m->paths, &m->npaths, &m->alloc_paths,
+		    col_str(runs, 1));
+		r->cond = cond_index(m, col_str(runs, 2));
+		r->trial = (long)sqlite3_column_int64(runs, 3);
+		r->tool = xstrdup(col_str(runs, 4));
+		r->metric = sqlite3_column_int(runs, 5);
+		r->started_at = sqlite3_column_type(runs, 6) == SQLITE_NULL ?
+		    INT64_MIN : sqlite3_column_int64(runs, 6);
+		r->partial = sqlite3_column_int(runs, 7) != 0;
+		r->reason = col_dup_or_null(runs, 8);
+		r->failures = sqlite3_column_int64(runs, 9);
+		r->attempts = sqlite3_column_type(runs, 10) == SQLITE_NULL ?
+		    -1 : sqlite3_column_int64(runs, 10);
+		r->file = col_dup_or_null(runs, 11);
+		r->summary_file = col_dup_or_null(runs, 12);
+		/* A day derived from the start time does not split a
+		 * campaign that runs past midnight: only a day tag does. */
+		strbuf_reset(&scope);
+		scope_text(&scope, sqlite3_column_int(runs, 17) ? day : "",
+		    col_str(runs, 14), col_str(runs, 15));
+		r->scope = intern(&m->scopes, &m->nscopes, &m->alloc_scopes,
+		    scope.buf);
+		if (*inst)
+			strbuf_addf(&scope, "%sinstance=%s", scope.len ? "," :
+			    "", inst);
+		r->instance = intern(&m->instances, &m->ninstances,
+		    &m->alloc_instances, scope.buf);
+		if (load_samples(m, &ld, r) || load_summaries(m, &ld, r))
+			goto cleanup;
+	}
+	if (rc != SQLITE_DONE) {
+		error("select runs: %s", sqlite3_errmsg(m->db));
+		goto cleanup;
+	}
+	group_cells(m);
+	ret = 0;
+cleanup:
+	sqlite3_finalize(runs);
+	sqlite3_finalize(ld.samples);
+	sqlite3_finalize(ld.summaries);
+	sqlite3_finalize(ld.errors);
+	free(ld.vals);
+	free(ld.times);
+	for (i = 0; i < CHECK_NSTATUS; i++)
+		free(ld.status_names[i]);
+	strbuf_release(&sql);
+	strbuf_release(&scope);
+	return ret;
+}
+
+static void
+free_strings(char **arr, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(arr[i]);
+	free(arr);
+}
+
+void
+check_model_release(struct check_model *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nruns; i++) {
+		struct check_run *r = &m->runs[i];
+
+		free(r->tool);
+		free(r->reason);
+		free(r->file);
+		free(r->summary_file);
+		free(r->fail_detail);
+		free(r->series);
+		free(r->tool_est);
+		free(r->errors);
+	}
+	free(m->runs);
+	for (i = 0; i < m->ncells; i++)
+		free(m->cells[i].runs);
+	free(m->cells);
+	free_strings(m->paths, m->npaths);
+	free_strings(m->conds, m->nconds);
+	free_strings(m->cond_keys, m->nconds);
+	free_strings(m->scopes, m->nscopes);
+	free_strings(m->instances, m->ninstances);
+	for (i = 0; i < ARRAY_SIZE(m->metric_names); i++)
+		free(m->metric_names[i]);
+	m->runs = NULL;
+	m->cells = NULL;
+	m->paths = m->conds = m->cond_keys = m->scopes = m->instances = NULL;
+	m->nruns = m->ncells = m->npaths = m->nconds = 0;
+	m->nscopes = m->ninstances = 0;
+}

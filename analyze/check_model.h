@@ -1,0 +1,205 @@
+/*
+ * check_model.h - what the parts of `pathstat check` share: the runs in
+ * scope, each summarised once from its samples (so no rule reads samples
+ * again), grouped into cells; the thresholds every rule uses (docs/
+ * checks.md says why each has its value); and the pure detectors the unit
+ * tests call directly.
+ */
+#ifndef PATHSTAT_ANALYZE_CHECK_MODEL_H
+#define PATHSTAT_ANALYZE_CHECK_MODEL_H
+
+#include "common/compat.h"
+
+#include <sqlite3.h>
+
+#include "analyze/analyze.h"
+#include "common/strbuf.h"
+
+/* burst-cliff: the intervals from some point to the end all stay at or
+ * below this fraction of the mean before it ... */
+#define CHECK_CLIFF_RATIO	0.5
+/* ... with at least this many intervals before and after the point. */
+#define CHECK_CLIFF_MIN_SIDE	3
+/* run-order: a run is "down" at or below this fraction of the best earlier
+ * run of its condition on the same instance ... */
+#define CHECK_ORDER_DOWN	0.5
+/* ... and down runs share a floor when within this of its median. */
+#define CHECK_ORDER_FLOOR_TOL	0.20
+/* instance-cap: paths within this fraction of the fastest one ... */
+#define CHECK_CAP_TOL		0.015
+/* ... at least this many of them ... */
+#define CHECK_CAP_MIN_PATHS	3
+/* ... for oha only with bodies of at least this many bytes. */
+#define CHECK_CAP_MIN_BODY	65536.0
+/* udp-sender-limited: UDP paths within this fraction of each other. */
+#define CHECK_UDP_TOL		0.005
+/* outlier-trial: a trial's p50 this many times above (or below 1/x) the
+ * median trial of its cell. */
+#define CHECK_OUTLIER_RATIO	3.0
+/* few-samples: the interval level whose existence needs the samples. */
+#define CHECK_FEW_LEVEL		0.95
+/* syn-retransmit: values at the median plus k seconds (k = 1, 3, 7, 15:
+ * Linux's 1 s initial SYN RTO doubling) within [-LO, +HI] ms, on runs
+ * whose median is below BASE_MAX ms (so the mode is far above the bulk). */
+#define CHECK_SYN_WIN_LO_MS	100.0
+#define CHECK_SYN_WIN_HI_MS	200.0
+#define CHECK_SYN_BASE_MAX_MS	500.0
+/* unbalanced-trials: a trial with fewer than this fraction of the
+ * successful samples of its cell's largest trial ... */
+#define CHECK_UNBAL_WITHIN	0.5
+/* ... or cells of one table whose per-trial sample counts differ by this
+ * factor or more. */
+#define CHECK_UNBAL_ACROSS	10.0
+
+/* Metric ids of schema/001-initial.sql. */
+#define CHECK_M_CONNECT		1
+#define CHECK_M_HTTP		2
+#define CHECK_M_THROUGHPUT	3
+
+/* A step down that stays down, found in an interval series. */
+struct check_cliff {
+	bool	found;
+	size_t	at;	/* first interval at the low level */
+	double	before;	/* mean of the intervals before it */
+	double	after;	/* mean of those after it (it may hold the drop) */
+};
+
+/* Values sitting in SYN-retransmit modes (median + 1, 3, 7, 15 s). */
+struct check_syn {
+	size_t	count;		/* values in any mode */
+	size_t	per_mode[4];	/* in the 1 s, 3 s, 7 s, 15 s modes */
+	double	lo, hi;		/* smallest and largest such value */
+};
+
+/* One run, summarised.  Indices point into struct check_model. */
+struct check_run {
+	int64_t	id;		/* runs.id */
+	size_t	path;		/* in paths */
+	size_t	cond;		/* in conds */
+	size_t	scope;		/* in scopes: its campaign */
+	size_t	instance;	/* in instances: its machine */
+	long	trial;
+	char	*tool;		/* iperf3, oha, pathprobe; owned */
+	int	metric;		/* the run's primary metric id */
+	int64_t	started_at;	/* Unix seconds, INT64_MIN if unknown */
+	bool	partial;	/* stored as partial */
+	char	*reason;	/* why partial; owned, or NULL */
+	int64_t	failures;	/* runs.failures (oha errors, failed probes) */
+	int64_t	attempts;	/* runs.attempts, -1 if the tool did not say */
+	char	*file;		/* samples' file, relative; owned, or NULL */
+	char	*summary_file;	/* the summary's file; owned, or NULL */
+
+	/* From the primary metric's samples. */
+	size_t	n;		/* successful samples */
+	int64_t	nfail_rows;	/* failed sample rows (status != ok) */
+	char	*fail_detail;	/* "2 timeout, 1 refused"; owned, or NULL */
+	double	p50;		/* type 7 of the successes, NaN if none */
+	double	*series;	/* throughput: values in time order; owned */
+	size_t	nseries;
+	struct check_cliff cliff;	/* throughput runs */
+	double	cliff_t_s;	/* seconds into the run the cliff starts */
+	struct check_syn syn;	/* connect_ms and http_ms runs */
+
+	/* From the tool's own summaries. */
+	double	tool_p50;	/* the tool's p50 of the metric, NaN */
+	bool	tool_pct;	/* the tool printed percentiles (oha) */
+	char	*tool_est;	/* their estimator; owned, or NULL */
+	double	success_rate;	/* oha successRate, NaN if none */
+	double	bytes_per_s;	/* oha sizePerSec, NaN if none */
+	double	timeout_s;	/* pathprobe's timeout, NaN if none */
+	char	*errors;	/* oha's errors as text; owned, or NULL */
+	bool	summary_only;	/* no samples, only the tool's summary */
+};
+
+/* Runs of one metric, path and condition in one campaign. */
+struct check_cell {
+	size_t	scope, path, cond;	/* model indices */
+	int	metric;
+	size_t	*runs;		/* in check_model.runs, by trial, start */
+	size_t	nruns, alloc;
+};
+
+struct check_model {
+	sqlite3			*db;		/* borrowed */
+	const struct check_opts	*opts;		/* borrowed, may be NULL */
+	struct check_findings	*out;		/* where findings go */
+	struct check_run	*runs;
+	size_t			nruns, alloc_runs;
+	char			**paths;	/* natural order; owned */
+	size_t			npaths, alloc_paths;
+	char			**conds;	/* canonical texts; owned */
+	char			**cond_keys;	/* their keys, ","-joined */
+	size_t			nconds, alloc_conds;
+	char			**scopes;	/* campaign texts; owned */
+	size_t			nscopes, alloc_scopes;
+	char			**instances;	/* campaign + instance; owned */
+	size_t			ninstances, alloc_instances;
+	char			*metric_names[16]; /* owned */
+	struct check_cell	*cells;
+	size_t			ncells, alloc_cells;
+};
+
+/* check_load.c */
+/* Load the runs matching w with their summaries into m (zeroed but for db,
+ * opts and out).  Returns 0, or -1 after printing an error. */
+int check_model_load(struct check_model *m, const struct where *w);
+void check_model_release(struct check_model *m);
+/* The metric's name ("metric<id>" when unknown); borrowed. */
+const char *check_metric_name(const struct check_model *m, int metric);
+/* The condition's value of key, written to buf (size len); NULL if absent. */
+const char *check_cond_get(const struct check_model *m, size_t cond,
+    const char *key, char *buf, size_t len);
+
+/* Pure detectors (no database), for the rules and the unit tests. */
+/* Find the first point from which y[0..n) stays at or below
+ * CHECK_CLIFF_RATIO of the mean before it to the end (at least
+ * CHECK_CLIFF_MIN_SIDE values on each side).  O(n). */
+void check_detect_cliff(const double *y, size_t n, struct check_cliff *out);
+/* Count values of sorted[0..n) in SYN-retransmit modes above median. */
+void check_detect_syn(const double *sorted, size_t n, double median,
+    struct check_syn *out);
+/* Bytes of an oha body size token ("1k", "1m", "1024b", "2g"), binary
+ * multiples; NaN when it is not one. */
+double check_size_bytes(const char *size);
+/* The plateau at the top of v[0..n): how many values lie within tol
+ * (a fraction) below the largest; in_plateau (n entries, may be NULL)
+ * marks them.  NaN values are never in it. */
+size_t check_plateau(const double *v, size_t n, double tol, bool *in_plateau);
+/* Which "k-th slowest" value oha reports as percentile pct of n samples
+ * (1 = the slowest). */
+size_t check_rank_from_top(double pct, size_t n);
+
+/* check.c: findings */
+/* Append a finding for a cell (path/cond are model indices; trial -1 for
+ * the whole cell); the caller adds runs and sets the texts. */
+struct check_finding *check_add(struct check_model *m, const char *id,
+    size_t scope, int metric, size_t path, size_t cond, long trial);
+/* Add a run's id and files to f (duplicates ignored). */
+void check_add_run(struct check_finding *f, const struct check_run *r);
+/* Set the texts; each strbuf is detached into f (and re-initialised). */
+void check_set_text(struct check_finding *f, struct strbuf *evidence,
+    struct strbuf *cause, struct strbuf *action);
+
+/* check_fmt: numbers the way findings print them. */
+/* A value of a metric with its unit: "10.46 Gbit/s", "0.666 ms". */
+void check_fmt_value(struct strbuf *sb, int metric, double v);
+/* A count with thousands separators: "2,995". */
+void check_fmt_count(struct strbuf *sb, uint64_t n);
+/* "HH:MM UTC" of a Unix time, or "?" when unknown. */
+void check_fmt_time(struct strbuf *sb, int64_t t);
+
+/* The rules (check_run.c: per run; check_cell.c: per cell and table;
+ * check_scope.c: across paths and in time order). */
+void check_burst_cliff(struct check_model *m);
+void check_run_order(struct check_model *m);
+void check_instance_cap(struct check_model *m);
+void check_outlier_trial(struct check_model *m);
+void check_few_samples(struct check_model *m);
+void check_hidden_failures(struct check_model *m);
+void check_syn_retransmit(struct check_model *m);
+void check_udp_sender(struct check_model *m);
+void check_mixed_estimators(struct check_model *m);
+void check_missing_cells(struct check_model *m);
+void check_unbalanced_trials(struct check_model *m);
+
+#endif

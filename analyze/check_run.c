@@ -1,0 +1,231 @@
+/*
+ * check_run.c - the checks that judge one run at a time: burst-cliff (an
+ * iperf3 series that steps down and stays down), hidden-failures (errors,
+ * timeouts and partial runs that percentiles leave out) and
+ * syn-retransmit (values one or three seconds above the median).
+ */
+#include "common/compat.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "analyze/check_model.h"
+#include "common/strbuf.h"
+
+/* Call fn for every run, cell by cell (so findings come out in path and
+ * condition order); fn appends to ev, cause and act and returns whether
+ * the run is a finding of check id. */
+static void
+each_run(struct check_model *m, const char *id,
+    bool (*fn)(const struct check_run *r, struct strbuf *ev,
+    struct strbuf *cause, struct strbuf *act))
+{
+	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
+	size_t c, i;
+
+	for (c = 0; c < m->ncells; c++) {
+		const struct check_cell *cell = &m->cells[c];
+
+		for (i = 0; i < cell->nruns; i++) {
+			const struct check_run *r = &m->runs[cell->runs[i]];
+			struct check_finding *f;
+
+			if (!fn(r, &ev, &cause, &act)) {
+				strbuf_reset(&ev);
+				strbuf_reset(&cause);
+				strbuf_reset(&act);
+				continue;
+			}
+			f = check_add(m, id, r->scope, r->metric, r->path,
+			    r->cond, r->trial);
+			check_add_run(f, r);
+			check_set_text(f, &ev, &cause, &act);
+		}
+	}
+	strbuf_release(&ev);
+	strbuf_release(&cause);
+	strbuf_release(&act);
+}
+
+/* ---------------------------------------------------------------------
+ * burst-cliff
+ */
+
+static bool
+cliff_of(const struct check_run *r, struct strbuf *ev, struct strbuf *cause,
+    struct strbuf *act)
+{
+	if (r->metric != CHECK_M_THROUGHPUT || !r->cliff.found)
+		return false;
+	strbuf_addstr(ev, "throughput held ");
+	check_fmt_value(ev, r->metric, r->cliff.before);
+	strbuf_addf(ev, " on average for the first %.0f s, then fell to ",
+	    r->cliff_t_s);
+	check_fmt_value(ev, r->metric, r->cliff.after);
+	strbuf_addf(ev, " (%.2f× the level before) at %.0f s and stayed "
+	    "there to the end: the last %zu of %zu intervals are all at or "
+	    "below half the earlier level; the run's p50 is ",
+	    r->cliff.after / r->cliff.before, r->cliff_t_s,
+	    r->nseries - r->cliff.at, r->nseries);
+	check_fmt_value(ev, r->metric, r->p50);
+	strbuf_addstr(cause, "the instance's network burst credits ran out: "
+	    "a burstable instance type keeps its burst bandwidth only while "
+	    "credits last, then falls to its baseline within a second; the "
+	    "path did not change");
+	strbuf_addstr(act, "leave this run out of the path comparison (or "
+	    "show it apart); measure each path on a freshly started instance, "
+	    "keep runs short with a cooldown, or use an instance type with "
+	    "sustained bandwidth");
+	return true;
+}
+
+void
+check_burst_cliff(struct check_model *m)
+{
+	each_run(m, "burst-cliff", cliff_of);
+}
+
+/* ---------------------------------------------------------------------
+ * hidden-failures
+ */
+
+static void
+failures_text(const struct check_run *r, struct strbuf *ev,
+    struct strbuf *cause, struct strbuf *act)
+{
+	int64_t failed = r->failures > r->nfail_rows ? r->failures :
+	    r->nfail_rows;
+	int64_t total = r->attempts >= 0 ? r->attempts :
+	    (int64_t)r->n + failed;
+	bool oha = !strcmp(r->tool, "oha") || r->metric == CHECK_M_HTTP;
+	bool low_rate = isfinite(r->success_rate) && r->success_rate < 1.0;
+	const char *what = oha ? "requests" : !strcmp(r->tool, "pathprobe") ?
+	    "probes" : "attempts";
+
+	if (failed <= 0 && !low_rate)
+		return;
+	if (failed > 0)
+		strbuf_addf(ev, "%lld of %lld %s failed", (long long)failed,
+		    (long long)total, what);
+	if (failed > 0 && low_rate)
+		strbuf_addf(ev, " (success rate %.3f)", r->success_rate);
+	else if (low_rate)
+		strbuf_addf(ev, "success rate %.4f", r->success_rate);
+	if (r->errors)
+		strbuf_addf(ev, ": %s", r->errors);
+	else if (r->fail_detail)
+		strbuf_addf(ev, ": %s", r->fail_detail);
+	strbuf_addstr(ev, "; the percentiles of this run describe only the ");
+	check_fmt_count(ev, r->n);
+	strbuf_addf(ev, " successful %s", what);
+	if (oha) {
+		strbuf_addstr(ev, " (oha's own percentiles and its "
+		    "per-request file leave the errors out too)");
+		strbuf_addstr(cause, "requests failed (connection closed, "
+		    "refused, timed out) and a latency percentile of the "
+		    "successes cannot show them: the run looks as fast as "
+		    "if they had not happened");
+		strbuf_addstr(act, "report the failures beside the "
+		    "percentiles (pathstat's failures column), find the "
+		    "cause (server limits, connection reuse, TIME_WAIT) and "
+		    "re-run before comparing paths");
+	} else {
+		strbuf_addstr(cause, "a timeout is a lost SYN or an "
+		    "unreachable target, i.e. loss, not a slow connect; "
+		    "percentiles of the successes look faster than what a "
+		    "client saw");
+		strbuf_addstr(act, "report the loss beside the percentiles "
+		    "(pathstat shows a percentile as '≥ timeout' once the "
+		    "failures reach its tail); re-run if the loss was not "
+		    "the path's");
+	}
+}
+
+static void
+partial_text(const struct check_run *r, struct strbuf *ev,
+    struct strbuf *cause, struct strbuf *act)
+{
+	if (ev->len)
+		strbuf_addstr(ev, "; ");
+	if (cause->len)
+		strbuf_addstr(cause, "; ");
+	if (act->len)
+		strbuf_addstr(act, "; ");
+	strbuf_addf(ev, "the run was stored as partial (%s) with ",
+	    r->reason ? r->reason : "no reason given");
+	check_fmt_count(ev, r->n);
+	strbuf_addstr(ev, r->metric == CHECK_M_THROUGHPUT ? " intervals" :
+	    " samples");
+	strbuf_addstr(cause, "the tool stopped early (interrupted, a server "
+	    "error) or the file was cut short, so the run covers less than "
+	    "its siblings");
+	strbuf_addstr(act, "re-run it, or leave it out and say so: a short "
+	    "run weighs less in a pooled percentile and its own percentile "
+	    "is noisier");
+}
+
+static bool
+failures_of(const struct check_run *r, struct strbuf *ev,
+    struct strbuf *cause, struct strbuf *act)
+{
+	failures_text(r, ev, cause, act);
+	if (r->partial)
+		partial_text(r, ev, cause, act);
+	return ev->len > 0;
+}
+
+void
+check_hidden_failures(struct check_model *m)
+{
+	each_run(m, "hidden-failures", failures_of);
+}
+
+/* ---------------------------------------------------------------------
+ * syn-retransmit
+ */
+
+static bool
+syn_of(const struct check_run *r, struct strbuf *ev, struct strbuf *cause,
+    struct strbuf *act)
+{
+	static const char *const mode_name[] = { "1 s", "3 s", "7 s", "15 s" };
+	size_t k, listed = 0;
+
+	if (!r->syn.count)
+		return false;
+	check_fmt_count(ev, r->syn.count);
+	strbuf_addstr(ev, " of ");
+	check_fmt_count(ev, r->n);
+	strbuf_addstr(ev, r->metric == CHECK_M_CONNECT ? " connects took " :
+	    " requests took ");
+	check_fmt_value(ev, r->metric, r->syn.lo);
+	if (r->syn.hi > r->syn.lo) {
+		strbuf_addstr(ev, " to ");
+		check_fmt_value(ev, r->metric, r->syn.hi);
+	}
+	strbuf_addstr(ev, ", in the ");
+	for (k = 0; k < ARRAY_SIZE(mode_name); k++)
+		if (r->syn.per_mode[k])
+			strbuf_addf(ev, "%s%s (%zu)", listed++ ? ", " : "",
+			    mode_name[k], r->syn.per_mode[k]);
+	strbuf_addstr(ev, " mode above the median ");
+	check_fmt_value(ev, r->metric, r->p50);
+	if (isfinite(r->timeout_s))
+		strbuf_addf(ev, "; the probe timeout was %g s, long enough for "
+		    "a retransmitted SYN to complete", r->timeout_s);
+	strbuf_addstr(cause, "the first SYN (or its SYN-ACK) was lost and the "
+	    "client retransmitted it after Linux's 1 s initial RTO (then 3 s, "
+	    "7 s): each such value is a loss event plus the RTT, not the "
+	    "path's latency, and it sets the max and high percentiles");
+	strbuf_addstr(act, "count these as loss (a timeout below 1 s, as "
+	    "pathprobe -t 0.4 does) or report them apart from the "
+	    "percentiles; look for what drops SYNs (listen backlog, SYN rate "
+	    "limits, a busy load balancer)");
+	return true;
+}
+
+void
+check_syn_retransmit(struct check_model *m)
+{
+	each_run(m, "syn-retransmit", syn_of);
+}

@@ -1,0 +1,764 @@
+/*
+ * check_scope.c - the checks that compare paths with each other or follow
+ * one instance through time: instance-cap (paths on one throughput
+ * plateau), udp-sender-limited (UDP identical across paths) and run-order
+ * (throughput that falls with run order, not with the path).
+ */
+#include "common/compat.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/check_model.h"
+#include "analyze/stats.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+
+/* Pooled type-7 median of a throughput cell's interval series. */
+static double
+cell_pooled_p50(const struct check_model *m, const struct check_cell *c)
+{
+	size_t i, n = 0, at = 0;
+	double *all, v;
+
+	for (i = 0; i < c->nruns; i++)
+		n += m->runs[c->runs[i]].nseries;
+	if (!n)
+		return NAN;
+	all = xmalloc(n * sizeof(double));
+	for (i = 0; i < c->nruns; i++) {
+		const struct check_run *r = &m->runs[c->runs[i]];
+
+		memcpy(all + at, r->series, r->nseries * sizeof(double));
+		at += r->nseries;
+	}
+	stats_sort(all, n);
+	v = stats_quantile_type7(all, n, 50.0);
+	free(all);
+	return v;
+}
+
+/* Bit rate of an oha cell with bodies of at least CHECK_CAP_MIN_BODY
+ * bytes: the mean over runs of oha's sizePerSec x 8; NaN otherwise. */
+static double
+cell_http_bps(const struct check_model *m, const struct check_cell *c)
+{
+	char buf[32];
+	const char *size = check_cond_get(m, c->cond, "size", buf, sizeof(buf));
+	double sum = 0.0, bytes;
+	size_t i, k = 0;
+
+	if (!size)
+		return NAN;
+	bytes = check_size_bytes(size);
+	if (!isfinite(bytes) || bytes < CHECK_CAP_MIN_BODY)
+		return NAN;
+	for (i = 0; i < c->nruns; i++) {
+		double b = m->runs[c->runs[i]].bytes_per_s;
+
+		if (isfinite(b) && b > 0) {
+			sum += b * 8.0;
+			k++;
+		}
+	}
+	return k ? sum / (double)k : NAN;
+}
+
+static bool
+cond_is(const struct check_model *m, size_t cond, const char *key,
+    const char *value)
+{
+	char buf[32];
+	const char *v = check_cond_get(m, cond, key, buf, sizeof(buf));
+
+	return v && !strcmp(v, value);
+}
+
+/* The instance type named in a campaign text, into buf. */
+static const char *
+scope_instance_type(const struct check_model *m, size_t scope, char *buf,
+    size_t len)
+{
+	const char *s = strstr(m->scopes[scope], "instance_type=");
+	size_t n;
+
+	if (!s)
+		return NULL;
+	s += strlen("instance_type=");
+	n = strcspn(s, ",");
+	snprintf(buf, len, "%.*s", (int)n, s);
+	return buf;
+}
+
+/* Cells grouped by (scope, metric, condition): the columns of a table. */
+struct col_group {
+	size_t	*cells;
+	size_t	n;
+};
+
+static int
+cmp_col(const void *va, const void *vb, const struct check_model *m)
+{
+	const struct check_cell *a = &m->cells[*(const size_t *)va];
+	const struct check_cell *b = &m->cells[*(const size_t *)vb];
+
+	if (a->scope != b->scope)
+		return a->scope < b->scope ? -1 : 1;
+	if (a->metric != b->metric)
+		return a->metric < b->metric ? -1 : 1;
+	if (a->cond != b->cond)
+		return a->cond < b->cond ? -1 : 1;
+	if (a->path != b->path)
+		return a->path < b->path ? -1 : 1;
+	return 0;
+}
+
+/* Insertion-free merge sort of cell indices (qsort has no context). */
+static void
+sort_cols(size_t *idx, size_t n, const struct check_model *m, size_t *tmp)
+{
+	size_t mid = n / 2, i = 0, j = mid, k = 0;
+
+	if (n < 2)
+		return;
+	sort_cols(idx, mid, m, tmp);
+	sort_cols(idx + mid, n - mid, m, tmp);
+	while (i < mid && j < n)
+		tmp[k++] = cmp_col(&idx[j], &idx[i], m) < 0 ? idx[j++] :
+		    idx[i++];
+	while (i < mid)
+		tmp[k++] = idx[i++];
+	while (j < n)
+		tmp[k++] = idx[j++];
+	memcpy(idx, tmp, n * sizeof(size_t));
+}
+
+/* The cells in (scope, metric, condition, path) order; the caller frees
+ * the array.  Column groups are runs of equal (scope, metric, cond). */
+static size_t *
+cells_by_column(const struct check_model *m)
+{
+	size_t *idx = xmalloc((m->ncells ? m->ncells : 1) * sizeof(size_t));
+	size_t *tmp = xmalloc((m->ncells ? m->ncells : 1) * sizeof(size_t));
+	size_t i;
+
+	for (i = 0; i < m->ncells; i++)
+		idx[i] = i;
+	sort_cols(idx, m->ncells, m, tmp);
+	free(tmp);
+	return idx;
+}
+
+static size_t
+column_end(const struct check_model *m, const size_t *idx, size_t from)
+{
+	const struct check_cell *a = &m->cells[idx[from]];
+	size_t to = from + 1;
+
+	while (to < m->ncells) {
+		const struct check_cell *b = &m->cells[idx[to]];
+
+		if (a->scope != b->scope || a->metric != b->metric ||
+		    a->cond != b->cond)
+			break;
+		to++;
+	}
+	return to;
+}
+
+/* One column of a table (a campaign, metric and condition) with each
+ * path's level and its place on the plateau. */
+struct column {
+	const size_t	*cells;		/* model cell indices, by path */
+	size_t		n;
+	double		*lvl;		/* each cell's level, NaN if none */
+	bool		*in;		/* on the plateau */
+	size_t		nval;		/* cells with a level */
+	size_t		nplat;		/* cells on the plateau */
+	double		top, low;	/* plateau's ends */
+};
+
+/* Find the plateau within tol of the top; false unless it holds at least
+ * CHECK_CAP_MIN_PATHS of at least as many paths with a level. */
+static bool
+column_plateau(struct column *col, double tol)
+{
+	size_t i;
+
+	col->nval = 0;
+	for (i = 0; i < col->n; i++)
+		col->nval += isfinite(col->lvl[i]);
+	if (col->nval < CHECK_CAP_MIN_PATHS)
+		return false;
+	col->nplat = check_plateau(col->lvl, col->n, tol, col->in);
+	if (col->nplat < CHECK_CAP_MIN_PATHS)
+		return false;
+	col->top = 0.0;
+	col->low = INFINITY;
+	for (i = 0; i < col->n; i++) {
+		if (!col->in[i])
+			continue;
+		col->top = col->lvl[i] > col->top ? col->lvl[i] : col->top;
+		col->low = col->lvl[i] < col->low ? col->lvl[i] : col->low;
+	}
+	return true;
+}
+
+/* "A 4.98, B 4.98, C 4.98" for the plateau's paths (Gbit/s). */
+static void
+column_list(struct strbuf *sb, const struct check_model *m,
+    const struct column *col)
+{
+	size_t i, listed = 0;
+
+	for (i = 0; i < col->n; i++)
+		if (col->in[i])
+			strbuf_addf(sb, "%s%s %.2f", listed++ ? ", " : "",
+			    m->paths[m->cells[col->cells[i]].path],
+			    col->lvl[i] / 1e9);
+}
+
+/* One finding per cell of the plateau, all telling the same story. */
+static void
+column_findings(struct check_model *m, const char *id,
+    const struct column *col, const struct strbuf *ev,
+    const struct strbuf *cause, const struct strbuf *act)
+{
+	size_t i, k;
+
+	for (i = 0; i < col->n; i++) {
+		const struct check_cell *c = &m->cells[col->cells[i]];
+		struct strbuf e = STRBUF_INIT, ca = STRBUF_INIT;
+		struct strbuf a = STRBUF_INIT;
+		struct check_finding *f;
+
+		if (!col->in[i])
+			continue;
+		f = check_add(m, id, c->scope, c->metric, c->path, c->cond, -1);
+		for (k = 0; k < c->nruns; k++)
+			check_add_run(f, &m->runs[c->runs[k]]);
+		strbuf_addstr(&e, ev->buf);
+		strbuf_addstr(&ca, cause->buf);
+		strbuf_addstr(&a, act->buf);
+		check_set_text(f, &e, &ca, &a);
+	}
+}
+
+/* ---------------------------------------------------------------------
+ * instance-cap
+ */
+
+static void
+cap_text(const struct check_model *m, const struct column *col, bool http,
+    struct strbuf *ev, struct strbuf *cause, struct strbuf *act)
+{
+	const struct check_cell *c0 = &m->cells[col->cells[0]];
+	size_t others = col->nval - col->nplat;
+	char itype[64];
+
+	strbuf_addf(ev, "%zu of %zu paths sit on one plateau at %.2f Gbit/s: ",
+	    col->nplat, col->nval, col->top / 1e9);
+	column_list(ev, m, col);
+	strbuf_addf(ev, " (%s; within %.2g %% of each other, %.1f %% allowed)",
+	    http ? "oha's sizePerSec × 8, mean over runs" :
+	    "pooled p50 of the intervals",
+	    100.0 * (col->top - col->low) / col->top, 100.0 * CHECK_CAP_TOL);
+	if (others)
+		strbuf_addf(ev, "; %zu other path%s slower", others,
+		    others == 1 ? " is" : "s are");
+	strbuf_addstr(cause, "the client or server instance's network "
+	    "bandwidth, not the paths, limits this condition");
+	if (scope_instance_type(m, c0->scope, itype, sizeof(itype)))
+		strbuf_addf(cause, " (instance_type %s: compare with its rated "
+		    "bandwidth)", itype);
+	strbuf_addf(act, "the path comparison is not measurable in this "
+	    "condition: say 'capped by the instance at %.1f Gbit/s' instead "
+	    "of ranking the paths; to compare them use a larger instance "
+	    "type or fewer parallel flows so the path is the bottleneck",
+	    col->top / 1e9);
+}
+
+void
+check_instance_cap(struct check_model *m)
+{
+	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
+	size_t *idx = cells_by_column(m), from, to, i;
+	struct column col;
+
+	memset(&col, 0, sizeof(col));
+	col.lvl = xmalloc((m->ncells ? m->ncells : 1) * sizeof(double));
+	col.in = xmalloc((m->ncells ? m->ncells : 1) * sizeof(bool));
+	for (from = 0; from < m->ncells; from = to) {
+		const struct check_cell *c0 = &m->cells[idx[from]];
+		bool http = c0->metric == CHECK_M_HTTP;
+
+		to = column_end(m, idx, from);
+		/* udp-sender-limited covers UDP */
+		if (!http && (c0->metric != CHECK_M_THROUGHPUT ||
+		    cond_is(m, c0->cond, "proto", "udp")))
+			continue;
+		col.cells = idx + from;
+		col.n = to - from;
+		for (i = 0; i < col.n; i++) {
+			const struct check_cell *c = &m->cells[idx[from + i]];
+
+			col.lvl[i] = http ? cell_http_bps(m, c) :
+			    cell_pooled_p50(m, c);
+		}
+		if (!column_plateau(&col, CHECK_CAP_TOL))
+			continue;
+		cap_text(m, &col, http, &ev, &cause, &act);
+		column_findings(m, "instance-cap", &col, &ev, &cause, &act);
+		strbuf_reset(&ev);
+		strbuf_reset(&cause);
+		strbuf_reset(&act);
+	}
+	free(idx);
+	free(col.lvl);
+	free(col.in);
+	strbuf_release(&ev);
+	strbuf_release(&cause);
+	strbuf_release(&act);
+}
+
+/* ---------------------------------------------------------------------
+ * udp-sender-limited
+ */
+
+/* TCP p50 of path in scope, preferring the UDP condition's stream count;
+ * NaN when the path has no TCP cell there.  *cond_out gets its condition. */
+static double
+tcp_level(const struct check_model *m, size_t scope, size_t path,
+    size_t udp_cond, size_t *cond_out)
+{
+	char want[32], buf[32];
+	const char *p = check_cond_get(m, udp_cond, "P", want, sizeof(want));
+	double best = NAN;
+	size_t i;
+
+	for (i = 0; i < m->ncells; i++) {
+		const struct check_cell *c = &m->cells[i];
+		const char *cp;
+		bool same_p;
+
+		if (c->scope != scope || c->path != path ||
+		    c->metric != CHECK_M_THROUGHPUT ||
+		    !cond_is(m, c->cond, "proto", "tcp"))
+			continue;
+		cp = check_cond_get(m, c->cond, "P", buf, sizeof(buf));
+		same_p = p && cp && !strcmp(p, cp);
+		if (isnan(best) || same_p) {
+			best = cell_pooled_p50(m, c);
+			*cond_out = c->cond;
+		}
+		if (same_p)
+			break;
+	}
+	return best;
+}
+
+static void
+udp_text(const struct check_model *m, const struct column *col,
+    struct strbuf *ev, struct strbuf *cause, struct strbuf *act)
+{
+	const struct check_cell *c0 = &m->cells[col->cells[0]];
+	double tlo = INFINITY, thi = 0.0;
+	size_t i, ntcp = 0, tcp_cond = 0;
+
+	for (i = 0; i < col->n; i++) {
+		double t;
+
+		if (!col->in[i])
+			continue;
+		t = tcp_level(m, c0->scope, m->cells[col->cells[i]].path,
+		    c0->cond, &tcp_cond);
+		if (!isfinite(t))
+			continue;
+		ntcp++;
+		tlo = t < tlo ? t : tlo;
+		thi = t > thi ? t : thi;
+	}
+	strbuf_addf(ev, "UDP gives the same rate on %zu paths: ", col->nplat);
+	column_list(ev, m, col);
+	strbuf_addf(ev, " Gbit/s (pooled p50, within %.2g %% of each other, "
+	    "%.1f %% allowed)", 100.0 * (col->top - col->low) / col->top,
+	    100.0 * CHECK_UDP_TOL);
+	if (ntcp >= 2)
+		strbuf_addf(ev, ", while their TCP %s p50 spans %.2f-%.2f "
+		    "Gbit/s", m->conds[tcp_cond], tlo / 1e9, thi / 1e9);
+	strbuf_addstr(cause, ntcp >= 2 && thi >= 1.1 * tlo ?
+	    "the sender, not the path, set the UDP rate: with -b 0 "
+	    "(unlimited) an iperf3 UDP client sends as fast as it can write "
+	    "packets, and paths that differ in TCP throughput all carried "
+	    "that rate" :
+	    "the sender (or the instance), not the path, set the UDP rate: "
+	    "with -b 0 (unlimited) an iperf3 UDP client sends as fast as it "
+	    "can write packets");
+	strbuf_addstr(act, "don't rank paths by this UDP number: set a target "
+	    "rate (-b) below the paths' capacity and compare loss and jitter, "
+	    "or raise the sender's packet rate (larger -l, more -P) until the "
+	    "paths differ");
+}
+
+void
+check_udp_sender(struct check_model *m)
+{
+	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
+	size_t *idx = cells_by_column(m), from, to, i;
+	struct column col;
+
+	memset(&col, 0, sizeof(col));
+	col.lvl = xmalloc((m->ncells ? m->ncells : 1) * sizeof(double));
+	col.in = xmalloc((m->ncells ? m->ncells : 1) * sizeof(bool));
+	for (from = 0; from < m->ncells; from = to) {
+		const struct check_cell *c0 = &m->cells[idx[from]];
+
+		to = column_end(m, idx, from);
+		if (c0->metric != CHECK_M_THROUGHPUT ||
+		    !cond_is(m, c0->cond, "proto", "udp"))
+			continue;
+		col.cells = idx + from;
+		col.n = to - from;
+		for (i = 0; i < col.n; i++)
+			col.lvl[i] = cell_pooled_p50(m,
+			    &m->cells[idx[from + i]]);
+		if (!column_plateau(&col, CHECK_UDP_TOL))
+			continue;
+		udp_text(m, &col, &ev, &cause, &act);
+		column_findings(m, "udp-sender-limited", &col, &ev, &cause,
+		    &act);
+		strbuf_reset(&ev);
+		strbuf_reset(&cause);
+		strbuf_reset(&act);
+	}
+	free(idx);
+	free(col.lvl);
+	free(col.in);
+	strbuf_release(&ev);
+	strbuf_release(&cause);
+	strbuf_release(&act);
+}
+
+/* ---------------------------------------------------------------------
+ * run-order
+ */
+
+/* One throughput run of an instance, in time order. */
+struct seq_run {
+	size_t	run;		/* index in m->runs */
+	double	ref;		/* best p50 of earlier runs of the condition */
+	size_t	ref_run;	/* the run that set it */
+	bool	down;		/* p50 <= CHECK_ORDER_DOWN x ref */
+	int	why;		/* 0, or ORDER_* bits: why it is flagged */
+	size_t	cliff_run;	/* for ORDER_CLIFF: the cliff run */
+};
+
+#define ORDER_SAME_PATH	1
+#define ORDER_FLOOR	2
+#define ORDER_CLIFF	4
+
+static int
+seq_cmp(const void *va, const void *vb)
+{
+	const int64_t *a = va, *b = vb;
+
+	/* pairs (started_at, run index) */
+	if (a[0] != b[0])
+		return a[0] < b[0] ? -1 : 1;
+	return a[1] < b[1] ? -1 : a[1] > b[1];
+}
+
+/* Mark the down runs that look like the instance, not the path. */
+static void
+order_mark(const struct check_model *m, struct seq_run *s, size_t n,
+    double *floor_out, size_t *floor_runs, size_t *floor_paths,
+    size_t *floor_conds)
+{
+	double *v = xmalloc((n ? n : 1) * sizeof(double)), floor;
+	size_t i, j, nd = 0, multi = 0;
+	size_t *pc = xcalloc(m->npaths ? m->npaths : 1, sizeof(size_t));
+	size_t *pfirst = xmalloc((m->npaths ? m->npaths : 1) * sizeof(size_t));
+	bool *cseen = xcalloc(m->nconds ? m->nconds : 1, sizeof(bool));
+
+	*floor_out = NAN;
+	*floor_runs = *floor_paths = *floor_conds = 0;
+	/* (a) the same path and condition measured earlier at >= 2x, and
+	 * it never came back */
+	for (i = 0; i < n; i++) {
+		const struct check_run *r = &m->runs[s[i].run];
+		double best = NAN;
+
+		if (!s[i].down)
+			continue;
+		for (j = 0; j < i; j++) {
+			const struct check_run *e = &m->runs[s[j].run];
+
+			if (e->path == r->path && e->cond == r->cond &&
+			    (isnan(best) || e->p50 > best))
+				best = e->p50;
+		}
+		if (isnan(best) || r->p50 * (1.0 / CHECK_ORDER_DOWN) > best)
+			continue;
+		for (j = i + 1; j < n; j++) {
+			const struct check_run *l = &m->runs[s[j].run];
+
+			if (l->path == r->path && l->cond == r->cond &&
+			    l->p50 > CHECK_ORDER_DOWN * best)
+				break;
+		}
+		if (j == n)
+			s[i].why |= ORDER_SAME_PATH;
+	}
+	/* (b) down runs on one floor whatever the path, stream count or
+	 * protocol: 2 or more paths each with 2 or more conditions on it */
+	for (i = 0; i < n; i++)
+		if (s[i].down)
+			v[nd++] = m->runs[s[i].run].p50;
+	if (nd) {
+		floor = stats_median(v, nd);
+		for (i = 0; i < m->npaths; i++)
+			pfirst[i] = SIZE_MAX;
+		for (i = 0; i < n; i++) {
+			const struct check_run *r = &m->runs[s[i].run];
+
+			if (!s[i].down || fabs(r->p50 / floor - 1.0) >
+			    CHECK_ORDER_FLOOR_TOL)
+				continue;
+			/* count distinct conditions per path on the floor */
+			for (j = 0; j < i; j++) {
+				const struct check_run *e = &m->runs[s[j].run];
+
+				if (s[j].down && e->path == r->path &&
+				    e->cond == r->cond && fabs(e->p50 / floor -
+				    1.0) <= CHECK_ORDER_FLOOR_TOL)
+					break;
+			}
+			if (j == i)
+				pc[r->path]++;
+		}
+		for (i = 0; i < m->npaths; i++)
+			multi += pc[i] >= 2;
+		if (multi >= 2) {
+			*floor_out = floor;
+			for (i = 0; i < n; i++) {
+				const struct check_run *r = &m->runs[s[i].run];
+
+				if (!s[i].down || fabs(r->p50 / floor - 1.0) >
+				    CHECK_ORDER_FLOOR_TOL)
+					continue;
+				s[i].why |= ORDER_FLOOR;
+				(*floor_runs)++;
+				if (pfirst[r->path] == SIZE_MAX) {
+					pfirst[r->path] = i;
+					(*floor_paths)++;
+				}
+				if (!cseen[r->cond]) {
+					cseen[r->cond] = true;
+					(*floor_conds)++;
+				}
+			}
+		}
+	}
+	/* (c) after a burst cliff, other paths at the cliff's low level */
+	for (i = 0; i < n; i++) {
+		const struct check_run *c = &m->runs[s[i].run];
+
+		if (!c->cliff.found)
+			continue;
+		for (j = i + 1; j < n; j++) {
+			const struct check_run *r = &m->runs[s[j].run];
+
+			if (s[j].down && r->path != c->path &&
+			    fabs(r->p50 / c->cliff.after - 1.0) <=
+			    CHECK_ORDER_FLOOR_TOL) {
+				s[j].why |= ORDER_CLIFF;
+				s[j].cliff_run = s[i].run;
+			}
+		}
+	}
+	free(v);
+	free(pc);
+	free(pfirst);
+	free(cseen);
+}
+
+static void
+order_text(const struct check_model *m, const struct seq_run *s, size_t n,
+    size_t first, double floor, size_t floor_runs, size_t floor_paths,
+    size_t floor_conds, struct strbuf *ev, struct strbuf *cause,
+    struct strbuf *act)
+{
+	const struct check_run *r = &m->runs[s[first].run];
+	const struct check_run *ref = &m->runs[s[first].ref_run];
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	size_t i, k = 0;
+	int why = 0;
+	double lo = INFINITY, hi = 0.0;
+
+	for (i = 0; i < n; i++) {
+		const struct check_run *x = &m->runs[s[i].run];
+
+		if (!s[i].why || x->path != r->path || x->cond != r->cond)
+			continue;
+		why |= s[i].why;
+		k++;
+		lo = x->p50 < lo ? x->p50 : lo;
+		hi = x->p50 > hi ? x->p50 : hi;
+	}
+	strbuf_addf(ev, "on this instance %s's %zu run%s from ",
+	    m->paths[r->path], k, k == 1 ? "" : "s");
+	check_fmt_time(ev, r->started_at);
+	strbuf_addstr(ev, " gave ");
+	check_fmt_value(&a, r->metric, lo);
+	check_fmt_value(&b, r->metric, hi);
+	strbuf_addstr(ev, a.buf);
+	if (strcmp(a.buf, b.buf))
+		strbuf_addf(ev, " to %s", b.buf);
+	strbuf_release(&a);
+	strbuf_release(&b);
+	strbuf_addstr(ev, " (p50), where ");
+	check_fmt_value(ev, r->metric, s[first].ref);
+	strbuf_addf(ev, " was measured in the same condition earlier (%s at ",
+	    m->paths[ref->path]);
+	check_fmt_time(ev, ref->started_at);
+	strbuf_addch(ev, ')');
+	if (why & ORDER_SAME_PATH)
+		strbuf_addstr(ev, "; the same path gave at least twice as much "
+		    "earlier and never came back");
+	if (why & ORDER_FLOOR) {
+		strbuf_addf(ev, "; %zu runs on %zu paths and %zu conditions "
+		    "sit on one floor at ", floor_runs, floor_paths,
+		    floor_conds);
+		check_fmt_value(ev, r->metric, floor);
+		strbuf_addf(ev, " (±%.0f %%) whatever the path, stream count "
+		    "or protocol", 100.0 * CHECK_ORDER_FLOOR_TOL);
+	}
+	if (why & ORDER_CLIFF) {
+		for (i = 0; i < n; i++) {
+			const struct check_run *x = &m->runs[s[i].run];
+			const struct check_run *c;
+
+			if (!(s[i].why & ORDER_CLIFF) || x->path != r->path ||
+			    x->cond != r->cond)
+				continue;
+			c = &m->runs[s[i].cliff_run];
+			strbuf_addf(ev, "; it came after %s %s trial %ld fell "
+			    "from ", m->paths[c->path], m->conds[c->cond],
+			    c->trial);
+			check_fmt_value(ev, c->metric, c->cliff.before);
+			strbuf_addstr(ev, " to ");
+			check_fmt_value(ev, c->metric, c->cliff.after);
+			strbuf_addstr(ev, " (burst-cliff), and sits at that "
+			    "level");
+			break;
+		}
+	}
+	strbuf_addstr(cause, "the instance's network burst credits ran out "
+	    "part-way through the campaign: every later run measures the "
+	    "instance's baseline bandwidth, so paths measured in sequence on "
+	    "one instance differ by their place in the run order, not by "
+	    "the path (or every later path is policed at the same rate)");
+	strbuf_addstr(act, "re-measure these paths on a freshly started "
+	    "instance (stop/start before each path, or one instance per "
+	    "path) or on an instance type with sustained bandwidth; to "
+	    "confirm, measure the first path again at the end");
+}
+
+void
+check_run_order(struct check_model *m)
+{
+	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
+	int64_t *pairs = NULL;
+	struct seq_run *s = NULL;
+	double *best = xmalloc((m->nconds ? m->nconds : 1) * sizeof(double));
+	size_t *best_run = xmalloc((m->nconds ? m->nconds : 1) *
+	    sizeof(size_t));
+	size_t inst, i, j, n;
+
+	if (m->nruns) {
+		pairs = xmalloc(2 * m->nruns * sizeof(int64_t));
+		s = xmalloc(m->nruns * sizeof(*s));
+	}
+	for (inst = 0; inst < m->ninstances; inst++) {
+		double floor;
+		size_t floor_runs, floor_paths, floor_conds;
+
+		for (i = n = 0; i < m->nruns; i++) {
+			const struct check_run *r = &m->runs[i];
+
+			if (r->instance != inst ||
+			    r->metric != CHECK_M_THROUGHPUT ||
+			    r->started_at == INT64_MIN || !isfinite(r->p50) ||
+			    r->p50 <= 0)
+				continue;
+			pairs[2 * n] = r->started_at;
+			pairs[2 * n + 1] = (int64_t)i;
+			n++;
+		}
+		if (n < 2)
+			continue;
+		qsort(pairs, n, 2 * sizeof(int64_t), seq_cmp);
+		for (i = 0; i < m->nconds; i++)
+			best[i] = NAN;
+		for (i = 0; i < n; i++) {
+			const struct check_run *r = &m->runs[pairs[2 * i + 1]];
+
+			memset(&s[i], 0, sizeof(s[i]));
+			s[i].run = (size_t)pairs[2 * i + 1];
+			s[i].ref = best[r->cond];
+			s[i].ref_run = best_run[r->cond];
+			s[i].down = isfinite(s[i].ref) &&
+			    r->p50 <= CHECK_ORDER_DOWN * s[i].ref;
+			if (isnan(best[r->cond]) || r->p50 > best[r->cond]) {
+				best[r->cond] = r->p50;
+				best_run[r->cond] = s[i].run;
+			}
+		}
+		order_mark(m, s, n, &floor, &floor_runs, &floor_paths,
+		    &floor_conds);
+		/* one finding per cell, at its first flagged run */
+		for (i = 0; i < n; i++) {
+			const struct check_run *r = &m->runs[s[i].run];
+			struct check_finding *f;
+			size_t count = 0;
+
+			if (!s[i].why)
+				continue;
+			for (j = 0; j < i; j++) {
+				const struct check_run *e = &m->runs[s[j].run];
+
+				if (s[j].why && e->path == r->path &&
+				    e->cond == r->cond)
+					break;
+			}
+			if (j < i)
+				continue;
+			for (j = i; j < n; j++) {
+				const struct check_run *e = &m->runs[s[j].run];
+
+				count += s[j].why && e->path == r->path &&
+				    e->cond == r->cond;
+			}
+			f = check_add(m, "run-order", r->scope, r->metric,
+			    r->path, r->cond, count == 1 ? r->trial : -1);
+			for (j = i; j < n; j++) {
+				const struct check_run *e = &m->runs[s[j].run];
+
+				if (s[j].why && e->path == r->path &&
+				    e->cond == r->cond)
+					check_add_run(f, e);
+			}
+			order_text(m, s, n, i, floor, floor_runs, floor_paths,
+			    floor_conds, &ev, &cause, &act);
+			check_set_text(f, &ev, &cause, &act);
+		}
+	}
+	free(pairs);
+	free(s);
+	free(best);
+	free(best_run);
+	strbuf_release(&ev);
+	strbuf_release(&cause);
+	strbuf_release(&act);
+}

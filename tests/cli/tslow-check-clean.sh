@@ -1,0 +1,19 @@
+# tslow-check-clean: the false-positive rate of `pathstat check` on 100
+# seeded clean synthetic campaigns must be 0 (make test-slow; about 3
+# minutes on 2 CPUs).  Each campaign is one study: the rate is the share
+# of studies with any finding.
+
+"$PY" "$FIX/check/gen_check.py" clean --seed 1 --campaigns 100 --out clean
+"$PS" ingest -q --db c.db clean 2>/dev/null
+expect_sql c.db "SELECT count(DISTINCT value) FROM run_tags WHERE key = 'study'" 100 "100 campaigns ingested"
+run "$PS" check --db c.db --format json
+expect_code 0 "100 clean campaigns: exit 0"
+printf '%s' "$OUT" > f.json
+rate=$("$PY" -c '
+import json
+r = json.load(open("f.json"))
+studies = {kv for x in r for kv in x["scope"].split(",") if kv.startswith("study=")}
+print("%d/100" % len(studies))')
+echo "# false-positive rate: $rate campaigns with a finding"
+ok "[ '$rate' = '0/100' ]" "false-positive rate 0 on 100 clean campaigns ($rate)"
+test_done
