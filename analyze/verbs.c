@@ -722,6 +722,9 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	return ret;
 }
 
+/* Names of the trials verb's default statistics (never written). */
+static char trials_p50[] = "p50", trials_p99[] = "p99";
+
 int
 analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
     char **args, struct table *t)
@@ -742,8 +745,8 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		o2.stats[0].pct = 50.0;
 		o2.stats[1].kind = STATS_NAME_PCT;
 		o2.stats[1].pct = 99.0;
-		o2.stat_names[0] = "p50";
-		o2.stat_names[1] = "p99";
+		o2.stat_names[0] = trials_p50;
+		o2.stat_names[1] = trials_p99;
 		o2.nstats = 2;
 	}
 	if (load(db, o, &cs))
