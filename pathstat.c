@@ -24,6 +24,7 @@ struct pathstat_cmd {
 static const struct pathstat_cmd commands[] = {
 	{ "analyze",	cmd_analyze,	"percentiles, deltas, ratios, trial spread, comparisons" },
 	{ "ingest",	cmd_ingest,	"load a synced results tree into the database" },
+	{ "report",	cmd_report,	"an article bundle: index.md, tables, gnuplot charts" },
 	{ "runs",	cmd_runs,	"list the runs in the database" },
 };
 
