@@ -39,6 +39,9 @@ static const char *const palette[] = {
 	"set key at graph 0.5, graph 1.02 center bottom horizontal reverse " \
 	"Left noopaque nobox\n"
 
+/* Longest label (in columns) a key entry or panel title shows. */
+#define CHART_LABEL_COLUMNS	48
+
 /* Most panels a time-series chart draws. */
 #define CHART_MAX_PANELS	12
 
@@ -237,6 +240,20 @@ cell_label(const struct report_section *s, const char *path,
 		strbuf_addf(&sb, " · %s", *cond ? cond : "no condition");
 	if (dims && *dims)
 		strbuf_addf(&sb, " · %s", dims);
+	/* a key entry stays on the page: cut long labels with an ellipsis */
+	{
+		const char *p = sb.buf;
+		size_t cols = 0, len;
+
+		while (*p && cols < CHART_LABEL_COLUMNS) {
+			cols += char_width(p, &len);
+			p += len;
+		}
+		if (*p) {
+			strbuf_setlen(&sb, (size_t)(p - sb.buf));
+			strbuf_addstr(&sb, "…");
+		}
+	}
 	return strbuf_detach(&sb, NULL);
 }
 
@@ -407,6 +424,33 @@ dat_head(struct chart *ch)
  * Rendering and the figure in index.md
  */
 
+/* The lines of text, each once (both outputs repeat gnuplot's
+ * warnings), without the last newline. */
+static void
+unique_lines(const char *text, struct strbuf *out)
+{
+	const char *p = text;
+
+	while (*p) {
+		size_t len = strcspn(p, "\n");
+		char *line = xstrndup(p, len);
+		const char *seen = out->buf;
+		bool dup = false;
+
+		while (!dup && (seen = strstr(seen, line)) != NULL) {
+			dup = (seen == out->buf || seen[-1] == '\n') &&
+			    (seen[len] == '\n' || seen[len] == '\0');
+			seen++;
+		}
+		if (len && !dup)
+			strbuf_addf(out, "%s%s", out->len ? "\n" : "", line);
+		free(line);
+		p += len;
+		if (*p)
+			p++;
+	}
+}
+
 static int
 chart_render(struct chart *ch, bool *rendered)
 {
@@ -438,10 +482,14 @@ chart_render(struct chart *ch, bool *rendered)
 			b->nfailed++;
 		}
 	} else {
-		if (res.err.len)
-			warning("gnuplot on charts/%s.gp said: %.*s", ch->stem,
-			    (int)(res.err.len && res.err.buf[res.err.len - 1] ==
-			    '\n' ? res.err.len - 1 : res.err.len), res.err.buf);
+		if (res.err.len) {
+			struct strbuf msg = STRBUF_INIT;
+
+			unique_lines(res.err.buf, &msg);
+			warning("gnuplot on charts/%s.gp said: %s", ch->stem,
+			    msg.buf);
+			strbuf_release(&msg);
+		}
 		strbuf_addf(&rel, "charts/%s.png", ch->stem);
 		report_bundle_add_file(b, rel.buf);
 		strbuf_reset(&rel);
@@ -934,7 +982,7 @@ lines_free(struct lines *ln)
 
 static void
 lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
-    const char *xlabel, const char *xwhat, int labels_dec)
+    const char *xlabel, const char *xwhat, int labels_dec, bool from_zero)
 {
 	size_t i, k;
 
@@ -964,6 +1012,9 @@ lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
 	    "set bmargin 5\n", ln->nx - 1);
 	if (ch->c->logscale)
 		strbuf_addstr(&ch->pre, "set logscale y\n");
+	else if (from_zero)
+		strbuf_addstr(&ch->pre, "set yrange [0:*]\n"
+		    "set offsets 0, 0, graph 0.08, 0\n");
 	else
 		strbuf_addstr(&ch->pre, "set offsets 0, 0, graph 0.08, graph "
 		    "0.05\n");
@@ -1034,7 +1085,7 @@ chart_relative(struct chart *ch)
 	strbuf_addstr(&ch->pre, "set arrow 1 from graph 0, first 100 to graph 1, "
 	    "first 100 nohead dt 3 lw 1 lc rgb '#777777' back\n");
 	lines_write(ch, &ln, "% of the cell's p50 (p50 = 100)", "Statistic",
-	    "statistic", 1);
+	    "statistic", 1, false);
 	analyze_opts_release(&o);
 	table_release(&t);
 	lines_free(&ln);
@@ -1168,7 +1219,7 @@ chart_days(struct chart *ch)
 	describe(ch, &o, counts.buf);
 	strbuf_addf(&y, "%s of %s (%s)", js < o.nstats ? o.stat_names[js] : "",
 	    report_metric_title(ch->s->metric), ch->unit);
-	lines_write(ch, &ln, y.buf, "Day (UTC)", "day", ch->dec);
+	lines_write(ch, &ln, y.buf, "Day (UTC)", "day", ch->dec, true);
 	ret = 0;
 cleanup:
 	for (i = 0; i < nkeys; i++)
@@ -1309,8 +1360,6 @@ chart_box(struct chart *ch)
 			named++;
 		}
 	}
-	if (!named)	/* an empty index would make gnuplot complain */
-		strbuf_addstr(&ch->dat, "0 NaN 0\n");
 
 	strbuf_addf(&ch->pre, "set xrange [-0.6:%zu.6]\n"
 	    "set style fill solid 0.25 border lc rgb '#333333'\n"
@@ -1354,9 +1403,13 @@ chart_box(struct chart *ch)
 	    "    '' index 0 using 1:4:4:4:4 with candlesticks lt 1 lw 3 "
 	    "title 'median', \\\n"
 	    "    '' index 1 using 1:2 with points lt 4 pt 7 ps 1.4 "
-	    "title 'one trial', \\\n"
-	    "    '' index 2 using 1:2:(sprintf('trial %d', $3)) with labels "
-	    "left offset 1.2,0 font small tc rgb '#333333' notitle\n");
+	    "title 'one trial'");
+	if (named)
+		strbuf_addstr(&ch->plot, ", \\\n"
+		    "    '' index 2 using 1:2:(sprintf('trial %d', $3)) with "
+		    "labels left offset 1.2,0 font small tc rgb '#333333' "
+		    "notitle");
+	strbuf_addch(&ch->plot, '\n');
 	{
 		double nlo = INFINITY, nhi = -INFINITY, glo = INFINITY, ghi = 0;
 		long nc = table_col(&t, "n");
@@ -1737,7 +1790,10 @@ chart_timeseries(struct chart *ch)
 
 		while (end < n && !strcmp(sr[end].comment, sr[k].comment))
 			end++;
-		gp_set(&ch->plot, "title", label);
+		strbuf_addstr(&ch->plot, "set title ");
+		gp_wrapped(&ch->plot, label, (size_t)(((double)ch->width /
+		    (double)cols - 100) / (0.78 * (double)ch->b->spec->font_size)));
+		strbuf_addstr(&ch->plot, "\n");
 		if (p == 1) {	/* the legend is on the page once */
 			for (i = 0; i < (size_t)maxtrial; i++)
 				strbuf_addf(&ch->plot, "unset arrow %zu\n"

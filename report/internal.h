@@ -238,6 +238,9 @@ double report_metric_scale(const char *metric, const char **unit);
 /* A short description for axis labels: "TCP connect time". */
 const char *report_metric_title(const char *metric);
 
+/* Append text as one Markdown paragraph: escaped, on one line, and
+ * unable to open a list, a heading or a code block. */
+void report_md_paragraph(struct strbuf *md, const char *text);
 /* Append the section's heading ("##" at depth 0, deeper below) and
  * paragraph to md, escaped. */
 void report_section_heading(struct strbuf *md, const struct report_section *s);

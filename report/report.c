@@ -128,7 +128,7 @@ index_head(struct report_bundle *b)
 	strbuf_addch(md, '\n');
 	for (i = 0; i < spec->nintro; i++) {
 		strbuf_addch(md, '\n');
-		md_escape(md, spec->intro[i]);
+		report_md_paragraph(md, spec->intro[i]);
 		strbuf_addch(md, '\n');
 	}
 }

@@ -1095,6 +1095,29 @@ findings_of(const struct report_section *s, struct report_finding **out,
 }
 
 void
+report_md_paragraph(struct strbuf *md, const char *text)
+{
+	const char *p = text;
+
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+		p++;
+	/* what could open a block at the start of a line: a list item, a
+	 * thematic break or setext underline, an ordered list ("1.") */
+	if (*p == '-' || *p == '+' || *p == '=')
+		strbuf_addch(md, '\\');
+	if (*p >= '0' && *p <= '9') {
+		size_t d = strspn(p, "0123456789");
+
+		if (p[d] == '.' || p[d] == ')') {
+			strbuf_add(md, p, d);
+			strbuf_addch(md, '\\');
+			p += d;
+		}
+	}
+	md_escape(md, p);
+}
+
+void
 report_section_heading(struct strbuf *md, const struct report_section *s)
 {
 	int level = s->depth + 2, i;
@@ -1109,7 +1132,7 @@ report_section_heading(struct strbuf *md, const struct report_section *s)
 	}
 	if (s->text) {
 		strbuf_addch(md, '\n');
-		md_escape(md, s->text);
+		report_md_paragraph(md, s->text);
 		strbuf_addch(md, '\n');
 	}
 }
