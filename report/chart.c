@@ -349,7 +349,8 @@ script_head(const struct chart *ch, struct strbuf *gp)
 	strbuf_addf(gp, "set linetype cycle %zu\n", ARRAY_SIZE(palette));
 	strbuf_addstr(gp, "set border 3 lw 1 lc rgb '#333333'\n"
 	    "set tics nomirror out scale 0.6\n"
-	    "set grid ytics lw 1 lc rgb '#dddddd' dt 1\n"
+	    "set style line 100 lc rgb '#dcdcdc' lw 1 dt 1\n"
+	    "set grid ytics ls 100, ls 100\n"
 	    "set key noenhanced opaque box lc rgb '#bbbbbb' samplen 2.5\n");
 	gp_set(gp, "title", chart_title(ch));
 	strbuf_addstr(gp, "set title noenhanced font big\n");
@@ -418,6 +419,63 @@ dat_head(struct chart *ch)
 	strbuf_addstr(&ch->dat, "\n# ");
 	report_gp_comment_text(&ch->dat, ch->what.buf);
 	strbuf_addch(&ch->dat, '\n');
+}
+
+/*
+ * A key of n entries between the title and the plot, in as many rows as
+ * the labels need at this width; the top margin grows to hold them.
+ */
+static void
+key_above(struct chart *ch, char *const *labels, size_t n)
+{
+	double fs = (double)ch->b->spec->font_size, widest = 0;
+	size_t i, per_row, rows;
+
+	for (i = 0; i < n; i++) {
+		const char *p = labels[i];
+		size_t cols = 0, len;
+
+		while (*p) {
+			cols += char_width(p, &len);
+			p += len;
+		}
+		widest = fmax(widest, (double)cols * 0.62 * fs + 6 * fs);
+	}
+	per_row = widest > 0 ? (size_t)((double)ch->width * 0.9 / widest) : n;
+	if (per_row < 1)
+		per_row = 1;
+	if (per_row > n)
+		per_row = n;
+	rows = n ? (n + per_row - 1) / per_row : 1;
+	strbuf_addf(&ch->pre, "set tmargin %.1f\n"
+	    "set title offset 0,%.1f\n"
+	    "set key at graph 0.5, graph 1.02 center bottom horizontal "
+	    "maxcols %zu reverse Left noopaque nobox\n",
+	    3.5 + 1.25 * (double)rows, 1.25 * (double)rows + 0.2, per_row);
+}
+
+/* 1-2-5 tics across [lo, hi] on a log axis (gnuplot shows only powers
+ * of ten there, too few when the data span one decade or two). */
+static void
+log_tics(struct strbuf *sb, const char *axis, double lo, double hi)
+{
+	static const double steps[] = { 1, 2, 5 };
+	double dec;
+	size_t k, n = 0;
+
+	if (!(lo > 0) || !(hi > lo))
+		return;
+	strbuf_addf(sb, "set %stics (", axis);
+	for (dec = pow(10, floor(log10(lo))); dec <= hi * 10; dec *= 10) {
+		for (k = 0; k < ARRAY_SIZE(steps); k++) {
+			double v = steps[k] * dec;
+
+			if (v < lo / 1.05 || v > hi * 1.05)
+				continue;
+			strbuf_addf(sb, "%s'%g' %g", n++ ? ", " : "", v, v);
+		}
+	}
+	strbuf_addstr(sb, ")\n");
 }
 
 /* ------------------------------------------------------------------
@@ -1027,8 +1085,8 @@ lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
 		report_gp_quote(&ch->pre, ln->x[i]);
 		strbuf_addf(&ch->pre, " %zu", i);
 	}
-	strbuf_addstr(&ch->pre, ") noenhanced\n"
-	    "set key outside right top vertical reverse Left noopaque\n");
+	strbuf_addstr(&ch->pre, ") noenhanced\n");
+	key_above(ch, ln->label, ln->nlines);
 	strbuf_addstr(&ch->plot, "plot \\\n");
 	for (k = 0; k < ln->nlines; k++) {
 		strbuf_addstr(&ch->plot, "    ");
@@ -1644,13 +1702,30 @@ chart_ecdf(struct chart *ch)
 	strbuf_addstr(&ch->pre, "set yrange [0:1]\n"
 	    "set ytics 0.1\n"
 	    "set bmargin 5\n"
-	    "set key outside right top vertical reverse Left noopaque\n"
 	    "set ylabel 'Fraction of samples at or below x'\n"
 	    "set autoscale xfix\n"
 	    "set offsets graph 0.03, graph 0.03, 0, 0\n");
-	if (ch->c->logscale)
+	{
+		char **labels = xcalloc(n + 1, sizeof(char *));
+
+		for (k = 0; k < n; k++)
+			labels[k] = sr[k].label;
+		key_above(ch, labels, n);
+		free(labels);
+	}
+	if (ch->c->logscale) {
+		double lo = INFINITY, hi = -INFINITY;
+
+		for (k = 0; k < n; k++) {
+			if (!sr[k].n)
+				continue;
+			lo = fmin(lo, sr[k].v[0] * ch->scale);
+			hi = fmax(hi, sr[k].v[sr[k].n - 1] * ch->scale);
+		}
 		strbuf_addstr(&ch->pre, "set logscale x\n"
 		    "set mxtics 10\n");
+		log_tics(&ch->pre, "x", lo, hi);
+	}
 	axis_label(ch, &x);
 	gp_set(&ch->pre, "xlabel", x.buf);
 	strbuf_addstr(&ch->pre,

@@ -26,7 +26,8 @@ set linetype 8 lc rgb '#999999' lw 2 dt 3 pt 6 ps 1.3
 set linetype cycle 8
 set border 3 lw 1 lc rgb '#333333'
 set tics nomirror out scale 0.6
-set grid ytics lw 1 lc rgb '#dddddd' dt 1
+set style line 100 lc rgb '#dcdcdc' lw 1 dt 1
+set grid ytics ls 100, ls 100
 set key noenhanced opaque box lc rgb '#bbbbbb' samplen 2.5
 set title 'TCP connect time by path (p50, p95, p99)'
 set title noenhanced font big
