@@ -121,7 +121,8 @@ where_sql(const struct where *w, const char *alias, struct strbuf *sql)
 			if (j != i)
 				strbuf_addstr(sql, " OR ");
 			if (!*w->items[j].value) {
-				/* stored values are never empty: '' is "unset" */
+				/* stored values are never empty: '' is
+				 * "unset" */
 				strbuf_addstr(sql, "coalesce(");
 				dim_sql(w->items[j].key, alias, sql);
 				strbuf_addstr(sql, ", '') = ''");

@@ -123,9 +123,9 @@ report_bundle_prepare(const char *dir, bool force, cJSON **prev)
 		}
 		*prev = previous_provenance(dir);
 		if (n > 0 && !*prev && !force) {
-			error("refusing to write into '%s': it is not empty and "
-			    "holds no pathstat bundle (%s); use --force to write "
-			    "there anyway", dir, PROVENANCE_NAME);
+			error("refusing to write into '%s': it is not empty "
+			    "and holds no pathstat bundle (%s); use --force "
+			    "to write there anyway", dir, PROVENANCE_NAME);
 			goto cleanup;
 		}
 	}
@@ -223,10 +223,11 @@ ours(const char *rel)
 void
 report_bundle_prune(struct report_bundle *b, const cJSON *prev)
 {
-	const cJSON *files = cJSON_GetObjectItemCaseSensitive(prev, "files"), *e;
+	const cJSON *files, *e;
 	struct strbuf path = STRBUF_INIT;
 	size_t i;
 
+	files = cJSON_GetObjectItemCaseSensitive(prev, "files");
 	cJSON_ArrayForEach(e, files) {
 		bool keep = false;
 
@@ -260,8 +261,8 @@ report_db_hash(sqlite3 *db)
 		exit(1);
 	}
 	st = db_prepare(db, "hash the stored files", "SELECT hash, keys, "
-	    "status FROM files WHERE status IN ('ok', 'partial') ORDER BY hash, "
-	    "keys, status");
+	    "status FROM files WHERE status IN ('ok', 'partial') "
+	    "ORDER BY hash, keys, status");
 	if (!st) {
 		XXH3_freeState(h);
 		return NULL;
@@ -274,8 +275,8 @@ report_db_hash(sqlite3 *db)
 			const unsigned char *v = sqlite3_column_text(st, c);
 			size_t n = (size_t)sqlite3_column_bytes(st, c);
 
-			XXH3_128bits_update(h, v ? v : (const unsigned char *)"",
-			    v ? n : 0);
+			if (v)
+				XXH3_128bits_update(h, v, n);
 			XXH3_128bits_update(h, c < 2 ? "\t" : "\n", 1);
 		}
 	}
@@ -296,10 +297,11 @@ report_db_hash(sqlite3 *db)
 void
 report_shell_quote(struct strbuf *sb, const char *s)
 {
+	static const char safe[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789_-+=./:,%@";
 	const char *p;
 
-	if (*s && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-	    "0123456789_-+=./:,%@") == strlen(s)) {
+	if (*s && strspn(s, safe) == strlen(s)) {
 		strbuf_addstr(sb, s);
 		return;
 	}

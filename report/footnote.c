@@ -107,13 +107,16 @@ report_footnotes_attach(struct report_footnotes *fn, struct table *t,
 			const char *metric = str_of(t, r, mcol);
 			bool path_ok;
 
-			if (f[i].metric && metric && strcmp(f[i].metric, metric))
+			if (f[i].metric && metric &&
+			    strcmp(f[i].metric, metric))
 				continue;
 			if (!same(f[i].condition, str_of(t, r, ccol)))
 				continue;
-			path_ok = pcol >= 0 ? same(f[i].path, str_of(t, r, pcol)) :
-			    same(f[i].path, str_of(t, r, min)) ||
-			    same(f[i].path, str_of(t, r, sub));
+			if (pcol >= 0)
+				path_ok = same(f[i].path, str_of(t, r, pcol));
+			else
+				path_ok = same(f[i].path, str_of(t, r, min)) ||
+				    same(f[i].path, str_of(t, r, sub));
 			if (!path_ok)
 				continue;
 			strbuf_reset(&text);

@@ -247,7 +247,8 @@ report_run_program(const char *dir, char *const argv[], double timeout_s,
 	if (WIFEXITED(status))
 		res->exit_code = WEXITSTATUS(status);
 	else
-		res->exit_code = 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+		res->exit_code = 128 +
+		    (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 	ret = res->exec_errno || res->timed_out || res->exit_code ? -1 : 0;
 cleanup:
 	if (errp[0] >= 0)

@@ -44,10 +44,10 @@ enum report_sec_type {
 };
 
 enum report_chart_kind {
-	REPORT_CHART_BARS,	/* grouped bars: stats (or pivot columns) per path */
-	REPORT_CHART_RELATIVE,	/* each stat as % of the cell's p50, line per path */
+	REPORT_CHART_BARS,	/* grouped bars: stats or pivot columns */
+	REPORT_CHART_RELATIVE,	/* each stat as % of the cell's p50 */
 	REPORT_CHART_ECDF,	/* ECDF of raw samples per path, log x */
-	REPORT_CHART_TIMESERIES,	/* value over time per run, trials overlaid */
+	REPORT_CHART_TIMESERIES,	/* values over time, trials overlaid */
 	REPORT_CHART_BOX,	/* box of trial-level values per path */
 	REPORT_CHART_DAYS,	/* a statistic per day, line per path */
 };
@@ -66,8 +66,8 @@ struct report_kv {
 struct report_pivot_col {
 	char	*key;		/* CSV column key (owned) */
 	char	*label;		/* Markdown header (owned) */
-	char	*cond;		/* "k=v,k=v" a cell's condition must hold (owned);
-				 * NULL for a derived column */
+	char	*cond;		/* "k=v,k=v" the cell's condition holds
+				 * (owned); NULL for a derived column */
 	char	*stat;		/* statistic shown (owned), e.g. "p50" */
 	char	derive;		/* 0, 'd' (a - b) or 'r' (a / b) */
 	size_t	a, b;		/* operand columns of a derived column */
@@ -78,8 +78,8 @@ struct report_chart {
 	char	*loc;		/* JSON location of the chart (owned) */
 	char	*id;		/* file stem without number (owned) */
 	char	*title;		/* chart title (owned) */
-	char	*stat;		/* box, days: the statistic (owned), NULL: first */
-	bool	logscale;	/* log axis: y for bars, box, days; x for ecdf */
+	char	*stat;		/* box, days: the statistic (owned) */
+	bool	logscale;	/* log axis: x for ecdf, else y */
 	long	width, height;	/* pixels; 0: the spec's default */
 };
 
@@ -94,7 +94,7 @@ struct report_note {
 
 struct report_section {
 	enum report_sec_type	type;
-	char	*loc;		/* JSON location, "sections[2].sections[0]" (owned) */
+	char	*loc;		/* JSON location (owned): sections[2] */
 	char	*id;		/* file stem (slug), or NULL for text/group */
 	char	*title;		/* heading, or NULL */
 	char	*text;		/* paragraph, or NULL */
@@ -103,7 +103,7 @@ struct report_section {
 	/* the query (verb, pivot, chart); inherited unless set */
 	char	*verb;		/* analyze verb (owned); pivot: "percentiles" */
 	char	*metric;	/* owned */
-	struct report_kv *where;	/* filters, inherited then own (owned) */
+	struct report_kv *where;	/* filters: inherited, own (owned) */
 	size_t	nwhere;
 	struct report_path *paths;	/* order and labels (owned) */
 	size_t	npaths;
@@ -178,13 +178,13 @@ struct report_bundle {
 	size_t		ntables;	/* tables numbered so far */
 	size_t		nfiles_no;	/* file number prefix (NN-) so far */
 	size_t		ncharts;	/* figures numbered so far */
-	char		**files;	/* files written, relative to dir (owned) */
+	char		**files;	/* written, relative to dir (owned) */
 	size_t		nfiles, alloc_files;
 	cJSON		*prov_tables;	/* provenance: one entry per table */
 	cJSON		*prov_charts;	/* provenance: one entry per chart */
 	bool		render;		/* run gnuplot */
-	char		*gnuplot_version;	/* "gnuplot 5.4 patchlevel 4", or NULL */
-	char		*gnuplot_missing;	/* why gnuplot cannot run, or NULL */
+	char		*gnuplot_version;	/* "gnuplot 5.4 ...", or NULL */
+	char		*gnuplot_missing;	/* why it cannot run, or NULL */
 	size_t		nrendered;	/* charts rendered */
 	size_t		nfailed;	/* charts gnuplot failed on */
 	double		timeout_s;	/* per gnuplot run */
@@ -268,9 +268,9 @@ int report_chart_write(struct report_bundle *b, struct report_section *s,
  */
 
 struct report_run_result {
-	struct strbuf	err;		/* its stdout and stderr (at most 64 KiB) */
-	int		exit_code;	/* exit status; 128 + signal when killed */
-	int		exec_errno;	/* errno when it could not be started, else 0 */
+	struct strbuf	err;		/* stdout and stderr (64 KiB at most) */
+	int		exit_code;	/* exit status, 128 + signal */
+	int		exec_errno;	/* errno if it did not start, or 0 */
 	bool		timed_out;	/* killed after the timeout */
 };
 

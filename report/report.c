@@ -36,22 +36,26 @@ report_usage(FILE *fp, bool full)
 		return;
 	fputs("\n"
 	    "Write an article-ready bundle: DIR/index.md (GitHub-flavoured\n"
-	    "Markdown), every table as Markdown and CSV in DIR/tables, every chart\n"
-	    "as a gnuplot script, its data, PNG and SVG in DIR/charts, and\n"
-	    "DIR/provenance.json (versions, the database's content hash, the spec,\n"
-	    "the commands that reproduce each table).\n"
+	    "Markdown), every table as Markdown and CSV in DIR/tables, every\n"
+	    "chart as a gnuplot script, its data, PNG and SVG in DIR/charts,\n"
+	    "and DIR/provenance.json (versions, the database's content hash,\n"
+	    "the spec, the commands that reproduce each table).\n"
 	    "\n"
 	    "  --spec FILE   the report spec (JSON; see docs/report.md)\n"
-	    "  --out DIR     the bundle folder: created, empty, or a previous bundle\n"
-	    "  --force       write into a folder that holds other files (they are\n"
-	    "                left alone; same-named files are replaced)\n"
-	    "  --no-render   write the .gp and .dat files but do not run gnuplot\n"
-	    "  --db FILE     database (default $PATHSTAT_DB, else ./pathstat.db)\n"
+	    "  --out DIR     the bundle folder: created, empty, or a previous\n"
+	    "                bundle\n"
+	    "  --force       write into a folder that holds other files (they\n"
+	    "                are left alone; same-named files are replaced)\n"
+	    "  --no-render   write the .gp and .dat files, do not run gnuplot\n"
+	    "  --db FILE     database (default $PATHSTAT_DB, else\n"
+	    "                ./pathstat.db)\n"
 	    "\n"
-	    "gnuplot runs as a program (no shell) from DIR/charts; $PATHSTAT_GNUPLOT\n"
-	    "names another binary, $PATHSTAT_GNUPLOT_TIMEOUT its time limit in\n"
-	    "seconds (default 60).  Without gnuplot the command still succeeds and\n"
-	    "index.md says how to render the charts.\n", fp);
+	    "gnuplot runs as a program (no shell) from DIR/charts;\n"
+	    "$PATHSTAT_GNUPLOT names another binary,\n"
+	    "$PATHSTAT_GNUPLOT_TIMEOUT its time limit in seconds (default\n"
+	    "60).  Without gnuplot the\n"
+	    "command still succeeds and index.md says how to render the\n"
+	    "charts.\n", fp);
 }
 
 /* Ask gnuplot its version; on failure say why in b->gnuplot_missing. */
@@ -71,8 +75,8 @@ probe_gnuplot(struct report_bundle *b)
 		b->gnuplot_version = xstrndup(res.err.buf, len);
 		b->render = true;
 	} else if (res.exec_errno) {
-		b->gnuplot_missing = xasprintf("'%s' cannot be run: %s", argv[0],
-		    strerror(res.exec_errno));
+		b->gnuplot_missing = xasprintf("'%s' cannot be run: %s",
+		    argv[0], strerror(res.exec_errno));
 	} else {
 		b->gnuplot_missing = xasprintf("'%s --version' %s", argv[0],
 		    res.timed_out ? "timed out" : "failed");
@@ -220,7 +224,8 @@ cmd_report(int argc, char **argv)
 		goto usage;
 	}
 	if (!spec_file || !out) {
-		error("%s is required", !spec_file ? "--spec FILE" : "--out DIR");
+		error("%s is required", !spec_file ? "--spec FILE" :
+		    "--out DIR");
 		goto usage;
 	}
 	if (!*out) {

@@ -38,7 +38,8 @@ void report_gp_comment_text(struct strbuf *sb, const char *s);
  */
 struct report_finding {
 	const char	*path;		/* path ID, or NULL: every path */
-	const char	*condition;	/* canonical condition ("" = none), or NULL: any */
+	/* canonical condition ("" = none), or NULL: any */
+	const char	*condition;
 	long		trial;		/* the trial concerned, or 0 */
 	const char	*metric;	/* metric name, or NULL: any metric */
 	const char	*text;		/* plain text; escaped when rendered */

@@ -70,14 +70,16 @@ test_quote(void)
 	check_quote("x\" ; system(\"touch p\") ; \"",
 	    "'x\" ; system(\"touch p\") ; \"'",
 	    "double quotes stay literal inside single quotes");
-	check_quote("`id`", "'`id`'", "backquotes stay (no substitution in '')");
-	check_quote("a\nb\rc\td", "'a b c d'", "line breaks and tabs become spaces");
+	check_quote("`id`", "'`id`'", "backquotes stay (not expanded in '')");
+	check_quote("a\nb\rc\td", "'a b c d'",
+	    "line breaks and tabs become spaces");
 	check_quote("\x01\x7f", "'  '", "control characters become spaces");
 	check_quote("日本語 中文", "'日本語 中文'", "CJK passes through");
 	check_quote("Tōkyō — Ōsaka", "'Tōkyō — Ōsaka'", "accents and dashes");
 	check_quote("bad\xff\xfe", "'bad?" "?'", "invalid UTF-8 becomes ?");
 	check_quote("\xc0\xaf", "'?" "?'", "overlong UTF-8 is invalid");
-	check_quote("\xed\xa0\x80", "'?" "?" "?'", "a UTF-16 surrogate is invalid");
+	check_quote("\xed\xa0\x80", "'?" "?" "?'",
+	    "a UTF-16 surrogate is invalid");
 	check_quote("\xe6\x97", "'?" "?'", "a cut sequence is invalid");
 	check_quote(NULL, "''", "NULL is the empty string");
 	for (i = 0; i < ARRAY_SIZE(nasty); i++) {
@@ -132,8 +134,8 @@ static void
 fill(struct table *t)
 {
 	static const char *const rows[][2] = {
-		{ "A", "c=1,ka=on" }, { "F", "c=1,ka=off" }, { "F", "c=1,ka=on" },
-		{ "x|y", "c=1,ka=off" },
+		{ "A", "c=1,ka=on" }, { "F", "c=1,ka=off" },
+		{ "F", "c=1,ka=on" }, { "x|y", "c=1,ka=off" },
 	};
 	size_t i;
 
@@ -156,7 +158,8 @@ static void
 test_footnotes(void)
 {
 	struct report_finding f[] = {
-		{ "F", "c=1,ka=off", 2, "http_ms", "TIME_WAIT <b>exhaustion</b>" },
+		{ "F", "c=1,ka=off", 2, "http_ms",
+		    "TIME_WAIT <b>exhaustion</b>" },
 		{ "F", "c=1,ka=off", 2, NULL, "TIME_WAIT <b>exhaustion</b>" },
 		{ "A", NULL, 0, "connect_ms", "another metric: no marker" },
 		{ "x|y", NULL, 0, NULL, "a | in the path" },
