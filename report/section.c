@@ -271,12 +271,14 @@ report_where_text(const struct report_section *s, struct strbuf *sb)
 			continue;
 		}
 		strbuf_addf(sb, "%s=", s->where[i].key);
-		/* an empty alternative: "target=,nlb" reads "target=(unset),nlb" */
+		/* an empty alternative: "target=,nlb" reads
+		 * "target=(unset),nlb" */
 		for (; *v; v++) {
-			if (*v == ',' && (v == s->where[i].value || v[1] == ',' ||
-			    !v[1]))
-				strbuf_addstr(sb, v == s->where[i].value ?
-				    "(unset)," : ",(unset)");
+			bool first = v == s->where[i].value;
+
+			if (*v == ',' && (first || v[1] == ',' || !v[1]))
+				strbuf_addstr(sb, first ? "(unset)," :
+				    ",(unset)");
 			else
 				strbuf_addch(sb, *v);
 		}
@@ -382,9 +384,9 @@ report_check_paths(struct report_bundle *b, const struct report_section *s)
 			if (!split_pair(have, nhave, s->args[i], &pa, &pb)) {
 				char *l = xasprintf("%s.pairs[%zu]", s->loc, i);
 
-				report_spec_error(b->spec, l, "pair '%s': a path "
-				    "has no %s data%s%s", s->args[i], s->metric,
-				    w.len ? " where " : "", w.buf);
+				report_spec_error(b->spec, l, "pair '%s': a "
+				    "path has no %s data%s%s", s->args[i],
+				    s->metric, w.len ? " where " : "", w.buf);
 				free(l);
 				goto cleanup;
 			}
@@ -395,11 +397,11 @@ report_check_paths(struct report_bundle *b, const struct report_section *s)
 		for (i = 0; i < s->npaths; i++) {
 			if (listed(have, nhave, s->paths[i].id))
 				continue;
-			report_spec_error(b->spec, s->loc, "path '%s'%s has no %s "
-			    "data%s%s%s", s->paths[i].id, s->paths_own ? "" :
-			    " (inherited)", s->metric, w.len ? " where " : "", w.buf,
-			    s->paths_own ? "" : "; list this section's own "
-			    "\"paths\"");
+			report_spec_error(b->spec, s->loc, "path '%s'%s has "
+			    "no %s data%s%s%s", s->paths[i].id, s->paths_own ?
+			    "" : " (inherited)", s->metric, w.len ? " where " :
+			    "", w.buf, s->paths_own ? "" : "; list this "
+			    "section's own \"paths\"");
 			goto cleanup;
 		}
 	}
@@ -479,7 +481,9 @@ int_range(const struct table *t, const char *key, int64_t *lo, int64_t *hi)
 	if (col < 0)
 		return false;
 	for (r = 0; r < t->nrows; r++) {
-		const struct table_cell *c = &t->cells[r * t->ncols + (size_t)col];
+		const struct table_cell *c;
+
+		c = &t->cells[r * t->ncols + (size_t)col];
 
 		if (c->type != CELL_INT)
 			continue;
@@ -601,7 +605,8 @@ caption_counts(const struct report_section *s, const struct table *t,
 		if (!int_range(t, counts[i].key, &lo, &hi))
 			continue;
 		strbuf_addstr(&what, counts[i].what);
-		if (lo == hi && t->nrows > 1 && strcmp(counts[i].key, "failures"))
+		if (lo == hi && t->nrows > 1 &&
+		    strcmp(counts[i].key, "failures"))
 			strbuf_addf(&what, "%sper row", what.len ? " " : "");
 		add_range(&sb, counts[i].name, lo, hi, what.buf);
 		strbuf_release(&what);
@@ -616,6 +621,48 @@ caption_counts(const struct report_section *s, const struct table *t,
 	strbuf_release(&sb);
 }
 
+/* Row r of t in Markdown: the path as "ID — label", a pair as
+ * "G − G' — label". */
+static void
+label_row(const struct report_section *s, struct table *t, size_t r)
+{
+	long pcol = table_col(t, "path"), pair = table_col(t, "pair");
+	long mcol = table_col(t, "minuend"), scol = table_col(t, "subtrahend");
+	const struct table_cell *m, *d, *pc;
+	const char *label = NULL;
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	if (pcol >= 0) {
+		pc = table_at(t, r, (size_t)pcol);
+		if (pc->type == CELL_STR && !pc->display) {
+			path_md(&sb, pc->str, report_path_label(s, pc->str));
+			table_set_display_raw(t, r, (size_t)pcol, sb.buf);
+		}
+	}
+	if (pair < 0 || mcol < 0 || scol < 0)
+		goto cleanup;
+	m = table_at(t, r, (size_t)mcol);
+	d = table_at(t, r, (size_t)scol);
+	pc = table_at(t, r, (size_t)pair);
+	if (m->type != CELL_STR || d->type != CELL_STR || pc->type != CELL_STR)
+		goto cleanup;
+	for (i = 0; i < s->nargs && s->arg_labels; i++)
+		if (!strcmp(s->args[i], pc->str))
+			label = s->arg_labels[i];
+	strbuf_reset(&sb);
+	md_escape(&sb, m->str);
+	strbuf_addstr(&sb, " − ");
+	md_escape(&sb, d->str);
+	if (label && *label) {
+		strbuf_addstr(&sb, " — ");
+		md_escape(&sb, label);
+	}
+	table_set_display_raw(t, r, (size_t)pair, sb.buf);
+cleanup:
+	strbuf_release(&sb);
+}
+
 /*
  * Dress t for Markdown: path IDs with labels, pairs as "G − G' —
  * label", and every caption-worthy column that holds the same value on
@@ -625,46 +672,10 @@ static void
 dress(const struct report_section *s, const struct analyze_opts *o,
     struct table *t, struct strbuf *cap)
 {
-	long pcol = table_col(t, "path"), pair = table_col(t, "pair");
-	long mcol = table_col(t, "minuend"), scol = table_col(t, "subtrahend");
-	struct strbuf sb = STRBUF_INIT;
 	size_t r, c, i;
 
-	for (r = 0; r < t->nrows; r++) {
-		const struct table_cell *cell;
-
-		if (pcol >= 0) {
-			cell = table_at(t, r, (size_t)pcol);
-			if (cell->type == CELL_STR && !cell->display) {
-				strbuf_reset(&sb);
-				path_md(&sb, cell->str, report_path_label(s,
-				    cell->str));
-				table_set_display_raw(t, r, (size_t)pcol, sb.buf);
-			}
-		}
-		if (pair >= 0 && mcol >= 0 && scol >= 0) {
-			const struct table_cell *m = table_at(t, r, (size_t)mcol);
-			const struct table_cell *d = table_at(t, r, (size_t)scol);
-			const struct table_cell *pc = table_at(t, r, (size_t)pair);
-			const char *label = NULL;
-
-			if (m->type != CELL_STR || d->type != CELL_STR ||
-			    pc->type != CELL_STR)
-				continue;
-			for (i = 0; i < s->nargs; i++)
-				if (!strcmp(s->args[i], pc->str) && s->arg_labels)
-					label = s->arg_labels[i];
-			strbuf_reset(&sb);
-			md_escape(&sb, m->str);
-			strbuf_addstr(&sb, " − ");
-			md_escape(&sb, d->str);
-			if (label && *label) {
-				strbuf_addstr(&sb, " — ");
-				md_escape(&sb, label);
-			}
-			table_set_display_raw(t, r, (size_t)pair, sb.buf);
-		}
-	}
+	for (r = 0; r < t->nrows; r++)
+		label_row(s, t, r);
 	caption_method(s, o, cap);
 	caption_counts(s, t, cap);
 	for (c = 0; c < t->ncols && t->nrows > 1; c++) {
@@ -673,8 +684,8 @@ dress(const struct report_section *s, const struct analyze_opts *o,
 		for (i = 0; i < o->nby; i++)
 			if (!strcmp(t->cols[c].key, o->by[i]))
 				dim = true;
-		if (t->cols[c].md_hidden || !(dim || is_captionable(t->cols[c].key))
-		    || !column_uniform(t, c))
+		if (t->cols[c].md_hidden || !(dim ||
+		    is_captionable(t->cols[c].key)) || !column_uniform(t, c))
 			continue;
 		t->cols[c].md_hidden = true;
 		/* counts are in the caption already */
@@ -682,12 +693,11 @@ dress(const struct report_section *s, const struct analyze_opts *o,
 		    "n_", 2) || !strncmp(t->cols[c].key, "trials", 6) ||
 		    !strcmp(t->cols[c].key, "failures"))
 			continue;
-		strbuf_addf(cap, "; %s: ", !strcmp(t->cols[c].key, "condition") ?
-		    "condition" : t->cols[c].header);
+		strbuf_addf(cap, "; %s: ", !strcmp(t->cols[c].key,
+		    "condition") ? "condition" : t->cols[c].header);
 		cell_plain(t, 0, c, cap);
 	}
 	caption_where(s, cap);
-	strbuf_release(&sb);
 }
 
 /* ------------------------------------------------------------------
@@ -741,7 +751,8 @@ labelled_copy(const struct report_section *s, const struct table *src,
 			    &src->cells[r * src->ncols + from[c]];
 
 			if (labelof[c]) {
-				table_set_str(dst, row, c, sc->type == CELL_STR ?
+				table_set_str(dst, row, c,
+				    sc->type == CELL_STR ?
 				    report_path_label(s, sc->str) : "");
 			} else {
 				cell_copy(table_at(dst, row, c), sc);
@@ -814,7 +825,7 @@ struct pivot {
 	const char		**rows;	/* path IDs (borrowed) */
 	size_t			nrows;
 	size_t			*hit;	/* rows x cols: row of t + 1, 0: none */
-	long			pcol, ccol;	/* path, condition columns of t */
+	long			pcol, ccol;	/* path, condition in t */
 	int64_t			nlo, nhi, tlo, thi;	/* n and trials used */
 	bool			counted;	/* nlo..thi are set */
 	size_t			missing;	/* cells not measured */
@@ -920,7 +931,8 @@ pivot_match(struct report_bundle *b, const struct report_section *s,
 			for (r = 0; r < t->nrows; r++) {
 				char *l;
 
-				if (strcmp(str_at(t, r, pv->pcol), pv->rows[i]) ||
+				if (strcmp(str_at(t, r, pv->pcol),
+				    pv->rows[i]) ||
 				    !pivot_fits(pv, r, &pv->cols[c]))
 					continue;
 				if (!*h) {
@@ -1051,9 +1063,10 @@ pivot_notes(struct report_bundle *b, const struct report_section *s,
 				    pv->ccol), n->condition) :
 				    cond_holds(n->condition, pv->cols[c].cond);
 
-				if (!pv->cols[c].derive && on)
-					report_cell_mark(pt, i, 2 + c,
-					    report_footnote_ref(&b->fn, sb.buf));
+				if (pv->cols[c].derive || !on)
+					continue;
+				report_cell_mark(pt, i, 2 + c,
+				    report_footnote_ref(&b->fn, sb.buf));
 			}
 		}
 	}
@@ -1142,7 +1155,8 @@ pivot_build(struct report_bundle *b, struct report_section *s,
 			size_t h = pv.hit[i * pv.ncols + c];
 
 			if (pv.cols[c].derive)
-				pivot_derived(pt, row, 2 + c, &pv.cols[c], scale);
+				pivot_derived(pt, row, 2 + c, &pv.cols[c],
+				    scale);
 			else
 				pivot_value(&pv, pt, row, 2 + c, h ? h - 1 :
 				    SIZE_MAX, pv.cols[c].stat);
@@ -1249,8 +1263,9 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 	opts = true;
 	rc = analyze_build(b->db, s->verb, &o, (int)s->nargs, s->args, &t);
 	if (rc) {
-		report_spec_error(b->spec, s->loc, "%s table could not be built%s",
-		    s->verb, rc == -2 ? " (bad arguments for the verb)" : "");
+		report_spec_error(b->spec, s->loc, "%s table could not be "
+		    "built%s", s->verb, rc == -2 ? " (bad arguments for the "
+		    "verb)" : "");
 		goto cleanup;
 	}
 	no = ++b->nfiles_no;
@@ -1313,8 +1328,9 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 	strbuf_reset(&rel);
 	strbuf_addf(&rel, "tables/%s.csv", stem.buf);
 	cJSON_AddStringToObject(entry, "csv", rel.buf);
-	cJSON_AddStringToObject(entry, "shape", pivot ? "pivot of the command's "
-	    "rows (paths x columns)" : "the command's CSV plus label columns");
+	cJSON_AddStringToObject(entry, "shape", pivot ? "pivot of the "
+	    "command's rows (paths x columns)" : "the command's CSV plus "
+	    "label columns");
 	arr = cJSON_AddArrayToObject(entry, "argv");
 	strbuf_reset(&rel);
 	for (i = 0; i < argc; i++) {
