@@ -55,17 +55,17 @@ struct chart {
 	int		dec;		/* decimals of value labels */
 	long		width, height;	/* pixels */
 	struct strbuf	dat;		/* the .dat file */
-	struct strbuf	pre;		/* script: settings before the output loop */
+	struct strbuf	pre;		/* script: settings before the loop */
 	struct strbuf	plot;		/* script: what each output draws */
-	struct strbuf	footer;		/* small print under the chart (plain) */
+	struct strbuf	footer;		/* small print under the chart */
 	struct strbuf	cap;		/* caption for index.md (plain) */
-	struct strbuf	what;		/* one line describing the .dat columns */
+	struct strbuf	what;		/* the .dat columns, in one line */
 };
 
 /* One data series or group: a cell's label and its numbers. */
 struct series {
 	char	*label;		/* display text (owned) */
-	char	*comment;	/* path, condition ... for .dat comments (owned) */
+	char	*comment;	/* path, condition ... (owned) */
 	double	*v;		/* values (owned) */
 	long	*tag;		/* per value: trial number (box), or 0 */
 	size_t	n, alloc;
@@ -167,7 +167,7 @@ gp_wrapped(struct strbuf *sb, const char *text, size_t width)
 			cols_at_brk = cols;
 		}
 		if (cols + w > width && cols > 0) {
-			/* break at the last space if there is one on this line */
+			/* break at the line's last space, if any */
 			if (brk && brk > p - line.len && cols_at_brk > 0) {
 				size_t keep = line.len - (size_t)(p - brk);
 
@@ -329,9 +329,9 @@ script_head(const struct chart *ch, struct strbuf *gp)
 	report_gp_comment_text(gp, ch->c->loc);
 	strbuf_addstr(gp, ").\n# ");
 	report_gp_comment_text(gp, chart_title(ch));
-	strbuf_addf(gp, "\n# Data: %s.dat.  Edit freely, then render again with\n"
-	    "#   gnuplot %s.gp\n# in this folder: it writes %s.png and %s.svg.\n",
-	    ch->stem, ch->stem, ch->stem, ch->stem);
+	strbuf_addf(gp, "\n# Data: %s.dat.  Edit freely, then render again "
+	    "with\n#   gnuplot %s.gp\n# in this folder: it writes %s.png "
+	    "and %s.svg.\n", ch->stem, ch->stem, ch->stem, ch->stem);
 	strbuf_addstr(gp, "\nfont = ");
 	report_gp_quote(gp, spec->font);
 	strbuf_addf(gp, "\nfont_size = %ld\nwidth = %ld\nheight = %ld\n",
@@ -343,8 +343,8 @@ script_head(const struct chart *ch, struct strbuf *gp)
 	    "# Okabe & Ito's colour-blind-safe palette; dash and point types\n"
 	    "# differ as well, so series stay apart in grey print.\n");
 	for (i = 0; i < ARRAY_SIZE(palette); i++)
-		strbuf_addf(gp, "set linetype %zu lc rgb '%s' lw 2 dt %zu pt %zu "
-		    "ps 1.3\n", i + 1, palette[i], i % 5 + 1,
+		strbuf_addf(gp, "set linetype %zu lc rgb '%s' lw 2 dt %zu pt "
+		    "%zu ps 1.3\n", i + 1, palette[i], i % 5 + 1,
 		    (size_t[]){ 7, 5, 9, 11, 13, 15, 4, 6 }[i]);
 	strbuf_addf(gp, "set linetype cycle %zu\n", ARRAY_SIZE(palette));
 	strbuf_addstr(gp, "set border 3 lw 1 lc rgb '#333333'\n"
@@ -357,8 +357,8 @@ script_head(const struct chart *ch, struct strbuf *gp)
 	if (ch->footer.len) {
 		strbuf_addstr(gp, "set label 99 ");
 		report_gp_quote(gp, ch->footer.buf);
-		strbuf_addstr(gp, " at screen 0.995, screen 0.012 right noenhanced "
-		    "font small tc rgb '#666666'\n");
+		strbuf_addstr(gp, " at screen 0.995, screen 0.012 right "
+		    "noenhanced font small tc rgb '#666666'\n");
 	}
 }
 
@@ -531,12 +531,13 @@ chart_render(struct chart *ch, bool *rendered)
 			/* gone since we looked: treat as not installed */
 			b->render = false;
 		} else {
-			ret = error("gnuplot failed on charts/%s.gp%s%s", ch->stem,
-			    res.timed_out ? " (timed out)" : "", res.err.len ?
-			    ":" : "");
+			ret = error("gnuplot failed on charts/%s.gp%s%s",
+			    ch->stem, res.timed_out ? " (timed out)" : "",
+			    res.err.len ? ":" : "");
 			if (res.err.len)
 				fprintf(stderr, "%s%s", res.err.buf,
-				    res.err.buf[res.err.len - 1] == '\n' ? "" : "\n");
+				    res.err.buf[res.err.len - 1] == '\n' ? "" :
+				    "\n");
 			b->nfailed++;
 		}
 	} else {
@@ -595,7 +596,8 @@ chart_finish(struct chart *ch)
 	strbuf_addstr(md, "\n![Figure ");
 	strbuf_addf(md, "%zu: ", b->ncharts);
 	md_escape(md, chart_title(ch));
-	strbuf_addf(md, "](charts/%s.png)\n\n_Figure %zu: ", ch->stem, b->ncharts);
+	strbuf_addf(md, "](charts/%s.png)\n\n_Figure %zu: ", ch->stem,
+	    b->ncharts);
 	md_escape(md, chart_title(ch));
 	strbuf_addstr(md, strchr(".?!:", chart_title(ch)[strlen(chart_title(ch))
 	    ? strlen(chart_title(ch)) - 1 : 0]) ? " " : ". ");
@@ -603,10 +605,10 @@ chart_finish(struct chart *ch)
 	strbuf_addf(md, "._ [SVG](charts/%s.svg) · [data](charts/%s.dat) · "
 	    "[gnuplot script](charts/%s.gp)\n", ch->stem, ch->stem, ch->stem);
 	if (!rendered)
-		strbuf_addf(md, "\n_Not rendered: gnuplot was not available. To "
-		    "draw this figure, install gnuplot (Debian: `sudo apt-get "
-		    "install gnuplot-nox`) and run `gnuplot %s.gp` in the "
-		    "`charts` folder._\n", ch->stem);
+		strbuf_addf(md, "\n_Not rendered: gnuplot was not available. "
+		    "To draw this figure, install gnuplot (Debian: `sudo "
+		    "apt-get install gnuplot-nox`) and run `gnuplot %s.gp` in "
+		    "the `charts` folder._\n", ch->stem);
 
 	entry = cJSON_CreateObject();
 	cJSON_AddNumberToObject(entry, "figure", (double)b->ncharts);
@@ -685,8 +687,8 @@ chart_table(struct chart *ch, const char *verb, const char *const *extra_by,
 		o->pool = (enum stats_pool)pool;
 	if (analyze_build(ch->b->db, verb, o, 0, NULL, t)) {
 		analyze_opts_release(o);
-		return report_spec_error(ch->b->spec, ch->c->loc, "the chart's %s "
-		    "table could not be built", verb);
+		return report_spec_error(ch->b->spec, ch->c->loc, "the chart's "
+		    "%s table could not be built", verb);
 	}
 	(void)n;
 	return 0;
@@ -745,12 +747,13 @@ count_words(const struct table *t, const char *what, struct strbuf *sb)
 		if (nlo == nhi)
 			strbuf_addf(sb, "; n = %.0f per %s", nlo, what);
 		else
-			strbuf_addf(sb, "; n = %.0f–%.0f per %s", nlo, nhi, what);
+			strbuf_addf(sb, "; n = %.0f–%.0f per %s", nlo, nhi,
+			    what);
 	}
 	if (isfinite(tlo)) {
 		if (tlo == thi)
-			strbuf_addf(sb, "; %.0f trial%s each", tlo, tlo == 1 ? "" :
-			    "s");
+			strbuf_addf(sb, "; %.0f trial%s each", tlo, tlo == 1 ?
+			    "" : "s");
 		else
 			strbuf_addf(sb, "; %.0f–%.0f trials each", tlo, thi);
 	}
@@ -763,8 +766,8 @@ describe(struct chart *ch, const struct analyze_opts *o, const char *counts)
 	struct strbuf w = STRBUF_INIT;
 
 	report_where_text(ch->s, &w);
-	strbuf_addf(&ch->cap, "%s (%s) in %s", report_metric_title(ch->s->metric),
-	    ch->s->metric, ch->unit);
+	strbuf_addf(&ch->cap, "%s (%s) in %s",
+	    report_metric_title(ch->s->metric), ch->s->metric, ch->unit);
 	if (o) {
 		strbuf_addstr(&ch->cap, "; ");
 		method_words(o, &ch->cap);
@@ -805,7 +808,7 @@ struct bars {
 	size_t		ngroups, nseries;
 	char		**gid;		/* group path ID (borrowed) */
 	char		**glabel;	/* group label (owned) */
-	char		**gextra;	/* condition/dims line or NULL (owned) */
+	char		**gextra;	/* condition/dims, or NULL (owned) */
 	char		**sname;	/* series names (owned) */
 	double		*v;		/* ngroups * nseries, chart unit */
 };
@@ -846,9 +849,8 @@ bars_script(struct chart *ch, const struct bars *br)
 		if (n > lines)
 			lines = n;
 	}
-	strbuf_addf(&ch->pre, "set style fill solid 0.9 border lc rgb '#333333'\n"
-	    "set boxwidth %.4f absolute\n"
-	    "set xrange [-0.6:%zu.4]\n"
+	strbuf_addf(&ch->pre, "set style fill solid 0.9 border lc rgb "
+	    "'#333333'\nset boxwidth %.4f absolute\nset xrange [-0.6:%zu.4]\n"
 	    "set bmargin %zu\n"
 	    KEY_ABOVE,
 	    bw * 0.92, br->ngroups - 1, lines + 3);
@@ -863,13 +865,14 @@ bars_script(struct chart *ch, const struct bars *br)
 	/* cells with no data say so instead of showing nothing */
 	for (g = 0; g < br->ngroups; g++) {
 		for (k = 0; k < br->nseries; k++) {
-			double x = (double)g - width / 2 + bw * ((double)k + 0.5);
+			double x = (double)g - width / 2 +
+			    bw * ((double)k + 0.5);
 
 			if (isfinite(br->v[g * br->nseries + k]))
 				continue;
-			strbuf_addf(&ch->pre, "set label 'not measured' at %.4f, "
-			    "graph 0.03 left rotate by 90 font small tc rgb "
-			    "'#555555' noenhanced\n", x);
+			strbuf_addf(&ch->pre, "set label 'not measured' at "
+			    "%.4f, graph 0.03 left rotate by 90 font small "
+			    "tc rgb '#555555' noenhanced\n", x);
 		}
 	}
 	strbuf_addstr(&ch->plot, "plot \\\n");
@@ -937,7 +940,8 @@ chart_bars(struct chart *ch, const struct table *pivot)
 		    pivot->ncols); k++) {
 			if (ch->s->ncols && ch->s->cols[k].derive)
 				continue;
-			br.sname[br.nseries++] = xstrdup(pivot->cols[k + 2].header);
+			br.sname[br.nseries++] =
+			    xstrdup(pivot->cols[k + 2].header);
 		}
 		br.ngroups = pivot->nrows;
 		br.gid = xcalloc(br.ngroups + 1, sizeof(char *));
@@ -946,7 +950,8 @@ chart_bars(struct chart *ch, const struct table *pivot)
 		br.v = xcalloc(br.ngroups * br.nseries + 1, sizeof(double));
 		for (r = 0; r < pivot->nrows; r++) {
 			br.gid[r] = (char *)str_at(pivot, r, 0);
-			br.glabel[r] = cell_label(ch->s, br.gid[r], "", false, NULL);
+			br.glabel[r] = cell_label(ch->s, br.gid[r], "", false,
+			    NULL);
 			for (k = 0, j = 0; k + 2 < pivot->ncols; k++) {
 				if (ch->s->ncols && ch->s->cols[k].derive)
 					continue;
@@ -967,10 +972,12 @@ chart_bars(struct chart *ch, const struct table *pivot)
 		br.sname = xcalloc(o.nstats + 1, sizeof(char *));
 		for (j = 0; j < o.nstats; j++)
 			if (o.stats[j].kind == STATS_NAME_PCT)
-				br.sname[br.nseries++] = xstrdup(o.stat_names[j]);
+				br.sname[br.nseries++] =
+				    xstrdup(o.stat_names[j]);
 		if (!br.nseries) {
-			report_spec_error(ch->b->spec, ch->c->loc, "a bars chart "
-			    "shows percentiles: the section's stats have none");
+			report_spec_error(ch->b->spec, ch->c->loc, "a bars "
+			    "chart shows percentiles: the section's stats "
+			    "have none");
 			goto cleanup;
 		}
 		br.ngroups = t.nrows;
@@ -981,8 +988,8 @@ chart_bars(struct chart *ch, const struct table *pivot)
 		for (r = 0; r < t.nrows; r++) {
 			dims_text(&t, &o, r, NULL, &sb);
 			br.gid[r] = (char *)str_at(&t, r, pc);
-			br.glabel[r] = cell_label(ch->s, br.gid[r], str_at(&t, r,
-			    cc), sev, sb.buf);
+			br.glabel[r] = cell_label(ch->s, br.gid[r], str_at(&t,
+			    r, cc), sev, sb.buf);
 			if (sev || sb.len) {
 				struct strbuf e = STRBUF_INIT;
 
@@ -990,8 +997,8 @@ chart_bars(struct chart *ch, const struct table *pivot)
 					strbuf_addstr(&e, *str_at(&t, r, cc) ?
 					    str_at(&t, r, cc) : "no condition");
 				if (sb.len)
-					strbuf_addf(&e, "%s%s", e.len ? ", " : "",
-					    sb.buf);
+					strbuf_addf(&e, "%s%s", e.len ? ", " :
+					    "", sb.buf);
 				br.gextra[r] = strbuf_detach(&e, NULL);
 			}
 			for (k = 0; k < br.nseries; k++)
@@ -1098,8 +1105,8 @@ lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
 		if (ln->nx * ln->nlines <= 24)
 			strbuf_addf(&ch->plot, ", \\\n    '' using 1:%zu:"
 			    "(sprintf('%%.%df', $%zu)) with labels left offset "
-			    "0.8,0.5 font small tc lt %zu notitle", k + 2, labels_dec,
-			    k + 2, k + 1);
+			    "0.8,0.5 font small tc lt %zu notitle", k + 2,
+			    labels_dec, k + 2, k + 1);
 		strbuf_addstr(&ch->plot, k + 1 < ln->nlines ? ", \\\n" : "\n");
 	}
 }
@@ -1140,8 +1147,8 @@ chart_relative(struct chart *ch)
 	strbuf_addstr(&counts, "; each statistic as % of the same cell's p50 "
 	    "(p50 = 100)");
 	describe(ch, &o, counts.buf);
-	strbuf_addstr(&ch->pre, "set arrow 1 from graph 0, first 100 to graph 1, "
-	    "first 100 nohead dt 3 lw 1 lc rgb '#777777' back\n");
+	strbuf_addstr(&ch->pre, "set arrow 1 from graph 0, first 100 to graph "
+	    "1, first 100 nohead dt 3 lw 1 lc rgb '#777777' back\n");
 	lines_write(ch, &ln, "% of the cell's p50 (p50 = 100)", "Statistic",
 	    "statistic", 1, false);
 	analyze_opts_release(&o);
@@ -1407,10 +1414,12 @@ chart_box(struct chart *ch)
 
 			memcpy(all, grp[g].v, grp[g].n * sizeof(double));
 			stats_sort(all, grp[g].n);
-			med = stats_quantile(STATS_EST_TYPE7, all, grp[g].n, 50);
+			med = stats_quantile(STATS_EST_TYPE7, all, grp[g].n,
+			    50);
 			free(all);
 			ratio = grp[g].v[i] / med;
-			if (!(ratio > BOX_NAME_RATIO || ratio < 1 / BOX_NAME_RATIO))
+			if (!(ratio > BOX_NAME_RATIO ||
+			    ratio < 1 / BOX_NAME_RATIO))
 				continue;
 			strbuf_addf(&ch->dat, "%zu ", g);
 			gp_num(&ch->dat, grp[g].v[i]);
@@ -1483,11 +1492,13 @@ chart_box(struct chart *ch)
 		if (glo == ghi)
 			strbuf_addf(&counts, "; %.0f trials per box", glo);
 		else
-			strbuf_addf(&counts, "; %.0f–%.0f trials per box", glo, ghi);
+			strbuf_addf(&counts, "; %.0f–%.0f trials per box", glo,
+			    ghi);
 		if (isfinite(nlo) && nlo == nhi)
 			strbuf_addf(&counts, ", n = %.0f per trial", nlo);
 		else if (isfinite(nlo))
-			strbuf_addf(&counts, ", n = %.0f–%.0f per trial", nlo, nhi);
+			strbuf_addf(&counts, ", n = %.0f–%.0f per trial", nlo,
+			    nhi);
 	}
 	strbuf_addf(&counts, "; each point is one trial's %s", js < o.nstats ?
 	    o.stat_names[js] : "");
@@ -1549,8 +1560,8 @@ raw_series(struct chart *ch, bool per_run, struct series **out, size_t *nout,
 	strbuf_addf(&sql, "SELECT p.name, c.canon, r.trial, r.id, s.t_us, "
 	    "s.value FROM samples s JOIN runs r ON r.id = s.run_id "
 	    "JOIN paths p ON p.id = r.path_id JOIN conditions c ON c.id = "
-	    "r.cond_id WHERE s.metric = (SELECT id FROM metrics WHERE name = %s) "
-	    "AND s.status = 0 AND s.value IS NOT NULL", q);
+	    "r.cond_id WHERE s.metric = (SELECT id FROM metrics WHERE name = "
+	    "%s) AND s.status = 0 AND s.value IS NOT NULL", q);
 	sqlite3_free(q);
 	if (per_run)
 		strbuf_addstr(&sql, " AND s.t_us IS NOT NULL");
@@ -1590,15 +1601,16 @@ raw_series(struct chart *ch, bool per_run, struct series **out, size_t *nout,
 		/* ecdf: the value; timeseries: time (s) and value, paired */
 		x = sqlite3_column_double(st, 5);
 		if (per_run) {
-			series_push(&sr[n - 1], (double)sqlite3_column_int64(st, 4) /
-			    1e6, trial);
+			series_push(&sr[n - 1], (double)sqlite3_column_int64(st,
+			    4) / 1e6, trial);
 			series_push(&sr[n - 1], x, trial);
 		} else {
 			series_push(&sr[n - 1], x, trial);
 		}
 	}
 	if (rc != SQLITE_DONE) {
-		error("read samples for a chart: %s", sqlite3_errmsg(ch->b->db));
+		error("read samples for a chart: %s",
+		    sqlite3_errmsg(ch->b->db));
 		goto cleanup;
 	}
 	/* the spec's path order (stable: conditions and runs keep theirs) */
@@ -1731,10 +1743,10 @@ chart_ecdf(struct chart *ch)
 	strbuf_addstr(&ch->pre,
 	    "set arrow 1 from graph 0, first 0.5 to graph 1, first 0.5 nohead "
 	    "dt 3 lc rgb '#777777' back\n"
-	    "set arrow 2 from graph 0, first 0.99 to graph 1, first 0.99 nohead "
-	    "dt 3 lc rgb '#777777' back\n"
-	    "set label 1 'p50' at graph 0.005, first 0.5 offset 0,0.6 font small "
-	    "tc rgb '#555555'\n"
+	    "set arrow 2 from graph 0, first 0.99 to graph 1, first 0.99 "
+	    "nohead dt 3 lc rgb '#777777' back\n"
+	    "set label 1 'p50' at graph 0.005, first 0.5 offset 0,0.6 font "
+	    "small tc rgb '#555555'\n"
 	    "set label 2 'p99' at graph 0.005, first 0.99 offset 0,-0.7 "
 	    "font small tc rgb '#555555'\n");
 	strbuf_addstr(&ch->plot, "plot \\\n");
@@ -1764,9 +1776,9 @@ chart_timeseries(struct chart *ch)
 {
 	struct series *sr = NULL;
 	struct strbuf counts = STRBUF_INIT, y = STRBUF_INIT;
-	size_t n = 0, ncells = 0, k, i, p, cols, rows;
+	size_t n = 0, ncells = 0, k, i, p, cols, rows, title_cols;
 	double ymax = 0, xmax = 0;
-	long maxtrial = 0;	/* legend entries: trials 1..maxtrial, at most 8 */
+	long maxtrial = 0;	/* legend: trials 1..maxtrial (8 at most) */
 	bool sev = false;
 	int ret = -1;
 
@@ -1778,9 +1790,9 @@ chart_timeseries(struct chart *ch)
 		goto cleanup;
 	}
 	if (ncells > CHART_MAX_PANELS) {
-		report_spec_error(ch->b->spec, ch->c->loc, "%zu cells would make "
-		    "%zu panels (at most %d): narrow the section's where or "
-		    "paths", ncells, ncells, CHART_MAX_PANELS);
+		report_spec_error(ch->b->spec, ch->c->loc, "%zu cells would "
+		    "make %zu panels (at most %d): narrow the section's where "
+		    "or paths", ncells, ncells, CHART_MAX_PANELS);
 		goto cleanup;
 	}
 	for (k = 1; k < n; k++)
@@ -1845,18 +1857,24 @@ chart_timeseries(struct chart *ch)
 		 * to one panel; trials keep their colour in every panel */
 		strbuf_addstr(&ch->pre, "unset key\n");
 		for (i = 0; i < (size_t)maxtrial; i++) {
-			double x = 0.5 + ((double)i - (double)maxtrial / 2) * 130 / w;
+			double x = 0.5 +
+			    ((double)i - (double)maxtrial / 2) * 130 / w;
 			double yy = 1 - 58 / h;
 
-			strbuf_addf(&ch->plot, "set arrow %zu from screen %.4f, "
-			    "screen %.4f to screen %.4f, screen %.4f nohead lt %zu\n",
-			    90 + i, x, yy, x + 40 / w, yy, i % 8 + 1);
-			strbuf_addf(&ch->plot, "set label %zu 'trial %zu' at screen "
-			    "%.4f, screen %.4f left\n", 90 + i, i + 1, x + 48 / w,
-			    yy);
+			strbuf_addf(&ch->plot, "set arrow %zu from screen "
+			    "%.4f, screen %.4f to screen %.4f, screen %.4f "
+			    "nohead lt %zu\n", 90 + i, x, yy, x + 40 / w, yy,
+			    i % 8 + 1);
+			strbuf_addf(&ch->plot, "set label %zu 'trial %zu' at "
+			    "screen %.4f, screen %.4f left\n", 90 + i, i + 1,
+			    x + 48 / w, yy);
 		}
 	}
 	strbuf_addstr(&ch->plot, "unset title\n");
+	/* columns of a panel title: the panel less its axis, at ~0.78 em
+	 * per character */
+	title_cols = (size_t)fmax(6, ((double)ch->width / (double)cols - 100) /
+	    (0.78 * (double)ch->b->spec->font_size));
 	for (k = 0, p = 0; k < n; p++) {
 		const char *path, *cond;
 		char *c = split_cell(sr[k].comment, &path, &cond);
@@ -1866,8 +1884,7 @@ chart_timeseries(struct chart *ch)
 		while (end < n && !strcmp(sr[end].comment, sr[k].comment))
 			end++;
 		strbuf_addstr(&ch->plot, "set title ");
-		gp_wrapped(&ch->plot, label, (size_t)(((double)ch->width /
-		    (double)cols - 100) / (0.78 * (double)ch->b->spec->font_size)));
+		gp_wrapped(&ch->plot, label, title_cols);
 		strbuf_addstr(&ch->plot, "\n");
 		if (p == 1) {	/* the legend is on the page once */
 			for (i = 0; i < (size_t)maxtrial; i++)
@@ -1880,8 +1897,8 @@ chart_timeseries(struct chart *ch)
 
 			strbuf_addstr(&ch->plot, "    ");
 			plot_source(ch, &ch->plot, i == k);
-			strbuf_addf(&ch->plot, " index %zu using 1:2 with lines "
-			    "lt %ld title 'trial %ld'%s\n", i,
+			strbuf_addf(&ch->plot, " index %zu using 1:2 with "
+			    "lines lt %ld title 'trial %ld'%s\n", i,
 			    trial > 0 ? (trial - 1) % 8 + 1 : 1, trial,
 			    i + 1 < end ? ", \\" : "");
 		}
@@ -1893,8 +1910,8 @@ chart_timeseries(struct chart *ch)
 	/* the multiplot draws the title itself */
 	strbuf_addstr(&ch->pre, "unset title\n");
 	strbuf_addf(&counts, "; each line one run (trial), %zu runs in %zu "
-	    "panels; x = seconds since the run started (iperf3: the end of each "
-	    "reporting interval)", n, ncells);
+	    "panels; x = seconds since the run started (iperf3: the end of "
+	    "each reporting interval)", n, ncells);
 	describe(ch, NULL, counts.buf);
 	/* panels fill the page: the caption carries the small print */
 	strbuf_reset(&ch->footer);

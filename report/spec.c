@@ -132,8 +132,8 @@ check_keys(const struct report_spec *spec, const cJSON *obj, const char *loc,
 	cJSON_ArrayForEach(it, obj) {
 		for (prev = obj->child; prev != it; prev = prev->next) {
 			if (!strcmp(prev->string, it->string))
-				return report_spec_error(spec, loc, "key '%s' given "
-				    "twice", it->string);
+				return report_spec_error(spec, loc, "key '%s' "
+				    "given twice", it->string);
 		}
 		if (!in_list(it->string, allowed, nallowed)) {
 			struct strbuf sb = STRBUF_INIT;
@@ -180,7 +180,8 @@ get_string(const struct report_spec *spec, const cJSON *obj, const char *key,
 
 	if (!it) {
 		if (required)
-			return report_spec_error(spec, loc, "'%s' is required", key);
+			return report_spec_error(spec, loc, "'%s' is required",
+			    key);
 		return 0;
 	}
 	l = loc_key(loc, key);
@@ -258,10 +259,12 @@ get_list(const struct report_spec *spec, const cJSON *obj, const char *key,
 		*out = xcalloc(1, sizeof(char *));
 		(*out)[(*n)++] = xstrdup(it->valuestring);
 	} else if (cJSON_IsArray(it)) {
-		*out = xcalloc((size_t)cJSON_GetArraySize(it) + 1, sizeof(char *));
+		*out = xcalloc((size_t)cJSON_GetArraySize(it) + 1,
+		    sizeof(char *));
 		i = 0;
 		cJSON_ArrayForEach(e, it) {
-			if (!cJSON_IsString(e) || !kv_valid_value(e->valuestring)) {
+			if (!cJSON_IsString(e) ||
+			    !kv_valid_value(e->valuestring)) {
 				char *li = loc_index(l, i);
 
 				report_spec_error(spec, li, "want a name");
@@ -273,7 +276,8 @@ get_list(const struct report_spec *spec, const cJSON *obj, const char *key,
 			i++;
 		}
 	} else {
-		report_spec_error(spec, l, "want a string or a list of strings");
+		report_spec_error(spec, l, "want a string or a list of "
+		    "strings");
 		free(l);
 		return -1;
 	}
@@ -402,8 +406,8 @@ parse_paths(const struct report_spec *spec, const cJSON *it, const char *loc,
 		if (cJSON_IsObject(it)) {
 			id = e->string;
 			if (!cJSON_IsString(e) || !text_ok(e->valuestring)) {
-				report_spec_error(spec, l, "want the path's label "
-				    "(a string)");
+				report_spec_error(spec, l, "want the path's "
+				    "label (a string)");
 				goto bad;
 			}
 			label = e->valuestring;
@@ -423,7 +427,8 @@ parse_paths(const struct report_spec *spec, const cJSON *it, const char *loc,
 		}
 		for (j = 0; j < n; j++) {
 			if (!strcmp(np[j].id, id)) {
-				report_spec_error(spec, l, "path '%s' listed twice", id);
+				report_spec_error(spec, l, "path '%s' listed "
+				    "twice", id);
 				goto bad;
 			}
 		}
@@ -474,7 +479,8 @@ parse_where(const struct report_spec *spec, const cJSON *it, const char *loc,
 		else if (cJSON_IsObject(it) && cJSON_IsNumber(e) &&
 		    e->valuedouble == floor(e->valuedouble) &&
 		    fabs(e->valuedouble) < 1e15)
-			strbuf_addf(&text, "%s=%.0f", e->string, e->valuedouble);
+			strbuf_addf(&text, "%s=%.0f", e->string,
+			    e->valuedouble);
 		else if (cJSON_IsArray(it) && cJSON_IsString(e))
 			strbuf_addstr(&text, e->valuestring);
 		else
@@ -528,9 +534,11 @@ parse_notes(const struct report_spec *spec, const cJSON *it, const char *loc,
 			bad = get_string(spec, e, "path", l, false, &n.path) ||
 			    get_string(spec, e, "condition", l, false,
 			    &n.condition) ||
-			    get_string(spec, e, "metric", l, false, &n.metric) ||
+			    get_string(spec, e, "metric", l, false,
+			    &n.metric) ||
 			    get_string(spec, e, "text", l, true, &n.text) ||
-			    get_number(spec, e, "trial", l, 1, 1e9, true, &trial);
+			    get_number(spec, e, "trial", l, 1, 1e9, true,
+			    &trial);
 		if (!bad && n.metric && !in_list(n.metric, metric_names,
 		    ARRAY_SIZE(metric_names)))
 			bad = report_spec_error(spec, l, "unknown metric '%s'",
@@ -584,15 +592,15 @@ parse_inherited(const struct report_spec *spec, const cJSON *obj,
 		if (stats_estimator_parse(s->estimator, &est) ||
 		    est == STATS_EST_MEAN) {
 			l = loc_key(loc, "estimator");
-			report_spec_error(spec, l, "unknown estimator '%s' (want "
-			    "type7, oha or hd)", s->estimator);
+			report_spec_error(spec, l, "unknown estimator '%s' "
+			    "(want type7, oha or hd)", s->estimator);
 			goto cleanup;
 		}
 	}
 	if (s->pool && strcmp(s->pool, "pooled") && strcmp(s->pool, "trials")) {
 		l = loc_key(loc, "pool");
-		report_spec_error(spec, l, "unknown pooling '%s' (want pooled or "
-		    "trials)", s->pool);
+		report_spec_error(spec, l, "unknown pooling '%s' (want pooled "
+		    "or trials)", s->pool);
 		goto cleanup;
 	}
 	it = cJSON_GetObjectItemCaseSensitive(obj, "stats");
@@ -607,19 +615,20 @@ parse_inherited(const struct report_spec *spec, const cJSON *obj,
 			strbuf_addstr(&sb, it->valuestring);
 		} else if (cJSON_IsArray(it)) {
 			cJSON_ArrayForEach(e, it) {
-				if (!cJSON_IsString(e) || strchr(e->valuestring, ','))
+				if (!cJSON_IsString(e) ||
+				    strchr(e->valuestring, ','))
 					bad = 1;
 				else
-					strbuf_addf(&sb, "%s%s", sb.len ? "," : "",
-					    e->valuestring);
+					strbuf_addf(&sb, "%s%s", sb.len ? "," :
+					    "", e->valuestring);
 			}
 		} else {
 			bad = 1;
 		}
 		analyze_opts_init(&o);
 		if (bad)
-			report_spec_error(spec, l, "want \"p50,p95,p99,max\" or a "
-			    "list of statistics");
+			report_spec_error(spec, l, "want \"p50,p95,p99,max\" "
+			    "or a list of statistics");
 		else if (analyze_opts_set_stats(&o, sb.buf, &why)) {
 			report_spec_error(spec, l, "%s", why.buf);
 			bad = 1;
@@ -709,8 +718,8 @@ parse_chart(struct report_spec *spec, const cJSON *it, const char *loc,
 
 		join_list(&sb, chart_names, ARRAY_SIZE(chart_names));
 		l = cJSON_IsObject(it) ? loc_key(loc, "kind") : xstrdup(loc);
-		report_spec_error(spec, l, "unknown chart kind '%s' (known: %s)",
-		    kind, sb.buf);
+		report_spec_error(spec, l, "unknown chart kind '%s' (known: "
+		    "%s)", kind, sb.buf);
 		strbuf_release(&sb);
 		goto cleanup;
 	}
@@ -723,10 +732,12 @@ parse_chart(struct report_spec *spec, const cJSON *it, const char *loc,
 		struct strbuf why = STRBUF_INIT;
 
 		analyze_opts_init(&o);
-		if (analyze_opts_set_stats(&o, c->stat, &why) || o.nstats != 1) {
+		if (analyze_opts_set_stats(&o, c->stat, &why) ||
+		    o.nstats != 1) {
 			l = loc_key(loc, "stat");
-			report_spec_error(spec, l, "want one statistic (p50, p99, "
-			    "max, mean ...)%s%s", why.len ? ": " : "", why.buf);
+			report_spec_error(spec, l, "want one statistic (p50, "
+			    "p99, max, mean ...)%s%s", why.len ? ": " : "",
+			    why.buf);
 		}
 		analyze_opts_release(&o);
 		strbuf_release(&why);
@@ -761,7 +772,8 @@ cleanup:
 static bool
 chart_fits(const struct report_section *s, enum report_chart_kind k)
 {
-	bool pct = s->type == REPORT_SEC_VERB && !strcmp(s->verb, "percentiles");
+	bool pct = s->type == REPORT_SEC_VERB && !strcmp(s->verb,
+	    "percentiles");
 	bool rel = s->type == REPORT_SEC_VERB && !strcmp(s->verb, "relative");
 	bool trials = s->type == REPORT_SEC_VERB && !strcmp(s->verb, "trials");
 	bool pivot = s->type == REPORT_SEC_PIVOT;
@@ -817,7 +829,8 @@ parse_pairs(struct report_spec *spec, const cJSON *it, const char *loc,
 			if (!bad)
 				s->args[i] = xasprintf("%s-%s", a, b);
 		} else {
-			bad = report_spec_error(spec, l, "want \"A-B\" or an object");
+			bad = report_spec_error(spec, l, "want \"A-B\" or an "
+			    "object");
 		}
 		free(a);
 		free(b);
@@ -877,8 +890,8 @@ parse_columns(struct report_spec *spec, const cJSON *it, const char *loc,
 			if (!cJSON_IsArray(d) || cJSON_GetArraySize(d) != 2 ||
 			    !cJSON_IsString(cJSON_GetArrayItem(d, 0)) ||
 			    !cJSON_IsString(cJSON_GetArrayItem(d, 1))) {
-				bad = report_spec_error(spec, l, "\"%s\" wants two "
-				    "earlier column keys [\"a\", \"b\"]",
+				bad = report_spec_error(spec, l, "\"%s\" wants "
+				    "two earlier column keys [\"a\", \"b\"]",
 				    c->derive == 'd' ? "delta" : "ratio");
 				goto next;
 			}
@@ -895,27 +908,32 @@ parse_columns(struct report_spec *spec, const cJSON *it, const char *loc,
 			    s->cols[c->a].derive || s->cols[c->b].derive) {
 				bad = report_spec_error(spec, l, "no earlier "
 				    "condition column with key '%s'",
-				    c->a == SIZE_MAX || s->cols[c->a].derive ? ka : kb);
+				    c->a == SIZE_MAX || s->cols[c->a].derive ?
+				    ka : kb);
 				goto next;
 			}
 			if (c->stat) {
-				bad = report_spec_error(spec, l, "a derived column "
-				    "takes the stat of its operands");
+				bad = report_spec_error(spec, l, "a derived "
+				    "column takes the stat of its operands");
 				goto next;
 			}
 			c->stat = xstrdup(s->cols[c->a].stat);
 			if (!c->label)
-				c->label = xasprintf("%s %s %s", s->cols[c->a].label,
-				    c->derive == 'd' ? "−" : "/", s->cols[c->b].label);
+				c->label = xasprintf("%s %s %s",
+				    s->cols[c->a].label,
+				    c->derive == 'd' ? "−" : "/",
+				    s->cols[c->b].label);
 		} else {
 			struct kvset kv = KVSET_INIT;
 			struct strbuf why = STRBUF_INIT;
 
 			if (!*c->cond) {
 				/* "": the cell with no condition at all */
-			} else if (cond_parse(c->cond, &kv, &why) || kv.n == 0) {
-				bad = report_spec_error(spec, l, "bad condition "
-				    "'%s'%s%s", c->cond, why.len ? ": " : "", why.buf);
+			} else if (cond_parse(c->cond, &kv, &why) ||
+			    kv.n == 0) {
+				bad = report_spec_error(spec, l, "bad "
+				    "condition '%s'%s%s", c->cond, why.len ?
+				    ": " : "", why.buf);
 			} else {
 				struct strbuf canon = STRBUF_INIT;
 
@@ -938,8 +956,8 @@ parse_columns(struct report_spec *spec, const cJSON *it, const char *loc,
 			analyze_opts_init(&o);
 			if (analyze_opts_set_stats(&o, c->stat, &why) ||
 			    o.nstats != 1)
-				bad = report_spec_error(spec, l, "bad stat '%s'",
-				    c->stat);
+				bad = report_spec_error(spec, l, "bad stat "
+				    "'%s'", c->stat);
 			analyze_opts_release(&o);
 			strbuf_release(&why);
 		} else if (!c->stat) {
@@ -948,12 +966,13 @@ parse_columns(struct report_spec *spec, const cJSON *it, const char *loc,
 		if (!c->key) {
 			c->key = report_slug(c->label, 40);
 		} else if (!kv_valid_key(c->key)) {
-			bad = report_spec_error(spec, l, "bad key '%s'", c->key);
+			bad = report_spec_error(spec, l, "bad key '%s'",
+			    c->key);
 		}
 		for (j = 0; !bad && j + 1 < i; j++)
 			if (!strcmp(s->cols[j].key, c->key))
-				bad = report_spec_error(spec, l, "column key '%s' "
-				    "used twice (set \"key\")", c->key);
+				bad = report_spec_error(spec, l, "column key "
+				    "'%s' used twice (set \"key\")", c->key);
 next:
 		free(l);
 		if (bad)
@@ -991,7 +1010,8 @@ section_key_ok(const struct report_section *s, const char *key)
 		if (!strcmp(s->verb, "ratio"))
 			return !strcmp(key, "across") || !strcmp(key, "ratio");
 		if (!strcmp(s->verb, "compare"))
-			return !strcmp(key, "baseline") || !strcmp(key, "threshold");
+			return !strcmp(key, "baseline") || !strcmp(key,
+			    "threshold");
 		if (!strcmp(s->verb, "variance"))
 			return !strcmp(key, "target");
 		return false;
@@ -1010,8 +1030,8 @@ section_keys(struct report_spec *spec, const cJSON *obj, const char *loc,
 	cJSON_ArrayForEach(it, obj) {
 		for (prev = obj->child; prev != it; prev = prev->next)
 			if (!strcmp(prev->string, it->string))
-				return report_spec_error(spec, loc, "key '%s' given "
-				    "twice", it->string);
+				return report_spec_error(spec, loc, "key '%s' "
+				    "given twice", it->string);
 		if (!section_key_ok(s, it->string))
 			return report_spec_error(spec, loc, "key '%s' does not "
 			    "apply to a section of type '%s'", it->string,
@@ -1083,12 +1103,13 @@ parse_section(struct report_spec *spec, const cJSON *obj, const char *loc,
 	if (s->type == REPORT_SEC_GROUP) {
 		it = cJSON_GetObjectItemCaseSensitive(obj, "sections");
 		if (!it) {
-			report_spec_error(spec, loc, "a group needs 'sections'");
+			report_spec_error(spec, loc, "a group needs "
+			    "'sections'");
 			goto cleanup;
 		}
 		if (s->depth >= REPORT_MAX_DEPTH) {
-			report_spec_error(spec, loc, "groups nest at most %d deep",
-			    REPORT_MAX_DEPTH);
+			report_spec_error(spec, loc, "groups nest at most %d "
+			    "deep", REPORT_MAX_DEPTH);
 			goto cleanup;
 		}
 		l = loc_key(loc, "sections");
@@ -1108,7 +1129,8 @@ parse_section(struct report_spec *spec, const cJSON *obj, const char *loc,
 		it = cJSON_GetObjectItemCaseSensitive(obj, "pairs");
 		l = loc_key(loc, "pairs");
 		if (!it) {
-			report_spec_error(spec, loc, "a delta section needs 'pairs'");
+			report_spec_error(spec, loc, "a delta section needs "
+			    "'pairs'");
 			goto cleanup;
 		}
 		if (parse_pairs(spec, it, l, s))
@@ -1137,8 +1159,10 @@ parse_section(struct report_spec *spec, const cJSON *obj, const char *loc,
 		s->nargs = 1;
 	}
 	if (s->verb && !strcmp(s->verb, "compare")) {
-		if (get_string(spec, obj, "baseline", loc, false, &s->baseline) ||
-		    get_string(spec, obj, "threshold", loc, false, &s->threshold))
+		if (get_string(spec, obj, "baseline", loc, false,
+		    &s->baseline) ||
+		    get_string(spec, obj, "threshold", loc, false,
+		    &s->threshold))
 			goto cleanup;
 		if (s->nby == 0) {
 			report_spec_error(spec, loc, "a compare section needs "
@@ -1151,8 +1175,8 @@ parse_section(struct report_spec *spec, const cJSON *obj, const char *loc,
 			if (parse_percent(s->threshold, &d, false) || d < 0 ||
 			    d > 1000) {
 				l = loc_key(loc, "threshold");
-				report_spec_error(spec, l, "want a percentage like "
-				    "\"5%%\"");
+				report_spec_error(spec, l, "want a percentage "
+				    "like \"5%%\"");
 				goto cleanup;
 			}
 		}
@@ -1166,8 +1190,8 @@ parse_section(struct report_spec *spec, const cJSON *obj, const char *loc,
 			if (parse_percent(s->target, &d, false) || d <= 0 ||
 			    d > 100) {
 				l = loc_key(loc, "target");
-				report_spec_error(spec, l, "want a percentage like "
-				    "\"5%%\"");
+				report_spec_error(spec, l, "want a percentage "
+				    "like \"5%%\"");
 				goto cleanup;
 			}
 		}
@@ -1179,7 +1203,8 @@ parse_section(struct report_spec *spec, const cJSON *obj, const char *loc,
 		if (get_string(spec, obj, "stat", loc, false, &stat))
 			goto cleanup;
 		if (!stat) {
-			const char *comma = s->stats ? strchr(s->stats, ',') : NULL;
+			const char *comma = s->stats ? strchr(s->stats, ',') :
+			    NULL;
 
 			stat = s->stats ? (comma ? xstrndup(s->stats,
 			    (size_t)(comma - s->stats)) : xstrdup(s->stats)) :
@@ -1212,7 +1237,8 @@ parse_section(struct report_spec *spec, const cJSON *obj, const char *loc,
 					names[nn++] = s->cols[i].stat;
 			}
 			for (k = 0; k < nn; k++)
-				strbuf_addf(&sb, "%s%s", k ? "," : "", names[k]);
+				strbuf_addf(&sb, "%s%s", k ? "," : "",
+				    names[k]);
 			free(s->stats);
 			s->stats = strbuf_detach(&sb, NULL);
 			free(names);
@@ -1430,7 +1456,8 @@ report_spec_load(const char *file, struct report_spec *spec)
 		goto cleanup;
 	}
 	/* the length counts the NUL: cJSON wants to see it after the value */
-	spec->json = cJSON_ParseWithLengthOpts(spec->text, spec->len + 1, &end, 1);
+	spec->json = cJSON_ParseWithLengthOpts(spec->text, spec->len + 1, &end,
+	    1);
 	if (!spec->json) {
 		const char *at = cJSON_GetErrorPtr();
 		size_t line, col, off;
@@ -1464,8 +1491,8 @@ report_spec_load(const char *file, struct report_spec *spec)
 			if (!cJSON_IsString(e) || !text_ok(e->valuestring)) {
 				char *l = loc_index("intro", spec->nintro);
 
-				report_spec_error(spec, l, "want a paragraph (a "
-				    "string)");
+				report_spec_error(spec, l, "want a paragraph "
+				    "(a string)");
 				free(l);
 				goto cleanup;
 			}
