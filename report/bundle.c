@@ -404,9 +404,9 @@ report_write_provenance(struct report_bundle *b, int argc, char **argv)
 	/* how to make it all again */
 	arr = cJSON_AddArrayToObject(root, "commands");
 	strbuf_reset(&sb);
+	strbuf_addstr(&sb, "pathstat");	/* argv[0] is "report" */
 	for (i = 0; i < (size_t)argc; i++) {
-		if (i)
-			strbuf_addch(&sb, ' ');
+		strbuf_addch(&sb, ' ');
 		report_shell_quote(&sb, argv[i]);
 	}
 	cJSON_AddItemToArray(arr, cJSON_CreateString(sb.buf));

@@ -661,12 +661,14 @@ num_at(const struct table *t, size_t row, long col)
 }
 
 /* Build the analyze table of the chart's section with verb, extra --by
- * keys appended (NULL-terminated) and pooling forced when pool >= 0. */
+ * keys appended (NULL-terminated) and pooling forced when pool >= 0.
+ * On success the caller releases o and t; on failure nothing is left
+ * to release. */
 static int
 chart_table(struct chart *ch, const char *verb, const char *const *extra_by,
     int pool, struct analyze_opts *o, struct table *t)
 {
-	size_t i, n = 0;
+	size_t i;
 
 	table_init(t);
 	if (report_section_opts(ch->b->spec, ch->s, o))
@@ -681,16 +683,15 @@ chart_table(struct chart *ch, const char *verb, const char *const *extra_by,
 			continue;
 		o->by = xreallocarray(o->by, o->nby + 1, sizeof(char *));
 		o->by[o->nby++] = xstrdup(extra_by[i]);
-		n++;
 	}
 	if (pool >= 0)
 		o->pool = (enum stats_pool)pool;
 	if (analyze_build(ch->b->db, verb, o, 0, NULL, t)) {
 		analyze_opts_release(o);
+		table_release(t);
 		return report_spec_error(ch->b->spec, ch->c->loc, "the chart's "
 		    "%s table could not be built", verb);
 	}
-	(void)n;
 	return 0;
 }
 
@@ -1213,11 +1214,8 @@ chart_days(struct chart *ch)
 	memset(&ln, 0, sizeof(ln));
 	if (chart_table(ch, "percentiles", by_day, -1, &o, &t))
 		return -1;
-	if (stat_opts(ch, &o)) {
-		analyze_opts_release(&o);
-		table_release(&t);
-		return -1;
-	}
+	if (stat_opts(ch, &o))
+		goto cleanup;
 	if (ch->c->stat) {
 		table_release(&t);
 		table_init(&t);
