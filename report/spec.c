@@ -1266,7 +1266,7 @@ parse_section(struct report_spec *spec, const cJSON *obj, const char *loc,
 		free(s->id);
 		s->id = slug;
 	} else {
-		s->id = report_slug(s->title ? s->title : s->verb, 40);
+		s->id = report_slug(s->title ? s->title : t, 40);
 	}
 	if (s->chart && !s->chart->id)
 		s->chart->id = xstrdup(s->id);
