@@ -34,13 +34,16 @@ void report_gp_comment_text(struct strbuf *sb, const char *s);
 /*
  * A finding about one cell: the shape `pathstat check` reports (path,
  * condition, trial, metric) and the shape of a spec's "footnotes".
- * NULL (or 0 for trial) means "any".
+ * NULL means "any"; a trial of 0 or less means the whole cell (check's
+ * findings use -1).  Findings carry no scope: give attach only those
+ * found under the table's own where (analyze_check with the same
+ * filters).
  */
 struct report_finding {
 	const char	*path;		/* path ID, or NULL: every path */
 	/* canonical condition ("" = none), or NULL: any */
 	const char	*condition;
-	long		trial;		/* the trial concerned, or 0 */
+	long		trial;		/* the trial concerned, or <= 0 */
 	const char	*metric;	/* metric name, or NULL: any metric */
 	const char	*text;		/* plain text; escaped when rendered */
 };
