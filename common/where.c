@@ -34,7 +34,7 @@ where_add(struct where *w, const char *text, struct strbuf *why)
 	const char *eq = strchr(text, '=');
 	char *key, *vals, *p, *v;
 
-	if (!eq || eq == text || !eq[1]) {
+	if (!eq || eq == text) {
 		strbuf_addf(why, "'%s' is not KEY=VALUE", text);
 		return -1;
 	}
@@ -44,11 +44,11 @@ where_add(struct where *w, const char *text, struct strbuf *why)
 		free(key);
 		return -1;
 	}
+	/* an empty alternative (target= or target=,nlb) stands for the
+	 * runs that lack the key */
 	vals = xstrdup(eq + 1);
 	p = vals;
 	while ((v = strsep(&p, ",")) != NULL) {
-		if (!*v)
-			continue;
 		ALLOC_GROW(w->items, w->n + 1, w->alloc);
 		w->items[w->n].key = xstrdup(key);
 		w->items[w->n].value = xstrdup(v);
@@ -120,8 +120,16 @@ where_sql(const struct where *w, const char *alias, struct strbuf *sql)
 				continue;
 			if (j != i)
 				strbuf_addstr(sql, " OR ");
-			dim_sql(w->items[j].key, alias, sql);
-			add_quoted(sql, " = %Q", w->items[j].value);
+			if (!*w->items[j].value) {
+				/* stored values are never empty: '' is
+				 * "unset" */
+				strbuf_addstr(sql, "coalesce(");
+				dim_sql(w->items[j].key, alias, sql);
+				strbuf_addstr(sql, ", '') = ''");
+			} else {
+				dim_sql(w->items[j].key, alias, sql);
+				add_quoted(sql, " = %Q", w->items[j].value);
+			}
 			done[j] = true;
 		}
 		strbuf_addch(sql, ')');

@@ -3,8 +3,9 @@
  * report.  KEY is path, trial or tool; or a condition key (c, ka, P,
  * proto...) or a tag (instance_type, region...), either of which
  * matches; day and hour fall back to the run's start time (UTC) when no
- * such tag exists.  VALUE may list alternatives: path=A,B.  Several
- * filters on one key are alternatives; different keys must all match.
+ * such tag exists.  VALUE may list alternatives: path=A,B.  An empty
+ * value (target= or target=,nlb) stands for runs that lack the key.  Several filters on
+ * one key are alternatives; different keys must all match.
  */
 #ifndef PATHSTAT_COMMON_WHERE_H
 #define PATHSTAT_COMMON_WHERE_H

@@ -15,6 +15,7 @@
 #include "common/parse.h"
 #include "common/strbuf.h"
 #include "common/table.h"
+#include "common/where.h"
 #include "tests/unit/harness.h"
 
 static void
@@ -168,6 +169,28 @@ test_schema(void)
 	unlink(path);
 }
 
+static void
+test_where(void)
+{
+	struct where w = WHERE_INIT;
+	struct strbuf why = STRBUF_INIT, sql = STRBUF_INIT;
+
+	CHECK(where_add(&w, "path=A,B", &why) == 0, "where path=A,B");
+	CHECK_EQ_INT(w.n, 2, "two alternatives");
+	CHECK(where_add(&w, "target=", &why) == 0, "where target= (unset)");
+	CHECK_EQ_INT(w.n, 3, "one more filter");
+	CHECK_EQ_STR(w.items[2].value, "", "an empty value");
+	where_sql(&w, "r", &sql);
+	CHECK(strstr(sql.buf, ", '') = ''") != NULL,
+	    "an empty value matches runs without the key");
+	CHECK(strstr(sql.buf, "= 'A' OR ") != NULL, "alternatives are OR-ed");
+	CHECK(where_add(&w, "=x", &why) != 0, "a key is required");
+	CHECK(where_add(&w, "novalue", &why) != 0, "'=' is required");
+	where_release(&w);
+	strbuf_release(&why);
+	strbuf_release(&sql);
+}
+
 int
 main(void)
 {
@@ -175,6 +198,7 @@ main(void)
 	test_kvset();
 	test_parse();
 	test_table();
+	test_where();
 	test_schema();
 	return test_done();
 }

@@ -1,0 +1,148 @@
+/*
+ * footnote.c - GitHub-flavoured Markdown footnotes on table cells: a
+ * finding (from the spec today, from `pathstat check` later) names a
+ * path, condition, trial and metric; the matching rows get a [^n]
+ * marker and index.md ends with the numbered definitions.
+ */
+#include "common/compat.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/strbuf.h"
+#include "common/table.h"
+#include "common/xalloc.h"
+#include "report/internal.h"
+#include "report/report.h"
+
+void
+report_footnotes_init(struct report_footnotes *fn)
+{
+	memset(fn, 0, sizeof(*fn));
+}
+
+void
+report_footnotes_release(struct report_footnotes *fn)
+{
+	size_t i;
+
+	for (i = 0; i < fn->n; i++)
+		free(fn->texts[i]);
+	free(fn->texts);
+	report_footnotes_init(fn);
+}
+
+size_t
+report_footnote_ref(struct report_footnotes *fn, const char *text)
+{
+	size_t i;
+
+	for (i = 0; i < fn->n; i++)
+		if (!strcmp(fn->texts[i], text))
+			return i + 1;
+	ALLOC_GROW(fn->texts, fn->n + 1, fn->alloc);
+	fn->texts[fn->n++] = xstrdup(text);
+	return fn->n;
+}
+
+void
+report_cell_mark(struct table *t, size_t row, size_t col, size_t n)
+{
+	struct table_cell *c = table_at(t, row, col);
+	struct strbuf sb = STRBUF_INIT;
+	char mark[32];
+
+	snprintf(mark, sizeof(mark), "[^%zu]", n);
+	if (c->display && c->display_raw)
+		strbuf_addstr(&sb, c->display);
+	else if (c->display)
+		md_escape(&sb, c->display);
+	else if (c->type == CELL_STR)
+		md_escape(&sb, *c->str ? c->str : "–");
+	else if (c->type == CELL_NUM)
+		md_number(&sb, c->num, t->cols[col].decimals);
+	else if (c->type == CELL_INT)
+		strbuf_addf(&sb, "%lld", (long long)c->i);
+	else
+		strbuf_addstr(&sb, "–");
+	if (!strstr(sb.buf, mark))
+		strbuf_addstr(&sb, mark);
+	table_set_display_raw(t, row, col, sb.buf);
+	strbuf_release(&sb);
+}
+
+static const char *
+str_of(const struct table *t, size_t row, long col)
+{
+	const struct table_cell *c;
+
+	if (col < 0)
+		return NULL;
+	c = &t->cells[row * t->ncols + (size_t)col];
+	return c->type == CELL_STR ? c->str : NULL;
+}
+
+static bool
+same(const char *want, const char *have)
+{
+	return !want || (have && !strcmp(want, have));
+}
+
+size_t
+report_footnotes_attach(struct report_footnotes *fn, struct table *t,
+    const struct report_finding *f, size_t nf)
+{
+	long pcol = table_col(t, "path"), ccol = table_col(t, "condition");
+	long mcol = table_col(t, "metric"), pair = table_col(t, "pair");
+	long min = table_col(t, "minuend"), sub = table_col(t, "subtrahend");
+	long mark = pcol >= 0 ? pcol : pair;
+	struct strbuf text = STRBUF_INIT;
+	size_t r, i, n = 0;
+
+	if (mark < 0)
+		return 0;
+	for (r = 0; r < t->nrows; r++) {
+		for (i = 0; i < nf; i++) {
+			const char *metric = str_of(t, r, mcol);
+			bool path_ok;
+
+			if (f[i].metric && metric &&
+			    strcmp(f[i].metric, metric))
+				continue;
+			if (!same(f[i].condition, str_of(t, r, ccol)))
+				continue;
+			if (pcol >= 0)
+				path_ok = same(f[i].path, str_of(t, r, pcol));
+			else
+				path_ok = same(f[i].path, str_of(t, r, min)) ||
+				    same(f[i].path, str_of(t, r, sub));
+			if (!path_ok)
+				continue;
+			strbuf_reset(&text);
+			if (f[i].trial > 0)
+				strbuf_addf(&text, "trial %ld: ", f[i].trial);
+			strbuf_addstr(&text, f[i].text ? f[i].text : "");
+			report_cell_mark(t, r, (size_t)mark,
+			    report_footnote_ref(fn, text.buf));
+			n++;
+		}
+	}
+	strbuf_release(&text);
+	return n;
+}
+
+void
+report_footnotes_render(const struct report_footnotes *fn, struct strbuf *md)
+{
+	size_t i;
+
+	if (!fn->n)
+		return;
+	strbuf_addch(md, '\n');
+	for (i = 0; i < fn->n; i++) {
+		strbuf_addf(md, "[^%zu]: ", i + 1);
+		md_escape(md, fn->texts[i]);
+		strbuf_addch(md, '\n');
+	}
+}

@@ -1,0 +1,269 @@
+/*
+ * gnuplot.c - talking to gnuplot safely: the one escaping function for
+ * text in scripts, and running gnuplot as a program (fork + execvp, no
+ * shell) from the charts folder with a timeout, its stderr captured.
+ */
+#include "common/compat.h"
+
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/strbuf.h"
+#include "report/internal.h"
+#include "report/report.h"
+
+/* Most stderr kept from one gnuplot run; the rest is dropped. */
+#define GP_STDERR_MAX	(64 * 1024)
+
+size_t
+report_utf8_len(const unsigned char *p)
+{
+	unsigned int c = p[0];
+	size_t len, i;
+	unsigned long cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf) {
+		len = 2;
+		cp = c & 0x1f;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		len = 3;
+		cp = c & 0x0f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		len = 4;
+		cp = c & 0x07;
+	} else {
+		return 0;
+	}
+	for (i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (p[i] & 0x3f);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return len;
+}
+
+/* Copy s with control characters as spaces and invalid UTF-8 as '?';
+ * when quote, double every single quote. */
+static void
+gp_clean(struct strbuf *sb, const char *s, bool quote)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		size_t n = report_utf8_len(p);
+
+		if (n == 0) {
+			strbuf_addch(sb, '?');
+			p++;
+		} else if (n > 1) {
+			strbuf_add(sb, p, n);
+			p += n;
+		} else if (*p < 0x20 || *p == 0x7f) {
+			strbuf_addch(sb, ' ');
+			p++;
+		} else if (*p == '\'' && quote) {
+			strbuf_addstr(sb, "''");
+			p++;
+		} else {
+			strbuf_addch(sb, *p);
+			p++;
+		}
+	}
+}
+
+void
+report_gp_quote(struct strbuf *sb, const char *s)
+{
+	strbuf_addch(sb, '\'');
+	gp_clean(sb, s ? s : "", true);
+	strbuf_addch(sb, '\'');
+}
+
+void
+report_gp_comment_text(struct strbuf *sb, const char *s)
+{
+	gp_clean(sb, s ? s : "", false);
+}
+
+const char *
+report_gnuplot_program(void)
+{
+	const char *p = getenv("PATHSTAT_GNUPLOT");
+
+	return p && *p ? p : "gnuplot";
+}
+
+double
+report_gnuplot_timeout(void)
+{
+	const char *s = getenv("PATHSTAT_GNUPLOT_TIMEOUT");
+	char *end;
+	double v;
+
+	if (!s || !*s)
+		return REPORT_GNUPLOT_TIMEOUT_S;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || *end || !(v > 0) || v > 86400)
+		return REPORT_GNUPLOT_TIMEOUT_S;
+	return v;
+}
+
+static double
+now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* In the child: never returns.  Reports an exec failure's errno on
+ * errfd (close-on-exec, so a successful exec closes it silently). */
+static void
+child_exec(const char *dir, char *const argv[], int errpipe_w, int errfd)
+{
+	int devnull = open("/dev/null", O_RDWR);
+	int e;
+
+	if (devnull < 0 || dup2(devnull, STDIN_FILENO) < 0 ||
+	    dup2(errpipe_w, STDOUT_FILENO) < 0 ||
+	    dup2(errpipe_w, STDERR_FILENO) < 0)
+		goto fail;
+	if (dir && chdir(dir) < 0)
+		goto fail;
+	execvp(argv[0], argv);
+fail:
+	e = errno;
+	if (write(errfd, &e, sizeof(e)) < 0)
+		_exit(127);
+	_exit(127);
+}
+
+int
+report_run_program(const char *dir, char *const argv[], double timeout_s,
+    struct report_run_result *res)
+{
+	int errp[2] = { -1, -1 }, execp[2] = { -1, -1 };
+	pid_t pid;
+	double deadline;
+	int status = 0, e = 0, ret = -1;
+	bool open_err = true;
+	ssize_t r;
+
+	memset(res, 0, sizeof(*res));
+	strbuf_init(&res->err, 0);
+	if (pipe(errp) < 0 || pipe(execp) < 0) {
+		res->exec_errno = errno;
+		goto cleanup;
+	}
+	if (fcntl(execp[1], F_SETFD, FD_CLOEXEC) < 0 ||
+	    fcntl(errp[0], F_SETFD, FD_CLOEXEC) < 0 ||
+	    fcntl(execp[0], F_SETFD, FD_CLOEXEC) < 0) {
+		res->exec_errno = errno;
+		goto cleanup;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		res->exec_errno = errno;
+		goto cleanup;
+	}
+	if (pid == 0)
+		child_exec(dir, argv, errp[1], execp[1]);
+	close(errp[1]);
+	errp[1] = -1;
+	close(execp[1]);
+	execp[1] = -1;
+	/* exec failed: the child wrote its errno before exiting */
+	do {
+		r = read(execp[0], &e, sizeof(e));
+	} while (r < 0 && errno == EINTR);
+	if (r == (ssize_t)sizeof(e))
+		res->exec_errno = e;
+
+	deadline = now_s() + timeout_s;
+	while (open_err) {
+		struct pollfd pfd = { errp[0], POLLIN, 0 };
+		double left = deadline - now_s();
+		char buf[4096];
+		int pr;
+
+		if (left <= 0) {
+			res->timed_out = true;
+			kill(pid, SIGKILL);
+			break;
+		}
+		pr = poll(&pfd, 1, (int)(left * 1000) + 1);
+		if (pr < 0 && errno == EINTR)
+			continue;
+		if (pr < 0)
+			break;
+		if (pr == 0)
+			continue;
+		r = read(errp[0], buf, sizeof(buf));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			open_err = false;
+			break;
+		}
+		if (res->err.len < GP_STDERR_MAX)
+			strbuf_add(&res->err, buf, (size_t)r);
+	}
+	/* stderr closed: the program is exiting; still bound the wait */
+	for (;;) {
+		pid_t w = waitpid(pid, &status, WNOHANG);
+
+		if (w == pid)
+			break;
+		if (w < 0 && errno != EINTR)
+			break;
+		if (now_s() > deadline && !res->timed_out) {
+			res->timed_out = true;
+			kill(pid, SIGKILL);
+		}
+		if (w == 0) {
+			struct timespec ts = { 0, 10 * 1000 * 1000 };
+
+			nanosleep(&ts, NULL);
+		}
+	}
+	if (WIFEXITED(status))
+		res->exit_code = WEXITSTATUS(status);
+	else
+		res->exit_code = 128 +
+		    (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+	ret = res->exec_errno || res->timed_out || res->exit_code ? -1 : 0;
+cleanup:
+	if (errp[0] >= 0)
+		close(errp[0]);
+	if (errp[1] >= 0)
+		close(errp[1]);
+	if (execp[0] >= 0)
+		close(execp[0]);
+	if (execp[1] >= 0)
+		close(execp[1]);
+	return ret;
+}
+
+void
+report_run_result_release(struct report_run_result *res)
+{
+	strbuf_release(&res->err);
+}

@@ -1,0 +1,291 @@
+/*
+ * internal.h - what the parts of report/ share: the parsed spec, the
+ * bundle being written, section tables and the chart writer, and
+ * running gnuplot.
+ */
+#ifndef PATHSTAT_REPORT_INTERNAL_H
+#define PATHSTAT_REPORT_INTERNAL_H
+
+#include "common/compat.h"
+
+#include <stdio.h>
+
+#include <cJSON.h>
+#include <sqlite3.h>
+
+#include "common/strbuf.h"
+#include "common/table.h"
+#include "report/report.h"
+
+struct analyze_opts;
+
+/* Seconds one gnuplot run may take before it is killed. */
+#define REPORT_GNUPLOT_TIMEOUT_S	60.0
+/* Largest spec file read. */
+#define REPORT_SPEC_MAX_BYTES		((size_t)1 << 20)
+/* Sections nest at most this deep (groups inside groups). */
+#define REPORT_MAX_DEPTH		4
+/* Chart sizes accepted from a spec, in pixels. */
+#define REPORT_CHART_MIN_PX		200
+#define REPORT_CHART_MAX_PX		4000
+/* An ECDF curve keeps at most this many points (evenly thinned). */
+#define REPORT_ECDF_MAX_POINTS		4000
+
+/* ------------------------------------------------------------------
+ * The spec (spec.c)
+ */
+
+enum report_sec_type {
+	REPORT_SEC_GROUP,	/* a heading with sections of its own */
+	REPORT_SEC_TEXT,	/* a paragraph (and optional heading) */
+	REPORT_SEC_VERB,	/* one analyze verb's table */
+	REPORT_SEC_PIVOT,	/* paths down, condition columns across */
+	REPORT_SEC_CHART,	/* a chart with no table */
+};
+
+enum report_chart_kind {
+	REPORT_CHART_BARS,	/* grouped bars: stats or pivot columns */
+	REPORT_CHART_RELATIVE,	/* each stat as % of the cell's p50 */
+	REPORT_CHART_ECDF,	/* ECDF of raw samples per path, log x */
+	REPORT_CHART_TIMESERIES,	/* values over time, trials overlaid */
+	REPORT_CHART_BOX,	/* box of trial-level values per path */
+	REPORT_CHART_DAYS,	/* a statistic per day, line per path */
+};
+
+struct report_path {
+	char	*id;		/* path ID as stored (owned) */
+	char	*label;		/* human label, "" when none (owned) */
+};
+
+struct report_kv {
+	char	*key;		/* owned */
+	char	*value;		/* owned; may list alternatives "A,B" */
+};
+
+/* One column of a pivot table. */
+struct report_pivot_col {
+	char	*key;		/* CSV column key (owned) */
+	char	*label;		/* Markdown header (owned) */
+	char	*cond;		/* "k=v,k=v" the cell's condition holds
+				 * (owned); NULL for a derived column */
+	char	*stat;		/* statistic shown (owned), e.g. "p50" */
+	char	derive;		/* 0, 'd' (a - b) or 'r' (a / b) */
+	size_t	a, b;		/* operand columns of a derived column */
+};
+
+struct report_chart {
+	enum report_chart_kind	kind;
+	char	*loc;		/* JSON location of the chart (owned) */
+	char	*id;		/* file stem without number (owned) */
+	char	*title;		/* chart title (owned) */
+	char	*stat;		/* box, days: the statistic (owned) */
+	bool	logscale;	/* log axis: x for ecdf, else y */
+	long	width, height;	/* pixels; 0: the spec's default */
+};
+
+/* A footnote given in the spec (owned strings). */
+struct report_note {
+	char	*path;		/* NULL: any path */
+	char	*condition;	/* NULL: any condition */
+	long	trial;		/* 0: not about one trial */
+	char	*metric;	/* NULL: any metric */
+	char	*text;
+};
+
+struct report_section {
+	enum report_sec_type	type;
+	char	*loc;		/* JSON location (owned): sections[2] */
+	char	*id;		/* file stem (slug), or NULL for text/group */
+	char	*title;		/* heading, or NULL */
+	char	*text;		/* paragraph, or NULL */
+	int	depth;		/* 0: top-level section */
+
+	/* the query (verb, pivot, chart); inherited unless set */
+	char	*verb;		/* analyze verb (owned); pivot: "percentiles" */
+	char	*metric;	/* owned */
+	struct report_kv *where;	/* filters: inherited, own (owned) */
+	size_t	nwhere;
+	struct report_path *paths;	/* order and labels (owned) */
+	size_t	npaths;
+	bool	paths_own;	/* listed by this section itself */
+	char	*stats;		/* "p50,p95,p99,max" (owned) */
+	char	*estimator;	/* type7, oha, hd (owned) */
+	char	*pool;		/* pooled, trials (owned) */
+	bool	ci;		/* intervals */
+	double	level;		/* interval level */
+	char	**by;		/* --by keys (owned) */
+	size_t	nby;
+	char	**args;		/* verb arguments: delta pairs, ratio NUM/DEN */
+	char	**arg_labels;	/* delta: label of each pair or NULL (owned) */
+	size_t	nargs;
+	char	*across;	/* ratio --across (owned) */
+	char	*baseline;	/* compare --baseline (owned) */
+	char	*threshold;	/* compare --threshold, e.g. "5%" (owned) */
+	char	*target;	/* variance --target (owned) */
+
+	struct report_pivot_col *cols;	/* pivot columns (owned) */
+	size_t	ncols;
+	struct report_chart *chart;	/* chart of this section, or NULL */
+	struct report_note *notes;	/* footnotes, inherited then own */
+	size_t	nnotes;
+
+	struct report_section *children;	/* group: its sections */
+	size_t	nchildren;
+};
+
+struct report_spec {
+	char	*file;		/* the spec's path as given (owned) */
+	char	*text;		/* its bytes, NUL-terminated (owned) */
+	size_t	len;
+	cJSON	*json;		/* the parsed document (owned) */
+	char	*title;		/* owned */
+	char	**intro;	/* paragraphs (owned) */
+	size_t	nintro;
+	char	*font;		/* chart font family (owned) */
+	long	font_size;	/* points */
+	long	width, height;	/* default chart size in pixels */
+	struct report_section root;	/* a group holding the sections */
+};
+
+/* Read and check a spec.  Returns 0, or -1 after printing
+ * "FILE: LOCATION: what is wrong".  Release with report_spec_release. */
+int report_spec_load(const char *file, struct report_spec *spec);
+void report_spec_release(struct report_spec *spec);
+
+/* Report a problem at a spec location; returns -1. */
+int report_spec_error(const struct report_spec *spec, const char *loc,
+    const char *fmt, ...) PATHSTAT_PRINTF(3, 4);
+
+/* Length of the valid UTF-8 sequence at p (1 to 4), or 0 when the bytes
+ * there are not one (overlong, surrogate, past U+10FFFF, truncated). */
+size_t report_utf8_len(const unsigned char *p);
+
+/* Lowercase ASCII letters, digits and '-' from s, at most max bytes
+ * (the caller frees); "x" when nothing is left. */
+char *report_slug(const char *s, size_t max);
+
+/* ------------------------------------------------------------------
+ * The bundle being written (bundle.c)
+ */
+
+struct report_bundle {
+	const char	*dir;		/* output folder as given */
+	const char	*db_path;	/* database path as used */
+	sqlite3		*db;
+	struct report_spec *spec;
+	struct strbuf	index;		/* index.md being built */
+	struct report_footnotes fn;	/* footnotes of index.md */
+	size_t		ntables;	/* tables numbered so far */
+	size_t		nfiles_no;	/* file number prefix (NN-) so far */
+	size_t		ncharts;	/* figures numbered so far */
+	char		**files;	/* written, relative to dir (owned) */
+	size_t		nfiles, alloc_files;
+	cJSON		*prov_tables;	/* provenance: one entry per table */
+	cJSON		*prov_charts;	/* provenance: one entry per chart */
+	bool		render;		/* run gnuplot */
+	char		*gnuplot_version;	/* "gnuplot 5.4 ...", or NULL */
+	char		*gnuplot_missing;	/* why it cannot run, or NULL */
+	size_t		nrendered;	/* charts rendered */
+	size_t		nfailed;	/* charts gnuplot failed on */
+	double		timeout_s;	/* per gnuplot run */
+};
+
+/* Prepare dir: create it, or accept an empty folder or a previous
+ * bundle (provenance.json); refuse anything else unless force.  Sets
+ * *prev to the previous bundle's provenance (cJSON_Delete it) or NULL. */
+int report_bundle_prepare(const char *dir, bool force, cJSON **prev);
+/* Write data to dir/rel (rel uses '/'; folders must exist) and remember
+ * rel for provenance.json.  Returns 0 or -1 after printing. */
+int report_bundle_write(struct report_bundle *b, const char *rel,
+    const char *data, size_t len);
+/* Remember rel as written by someone on our behalf (gnuplot's images). */
+void report_bundle_add_file(struct report_bundle *b, const char *rel);
+/* Remove files a previous bundle listed that this run did not write. */
+void report_bundle_prune(struct report_bundle *b, const cJSON *prev);
+/* The database's content hash: XXH3-128 over the sorted (content hash,
+ * keys, status) of every stored file, "xxh3-128:<hex>".  Caller frees;
+ * NULL after printing an error. */
+char *report_db_hash(sqlite3 *db);
+/* Write provenance.json. */
+int report_write_provenance(struct report_bundle *b, int argc, char **argv);
+/* Append the shell-quoted word s to sb (single quotes when needed). */
+void report_shell_quote(struct strbuf *sb, const char *s);
+
+/* ------------------------------------------------------------------
+ * Section tables (section.c)
+ */
+
+/* Fill o from a section's query (metric, where, stats, estimator, pool,
+ * ci, by, across, ...).  Returns 0 or -1 after printing. */
+int report_section_opts(const struct report_spec *spec,
+    const struct report_section *s, struct analyze_opts *o);
+/* The argv of the `pathstat analyze` command that prints the same
+ * table as o with verb and args (for provenance; caller frees with
+ * report_argv_free). */
+char **report_analyze_argv(const struct report_bundle *b, const char *verb,
+    const struct analyze_opts *o, const struct report_section *s,
+    size_t nargs, char **args, size_t *argc);
+void report_argv_free(char **argv, size_t argc);
+/* Check that every path of the section has data for its metric under
+ * its where; -1 after naming the path and the section. */
+int report_check_paths(struct report_bundle *b, const struct report_section *s);
+/* The section's where as text: "day=2026-08-28, target unset". */
+void report_where_text(const struct report_section *s, struct strbuf *sb);
+/* Label of path id in the section ("" when none). */
+const char *report_path_label(const struct report_section *s, const char *id);
+/* Chart unit scale and unit for a metric (throughput: 1e-9, Gbit/s). */
+double report_metric_scale(const char *metric, const char **unit);
+/* A short description for axis labels: "TCP connect time". */
+const char *report_metric_title(const char *metric);
+
+/* Append text as one Markdown paragraph: escaped, on one line, and
+ * unable to open a list, a heading or a code block. */
+void report_md_paragraph(struct strbuf *md, const char *text);
+/* Append the section's heading ("##" at depth 0, deeper below) and
+ * paragraph to md, escaped. */
+void report_section_heading(struct strbuf *md, const struct report_section *s);
+/* Write one verb or pivot section (tables/NN-id.md + .csv, index.md,
+ * provenance) and its chart.  Returns 0 or -1. */
+int report_section_table(struct report_bundle *b, struct report_section *s);
+
+/* Append the footnote marker [^n] to the Markdown of a cell, keeping
+ * the text it shows (footnote.c). */
+void report_cell_mark(struct table *t, size_t row, size_t col, size_t n);
+
+/* ------------------------------------------------------------------
+ * Charts (chart.c)
+ */
+
+/* Write the chart of section s: .dat, .gp, and the rendered .png/.svg
+ * when gnuplot runs; adds the figure to index.md.  pivot is the pivot
+ * table for a bars chart on a pivot section, else NULL.  Returns 0, or
+ * -1 after printing. */
+int report_chart_write(struct report_bundle *b, struct report_section *s,
+    const struct table *pivot, size_t no);
+
+/* ------------------------------------------------------------------
+ * Running programs (gnuplot.c)
+ */
+
+struct report_run_result {
+	struct strbuf	err;		/* stdout and stderr (64 KiB at most) */
+	int		exit_code;	/* exit status, 128 + signal */
+	int		exec_errno;	/* errno if it did not start, or 0 */
+	bool		timed_out;	/* killed after the timeout */
+};
+
+/*
+ * Run argv[0] (looked up in PATH, no shell) in folder dir (NULL: here)
+ * with stdin on /dev/null and stdout and stderr captured into res->err;
+ * kill it after timeout_s seconds.  Returns 0 when it exited 0, else -1
+ * (res says why).  Release res with report_run_result_release().
+ */
+int report_run_program(const char *dir, char *const argv[], double timeout_s,
+    struct report_run_result *res);
+void report_run_result_release(struct report_run_result *res);
+/* $PATHSTAT_GNUPLOT, else "gnuplot" (borrowed). */
+const char *report_gnuplot_program(void);
+/* $PATHSTAT_GNUPLOT_TIMEOUT seconds, else REPORT_GNUPLOT_TIMEOUT_S. */
+double report_gnuplot_timeout(void);
+
+#endif

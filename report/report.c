@@ -1,0 +1,299 @@
+/*
+ * report.c - `pathstat report --spec FILE --out DIR`: read the spec,
+ * open the database read-only, write every section's table and chart
+ * into the bundle folder, then index.md and provenance.json.  Missing
+ * gnuplot is a warning (scripts and data are still written), not an
+ * error.
+ */
+#include "common/compat.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "analyze/analyze.h"
+#include "common/db.h"
+#include "common/err.h"
+#include "common/exit.h"
+#include "common/strbuf.h"
+#include "common/version.h"
+#include "common/xalloc.h"
+#include "report/internal.h"
+#include "report/report.h"
+
+#define REPORT_USAGE \
+	"usage: pathstat report [--db FILE] --spec FILE --out DIR [--force]\n" \
+	"                       [--no-render]\n"
+
+static void
+report_usage(FILE *fp, bool full)
+{
+	fputs(REPORT_USAGE, fp);
+	if (!full)
+		return;
+	fputs("\n"
+	    "Write an article-ready bundle: DIR/index.md (GitHub-flavoured\n"
+	    "Markdown), every table as Markdown and CSV in DIR/tables, every\n"
+	    "chart as a gnuplot script, its data, PNG and SVG in DIR/charts,\n"
+	    "and DIR/provenance.json (versions, the database's content hash,\n"
+	    "the spec, the commands that reproduce each table).\n"
+	    "\n"
+	    "  --spec FILE   the report spec (JSON; see docs/report.md)\n"
+	    "  --out DIR     the bundle folder: created, empty, or a previous\n"
+	    "                bundle\n"
+	    "  --force       write into a folder that holds other files (they\n"
+	    "                are left alone; same-named files are replaced)\n"
+	    "  --no-render   write the .gp and .dat files, do not run gnuplot\n"
+	    "  --db FILE     database (default $PATHSTAT_DB, else\n"
+	    "                ./pathstat.db)\n"
+	    "\n"
+	    "gnuplot runs as a program (no shell) from DIR/charts;\n"
+	    "$PATHSTAT_GNUPLOT names another binary,\n"
+	    "$PATHSTAT_GNUPLOT_TIMEOUT its time limit in seconds (default\n"
+	    "60).  Without gnuplot the\n"
+	    "command still succeeds and index.md says how to render the\n"
+	    "charts.\n", fp);
+}
+
+/* Ask gnuplot its version; on failure say why in b->gnuplot_missing. */
+static void
+probe_gnuplot(struct report_bundle *b)
+{
+	struct report_run_result res;
+	char *argv[3];
+	char opt[] = "--version";
+
+	argv[0] = (char *)report_gnuplot_program();
+	argv[1] = opt;
+	argv[2] = NULL;
+	if (report_run_program(NULL, argv, b->timeout_s, &res) == 0) {
+		size_t len = strcspn(res.err.buf, "\r\n");
+
+		b->gnuplot_version = xstrndup(res.err.buf, len);
+		b->render = true;
+	} else if (res.exec_errno) {
+		b->gnuplot_missing = xasprintf("'%s' cannot be run: %s",
+		    argv[0], strerror(res.exec_errno));
+	} else {
+		b->gnuplot_missing = xasprintf("'%s --version' %s", argv[0],
+		    res.timed_out ? "timed out" : "failed");
+	}
+	report_run_result_release(&res);
+}
+
+/* Write every section below s; returns the number that failed. */
+static size_t
+walk(struct report_bundle *b, struct report_section *s)
+{
+	size_t i, bad = 0;
+
+	for (i = 0; i < s->nchildren; i++) {
+		struct report_section *c = &s->children[i];
+
+		switch (c->type) {
+		case REPORT_SEC_GROUP:
+			report_section_heading(&b->index, c);
+			bad += walk(b, c);
+			break;
+		case REPORT_SEC_TEXT:
+			report_section_heading(&b->index, c);
+			break;
+		case REPORT_SEC_VERB:
+		case REPORT_SEC_PIVOT:
+			if (report_section_table(b, c))
+				bad++;
+			break;
+		case REPORT_SEC_CHART:
+			if (report_check_paths(b, c)) {
+				bad++;
+				break;
+			}
+			report_section_heading(&b->index, c);
+			if (report_chart_write(b, c, NULL, ++b->nfiles_no))
+				bad++;
+			break;
+		}
+	}
+	return bad;
+}
+
+static void
+index_head(struct report_bundle *b)
+{
+	struct report_spec *spec = b->spec;
+	struct strbuf *md = &b->index;
+	size_t i;
+
+	strbuf_addstr(md, "# ");
+	md_escape(md, spec->title);
+	strbuf_addch(md, '\n');
+	for (i = 0; i < spec->nintro; i++) {
+		strbuf_addch(md, '\n');
+		report_md_paragraph(md, spec->intro[i]);
+		strbuf_addch(md, '\n');
+	}
+}
+
+static void
+index_tail(struct report_bundle *b, const char *hash)
+{
+	struct strbuf *md = &b->index;
+
+	strbuf_addstr(md, "\n---\n\n_Made by pathstat ");
+	md_escape(md, PATHSTAT_VERSION);
+	strbuf_addstr(md, " from the spec `");
+	/* a code span: strip backquotes so it cannot end early */
+	{
+		const char *p;
+
+		for (p = b->spec->file; *p; p++)
+			strbuf_addch(md, *p == '`' || *p == '\n' ? '?' : *p);
+	}
+	strbuf_addstr(md, "` and a database with content hash `");
+	strbuf_addstr(md, hash ? hash : "unknown");
+	strbuf_addstr(md, "`. [provenance.json](provenance.json) lists the "
+	    "versions and the commands that print every table again; each "
+	    "chart's `.gp` script and `.dat` data sit beside its images in "
+	    "[charts/](charts/)._\n");
+	report_footnotes_render(&b->fn, md);
+}
+
+enum { OPT_DB = 256, OPT_SPEC, OPT_OUT, OPT_FORCE, OPT_NO_RENDER };
+
+int
+cmd_report(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db",		required_argument,	NULL, OPT_DB },
+		{ "force",	no_argument,		NULL, OPT_FORCE },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ "no-render",	no_argument,		NULL, OPT_NO_RENDER },
+		{ "out",	required_argument,	NULL, OPT_OUT },
+		{ "spec",	required_argument,	NULL, OPT_SPEC },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct report_spec spec;
+	struct report_bundle b;
+	const char *db_opt = NULL, *spec_file = NULL, *out = NULL;
+	char *hash = NULL;
+	cJSON *prev = NULL;
+	bool force = false, no_render = false;
+	struct timespec t0, t1;
+	size_t bad;
+	int ch, ret = PATHSTAT_EXIT_OK;
+
+	err_set_prefix("pathstat report");
+	memset(&b, 0, sizeof(b));
+	memset(&spec, 0, sizeof(spec));
+	strbuf_init(&b.index, 0);
+	report_footnotes_init(&b.fn);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	opterr = 0;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case OPT_DB:
+			db_opt = optarg;
+			break;
+		case OPT_FORCE:
+			force = true;
+			break;
+		case 'h':
+			report_usage(stdout, true);
+			goto cleanup;
+		case OPT_NO_RENDER:
+			no_render = true;
+			break;
+		case OPT_OUT:
+			out = optarg;
+			break;
+		case OPT_SPEC:
+			spec_file = optarg;
+			break;
+		default:
+			error("unknown option or missing argument: '%s'",
+			    argv[optind - 1]);
+			goto usage;
+		}
+	}
+	if (optind < argc) {
+		error("unexpected argument '%s'", argv[optind]);
+		goto usage;
+	}
+	if (!spec_file || !out) {
+		error("%s is required", !spec_file ? "--spec FILE" :
+		    "--out DIR");
+		goto usage;
+	}
+	if (!*out) {
+		error("--out: empty folder name");
+		goto usage;
+	}
+	if (report_spec_load(spec_file, &spec)) {
+		ret = PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
+	b.spec = &spec;
+	b.dir = out;
+	b.db_path = db_default_path(db_opt);
+	b.timeout_s = report_gnuplot_timeout();
+	b.prov_tables = cJSON_CreateArray();
+	b.prov_charts = cJSON_CreateArray();
+	b.db = db_open_readonly(b.db_path);
+	if (!b.db) {
+		ret = PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
+	if (report_bundle_prepare(out, force, &prev)) {
+		ret = PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
+	if (!no_render)
+		probe_gnuplot(&b);
+
+	index_head(&b);
+	bad = walk(&b, &spec.root);
+	hash = report_db_hash(b.db);
+	index_tail(&b, hash);
+	if (report_bundle_write(&b, "index.md", b.index.buf, b.index.len) ||
+	    report_write_provenance(&b, argc, argv))
+		bad++;
+	if (prev)
+		report_bundle_prune(&b, prev);
+	if (bad)
+		ret = PATHSTAT_EXIT_FAIL;
+	if (!no_render && b.gnuplot_missing && b.ncharts)
+		warning("charts not rendered: %s; the bundle has each chart's "
+		    ".gp script and .dat data, and index.md says how to render "
+		    "them (Debian: sudo apt-get install gnuplot-nox)",
+		    b.gnuplot_missing);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	note("wrote %s/index.md: %zu table%s, %zu chart%s (%zu rendered) in "
+	    "%.2f s%s", out, b.ntables, b.ntables == 1 ? "" : "s", b.ncharts,
+	    b.ncharts == 1 ? "" : "s", b.nrendered,
+	    (double)(t1.tv_sec - t0.tv_sec) +
+	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9, bad ? "; with errors" :
+	    "");
+	goto cleanup;
+usage:
+	report_usage(stderr, false);
+	ret = PATHSTAT_EXIT_USAGE;
+cleanup:
+	db_close(b.db);
+	cJSON_Delete(prev);
+	cJSON_Delete(b.prov_tables);
+	cJSON_Delete(b.prov_charts);
+	free(hash);
+	free(b.gnuplot_version);
+	free(b.gnuplot_missing);
+	for (size_t i = 0; i < b.nfiles; i++)
+		free(b.files[i]);
+	free(b.files);
+	strbuf_release(&b.index);
+	report_footnotes_release(&b.fn);
+	report_spec_release(&spec);
+	return ret;
+}

@@ -1,0 +1,1362 @@
+/*
+ * section.c - one table of a bundle: analyze_build() computes it (so
+ * the numbers are exactly `pathstat analyze`'s), then it is dressed for
+ * an article: path IDs with their labels, columns that are the same on
+ * every row moved into the caption, footnotes on cells, a caption naming
+ * metric, unit, estimator, pooling, n and trials; a CSV beside it.
+ * Pivot sections lay one statistic out as paths x conditions.
+ */
+#include "common/compat.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/analyze.h"
+#include "common/db.h"
+#include "common/err.h"
+#include "common/parse.h"
+#include "common/strbuf.h"
+#include "common/where.h"
+#include "common/xalloc.h"
+#include "report/internal.h"
+
+/* Columns whose value may move into the caption when every row has the
+ * same one. */
+static const char *const captionable[] = {
+	"condition", "n", "trials", "failures", "loss_pct", "n_minuend",
+	"n_subtrahend", "trials_minuend", "trials_subtrahend", "n_numerator",
+	"n_denominator", "trials_baseline", "trials_value", "baseline", "stat",
+	"points", "days", "instances",
+};
+
+double
+report_metric_scale(const char *metric, const char **unit)
+{
+	static const struct {
+		const char	*metric;
+		const char	*unit;
+		double		scale;
+	} units[] = {
+		{ "connect_ms", "ms", 1 },
+		{ "http_ms", "ms", 1 },
+		{ "throughput_bps", "Gbit/s", 1e-9 },
+		{ "jitter_ms", "ms", 1 },
+		{ "loss_pct", "%", 1 },
+		{ "retransmits", "count", 1 },
+		{ "rps", "req/s", 1 },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(units); i++) {
+		if (!strcmp(units[i].metric, metric)) {
+			*unit = units[i].unit;
+			return units[i].scale;
+		}
+	}
+	*unit = "";
+	return 1;
+}
+
+const char *
+report_metric_title(const char *metric)
+{
+	if (!strcmp(metric, "connect_ms"))
+		return "TCP connect time";
+	if (!strcmp(metric, "http_ms"))
+		return "HTTP request latency";
+	if (!strcmp(metric, "throughput_bps"))
+		return "Throughput";
+	if (!strcmp(metric, "jitter_ms"))
+		return "UDP jitter";
+	if (!strcmp(metric, "loss_pct"))
+		return "UDP loss";
+	if (!strcmp(metric, "retransmits"))
+		return "TCP retransmits";
+	if (!strcmp(metric, "rps"))
+		return "Requests per second";
+	return metric;
+}
+
+const char *
+report_path_label(const struct report_section *s, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < s->npaths; i++)
+		if (!strcmp(s->paths[i].id, id))
+			return s->paths[i].label;
+	return "";
+}
+
+static char *
+join(char *const *l, size_t n, const char *sep)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		strbuf_addf(&sb, "%s%s", i ? sep : "", l[i]);
+	return strbuf_detach(&sb, NULL);
+}
+
+int
+report_section_opts(const struct report_spec *spec,
+    const struct report_section *s, struct analyze_opts *o)
+{
+	struct strbuf why = STRBUF_INIT, kv = STRBUF_INIT;
+	size_t i;
+	double d;
+	int ret = -1;
+
+	analyze_opts_init(o);
+	o->metric = s->metric;
+	o->metric_given = true;
+	for (i = 0; i < s->nwhere; i++) {
+		strbuf_reset(&kv);
+		strbuf_addf(&kv, "%s=%s", s->where[i].key, s->where[i].value);
+		if (where_add(&o->where, kv.buf, &why)) {
+			report_spec_error(spec, s->loc, "where: %s", why.buf);
+			goto cleanup;
+		}
+	}
+	if (s->stats && analyze_opts_set_stats(o, s->stats, &why)) {
+		report_spec_error(spec, s->loc, "stats: %s", why.buf);
+		goto cleanup;
+	}
+	if (s->estimator)
+		stats_estimator_parse(s->estimator, &o->est);
+	if (s->pool)
+		o->pool = !strcmp(s->pool, "trials") ? STATS_POOL_PER_TRIAL :
+		    STATS_POOL_POOLED;
+	o->ci = s->ci;
+	if (s->level > 0)
+		o->level = s->level;
+	if (s->nby) {
+		o->by = xcalloc(s->nby, sizeof(char *));
+		for (i = 0; i < s->nby; i++)
+			o->by[i] = xstrdup(s->by[i]);
+		o->nby = s->nby;
+	}
+	/* delta pairs name their own paths: do not filter them away */
+	if (s->npaths && strcmp(s->verb, "delta")) {
+		o->paths = xcalloc(s->npaths, sizeof(char *));
+		for (i = 0; i < s->npaths; i++)
+			o->paths[i] = xstrdup(s->paths[i].id);
+		o->npaths = s->npaths;
+	}
+	o->across = s->across;
+	o->baseline = s->baseline;
+	if (s->threshold && !parse_percent(s->threshold, &d, false))
+		o->threshold_pct = d;
+	if (s->target && !parse_percent(s->target, &d, false))
+		o->target_pct = d;
+	ret = 0;
+cleanup:
+	strbuf_release(&why);
+	strbuf_release(&kv);
+	if (ret)
+		analyze_opts_release(o);
+	return ret;
+}
+
+static void
+argv_add(char ***argv, size_t *argc, size_t *alloc, const char *s)
+{
+	ALLOC_GROW(*argv, *argc + 2, *alloc);
+	(*argv)[(*argc)++] = xstrdup(s);
+	(*argv)[*argc] = NULL;
+}
+
+char **
+report_analyze_argv(const struct report_bundle *b, const char *verb,
+    const struct analyze_opts *o, const struct report_section *s,
+    size_t nargs, char **args, size_t *argc)
+{
+	char **argv = NULL, *j;
+	size_t n = 0, alloc = 0, i;
+	struct strbuf sb = STRBUF_INIT;
+
+	argv_add(&argv, &n, &alloc, "pathstat");
+	argv_add(&argv, &n, &alloc, "analyze");
+	argv_add(&argv, &n, &alloc, verb);
+	argv_add(&argv, &n, &alloc, "--db");
+	argv_add(&argv, &n, &alloc, b->db_path);
+	argv_add(&argv, &n, &alloc, "--metric");
+	argv_add(&argv, &n, &alloc, o->metric);
+	for (i = 0; i < s->nwhere; i++) {
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "%s=%s", s->where[i].key, s->where[i].value);
+		argv_add(&argv, &n, &alloc, "--where");
+		argv_add(&argv, &n, &alloc, sb.buf);
+	}
+	if (o->nby) {
+		j = join(o->by, o->nby, ",");
+		argv_add(&argv, &n, &alloc, "--by");
+		argv_add(&argv, &n, &alloc, j);
+		free(j);
+	}
+	if (o->npaths) {
+		j = join(o->paths, o->npaths, ",");
+		argv_add(&argv, &n, &alloc, "--paths");
+		argv_add(&argv, &n, &alloc, j);
+		free(j);
+	}
+	if (o->stats_given) {
+		j = join(o->stat_names, o->nstats, ",");
+		argv_add(&argv, &n, &alloc, "--stats");
+		argv_add(&argv, &n, &alloc, j);
+		free(j);
+	}
+	argv_add(&argv, &n, &alloc, "--quantile");
+	argv_add(&argv, &n, &alloc, stats_estimator_name(o->est));
+	argv_add(&argv, &n, &alloc, "--pool");
+	argv_add(&argv, &n, &alloc, o->pool == STATS_POOL_POOLED ? "pooled" :
+	    "trials");
+	if (o->ci) {
+		argv_add(&argv, &n, &alloc, "--ci");
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "%g", o->level);
+		argv_add(&argv, &n, &alloc, "--level");
+		argv_add(&argv, &n, &alloc, sb.buf);
+	}
+	if (o->across) {
+		argv_add(&argv, &n, &alloc, "--across");
+		argv_add(&argv, &n, &alloc, o->across);
+	}
+	if (o->baseline) {
+		argv_add(&argv, &n, &alloc, "--baseline");
+		argv_add(&argv, &n, &alloc, o->baseline);
+	}
+	if (s->threshold) {
+		argv_add(&argv, &n, &alloc, "--threshold");
+		argv_add(&argv, &n, &alloc, s->threshold);
+	}
+	if (s->target) {
+		argv_add(&argv, &n, &alloc, "--target");
+		argv_add(&argv, &n, &alloc, s->target);
+	}
+	argv_add(&argv, &n, &alloc, "--format");
+	argv_add(&argv, &n, &alloc, "csv");
+	for (i = 0; i < nargs; i++)
+		argv_add(&argv, &n, &alloc, args[i]);
+	strbuf_release(&sb);
+	*argc = n;
+	return argv;
+}
+
+void
+report_argv_free(char **argv, size_t argc)
+{
+	size_t i;
+
+	for (i = 0; i < argc; i++)
+		free(argv[i]);
+	free(argv);
+}
+
+void
+report_where_text(const struct report_section *s, struct strbuf *sb)
+{
+	size_t i;
+
+	for (i = 0; i < s->nwhere; i++) {
+		const char *v = s->where[i].value;
+
+		if (i)
+			strbuf_addstr(sb, ", ");
+		if (!*v) {
+			strbuf_addf(sb, "%s unset", s->where[i].key);
+			continue;
+		}
+		strbuf_addf(sb, "%s=", s->where[i].key);
+		/* an empty alternative: "target=,nlb" reads
+		 * "target=(unset),nlb" */
+		for (; *v; v++) {
+			bool first = v == s->where[i].value;
+
+			if (*v == ',' && (first || v[1] == ',' || !v[1]))
+				strbuf_addstr(sb, first ? "(unset)," :
+				    ",(unset)");
+			else
+				strbuf_addch(sb, *v);
+		}
+	}
+}
+
+/* The paths that have data for the section's metric under its where. */
+static int
+paths_with_data(struct report_bundle *b, const struct report_section *s,
+    const struct analyze_opts *o, char ***out, size_t *nout)
+{
+	struct strbuf sql = STRBUF_INIT;
+	sqlite3_stmt *st = NULL;
+	size_t alloc = 0;
+	int rc, ret = -1;
+
+	*out = NULL;
+	*nout = 0;
+	strbuf_addstr(&sql, "SELECT DISTINCT p.name FROM runs r JOIN paths p "
+	    "ON p.id = r.path_id JOIN metrics m ON m.name = ");
+	{
+		char *q = sqlite3_mprintf("%Q", s->metric);
+
+		strbuf_addstr(&sql, q);
+		sqlite3_free(q);
+	}
+	strbuf_addstr(&sql, " WHERE (r.metric = m.id OR EXISTS (SELECT 1 FROM "
+	    "samples x WHERE x.run_id = r.id AND x.metric = m.id))");
+	where_sql(&o->where, "r", &sql);
+	st = db_prepare(b->db, "list paths with data", sql.buf);
+	if (!st)
+		goto cleanup;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		ALLOC_GROW(*out, *nout + 1, alloc);
+		(*out)[(*nout)++] = xstrdup((const char *)
+		    sqlite3_column_text(st, 0));
+	}
+	if (rc != SQLITE_DONE) {
+		error("list paths with data: %s", sqlite3_errmsg(b->db));
+		goto cleanup;
+	}
+	ret = 0;
+cleanup:
+	sqlite3_finalize(st);
+	strbuf_release(&sql);
+	return ret;
+}
+
+static bool
+listed(char *const *l, size_t n, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(l[i], s))
+			return true;
+	return false;
+}
+
+/* Split a delta pair into two paths that have data (IDs may hold '-'). */
+static bool
+split_pair(char *const *have, size_t nhave, const char *pair, char **a,
+    char **b)
+{
+	const char *p;
+
+	for (p = strchr(pair, '-'); p; p = strchr(p + 1, '-')) {
+		char *l = xstrndup(pair, (size_t)(p - pair));
+
+		if (listed(have, nhave, l) && listed(have, nhave, p + 1)) {
+			*a = l;
+			*b = xstrdup(p + 1);
+			return true;
+		}
+		free(l);
+	}
+	return false;
+}
+
+int
+report_check_paths(struct report_bundle *b, const struct report_section *s)
+{
+	struct analyze_opts o;
+	struct strbuf w = STRBUF_INIT;
+	char **have = NULL;
+	size_t nhave = 0, i;
+	int ret = -1;
+
+	if (report_section_opts(b->spec, s, &o))
+		return -1;
+	if (paths_with_data(b, s, &o, &have, &nhave))
+		goto cleanup;
+	report_where_text(s, &w);
+	if (nhave == 0) {
+		report_spec_error(b->spec, s->loc, "no %s data%s%s", s->metric,
+		    w.len ? " where " : "", w.buf);
+		goto cleanup;
+	}
+	if (!strcmp(s->verb, "delta")) {
+		for (i = 0; i < s->nargs; i++) {
+			char *pa = NULL, *pb = NULL;
+
+			if (!split_pair(have, nhave, s->args[i], &pa, &pb)) {
+				char *l = xasprintf("%s.pairs[%zu]", s->loc, i);
+
+				report_spec_error(b->spec, l, "pair '%s': a "
+				    "path has no %s data%s%s", s->args[i],
+				    s->metric, w.len ? " where " : "", w.buf);
+				free(l);
+				goto cleanup;
+			}
+			free(pa);
+			free(pb);
+		}
+	} else {
+		for (i = 0; i < s->npaths; i++) {
+			if (listed(have, nhave, s->paths[i].id))
+				continue;
+			report_spec_error(b->spec, s->loc, "path '%s'%s has "
+			    "no %s data%s%s%s", s->paths[i].id, s->paths_own ?
+			    "" : " (inherited)", s->metric, w.len ? " where " :
+			    "", w.buf, s->paths_own ? "" : "; list this "
+			    "section's own \"paths\"");
+			goto cleanup;
+		}
+	}
+	ret = 0;
+cleanup:
+	for (i = 0; i < nhave; i++)
+		free(have[i]);
+	free(have);
+	strbuf_release(&w);
+	analyze_opts_release(&o);
+	return ret;
+}
+
+/* ------------------------------------------------------------------
+ * Dressing a table for Markdown
+ */
+
+static bool
+is_captionable(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(captionable); i++)
+		if (!strcmp(captionable[i], key))
+			return true;
+	return false;
+}
+
+/* Comparable text of a cell (value and display). */
+static void
+cell_key(const struct table_cell *c, struct strbuf *sb)
+{
+	strbuf_reset(sb);
+	strbuf_addf(sb, "%d|", (int)c->type);
+	switch (c->type) {
+	case CELL_STR:
+		strbuf_addstr(sb, c->str);
+		break;
+	case CELL_NUM:
+		strbuf_add_double(sb, c->num);
+		break;
+	case CELL_INT:
+		strbuf_addf(sb, "%lld", (long long)c->i);
+		break;
+	case CELL_NULL:
+		break;
+	}
+	strbuf_addf(sb, "|%s", c->display ? c->display : "");
+}
+
+static bool
+column_uniform(const struct table *t, size_t col)
+{
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	size_t r;
+	bool same = t->nrows > 0;
+
+	if (same)
+		cell_key(&t->cells[col], &a);
+	for (r = 1; r < t->nrows && same; r++) {
+		cell_key(&t->cells[r * t->ncols + col], &b);
+		same = !strcmp(a.buf, b.buf);
+	}
+	strbuf_release(&a);
+	strbuf_release(&b);
+	return same;
+}
+
+/* min and max of an integer column; false if it holds none. */
+static bool
+int_range(const struct table *t, const char *key, int64_t *lo, int64_t *hi)
+{
+	long col = table_col(t, key);
+	size_t r;
+	bool any = false;
+
+	if (col < 0)
+		return false;
+	for (r = 0; r < t->nrows; r++) {
+		const struct table_cell *c;
+
+		c = &t->cells[r * t->ncols + (size_t)col];
+
+		if (c->type != CELL_INT)
+			continue;
+		if (!any || c->i < *lo)
+			*lo = c->i;
+		if (!any || c->i > *hi)
+			*hi = c->i;
+		any = true;
+	}
+	return any;
+}
+
+/* Append "; name = lo–hi what" to sb. */
+static void
+add_range(struct strbuf *sb, const char *name, int64_t lo, int64_t hi,
+    const char *what)
+{
+	if (sb->len)
+		strbuf_addstr(sb, "; ");
+	if (lo == hi)
+		strbuf_addf(sb, "%s = %lld%s%s", name, (long long)lo,
+		    *what ? " " : "", what);
+	else
+		strbuf_addf(sb, "%s = %lld–%lld%s%s", name, (long long)lo,
+		    (long long)hi, *what ? " " : "", what);
+}
+
+/* Plain text of one cell, for the caption. */
+static void
+cell_plain(const struct table *t, size_t row, size_t col, struct strbuf *sb)
+{
+	const struct table_cell *c = &t->cells[row * t->ncols + col];
+
+	if (c->display) {
+		strbuf_addstr(sb, c->display);
+		return;
+	}
+	switch (c->type) {
+	case CELL_STR:
+		strbuf_addstr(sb, *c->str ? c->str : "none");
+		break;
+	case CELL_NUM:
+		md_number(sb, c->num, t->cols[col].decimals);
+		break;
+	case CELL_INT:
+		strbuf_addf(sb, "%lld", (long long)c->i);
+		break;
+	case CELL_NULL:
+		strbuf_addstr(sb, "–");
+		break;
+	}
+}
+
+/* "A — Same AZ (baseline)" as Markdown (escaped here). */
+static void
+path_md(struct strbuf *sb, const char *id, const char *label)
+{
+	md_escape(sb, id);
+	if (label && *label) {
+		strbuf_addstr(sb, " — ");
+		md_escape(sb, label);
+	}
+}
+
+/* The start of every caption: metric, unit, estimator and pooling. */
+static void
+caption_method(const struct report_section *s, const struct analyze_opts *o,
+    struct strbuf *cap)
+{
+	const char *unit;
+	double scale = report_metric_scale(s->metric, &unit);
+
+	strbuf_addf(cap, "%s (%s), %s", report_metric_title(s->metric),
+	    s->metric, unit);
+	if (scale != 1.0)
+		strbuf_addf(cap, " (the CSV keeps the metric's own unit)");
+	strbuf_addf(cap, "; estimator %s; %s", stats_estimator_name(o->est),
+	    o->pool == STATS_POOL_POOLED ? "pooled (all samples of all trials "
+	    "together)" : "per trial, then the mean across trials");
+}
+
+static void
+caption_where(const struct report_section *s, struct strbuf *cap)
+{
+	if (!s->nwhere)
+		return;
+	strbuf_addstr(cap, "; where ");
+	report_where_text(s, cap);
+}
+
+/* Counts (n, trials, failures) of t for the caption. */
+static void
+caption_counts(const struct report_section *s, const struct table *t,
+    struct strbuf *cap)
+{
+	static const struct {
+		const char	*key, *name, *what;
+	} counts[] = {
+		{ "n", "n", "samples" },
+		{ "n_minuend", "n", "samples (minuend)" },
+		{ "n_subtrahend", "n", "samples (subtrahend)" },
+		{ "n_numerator", "n", "samples (numerator)" },
+		{ "n_denominator", "n", "samples (denominator)" },
+		{ "trials", "trials", "" },
+		{ "trials_minuend", "trials", "(minuend)" },
+		{ "trials_subtrahend", "trials", "(subtrahend)" },
+		{ "trials_baseline", "trials", "(baseline)" },
+		{ "trials_value", "trials", "(compared)" },
+		{ "failures", "failures", "" },
+	};
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+	int64_t lo = 0, hi = 0;
+	bool trials = false;
+
+	for (i = 0; i < ARRAY_SIZE(counts); i++) {
+		struct strbuf what = STRBUF_INIT;
+
+		if (!int_range(t, counts[i].key, &lo, &hi))
+			continue;
+		strbuf_addstr(&what, counts[i].what);
+		if (lo == hi && t->nrows > 1 &&
+		    strcmp(counts[i].key, "failures"))
+			strbuf_addf(&what, "%sper row", what.len ? " " : "");
+		add_range(&sb, counts[i].name, lo, hi, what.buf);
+		strbuf_release(&what);
+		if (!strncmp(counts[i].key, "trials", 6))
+			trials = true;
+	}
+	if (!trials && !strcmp(s->verb, "ratio"))
+		strbuf_addf(&sb, "%strials as in the percentile table of the "
+		    "same cells", sb.len ? "; " : "");
+	if (sb.len)
+		strbuf_addf(cap, "; %s", sb.buf);
+	strbuf_release(&sb);
+}
+
+/* Row r of t in Markdown: the path as "ID — label", a pair as
+ * "G − G' — label". */
+static void
+label_row(const struct report_section *s, struct table *t, size_t r)
+{
+	long pcol = table_col(t, "path"), pair = table_col(t, "pair");
+	long mcol = table_col(t, "minuend"), scol = table_col(t, "subtrahend");
+	const struct table_cell *m, *d, *pc;
+	const char *label = NULL;
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	if (pcol >= 0) {
+		pc = table_at(t, r, (size_t)pcol);
+		if (pc->type == CELL_STR && !pc->display) {
+			path_md(&sb, pc->str, report_path_label(s, pc->str));
+			table_set_display_raw(t, r, (size_t)pcol, sb.buf);
+		}
+	}
+	if (pair < 0 || mcol < 0 || scol < 0)
+		goto cleanup;
+	m = table_at(t, r, (size_t)mcol);
+	d = table_at(t, r, (size_t)scol);
+	pc = table_at(t, r, (size_t)pair);
+	if (m->type != CELL_STR || d->type != CELL_STR || pc->type != CELL_STR)
+		goto cleanup;
+	for (i = 0; i < s->nargs && s->arg_labels; i++)
+		if (!strcmp(s->args[i], pc->str))
+			label = s->arg_labels[i];
+	strbuf_reset(&sb);
+	md_escape(&sb, m->str);
+	strbuf_addstr(&sb, " − ");
+	md_escape(&sb, d->str);
+	if (label && *label) {
+		strbuf_addstr(&sb, " — ");
+		md_escape(&sb, label);
+	}
+	table_set_display_raw(t, r, (size_t)pair, sb.buf);
+cleanup:
+	strbuf_release(&sb);
+}
+
+/*
+ * Dress t for Markdown: path IDs with labels, pairs as "G − G' —
+ * label", and every caption-worthy column that holds the same value on
+ * all rows hidden and named in the caption (appended to cap).
+ */
+static void
+dress(const struct report_section *s, const struct analyze_opts *o,
+    struct table *t, struct strbuf *cap)
+{
+	size_t r, c, i;
+
+	for (r = 0; r < t->nrows; r++)
+		label_row(s, t, r);
+	caption_method(s, o, cap);
+	caption_counts(s, t, cap);
+	for (c = 0; c < t->ncols && t->nrows > 1; c++) {
+		bool dim = false;
+
+		for (i = 0; i < o->nby; i++)
+			if (!strcmp(t->cols[c].key, o->by[i]))
+				dim = true;
+		if (t->cols[c].md_hidden || !(dim ||
+		    is_captionable(t->cols[c].key)) || !column_uniform(t, c))
+			continue;
+		t->cols[c].md_hidden = true;
+		/* counts are in the caption already */
+		if (!strcmp(t->cols[c].key, "n") || !strncmp(t->cols[c].key,
+		    "n_", 2) || !strncmp(t->cols[c].key, "trials", 6) ||
+		    !strcmp(t->cols[c].key, "failures"))
+			continue;
+		strbuf_addf(cap, "; %s: ", !strcmp(t->cols[c].key,
+		    "condition") ? "condition" : t->cols[c].header);
+		cell_plain(t, 0, c, cap);
+	}
+	caption_where(s, cap);
+}
+
+/* ------------------------------------------------------------------
+ * The CSV beside the Markdown: the analyze table with label columns
+ */
+
+static void
+cell_copy(struct table_cell *dst, const struct table_cell *src)
+{
+	*dst = *src;
+	dst->str = src->str ? xstrdup(src->str) : NULL;
+	dst->display = src->display ? xstrdup(src->display) : NULL;
+}
+
+/* A copy of src with "label" after "path" and "<col>_label" after
+ * "minuend" and "subtrahend". */
+static void
+labelled_copy(const struct report_section *s, const struct table *src,
+    struct table *dst)
+{
+	size_t *from = xcalloc(src->ncols * 2 + 1, sizeof(size_t));
+	const char **labelof = xcalloc(src->ncols * 2 + 1, sizeof(char *));
+	size_t c, r, n = 0;
+
+	table_init(dst);
+	for (c = 0; c < src->ncols; c++) {
+		const char *k = src->cols[c].key;
+		size_t col = table_add_col(dst, k, src->cols[c].header,
+		    src->cols[c].decimals);
+
+		dst->cols[col].md_hidden = src->cols[c].md_hidden;
+		dst->cols[col].right = src->cols[c].right;
+		from[n] = c;
+		labelof[n++] = NULL;
+		if (!strcmp(k, "path") || !strcmp(k, "minuend") ||
+		    !strcmp(k, "subtrahend")) {
+			char *key = !strcmp(k, "path") ? xstrdup("label") :
+			    xasprintf("%s_label", k);
+
+			table_add_hidden_col(dst, key, key, -1);
+			from[n] = c;
+			labelof[n++] = k;
+			free(key);
+		}
+	}
+	for (r = 0; r < src->nrows; r++) {
+		size_t row = table_add_row(dst);
+
+		for (c = 0; c < n; c++) {
+			const struct table_cell *sc =
+			    &src->cells[r * src->ncols + from[c]];
+
+			if (labelof[c]) {
+				table_set_str(dst, row, c,
+				    sc->type == CELL_STR ?
+				    report_path_label(s, sc->str) : "");
+			} else {
+				cell_copy(table_at(dst, row, c), sc);
+			}
+		}
+	}
+	for (c = 0; c < src->nnotes; c++)
+		table_add_note(dst, "%s", src->notes[c].buf);
+	free(from);
+	free(labelof);
+}
+
+/* ------------------------------------------------------------------
+ * Pivot: one statistic, paths down, conditions across
+ */
+
+/* Does the canonical condition cond hold every k=v of want? */
+static bool
+cond_holds(const char *cond, const char *want)
+{
+	char *w = xstrdup(want), *p = w, *tok;
+	bool ok = true;
+
+	while (ok && (tok = strsep(&p, ",")) != NULL) {
+		size_t tl = strlen(tok);
+		const char *at = cond;
+
+		if (!tl)
+			continue;
+		ok = false;
+		while ((at = strstr(at, tok)) != NULL) {
+			if ((at == cond || at[-1] == ',') &&
+			    (at[tl] == ',' || at[tl] == '\0')) {
+				ok = true;
+				break;
+			}
+			at++;
+		}
+	}
+	free(w);
+	return ok;
+}
+
+static const char *
+str_at(const struct table *t, size_t row, long col)
+{
+	const struct table_cell *c;
+
+	if (col < 0)
+		return "";
+	c = &t->cells[row * t->ncols + (size_t)col];
+	return c->type == CELL_STR ? c->str : "";
+}
+
+static void
+note_text(const struct report_note *n, struct strbuf *sb)
+{
+	strbuf_reset(sb);
+	if (n->trial > 0)
+		strbuf_addf(sb, "trial %ld: ", n->trial);
+	strbuf_addstr(sb, n->text);
+}
+
+/* A pivot being laid out from a percentiles table. */
+struct pivot {
+	const struct table	*t;	/* the percentiles table (borrowed) */
+	struct report_pivot_col	*cols;	/* the spec's columns, or own */
+	size_t			ncols;
+	bool			own;	/* cols made here, one per condition */
+	const char		**rows;	/* path IDs (borrowed) */
+	size_t			nrows;
+	size_t			*hit;	/* rows x cols: row of t + 1, 0: none */
+	long			pcol, ccol;	/* path, condition in t */
+	int64_t			nlo, nhi, tlo, thi;	/* n and trials used */
+	bool			counted;	/* nlo..thi are set */
+	size_t			missing;	/* cells not measured */
+};
+
+static void
+pivot_release(struct pivot *pv)
+{
+	size_t i;
+
+	for (i = 0; pv->own && i < pv->ncols; i++) {
+		free(pv->cols[i].cond);
+		free(pv->cols[i].key);
+		free(pv->cols[i].stat);
+		free(pv->cols[i].label);
+	}
+	if (pv->own)
+		free(pv->cols);
+	free(pv->rows);
+	free(pv->hit);
+}
+
+/* Rows: the spec's paths, else paths in the order t has them. */
+static void
+pivot_rows(const struct report_section *s, struct pivot *pv)
+{
+	const struct table *t = pv->t;
+	size_t r, i;
+
+	pv->rows = xcalloc(s->npaths + t->nrows + 1, sizeof(char *));
+	for (i = 0; i < s->npaths; i++)
+		pv->rows[pv->nrows++] = s->paths[i].id;
+	for (r = 0; !s->npaths && r < t->nrows; r++) {
+		const char *p = str_at(t, r, pv->pcol);
+
+		for (i = 0; i < pv->nrows; i++)
+			if (!strcmp(pv->rows[i], p))
+				break;
+		if (i == pv->nrows)
+			pv->rows[pv->nrows++] = p;
+	}
+}
+
+/* Columns: the spec's, else one per condition t holds. */
+static void
+pivot_cols(const struct report_section *s, struct pivot *pv)
+{
+	const struct table *t = pv->t;
+	size_t r, i, slen = strcspn(s->stats, ",");
+
+	if (s->ncols) {
+		pv->cols = s->cols;
+		pv->ncols = s->ncols;
+		return;
+	}
+	pv->own = true;
+	pv->cols = xcalloc(t->nrows + 1, sizeof(*pv->cols));
+	for (r = 0; r < t->nrows; r++) {
+		struct report_pivot_col *c = &pv->cols[pv->ncols];
+		const char *cond = str_at(t, r, pv->ccol);
+
+		for (i = 0; i < pv->ncols; i++)
+			if (!strcmp(pv->cols[i].cond, cond))
+				break;
+		if (i < pv->ncols)
+			continue;
+		c->cond = xstrdup(cond);
+		c->key = xstrdup(*cond ? cond : "none");
+		c->stat = xstrndup(s->stats, slen);
+		c->label = xasprintf("%s (%s)", *cond ? cond : "no condition",
+		    c->stat);
+		pv->ncols++;
+	}
+}
+
+/* Does row r of t fall under column c? */
+static bool
+pivot_fits(const struct pivot *pv, size_t r, const struct report_pivot_col *c)
+{
+	const char *cond = str_at(pv->t, r, pv->ccol);
+
+	if (pv->own || !*c->cond)
+		return !strcmp(cond, c->cond);
+	return cond_holds(cond, c->cond);
+}
+
+/* Find each (path, column) cell's row of t; two rows for one cell is
+ * an error at the column's spec location. */
+static int
+pivot_match(struct report_bundle *b, const struct report_section *s,
+    struct pivot *pv)
+{
+	const struct table *t = pv->t;
+	size_t i, c, r;
+
+	pv->hit = xcalloc(pv->nrows * pv->ncols + 1, sizeof(size_t));
+	for (c = 0; c < pv->ncols; c++) {
+		if (pv->cols[c].derive)
+			continue;
+		for (i = 0; i < pv->nrows; i++) {
+			size_t *h = &pv->hit[i * pv->ncols + c];
+
+			for (r = 0; r < t->nrows; r++) {
+				char *l;
+
+				if (strcmp(str_at(t, r, pv->pcol),
+				    pv->rows[i]) ||
+				    !pivot_fits(pv, r, &pv->cols[c]))
+					continue;
+				if (!*h) {
+					*h = r + 1;
+					continue;
+				}
+				l = xasprintf("%s.columns[%zu]", s->loc, c);
+				report_spec_error(b->spec, l, "condition '%s' "
+				    "matches two cells of path '%s' ('%s' and "
+				    "'%s'): add keys to the condition or a "
+				    "where", pv->cols[c].cond, pv->rows[i],
+				    str_at(t, *h - 1, pv->ccol),
+				    str_at(t, r, pv->ccol));
+				free(l);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+static void
+pivot_count(struct pivot *pv, size_t r)
+{
+	const struct table *t = pv->t;
+	long nc = table_col(t, "n"), tc = table_col(t, "trials");
+	int64_t n, tr;
+
+	if (nc < 0 || tc < 0)
+		return;
+	n = t->cells[r * t->ncols + (size_t)nc].i;
+	tr = t->cells[r * t->ncols + (size_t)tc].i;
+	if (!pv->counted || n < pv->nlo)
+		pv->nlo = n;
+	if (!pv->counted || n > pv->nhi)
+		pv->nhi = n;
+	if (!pv->counted || tr < pv->tlo)
+		pv->tlo = tr;
+	if (!pv->counted || tr > pv->thi)
+		pv->thi = tr;
+	pv->counted = true;
+}
+
+/* Cell (row, col) of pt from row r of t (r == SIZE_MAX: none). */
+static void
+pivot_value(struct pivot *pv, struct table *pt, size_t row, size_t col,
+    size_t r, const char *stat)
+{
+	const struct table *t = pv->t;
+	long sc = table_col(t, stat);
+	const struct table_cell *v;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (r == SIZE_MAX || sc < 0) {
+		table_set_null(pt, row, col);
+		table_set_display_raw(pt, row, col, "not measured");
+		pv->missing++;
+		return;
+	}
+	v = &t->cells[r * t->ncols + (size_t)sc];
+	if (v->type == CELL_NUM)
+		table_set_num(pt, row, col, v->num);
+	if (v->display)
+		strbuf_addstr(&sb, v->display);
+	else if (v->type == CELL_NUM)
+		md_number(&sb, v->num, t->cols[sc].decimals);
+	else
+		strbuf_addstr(&sb, "not measured");
+	table_set_display_raw(pt, row, col, sb.buf);
+	strbuf_release(&sb);
+	pivot_count(pv, r);
+}
+
+/* A derived cell: column a minus (or over) column b of the same row. */
+static void
+pivot_derived(struct table *pt, size_t row, size_t col,
+    const struct report_pivot_col *c, double scale)
+{
+	const struct table_cell *ca = table_at(pt, row, 2 + c->a);
+	const struct table_cell *cb = table_at(pt, row, 2 + c->b);
+	struct strbuf sb = STRBUF_INIT;
+	double v;
+
+	if (ca->type != CELL_NUM || cb->type != CELL_NUM) {
+		table_set_null(pt, row, col);
+		table_set_display_raw(pt, row, col, "not measured");
+		return;
+	}
+	v = c->derive == 'd' ? ca->num - cb->num : ca->num / cb->num;
+	table_set_num(pt, row, col, v);
+	if (c->derive == 'd') {
+		strbuf_addstr(&sb, v >= 0 ? "+" : "−");
+		md_number(&sb, fabs(v) * scale, scale != 1.0 ? 2 : 3);
+	} else {
+		md_number(&sb, v, 2);
+		strbuf_addstr(&sb, "×");
+	}
+	table_set_display_raw(pt, row, col, sb.buf);
+	strbuf_release(&sb);
+}
+
+/* Footnotes: on the cell whose condition a note names, else on the
+ * path. */
+static void
+pivot_notes(struct report_bundle *b, const struct report_section *s,
+    const struct pivot *pv, struct table *pt)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t k, i, c;
+
+	for (k = 0; k < s->nnotes; k++) {
+		const struct report_note *n = &s->notes[k];
+
+		if (n->metric && strcmp(n->metric, s->metric))
+			continue;
+		note_text(n, &sb);
+		for (i = 0; i < pv->nrows; i++) {
+			if (n->path && strcmp(n->path, pv->rows[i]))
+				continue;
+			if (!n->condition) {
+				report_cell_mark(pt, i, 0,
+				    report_footnote_ref(&b->fn, sb.buf));
+				continue;
+			}
+			for (c = 0; c < pv->ncols; c++) {
+				size_t h = pv->hit[i * pv->ncols + c];
+				bool on = h ? !strcmp(str_at(pv->t, h - 1,
+				    pv->ccol), n->condition) :
+				    cond_holds(n->condition, pv->cols[c].cond);
+
+				if (pv->cols[c].derive || !on)
+					continue;
+				report_cell_mark(pt, i, 2 + c,
+				    report_footnote_ref(&b->fn, sb.buf));
+			}
+		}
+	}
+	strbuf_release(&sb);
+}
+
+static void
+pivot_caption(const struct report_section *s, const struct analyze_opts *o,
+    const struct pivot *pv, struct strbuf *cap)
+{
+	size_t c, i, k = 0;
+
+	caption_method(s, o, cap);
+	strbuf_addstr(cap, "; each cell is the ");
+	for (c = 0; c < pv->ncols; c++) {
+		const struct report_pivot_col *col = &pv->cols[c];
+
+		if (col->derive)
+			continue;
+		for (i = 0; i < c; i++)
+			if (!pv->cols[i].derive &&
+			    !strcmp(pv->cols[i].stat, col->stat))
+				break;
+		if (i == c)
+			strbuf_addf(cap, "%s%s", k++ ? "/" : "", col->stat);
+	}
+	strbuf_addstr(cap, " of one path under the column's condition");
+	if (pv->counted) {
+		add_range(cap, "n", pv->nlo, pv->nhi, pv->nlo == pv->nhi ?
+		    "samples per cell" : "samples");
+		add_range(cap, "trials", pv->tlo, pv->thi, pv->tlo == pv->thi ?
+		    "per cell" : "");
+	}
+	if (pv->missing)
+		strbuf_addstr(cap, "; not measured: no runs of that path under "
+		    "that condition");
+	for (c = 0; c < pv->ncols; c++) {
+		const struct report_pivot_col *col = &pv->cols[c];
+
+		if (col->derive)
+			strbuf_addf(cap, "; %s = %s %s %s", col->label,
+			    pv->cols[col->a].label, col->derive == 'd' ? "−" :
+			    "/", pv->cols[col->b].label);
+	}
+	caption_where(s, cap);
+}
+
+/*
+ * Build the pivot table pt from t (a percentiles table) and its caption.
+ * Returns 0, or -1 after naming the spec location (a column that matches
+ * two cells of one path).
+ */
+static int
+pivot_build(struct report_bundle *b, struct report_section *s,
+    const struct analyze_opts *o, const struct table *t, struct table *pt,
+    struct strbuf *cap)
+{
+	struct pivot pv;
+	struct strbuf sb = STRBUF_INIT;
+	const char *unit;
+	double scale = report_metric_scale(s->metric, &unit);
+	size_t i, c, row;
+	int ret = -1;
+
+	memset(&pv, 0, sizeof(pv));
+	pv.t = t;
+	pv.pcol = table_col(t, "path");
+	pv.ccol = table_col(t, "condition");
+	table_init(pt);
+	pivot_rows(s, &pv);
+	pivot_cols(s, &pv);
+	if (pivot_match(b, s, &pv))
+		goto cleanup;
+	table_add_col(pt, "path", "Path", -1);
+	table_add_hidden_col(pt, "label", "label", -1);
+	for (c = 0; c < pv.ncols; c++)
+		table_add_col(pt, pv.cols[c].key, pv.cols[c].label, -1);
+	for (i = 0; i < pv.nrows; i++) {
+		row = table_add_row(pt);
+		table_set_str(pt, row, 0, pv.rows[i]);
+		table_set_str(pt, row, 1, report_path_label(s, pv.rows[i]));
+		strbuf_reset(&sb);
+		path_md(&sb, pv.rows[i], report_path_label(s, pv.rows[i]));
+		table_set_display_raw(pt, row, 0, sb.buf);
+		for (c = 0; c < pv.ncols; c++) {
+			size_t h = pv.hit[i * pv.ncols + c];
+
+			if (pv.cols[c].derive)
+				pivot_derived(pt, row, 2 + c, &pv.cols[c],
+				    scale);
+			else
+				pivot_value(&pv, pt, row, 2 + c, h ? h - 1 :
+				    SIZE_MAX, pv.cols[c].stat);
+		}
+	}
+	pivot_notes(b, s, &pv, pt);
+	pivot_caption(s, o, &pv, cap);
+	ret = 0;
+cleanup:
+	pivot_release(&pv);
+	strbuf_release(&sb);
+	if (ret)
+		table_release(pt);
+	return ret;
+}
+
+/* ------------------------------------------------------------------
+ * Writing a section
+ */
+
+static void
+findings_of(const struct report_section *s, struct report_finding **out,
+    size_t *n)
+{
+	size_t i;
+
+	*out = xcalloc(s->nnotes + 1, sizeof(**out));
+	*n = 0;
+	for (i = 0; i < s->nnotes; i++) {
+		struct report_finding *f = &(*out)[(*n)++];
+
+		f->path = s->notes[i].path;
+		f->condition = s->notes[i].condition;
+		f->trial = s->notes[i].trial;
+		f->metric = s->notes[i].metric;
+		f->text = s->notes[i].text;
+	}
+}
+
+void
+report_md_paragraph(struct strbuf *md, const char *text)
+{
+	const char *p = text;
+
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+		p++;
+	/* what could open a block at the start of a line: a list item, a
+	 * thematic break or setext underline, an ordered list ("1.") */
+	if (*p == '-' || *p == '+' || *p == '=')
+		strbuf_addch(md, '\\');
+	if (*p >= '0' && *p <= '9') {
+		size_t d = strspn(p, "0123456789");
+
+		if (p[d] == '.' || p[d] == ')') {
+			strbuf_add(md, p, d);
+			strbuf_addch(md, '\\');
+			p += d;
+		}
+	}
+	md_escape(md, p);
+}
+
+void
+report_section_heading(struct strbuf *md, const struct report_section *s)
+{
+	int level = s->depth + 2, i;
+
+	if (s->title) {
+		strbuf_addch(md, '\n');
+		for (i = 0; i < level && i < 6; i++)
+			strbuf_addch(md, '#');
+		strbuf_addch(md, ' ');
+		md_escape(md, s->title);
+		strbuf_addch(md, '\n');
+	}
+	if (s->text) {
+		strbuf_addch(md, '\n');
+		report_md_paragraph(md, s->text);
+		strbuf_addch(md, '\n');
+	}
+}
+
+int
+report_section_table(struct report_bundle *b, struct report_section *s)
+{
+	struct analyze_opts o;
+	struct table t, shown, csvt;
+	struct strbuf cap = STRBUF_INIT, md = STRBUF_INIT, csv = STRBUF_INIT;
+	struct strbuf stem = STRBUF_INIT, rel = STRBUF_INIT;
+	struct report_finding *f = NULL;
+	char **argv = NULL;
+	size_t argc = 0, nf = 0, i, no;
+	bool opts = false, pivot = s->type == REPORT_SEC_PIVOT;
+	cJSON *entry = NULL, *arr;
+	int rc, ret = -1;
+
+	table_init(&t);
+	table_init(&shown);
+	table_init(&csvt);
+	if (report_check_paths(b, s))
+		goto cleanup;
+	if (report_section_opts(b->spec, s, &o))
+		goto cleanup;
+	opts = true;
+	rc = analyze_build(b->db, s->verb, &o, (int)s->nargs, s->args, &t);
+	if (rc) {
+		report_spec_error(b->spec, s->loc, "%s table could not be "
+		    "built%s", s->verb, rc == -2 ? " (bad arguments for the "
+		    "verb)" : "");
+		goto cleanup;
+	}
+	no = ++b->nfiles_no;
+	strbuf_addf(&stem, "%02zu-%s", no, s->id);
+	b->ntables++;
+	if (pivot) {
+		if (pivot_build(b, s, &o, &t, &shown, &cap))
+			goto cleanup;
+		table_render_sb(&shown, TABLE_CSV, &csv);
+	} else {
+		labelled_copy(s, &t, &csvt);
+		table_render_sb(&csvt, TABLE_CSV, &csv);
+		labelled_copy(s, &t, &shown);
+		dress(s, &o, &shown, &cap);
+		findings_of(s, &f, &nf);
+		report_footnotes_attach(&b->fn, &shown, f, nf);
+	}
+	/* the table with its caption, as index.md and the .md file show it */
+	table_render_md_body(&shown, &md);
+	if (shown.nrows == 0)
+		strbuf_addstr(&md, "| _(no rows)_ |\n");
+	strbuf_addstr(&md, "\n_Table ");
+	strbuf_addf(&md, "%zu", b->ntables);
+	strbuf_addstr(&md, ": ");
+	if (s->title) {
+		size_t tl = strlen(s->title);
+
+		md_escape(&md, s->title);
+		strbuf_addstr(&md, tl && strchr(".?!:", s->title[tl - 1]) ?
+		    " " : ". ");
+	}
+	md_escape(&md, cap.buf);
+	strbuf_addstr(&md, "._\n");
+	for (i = 0; i < t.nnotes; i++) {
+		strbuf_addstr(&md, "\n_");
+		md_escape(&md, t.notes[i].buf);
+		strbuf_addstr(&md, "_\n");
+	}
+	strbuf_addf(&rel, "tables/%s.csv", stem.buf);
+	if (report_bundle_write(b, rel.buf, csv.buf, csv.len))
+		goto cleanup;
+	strbuf_reset(&rel);
+	strbuf_addf(&rel, "tables/%s.md", stem.buf);
+	if (report_bundle_write(b, rel.buf, md.buf, md.len))
+		goto cleanup;
+
+	report_section_heading(&b->index, s);
+	strbuf_addch(&b->index, '\n');
+	strbuf_add(&b->index, md.buf, md.len);
+	strbuf_addf(&b->index, "\nData: [tables/%s.csv](tables/%s.csv) · "
+	    "[tables/%s.md](tables/%s.md)\n", stem.buf, stem.buf, stem.buf,
+	    stem.buf);
+
+	/* provenance: the command that prints the same numbers */
+	argv = report_analyze_argv(b, s->verb, &o, s, s->nargs, s->args, &argc);
+	entry = cJSON_CreateObject();
+	cJSON_AddNumberToObject(entry, "table", (double)b->ntables);
+	cJSON_AddStringToObject(entry, "spec_location", s->loc);
+	cJSON_AddStringToObject(entry, "markdown", rel.buf);
+	strbuf_reset(&rel);
+	strbuf_addf(&rel, "tables/%s.csv", stem.buf);
+	cJSON_AddStringToObject(entry, "csv", rel.buf);
+	cJSON_AddStringToObject(entry, "shape", pivot ? "pivot of the "
+	    "command's rows (paths x columns)" : "the command's CSV plus "
+	    "label columns");
+	arr = cJSON_AddArrayToObject(entry, "argv");
+	strbuf_reset(&rel);
+	for (i = 0; i < argc; i++) {
+		cJSON_AddItemToArray(arr, cJSON_CreateString(argv[i]));
+		if (i)
+			strbuf_addch(&rel, ' ');
+		report_shell_quote(&rel, argv[i]);
+	}
+	cJSON_AddStringToObject(entry, "command", rel.buf);
+	cJSON_AddItemToArray(b->prov_tables, entry);
+
+	if (s->chart && report_chart_write(b, s, pivot ? &shown : NULL, no))
+		goto cleanup;
+	ret = 0;
+cleanup:
+	if (opts)
+		analyze_opts_release(&o);
+	table_release(&t);
+	table_release(&shown);
+	table_release(&csvt);
+	strbuf_release(&cap);
+	strbuf_release(&md);
+	strbuf_release(&csv);
+	strbuf_release(&stem);
+	strbuf_release(&rel);
+	report_argv_free(argv, argc);
+	free(f);
+	return ret;
+}

@@ -1,0 +1,46 @@
+#!/bin/sh
+# samples/demo.sh - what `make demo` runs on a fresh Debian machine:
+# install the missing packages (as root; otherwise print the exact
+# `sudo apt-get install` line and stop), build pathstat, ingest the
+# sample tree into a fresh database and write the report bundle to
+# demo/, then say where index.md is.
+set -eu
+cd "$(dirname "$0")/.."
+
+MAKE=${MAKE:-make}
+DB=build/demo.db
+OUT=demo
+
+# Debian packages: the build, and gnuplot for the charts.
+pkgs="build-essential pkg-config libsqlite3-dev libcjson-dev libcsv-dev
+      libxxhash-dev zlib1g-dev gnuplot-nox"
+missing=""
+if command -v dpkg >/dev/null 2>&1; then
+	for p in $pkgs; do
+		dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+	done
+elif ! command -v gnuplot >/dev/null 2>&1; then
+	echo "demo: no dpkg here; install gnuplot yourself for the charts" >&2
+fi
+if [ -n "$missing" ]; then
+	if [ "$(id -u)" = 0 ]; then
+		echo "demo: installing:$missing"
+		export DEBIAN_FRONTEND=noninteractive
+		apt-get update -qq
+		# shellcheck disable=SC2086
+		apt-get install -y -qq --no-install-recommends $missing
+	else
+		echo "demo: missing packages:$missing" >&2
+		echo "demo: install them, then run make demo again:" >&2
+		echo "  sudo apt-get install$missing" >&2
+		exit 1
+	fi
+fi
+
+$MAKE --no-print-directory all
+mkdir -p build
+rm -f "$DB" "$DB-wal" "$DB-shm"
+./pathstat ingest --quiet --db "$DB" samples/tree
+./pathstat report --db "$DB" --spec samples/article.json --out "$OUT"
+echo
+echo "demo: open $OUT/index.md (tables in $OUT/tables, charts in $OUT/charts)"
