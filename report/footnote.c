@@ -89,6 +89,32 @@ same(const char *want, const char *have)
 	return !want || (have && !strcmp(want, have));
 }
 
+/* Does row r agree with every k=v of scope whose k is a column of t? */
+static bool
+in_scope(const struct table *t, size_t r, const char *scope)
+{
+	char *copy, *p, *kv;
+	bool ok = true;
+
+	if (!scope)
+		return true;
+	copy = xstrdup(scope);
+	p = copy;
+	while (ok && (kv = strsep(&p, ",")) != NULL) {
+		char *eq = strchr(kv, '=');
+		long col;
+
+		if (!eq)
+			continue;
+		*eq = '\0';
+		col = table_col(t, kv);
+		if (col >= 0 && !same(eq + 1, str_of(t, r, col)))
+			ok = false;
+	}
+	free(copy);
+	return ok;
+}
+
 size_t
 report_footnotes_attach(struct report_footnotes *fn, struct table *t,
     const struct report_finding *f, size_t nf)
@@ -110,7 +136,8 @@ report_footnotes_attach(struct report_footnotes *fn, struct table *t,
 			if (f[i].metric && metric &&
 			    strcmp(f[i].metric, metric))
 				continue;
-			if (!same(f[i].condition, str_of(t, r, ccol)))
+			if (!same(f[i].condition, str_of(t, r, ccol)) ||
+			    !in_scope(t, r, f[i].scope))
 				continue;
 			if (pcol >= 0)
 				path_ok = same(f[i].path, str_of(t, r, pcol));

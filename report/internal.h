@@ -89,6 +89,8 @@ struct report_note {
 	char	*condition;	/* NULL: any condition */
 	long	trial;		/* 0: not about one trial */
 	char	*metric;	/* NULL: any metric */
+	char	*scope;		/* "k=v,k=v" a row's --by columns must match
+				 * (check's findings), NULL: any */
 	char	*text;
 };
 
@@ -183,6 +185,8 @@ struct report_bundle {
 	cJSON		*prov_tables;	/* provenance: one entry per table */
 	cJSON		*prov_charts;	/* provenance: one entry per chart */
 	bool		render;		/* run gnuplot */
+	bool		checks;		/* footnote pathstat check's findings */
+	size_t		nchecked;	/* findings attached as notes */
 	char		*gnuplot_version;	/* "gnuplot 5.4 ...", or NULL */
 	char		*gnuplot_missing;	/* why it cannot run, or NULL */
 	size_t		nrendered;	/* charts rendered */

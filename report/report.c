@@ -26,7 +26,7 @@
 
 #define REPORT_USAGE \
 	"usage: pathstat report [--db FILE] --spec FILE --out DIR [--force]\n" \
-	"                       [--no-render]\n"
+	"                       [--no-render] [--no-checks]\n"
 
 static void
 report_usage(FILE *fp, bool full)
@@ -47,6 +47,10 @@ report_usage(FILE *fp, bool full)
 	    "  --force       write into a folder that holds other files (they\n"
 	    "                are left alone; same-named files are replaced)\n"
 	    "  --no-render   write the .gp and .dat files, do not run gnuplot\n"
+	    "  --no-checks   no footnotes from the hygiene checks (pathstat\n"
+	    "                check runs under each table's filters and its\n"
+	    "                findings become footnotes on the cells they\n"
+	    "                concern)\n"
 	    "  --db FILE     database (default $PATHSTAT_DB, else\n"
 	    "                ./pathstat.db)\n"
 	    "\n"
@@ -161,7 +165,8 @@ index_tail(struct report_bundle *b, const char *hash)
 	report_footnotes_render(&b->fn, md);
 }
 
-enum { OPT_DB = 256, OPT_SPEC, OPT_OUT, OPT_FORCE, OPT_NO_RENDER };
+enum { OPT_DB = 256, OPT_SPEC, OPT_OUT, OPT_FORCE, OPT_NO_RENDER,
+	OPT_NO_CHECKS };
 
 int
 cmd_report(int argc, char **argv)
@@ -170,6 +175,7 @@ cmd_report(int argc, char **argv)
 		{ "db",		required_argument,	NULL, OPT_DB },
 		{ "force",	no_argument,		NULL, OPT_FORCE },
 		{ "help",	no_argument,		NULL, 'h' },
+		{ "no-checks",	no_argument,		NULL, OPT_NO_CHECKS },
 		{ "no-render",	no_argument,		NULL, OPT_NO_RENDER },
 		{ "out",	required_argument,	NULL, OPT_OUT },
 		{ "spec",	required_argument,	NULL, OPT_SPEC },
@@ -190,6 +196,7 @@ cmd_report(int argc, char **argv)
 	memset(&spec, 0, sizeof(spec));
 	strbuf_init(&b.index, 0);
 	report_footnotes_init(&b.fn);
+	b.checks = true;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	opterr = 0;
 	optind = 1;
@@ -204,6 +211,9 @@ cmd_report(int argc, char **argv)
 		case 'h':
 			report_usage(stdout, true);
 			goto cleanup;
+		case OPT_NO_CHECKS:
+			b.checks = false;
+			break;
 		case OPT_NO_RENDER:
 			no_render = true;
 			break;
@@ -271,9 +281,10 @@ cmd_report(int argc, char **argv)
 		    "them (Debian: sudo apt-get install gnuplot-nox)",
 		    b.gnuplot_missing);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	note("wrote %s/index.md: %zu table%s, %zu chart%s (%zu rendered) in "
-	    "%.2f s%s", out, b.ntables, b.ntables == 1 ? "" : "s", b.ncharts,
-	    b.ncharts == 1 ? "" : "s", b.nrendered,
+	note("wrote %s/index.md: %zu table%s, %zu chart%s (%zu rendered), "
+	    "%zu footnote%s in %.2f s%s", out, b.ntables, b.ntables == 1 ? "" :
+	    "s", b.ncharts, b.ncharts == 1 ? "" : "s", b.nrendered, b.fn.n,
+	    b.fn.n == 1 ? "" : "s",
 	    (double)(t1.tv_sec - t0.tv_sec) +
 	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9, bad ? "; with errors" :
 	    "");

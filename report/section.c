@@ -1059,11 +1059,15 @@ pivot_notes(struct report_bundle *b, const struct report_section *s,
 			}
 			for (c = 0; c < pv->ncols; c++) {
 				size_t h = pv->hit[i * pv->ncols + c];
-				bool on = h ? !strcmp(str_at(pv->t, h - 1,
+				bool on;
+
+				/* a derived column has no condition of its own */
+				if (pv->cols[c].derive)
+					continue;
+				on = h ? !strcmp(str_at(pv->t, h - 1,
 				    pv->ccol), n->condition) :
 				    cond_holds(n->condition, pv->cols[c].cond);
-
-				if (pv->cols[c].derive || !on)
+				if (!on)
 					continue;
 				report_cell_mark(pt, i, 2 + c,
 				    report_footnote_ref(&b->fn, sb.buf));
@@ -1192,6 +1196,7 @@ findings_of(const struct report_section *s, struct report_finding **out,
 		f->condition = s->notes[i].condition;
 		f->trial = s->notes[i].trial;
 		f->metric = s->notes[i].metric;
+		f->scope = s->notes[i].scope;
 		f->text = s->notes[i].text;
 	}
 }
@@ -1239,6 +1244,53 @@ report_section_heading(struct strbuf *md, const struct report_section *s)
 	}
 }
 
+/*
+ * The hygiene findings (pathstat check) under the section's own filters
+ * and statistics, added to its notes so they become footnotes on the
+ * cells they concern, the same way a spec's own footnotes do.
+ */
+static void
+add_check_notes(struct report_bundle *b, struct report_section *s,
+    const struct analyze_opts *o)
+{
+	struct check_findings f = CHECK_FINDINGS_INIT;
+	struct check_opts co;
+	struct strbuf text = STRBUF_INIT;
+	size_t i;
+
+	memset(&co, 0, sizeof(co));
+	co.stats = o->stats;
+	co.nstats = o->nstats;
+	if (analyze_check_opts(b->db, &o->where, &co, &f)) {
+		warning("%s: hygiene checks failed; the table has no check "
+		    "footnotes", s->loc);
+		goto cleanup;
+	}
+	for (i = 0; i < f.n; i++) {
+		const struct check_finding *c = &f.items[i];
+		struct report_note *n;
+
+		if (strcmp(c->metric, o->metric))
+			continue;
+		strbuf_reset(&text);
+		strbuf_addf(&text, "pathstat check, %s: %s. What to do: %s",
+		    c->check, c->evidence, c->action);
+		s->notes = xreallocarray(s->notes, s->nnotes + 1,
+		    sizeof(*s->notes));
+		n = &s->notes[s->nnotes++];
+		n->path = xstrdup(c->path);
+		n->condition = xstrdup(c->condition);
+		n->trial = c->trial > 0 ? c->trial : 0;
+		n->metric = xstrdup(c->metric);
+		n->scope = c->scope ? xstrdup(c->scope) : NULL;
+		n->text = xstrdup(text.buf);
+		b->nchecked++;
+	}
+cleanup:
+	check_findings_release(&f);
+	strbuf_release(&text);
+}
+
 int
 report_section_table(struct report_bundle *b, struct report_section *s)
 {
@@ -1261,6 +1313,8 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 	if (report_section_opts(b->spec, s, &o))
 		goto cleanup;
 	opts = true;
+	if (b->checks && o.metric)
+		add_check_notes(b, s, &o);
 	rc = analyze_build(b->db, s->verb, &o, (int)s->nargs, s->args, &t);
 	if (rc) {
 		report_spec_error(b->spec, s->loc, "%s table could not be "

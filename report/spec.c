@@ -344,6 +344,7 @@ note_copy(struct report_note *dst, const struct report_note *src)
 	dst->condition = dup_or_null(src->condition);
 	dst->trial = src->trial;
 	dst->metric = dup_or_null(src->metric);
+	dst->scope = dup_or_null(src->scope);
 	dst->text = xstrdup(src->text);
 }
 
@@ -1358,6 +1359,7 @@ section_release(struct report_section *s)
 		free(s->notes[i].path);
 		free(s->notes[i].condition);
 		free(s->notes[i].metric);
+		free(s->notes[i].scope);
 		free(s->notes[i].text);
 	}
 	free(s->notes);

@@ -8,7 +8,9 @@
 run "$PS" ingest --db s.db "$TOP/samples/tree"
 expect_code 0 "sample tree ingested"
 export SOURCE_DATE_EPOCH=1788000000
-run "$PS" report --db s.db --spec "$TOP/samples/article.json" --out b
+# The spec's own footnotes, numbered without the hygiene findings
+# (--no-checks); the findings' footnotes are checked further down.
+run "$PS" report --db s.db --spec "$TOP/samples/article.json" --out b --no-checks
 expect_code 0 "the sample spec makes a bundle"
 expect_err_has "wrote b/index.md: 15 tables, 10 charts" "15 tables and 10 charts"
 ok "[ \"\$(ls b/tables/*.csv | wc -l)\" = 15 ] && [ \"\$(ls b/tables/*.md | wc -l)\" = 15 ]" "each table as CSV and Markdown"
@@ -234,7 +236,7 @@ else
 fi
 
 # the same input gives the same bundle
-run "$PS" report --db s.db --spec "$TOP/samples/article.json" --out b2
+run "$PS" report --db s.db --spec "$TOP/samples/article.json" --out b2 --no-checks
 expect_code 0 "second run"
 ok "diff -r -x '*.png' -x '*.svg' -x provenance.json b b2 >/dev/null" "tables, data, scripts and index.md are the same bytes"
 
@@ -245,4 +247,40 @@ for f in 01-connect.gp 01-connect.dat 04-throughput.gp; do
 	    -e "s|$TOP/||" "b/charts/$f" > got
 	ok "cmp -s got \"\$TOP/tests/cli/expect/t3100-$f\"" "charts/$f matches its golden copy"
 done
+
+# With the hygiene checks (the default), their findings become footnotes
+# on the cells they concern, and only there.
+run "$PS" report --db s.db --spec "$TOP/samples/article.json" --out bc
+expect_code 0 "a bundle with the hygiene footnotes"
+cat > fn.py <<'PY'
+import re, sys
+md = open("bc/index.md").read()
+notes = dict(re.findall(r"^\[\^(\d+)\]: (.*)$", md, re.M))
+def marks(line):
+    return [notes[n] for n in re.findall(r"\[\^(\d+)\]", line)]
+rows = [l for l in md.splitlines() if l.startswith("| ")]
+bad = []
+c_tp = [l for l in rows if l.startswith("| C — VPC Peering | 2.41 | 10.54")]
+if not c_tp or not any("burst-cliff" in m for m in marks(c_tp[0])):
+    bad.append("C's throughput row lacks the burst-cliff footnote: %r" % c_tp)
+e28 = [l for l in rows if l.startswith("| E — PrivateLink (cross-region)") and "| 2026-08-28 |" in l]
+e29 = [l for l in rows if l.startswith("| E — PrivateLink (cross-region)") and "| 2026-08-29 |" in l]
+if not e29 or not any("hidden-failures" in m for m in marks(e29[0])):
+    bad.append("E on 2026-08-29 lacks the hidden-failures footnote: %r" % e29)
+if not e28 or any("hidden-failures" in m for m in marks(e28[0])):
+    bad.append("E on 2026-08-28 carries another day's finding: %r" % e28)
+f = [l for l in rows if l.startswith("| F — Transit Gateway, task IP") and "| p50 |" in l and "3.396" in l]
+if not f or not any("outlier-trial" in m and m.startswith("trial 2:") for m in marks(f[0])):
+    bad.append("F's trial spread lacks the outlier-trial footnote: %r" % f)
+a = [l for l in rows if l.startswith("| A — Same AZ (baseline) | 0.210 | 0.260")]
+if not a or marks(a[0]):
+    bad.append("A's clean connect row has a footnote: %r" % a)
+print("\n".join(bad))
+sys.exit(1 if bad else 0)
+PY
+run "$PY" fn.py
+expect_code 0 "findings footnote the cells they concern (C's cliff, E's day-2 timeouts, F's trial 2) and no other"
+[ "$RC" = 0 ] || echo "$OUT" | sed 's/^/#   /'
+run "$PS" report --db s.db --spec "$TOP/samples/article.json" --out bn --no-checks --no-render
+ok "! grep -q 'pathstat check,' bn/index.md" "--no-checks leaves them out"
 test_done
