@@ -71,7 +71,7 @@ check-deps:
 DEB_BUILD := build-essential pkg-config libsqlite3-dev libcjson-dev \
 	     libcsv-dev libxxhash-dev zlib1g-dev
 DEB_TEST  := python3 python3-numpy sqlite3 gnuplot-nox cmark-gfm iperf3 \
-	     iproute2 clang
+	     iproute2 clang fonts-droid-fallback
 deps:
 	@if [ "$$(id -u)" != 0 ]; then \
 		echo "make deps installs packages: run it as root, or:" >&2; \
