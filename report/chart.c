@@ -1850,7 +1850,7 @@ chart_timeseries(struct chart *ch)
 		report_gp_quote(&ch->plot, chart_title(ch));
 		strbuf_addf(&ch->plot, " font big margins %.4f, %.4f, %.4f, "
 		    "%.4f spacing %.4f, %.4f\n", 80 / w, 1 - 20 / w, 70 / h,
-		    1 - 125 / h, 90 / w, 110 / h);
+		    1 - 125 / h, 90 / w, 135 / h);
 		/* one legend for the page, drawn by hand: gnuplot sizes a key
 		 * to one panel; trials keep their colour in every panel */
 		strbuf_addstr(&ch->pre, "unset key\n");
