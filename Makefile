@@ -136,7 +136,10 @@ test check: all
 	@$(MAKE) --no-print-directory cli
 	@$(MAKE) --no-print-directory contract
 
-test-slow: all
+# The long simulations: interval coverage over 1000 repetitions
+# (t-stats with SLOW=1) and 100 clean campaigns for the hygiene checks.
+test-slow: all $(UNIT_BIN)
+	@SLOW=1 sh tests/unit/run.sh $(B)/tests/t-stats
 	@PATHSTAT_BIN=$(abspath $(OUT))/pathstat PYTHON=$(PYTHON) SLOW=1 \
 	    sh tests/cli/run.sh 'tslow*'
 
