@@ -45,10 +45,10 @@ struct report_finding {
 	const char	*condition;
 	long		trial;		/* the trial concerned, or <= 0 */
 	const char	*metric;	/* metric name, or NULL: any metric */
+	const char	*text;		/* plain text; escaped when rendered */
 	/* "k=v,k=v" (check's campaign tags): a row with a column k must
 	 * hold v there (a --by day table); NULL: any row */
 	const char	*scope;
-	const char	*text;		/* plain text; escaped when rendered */
 };
 
 /* The footnotes of one index.md, numbered from 1 in order of first use;
