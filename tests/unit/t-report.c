@@ -159,11 +159,15 @@ test_footnotes(void)
 {
 	struct report_finding f[] = {
 		{ "F", "c=1,ka=off", 2, "http_ms",
-		    "TIME_WAIT <b>exhaustion</b>" },
-		{ "F", "c=1,ka=off", 2, NULL, "TIME_WAIT <b>exhaustion</b>" },
-		{ "A", NULL, 0, "connect_ms", "another metric: no marker" },
-		{ "x|y", NULL, 0, NULL, "a | in the path" },
-		{ "Z", NULL, 0, NULL, "no such path" },
+		    "TIME_WAIT <b>exhaustion</b>", NULL },
+		{ "F", "c=1,ka=off", 2, NULL, "TIME_WAIT <b>exhaustion</b>",
+		    NULL },
+		{ "A", NULL, 0, "connect_ms", "another metric: no marker",
+		    NULL },
+		{ "x|y", NULL, 0, NULL, "a | in the path", NULL },
+		{ "Z", NULL, 0, NULL, "no such path", NULL },
+		/* scoped to a day the table has no column for: still attached */
+		{ "A", "c=1,ka=on", 0, NULL, "scoped", "day=2026-08-29" },
 	};
 	struct report_footnotes fn = REPORT_FOOTNOTES_INIT;
 	struct table t;
@@ -172,25 +176,27 @@ test_footnotes(void)
 
 	fill(&t);
 	n = report_footnotes_attach(&fn, &t, f, ARRAY_SIZE(f));
-	CHECK_EQ_INT(n, 3, "three markers: F twice (same note), x|y once");
-	CHECK_EQ_INT(fn.n, 2, "two distinct footnotes");
+	CHECK_EQ_INT(n, 4, "four markers: F twice (same note), x|y, A scoped");
+	CHECK_EQ_INT(fn.n, 3, "three distinct footnotes");
 	table_render_md_body(&t, &md);
-	CHECK(strstr(md.buf, "| F[^1] | c=1,ka=off |") != NULL,
-	    "F ka=off carries [^1] once although two findings match");
+	CHECK(strstr(md.buf, "| F[^2] | c=1,ka=off |") != NULL,
+	    "F ka=off carries [^2] once although two findings match");
 	CHECK(strstr(md.buf, "| F | c=1,ka=on |") != NULL,
 	    "F ka=on has no marker");
-	CHECK(strstr(md.buf, "| A | c=1,ka=on |") != NULL,
-	    "a finding about another metric is not attached");
-	CHECK(strstr(md.buf, "| x\\|y[^2] |") != NULL,
+	CHECK(strstr(md.buf, "| A[^1] | c=1,ka=on |") != NULL,
+	    "a finding about another metric is not attached; a scope on "
+	    "a column the table lacks does not stop one");
+	CHECK(strstr(md.buf, "| x\\|y[^3] |") != NULL,
 	    "the marker follows the escaped path text");
 	strbuf_reset(&md);
 	report_footnotes_render(&fn, &md);
-	CHECK_EQ_STR(md.buf, "\n[^1]: trial 2: TIME\\_WAIT \\<b\\>exhaustion"
-	    "\\</b\\>\n[^2]: a \\| in the path\n",
-	    "definitions are numbered, escaped, name the trial");
-	CHECK_EQ_INT(report_footnote_ref(&fn, "a | in the path"), 2,
+	CHECK_EQ_STR(md.buf, "\n[^1]: scoped\n[^2]: trial 2: TIME\\_WAIT "
+	    "\\<b\\>exhaustion\\</b\\>\n[^3]: a \\| in the path\n",
+	    "definitions are numbered in order of use, escaped, name the "
+	    "trial");
+	CHECK_EQ_INT(report_footnote_ref(&fn, "a | in the path"), 3,
 	    "the same text keeps its number");
-	CHECK_EQ_INT(report_footnote_ref(&fn, "new"), 3, "a new text is next");
+	CHECK_EQ_INT(report_footnote_ref(&fn, "new"), 4, "a new text is next");
 	table_release(&t);
 	report_footnotes_release(&fn);
 	strbuf_release(&md);
