@@ -163,7 +163,7 @@ fuzz: $(FUZZ_BIN)
 		name=$$(basename $$f); corpus=tests/fuzz/corpus/$${name#fuzz-}; \
 		mkdir -p build-fuzz/corpus-$$name; \
 		echo "fuzz: $$name for $(FUZZ_SECONDS)s"; \
-		$$f -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+		$$f -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -close_fd_mask=2 \
 		    build-fuzz/corpus-$$name $$corpus >build-fuzz/$$name.log 2>&1 \
 		    || { tail -40 build-fuzz/$$name.log; exit 1; }; \
 		tail -1 build-fuzz/$$name.log; \
