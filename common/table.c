@@ -175,6 +175,32 @@ table_add_note(struct table *t, const char *fmt, ...)
 	t->nnotes++;
 }
 
+const char *
+table_str(const struct table *t, size_t row, long col)
+{
+	const struct table_cell *c;
+
+	if (col < 0 || (size_t)col >= t->ncols || row >= t->nrows)
+		return NULL;
+	c = &t->cells[row * t->ncols + (size_t)col];
+	return c->type == CELL_STR ? c->str : NULL;
+}
+
+double
+table_num(const struct table *t, size_t row, long col)
+{
+	const struct table_cell *c;
+
+	if (col < 0 || (size_t)col >= t->ncols || row >= t->nrows)
+		return NAN;
+	c = &t->cells[row * t->ncols + (size_t)col];
+	if (c->type == CELL_NUM)
+		return c->num;
+	if (c->type == CELL_INT)
+		return (double)c->i;
+	return NAN;
+}
+
 int
 table_format_parse(const char *s, enum table_format *out)
 {

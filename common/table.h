@@ -75,6 +75,12 @@ void table_set_display_raw(struct table *t, size_t row, size_t col,
 void table_add_note(struct table *t, const char *fmt, ...)
     PATHSTAT_PRINTF(2, 3);
 
+/* A cell's string (NULL unless it holds one, or col < 0) and number (an
+ * integer converted; NaN unless it holds one, or col < 0), for code that
+ * reads a table another part built. */
+const char *table_str(const struct table *t, size_t row, long col);
+double table_num(const struct table *t, size_t row, long col);
+
 /* Render; returns 0 or -1 on a write error. */
 int table_render(const struct table *t, enum table_format fmt, FILE *out);
 void table_render_sb(const struct table *t, enum table_format fmt,

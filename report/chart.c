@@ -634,31 +634,15 @@ cleanup:
  * Tables from analyze for a chart
  */
 
+/* A string cell, "" when absent (charts print it). */
 static const char *
 str_at(const struct table *t, size_t row, long col)
 {
-	const struct table_cell *c;
+	const char *s = table_str(t, row, col);
 
-	if (col < 0)
-		return "";
-	c = &t->cells[row * t->ncols + (size_t)col];
-	return c->type == CELL_STR ? c->str : "";
+	return s ? s : "";
 }
 
-static double
-num_at(const struct table *t, size_t row, long col)
-{
-	const struct table_cell *c;
-
-	if (col < 0)
-		return NAN;
-	c = &t->cells[row * t->ncols + (size_t)col];
-	if (c->type == CELL_NUM)
-		return c->num;
-	if (c->type == CELL_INT)
-		return (double)c->i;
-	return NAN;
-}
 
 /* Build the analyze table of the chart's section with verb, extra --by
  * keys appended (NULL-terminated) and pooling forced when pool >= 0.
@@ -733,7 +717,7 @@ count_words(const struct table *t, const char *what, struct strbuf *sb)
 	size_t r;
 
 	for (r = 0; r < t->nrows; r++) {
-		double n = num_at(t, r, nc), tr = num_at(t, r, tc);
+		double n = table_num(t, r, nc), tr = table_num(t, r, tc);
 
 		if (isfinite(n)) {
 			nlo = fmin(nlo, n);
@@ -956,7 +940,7 @@ chart_bars(struct chart *ch, const struct table *pivot)
 			for (k = 0, j = 0; k + 2 < pivot->ncols; k++) {
 				if (ch->s->ncols && ch->s->cols[k].derive)
 					continue;
-				br.v[r * br.nseries + j++] = num_at(pivot, r,
+				br.v[r * br.nseries + j++] = table_num(pivot, r,
 				    (long)k + 2) * ch->scale;
 			}
 		}
@@ -1003,7 +987,7 @@ chart_bars(struct chart *ch, const struct table *pivot)
 				br.gextra[r] = strbuf_detach(&e, NULL);
 			}
 			for (k = 0; k < br.nseries; k++)
-				br.v[r * br.nseries + k] = num_at(&t, r,
+				br.v[r * br.nseries + k] = table_num(&t, r,
 				    table_col(&t, br.sname[k])) * ch->scale;
 		}
 		count_words(&t, "bar", &counts);
@@ -1140,7 +1124,7 @@ chart_relative(struct chart *ch)
 		ln.label[ln.nlines] = cell_label(ch->s, str_at(&t, r, pc),
 		    str_at(&t, r, cc), sev, sb.buf);
 		for (j = 0; j < ln.nx; j++)
-			ln.v[ln.nlines * ln.nx + j] = num_at(&t, r,
+			ln.v[ln.nlines * ln.nx + j] = table_num(&t, r,
 			    table_col(&t, ln.x[j]));
 		ln.nlines++;
 	}
@@ -1273,7 +1257,7 @@ chart_days(struct chart *ch)
 			ln.label[k] = cell_label(ch->s, str_at(&t, r, pc),
 			    str_at(&t, r, cc), sev, sb.buf);
 		}
-		ln.v[k * ln.nx + i] = num_at(&t, r, sc) * ch->scale;
+		ln.v[k * ln.nx + i] = table_num(&t, r, sc) * ch->scale;
 	}
 	ln.nlines = nkeys;
 	count_words(&t, "point", &counts);
@@ -1339,7 +1323,7 @@ chart_box(struct chart *ch)
 	grp = xcalloc(t.nrows + 1, sizeof(*grp));
 	for (r = 0; r < t.nrows; r++) {
 		long trial = strtol(str_at(&t, r, tc), NULL, 10);
-		double v = num_at(&t, r, sc) * ch->scale;
+		double v = table_num(&t, r, sc) * ch->scale;
 
 		dims_text(&t, &o, r, "trial", &sb);
 		strbuf_addf(&sb, "\x1f%s\x1f%s", str_at(&t, r, pc),
@@ -1480,8 +1464,8 @@ chart_box(struct chart *ch)
 		long nc = table_col(&t, "n");
 
 		for (r = 0; r < t.nrows; r++) {
-			nlo = fmin(nlo, num_at(&t, r, nc));
-			nhi = fmax(nhi, num_at(&t, r, nc));
+			nlo = fmin(nlo, table_num(&t, r, nc));
+			nhi = fmax(nhi, table_num(&t, r, nc));
 		}
 		for (g = 0; g < ngrp; g++) {
 			glo = fmin(glo, (double)grp[g].n);

@@ -72,16 +72,6 @@ report_cell_mark(struct table *t, size_t row, size_t col, size_t n)
 	strbuf_release(&sb);
 }
 
-static const char *
-str_of(const struct table *t, size_t row, long col)
-{
-	const struct table_cell *c;
-
-	if (col < 0)
-		return NULL;
-	c = &t->cells[row * t->ncols + (size_t)col];
-	return c->type == CELL_STR ? c->str : NULL;
-}
 
 static bool
 same(const char *want, const char *have)
@@ -108,7 +98,7 @@ in_scope(const struct table *t, size_t r, const char *scope)
 			continue;
 		*eq = '\0';
 		col = table_col(t, kv);
-		if (col >= 0 && !same(eq + 1, str_of(t, r, col)))
+		if (col >= 0 && !same(eq + 1, table_str(t, r, col)))
 			ok = false;
 	}
 	free(copy);
@@ -130,20 +120,20 @@ report_footnotes_attach(struct report_footnotes *fn, struct table *t,
 		return 0;
 	for (r = 0; r < t->nrows; r++) {
 		for (i = 0; i < nf; i++) {
-			const char *metric = str_of(t, r, mcol);
+			const char *metric = table_str(t, r, mcol);
 			bool path_ok;
 
 			if (f[i].metric && metric &&
 			    strcmp(f[i].metric, metric))
 				continue;
-			if (!same(f[i].condition, str_of(t, r, ccol)) ||
+			if (!same(f[i].condition, table_str(t, r, ccol)) ||
 			    !in_scope(t, r, f[i].scope))
 				continue;
 			if (pcol >= 0)
-				path_ok = same(f[i].path, str_of(t, r, pcol));
+				path_ok = same(f[i].path, table_str(t, r, pcol));
 			else
-				path_ok = same(f[i].path, str_of(t, r, min)) ||
-				    same(f[i].path, str_of(t, r, sub));
+				path_ok = same(f[i].path, table_str(t, r, min)) ||
+				    same(f[i].path, table_str(t, r, sub));
 			if (!path_ok)
 				continue;
 			strbuf_reset(&text);

@@ -796,15 +796,13 @@ cond_holds(const char *cond, const char *want)
 	return ok;
 }
 
+/* A string cell, "" when absent. */
 static const char *
 str_at(const struct table *t, size_t row, long col)
 {
-	const struct table_cell *c;
+	const char *s = table_str(t, row, col);
 
-	if (col < 0)
-		return "";
-	c = &t->cells[row * t->ncols + (size_t)col];
-	return c->type == CELL_STR ? c->str : "";
+	return s ? s : "";
 }
 
 static void
