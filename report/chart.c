@@ -1165,9 +1165,11 @@ chart_stat(const struct chart *ch, const struct analyze_opts *o)
 }
 
 /* Ask analyze for the chart's statistic too (chart "stat" may be one
- * the section does not list). */
+ * the section does not list): when the chart names one, o gets it and t
+ * is built again with it.  Returns 0, or -1 after printing (the caller
+ * still releases o and t). */
 static int
-stat_opts(struct chart *ch, struct analyze_opts *o)
+stat_table(struct chart *ch, struct analyze_opts *o, struct table *t)
 {
 	struct strbuf why = STRBUF_INIT;
 	int ret = 0;
@@ -1178,6 +1180,12 @@ stat_opts(struct chart *ch, struct analyze_opts *o)
 			    why.buf);
 	}
 	strbuf_release(&why);
+	if (!ret && ch->c->stat) {
+		table_release(t);
+		table_init(t);
+		if (analyze_build(ch->b->db, "percentiles", o, 0, NULL, t))
+			ret = -1;
+	}
 	return ret;
 }
 
@@ -1198,14 +1206,8 @@ chart_days(struct chart *ch)
 	memset(&ln, 0, sizeof(ln));
 	if (chart_table(ch, "percentiles", by_day, -1, &o, &t))
 		return -1;
-	if (stat_opts(ch, &o))
+	if (stat_table(ch, &o, &t))
 		goto cleanup;
-	if (ch->c->stat) {
-		table_release(&t);
-		table_init(&t);
-		if (analyze_build(ch->b->db, "percentiles", &o, 0, NULL, &t))
-			goto cleanup;
-	}
 	js = chart_stat(ch, &o);
 	pc = table_col(&t, "path");
 	cc = table_col(&t, "condition");
@@ -1306,14 +1308,8 @@ chart_box(struct chart *ch)
 	if (chart_table(ch, "percentiles", by_trial, STATS_POOL_PER_TRIAL, &o,
 	    &t))
 		return -1;
-	if (stat_opts(ch, &o))
+	if (stat_table(ch, &o, &t))
 		goto cleanup;
-	if (ch->c->stat) {
-		table_release(&t);
-		table_init(&t);
-		if (analyze_build(ch->b->db, "percentiles", &o, 0, NULL, &t))
-			goto cleanup;
-	}
 	js = chart_stat(ch, &o);
 	pc = table_col(&t, "path");
 	cc = table_col(&t, "condition");
