@@ -30,6 +30,9 @@ higher_is_better(const char *metric)
 static void
 default_stats(const struct analyze_opts *o, struct analyze_opts *o2)
 {
+	/* borrowed, never freed: o2 is a shallow copy of o */
+	static char p50[] = "p50", p99[] = "p99";
+
 	*o2 = *o;
 	if (o->stats_given)
 		return;
@@ -38,8 +41,8 @@ default_stats(const struct analyze_opts *o, struct analyze_opts *o2)
 	o2->stats[0].pct = 50.0;
 	o2->stats[1].kind = STATS_NAME_PCT;
 	o2->stats[1].pct = 99.0;
-	o2->stat_names[0] = "p50";
-	o2->stat_names[1] = "p99";
+	o2->stat_names[0] = p50;
+	o2->stat_names[1] = p99;
 	o2->nstats = 2;
 }
 
@@ -701,7 +704,8 @@ analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	struct analyze_opts o2;
 	struct cellset cs;
 	struct cells_query q;
-	char *by[2] = { "day", "instance" };
+	static char by_day[] = "day", by_instance[] = "instance";
+	char *by[2] = { by_day, by_instance };
 	struct stats_rng rng;
 	size_t i, g, s, col0;
 	int ret = 0;
