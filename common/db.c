@@ -6,6 +6,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -68,6 +69,50 @@ db_step_done(sqlite3 *db, sqlite3_stmt *st, const char *what)
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return error("%s: %s", what, sqlite3_errmsg(db));
 	return 0;
+}
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define DB_HOST_LE	1
+#else
+#define DB_HOST_LE	0
+#endif
+
+void
+db_pack_doubles(const double *x, size_t n, unsigned char *out)
+{
+	size_t i;
+	int b;
+
+	if (DB_HOST_LE) {
+		memcpy(out, x, n * sizeof(double));
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		uint64_t u;
+
+		memcpy(&u, &x[i], sizeof(u));
+		for (b = 0; b < 8; b++)
+			out[8 * i + (size_t)b] = (unsigned char)(u >> (8 * b));
+	}
+}
+
+void
+db_unpack_doubles(const unsigned char *in, size_t n, double *x)
+{
+	size_t i;
+	int b;
+
+	if (DB_HOST_LE) {
+		memcpy(x, in, n * sizeof(double));
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		uint64_t u = 0;
+
+		for (b = 7; b >= 0; b--)
+			u = (u << 8) | in[8 * i + (size_t)b];
+		memcpy(&x[i], &u, sizeof(u));
+	}
 }
 
 int

@@ -11,6 +11,7 @@
 
 #include "common/db.h"
 #include "common/err.h"
+#include "common/sort.h"
 #include "common/xalloc.h"
 #include "ingest/store.h"
 
@@ -22,7 +23,7 @@ enum stmt_id {
 	S_PATH_INS, S_PATH_ID, S_COND_INS, S_COND_ID, S_COND_KEY,
 	S_RUN_INS, S_TAG_INS, S_SAMPLE_INS, S_SUMMARY_INS, S_COUNT_INS,
 	S_PAIR_FOR_SAMPLES, S_PAIR_FOR_SUMMARY, S_ATTACH_SAMPLES,
-	S_ATTACH_SUMMARY,
+	S_ATTACH_SUMMARY, S_VALUES_INS,
 	S_COUNT
 };
 
@@ -71,6 +72,8 @@ static const char *const stmt_sql[S_COUNT] = {
 	    "VALUES (?1, ?2, ?3)",
 	[S_SAMPLE_INS] = "INSERT INTO samples (run_id, metric, seq, t_us, value, "
 	    "status) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+	[S_VALUES_INS] = "INSERT OR REPLACE INTO sample_values (run_id, metric, "
+	    "rows, failures, sorted) VALUES (?1, ?2, ?3, ?4, ?5)",
 	[S_SUMMARY_INS] = "INSERT OR REPLACE INTO summaries (run_id, metric, "
 	    "stat, value, estimator, file_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
 	[S_COUNT_INS] = "INSERT OR REPLACE INTO run_counts (run_id, kind, label, "
@@ -419,6 +422,62 @@ put_samples(struct store *s, int64_t run_id, const struct parsed_run *run)
 	return 0;
 }
 
+/*
+ * The sorted copy of each metric's successful values (sample_values,
+ * schema 002), counting the rows put_samples() stored as failed: status
+ * not ok, or a value that is not finite (stored NULL).  -0.0 is stored
+ * as 0.0, as SQLite stores a REAL of integral value in the samples row.
+ */
+static int
+put_values(struct store *s, int64_t run_id, const struct parsed_run *run)
+{
+	size_t rows[8] = { 0 }, i, n;
+	double *v = NULL;
+	unsigned char *blob = NULL;
+	unsigned m;
+	int ret = -1;
+
+	for (i = 0; i < run->nsamples; i++)
+		if (run->samples[i].metric < ARRAY_SIZE(rows))
+			rows[run->samples[i].metric]++;
+	v = xmalloc((run->nsamples ? run->nsamples : 1) * sizeof(*v));
+	blob = xmalloc((run->nsamples ? run->nsamples : 1) * sizeof(*v));
+	for (m = 1; m < ARRAY_SIZE(rows); m++) {
+		sqlite3_stmt *st;
+
+		if (!rows[m])
+			continue;
+		n = 0;
+		for (i = 0; i < run->nsamples; i++) {
+			const struct parsed_sample *ps = &run->samples[i];
+
+			if (ps->metric == m && ps->status == SAMPLE_OK &&
+			    isfinite(ps->value))
+				v[n++] = ps->value == 0 ? 0.0 : ps->value;
+		}
+		sort_doubles(v, n);
+		db_pack_doubles(v, n, blob);
+		st = use(s, S_VALUES_INS);
+		sqlite3_bind_int64(st, 1, run_id);
+		sqlite3_bind_int(st, 2, (int)m);
+		sqlite3_bind_int64(st, 3, (int64_t)rows[m]);
+		sqlite3_bind_int64(st, 4, (int64_t)(rows[m] - n));
+		if (n)
+			sqlite3_bind_blob64(st, 5, blob, n * sizeof(*v),
+			    SQLITE_STATIC);
+		else
+			sqlite3_bind_zeroblob(st, 5, 0);
+		if (db_step_done(s->db, st, "store sorted sample values"))
+			goto cleanup;
+		sqlite3_reset(st);
+	}
+	ret = 0;
+cleanup:
+	free(v);
+	free(blob);
+	return ret;
+}
+
 static int
 put_summaries(struct store *s, int64_t run_id, int64_t file_id,
     const struct parsed_run *run)
@@ -594,6 +653,7 @@ store_put_runs(struct store *s, int64_t file_id, enum ingest_kind kind,
 			(*nruns)++;
 		}
 		if (put_samples(s, run_id, run) ||
+		    put_values(s, run_id, run) ||
 		    put_summaries(s, run_id, file_id, run))
 			goto next;
 		*nsamples += run->nsamples;
