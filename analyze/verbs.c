@@ -726,6 +726,8 @@ int
 analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
     char **args, struct table *t)
 {
+	/* borrowed, never freed: o2 is a shallow copy of o */
+	static char p50[] = "p50", p99[] = "p99";
 	struct analyze_opts o2;
 	struct cellset cs;
 	struct strbuf why = STRBUF_INIT;
@@ -742,8 +744,8 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		o2.stats[0].pct = 50.0;
 		o2.stats[1].kind = STATS_NAME_PCT;
 		o2.stats[1].pct = 99.0;
-		o2.stat_names[0] = "p50";
-		o2.stat_names[1] = "p99";
+		o2.stat_names[0] = p50;
+		o2.stat_names[1] = p99;
 		o2.nstats = 2;
 	}
 	if (load(db, o, &cs))
