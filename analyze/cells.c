@@ -16,6 +16,7 @@
 #include "common/db.h"
 #include "common/err.h"
 #include "common/kv.h"
+#include "common/sort.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 
@@ -94,19 +95,39 @@ cell_pooled(struct cell *c, const double **out)
 				}
 			c->pooled_alias = true;
 		} else if (raw > 1) {
-			c->pooled = xmalloc(c->n * sizeof(double));
+			/* the trials are sorted: merge them (O(n log k), about
+			 * twice as fast as sorting the concatenation) */
+			const double **runs = xmalloc(raw * sizeof(*runs));
+			size_t *ns = xmalloc(raw * sizeof(*ns));
+
 			for (i = 0; i < c->ntrials; i++) {
-				memcpy(c->pooled + at, c->trials[i].values,
-				    c->trials[i].n * sizeof(double));
-				at += c->trials[i].n;
+				if (!c->trials[i].n)
+					continue;
+				runs[at] = c->trials[i].values;
+				ns[at] = c->trials[i].n;
+				c->npooled += c->trials[i].n;
+				at++;
 			}
-			c->npooled = at;
-			stats_sort(c->pooled, c->npooled);
+			c->pooled = xmalloc(c->npooled * sizeof(double));
+			sort_merge(runs, ns, raw, c->pooled);
+			free(runs);
+			free(ns);
 		}
 		c->pooled_ready = true;
 	}
 	*out = c->pooled;
 	return c->npooled;
+}
+
+void
+cell_pooled_release(struct cell *c)
+{
+	if (!c->pooled_alias)
+		free(c->pooled);
+	c->pooled = NULL;
+	c->npooled = 0;
+	c->pooled_ready = false;
+	c->pooled_alias = false;
 }
 
 double

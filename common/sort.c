@@ -2,7 +2,8 @@
  * sort.c - sorting doubles: an LSD radix sort on order-preserving 64-bit
  * keys (6 passes of 11 bits, passes where every key has the same digit
  * skipped), used by analyze's statistics and by ingest's sorted copy of
- * each run's values.  Moved here from analyze/stats.c unchanged.
+ * each run's values (moved here from analyze/stats.c unchanged); and a
+ * k-way merge of sorted arrays, for pooling a cell's sorted trials.
  */
 #include "common/compat.h"
 
@@ -138,4 +139,71 @@ sort_doubles(double *x, size_t n)
 		x[i] = sort_unkey(key_load(src, i));
 	free(tmp);
 	free(cnt);
+}
+
+/* Merge ascending a[0..na) and b[0..nb) into out; the comparison picks
+ * with a conditional move rather than a branch (the branch is taken at
+ * random on interleaved data). */
+static void
+merge_two(const double *a, size_t na, const double *b, size_t nb,
+    double *out)
+{
+	size_t i = 0, j = 0, k = 0;
+
+	while (i < na && j < nb) {
+		double x = a[i], y = b[j];
+		bool take_b = y < x;
+
+		out[k++] = take_b ? y : x;
+		j += take_b;
+		i += !take_b;
+	}
+	memcpy(out + k, a + i, (na - i) * sizeof(*a));
+	k += na - i;
+	memcpy(out + k, b + j, (nb - j) * sizeof(*b));
+}
+
+void
+sort_merge(const double *const *runs, const size_t *n, size_t k, double *out)
+{
+	size_t total = 0, passes = 0, nseg, i, w;
+	size_t *seg;
+	double *tmp = NULL, *src, *dst, *t;
+
+	for (i = 0; i < k; i++)
+		total += n[i];
+	if (total == 0)
+		return;
+	for (nseg = k; nseg > 1; nseg = (nseg + 1) / 2)
+		passes++;
+	if (passes)
+		tmp = xmalloc(total * sizeof(*tmp));
+	/* start where an even number of passes ends in out */
+	src = passes % 2 ? tmp : out;
+	dst = passes % 2 ? out : tmp;
+	seg = xmalloc((k + 1) * sizeof(*seg));
+	seg[0] = 0;
+	for (i = 0; i < k; i++) {
+		memcpy(src + seg[i], runs[i], n[i] * sizeof(*src));
+		seg[i + 1] = seg[i] + n[i];
+	}
+	for (nseg = k; nseg > 1; nseg = w) {
+		for (i = 0, w = 0; i < nseg; i += 2, w++) {
+			size_t lo = seg[i], mid = seg[i + 1];
+
+			if (i + 1 < nseg)
+				merge_two(src + lo, mid - lo, src + mid,
+				    seg[i + 2] - mid, dst + lo);
+			else
+				memcpy(dst + lo, src + lo,
+				    (mid - lo) * sizeof(*src));
+			seg[w] = lo;
+		}
+		seg[w] = total;
+		t = src;
+		src = dst;
+		dst = t;
+	}
+	free(seg);
+	free(tmp);
 }
