@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -316,71 +317,181 @@ cleanup:
 	return ret;
 }
 
+/*
+ * One file on its way through ingest.  job_prepare() reads it, works out
+ * its keys and sniffs it on the main thread; job_parse() runs the parser
+ * (pure: bytes in, parse_result out) on a worker thread while the main
+ * thread stores the previous file; job_finish() decides its fate and
+ * writes the database on the main thread.  Files are finished in walk
+ * order and every message is printed by job_finish(), so the database
+ * and the output are the same as when one file was done at a time.
+ */
+struct ingest_job {
+	const struct walk_file	*wf;
+	struct strbuf	raw;		/* the file's bytes */
+	struct strbuf	inflated_buf;	/* its content when gzip */
+	struct strbuf	why;		/* read error, or key problems (+ "; ") */
+	struct strbuf	keytext;	/* canonical run keys */
+	struct run_keys	keys;
+	struct parse_result	res;
+	const char	*content;	/* raw or inflated, not owned */
+	size_t		clen;
+	char		hash[33];	/* XXH3-128 of raw, hex */
+	enum ingest_kind	kind;
+	bool		read_failed;	/* why says why */
+	bool		inflated, layout_missed, key_error;
+	bool		parsed;		/* res and parse_rc are set */
+	int		parse_rc;	/* the parser's return */
+	bool		threaded;	/* thread runs job_parse() */
+	pthread_t	thread;
+};
+
+static void
+job_init(struct ingest_job *job, const struct walk_file *wf)
+{
+	memset(job, 0, sizeof(*job));
+	job->wf = wf;
+	strbuf_init(&job->raw, 0);
+	strbuf_init(&job->inflated_buf, 0);
+	strbuf_init(&job->why, 0);
+	strbuf_init(&job->keytext, 0);
+	run_keys_init(&job->keys);
+	parse_result_init(&job->res);
+}
+
+static void
+job_release(struct ingest_job *job)
+{
+	parse_result_release(&job->res);
+	run_keys_release(&job->keys);
+	strbuf_release(&job->raw);
+	strbuf_release(&job->inflated_buf);
+	strbuf_release(&job->why);
+	strbuf_release(&job->keytext);
+}
+
+/* Is the file as the database has it (same content and keys)?  Then it
+ * is not read again (unless --force). */
+static int
+job_unchanged(struct store *st, const struct ingest_opts *o,
+    const struct ingest_job *job, bool *unchanged)
+{
+	struct file_state fs;
+
+	if (store_file_state(st, job->wf->relpath, &fs))
+		return -1;
+	*unchanged = !o->force && fs.id && !strcmp(fs.hash, job->hash) &&
+	    !strcmp(fs.keys, job->keytext.buf) && strcmp(fs.status, "rejected");
+	file_state_release(&fs);
+	return 0;
+}
+
+/*
+ * Read, hash, key and sniff the file; prints nothing.  Returns whether
+ * it should be parsed: known kind, not empty, and not unchanged (a
+ * look-up only: job_finish() decides, with the database as it is then).
+ */
+static bool
+job_prepare(struct ingest_job *job, struct store *st, struct meta_cache *mc,
+    const struct ingest_opts *o)
+{
+	const struct walk_file *wf = job->wf;
+	bool unchanged = false;
+
+	if (read_file(wf->path, &job->raw, &job->inflated_buf, &job->inflated,
+	    &job->why)) {
+		job->read_failed = true;
+		return false;
+	}
+	job->content = job->inflated ? job->inflated_buf.buf : job->raw.buf;
+	job->clen = job->inflated ? job->inflated_buf.len : job->raw.len;
+	hash_hex(job->raw.buf, job->raw.len, job->hash);
+
+	/* Problems with keys are kept in why and prefixed to a rejection. */
+	job->key_error = resolve_keys(mc, o, wf, &job->keys, &job->why,
+	    &job->layout_missed) < 0;
+	if (job->why.len)
+		strbuf_addstr(&job->why, "; ");
+	run_keys_canon(&job->keys, &job->keytext);
+	job->kind = ingest_sniff(base_of(wf->path), job->content, job->clen);
+	if (job->clen == 0 || job->kind == KIND_UNKNOWN)
+		return false;
+	if (job_unchanged(st, o, job, &unchanged) || unchanged)
+		return false;
+	return true;
+}
+
+static void *
+job_parse(void *arg)
+{
+	struct ingest_job *job = arg;
+
+	job->parse_rc = parse_content(job->kind, job->content, job->clen,
+	    &job->res);
+	job->parsed = true;
+	return NULL;
+}
+
+/* Parse on a thread of its own; in this thread if none can be made. */
+static void
+job_parse_start(struct ingest_job *job)
+{
+	job->threaded = pthread_create(&job->thread, NULL, job_parse, job) == 0;
+	if (!job->threaded)
+		job_parse(job);
+}
+
+static void
+job_parse_wait(struct ingest_job *job)
+{
+	if (job->threaded)
+		pthread_join(job->thread, NULL);
+	job->threaded = false;
+}
+
 /* Returns -1 only for database errors (the walk stops); a bad file is
  * recorded, counted and reported, and returns 0. */
 static int
-ingest_one(sqlite3 *db, struct store *st, struct meta_cache *mc,
-    const struct ingest_opts *o, const struct walk_file *wf,
-    struct ingest_stats *stats)
+job_finish(sqlite3 *db, struct store *st, const struct ingest_opts *o,
+    struct ingest_job *job, struct ingest_stats *stats)
 {
-	struct strbuf raw = STRBUF_INIT, inflated_buf = STRBUF_INIT;
-	struct strbuf why = STRBUF_INIT, keytext = STRBUF_INIT;
+	const struct walk_file *wf = job->wf;
 	struct strbuf note_text = STRBUF_INIT;
-	struct run_keys keys;
-	struct parse_result res;
-	struct file_state fs;
+	struct parse_result *res = &job->res;
 	struct file_row row;
-	const char *content;
-	size_t clen;
-	char hash[33];
-	bool inflated, layout_missed, key_error;
-	enum ingest_kind kind;
+	bool unchanged;
 	char *dup = NULL;
 	int ret = 0;
 
-	run_keys_init(&keys);
-	parse_result_init(&res);
-	memset(&fs, 0, sizeof(fs));
 	memset(&row, 0, sizeof(row));
-	if (read_file(wf->path, &raw, &inflated_buf, &inflated, &why)) {
-		error("%s: %s", wf->relpath, why.buf);
+	if (job->read_failed) {
+		error("%s: %s", wf->relpath, job->why.buf);
 		stats->rejected++;
 		goto cleanup;
 	}
-	stats->bytes += raw.len;
-	content = inflated ? inflated_buf.buf : raw.buf;
-	clen = inflated ? inflated_buf.len : raw.len;
-	hash_hex(raw.buf, raw.len, hash);
-
-	/* Problems with keys are kept in why and prefixed to a rejection. */
-	key_error = resolve_keys(mc, o, wf, &keys, &why, &layout_missed) < 0;
-	if (why.len)
-		strbuf_addstr(&why, "; ");
-	run_keys_canon(&keys, &keytext);
-	if (store_file_state(st, wf->relpath, &fs)) {
+	stats->bytes += job->raw.len;
+	if (job_unchanged(st, o, job, &unchanged)) {
 		ret = -1;
 		goto cleanup;
 	}
-	if (!o->force && fs.id && !strcmp(fs.hash, hash) &&
-	    !strcmp(fs.keys, keytext.buf) && strcmp(fs.status, "rejected")) {
+	if (unchanged) {
 		stats->unchanged++;
 		goto cleanup;
 	}
 
 	row.relpath = wf->relpath;
-	row.hash = hash;
-	row.size = (int64_t)raw.len;
-	row.keys = keytext.buf;
-	kind = ingest_sniff(base_of(wf->path), content, clen);
-	row.kind = ingest_kind_name(kind);
-	if (clen == 0) {
+	row.hash = job->hash;
+	row.size = (int64_t)job->raw.len;
+	row.keys = job->keytext.buf;
+	row.kind = ingest_kind_name(job->kind);
+	if (job->clen == 0) {
 		/* A tool that wrote nothing failed: say so, do not skip. */
-		ret = reject_file(db, st, &row, &why, inflated ?
+		ret = reject_file(db, st, &row, &job->why, job->inflated ?
 		    "empty after gzip decompression" : "empty file (the tool "
 		    "wrote nothing)", stats);
 		goto cleanup;
 	}
-	if (kind == KIND_UNKNOWN) {
+	if (job->kind == KIND_UNKNOWN) {
 		row.status = "skipped";
 		row.reason = "not a known result format";
 		if (!o->quiet)
@@ -389,7 +500,7 @@ ingest_one(sqlite3 *db, struct store *st, struct meta_cache *mc,
 		ret = record_only(db, st, &row);
 		goto cleanup;
 	}
-	dup = store_same_content(st, hash, wf->relpath);
+	dup = store_same_content(st, job->hash, wf->relpath);
 	if (dup) {
 		strbuf_addf(&note_text, "same content as '%s', already ingested",
 		    dup);
@@ -401,21 +512,23 @@ ingest_one(sqlite3 *db, struct store *st, struct meta_cache *mc,
 		ret = record_only(db, st, &row);
 		goto cleanup;
 	}
-	if (parse_content(kind, content, clen, &res)) {
-		row.tool_version = res.tool_version;
-		ret = reject_file(db, st, &row, &why, res.reason.len ?
-		    res.reason.buf : "rejected", stats);
+	if (!job->parsed)
+		job_parse(job);
+	if (job->parse_rc) {
+		row.tool_version = res->tool_version;
+		ret = reject_file(db, st, &row, &job->why, res->reason.len ?
+		    res->reason.buf : "rejected", stats);
 		goto cleanup;
 	}
-	row.tool_version = res.tool_version;
-	if (key_error) {
+	row.tool_version = res->tool_version;
+	if (job->key_error) {
 		/* a value the layout captured is not a valid key */
-		strbuf_setlen(&why, why.len - 2);
-		ret = reject_file(db, st, &row, &note_text, why.buf, stats);
+		strbuf_setlen(&job->why, job->why.len - 2);
+		ret = reject_file(db, st, &row, &note_text, job->why.buf, stats);
 		goto cleanup;
 	}
-	if (!keys.path) {
-		if (layout_missed)
+	if (!job->keys.path) {
+		if (job->layout_missed)
 			strbuf_addf(&note_text, "no path ID: the layout '%s' does "
 			    "not match this file, and no meta.json or --tag "
 			    "gives one", o->layout_text);
@@ -423,25 +536,19 @@ ingest_one(sqlite3 *db, struct store *st, struct meta_cache *mc,
 			strbuf_addstr(&note_text, "no path ID (give it in a "
 			    "meta.json \"path\", a --layout with {path}, or "
 			    "--tag path=ID)");
-		ret = reject_file(db, st, &row, &why, note_text.buf, stats);
+		ret = reject_file(db, st, &row, &job->why, note_text.buf, stats);
 		goto cleanup;
 	}
-	if (res.nruns == 0) {
-		ret = reject_file(db, st, &row, &why, res.reason.len ?
-		    res.reason.buf : "no runs in this file", stats);
+	if (res->nruns == 0) {
+		ret = reject_file(db, st, &row, &job->why, res->reason.len ?
+		    res->reason.buf : "no runs in this file", stats);
 		goto cleanup;
 	}
-	check_cond_agrees(wf->relpath, &keys, &res);
-	ret = store_parsed(db, st, &row, kind, &res, &keys, o->quiet, stats);
+	check_cond_agrees(wf->relpath, &job->keys, res);
+	ret = store_parsed(db, st, &row, job->kind, res, &job->keys, o->quiet,
+	    stats);
 cleanup:
 	free(dup);
-	file_state_release(&fs);
-	parse_result_release(&res);
-	run_keys_release(&keys);
-	strbuf_release(&raw);
-	strbuf_release(&inflated_buf);
-	strbuf_release(&why);
-	strbuf_release(&keytext);
 	strbuf_release(&note_text);
 	return ret;
 }
@@ -533,6 +640,7 @@ cmd_ingest(int argc, char **argv)
 	struct walk_list files;
 	struct meta_cache *mc = NULL;
 	struct store *st = NULL;
+	struct ingest_job *jobs = NULL;
 	sqlite3 *db = NULL;
 	struct strbuf why = STRBUF_INIT;
 	char *db_real = NULL;
@@ -635,19 +743,43 @@ cmd_ingest(int argc, char **argv)
 	mc = meta_cache_new();
 	show_progress = !o.quiet && isatty(STDERR_FILENO);
 	t0 = now_s();
-	for (i = 0; i < files.n; i++) {
-		if (is_db_file(files.files[i].path, db_real))
-			continue;
-		stats.files++;
-		if (ingest_one(db, st, mc, &o, &files.files[i], &stats)) {
+	/* Parse file i on a worker thread while file i - 1 is stored. */
+	jobs = xcalloc(2, sizeof(*jobs));
+	for (i = 0; i <= files.n; i++) {
+		struct ingest_job *cur = i < files.n ? &jobs[i % 2] : NULL;
+		struct ingest_job *prev = i > 0 ? &jobs[(i - 1) % 2] : NULL;
+		int rc = 0;
+
+		if (cur && is_db_file(files.files[i].path, db_real))
+			cur = NULL;
+		if (cur) {
+			job_init(cur, &files.files[i]);
+			if (job_prepare(cur, st, mc, &o))
+				job_parse_start(cur);
+			stats.files++;
+		}
+		if (prev && prev->wf) {
+			rc = job_finish(db, st, &o, prev, &stats);
+			job_release(prev);
+			prev->wf = NULL;
+		}
+		if (cur)
+			job_parse_wait(cur);
+		if (rc) {
 			ret = PATHSTAT_EXIT_FAIL;
 			break;
 		}
 		if (show_progress && now_s() - last > 0.2) {
 			last = now_s();
-			progress(&stats, i + 1, files.n, t0, false);
+			progress(&stats, i, files.n, t0, false);
 		}
 	}
+	for (i = 0; i < 2; i++) {
+		job_parse_wait(&jobs[i]);
+		if (jobs[i].wf)
+			job_release(&jobs[i]);
+	}
+	free(jobs);
 	if (show_progress)
 		progress(&stats, files.n, files.n, t0, true);
 	if (stats.rejected || err_count())
