@@ -75,8 +75,8 @@ mkdir -p "$W"
 
 # measure NAME SETUP CMD...: run CMD (after the shell command SETUP) under
 # time -v, stdout to $W/NAME.out, stderr to $W/NAME.err; three times when
-# the first takes < 30 s.  Sets $W/NAME.wall (median s) and $W/NAME.rss
-# (largest peak RSS, KiB).
+# the first takes < 30 s.  Sets $W/NAME.wall (median wall s), NAME.cpu
+# (median user + sys s) and NAME.rss (largest peak RSS, KiB).
 measure() {
 	name=$1 setup=$2
 	shift 2
@@ -86,13 +86,17 @@ measure() {
 		i=$((i + 1))
 		eval "$setup"
 		rc=0
+		t0=$(date +%s.%N)
 		"$TIME" -v -o "$W/$name.time" "$@" > "$W/$name.out" \
 		    2> "$W/$name.err" || rc=$?
+		t1=$(date +%s.%N)
 		[ "$rc" = 0 ] || say "$name: exit status $rc (see $W/$name.err)"
-		awk '/Elapsed \(wall clock\)/ { n = split($NF, a, ":");
-			s = 0; for (j = 1; j <= n; j++) s = s * 60 + a[j]; w = s }
+		# wall from date(1) (time -v rounds to 10 ms)
+		awk -v t0="$t0" -v t1="$t1" '
+		    /User time/ || /System time/ { c += $NF }
 		    /Maximum resident set size/ { r = $NF }
-		    END { print w, r }' "$W/$name.time" >> "$W/$name.runs"
+		    END { printf "%.3f %d %.2f\n", t1 - t0, r, c }' \
+		    "$W/$name.time" >> "$W/$name.runs"
 		w=$(tail -1 "$W/$name.runs" | cut -d' ' -f1)
 		if [ "$i" -ge 3 ] || awk -v w="$w" -v i="$i" \
 		    'BEGIN { exit !(i == 1 && w >= 30) }'; then
@@ -102,17 +106,22 @@ measure() {
 	sort -n "$W/$name.runs" | awk '{ w[NR] = $1; if ($2 > r) r = $2 }
 	    END { print w[int((NR + 1) / 2)] > "'"$W/$name.wall"'";
 	          print r > "'"$W/$name.rss"'" }'
-	say "$name: $(cat "$W/$name.wall") s, peak RSS $(cat "$W/$name.rss") KiB" \
-	    "($(wc -l < "$W/$name.runs") run(s))"
+	sort -n -k3 "$W/$name.runs" | awk '{ c[NR] = $3 }
+	    END { print c[int((NR + 1) / 2)] > "'"$W/$name.cpu"'" }'
+	say "$name: $(cat "$W/$name.wall") s wall, $(cat "$W/$name.cpu") s CPU," \
+	    "peak RSS $(cat "$W/$name.rss") KiB ($(wc -l < "$W/$name.runs") run(s))"
 }
 
 wall() { cat "$W/$1.wall"; }
+cpu() { cat "$W/$1.cpu"; }
 rss() { cat "$W/$1.rss"; }
-# calc EXPR: awk arithmetic on the values given as name=value pairs
+# calc EXPR -v NAME=VALUE...: awk arithmetic; "inf" when dividing by 0
+# (a run too short for time -v's 10 ms CPU resolution)
 calc() {
 	expr=$1
 	shift
-	awk "$@" "BEGIN { printf \"%.6g\", $expr }"
+	awk "$@" "function div(a, b) { return b ? a / b : \"inf\" }
+	    BEGIN { v = $expr; printf (v == \"inf\" ? \"%s\" : \"%.6g\"), v }"
 }
 
 # Read the tree once so every contender starts from a warm page cache.
@@ -168,6 +177,8 @@ for m in http_ms connect_ms throughput_bps; do
 done
 a_wall=$(calc 'a + b + c' -v a="$(wall analyze_http_ms)" \
     -v b="$(wall analyze_connect_ms)" -v c="$(wall analyze_throughput_bps)")
+a_cpu=$(calc 'a + b + c' -v a="$(cpu analyze_http_ms)" \
+    -v b="$(cpu analyze_connect_ms)" -v c="$(cpu analyze_throughput_bps)")
 a_rss=$(sort -n "$W/analyze_http_ms.rss" "$W/analyze_connect_ms.rss" \
     "$W/analyze_throughput_bps.rss" | tail -1)
 ncells=$(cat "$W"/pathstat_*.json | grep -c '"path"' || true)
@@ -188,15 +199,20 @@ say "SQL vs pathstat:    $cmp_sql"
 
 # ---- the table --------------------------------------------------------
 
-ingest_rate=$(calc 'r / w' -v r="$rows" -v w="$(wall ingest)")
-import_rate=$(calc 'r / w' -v r="$rows" -v w="$(wall import)")
-r_import=$(calc 'a / b' -v a="$ingest_rate" -v b="$import_rate")
-r_pandas=$(calc 'b / a' -v a="$a_wall" -v b="$(wall pandas)")
-r_sql=$(calc 'b / a' -v a="$a_wall" -v b="$(wall sqlwin)")
-r_both=$(calc 'b / (i + a)' -v a="$a_wall" -v i="$(wall ingest)" \
-    -v b="$(wall pandas)")
-r_mem=$(calc 'a / b' -v a="$a_rss" -v b="$(rss pandas)")
-r_peak=$(calc 'a / b' -v a="$(rss ingest)" -v b="$(rss ingest_largest)")
+ingest_rate=$(calc 'div(r, w)' -v r="$rows" -v w="$(wall ingest)")
+import_rate=$(calc 'div(r, w)' -v r="$rows" -v w="$(wall import)")
+r_import=$(calc 'div(a, b)' -v a="$ingest_rate" -v b="$import_rate")
+c_import=$(calc 'div(b, a)' -v a="$(cpu ingest)" -v b="$(cpu import)")
+r_pandas=$(calc 'div(b, a)' -v a="$a_wall" -v b="$(wall pandas)")
+c_pandas=$(calc 'div(b, a)' -v a="$a_cpu" -v b="$(cpu pandas)")
+r_sql=$(calc 'div(b, a)' -v a="$a_wall" -v b="$(wall sqlwin)")
+c_sql=$(calc 'div(b, a)' -v a="$a_cpu" -v b="$(cpu sqlwin)")
+both_wall=$(calc 'i + a' -v a="$a_wall" -v i="$(wall ingest)")
+both_cpu=$(calc 'i + a' -v a="$a_cpu" -v i="$(cpu ingest)")
+r_both=$(calc 'div(b, a)' -v a="$both_wall" -v b="$(wall pandas)")
+c_both=$(calc 'div(b, a)' -v a="$both_cpu" -v b="$(cpu pandas)")
+r_mem=$(calc 'div(a, b)' -v a="$a_rss" -v b="$(rss pandas)")
+r_grow=$(calc 'div(a, b)' -v a="$(rss ingest)" -v b="$(rss ingest_oneday)")
 
 # verdict VALUE OP TARGET
 verdict() {
@@ -213,37 +229,48 @@ same() {
 	*) echo "**cells or n differ**";;
 	esac
 }
-fmt() { awk -v v="$1" 'BEGIN { printf "%.2f", v }'; }
+fmt() { awk -v v="$1" 'BEGIN { if (v == "inf") print "–"; else printf "%.2f", v }'; }
+fmt1() { awk -v v="$1" 'BEGIN { if (v == "inf") print "–"; else
+    printf (v >= 100 ? "%.0f" : "%.1f"), v }'; }
+fmtx() { v=$(fmt "$1"); [ "$v" = "–" ] && echo "–" || echo "$v×"; }
+fmt1x() { v=$(fmt1 "$1"); [ "$v" = "–" ] && echo "–" || echo "$v×"; }
 fmtk() { awk -v v="$1" 'BEGIN { printf "%.0f k", v / 1000 }'; }
+gb() { awk -v b="$1" 'BEGIN { printf "%.2f GB", b / 1e9 }'; }
+mbytes() { awk -v b="$1" 'BEGIN { printf "%.1f MB", b / 1e6 }'; }
 maxabs() { echo "$1" | sed -n 's/.*max_abs_diff=\([^ ]*\).*/\1/p'; }
 nproc_=$(nproc)
-cpu=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
+cpu_model=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
+load=$(cut -d' ' -f1-3 /proc/loadavg)
 
 cat > "$W/results.md" <<EOF
-Tree: $(awk -v b="$tree_bytes" 'BEGIN { printf "%.2f GB", b / 1e9 }') in $nfiles files
-(\`gen_samples.py --bench --size-gb $SIZE\`), $rows samples of which
-$oha_rows are oha per-request rows; $(echo "$ncells" | tr -d ' ') cells of
-connect_ms, http_ms and throughput_bps.  Machine: $nproc_ CPUs ($cpu),
-shared; absolute times vary from run to run, the ratios much less.
+Tree: $(gb "$tree_bytes") in $nfiles files (\`gen_samples.py --bench
+--size-gb $SIZE\`), $rows samples of which $oha_rows are oha per-request
+rows; $(echo "$ncells" | tr -d ' ') cells of connect_ms, http_ms and
+throughput_bps.  Machine: $nproc_ CPUs ($cpu_model), shared with other
+work (load average $load at the end of the run).
 
-| measure | pathstat | reference | ratio | target | |
-| --- | --- | --- | --- | --- | --- |
-| ingest rows/s vs \`sqlite3 .import\` of the same rows as CSV | $(fmtk "$ingest_rate")/s | $(fmtk "$import_rate")/s | $(fmt "$r_import")× | ≥ 1× | $(verdict "$r_import" '>=' 1) |
-| analyze percentiles (every cell, 3 metrics) vs pandas script (b) | $(fmt "$a_wall") s | $(fmt "$(wall pandas)") s | $(fmt "$r_pandas")× faster | ≥ 20× | $(verdict "$r_pandas" '>=' 20) |
-| analyze percentiles vs SQL window functions (c) | $(fmt "$a_wall") s | $(fmt "$(wall sqlwin)") s | $(fmt "$r_sql")× faster | ≥ 100× | $(verdict "$r_sql" '>=' 100) |
-| ingest + analyze vs pandas script (b) | $(fmt "$(calc 'i + a' -v i="$(wall ingest)" -v a="$a_wall")") s | $(fmt "$(wall pandas)") s | $(fmt "$r_both")× faster | ≥ 1.5× | $(verdict "$r_both" '>=' 1.5) |
-| analyze peak RSS vs pandas' | $(mb "$a_rss") MiB | $(mb "$(rss pandas)") MiB | $(fmt "$r_mem") | ≤ 0.2 ("a small fraction") | $(verdict "$r_mem" '<=' 0.2) |
-| ingest peak RSS, whole tree vs the largest file alone | $(mb "$(rss ingest)") MiB | $(mb "$(rss ingest_largest)") MiB | $(fmt "$r_peak") | ≤ 1.25 (bounded by the largest file) | $(verdict "$r_peak" '<=' 1.25) |
+| measure | pathstat | reference | ratio (wall) | ratio (CPU) | target | |
+| --- | --- | --- | --- | --- | --- | --- |
+| ingest rows/s vs \`sqlite3 .import\` of the same rows as CSV | $(fmtk "$ingest_rate")/s | $(fmtk "$import_rate")/s | $(fmtx "$r_import") | $(fmtx "$c_import") | ≥ 1× | $(verdict "$r_import" '>=' 1) |
+| (a) analyze percentiles, every cell of 3 metrics, vs (b) pandas script | $(fmt "$a_wall") s | $(fmt1 "$(wall pandas)") s | $(fmt1x "$r_pandas") | $(fmt1x "$c_pandas") | ≥ 20× | $(verdict "$r_pandas" '>=' 20) |
+| (a) vs (c) SQL window functions in sqlite3 | $(fmt "$a_wall") s | $(fmt1 "$(wall sqlwin)") s | $(fmt1x "$r_sql") | $(fmt1x "$c_sql") | ≥ 100× | $(verdict "$r_sql" '>=' 100) |
+| ingest + (a) vs (b) | $(fmt1 "$both_wall") s | $(fmt1 "$(wall pandas)") s | $(fmtx "$r_both") | $(fmtx "$c_both") | ≥ 1.5× | $(verdict "$r_both" '>=' 1.5) |
+| (a) peak RSS vs (b)'s | $(mb "$a_rss") MiB | $(mb "$(rss pandas)") MiB | $(fmt "$r_mem") | | ≤ 0.2 (our reading of "a small fraction") | $(verdict "$r_mem" '<=' 0.2) |
+| ingest peak RSS, whole tree vs its first day's folder ($(gb "$oneday_bytes")) | $(mb "$(rss ingest)") MiB | $(mb "$(rss ingest_oneday)") MiB | $(fmt "$r_grow") | | ≤ 1.1 (does not grow with the tree) | $(verdict "$r_grow" '<=' 1.1) |
 
-Wall times are medians of 3 runs where a run takes < 30 s, else one run.
-Peak RSS from \`/usr/bin/time -v\`: ingest of one day's folder
-($(awk -v b="$oneday_bytes" 'BEGIN { printf "%.0f MB", b / 1e6 }')) $(mb "$(rss ingest_oneday)") MiB; the largest file is
-$(awk -v b="$largest_bytes" 'BEGIN { printf "%.1f MB", b / 1e6 }'); the database is $(awk -v b="$db_bytes" 'BEGIN { printf "%.0f MB", b / 1e6 }'); the exported CSV
-$(awk -v b="$csv_bytes" 'BEGIN { printf "%.0f MB", b / 1e6 }').  Per metric, analyze took http_ms $(fmt "$(wall analyze_http_ms)") s,
+Ratios are reference ÷ pathstat time (for ingest, pathstat ÷ reference
+rows/s); wall times are the median of 3 runs where a run takes < 30 s,
+else of one run; CPU is user + sys.  The SQL query and the pandas script
+cover the same three metrics as (a).
+
+Ingest peak RSS: $(mb "$(rss ingest_largest)") MiB for the largest file alone ($(mbytes "$largest_bytes")),
+$(mb "$(rss ingest_oneday)") MiB for the first day's folder, $(mb "$(rss ingest)") MiB for the whole tree ($(gb "$tree_bytes")).
+sqlite3 .import: $(mb "$(rss import)") MiB.  The database is $(mbytes "$db_bytes"), the CSV
+$(mbytes "$csv_bytes").  (a) per metric: http_ms $(fmt "$(wall analyze_http_ms)") s,
 connect_ms $(fmt "$(wall analyze_connect_ms)") s, throughput_bps $(fmt "$(wall analyze_throughput_bps)") s.
 
-Same numbers: pandas vs pathstat: $(same "$cmp_pandas"), max abs
-difference of p50/p95/p99/max $(maxabs "$cmp_pandas"); SQL vs pathstat:
+Same numbers: pandas vs pathstat: $(same "$cmp_pandas") for every cell,
+max abs difference of p50/p95/p99/max $(maxabs "$cmp_pandas"); SQL vs pathstat:
 $(same "$cmp_sql"), max abs difference $(maxabs "$cmp_sql").
 EOF
 
