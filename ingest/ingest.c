@@ -318,13 +318,13 @@ cleanup:
 }
 
 /*
- * One file on its way through ingest.  job_prepare() reads it, works out
- * its keys and sniffs it on the main thread; job_parse() runs the parser
- * (pure: bytes in, parse_result out) on a worker thread while the main
- * thread stores the previous file; job_finish() decides its fate and
- * writes the database on the main thread.  Files are finished in walk
- * order and every message is printed by job_finish(), so the database
- * and the output are the same as when one file was done at a time.
+ * One file on its way through ingest.  A producer thread reads it, works
+ * out its keys, sniffs it and runs the parser (pure: bytes in,
+ * parse_result out) up to INGEST_AHEAD files ahead of the main thread,
+ * which decides each file's fate and writes the database in job_finish(),
+ * in walk order.  Every message is printed there too (the producer's, a
+ * broken meta.json, are captured in msgs), so the database and the
+ * output are the same as when one file was done at a time.
  */
 struct ingest_job {
 	const struct walk_file	*wf;
@@ -342,8 +342,7 @@ struct ingest_job {
 	bool		inflated, layout_missed, key_error;
 	bool		parsed;		/* res and parse_rc are set */
 	int		parse_rc;	/* the parser's return */
-	bool		threaded;	/* thread runs job_parse() */
-	pthread_t	thread;
+	struct err_capture	msgs;	/* printed by job_finish() */
 };
 
 static void
@@ -355,6 +354,7 @@ job_init(struct ingest_job *job, const struct walk_file *wf)
 	strbuf_init(&job->inflated_buf, 0);
 	strbuf_init(&job->why, 0);
 	strbuf_init(&job->keytext, 0);
+	strbuf_init(&job->msgs.text, 0);
 	run_keys_init(&job->keys);
 	parse_result_init(&job->res);
 }
@@ -368,6 +368,7 @@ job_release(struct ingest_job *job)
 	strbuf_release(&job->inflated_buf);
 	strbuf_release(&job->why);
 	strbuf_release(&job->keytext);
+	strbuf_release(&job->msgs.text);
 }
 
 /* Is the file as the database has it (same content and keys)?  Then it
@@ -389,7 +390,8 @@ job_unchanged(struct store *st, const struct ingest_opts *o,
 /*
  * Read, hash, key and sniff the file; prints nothing.  Returns whether
  * it should be parsed: known kind, not empty, and not unchanged (a
- * look-up only: job_finish() decides, with the database as it is then).
+ * look-up only, skipped when st is NULL: job_finish() decides, with the
+ * database as it is then).
  */
 static bool
 job_prepare(struct ingest_job *job, struct store *st, struct meta_cache *mc,
@@ -416,37 +418,17 @@ job_prepare(struct ingest_job *job, struct store *st, struct meta_cache *mc,
 	job->kind = ingest_sniff(base_of(wf->path), job->content, job->clen);
 	if (job->clen == 0 || job->kind == KIND_UNKNOWN)
 		return false;
-	if (job_unchanged(st, o, job, &unchanged) || unchanged)
+	if (st && (job_unchanged(st, o, job, &unchanged) || unchanged))
 		return false;
 	return true;
 }
 
-static void *
-job_parse(void *arg)
+static void
+job_parse(struct ingest_job *job)
 {
-	struct ingest_job *job = arg;
-
 	job->parse_rc = parse_content(job->kind, job->content, job->clen,
 	    &job->res);
 	job->parsed = true;
-	return NULL;
-}
-
-/* Parse on a thread of its own; in this thread if none can be made. */
-static void
-job_parse_start(struct ingest_job *job)
-{
-	job->threaded = pthread_create(&job->thread, NULL, job_parse, job) == 0;
-	if (!job->threaded)
-		job_parse(job);
-}
-
-static void
-job_parse_wait(struct ingest_job *job)
-{
-	if (job->threaded)
-		pthread_join(job->thread, NULL);
-	job->threaded = false;
 }
 
 /* Returns -1 only for database errors (the walk stops); a bad file is
@@ -464,6 +446,7 @@ job_finish(sqlite3 *db, struct store *st, const struct ingest_opts *o,
 	int ret = 0;
 
 	memset(&row, 0, sizeof(row));
+	err_capture_flush(&job->msgs);
 	if (job->read_failed) {
 		error("%s: %s", wf->relpath, job->why.buf);
 		stats->rejected++;
@@ -576,6 +559,136 @@ progress(const struct ingest_stats *s, size_t done, size_t total, double t0,
 	fflush(stderr);
 }
 
+/*
+ * Files read and parsed ahead of the one being stored.  Ingest's peak
+ * memory is about this many files: the oha files of the bench tree
+ * alternate with small JSON summaries, and with fewer a large parse
+ * often waited for a small store (bench/README.md).
+ */
+#define INGEST_AHEAD	4
+
+/* The producer thread and what it shares with the main thread. */
+struct ingest_pipe {
+	pthread_mutex_t	lock;
+	pthread_cond_t	ready;		/* a job was produced, or the end */
+	pthread_cond_t	room;		/* a job was consumed, or stop */
+	struct ingest_job	jobs[INGEST_AHEAD];	/* job k in jobs[k % AHEAD] */
+	size_t		produced;	/* jobs done by the producer */
+	size_t		consumed;	/* jobs finished by the main thread */
+	bool		stop;		/* the main thread gives up */
+	/* read by the producer only, once started: */
+	const struct walk_file	**todo;	/* the files, in walk order */
+	size_t		ntodo;
+	struct meta_cache	*mc;	/* used by the producer only */
+	const struct ingest_opts	*o;
+	struct store	*rst;		/* read-only look-ups, or NULL */
+};
+
+static void *
+pipe_produce(void *arg)
+{
+	struct ingest_pipe *p = arg;
+	size_t k;
+
+	for (k = 0; k < p->ntodo; k++) {
+		struct ingest_job *job = &p->jobs[k % INGEST_AHEAD];
+
+		pthread_mutex_lock(&p->lock);
+		while (k - p->consumed >= INGEST_AHEAD && !p->stop)
+			pthread_cond_wait(&p->room, &p->lock);
+		if (p->stop) {
+			pthread_mutex_unlock(&p->lock);
+			break;
+		}
+		pthread_mutex_unlock(&p->lock);
+		job_init(job, p->todo[k]);
+		err_capture_begin(&job->msgs);
+		if (job_prepare(job, p->rst, p->mc, p->o))
+			job_parse(job);
+		err_capture_end();
+		pthread_mutex_lock(&p->lock);
+		p->produced = k + 1;
+		pthread_cond_signal(&p->ready);
+		pthread_mutex_unlock(&p->lock);
+	}
+	return NULL;
+}
+
+/*
+ * Ingest the files: a producer thread prepares and parses them while
+ * this thread stores them (in this thread alone if no thread can be
+ * made).  Returns -1 when a database error stopped the walk.
+ */
+static int
+ingest_files(sqlite3 *db, struct store *st, struct store *rst,
+    struct meta_cache *mc, const struct ingest_opts *o,
+    const struct walk_file **todo, size_t ntodo, size_t total,
+    struct ingest_stats *stats, bool show_progress, double t0)
+{
+	struct ingest_pipe *p = xcalloc(1, sizeof(*p));
+	pthread_t thread;
+	bool threaded;
+	double last = 0;
+	size_t k;
+	int ret = 0;
+
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->ready, NULL);
+	pthread_cond_init(&p->room, NULL);
+	p->todo = todo;
+	p->ntodo = ntodo;
+	p->mc = mc;
+	p->o = o;
+	p->rst = rst;
+	threaded = pthread_create(&thread, NULL, pipe_produce, p) == 0;
+	for (k = 0; k < ntodo; k++) {
+		struct ingest_job *job = &p->jobs[k % INGEST_AHEAD];
+		int rc;
+
+		if (threaded) {
+			pthread_mutex_lock(&p->lock);
+			while (p->produced <= k)
+				pthread_cond_wait(&p->ready, &p->lock);
+			pthread_mutex_unlock(&p->lock);
+		} else {
+			job_init(job, todo[k]);
+			err_capture_begin(&job->msgs);
+			if (job_prepare(job, st, mc, o))
+				job_parse(job);
+			err_capture_end();
+		}
+		stats->files++;
+		rc = job_finish(db, st, o, job, stats);
+		job_release(job);
+		pthread_mutex_lock(&p->lock);
+		p->consumed = k + 1;
+		pthread_cond_signal(&p->room);
+		pthread_mutex_unlock(&p->lock);
+		if (rc) {
+			ret = -1;
+			break;
+		}
+		if (show_progress && now_s() - last > 0.2) {
+			last = now_s();
+			progress(stats, k + 1, total, t0, false);
+		}
+	}
+	if (threaded) {
+		pthread_mutex_lock(&p->lock);
+		p->stop = true;
+		pthread_cond_signal(&p->room);
+		pthread_mutex_unlock(&p->lock);
+		pthread_join(thread, NULL);
+		for (; p->consumed < p->produced; p->consumed++)
+			job_release(&p->jobs[p->consumed % INGEST_AHEAD]);
+	}
+	pthread_cond_destroy(&p->room);
+	pthread_cond_destroy(&p->ready);
+	pthread_mutex_destroy(&p->lock);
+	free(p);
+	return ret;
+}
+
 /* Report (path, condition, trial, tool, tags) claimed by two runs. */
 static void
 report_conflicts(sqlite3 *db)
@@ -640,12 +753,15 @@ cmd_ingest(int argc, char **argv)
 	struct walk_list files;
 	struct meta_cache *mc = NULL;
 	struct store *st = NULL;
-	struct ingest_job *jobs = NULL;
-	sqlite3 *db = NULL;
+	struct store *rst = NULL;
+	struct err_capture quiet = ERR_CAPTURE_INIT;
+	const struct walk_file **todo = NULL;
+	size_t ntodo = 0;
+	sqlite3 *db = NULL, *rdb = NULL;
 	struct strbuf why = STRBUF_INIT;
 	char *db_real = NULL;
 	bool show_progress;
-	double t0, last = 0;
+	double t0;
 	size_t i;
 	int ch, ret = PATHSTAT_EXIT_OK;
 
@@ -743,43 +859,21 @@ cmd_ingest(int argc, char **argv)
 	mc = meta_cache_new();
 	show_progress = !o.quiet && isatty(STDERR_FILENO);
 	t0 = now_s();
-	/* Parse file i on a worker thread while file i - 1 is stored. */
-	jobs = xcalloc(2, sizeof(*jobs));
-	for (i = 0; i <= files.n; i++) {
-		struct ingest_job *cur = i < files.n ? &jobs[i % 2] : NULL;
-		struct ingest_job *prev = i > 0 ? &jobs[(i - 1) % 2] : NULL;
-		int rc = 0;
-
-		if (cur && is_db_file(files.files[i].path, db_real))
-			cur = NULL;
-		if (cur) {
-			job_init(cur, &files.files[i]);
-			if (job_prepare(cur, st, mc, &o))
-				job_parse_start(cur);
-			stats.files++;
-		}
-		if (prev && prev->wf) {
-			rc = job_finish(db, st, &o, prev, &stats);
-			job_release(prev);
-			prev->wf = NULL;
-		}
-		if (cur)
-			job_parse_wait(cur);
-		if (rc) {
-			ret = PATHSTAT_EXIT_FAIL;
-			break;
-		}
-		if (show_progress && now_s() - last > 0.2) {
-			last = now_s();
-			progress(&stats, i, files.n, t0, false);
-		}
-	}
-	for (i = 0; i < 2; i++) {
-		job_parse_wait(&jobs[i]);
-		if (jobs[i].wf)
-			job_release(&jobs[i]);
-	}
-	free(jobs);
+	todo = xcalloc(files.n ? files.n : 1, sizeof(*todo));
+	for (i = 0; i < files.n; i++)
+		if (!is_db_file(files.files[i].path, db_real))
+			todo[ntodo++] = &files.files[i];
+	/* The producer's look-ups for unchanged files use a connection of
+	 * their own (WAL: it reads while this one writes); without one it
+	 * parses every file and job_finish() alone decides (quietly). */
+	err_capture_begin(&quiet);
+	rdb = db_open_readonly(db_default_path(o.db_path));
+	rst = rdb ? store_open(rdb) : NULL;
+	err_capture_end();
+	strbuf_release(&quiet.text);
+	if (ingest_files(db, st, rst, mc, &o, todo, ntodo, files.n, &stats,
+	    show_progress, t0))
+		ret = PATHSTAT_EXIT_FAIL;
 	if (show_progress)
 		progress(&stats, files.n, files.n, t0, true);
 	if (stats.rejected || err_count())
@@ -790,6 +884,9 @@ cmd_ingest(int argc, char **argv)
 	    stats.partial, stats.unchanged, stats.skipped, stats.rejected,
 	    stats.runs, stats.samples);
 cleanup:
+	store_close(rst);
+	db_close(rdb);
+	free(todo);
 	store_close(st);
 	db_close(db);
 	meta_cache_free(mc);

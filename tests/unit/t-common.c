@@ -1,8 +1,8 @@
 /*
  * t-common.c - unit tests for common/: condition grammar, kv sets,
  * checked number parsing, the table renderers and their escaping, the
- * schema migration, sorting and merging doubles, and the packed doubles
- * of sample_values.
+ * schema migration, sorting and merging doubles, the packed doubles of
+ * sample_values, and captured messages.
  */
 #include "common/compat.h"
 
@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "common/db.h"
+#include "common/err.h"
 #include "common/kv.h"
 #include "common/parse.h"
 #include "common/sort.h"
@@ -217,6 +218,29 @@ test_sort_merge(void)
 	CHECK(!memcmp(back, some, sizeof(some)), "packed doubles unpack");
 }
 
+/* Messages captured on a thread are counted when flushed, not before. */
+static void
+test_err_capture(void)
+{
+	struct err_capture c = ERR_CAPTURE_INIT;
+	unsigned long before = err_count();
+
+	err_capture_begin(&c);
+	error("captured %d", 1);
+	warning("captured too");
+	err_capture_end();
+	CHECK(err_count() == before && c.errors == 1,
+	    "a captured error is not counted yet");
+	CHECK(strstr(c.text.buf, ": captured 1\n") &&
+	    strstr(c.text.buf, ": warning: captured too\n"),
+	    "captured lines are kept in order with their prefix");
+	fclose(stderr);		/* the flush goes nowhere */
+	err_capture_flush(&c);
+	CHECK(err_count() == before + 1 && c.errors == 0 && c.text.len == 0,
+	    "flush counts the error and empties the capture");
+	strbuf_release(&c.text);
+}
+
 int
 main(void)
 {
@@ -226,5 +250,6 @@ main(void)
 	test_table();
 	test_schema();
 	test_sort_merge();
+	test_err_capture();
 	return test_done();
 }
