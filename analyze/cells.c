@@ -373,7 +373,8 @@ cells_load(sqlite3 *db, const struct cells_query *q, struct cellset *out)
 		    "v.failures, v.sorted, (SELECT min(seq) FROM samples s "
 		    "WHERE s.run_id = ?1 AND s.metric = ?2), (SELECT max(seq) "
 		    "FROM samples s WHERE s.run_id = ?1 AND s.metric = ?2) "
-		    "FROM sample_values v WHERE v.run_id = ?1 AND v.metric = ?2");
+		    "FROM sample_values v "
+		    "WHERE v.run_id = ?1 AND v.metric = ?2");
 	tool = db_prepare(db, "read tool summaries", "SELECT stat, value, "
 	    "estimator FROM summaries WHERE run_id = ?1 AND metric = ?2");
 	tmo = db_prepare(db, "read probe timeout", "SELECT value FROM summaries "

@@ -42,11 +42,11 @@ vreport(const char *tag, const char *fmt, va_list ap, int errnum, bool direct)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	if (capture && !direct) {
 		if (errnum)
-			strbuf_addf(&capture->text, "%s: %s%s: %s\n", msg_prefix,
-			    tag, msg, strerror(errnum));
+			strbuf_addf(&capture->text, "%s: %s%s: %s\n",
+			    msg_prefix, tag, msg, strerror(errnum));
 		else
-			strbuf_addf(&capture->text, "%s: %s%s\n", msg_prefix,
-			    tag, msg);
+			strbuf_addf(&capture->text, "%s: %s%s\n",
+			    msg_prefix, tag, msg);
 		return;
 	}
 	if (errnum)

@@ -37,7 +37,7 @@ PATHSTAT_NORETURN void die_errno(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);
  */
 struct err_capture {
 	struct strbuf	text;		/* the captured lines */
-	unsigned long	errors;		/* error() calls among them */
+	unsigned long	errors;		/* error() calls in text */
 };
 #define ERR_CAPTURE_INIT { STRBUF_INIT, 0 }
 void err_capture_begin(struct err_capture *c);

@@ -330,7 +330,7 @@ struct ingest_job {
 	const struct walk_file	*wf;
 	struct strbuf	raw;		/* the file's bytes */
 	struct strbuf	inflated_buf;	/* its content when gzip */
-	struct strbuf	why;		/* read error, or key problems (+ "; ") */
+	struct strbuf	why;		/* read error, key problems */
 	struct strbuf	keytext;	/* canonical run keys */
 	struct run_keys	keys;
 	struct parse_result	res;
@@ -340,7 +340,7 @@ struct ingest_job {
 	enum ingest_kind	kind;
 	bool		read_failed;	/* why says why */
 	bool		inflated, layout_missed, key_error;
-	bool		parsed;		/* res and parse_rc are set */
+	bool		parsed;		/* res and parse_rc set */
 	int		parse_rc;	/* the parser's return */
 	struct err_capture	msgs;	/* printed by job_finish() */
 };
@@ -507,7 +507,8 @@ job_finish(sqlite3 *db, struct store *st, const struct ingest_opts *o,
 	if (job->key_error) {
 		/* a value the layout captured is not a valid key */
 		strbuf_setlen(&job->why, job->why.len - 2);
-		ret = reject_file(db, st, &row, &note_text, job->why.buf, stats);
+		ret = reject_file(db, st, &row, &note_text, job->why.buf,
+		    stats);
 		goto cleanup;
 	}
 	if (!job->keys.path) {
@@ -519,7 +520,8 @@ job_finish(sqlite3 *db, struct store *st, const struct ingest_opts *o,
 			strbuf_addstr(&note_text, "no path ID (give it in a "
 			    "meta.json \"path\", a --layout with {path}, or "
 			    "--tag path=ID)");
-		ret = reject_file(db, st, &row, &job->why, note_text.buf, stats);
+		ret = reject_file(db, st, &row, &job->why, note_text.buf,
+		    stats);
 		goto cleanup;
 	}
 	if (res->nruns == 0) {
@@ -570,18 +572,19 @@ progress(const struct ingest_stats *s, size_t done, size_t total, double t0,
 /* The producer thread and what it shares with the main thread. */
 struct ingest_pipe {
 	pthread_mutex_t	lock;
-	pthread_cond_t	ready;		/* a job was produced, or the end */
-	pthread_cond_t	room;		/* a job was consumed, or stop */
-	struct ingest_job	jobs[INGEST_AHEAD];	/* job k in jobs[k % AHEAD] */
+	pthread_cond_t	ready;		/* a job was produced */
+	pthread_cond_t	room;		/* a job consumed, or stop */
+	/* job k lives in jobs[k % INGEST_AHEAD] */
+	struct ingest_job	jobs[INGEST_AHEAD];
 	size_t		produced;	/* jobs done by the producer */
-	size_t		consumed;	/* jobs finished by the main thread */
+	size_t		consumed;	/* jobs finished by main */
 	bool		stop;		/* the main thread gives up */
 	/* read by the producer only, once started: */
-	const struct walk_file	**todo;	/* the files, in walk order */
+	const struct walk_file	**todo;	/* files in walk order */
 	size_t		ntodo;
 	struct meta_cache	*mc;	/* used by the producer only */
 	const struct ingest_opts	*o;
-	struct store	*rst;		/* read-only look-ups, or NULL */
+	struct store	*rst;		/* read-only, or NULL */
 };
 
 static void *

@@ -72,8 +72,8 @@ static const char *const stmt_sql[S_COUNT] = {
 	    "VALUES (?1, ?2, ?3)",
 	[S_SAMPLE_INS] = "INSERT INTO samples (run_id, metric, seq, t_us, value, "
 	    "status) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-	[S_VALUES_INS] = "INSERT OR REPLACE INTO sample_values (run_id, metric, "
-	    "rows, failures, sorted) VALUES (?1, ?2, ?3, ?4, ?5)",
+	[S_VALUES_INS] = "INSERT OR REPLACE INTO sample_values (run_id, "
+	    "metric, rows, failures, sorted) VALUES (?1, ?2, ?3, ?4, ?5)",
 	[S_SUMMARY_INS] = "INSERT OR REPLACE INTO summaries (run_id, metric, "
 	    "stat, value, estimator, file_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
 	[S_COUNT_INS] = "INSERT OR REPLACE INTO run_counts (run_id, kind, label, "
@@ -113,7 +113,7 @@ static const char *const stmt_sql[S_COUNT] = {
 struct store {
 	sqlite3		*db;
 	sqlite3_stmt	*st[S_COUNT];
-	sqlite3_stmt	*samples_many;	/* STORE_ROWS_PER_INSERT rows a step */
+	sqlite3_stmt	*samples_many;	/* 100 rows a step */
 };
 
 struct store *
@@ -410,14 +410,16 @@ put_samples(struct store *s, int64_t run_id, const struct parsed_run *run)
 		rc = sqlite3_step(many);
 		sqlite3_reset(many);
 		if (rc != SQLITE_DONE)
-			return error("store samples: %s", sqlite3_errmsg(s->db));
+			return error("store samples: %s",
+			    sqlite3_errmsg(s->db));
 	}
 	for (; i < run->nsamples; i++) {
 		bind_sample(one, 0, run_id, &run->samples[i]);
 		rc = sqlite3_step(one);
 		sqlite3_reset(one);
 		if (rc != SQLITE_DONE)
-			return error("store samples: %s", sqlite3_errmsg(s->db));
+			return error("store samples: %s",
+			    sqlite3_errmsg(s->db));
 	}
 	return 0;
 }

@@ -189,12 +189,13 @@ test_sort_merge(void)
 		total = 0;
 		for (i = 0; i < k; i++) {
 			/* sizes 0, 1, 2 and larger, values with ties */
-			n[i] = i < 3 ? i : (seed = seed * 1103515245u + 12345u) %
-			    MAXN;
+			seed = seed * 1103515245u + 12345u;
+			n[i] = i < 3 ? i : seed % MAXN;
 			runs[i] = malloc((n[i] ? n[i] : 1) * sizeof(double));
 			for (j = 0; j < n[i]; j++) {
 				seed = seed * 1103515245u + 12345u;
-				runs[i][j] = (double)((seed >> 8) % 500) / 7.0 - 20;
+				runs[i][j] = (double)((seed >> 8) % 500) / 7.0
+				    - 20;
 			}
 			sort_doubles(runs[i], n[i]);
 			memcpy(all + total, runs[i], n[i] * sizeof(double));
