@@ -289,6 +289,13 @@ connect_ms $(fmt "$(wall analyze_connect_ms)") s, throughput_bps $(fmt "$(wall a
 Same numbers: pandas vs pathstat: $(same "$cmp_pandas") for every cell,
 max abs difference of p50/p95/p99/max $(maxabs "$cmp_pandas"); SQL vs pathstat:
 $(same "$cmp_sql"), max abs difference $(maxabs "$cmp_sql").
+
+The machine (\`nproc\`: $nproc_; \`lscpu | head\`), $(date -u +%Y-%m-%d), pathstat
+$(git -C "$top" describe --always --dirty 2>/dev/null || echo "?"), $("$SQLITE3" --version | cut -d' ' -f1-2 | sed 's/^/sqlite3 /'), pandas $("$PY" -c 'import pandas; print(pandas.__version__)'):
+
+\`\`\`
+$(lscpu | head)
+\`\`\`
 EOF
 
 echo
