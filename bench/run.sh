@@ -305,8 +305,17 @@ cat "$W/results.md"
 
 echo
 if [ -f "$here/probe-accuracy.sh" ]; then
-	sh "$here/probe-accuracy.sh" "$top/pathprobe" ||
-	    say "probe-accuracy.sh exited with status $?"
+	rc=0
+	sh "$here/probe-accuracy.sh" "$top/pathprobe" > "$W/probe.md" || rc=$?
+	cat "$W/probe.md"
+	[ "$rc" = 0 ] || say "probe-accuracy.sh exited with status $rc"
+	{
+		echo
+		echo "pathprobe against a Python prober (bench/probe-accuracy.sh," \
+		    "exit status $rc):"
+		echo
+		cat "$W/probe.md"
+	} >> "$W/results.md"
 else
 	echo "SKIP probe accuracy: bench/probe-accuracy.sh not here yet (branch collect)"
 fi
