@@ -36,7 +36,7 @@ PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SAN) -I. $(PKG_CFLAGS) \
 	     -DPATHSTAT_VERSION='"$(VERSION)"' -MMD -MP
-LIBS	= $(PKG_LIBS) -lcsv -lm
+LIBS	= $(PKG_LIBS) -lcsv -lm -pthread
 
 LIB_SRC	:= $(sort $(wildcard common/*.c ingest/*.c analyze/*.c report/*.c)) \
 	   schema/migrations.c

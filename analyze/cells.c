@@ -16,6 +16,7 @@
 #include "common/db.h"
 #include "common/err.h"
 #include "common/kv.h"
+#include "common/sort.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 
@@ -94,19 +95,39 @@ cell_pooled(struct cell *c, const double **out)
 				}
 			c->pooled_alias = true;
 		} else if (raw > 1) {
-			c->pooled = xmalloc(c->n * sizeof(double));
+			/* the trials are sorted: merge them (O(n log k), about
+			 * twice as fast as sorting the concatenation) */
+			const double **runs = xmalloc(raw * sizeof(*runs));
+			size_t *ns = xmalloc(raw * sizeof(*ns));
+
 			for (i = 0; i < c->ntrials; i++) {
-				memcpy(c->pooled + at, c->trials[i].values,
-				    c->trials[i].n * sizeof(double));
-				at += c->trials[i].n;
+				if (!c->trials[i].n)
+					continue;
+				runs[at] = c->trials[i].values;
+				ns[at] = c->trials[i].n;
+				c->npooled += c->trials[i].n;
+				at++;
 			}
-			c->npooled = at;
-			stats_sort(c->pooled, c->npooled);
+			c->pooled = xmalloc(c->npooled * sizeof(double));
+			sort_merge(runs, ns, raw, c->pooled);
+			free(runs);
+			free(ns);
 		}
 		c->pooled_ready = true;
 	}
 	*out = c->pooled;
 	return c->npooled;
+}
+
+void
+cell_pooled_release(struct cell *c)
+{
+	if (!c->pooled_alias)
+		free(c->pooled);
+	c->pooled = NULL;
+	c->npooled = 0;
+	c->pooled_ready = false;
+	c->pooled_alias = false;
 }
 
 double
@@ -187,33 +208,87 @@ path_rank(const struct cells_query *q, const char *path)
 	return q->npaths;
 }
 
+/*
+ * A run's values from sample_values (schema 002): the sorted copy ingest
+ * keeps.  Returns 1 when it was used, 0 when it is missing or no longer
+ * matches the samples rows (then the caller reads the rows), -1 on a
+ * database error.  seq runs 0 .. rows - 1 in what ingest stored, so a
+ * row added by hand shows in min(seq) or max(seq); deletes and updates
+ * drop the copy by trigger.
+ */
 static int
-load_values(sqlite3_stmt *st, struct trial *t, int64_t run_id, int metric,
-    bool primary)
+load_sorted(sqlite3_stmt *st, struct trial *t, int64_t run_id, int metric,
+    int64_t *fails)
+{
+	int64_t rows, failures;
+	size_t n;
+	int rc, ret = 0;
+
+	sqlite3_reset(st);
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_int(st, 2, metric);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE)
+		goto done;
+	if (rc != SQLITE_ROW) {
+		ret = -1;
+		goto done;
+	}
+	rows = sqlite3_column_int64(st, 0);
+	failures = sqlite3_column_int64(st, 1);
+	n = (size_t)sqlite3_column_bytes(st, 2) / sizeof(double);
+	if (rows <= 0 || failures < 0 || failures > rows ||
+	    (size_t)(rows - failures) != n ||
+	    (size_t)sqlite3_column_bytes(st, 2) != n * sizeof(double) ||
+	    sqlite3_column_type(st, 3) != SQLITE_INTEGER ||
+	    sqlite3_column_int64(st, 3) != 0 ||
+	    sqlite3_column_type(st, 4) != SQLITE_INTEGER ||
+	    sqlite3_column_int64(st, 4) != rows - 1)
+		goto done;
+	if (n) {
+		t->values = xmalloc(n * sizeof(double));
+		db_unpack_doubles(sqlite3_column_blob(st, 2), n, t->values);
+	}
+	t->n = n;
+	*fails = failures;
+	ret = 1;
+done:
+	sqlite3_reset(st);
+	return ret;
+}
+
+static int
+load_values(sqlite3_stmt *sorted, sqlite3_stmt *st, struct trial *t,
+    int64_t run_id, int metric, bool primary)
 {
 	size_t alloc = 0;
 	int64_t fails = 0;
 	int rc;
 
-	sqlite3_reset(st);
-	sqlite3_bind_int64(st, 1, run_id);
-	sqlite3_bind_int(st, 2, metric);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (sqlite3_column_int(st, 1) != 0 ||
-		    sqlite3_column_type(st, 0) == SQLITE_NULL) {
-			fails++;
-			continue;
-		}
-		ALLOC_GROW(t->values, t->n + 1, alloc);
-		t->values[t->n++] = sqlite3_column_double(st, 0);
-	}
-	if (rc != SQLITE_DONE)
+	rc = sorted ? load_sorted(sorted, t, run_id, metric, &fails) : 0;
+	if (rc < 0)
 		return -1;
+	if (rc == 0) {
+		sqlite3_reset(st);
+		sqlite3_bind_int64(st, 1, run_id);
+		sqlite3_bind_int(st, 2, metric);
+		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+			if (sqlite3_column_int(st, 1) != 0 ||
+			    sqlite3_column_type(st, 0) == SQLITE_NULL) {
+				fails++;
+				continue;
+			}
+			ALLOC_GROW(t->values, t->n + 1, alloc);
+			t->values[t->n++] = sqlite3_column_double(st, 0);
+		}
+		if (rc != SQLITE_DONE)
+			return -1;
+		stats_sort(t->values, t->n);
+	}
 	/* For the run's own metric runs.failures is the full count (oha
 	 * errors have no sample rows); for others count failed rows. */
 	if (!primary)
 		t->failures = fails;
-	stats_sort(t->values, t->n);
 	return 0;
 }
 
@@ -257,6 +332,7 @@ cells_load(sqlite3 *db, const struct cells_query *q, struct cellset *out)
 {
 	struct strbuf sql = STRBUF_INIT;
 	sqlite3_stmt *runs = NULL, *vals = NULL, *tool = NULL, *tmo = NULL;
+	sqlite3_stmt *sorted = NULL;
 	struct cell *cur = NULL;
 	size_t i;
 	int rc, ret = -1;
@@ -292,6 +368,13 @@ cells_load(sqlite3 *db, const struct cells_query *q, struct cellset *out)
 	runs = db_prepare(db, "select runs", sql.buf);
 	vals = db_prepare(db, "read samples", "SELECT value, status FROM "
 	    "samples WHERE run_id = ?1 AND metric = ?2");
+	if (q->load_values)
+		sorted = db_prepare(db, "read sorted values", "SELECT v.rows, "
+		    "v.failures, v.sorted, (SELECT min(seq) FROM samples s "
+		    "WHERE s.run_id = ?1 AND s.metric = ?2), (SELECT max(seq) "
+		    "FROM samples s WHERE s.run_id = ?1 AND s.metric = ?2) "
+		    "FROM sample_values v "
+		    "WHERE v.run_id = ?1 AND v.metric = ?2");
 	tool = db_prepare(db, "read tool summaries", "SELECT stat, value, "
 	    "estimator FROM summaries WHERE run_id = ?1 AND metric = ?2");
 	tmo = db_prepare(db, "read probe timeout", "SELECT value FROM summaries "
@@ -333,8 +416,8 @@ cells_load(sqlite3 *db, const struct cells_query *q, struct cellset *out)
 		t->failures = sqlite3_column_int64(runs, 5);
 		t->partial = sqlite3_column_int(runs, 7) != 0;
 		t->file = col_dup(runs, 8);
-		if (q->load_values && load_values(vals, t, run_id, out->metric,
-		    sqlite3_column_int(runs, 6) != 0)) {
+		if (q->load_values && load_values(sorted, vals, t, run_id,
+		    out->metric, sqlite3_column_int(runs, 6) != 0)) {
 			error("read samples of run %lld: %s", (long long)run_id,
 			    sqlite3_errmsg(db));
 			goto cleanup;
@@ -380,6 +463,7 @@ cells_load(sqlite3 *db, const struct cells_query *q, struct cellset *out)
 cleanup:
 	sqlite3_finalize(runs);
 	sqlite3_finalize(vals);
+	sqlite3_finalize(sorted);
 	sqlite3_finalize(tool);
 	sqlite3_finalize(tmo);
 	strbuf_release(&sql);

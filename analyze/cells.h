@@ -83,6 +83,9 @@ struct cell *cellset_find(struct cellset *cs, const char *path,
 /* All raw samples of the cell, sorted (cached in the cell).  Returns the
  * count; *out is borrowed from the cell. */
 size_t cell_pooled(struct cell *c, const double **out);
+/* Free the cell's pooled array (built again on demand): a verb that is
+ * done with a cell keeps memory to the trials' arrays. */
+void cell_pooled_release(struct cell *c);
 /* A tool statistic of a trial by name, NaN if absent. */
 double trial_tool_stat(const struct trial *t, const char *stat);
 /* Does cell's condition hold key=value?  (Canonical text: k=v,k=v) */

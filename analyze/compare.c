@@ -30,6 +30,7 @@ higher_is_better(const char *metric)
 static void
 default_stats(const struct analyze_opts *o, struct analyze_opts *o2)
 {
+
 	*o2 = *o;
 	if (o->stats_given)
 		return;

@@ -209,6 +209,7 @@ analyze_percentiles(sqlite3 *db, const struct analyze_opts *o, int nargs,
 			    100.0 * (double)c->failures / tot : NAN);
 		}
 		ntool += info.trials_tool;
+		cell_pooled_release(c);
 	}
 	caption_common(t, o, &cs, unit);
 	if (ncensored)

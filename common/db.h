@@ -34,6 +34,14 @@ sqlite3_stmt *db_prepare(sqlite3 *db, const char *what, const char *sql);
 /* Step a statement expected to finish (no rows): 0 or -1 after printing. */
 int db_step_done(sqlite3 *db, sqlite3_stmt *st, const char *what);
 
+/*
+ * sample_values.sorted (schema 002) holds doubles as IEEE 754 binary64,
+ * little-endian, whatever the host.  Pack n values into out (8 n bytes)
+ * and unpack them again.
+ */
+void db_pack_doubles(const double *x, size_t n, unsigned char *out);
+void db_unpack_doubles(const unsigned char *in, size_t n, double *x);
+
 int db_begin(sqlite3 *db);
 int db_commit(sqlite3 *db);
 void db_rollback(sqlite3 *db);

@@ -12,9 +12,12 @@
 
 #include "common/err.h"
 #include "common/exit.h"
+#include "common/strbuf.h"
 
 static const char *msg_prefix = "pathstat";
 static unsigned long errors_reported;
+/* Where this thread's messages go instead of stderr, or NULL. */
+static _Thread_local struct err_capture *capture;
 
 void
 err_set_prefix(const char *prefix)
@@ -28,20 +31,38 @@ err_prefix(void)
 	return msg_prefix;
 }
 
-static void vreport(const char *tag, const char *fmt, va_list ap, int errnum)
-    PATHSTAT_PRINTF(2, 0);
+static void vreport(const char *tag, const char *fmt, va_list ap, int errnum,
+    bool direct) PATHSTAT_PRINTF(2, 0);
 
 static void
-vreport(const char *tag, const char *fmt, va_list ap, int errnum)
+vreport(const char *tag, const char *fmt, va_list ap, int errnum, bool direct)
 {
 	char msg[4096];
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (capture && !direct) {
+		if (errnum)
+			strbuf_addf(&capture->text, "%s: %s%s: %s\n",
+			    msg_prefix, tag, msg, strerror(errnum));
+		else
+			strbuf_addf(&capture->text, "%s: %s%s\n",
+			    msg_prefix, tag, msg);
+		return;
+	}
 	if (errnum)
 		fprintf(stderr, "%s: %s%s: %s\n", msg_prefix, tag, msg,
 		    strerror(errnum));
 	else
 		fprintf(stderr, "%s: %s%s\n", msg_prefix, tag, msg);
+}
+
+static void
+count_error(void)
+{
+	if (capture)
+		capture->errors++;
+	else
+		errors_reported++;
 }
 
 int
@@ -50,9 +71,9 @@ error(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport("", fmt, ap, 0);
+	vreport("", fmt, ap, 0, false);
 	va_end(ap);
-	errors_reported++;
+	count_error();
 	return -1;
 }
 
@@ -63,9 +84,9 @@ error_errno(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport("", fmt, ap, saved);
+	vreport("", fmt, ap, saved, false);
 	va_end(ap);
-	errors_reported++;
+	count_error();
 	return -1;
 }
 
@@ -75,7 +96,7 @@ warning(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport("warning: ", fmt, ap, 0);
+	vreport("warning: ", fmt, ap, 0, false);
 	va_end(ap);
 }
 
@@ -85,7 +106,7 @@ note(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport("", fmt, ap, 0);
+	vreport("", fmt, ap, 0, false);
 	va_end(ap);
 }
 
@@ -95,7 +116,7 @@ die(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport("", fmt, ap, 0);
+	vreport("", fmt, ap, 0, true);
 	va_end(ap);
 	exit(PATHSTAT_EXIT_FAIL);
 }
@@ -107,9 +128,30 @@ die_errno(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport("", fmt, ap, saved);
+	vreport("", fmt, ap, saved, true);
 	va_end(ap);
 	exit(PATHSTAT_EXIT_FAIL);
+}
+
+void
+err_capture_begin(struct err_capture *c)
+{
+	capture = c;
+}
+
+void
+err_capture_end(void)
+{
+	capture = NULL;
+}
+
+void
+err_capture_flush(struct err_capture *c)
+{
+	fputs(c->text.buf, stderr);
+	errors_reported += c->errors;
+	strbuf_reset(&c->text);
+	c->errors = 0;
 }
 
 unsigned long

@@ -8,6 +8,8 @@
 
 #include "common/compat.h"
 
+#include "common/strbuf.h"
+
 /* Set the prefix used by every message, e.g. "pathstat ingest".  The
  * string is borrowed and must outlive the command. */
 void err_set_prefix(const char *prefix);
@@ -24,6 +26,23 @@ void note(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);
 /* Print and exit(PATHSTAT_EXIT_FAIL). */
 PATHSTAT_NORETURN void die(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);
 PATHSTAT_NORETURN void die_errno(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);
+
+/*
+ * Capture this thread's messages: between err_capture_begin() and
+ * err_capture_end(), error(), warning() and note() append their lines to
+ * c->text and count errors in c->errors instead of printing (die() still
+ * prints).  err_capture_flush() prints the text, adds the errors to
+ * err_count() and empties c.  Ingest's producer thread uses this so that
+ * each file's messages come out in walk order.
+ */
+struct err_capture {
+	struct strbuf	text;		/* the captured lines */
+	unsigned long	errors;		/* error() calls in text */
+};
+#define ERR_CAPTURE_INIT { STRBUF_INIT, 0 }
+void err_capture_begin(struct err_capture *c);
+void err_capture_end(void);
+void err_capture_flush(struct err_capture *c);
 
 /* Count of error() calls since start: commands use it to pick exit 1. */
 unsigned long err_count(void);

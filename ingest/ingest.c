@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -338,71 +339,164 @@ cleanup:
 	return ret;
 }
 
+/*
+ * One file on its way through ingest.  A producer thread reads it, works
+ * out its keys, sniffs it and runs the parser (pure: bytes in,
+ * parse_result out) up to INGEST_AHEAD files ahead of the main thread,
+ * which decides each file's fate and writes the database in job_finish(),
+ * in walk order.  Every message is printed there too (the producer's, a
+ * broken meta.json, are captured in msgs), so the database and the
+ * output are the same as when one file was done at a time.
+ */
+struct ingest_job {
+	const struct walk_file	*wf;
+	struct strbuf	raw;		/* the file's bytes */
+	struct strbuf	inflated_buf;	/* its content when gzip */
+	struct strbuf	why;		/* read error, key problems */
+	struct strbuf	keytext;	/* canonical run keys */
+	struct run_keys	keys;
+	struct parse_result	res;
+	const char	*content;	/* raw or inflated, not owned */
+	size_t		clen;
+	char		hash[33];	/* XXH3-128 of raw, hex */
+	enum ingest_kind	kind;
+	bool		read_failed;	/* why says why */
+	bool		inflated, layout_missed, key_error;
+	bool		parsed;		/* res and parse_rc set */
+	int		parse_rc;	/* the parser's return */
+	struct err_capture	msgs;	/* printed by job_finish() */
+};
+
+static void
+job_init(struct ingest_job *job, const struct walk_file *wf)
+{
+	memset(job, 0, sizeof(*job));
+	job->wf = wf;
+	strbuf_init(&job->raw, 0);
+	strbuf_init(&job->inflated_buf, 0);
+	strbuf_init(&job->why, 0);
+	strbuf_init(&job->keytext, 0);
+	strbuf_init(&job->msgs.text, 0);
+	run_keys_init(&job->keys);
+	parse_result_init(&job->res);
+}
+
+static void
+job_release(struct ingest_job *job)
+{
+	parse_result_release(&job->res);
+	run_keys_release(&job->keys);
+	strbuf_release(&job->raw);
+	strbuf_release(&job->inflated_buf);
+	strbuf_release(&job->why);
+	strbuf_release(&job->keytext);
+	strbuf_release(&job->msgs.text);
+}
+
+/* Is the file as the database has it (same content and keys)?  Then it
+ * is not read again (unless --force). */
+static int
+job_unchanged(struct store *st, const struct ingest_opts *o,
+    const struct ingest_job *job, bool *unchanged)
+{
+	struct file_state fs;
+
+	if (store_file_state(st, job->wf->relpath, &fs))
+		return -1;
+	*unchanged = !o->force && fs.id && !strcmp(fs.hash, job->hash) &&
+	    !strcmp(fs.keys, job->keytext.buf) && strcmp(fs.status, "rejected");
+	file_state_release(&fs);
+	return 0;
+}
+
+/*
+ * Read, hash, key and sniff the file; prints nothing.  Returns whether
+ * it should be parsed: known kind, not empty, and not unchanged (a
+ * look-up only, skipped when st is NULL: job_finish() decides, with the
+ * database as it is then).
+ */
+static bool
+job_prepare(struct ingest_job *job, struct store *st, struct meta_cache *mc,
+    const struct ingest_opts *o)
+{
+	const struct walk_file *wf = job->wf;
+	bool unchanged = false;
+
+	if (read_file(wf->path, &job->raw, &job->inflated_buf, &job->inflated,
+	    &job->why)) {
+		job->read_failed = true;
+		return false;
+	}
+	job->content = job->inflated ? job->inflated_buf.buf : job->raw.buf;
+	job->clen = job->inflated ? job->inflated_buf.len : job->raw.len;
+	hash_hex(job->raw.buf, job->raw.len, job->hash);
+
+	/* Problems with keys are kept in why and prefixed to a rejection. */
+	job->key_error = resolve_keys(mc, o, wf, &job->keys, &job->why,
+	    &job->layout_missed) < 0;
+	if (job->why.len)
+		strbuf_addstr(&job->why, "; ");
+	run_keys_canon(&job->keys, &job->keytext);
+	job->kind = ingest_sniff(base_of(wf->path), job->content, job->clen);
+	if (job->clen == 0 || job->kind == KIND_UNKNOWN)
+		return false;
+	if (st && (job_unchanged(st, o, job, &unchanged) || unchanged))
+		return false;
+	return true;
+}
+
+static void
+job_parse(struct ingest_job *job)
+{
+	job->parse_rc = parse_content(job->kind, job->content, job->clen,
+	    &job->res);
+	job->parsed = true;
+}
+
 /* Returns -1 only for database errors (the walk stops); a bad file is
  * recorded, counted and reported, and returns 0. */
 static int
-ingest_one(sqlite3 *db, struct store *st, struct meta_cache *mc,
-    const struct ingest_opts *o, const struct walk_file *wf,
-    struct ingest_stats *stats)
+job_finish(sqlite3 *db, struct store *st, const struct ingest_opts *o,
+    struct ingest_job *job, struct ingest_stats *stats)
 {
-	struct strbuf raw = STRBUF_INIT, inflated_buf = STRBUF_INIT;
-	struct strbuf why = STRBUF_INIT, keytext = STRBUF_INIT;
+	const struct walk_file *wf = job->wf;
 	struct strbuf note_text = STRBUF_INIT;
-	struct run_keys keys;
-	struct parse_result res;
-	struct file_state fs;
+	struct parse_result *res = &job->res;
 	struct file_row row;
-	const char *content;
-	size_t clen;
-	char hash[33];
-	bool inflated, layout_missed, key_error;
-	enum ingest_kind kind;
+	bool unchanged;
 	char *dup = NULL;
 	int ret = 0;
 
-	run_keys_init(&keys);
-	parse_result_init(&res);
-	memset(&fs, 0, sizeof(fs));
 	memset(&row, 0, sizeof(row));
-	if (read_file(wf->path, &raw, &inflated_buf, &inflated, &why)) {
-		error("%s: %s", wf->relpath, why.buf);
+	err_capture_flush(&job->msgs);
+	if (job->read_failed) {
+		error("%s: %s", wf->relpath, job->why.buf);
 		stats->rejected++;
 		goto cleanup;
 	}
-	stats->bytes += raw.len;
-	content = inflated ? inflated_buf.buf : raw.buf;
-	clen = inflated ? inflated_buf.len : raw.len;
-	hash_hex(raw.buf, raw.len, hash);
-
-	/* Problems with keys are kept in why and prefixed to a rejection. */
-	key_error = resolve_keys(mc, o, wf, &keys, &why, &layout_missed) < 0;
-	if (why.len)
-		strbuf_addstr(&why, "; ");
-	run_keys_canon(&keys, &keytext);
-	if (store_file_state(st, wf->relpath, &fs)) {
+	stats->bytes += job->raw.len;
+	if (job_unchanged(st, o, job, &unchanged)) {
 		ret = -1;
 		goto cleanup;
 	}
-	if (!o->force && fs.id && !strcmp(fs.hash, hash) &&
-	    !strcmp(fs.keys, keytext.buf) && strcmp(fs.status, "rejected")) {
+	if (unchanged) {
 		stats->unchanged++;
 		goto cleanup;
 	}
 
 	row.relpath = wf->relpath;
-	row.hash = hash;
-	row.size = (int64_t)raw.len;
-	row.keys = keytext.buf;
-	kind = ingest_sniff(base_of(wf->path), content, clen);
-	row.kind = ingest_kind_name(kind);
-	if (clen == 0) {
+	row.hash = job->hash;
+	row.size = (int64_t)job->raw.len;
+	row.keys = job->keytext.buf;
+	row.kind = ingest_kind_name(job->kind);
+	if (job->clen == 0) {
 		/* A tool that wrote nothing failed: say so, do not skip. */
-		ret = reject_file(db, st, &row, &why, inflated ?
+		ret = reject_file(db, st, &row, &job->why, job->inflated ?
 		    "empty after gzip decompression" : "empty file (the tool "
 		    "wrote nothing)", stats);
 		goto cleanup;
 	}
-	if (kind == KIND_UNKNOWN) {
+	if (job->kind == KIND_UNKNOWN) {
 		row.status = "skipped";
 		row.reason = "not a known result format";
 		if (!o->quiet)
@@ -411,7 +505,7 @@ ingest_one(sqlite3 *db, struct store *st, struct meta_cache *mc,
 		ret = record_only(db, st, &row);
 		goto cleanup;
 	}
-	dup = store_same_content(st, hash, wf->relpath);
+	dup = store_same_content(st, job->hash, wf->relpath);
 	if (dup) {
 		strbuf_addf(&note_text, "same content as '%s', already ingested",
 		    dup);
@@ -423,21 +517,24 @@ ingest_one(sqlite3 *db, struct store *st, struct meta_cache *mc,
 		ret = record_only(db, st, &row);
 		goto cleanup;
 	}
-	if (parse_content(kind, content, clen, &res)) {
-		row.tool_version = res.tool_version;
-		ret = reject_file(db, st, &row, &why, res.reason.len ?
-		    res.reason.buf : "rejected", stats);
+	if (!job->parsed)
+		job_parse(job);
+	if (job->parse_rc) {
+		row.tool_version = res->tool_version;
+		ret = reject_file(db, st, &row, &job->why, res->reason.len ?
+		    res->reason.buf : "rejected", stats);
 		goto cleanup;
 	}
-	row.tool_version = res.tool_version;
-	if (key_error) {
+	row.tool_version = res->tool_version;
+	if (job->key_error) {
 		/* a value the layout captured is not a valid key */
-		strbuf_setlen(&why, why.len - 2);
-		ret = reject_file(db, st, &row, &note_text, why.buf, stats);
+		strbuf_setlen(&job->why, job->why.len - 2);
+		ret = reject_file(db, st, &row, &note_text, job->why.buf,
+		    stats);
 		goto cleanup;
 	}
-	if (!keys.path) {
-		if (layout_missed)
+	if (!job->keys.path) {
+		if (job->layout_missed)
 			strbuf_addf(&note_text, "no path ID: the layout '%s' does "
 			    "not match this file, and no meta.json or --tag "
 			    "gives one", o->layout_text);
@@ -445,25 +542,20 @@ ingest_one(sqlite3 *db, struct store *st, struct meta_cache *mc,
 			strbuf_addstr(&note_text, "no path ID (give it in a "
 			    "meta.json \"path\", a --layout with {path}, or "
 			    "--tag path=ID)");
-		ret = reject_file(db, st, &row, &why, note_text.buf, stats);
+		ret = reject_file(db, st, &row, &job->why, note_text.buf,
+		    stats);
 		goto cleanup;
 	}
-	if (res.nruns == 0) {
-		ret = reject_file(db, st, &row, &why, res.reason.len ?
-		    res.reason.buf : "no runs in this file", stats);
+	if (res->nruns == 0) {
+		ret = reject_file(db, st, &row, &job->why, res->reason.len ?
+		    res->reason.buf : "no runs in this file", stats);
 		goto cleanup;
 	}
-	check_cond_agrees(wf->relpath, &keys, &res);
-	ret = store_parsed(db, st, &row, kind, &res, &keys, o->quiet, stats);
+	check_cond_agrees(wf->relpath, &job->keys, res);
+	ret = store_parsed(db, st, &row, job->kind, res, &job->keys, o->quiet,
+	    stats);
 cleanup:
 	free(dup);
-	file_state_release(&fs);
-	parse_result_release(&res);
-	run_keys_release(&keys);
-	strbuf_release(&raw);
-	strbuf_release(&inflated_buf);
-	strbuf_release(&why);
-	strbuf_release(&keytext);
 	strbuf_release(&note_text);
 	return ret;
 }
@@ -489,6 +581,137 @@ progress(const struct ingest_stats *s, size_t done, size_t total, double t0,
 	if (final)
 		fputs("\r\033[K", stderr);
 	fflush(stderr);
+}
+
+/*
+ * Files read and parsed ahead of the one being stored.  Ingest's peak
+ * memory is about this many files: the oha files of the bench tree
+ * alternate with small JSON summaries, and with fewer a large parse
+ * often waited for a small store (bench/README.md).
+ */
+#define INGEST_AHEAD	4
+
+/* The producer thread and what it shares with the main thread. */
+struct ingest_pipe {
+	pthread_mutex_t	lock;
+	pthread_cond_t	ready;		/* a job was produced */
+	pthread_cond_t	room;		/* a job consumed, or stop */
+	/* job k lives in jobs[k % INGEST_AHEAD] */
+	struct ingest_job	jobs[INGEST_AHEAD];
+	size_t		produced;	/* jobs done by the producer */
+	size_t		consumed;	/* jobs finished by main */
+	bool		stop;		/* the main thread gives up */
+	/* read by the producer only, once started: */
+	const struct walk_file	**todo;	/* files in walk order */
+	size_t		ntodo;
+	struct meta_cache	*mc;	/* used by the producer only */
+	const struct ingest_opts	*o;
+	struct store	*rst;		/* read-only, or NULL */
+};
+
+static void *
+pipe_produce(void *arg)
+{
+	struct ingest_pipe *p = arg;
+	size_t k;
+
+	for (k = 0; k < p->ntodo; k++) {
+		struct ingest_job *job = &p->jobs[k % INGEST_AHEAD];
+
+		pthread_mutex_lock(&p->lock);
+		while (k - p->consumed >= INGEST_AHEAD && !p->stop)
+			pthread_cond_wait(&p->room, &p->lock);
+		if (p->stop) {
+			pthread_mutex_unlock(&p->lock);
+			break;
+		}
+		pthread_mutex_unlock(&p->lock);
+		job_init(job, p->todo[k]);
+		err_capture_begin(&job->msgs);
+		if (job_prepare(job, p->rst, p->mc, p->o))
+			job_parse(job);
+		err_capture_end();
+		pthread_mutex_lock(&p->lock);
+		p->produced = k + 1;
+		pthread_cond_signal(&p->ready);
+		pthread_mutex_unlock(&p->lock);
+	}
+	return NULL;
+}
+
+/*
+ * Ingest the files: a producer thread prepares and parses them while
+ * this thread stores them (in this thread alone if no thread can be
+ * made).  Returns -1 when a database error stopped the walk.
+ */
+static int
+ingest_files(sqlite3 *db, struct store *st, struct store *rst,
+    struct meta_cache *mc, const struct ingest_opts *o,
+    const struct walk_file **todo, size_t ntodo, size_t total,
+    struct ingest_stats *stats, bool show_progress, double t0)
+{
+	struct ingest_pipe *p = xcalloc(1, sizeof(*p));
+	pthread_t thread;
+	bool threaded;
+	double last = 0;
+	size_t k;
+	int ret = 0;
+
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->ready, NULL);
+	pthread_cond_init(&p->room, NULL);
+	p->todo = todo;
+	p->ntodo = ntodo;
+	p->mc = mc;
+	p->o = o;
+	p->rst = rst;
+	threaded = pthread_create(&thread, NULL, pipe_produce, p) == 0;
+	for (k = 0; k < ntodo; k++) {
+		struct ingest_job *job = &p->jobs[k % INGEST_AHEAD];
+		int rc;
+
+		if (threaded) {
+			pthread_mutex_lock(&p->lock);
+			while (p->produced <= k)
+				pthread_cond_wait(&p->ready, &p->lock);
+			pthread_mutex_unlock(&p->lock);
+		} else {
+			job_init(job, todo[k]);
+			err_capture_begin(&job->msgs);
+			if (job_prepare(job, st, mc, o))
+				job_parse(job);
+			err_capture_end();
+		}
+		stats->files++;
+		rc = job_finish(db, st, o, job, stats);
+		job_release(job);
+		pthread_mutex_lock(&p->lock);
+		p->consumed = k + 1;
+		pthread_cond_signal(&p->room);
+		pthread_mutex_unlock(&p->lock);
+		if (rc) {
+			ret = -1;
+			break;
+		}
+		if (show_progress && now_s() - last > 0.2) {
+			last = now_s();
+			progress(stats, k + 1, total, t0, false);
+		}
+	}
+	if (threaded) {
+		pthread_mutex_lock(&p->lock);
+		p->stop = true;
+		pthread_cond_signal(&p->room);
+		pthread_mutex_unlock(&p->lock);
+		pthread_join(thread, NULL);
+		for (; p->consumed < p->produced; p->consumed++)
+			job_release(&p->jobs[p->consumed % INGEST_AHEAD]);
+	}
+	pthread_cond_destroy(&p->room);
+	pthread_cond_destroy(&p->ready);
+	pthread_mutex_destroy(&p->lock);
+	free(p);
+	return ret;
 }
 
 /* Report (path, condition, trial, tool, tags) claimed by two runs. */
@@ -555,11 +778,15 @@ cmd_ingest(int argc, char **argv)
 	struct walk_list files;
 	struct meta_cache *mc = NULL;
 	struct store *st = NULL;
-	sqlite3 *db = NULL;
+	struct store *rst = NULL;
+	struct err_capture quiet = ERR_CAPTURE_INIT;
+	const struct walk_file **todo = NULL;
+	size_t ntodo = 0;
+	sqlite3 *db = NULL, *rdb = NULL;
 	struct strbuf why = STRBUF_INIT;
 	char *db_real = NULL;
 	bool show_progress;
-	double t0, last = 0;
+	double t0;
 	size_t i;
 	int ch, ret = PATHSTAT_EXIT_OK;
 
@@ -657,6 +884,7 @@ cmd_ingest(int argc, char **argv)
 	mc = meta_cache_new();
 	show_progress = !o.quiet && isatty(STDERR_FILENO);
 	t0 = now_s();
+	todo = xcalloc(files.n ? files.n : 1, sizeof(*todo));
 	for (i = 0; i < files.n; i++) {
 		if (is_db_file(files.files[i].path, db_real))
 			continue;
@@ -664,16 +892,19 @@ cmd_ingest(int argc, char **argv)
 			stats.sidecars++;
 			continue;
 		}
-		stats.files++;
-		if (ingest_one(db, st, mc, &o, &files.files[i], &stats)) {
-			ret = PATHSTAT_EXIT_FAIL;
-			break;
-		}
-		if (show_progress && now_s() - last > 0.2) {
-			last = now_s();
-			progress(&stats, i + 1, files.n, t0, false);
-		}
+		todo[ntodo++] = &files.files[i];
 	}
+	/* The producer's look-ups for unchanged files use a connection of
+	 * their own (WAL: it reads while this one writes); without one it
+	 * parses every file and job_finish() alone decides (quietly). */
+	err_capture_begin(&quiet);
+	rdb = db_open_readonly(db_default_path(o.db_path));
+	rst = rdb ? store_open(rdb) : NULL;
+	err_capture_end();
+	strbuf_release(&quiet.text);
+	if (ingest_files(db, st, rst, mc, &o, todo, ntodo, files.n, &stats,
+	    show_progress, t0))
+		ret = PATHSTAT_EXIT_FAIL;
 	if (show_progress)
 		progress(&stats, files.n, files.n, t0, true);
 	if (stats.rejected || err_count())
@@ -687,6 +918,9 @@ cmd_ingest(int argc, char **argv)
 		note("%zu collector sidecar files (cmd.txt, stderr.txt, exit_status, "
 		    "...) passed over", stats.sidecars);
 cleanup:
+	store_close(rst);
+	db_close(rdb);
+	free(todo);
 	store_close(st);
 	db_close(db);
 	meta_cache_free(mc);

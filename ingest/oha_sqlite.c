@@ -275,8 +275,10 @@ ingest_parse_oha_sqlite(const char *buf, size_t len, struct parse_result *res)
 		copy[18] = copy[19] = 1;
 		data = copy;
 	}
+	/* NOMUTEX: the connection lives and dies in this call, on one
+	 * thread; the per-call mutex was ~5 % of ingest's CPU. */
 	rc = sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE |
-	    SQLITE_OPEN_CREATE, NULL);
+	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
 	if (rc != SQLITE_OK) {
 		parse_reject(res, "cannot open an in-memory database: %s",
 		    db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));

@@ -11,6 +11,7 @@
 
 #include "common/db.h"
 #include "common/err.h"
+#include "common/sort.h"
 #include "common/xalloc.h"
 #include "ingest/store.h"
 
@@ -22,7 +23,7 @@ enum stmt_id {
 	S_PATH_INS, S_PATH_ID, S_COND_INS, S_COND_ID, S_COND_KEY,
 	S_RUN_INS, S_TAG_INS, S_SAMPLE_INS, S_SUMMARY_INS, S_COUNT_INS,
 	S_PAIR_FOR_SAMPLES, S_PAIR_FOR_SUMMARY, S_ATTACH_SAMPLES,
-	S_ATTACH_SUMMARY,
+	S_ATTACH_SUMMARY, S_VALUES_INS,
 	S_COUNT
 };
 
@@ -71,6 +72,8 @@ static const char *const stmt_sql[S_COUNT] = {
 	    "VALUES (?1, ?2, ?3)",
 	[S_SAMPLE_INS] = "INSERT INTO samples (run_id, metric, seq, t_us, value, "
 	    "status) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+	[S_VALUES_INS] = "INSERT OR REPLACE INTO sample_values (run_id, "
+	    "metric, rows, failures, sorted) VALUES (?1, ?2, ?3, ?4, ?5)",
 	[S_SUMMARY_INS] = "INSERT OR REPLACE INTO summaries (run_id, metric, "
 	    "stat, value, estimator, file_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
 	[S_COUNT_INS] = "INSERT OR REPLACE INTO run_counts (run_id, kind, label, "
@@ -97,9 +100,20 @@ static const char *const stmt_sql[S_COUNT] = {
 	    "THEN ?7 ELSE reason || '; ' || ?7 END WHERE id = ?1",
 };
 
+/*
+ * Samples go in STORE_ROWS_PER_INSERT rows to a statement: one
+ * sqlite3_step() per row made the statement machinery, not the b-tree,
+ * the larger part of ingest (bench/README.md has the measurements).
+ * 100 rows x 6 parameters stays below SQLite's oldest default limit of
+ * 999 parameters.
+ */
+#define STORE_ROWS_PER_INSERT	100
+#define STORE_SAMPLE_COLS	6
+
 struct store {
 	sqlite3		*db;
 	sqlite3_stmt	*st[S_COUNT];
+	sqlite3_stmt	*samples_many;	/* 100 rows a step */
 };
 
 struct store *
@@ -108,6 +122,8 @@ store_open(sqlite3 *db)
 	struct store *s = xcalloc(1, sizeof(*s));
 	size_t i;
 
+	struct strbuf sql = STRBUF_INIT;
+
 	s->db = db;
 	for (i = 0; i < S_COUNT; i++) {
 		s->st[i] = db_prepare(db, "ingest statement", stmt_sql[i]);
@@ -115,6 +131,17 @@ store_open(sqlite3 *db)
 			store_close(s);
 			return NULL;
 		}
+	}
+	strbuf_addstr(&sql, "INSERT INTO samples (run_id, metric, seq, t_us, "
+	    "value, status) VALUES ");
+	for (i = 0; i < STORE_ROWS_PER_INSERT; i++)
+		strbuf_addstr(&sql, i ? ", (?, ?, ?, ?, ?, ?)" :
+		    "(?, ?, ?, ?, ?, ?)");
+	s->samples_many = db_prepare(db, "ingest statement", sql.buf);
+	strbuf_release(&sql);
+	if (!s->samples_many) {
+		store_close(s);
+		return NULL;
 	}
 	return s;
 }
@@ -128,6 +155,7 @@ store_close(struct store *s)
 		return;
 	for (i = 0; i < S_COUNT; i++)
 		sqlite3_finalize(s->st[i]);
+	sqlite3_finalize(s->samples_many);
 	free(s);
 }
 
@@ -348,33 +376,108 @@ tagkey_of(const struct kvset *tags, struct strbuf *out)
 	}
 }
 
+/* Bind one sample to the parameters at + 1 .. at + 6 of st. */
+static void
+bind_sample(sqlite3_stmt *st, int at, int64_t run_id,
+    const struct parsed_sample *ps)
+{
+	sqlite3_bind_int64(st, at + 1, run_id);
+	sqlite3_bind_int(st, at + 2, ps->metric);
+	sqlite3_bind_int64(st, at + 3, ps->seq);
+	if (ps->t_us == T_US_UNKNOWN)
+		sqlite3_bind_null(st, at + 4);
+	else
+		sqlite3_bind_int64(st, at + 4, ps->t_us);
+	if (ps->status == SAMPLE_OK && isfinite(ps->value))
+		sqlite3_bind_double(st, at + 5, ps->value);
+	else
+		sqlite3_bind_null(st, at + 5);
+	sqlite3_bind_int(st, at + 6, ps->status);
+}
+
 static int
 put_samples(struct store *s, int64_t run_id, const struct parsed_run *run)
 {
-	sqlite3_stmt *st = s->st[S_SAMPLE_INS];
-	size_t i;
+	sqlite3_stmt *many = s->samples_many, *one = s->st[S_SAMPLE_INS];
+	size_t i = 0, k;
+	int rc;
 
-	for (i = 0; i < run->nsamples; i++) {
-		const struct parsed_sample *ps = &run->samples[i];
-
-		sqlite3_reset(st);
-		sqlite3_bind_int64(st, 1, run_id);
-		sqlite3_bind_int(st, 2, ps->metric);
-		sqlite3_bind_int64(st, 3, ps->seq);
-		if (ps->t_us == T_US_UNKNOWN)
-			sqlite3_bind_null(st, 4);
-		else
-			sqlite3_bind_int64(st, 4, ps->t_us);
-		if (ps->status == SAMPLE_OK && isfinite(ps->value))
-			sqlite3_bind_double(st, 5, ps->value);
-		else
-			sqlite3_bind_null(st, 5);
-		sqlite3_bind_int(st, 6, ps->status);
-		if (sqlite3_step(st) != SQLITE_DONE)
-			return error("store samples: %s", sqlite3_errmsg(s->db));
+	for (; run->nsamples - i >= STORE_ROWS_PER_INSERT;
+	    i += STORE_ROWS_PER_INSERT) {
+		for (k = 0; k < STORE_ROWS_PER_INSERT; k++)
+			bind_sample(many, (int)(k * STORE_SAMPLE_COLS), run_id,
+			    &run->samples[i + k]);
+		rc = sqlite3_step(many);
+		sqlite3_reset(many);
+		if (rc != SQLITE_DONE)
+			return error("store samples: %s",
+			    sqlite3_errmsg(s->db));
 	}
-	sqlite3_reset(st);
+	for (; i < run->nsamples; i++) {
+		bind_sample(one, 0, run_id, &run->samples[i]);
+		rc = sqlite3_step(one);
+		sqlite3_reset(one);
+		if (rc != SQLITE_DONE)
+			return error("store samples: %s",
+			    sqlite3_errmsg(s->db));
+	}
 	return 0;
+}
+
+/*
+ * The sorted copy of each metric's successful values (sample_values,
+ * schema 002), counting the rows put_samples() stored as failed: status
+ * not ok, or a value that is not finite (stored NULL).  -0.0 is stored
+ * as 0.0, as SQLite stores a REAL of integral value in the samples row.
+ */
+static int
+put_values(struct store *s, int64_t run_id, const struct parsed_run *run)
+{
+	size_t rows[8] = { 0 }, i, n;
+	double *v = NULL;
+	unsigned char *blob = NULL;
+	unsigned m;
+	int ret = -1;
+
+	for (i = 0; i < run->nsamples; i++)
+		if (run->samples[i].metric < ARRAY_SIZE(rows))
+			rows[run->samples[i].metric]++;
+	v = xmalloc((run->nsamples ? run->nsamples : 1) * sizeof(*v));
+	blob = xmalloc((run->nsamples ? run->nsamples : 1) * sizeof(*v));
+	for (m = 1; m < ARRAY_SIZE(rows); m++) {
+		sqlite3_stmt *st;
+
+		if (!rows[m])
+			continue;
+		n = 0;
+		for (i = 0; i < run->nsamples; i++) {
+			const struct parsed_sample *ps = &run->samples[i];
+
+			if (ps->metric == m && ps->status == SAMPLE_OK &&
+			    isfinite(ps->value))
+				v[n++] = ps->value == 0 ? 0.0 : ps->value;
+		}
+		sort_doubles(v, n);
+		db_pack_doubles(v, n, blob);
+		st = use(s, S_VALUES_INS);
+		sqlite3_bind_int64(st, 1, run_id);
+		sqlite3_bind_int(st, 2, (int)m);
+		sqlite3_bind_int64(st, 3, (int64_t)rows[m]);
+		sqlite3_bind_int64(st, 4, (int64_t)(rows[m] - n));
+		if (n)
+			sqlite3_bind_blob64(st, 5, blob, n * sizeof(*v),
+			    SQLITE_STATIC);
+		else
+			sqlite3_bind_zeroblob(st, 5, 0);
+		if (db_step_done(s->db, st, "store sorted sample values"))
+			goto cleanup;
+		sqlite3_reset(st);
+	}
+	ret = 0;
+cleanup:
+	free(v);
+	free(blob);
+	return ret;
 }
 
 static int
@@ -552,6 +655,7 @@ store_put_runs(struct store *s, int64_t file_id, enum ingest_kind kind,
 			(*nruns)++;
 		}
 		if (put_samples(s, run_id, run) ||
+		    put_values(s, run_id, run) ||
 		    put_summaries(s, run_id, file_id, run))
 			goto next;
 		*nsamples += run->nsamples;

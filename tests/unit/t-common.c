@@ -1,7 +1,8 @@
 /*
  * t-common.c - unit tests for common/: condition grammar, kv sets,
- * checked number parsing, the table renderers and their escaping, and
- * the schema migration.
+ * checked number parsing, the table renderers and their escaping, the
+ * schema migration, sorting and merging doubles, the packed doubles of
+ * sample_values, and captured messages.
  */
 #include "common/compat.h"
 
@@ -11,8 +12,10 @@
 #include <unistd.h>
 
 #include "common/db.h"
+#include "common/err.h"
 #include "common/kv.h"
 #include "common/parse.h"
+#include "common/sort.h"
 #include "common/strbuf.h"
 #include "common/table.h"
 #include "common/where.h"
@@ -191,6 +194,77 @@ test_where(void)
 	strbuf_release(&sql);
 }
 
+/* sort_merge() of k sorted runs equals sorting their concatenation. */
+static void
+test_sort_merge(void)
+{
+	enum { MAXK = 9, MAXN = 300 };
+	double *runs[MAXK], *all, *merged;
+	const double *cruns[MAXK];
+	size_t n[MAXK], k, i, j, total, bad = 0;
+	unsigned seed = 12345;
+	unsigned char packed[8 * 3];
+	double back[3], some[3] = { -0.5, 1e-300, 6.02e23 };
+
+	all = malloc(MAXK * MAXN * sizeof(double));
+	merged = malloc(MAXK * MAXN * sizeof(double));
+	for (k = 0; k <= MAXK; k++) {
+		total = 0;
+		for (i = 0; i < k; i++) {
+			/* sizes 0, 1, 2 and larger, values with ties */
+			seed = seed * 1103515245u + 12345u;
+			n[i] = i < 3 ? i : seed % MAXN;
+			runs[i] = malloc((n[i] ? n[i] : 1) * sizeof(double));
+			for (j = 0; j < n[i]; j++) {
+				seed = seed * 1103515245u + 12345u;
+				runs[i][j] = (double)((seed >> 8) % 500) / 7.0
+				    - 20;
+			}
+			sort_doubles(runs[i], n[i]);
+			memcpy(all + total, runs[i], n[i] * sizeof(double));
+			total += n[i];
+			cruns[i] = runs[i];
+		}
+		sort_doubles(all, total);
+		sort_merge(cruns, n, k, merged);
+		if (total && memcmp(all, merged, total * sizeof(double)))
+			bad++;
+		for (i = 0; i < k; i++)
+			free(runs[i]);
+	}
+	CHECK(bad == 0, "sort_merge of 0 to 9 sorted runs equals sorting them");
+	free(all);
+	free(merged);
+	db_pack_doubles(some, 3, packed);
+	CHECK(packed[0] == 0x00 && packed[7] == 0xbf,
+	    "packed doubles are little-endian IEEE 754 (-0.5 = bf e0 00..)");
+	db_unpack_doubles(packed, 3, back);
+	CHECK(!memcmp(back, some, sizeof(some)), "packed doubles unpack");
+}
+
+/* Messages captured on a thread are counted when flushed, not before. */
+static void
+test_err_capture(void)
+{
+	struct err_capture c = ERR_CAPTURE_INIT;
+	unsigned long before = err_count();
+
+	err_capture_begin(&c);
+	error("captured %d", 1);
+	warning("captured too");
+	err_capture_end();
+	CHECK(err_count() == before && c.errors == 1,
+	    "a captured error is not counted yet");
+	CHECK(strstr(c.text.buf, ": captured 1\n") &&
+	    strstr(c.text.buf, ": warning: captured too\n"),
+	    "captured lines are kept in order with their prefix");
+	fclose(stderr);		/* the flush goes nowhere */
+	err_capture_flush(&c);
+	CHECK(err_count() == before + 1 && c.errors == 0 && c.text.len == 0,
+	    "flush counts the error and empties the capture");
+	strbuf_release(&c.text);
+}
+
 int
 main(void)
 {
@@ -200,5 +274,7 @@ main(void)
 	test_table();
 	test_where();
 	test_schema();
+	test_sort_merge();
+	test_err_capture();
 	return test_done();
 }

@@ -1,0 +1,335 @@
+#!/bin/sh
+# bench/run.sh - `make bench`: pathstat's ingest and analyze against
+# reference implementations run on the same data in the same run, and
+# reported as ratios (issues 2 and 4).  See bench/README.md.
+#
+#   sh bench/run.sh
+#   env: BENCH_SIZE_GB   size of the generated tree (default 1.0: >= 1 GB,
+#                        >= 20 M oha per-request rows)
+#        BENCH_README=0|1  write the results into bench/README.md
+#                        (default: 1 when BENCH_SIZE_GB >= 1)
+#        BENCH_OUT       where the tree and the work files go (bench/out;
+#                        give a quick run its own to keep the big tree)
+#        PYTHON (/usr/bin/python3, which has Debian's pandas), SQLITE3
+#
+# The tree is generated once into bench/out/tree and reused while the
+# generator, its seed and the size are unchanged.  Everything else lives
+# in bench/out/work and is rebuilt on every run.  Each measurement runs
+# under /usr/bin/time -v for wall time and peak RSS; one that takes less
+# than 30 s is run three times and its median wall time reported (with
+# the largest peak RSS of the three).
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+PS=$top/pathstat
+PY=${PYTHON:-/usr/bin/python3}
+SQLITE3=${SQLITE3:-sqlite3}
+SIZE=${BENCH_SIZE_GB:-1.0}
+OUT=${BENCH_OUT:-$here/out}
+TREE=$OUT/tree
+W=$OUT/work
+GEN=$top/samples/gen_samples.py
+TIME=/usr/bin/time
+
+die() { echo "bench: $*" >&2; exit 1; }
+say() { echo "bench: $*" >&2; }
+
+[ -x "$PS" ] || die "no $PS (run make)"
+[ -x "$TIME" ] || die "no $TIME (apt-get install time)"
+command -v "$SQLITE3" >/dev/null 2>&1 || die "no sqlite3 CLI (apt-get install sqlite3)"
+"$PY" -c 'import pandas' 2>/dev/null ||
+    die "$PY has no pandas (apt-get install python3-pandas)"
+if [ -z "${BENCH_README:-}" ]; then
+	BENCH_README=$(awk -v s="$SIZE" 'BEGIN { print (s + 0 >= 1) ? 1 : 0 }')
+fi
+t_start=$(date +%s)
+
+# ---- the tree ---------------------------------------------------------
+
+gen_hash=$( { cat "$GEN"; echo "size_gb=$SIZE"; } | sha256sum | cut -c1-16)
+have_hash=$("$PY" -c 'import json, sys
+try:
+    print(json.load(open(sys.argv[1])).get("bench_generator_hash", ""))
+except Exception:
+    print("")' "$TREE/manifest.json")
+if [ "$have_hash" = "$gen_hash" ]; then
+	say "reusing $TREE (generator hash $gen_hash)"
+else
+	say "generating a $SIZE GB tree into $TREE (takes minutes; cached for later runs)"
+	rm -rf "$TREE"
+	mkdir -p "$OUT"
+	"$PY" "$GEN" --bench --out "$TREE" --size-gb "$SIZE" >&2
+	"$PY" -c 'import json, sys
+p = sys.argv[1]
+m = json.load(open(p))
+m["bench_generator_hash"] = sys.argv[2]
+with open(p, "w") as f:
+    json.dump(m, f, indent=1)
+    f.write("\n")' "$TREE/manifest.json" "$gen_hash"
+fi
+rm -rf "$W"
+mkdir -p "$W"
+
+# ---- measuring --------------------------------------------------------
+
+# measure NAME SETUP CMD...: run CMD (after the shell command SETUP) under
+# time -v, stdout to $W/NAME.out, stderr to $W/NAME.err; three times when
+# the first takes < 30 s.  Sets $W/NAME.wall (median wall s), NAME.cpu
+# (median user + sys s) and NAME.rss (largest peak RSS, KiB).
+measure() {
+	name=$1 setup=$2
+	shift 2
+	: > "$W/$name.runs"
+	i=0
+	while :; do
+		i=$((i + 1))
+		eval "$setup"
+		rc=0
+		t0=$(date +%s.%N)
+		"$TIME" -v -o "$W/$name.time" "$@" > "$W/$name.out" \
+		    2> "$W/$name.err" || rc=$?
+		t1=$(date +%s.%N)
+		[ "$rc" = 0 ] || say "$name: exit status $rc (see $W/$name.err)"
+		# wall from date(1) (time -v rounds to 10 ms)
+		awk -v t0="$t0" -v t1="$t1" '
+		    /User time/ || /System time/ { c += $NF }
+		    /Maximum resident set size/ { r = $NF }
+		    END { printf "%.3f %d %.2f\n", t1 - t0, r, c }' \
+		    "$W/$name.time" >> "$W/$name.runs"
+		w=$(tail -1 "$W/$name.runs" | cut -d' ' -f1)
+		if [ "$i" -ge 3 ] || awk -v w="$w" -v i="$i" \
+		    'BEGIN { exit !(i == 1 && w >= 30) }'; then
+			break
+		fi
+	done
+	sort -n "$W/$name.runs" | awk '{ w[NR] = $1; if ($2 > r) r = $2 }
+	    END { print w[int((NR + 1) / 2)] > "'"$W/$name.wall"'";
+	          print r > "'"$W/$name.rss"'" }'
+	sort -n -k3 "$W/$name.runs" | awk '{ c[NR] = $3 }
+	    END { print c[int((NR + 1) / 2)] > "'"$W/$name.cpu"'" }'
+	say "$name: $(cat "$W/$name.wall") s wall, $(cat "$W/$name.cpu") s CPU," \
+	    "peak RSS $(cat "$W/$name.rss") KiB ($(wc -l < "$W/$name.runs") run(s))"
+}
+
+wall() { cat "$W/$1.wall"; }
+cpu() { cat "$W/$1.cpu"; }
+rss() { cat "$W/$1.rss"; }
+# calc EXPR -v NAME=VALUE...: awk arithmetic; "inf" when dividing by 0
+# (a run too short for time -v's 10 ms CPU resolution)
+calc() {
+	expr=$1
+	shift
+	awk "$@" "function div(a, b) { return b ? a / b : \"inf\" }
+	    BEGIN { v = $expr; printf (v == \"inf\" ? \"%s\" : \"%.6g\"), v }"
+}
+
+# Read the tree once so every contender starts from a warm page cache.
+find "$TREE" -type f -exec cat {} + > /dev/null
+
+# The pragmas pathstat's ingest sets (common/db.c), for sqlite3 too.
+PRAGMAS="PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
+PRAGMA cache_size = -16384; PRAGMA temp_store = MEMORY;"
+
+# ---- ingest (issue 2) -------------------------------------------------
+
+measure ingest 'rm -f "$W"/ps.db "$W"/ps.db-wal "$W"/ps.db-shm' \
+    "$PS" ingest -q --db "$W/ps.db" "$TREE"
+rows=$("$SQLITE3" "$W/ps.db" "SELECT count(*) FROM samples")
+oha_rows=$("$SQLITE3" "$W/ps.db" "SELECT count(*) FROM samples WHERE metric = 2")
+nfiles=$("$SQLITE3" "$W/ps.db" "SELECT count(*) FROM files")
+tree_bytes=$("$PY" -c 'import json, sys
+print(json.load(open(sys.argv[1]))["total_bytes"])' "$TREE/manifest.json")
+db_bytes=$(stat -c %s "$W/ps.db")
+
+# The same rows as one CSV, for sqlite3's .import into the same table.
+"$SQLITE3" -csv "$W/ps.db" "SELECT run_id, metric, seq, t_us, value, status
+    FROM samples" > "$W/rows.csv"
+csv_bytes=$(stat -c %s "$W/rows.csv")
+SAMPLES_DDL=$("$SQLITE3" "$W/ps.db" "SELECT sql FROM sqlite_master
+    WHERE name = 'samples'")
+measure import 'rm -f "$W"/imp.db "$W"/imp.db-wal "$W"/imp.db-shm;
+    "$SQLITE3" "$W/imp.db" "$PRAGMAS $SAMPLES_DDL;" > /dev/null' \
+    "$SQLITE3" "$W/imp.db" -cmd "$PRAGMAS" ".import --csv $W/rows.csv samples"
+imp_rows=$("$SQLITE3" "$W/imp.db" "SELECT count(*) FROM samples")
+[ "$imp_rows" = "$rows" ] ||
+    say "warning: .import stored $imp_rows rows, pathstat $rows"
+rm -f "$W/imp.db" "$W/imp.db-wal" "$W/imp.db-shm"
+
+# Peak memory: the largest file alone; a tree of the 8 largest files
+# (with the meta.json files above them), which holds the worst run of
+# files ingest can have in memory at once (the one being stored and
+# INGEST_AHEAD read ahead); and the whole tree.  Bounded by the largest
+# files, the whole tree needs no more than the small one.
+largest=$(find "$TREE" -type f -printf '%s %p\n' | sort -n | tail -1)
+largest_bytes=${largest%% *}
+largest_path=${largest#* }
+measure ingest_largest 'rm -f "$W"/one.db*' \
+    "$PS" ingest -q --db "$W/one.db" --tag path=L --tag trial=1 "$largest_path"
+big=$W/largest8
+find "$TREE" -type f ! -name meta.json ! -name manifest.json -printf '%s %P\n' |
+    sort -rn | head -8 | while read -r _ rel; do
+	d=$(dirname "$rel")
+	mkdir -p "$big/$d"
+	ln "$TREE/$rel" "$big/$rel" 2>/dev/null || cp "$TREE/$rel" "$big/$rel"
+	while :; do
+		if [ -f "$TREE/$d/meta.json" ] && [ ! -f "$big/$d/meta.json" ]; then
+			cp "$TREE/$d/meta.json" "$big/$d/meta.json"
+		fi
+		[ "$d" = . ] && break
+		d=$(dirname "$d")
+	done
+done
+big_bytes=$(du -sb "$big" | cut -f1)
+measure ingest_largest8 'rm -f "$W"/big.db*' \
+    "$PS" ingest -q --db "$W/big.db" "$big"
+rm -f "$W"/one.db* "$W"/big.db*
+
+# ---- analyze (issue 4) ------------------------------------------------
+
+for m in http_ms connect_ms throughput_bps; do
+	measure "analyze_$m" : "$PS" analyze percentiles --db "$W/ps.db" \
+	    --metric "$m" --format json
+	cp "$W/analyze_$m.out" "$W/pathstat_$m.json"
+done
+a_wall=$(calc 'a + b + c' -v a="$(wall analyze_http_ms)" \
+    -v b="$(wall analyze_connect_ms)" -v c="$(wall analyze_throughput_bps)")
+a_cpu=$(calc 'a + b + c' -v a="$(cpu analyze_http_ms)" \
+    -v b="$(cpu analyze_connect_ms)" -v c="$(cpu analyze_throughput_bps)")
+a_rss=$(sort -n "$W/analyze_http_ms.rss" "$W/analyze_connect_ms.rss" \
+    "$W/analyze_throughput_bps.rss" | tail -1)
+ncells=$(cat "$W"/pathstat_*.json | grep -c '"path"' || true)
+
+measure pandas : "$PY" "$here/pandas_percentiles.py" "$TREE"
+cp "$W/pandas.out" "$W/pandas.json"
+measure sqlwin : "$SQLITE3" -json -cmd "PRAGMA cache_size = -65536;
+    PRAGMA temp_store = MEMORY;" "$W/ps.db" \
+    ".read $here/window_percentiles.sql"
+cp "$W/sqlwin.out" "$W/sqlwin.json"
+
+cmp_pandas=$("$PY" "$here/compare.py" "$W/pandas.json" \
+    "$W"/pathstat_*.json 2> "$W/compare_pandas.err") || true
+cmp_sql=$("$PY" "$here/compare.py" "$W/sqlwin.json" \
+    "$W"/pathstat_*.json 2> "$W/compare_sql.err") || true
+say "pandas vs pathstat: $cmp_pandas"
+say "SQL vs pathstat:    $cmp_sql"
+
+# ---- the table --------------------------------------------------------
+
+ingest_rate=$(calc 'div(r, w)' -v r="$rows" -v w="$(wall ingest)")
+import_rate=$(calc 'div(r, w)' -v r="$rows" -v w="$(wall import)")
+r_import=$(calc 'div(a, b)' -v a="$ingest_rate" -v b="$import_rate")
+c_import=$(calc 'div(b, a)' -v a="$(cpu ingest)" -v b="$(cpu import)")
+r_pandas=$(calc 'div(b, a)' -v a="$a_wall" -v b="$(wall pandas)")
+c_pandas=$(calc 'div(b, a)' -v a="$a_cpu" -v b="$(cpu pandas)")
+r_sql=$(calc 'div(b, a)' -v a="$a_wall" -v b="$(wall sqlwin)")
+c_sql=$(calc 'div(b, a)' -v a="$a_cpu" -v b="$(cpu sqlwin)")
+both_wall=$(calc 'i + a' -v a="$a_wall" -v i="$(wall ingest)")
+both_cpu=$(calc 'i + a' -v a="$a_cpu" -v i="$(cpu ingest)")
+r_both=$(calc 'div(b, a)' -v a="$both_wall" -v b="$(wall pandas)")
+c_both=$(calc 'div(b, a)' -v a="$both_cpu" -v b="$(cpu pandas)")
+r_mem=$(calc 'div(a, b)' -v a="$a_rss" -v b="$(rss pandas)")
+r_grow=$(calc 'div(a, b)' -v a="$(rss ingest)" -v b="$(rss ingest_largest8)")
+
+# verdict VALUE OP TARGET
+verdict() {
+	if awk -v v="$1" -v t="$3" "BEGIN { exit !(v $2 t) }"; then
+		echo "met"
+	else
+		echo "**missed**"
+	fi
+}
+mb() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
+same() {
+	case $1 in
+	*only_reference=0\ only_pathstat=0\ n_mismatch=0*) echo "same cells and n";;
+	*) echo "**cells or n differ**";;
+	esac
+}
+fmt() { awk -v v="$1" 'BEGIN { if (v == "inf") print "–"; else printf "%.2f", v }'; }
+fmt1() { awk -v v="$1" 'BEGIN { if (v == "inf") print "–"; else
+    printf (v >= 100 ? "%.0f" : "%.1f"), v }'; }
+fmtx() { v=$(fmt "$1"); [ "$v" = "–" ] && echo "–" || echo "$v×"; }
+fmt1x() { v=$(fmt1 "$1"); [ "$v" = "–" ] && echo "–" || echo "$v×"; }
+fmtk() { awk -v v="$1" 'BEGIN { printf "%.0f k", v / 1000 }'; }
+gb() { awk -v b="$1" 'BEGIN { printf "%.2f GB", b / 1e9 }'; }
+mbytes() { awk -v b="$1" 'BEGIN { printf "%.1f MB", b / 1e6 }'; }
+maxabs() { echo "$1" | sed -n 's/.*max_abs_diff=\([^ ]*\).*/\1/p'; }
+nproc_=$(nproc)
+cpu_model=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
+load=$(cut -d' ' -f1-3 /proc/loadavg)
+
+cat > "$W/results.md" <<EOF
+Tree: $(gb "$tree_bytes") in $nfiles files (\`gen_samples.py --bench
+--size-gb $SIZE\`), $rows samples of which $oha_rows are oha per-request
+rows; $(echo "$ncells" | tr -d ' ') cells of connect_ms, http_ms and
+throughput_bps.  Machine: $nproc_ CPUs ($cpu_model), shared with other
+work (load average $load at the end of the run).
+
+| measure | pathstat | reference | ratio (wall) | ratio (CPU) | target | |
+| --- | --- | --- | --- | --- | --- | --- |
+| ingest rows/s vs \`sqlite3 .import\` of the same rows as CSV | $(fmtk "$ingest_rate")/s | $(fmtk "$import_rate")/s | $(fmtx "$r_import") | $(fmtx "$c_import") | ≥ 1× | $(verdict "$r_import" '>=' 1) |
+| (a) analyze percentiles, every cell of 3 metrics, vs (b) pandas script | $(fmt "$a_wall") s | $(fmt1 "$(wall pandas)") s | $(fmt1x "$r_pandas") | $(fmt1x "$c_pandas") | ≥ 20× | $(verdict "$r_pandas" '>=' 20) |
+| (a) vs (c) SQL window functions in sqlite3 | $(fmt "$a_wall") s | $(fmt1 "$(wall sqlwin)") s | $(fmt1x "$r_sql") | $(fmt1x "$c_sql") | ≥ 100× | $(verdict "$r_sql" '>=' 100) |
+| ingest + (a) vs (b) | $(fmt1 "$both_wall") s | $(fmt1 "$(wall pandas)") s | $(fmtx "$r_both") | $(fmtx "$c_both") | ≥ 1.5× | $(verdict "$r_both" '>=' 1.5) |
+| (a) peak RSS vs (b)'s | $(mb "$a_rss") MiB | $(mb "$(rss pandas)") MiB | $(fmt "$r_mem") | | ≤ 0.2 (our reading of "a small fraction") | $(verdict "$r_mem" '<=' 0.2) |
+| ingest peak RSS, whole tree vs a tree of its 8 largest files ($(mbytes "$big_bytes")) | $(mb "$(rss ingest)") MiB | $(mb "$(rss ingest_largest8)") MiB | $(fmt "$r_grow") | | ≤ 1.1 (bounded by the largest files, not the tree) | $(verdict "$r_grow" '<=' 1.1) |
+
+Ratios are reference ÷ pathstat time (for ingest, pathstat ÷ reference
+rows/s); wall times are the median of 3 runs where a run takes < 30 s,
+else of one run; CPU is user + sys.  The SQL query and the pandas script
+cover the same three metrics as (a).
+
+Ingest peak RSS: $(mb "$(rss ingest_largest)") MiB for the largest file alone ($(mbytes "$largest_bytes")),
+$(mb "$(rss ingest_largest8)") MiB for the 8 largest ($(mbytes "$big_bytes")), $(mb "$(rss ingest)") MiB for the whole tree ($(gb "$tree_bytes")).
+sqlite3 .import: $(mb "$(rss import)") MiB.  The database is $(mbytes "$db_bytes"), the CSV
+$(mbytes "$csv_bytes").  (a) per metric: http_ms $(fmt "$(wall analyze_http_ms)") s,
+connect_ms $(fmt "$(wall analyze_connect_ms)") s, throughput_bps $(fmt "$(wall analyze_throughput_bps)") s.
+
+Same numbers: pandas vs pathstat: $(same "$cmp_pandas") for every cell,
+max abs difference of p50/p95/p99/max $(maxabs "$cmp_pandas"); SQL vs pathstat:
+$(same "$cmp_sql"), max abs difference $(maxabs "$cmp_sql").
+
+The machine (\`nproc\`: $nproc_; \`lscpu | head\`), $(date -u +%Y-%m-%d), pathstat
+$(git -C "$top" describe --always --dirty 2>/dev/null || echo "?"), $("$SQLITE3" --version | cut -d' ' -f1-2 | sed 's/^/sqlite3 /'), pandas $("$PY" -c 'import pandas; print(pandas.__version__)'):
+
+\`\`\`
+$(lscpu | head)
+\`\`\`
+EOF
+
+echo
+cat "$W/results.md"
+
+# ---- pathprobe accuracy (branch collect) ------------------------------
+
+echo
+if [ -f "$here/probe-accuracy.sh" ]; then
+	rc=0
+	sh "$here/probe-accuracy.sh" "$top/pathprobe" > "$W/probe.md" || rc=$?
+	cat "$W/probe.md"
+	[ "$rc" = 0 ] || say "probe-accuracy.sh exited with status $rc"
+	{
+		echo
+		echo "pathprobe against a Python prober (bench/probe-accuracy.sh," \
+		    "exit status $rc):"
+		echo
+		cat "$W/probe.md"
+	} >> "$W/results.md"
+else
+	echo "SKIP probe accuracy: bench/probe-accuracy.sh not here yet (branch collect)"
+fi
+
+if [ "$BENCH_README" = 1 ]; then
+	"$PY" - "$here/README.md" "$W/results.md" <<'EOF'
+import sys
+readme, results = sys.argv[1], sys.argv[2]
+text = open(readme).read()
+begin, end = "<!-- results:begin -->\n", "<!-- results:end -->\n"
+a, b = text.index(begin) + len(begin), text.index(end)
+new = open(results).read()
+open(readme, "w").write(text[:a] + new + text[b:])
+EOF
+	say "results written to bench/README.md"
+fi
+say "done in $(( $(date +%s) - t_start )) s"

@@ -1,0 +1,209 @@
+/*
+ * sort.c - sorting doubles: an LSD radix sort on order-preserving 64-bit
+ * keys (6 passes of 11 bits, passes where every key has the same digit
+ * skipped), used by analyze's statistics and by ingest's sorted copy of
+ * each run's values (moved here from analyze/stats.c unchanged); and a
+ * k-way merge of sorted arrays, for pooling a cell's sorted trials.
+ */
+#include "common/compat.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/sort.h"
+#include "common/xalloc.h"
+
+#define SIGN_BIT	UINT64_C(0x8000000000000000)
+
+/* Map a double to an unsigned key with the same order (NaN last). */
+static inline uint64_t
+sort_key(double d)
+{
+	uint64_t u;
+
+	if (isnan(d))
+		return UINT64_MAX;
+	memcpy(&u, &d, sizeof(u));
+	return (u & SIGN_BIT) ? ~u : (u | SIGN_BIT);
+}
+
+static inline double
+sort_unkey(uint64_t k)
+{
+	uint64_t u = (k & SIGN_BIT) ? (k & ~SIGN_BIT) : ~k;
+	double d;
+
+	memcpy(&d, &u, sizeof(d));
+	return d;
+}
+
+/* Keys live either in a uint64_t buffer or in the caller's double array;
+ * memcpy keeps that free of aliasing games and compiles to a move. */
+static inline uint64_t
+key_load(const void *base, size_t i)
+{
+	uint64_t k;
+
+	memcpy(&k, (const unsigned char *)base + i * sizeof(k), sizeof(k));
+	return k;
+}
+
+static inline void
+key_store(void *base, size_t i, uint64_t k)
+{
+	memcpy((unsigned char *)base + i * sizeof(k), &k, sizeof(k));
+}
+
+static void
+insertion_sort_keys(uint64_t *k, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		uint64_t v = k[i];
+		size_t j = i;
+
+		while (j > 0 && k[j - 1] > v) {
+			k[j] = k[j - 1];
+			j--;
+		}
+		k[j] = v;
+	}
+}
+
+#define RADIX_BITS	11		/* 6 passes over 64-bit keys */
+#define RADIX_SIZE	(1u << RADIX_BITS)
+#define RADIX_PASSES	((64 + RADIX_BITS - 1) / RADIX_BITS)
+
+void
+sort_doubles(double *x, size_t n)
+{
+	uint64_t small[64];
+	uint64_t *tmp = NULL;
+	size_t *cnt = NULL;
+	void *src, *dst;
+
+	if (n < 2)
+		return;
+	if (n <= ARRAY_SIZE(small)) {
+		for (size_t i = 0; i < n; i++)
+			small[i] = sort_key(x[i]);
+		insertion_sort_keys(small, n);
+		for (size_t i = 0; i < n; i++)
+			x[i] = sort_unkey(small[i]);
+		return;
+	}
+
+	/* one pass builds every digit's histogram */
+	cnt = xcalloc(RADIX_PASSES * RADIX_SIZE, sizeof(*cnt));
+	for (size_t i = 0; i < n; i++) {
+		uint64_t k = sort_key(x[i]);
+
+		key_store(x, i, k);
+		for (unsigned d = 0; d < RADIX_PASSES; d++)
+			cnt[d * RADIX_SIZE +
+			    ((k >> (RADIX_BITS * d)) & (RADIX_SIZE - 1))]++;
+	}
+	tmp = xmalloc(n * sizeof(*tmp));
+	src = x;
+	dst = tmp;
+	for (unsigned d = 0; d < RADIX_PASSES; d++) {
+		size_t *off = cnt + d * RADIX_SIZE, sum = 0;
+		bool trivial = false;
+
+		for (unsigned b = 0; b < RADIX_SIZE; b++) {
+			size_t c = off[b];
+
+			if (c == n)
+				trivial = true;
+			off[b] = sum;
+			sum += c;
+		}
+		if (trivial)
+			continue;	/* every key has the same digit */
+		for (size_t i = 0; i < n; i++) {
+			uint64_t k = key_load(src, i);
+
+			key_store(dst, off[(k >> (RADIX_BITS * d)) &
+			    (RADIX_SIZE - 1)]++, k);
+		}
+		{
+			void *t = src;
+
+			src = dst;
+			dst = t;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		x[i] = sort_unkey(key_load(src, i));
+	free(tmp);
+	free(cnt);
+}
+
+/* Merge ascending a[0..na) and b[0..nb) into out; the comparison picks
+ * with a conditional move rather than a branch (the branch is taken at
+ * random on interleaved data). */
+static void
+merge_two(const double *a, size_t na, const double *b, size_t nb,
+    double *out)
+{
+	size_t i = 0, j = 0, k = 0;
+
+	while (i < na && j < nb) {
+		double x = a[i], y = b[j];
+		bool take_b = y < x;
+
+		out[k++] = take_b ? y : x;
+		j += take_b;
+		i += !take_b;
+	}
+	memcpy(out + k, a + i, (na - i) * sizeof(*a));
+	k += na - i;
+	memcpy(out + k, b + j, (nb - j) * sizeof(*b));
+}
+
+void
+sort_merge(const double *const *runs, const size_t *n, size_t k, double *out)
+{
+	size_t total = 0, passes = 0, nseg, i, w;
+	size_t *seg;
+	double *tmp = NULL, *src, *dst, *t;
+
+	for (i = 0; i < k; i++)
+		total += n[i];
+	if (total == 0)
+		return;
+	for (nseg = k; nseg > 1; nseg = (nseg + 1) / 2)
+		passes++;
+	if (passes)
+		tmp = xmalloc(total * sizeof(*tmp));
+	/* start where an even number of passes ends in out */
+	src = passes % 2 ? tmp : out;
+	dst = passes % 2 ? out : tmp;
+	seg = xmalloc((k + 1) * sizeof(*seg));
+	seg[0] = 0;
+	for (i = 0; i < k; i++) {
+		memcpy(src + seg[i], runs[i], n[i] * sizeof(*src));
+		seg[i + 1] = seg[i] + n[i];
+	}
+	for (nseg = k; nseg > 1; nseg = w) {
+		for (i = 0, w = 0; i < nseg; i += 2, w++) {
+			size_t lo = seg[i], mid = seg[i + 1];
+
+			if (i + 1 < nseg)
+				merge_two(src + lo, mid - lo, src + mid,
+				    seg[i + 2] - mid, dst + lo);
+			else
+				memcpy(dst + lo, src + lo,
+				    (mid - lo) * sizeof(*src));
+			seg[w] = lo;
+		}
+		seg[w] = total;
+		t = src;
+		src = dst;
+		dst = t;
+	}
+	free(seg);
+	free(tmp);
+}
