@@ -88,4 +88,29 @@ cd tree && run "$PS" ingest A && cd ..
 ok "[ -f tree/pathstat.db ]" "default database ./pathstat.db"
 run "$PS" ingest --db tree/pathstat.db tree
 expect_err_lacks "pathstat.db" "the database itself is not ingested"
+
+# gzip is read transparently (also two members, as `cat a.gz b.gz` makes)
+mkdir -p gz/C/trial1 && echo '{"path": "C", "trial": 1}' > gz/C/trial1/meta.json
+probe gz/C/trial1/probe.csv 1787879100000000000 8.89 8.90 8.91
+gzip -9 gz/C/trial1/probe.csv
+run "$PS" ingest --db gz.db gz
+expect_code 0 "a .gz file ingests"
+expect_sql gz.db "SELECT kind || ':' || (SELECT count(*) FROM samples) FROM files" "pathprobe-csv:3" "sniffed and parsed through gzip"
+head -c 20 gz/C/trial1/probe.csv.gz > gz/C/trial1/cut.csv.gz
+run "$PS" ingest --db gz.db gz
+expect_code 1 "a cut gzip file: exit 1"
+expect_err_has "cut.csv.gz: broken gzip data" "a cut gzip file says so"
+
+# two files claiming the same run keys: both kept, reported as a conflict
+mkdir -p cf/A/trial1 && echo '{"path": "A", "trial": 1}' > cf/A/trial1/meta.json
+probe cf/A/trial1/one.csv 1787879200000000000 0.21 0.22
+probe cf/A/trial1/two.csv 1787879300000000000 0.23 0.24
+run "$PS" ingest --db cf.db cf
+expect_code 0 "conflicting files both ingest"
+expect_err_has "conflict: 2 runs claim path=A" "ingest warns about the conflict"
+expect_sql cf.db "SELECT count(*) FROM runs" 2 "both runs kept"
+run "$PS" runs --db cf.db --format json
+ok "printf '%s' \"\$OUT\" | \"\$PY\" -c 'import json,sys; r=json.load(sys.stdin); assert len(r) == 2 and all(x[\"conflict\"] == 1 for x in r)'" "runs marks both as conflicting"
+run "$PS" runs --db cf.db
+expect_out_has "CONFLICT" "Markdown shows CONFLICT"
 test_done
