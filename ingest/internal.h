@@ -119,7 +119,8 @@ void parsed_run_mark_partial(struct parsed_run *run, const char *fmt, ...)
 /* Same for the whole file. */
 void parse_result_mark_partial(struct parse_result *res, const char *fmt, ...)
     PATHSTAT_PRINTF(2, 3);
-/* Set the rejection reason and return -1 (for "return parse_reject(...)"). */
+/* Drop the runs built so far, set the rejection reason and return -1
+ * (for "return parse_reject(...)"). */
 int parse_reject(struct parse_result *res, const char *fmt, ...)
     PATHSTAT_PRINTF(2, 3);
 

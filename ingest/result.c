@@ -165,7 +165,16 @@ int
 parse_reject(struct parse_result *res, const char *fmt, ...)
 {
 	va_list ap;
+	size_t i;
 
+	/* A rejected file stores nothing: drop any runs built so far here,
+	 * so no parser has to remember to (the tool version stays). */
+	for (i = 0; i < res->nruns; i++)
+		parsed_run_release(&res->runs[i]);
+	free(res->runs);
+	res->runs = NULL;
+	res->nruns = res->alloc_runs = 0;
+	res->partial = false;
 	strbuf_reset(&res->reason);
 	va_start(ap, fmt);
 	strbuf_vaddf(&res->reason, fmt, ap);
