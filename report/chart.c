@@ -634,6 +634,16 @@ cleanup:
  * Tables from analyze for a chart
  */
 
+/* One "# <what> <i>: <label>" comment line of a .dat file, the label
+ * made safe for a comment. */
+static void
+dat_label(struct chart *ch, const char *what, size_t i, const char *label)
+{
+	strbuf_addf(&ch->dat, "# %s %zu: ", what, i);
+	report_gp_comment_text(&ch->dat, label);
+	strbuf_addch(&ch->dat, '\n');
+}
+
 /* A string cell, "" when absent (charts print it). */
 static const char *
 str_at(const struct table *t, size_t row, long col)
@@ -890,9 +900,7 @@ bars_data(struct chart *ch, const struct bars *br)
 	strbuf_addf(&ch->what, " (in %s; NaN = not measured)", ch->unit);
 	dat_head(ch);
 	for (g = 0; g < br->ngroups; g++) {
-		strbuf_addf(&ch->dat, "# group %zu: ", g);
-		report_gp_comment_text(&ch->dat, br->glabel[g]);
-		strbuf_addch(&ch->dat, '\n');
+		dat_label(ch, "group", g, br->glabel[g]);
 	}
 	for (g = 0; g < br->ngroups; g++) {
 		strbuf_addf(&ch->dat, "%zu", g);
@@ -1040,14 +1048,10 @@ lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
 	    "column per line (NaN = not measured)", xwhat);
 	dat_head(ch);
 	for (i = 0; i < ln->nx; i++) {
-		strbuf_addf(&ch->dat, "# x %zu: ", i);
-		report_gp_comment_text(&ch->dat, ln->x[i]);
-		strbuf_addch(&ch->dat, '\n');
+		dat_label(ch, "x", i, ln->x[i]);
 	}
 	for (k = 0; k < ln->nlines; k++) {
-		strbuf_addf(&ch->dat, "# column %zu: ", k + 2);
-		report_gp_comment_text(&ch->dat, ln->label[k]);
-		strbuf_addch(&ch->dat, '\n');
+		dat_label(ch, "column", k + 2, ln->label[k]);
 	}
 	for (i = 0; i < ln->nx; i++) {
 		strbuf_addf(&ch->dat, "%zu", i);
@@ -1345,9 +1349,7 @@ chart_box(struct chart *ch)
 	    o.stat_names[js] : "", ch->unit);
 	dat_head(ch);
 	for (g = 0; g < ngrp; g++) {
-		strbuf_addf(&ch->dat, "# group %zu: ", g);
-		report_gp_comment_text(&ch->dat, grp[g].label);
-		strbuf_addch(&ch->dat, '\n');
+		dat_label(ch, "group", g, grp[g].label);
 	}
 	for (g = 0; g < ngrp; g++) {
 		double *x = xcalloc(grp[g].n + 1, sizeof(double));
