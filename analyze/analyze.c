@@ -462,7 +462,7 @@ analyze_usage(FILE *fp, bool full)
 		fprintf(fp, "   %-12s %s\n", verbs[i].name, verbs[i].summary);
 	fputs("\n"
 	    "  --metric M          connect_ms, http_ms, throughput_bps, jitter_ms,\n"
-	    "                      loss_pct, retransmits\n"
+	    "                      loss_pct, retransmits, handshake_ms\n"
 	    "  --where K=V         keep runs whose path, trial, tool, condition key or\n"
 	    "                      tag matches (K=V1,V2 for alternatives)\n"
 	    "  --by DIMS           also split cells by these keys (instance_type,day,...)\n"
@@ -656,7 +656,7 @@ cmd_analyze(int argc, char **argv)
 	}
 	if (!o.metric) {
 		error("--metric is required (connect_ms, http_ms, throughput_bps, "
-		    "jitter_ms, loss_pct, retransmits)");
+		    "jitter_ms, loss_pct, retransmits, handshake_ms)");
 		goto usage;
 	}
 	db = db_open_readonly(db_default_path(o.db_path));

@@ -190,7 +190,8 @@ metric_info(sqlite3 *db, const char *name, struct cellset *out)
 		out->metric_name = xstrdup(name);
 	} else {
 		ret = error("unknown metric '%s' (known: connect_ms, http_ms, "
-		    "throughput_bps, jitter_ms, loss_pct, retransmits, rps)", name);
+		    "throughput_bps, jitter_ms, loss_pct, retransmits, rps, "
+		    "handshake_ms)", name);
 	}
 	sqlite3_finalize(st);
 	return ret;

@@ -212,6 +212,7 @@ check_fmt_value(struct strbuf *sb, int metric, double v)
 		return;
 	case CHECK_M_CONNECT:
 	case CHECK_M_HTTP:
+	case CHECK_M_HANDSHAKE:
 		if (a < 10.0)
 			strbuf_addf(sb, "%.3f ms", v);
 		else if (a < 100.0)

@@ -51,10 +51,11 @@
  * factor or more. */
 #define CHECK_UNBAL_ACROSS	10.0
 
-/* Metric ids of schema/001-initial.sql. */
+/* Metric ids of schema/001-initial.sql and 003. */
 #define CHECK_M_CONNECT		1
 #define CHECK_M_HTTP		2
 #define CHECK_M_THROUGHPUT	3
+#define CHECK_M_HANDSHAKE	8	/* schema/003 */
 
 /* A step down that stays down, found in an interval series. */
 struct check_cliff {

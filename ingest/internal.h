@@ -25,6 +25,8 @@ enum metric_id {
 	METRIC_LOSS_PCT = 5,
 	METRIC_RETRANSMITS = 6,
 	METRIC_RPS = 7,
+	METRIC_HANDSHAKE_MS = 8,	/* kernel RTT of a probe (schema/003) */
+	METRIC_ID_END			/* one past the largest id */
 };
 
 /* Sample status: the same numbers as the sample_status table. */
@@ -89,7 +91,7 @@ struct parsed_run {
 	size_t			nsummaries, alloc_summaries;
 	struct parsed_count	*counts;
 	size_t			ncounts, alloc_counts;
-	uint32_t	next_seq[8];	/* next seq per metric id, used by parsed_run_add_sample */
+	uint32_t	next_seq[METRIC_ID_END];	/* next seq per metric id, used by parsed_run_add_sample */
 };
 
 struct parse_result {

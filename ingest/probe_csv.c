@@ -1,8 +1,10 @@
 /*
  * probe_csv.c - parser for pathprobe's CSV output (DESIGN.md, "pathprobe
- * output"): one connect_ms sample per probe, failed probes kept with
- * their status (a timeout is loss, not a slow connect), and the header
- * comment's parameters as tool summaries.
+ * output"), formats 1 and 2: one connect_ms sample per probe, failed
+ * probes kept with their status (a timeout is loss, not a slow connect),
+ * one handshake_ms sample per successful probe that has format 2's
+ * rtt_us (the kernel's SYN->SYN/ACK RTT), and the header comment's
+ * parameters as tool summaries.
  */
 #include "common/compat.h"
 
@@ -16,12 +18,14 @@
 
 #define PROBE_TOOL	"pathprobe"
 #define PROBE_COLUMNS	"seq,unix_ns,connect_ms,result"
-#define PROBE_NCOLS	4
+#define PROBE_COLUMNS2	"seq,unix_ns,connect_ms,rtt_us,result"
+#define PROBE_RTT_US_MAX 3600000000LL	/* an hour: larger is not an RTT */
 #define PROBE_ERRNAME_MAX 31		/* longest errno name accepted */
 
 /* What the "# pathprobe 1 key=value ..." comment says. */
 struct probe_header {
 	bool	seen;		/* the comment was there */
+	int	version;	/* its format number, 1 or 2 */
 	int64_t	count;		/* probes planned, or -1 */
 	double	interval_s;	/* schedule step, or -1 */
 	double	timeout_s;	/* connect timeout, or -1 */
@@ -37,6 +41,7 @@ enum probe_state {
 struct probe_ctx {
 	struct parsed_run	*run;	/* the one run being filled */
 	enum probe_state	state;
+	size_t			ncols;	/* 4 (format 1) or 5 (format 2) */
 	size_t			rows;	/* valid probe rows */
 	size_t			bad;	/* skipped rows */
 	char			first_bad[96];	/* where/why the first */
@@ -130,7 +135,7 @@ parse_utc(const char *s, size_t len, int64_t *out)
 
 /*
  * Parse the tokens after "# pathprobe" (line[0..len)) into h.  Returns
- * 0, or -1 for a format version other than 1.  Unknown keys are
+ * 0, or -1 for a format version other than 1 or 2.  Unknown keys are
  * ignored; a known key with a bad value is noted in res.
  */
 static int
@@ -155,8 +160,9 @@ probe_parse_header(const char *line, size_t len, struct probe_header *h,
 		if (first) {
 			first = false;
 			if (ingest_field_int64(tok, (size_t)(p - tok), &iv) ||
-			    iv != 1)
+			    (iv != 1 && iv != 2))
 				return -1;
+			h->version = (int)iv;
 			continue;
 		}
 		eq = memchr(tok, '=', (size_t)(p - tok));
@@ -225,18 +231,23 @@ probe_record(const struct csv_rec *rec, void *data)
 {
 	struct probe_ctx *ctx = data;
 	const char *result;
-	int64_t seq, ns;
+	size_t rc;		/* the result column */
+	int64_t seq, ns, rtt = -1;
 	double ms = 0;
 	int status;
 
 	switch (ctx->state) {
 	case PROBE_COLS:
-		ctx->state = rec->nfields == PROBE_NCOLS &&
+		ctx->state = PROBE_NOT_OURS;
+		if ((rec->nfields == 4 || rec->nfields == 5) &&
 		    !strcmp(rec->field[0], "seq") &&
 		    !strcmp(rec->field[1], "unix_ns") &&
 		    !strcmp(rec->field[2], "connect_ms") &&
-		    !strcmp(rec->field[3], "result") ? PROBE_ROWS :
-		    PROBE_NOT_OURS;
+		    (rec->nfields == 4 || !strcmp(rec->field[3], "rtt_us")) &&
+		    !strcmp(rec->field[rec->nfields - 1], "result")) {
+			ctx->state = PROBE_ROWS;
+			ctx->ncols = rec->nfields;
+		}
 		return;
 	case PROBE_NOT_OURS:
 		return;
@@ -245,10 +256,11 @@ probe_record(const struct csv_rec *rec, void *data)
 	}
 	if (rec->field[0][0] == '#')
 		return;		/* a comment line */
-	if (rec->nfields != PROBE_NCOLS) {
+	if (rec->nfields != ctx->ncols) {
 		probe_bad(ctx, rec, "wrong field count");
 		return;
 	}
+	rc = ctx->ncols - 1;
 	if (ingest_field_int64(rec->field[0], rec->flen[0], &seq) || seq < 0) {
 		probe_bad(ctx, rec, "bad seq");
 		return;
@@ -257,7 +269,19 @@ probe_record(const struct csv_rec *rec, void *data)
 		probe_bad(ctx, rec, "bad unix_ns");
 		return;
 	}
-	result = rec->field[3];
+	/* rtt_us: a positive integer, and only where the probe is ok. */
+	if (ctx->ncols == 5 && rec->flen[3]) {
+		if (ingest_field_int64(rec->field[3], rec->flen[3], &rtt) ||
+		    rtt <= 0 || rtt > PROBE_RTT_US_MAX) {
+			probe_bad(ctx, rec, "bad rtt_us");
+			return;
+		}
+		if (strcmp(rec->field[rc], "ok")) {
+			probe_bad(ctx, rec, "rtt_us on a failed probe");
+			return;
+		}
+	}
+	result = rec->field[rc];
 	if (!strcmp(result, "ok")) {
 		status = SAMPLE_OK;
 		if (ingest_field_double(rec->field[2], rec->flen[2], &ms) ||
@@ -272,7 +296,7 @@ probe_record(const struct csv_rec *rec, void *data)
 	} else if (!strcmp(result, "unreachable")) {
 		status = SAMPLE_UNREACHABLE;
 	} else if (!strncmp(result, "error:", 6) &&
-	    probe_errname_ok(result + 6, rec->flen[3] - 6)) {
+	    probe_errname_ok(result + 6, rec->flen[rc] - 6)) {
 		status = SAMPLE_ERROR;
 	} else {
 		probe_bad(ctx, rec, "unknown result");
@@ -285,6 +309,11 @@ probe_record(const struct csv_rec *rec, void *data)
 	/* Both positive, so the difference cannot overflow. */
 	parsed_run_add_sample(ctx->run, METRIC_CONNECT_MS,
 	    (ns - ctx->base_ns) / 1000, ms, status);
+	if (rtt > 0) {
+		parsed_run_add_sample(ctx->run, METRIC_HANDSHAKE_MS,
+		    (ns - ctx->base_ns) / 1000, (double)rtt / 1000.0,
+		    SAMPLE_OK);
+	}
 	if (status == SAMPLE_ERROR)
 		parsed_run_add_count(ctx->run, "error", result + 6, 1);
 	if (status != SAMPLE_OK)
@@ -340,7 +369,7 @@ probe_preamble(const char *buf, size_t len, struct probe_header *h,
 int
 ingest_parse_pathprobe(const char *buf, size_t len, struct parse_result *res)
 {
-	struct probe_header h = { false, -1, -1, -1, STARTED_UNKNOWN };
+	struct probe_header h = { false, 0, -1, -1, -1, STARTED_UNKNOWN };
 	struct probe_ctx ctx;
 	struct strbuf why = STRBUF_INIT;
 	struct parsed_run *run;
@@ -352,15 +381,24 @@ ingest_parse_pathprobe(const char *buf, size_t len, struct parse_result *res)
 		goto cleanup;
 	run = parse_result_add_run(res, PROBE_TOOL, METRIC_CONNECT_MS);
 	ctx.run = run;
-	snprintf(res->tool_version, sizeof(res->tool_version), "pathprobe 1");
+	snprintf(res->tool_version, sizeof(res->tool_version), "pathprobe %d",
+	    h.version ? h.version : 1);
 	stopped = ingest_csv_each(buf + off, len - off, line, NULL,
 	    probe_record, &ctx, &why);
 	if (ctx.state != PROBE_ROWS) {
 		parse_result_release(res);	/* rejected: no runs */
-		parse_reject(res, "not pathprobe output: no '%s' header line",
-		    PROBE_COLUMNS);
+		parse_reject(res, "not pathprobe output: no '%s' (format 1) "
+		    "or '%s' (format 2) header line", PROBE_COLUMNS,
+		    PROBE_COLUMNS2);
 		goto cleanup;
 	}
+	/* The columns say which format the rows are in. */
+	snprintf(res->tool_version, sizeof(res->tool_version), "pathprobe %d",
+	    ctx.ncols == 5 ? 2 : 1);
+	if (h.version && h.version != (ctx.ncols == 5 ? 2 : 1))
+		parsed_run_mark_partial(run, "the comment says format %d "
+		    "but the columns are format %d's", h.version,
+		    ctx.ncols == 5 ? 2 : 1);
 	if (ctx.rows == 0) {
 		parse_result_release(res);
 		if (ctx.bad)

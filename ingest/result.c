@@ -76,7 +76,8 @@ parsed_run_add_sample(struct parsed_run *run, int metric, int64_t t_us,
 	s->value = status == SAMPLE_OK ? value : NAN;
 	s->metric = (uint8_t)metric;
 	s->status = (uint8_t)status;
-	s->seq = metric > 0 && metric < 8 ? run->next_seq[metric]++ : 0;
+	s->seq = metric > 0 && metric < METRIC_ID_END ?
+	    run->next_seq[metric]++ : 0;
 }
 
 static void
@@ -187,7 +188,7 @@ metric_name(int metric)
 {
 	static const char *const names[] = {
 		"?", "connect_ms", "http_ms", "throughput_bps", "jitter_ms",
-		"loss_pct", "retransmits", "rps",
+		"loss_pct", "retransmits", "rps", "handshake_ms",
 	};
 
 	if (metric < 0 || (size_t)metric >= ARRAY_SIZE(names))

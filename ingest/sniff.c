@@ -142,7 +142,8 @@ ingest_sniff(const char *name, const char *buf, size_t len)
 	if (line && llen >= 11 && !memcmp(line, "# pathprobe", 11))
 		return KIND_PATHPROBE_CSV;
 	line = first_data_line(buf, window, &llen, true);
-	if (line && (line_is(line, llen, "seq,unix_ns,connect_ms,result")))
+	if (line && (line_is(line, llen, "seq,unix_ns,connect_ms,result") ||
+	    line_is(line, llen, "seq,unix_ns,connect_ms,rtt_us,result")))
 		return KIND_PATHPROBE_CSV;
 	if (line && (line_is(line, llen, "request-start,DNS,DNS+dialup,"
 	    "Response-delay,request-duration,bytes,status") ||

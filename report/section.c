@@ -46,6 +46,7 @@ report_metric_scale(const char *metric, const char **unit)
 		{ "loss_pct", "%", 1 },
 		{ "retransmits", "count", 1 },
 		{ "rps", "req/s", 1 },
+		{ "handshake_ms", "ms", 1 },
 	};
 	size_t i;
 
@@ -76,6 +77,8 @@ report_metric_title(const char *metric)
 		return "TCP retransmits";
 	if (!strcmp(metric, "rps"))
 		return "Requests per second";
+	if (!strcmp(metric, "handshake_ms"))
+		return "TCP handshake RTT (kernel)";
 	return metric;
 }
 

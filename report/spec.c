@@ -28,7 +28,7 @@
 
 static const char *const metric_names[] = {
 	"connect_ms", "http_ms", "throughput_bps", "jitter_ms", "loss_pct",
-	"retransmits", "rps",
+	"retransmits", "rps", "handshake_ms",
 };
 
 static const char *const verb_names[] = {

@@ -1,7 +1,8 @@
 /*
  * t-probe-csv.c - unit tests for the pathprobe CSV parser
  * (ingest/probe_csv.c): the fixtures under tests/fixtures/pathprobe/,
- * values checked by hand, the header comment, and hostile input.
+ * formats 1 and 2 (rtt_us -> handshake_ms), values checked by hand, the
+ * header comment, and hostile input.
  */
 #include "common/compat.h"
 
@@ -17,6 +18,25 @@
 #define FIX	"tests/fixtures/pathprobe/"
 #define START	1787878923	/* 2026-08-28T01:02:03Z, fixtures' start= */
 #define COLS	"seq,unix_ns,connect_ms,result\n"
+#define COLS2	"seq,unix_ns,connect_ms,rtt_us,result\n"
+
+/* The samples of one metric of run, in order, into v (at most max);
+ * returns how many there are. */
+static size_t
+metric_samples(const struct parsed_run *run, int metric,
+    const struct parsed_sample **v, size_t max)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < run->nsamples; i++) {
+		if (run->samples[i].metric != metric)
+			continue;
+		if (n < max)
+			v[n] = &run->samples[i];
+		n++;
+	}
+	return n;
+}
 
 static void
 test_all_ok(struct parse_result *res)
@@ -178,10 +198,17 @@ test_header(struct parse_result *res)
 	    "bad start=: falls back to the first probe");
 	CHECK_EQ_INT(res->runs[0].nsummaries, 0, "bad values not stored");
 
-	CHECK_EQ_INT(probe("# pathprobe 2 count=1\n" COLS
-	    "0,1787878923000000000,1.5,ok\n", res), -1,
-	    "format version 2 rejected");
-	CHECK(contains(res->reason.buf, "unsupported"), "version 2: why");
+	CHECK_EQ_INT(probe("# pathprobe 3 count=1\n" COLS2
+	    "0,1787878923000000000,1.5,7,ok\n", res), -1,
+	    "format version 3 rejected");
+	CHECK(contains(res->reason.buf, "unsupported pathprobe output: "
+	    "'# pathprobe 3"), "version 3: why");
+	CHECK_EQ_INT(probe("# pathprobe 1 count=1\n" COLS2
+	    "0,1787878923000000000,1.5,7,ok\n", res), 0,
+	    "comment 1, columns 2: parsed by the columns");
+	CHECK(res->partial && contains(res->reason.buf, "the comment says "
+	    "format 1 but the columns are format 2's"), "... and said");
+	CHECK_EQ_STR(res->tool_version, "pathprobe 2", "... version 2");
 	CHECK_EQ_INT(probe("# pathprobe\n" COLS "0,1,1.5,ok\n", res), -1,
 	    "no version rejected");
 
@@ -257,6 +284,117 @@ test_hostile(struct parse_result *res)
 	strbuf_release(&sb);
 }
 
+/* A real format-2 file: pathprobe on loopback (fixtures README). */
+static void
+test_format2_real(struct parse_result *res)
+{
+	static const double want_ms[] = { 0.087, 0.080, 0.103, 0.047, 0.080,
+	    0.069 };
+	static const double want_rtt[] = { 0.026, 0.028, 0.032, 0.012,
+	    0.026, 0.026 };
+	const struct parsed_sample *c[8], *h[8];
+	const struct parsed_run *run;
+	bool vals = true, seqs = true;
+	size_t i;
+
+	CHECK_EQ_INT(parse_file(ingest_parse_pathprobe, FIX
+	    "format2-loopback.csv", res), 0, "format 2 loopback: parsed");
+	if (res->nruns != 1)
+		return;
+	run = &res->runs[0];
+	CHECK_EQ_STR(res->tool_version, "pathprobe 2", "format 2: version");
+	CHECK_EQ_INT(run->metric, METRIC_CONNECT_MS,
+	    "format 2: the run's metric is still connect_ms");
+	CHECK_EQ_INT(metric_samples(run, METRIC_CONNECT_MS, c, 8), 6,
+	    "format 2: 6 connect_ms samples");
+	CHECK_EQ_INT(metric_samples(run, METRIC_HANDSHAKE_MS, h, 8), 6,
+	    "format 2: 6 handshake_ms samples");
+	CHECK_EQ_INT(run->attempts, 6, "format 2: 6 attempts");
+	CHECK_EQ_INT(run->failures, 0, "format 2: no failures");
+	CHECK_EQ_INT(run->started_at, 1796100843,
+	    "format 2: 2026-12-01T04:54:03Z");
+	CHECK(!res->partial, "format 2: complete");
+	for (i = 0; i < 6; i++) {
+		vals &= fabs(c[i]->value - want_ms[i]) < 1e-12 &&
+		    fabs(h[i]->value - want_rtt[i]) < 1e-12;
+		seqs &= c[i]->seq == i && h[i]->seq == i &&
+		    h[i]->t_us == c[i]->t_us && h[i]->status == SAMPLE_OK;
+	}
+	CHECK(vals, "format 2: connect_ms and rtt_us / 1000 row by row");
+	CHECK(seqs, "format 2: seq per metric, same t_us as the probe");
+	CHECK_EQ_INT(h[3]->t_us, (1796100843739081556 - 1796100843138839586)
+	    / 1000, "format 2: t_us of row 3");
+}
+
+/* Failures and an ok row without rtt_us (a retransmitted SYN). */
+static void
+test_format2_mixed(struct parse_result *res)
+{
+	const struct parsed_sample *c[10], *h[10];
+	const struct parsed_run *run;
+
+	CHECK_EQ_INT(parse_file(ingest_parse_pathprobe, FIX
+	    "format2-mixed.csv", res), 0, "format 2 mixed: parsed");
+	if (res->nruns != 1)
+		return;
+	run = &res->runs[0];
+	CHECK_EQ_INT(metric_samples(run, METRIC_CONNECT_MS, c, 10), 8,
+	    "format 2 mixed: a connect_ms sample per probe");
+	CHECK_EQ_INT(metric_samples(run, METRIC_HANDSHAKE_MS, h, 10), 3,
+	    "format 2 mixed: handshake_ms only where rtt_us is given");
+	CHECK_EQ_INT(run->failures, 4, "format 2 mixed: 4 failures");
+	CHECK_EQ_INT(c[4]->status, SAMPLE_OK, "row 4 ok without rtt_us");
+	CHECK_NEAR(c[4]->value, 1009.564, 1e-12, "row 4: its connect_ms");
+	CHECK_NEAR(h[0]->value, 8.874, 1e-12, "8874 us = 8.874 ms");
+	CHECK_NEAR(h[2]->value, 8.012, 1e-12, "row 6's rtt is the third");
+	CHECK_EQ_INT(h[2]->t_us, 1200000, "... at t = 1.2 s");
+	CHECK_EQ_INT(c[1]->status, SAMPLE_TIMEOUT, "row 1 timeout");
+	CHECK(!res->partial, "format 2 mixed: complete");
+}
+
+static void
+test_format2_bad(struct parse_result *res)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const struct parsed_sample *h[4];
+
+	strbuf_addstr(&sb, "# pathprobe 2 count=9\n" COLS2);
+	strbuf_addstr(&sb, "0,1787878923000000000,1.5,1400,ok\n");
+	strbuf_addstr(&sb, "1,1787878923200000000,1.5,0,ok\n");
+	strbuf_addstr(&sb, "2,1787878923400000000,1.5,-3,ok\n");
+	strbuf_addstr(&sb, "3,1787878923600000000,1.5,1.5,ok\n");
+	strbuf_addstr(&sb, "4,1787878923800000000,,800,timeout\n");
+	strbuf_addstr(&sb, "5,1787878924000000000,1.5,x,ok\n");
+	strbuf_addstr(&sb, "6,1787878924200000000,1.5,99999999999,ok\n");
+	strbuf_addstr(&sb, "7,1787878924400000000,1.5,ok\n");
+	strbuf_addstr(&sb, "8,1787878924600000000,2.5,,ok\n");
+	parse_result_release(res);
+	CHECK_EQ_INT(ingest_parse_pathprobe(sb.buf, sb.len, res), 0,
+	    "format 2 bad rtt_us: good rows kept");
+	if (res->nruns == 1) {
+		CHECK_EQ_INT(metric_samples(&res->runs[0], METRIC_HANDSHAKE_MS,
+		    h, 4), 1, "format 2 bad: one handshake sample");
+		CHECK_EQ_INT(res->runs[0].attempts, 2,
+		    "format 2 bad: rows 0 and 8 kept");
+		CHECK(contains(res->runs[0].reason.buf, "skipped 7 bad rows "
+		    "of 9 (first at line 4: bad rtt_us)"),
+		    "format 2 bad: reason");
+		printf("# %s\n", res->runs[0].reason.buf);
+	}
+	CHECK_EQ_INT(probe("# pathprobe 2\n" COLS2
+	    "0,1787878923000000000,,800,timeout\n", res), -1,
+	    "rtt_us on a failed probe: no valid row");
+	CHECK(contains(res->reason.buf, "rtt_us on a failed probe"),
+	    "... and why");
+	CHECK_EQ_INT(probe("seq,unix_ns,connect_ms,rtt,result\n"
+	    "0,1787878923000000000,1.5,7,ok\n", res), -1,
+	    "an unknown fourth column is not ours");
+	CHECK_EQ_INT(probe(COLS2 "0,1787878923000000000,1.5,7,ok\n", res), 0,
+	    "format 2 without the comment");
+	CHECK_EQ_STR(res->tool_version, "pathprobe 2", "... is format 2");
+	strbuf_release(&sb);
+}
+
 int
 main(void)
 {
@@ -268,6 +406,9 @@ main(void)
 	test_damaged(&res);
 	test_header(&res);
 	test_hostile(&res);
+	test_format2_real(&res);
+	test_format2_mixed(&res);
+	test_format2_bad(&res);
 	parse_result_release(&res);
 	return test_done();
 }
