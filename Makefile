@@ -71,7 +71,7 @@ check-deps:
 DEB_BUILD := build-essential pkg-config libsqlite3-dev libcjson-dev \
 	     libcsv-dev libxxhash-dev zlib1g-dev
 DEB_TEST  := python3 python3-numpy sqlite3 gnuplot-nox cmark-gfm iperf3 \
-	     iproute2 clang fonts-droid-fallback
+	     iproute2 clang fonts-droid-fallback tcpdump nftables
 deps:
 	@if [ "$$(id -u)" != 0 ]; then \
 		echo "make deps installs packages: run it as root, or:" >&2; \
@@ -98,8 +98,9 @@ $(OUT)/pathstat: $(B)/pathstat.o $(B)/libpathstat.a
 	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(LIBS)
 
 # pathprobe depends on libc only: it is copied onto cloud instances.
-PROBE_SRC := $(sort $(wildcard collect/*.c))
-$(OUT)/pathprobe: $(PROBE_SRC) $(wildcard collect/*.h) common/compat.h common/banned.h
+# common/parse.c (checked number parsing) is libc-only too.
+PROBE_SRC := $(sort $(wildcard collect/*.c)) common/parse.c
+$(OUT)/pathprobe: $(PROBE_SRC) $(wildcard collect/*.h) common/compat.h 	    common/banned.h common/parse.h
 	@mkdir -p $(dir $@)
 	@if [ -n "$(PROBE_SRC)" ]; then \
 		echo "$(CC) ... -o $@ $(PROBE_SRC)"; \

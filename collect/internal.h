@@ -29,7 +29,7 @@
 #define PROBE_INTERVAL_MAX	86400.0
 #define PROBE_TIMEOUT_MAX	3600.0
 #define PROBE_INFLIGHT_MAX	1024	/* probes in flight at once */
-#define PROBE_FORMAT_VERSION	1	/* the "1" in "# pathprobe 1" */
+#define PROBE_FORMAT_VERSION	2	/* the "2" in "# pathprobe 2" */
 
 #define NS_PER_SEC	1000000000LL
 
@@ -62,6 +62,7 @@ struct probe_row {
 	uint64_t	seq;		/* 0-based probe number */
 	int64_t		unix_ns;	/* CLOCK_REALTIME at probe start */
 	int64_t		dur_ns;		/* connect time, valid when PROBE_OK */
+	int64_t		rtt_us;		/* kernel's SYN->SYN/ACK RTT, or -1 */
 	int		result;		/* enum probe_result */
 	int		err;		/* errno for PROBE_ERROR, else 0 */
 	const char	*ename;		/* static name for err, or NULL */
@@ -81,10 +82,6 @@ extern volatile sig_atomic_t collect_interrupted;
 /* probe_util.c: messages ("pathprobe: ..."), parsing, time, stats. */
 void collect_warnx(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);
 void collect_warn(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);
-/* Checked parsing: the whole string, within [min, max]; 0 or -1. */
-int collect_parse_long(const char *s, long min, long max, long *out);
-int collect_parse_double(const char *s, double min, double max,
-    double *out);
 int64_t collect_mono_ns(void);
 int64_t collect_real_ns(void);
 /* Format a Unix time as YYYY-MM-DDTHH:MM:SSZ into buf (>= 21 bytes). */
@@ -117,6 +114,11 @@ int collect_parse_bind(const char *text, int family, struct probe_addr *a);
 /* Print "[v6]:port" or "v4:port" style target text into buf. */
 void collect_target_text(const char *host, const char *port, char *buf,
     size_t len);
+/* The kernel's RTT estimate of connected TCP socket fd, in µs (0 when it
+ * has no sample), and whether a segment (the SYN) was retransmitted.
+ * Returns 0, or -1 where the platform has no such figure (Linux
+ * TCP_INFO only) or getsockopt fails. */
+int collect_tcp_rtt(int fd, int64_t *rtt_us, bool *retrans);
 
 /* probe_connect.c: the connect-time mode; returns a PROBE_EXIT_* code. */
 int collect_run_connect(const struct probe_opts *o);

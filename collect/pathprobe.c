@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "collect/internal.h"
+#include "common/parse.h"
 #include "common/version.h"
 
 #define PATHPROBE_USAGE \
@@ -121,12 +122,12 @@ main(int argc, char **argv)
 		case 'h':
 			return usage(stdout, PROBE_EXIT_OK);
 		case 'i':
-			if (collect_parse_double(optarg, PROBE_SECONDS_MIN,
+			if (parse_double(optarg, PROBE_SECONDS_MIN,
 			    PROBE_INTERVAL_MAX, &o.interval_s))
 				return bad_usage("interval", optarg);
 			break;
 		case 'n':
-			if (collect_parse_long(optarg, 1, PROBE_COUNT_MAX,
+			if (parse_long(optarg, 1, PROBE_COUNT_MAX,
 			    &o.count))
 				return bad_usage("count", optarg);
 			break;
@@ -137,7 +138,7 @@ main(int argc, char **argv)
 			o.quiet = true;
 			break;
 		case 't':
-			if (collect_parse_double(optarg, PROBE_SECONDS_MIN,
+			if (parse_double(optarg, PROBE_SECONDS_MIN,
 			    PROBE_TIMEOUT_MAX, &o.timeout_s))
 				return bad_usage("timeout", optarg);
 			break;
@@ -179,7 +180,7 @@ main(int argc, char **argv)
 	if (!*o.host)
 		return bad_usage("host", argv[0]);
 	o.port = argc == 2 ? argv[1] : NULL;
-	if (o.port && collect_parse_long(o.port, 1, 65535, &port))
+	if (o.port && parse_long(o.port, 1, 65535, &port))
 		return bad_usage("port", o.port);
 	/* Keep the schedule's nanosecond arithmetic far from overflow. */
 	if ((double)o.count * o.interval_s > 9e9)

@@ -2,8 +2,9 @@
  * probe_connect.c - the connect-time mode: non-blocking connect() probes
  * started on an absolute schedule (start + seq * interval), several in
  * flight when the timeout is longer than the interval, each timed with
- * CLOCK_MONOTONIC and written as one CSV row, in order, to stdout or to
- * a temporary file renamed into place at the end (also after SIGINT).
+ * CLOCK_MONOTONIC, the kernel's own handshake RTT read with TCP_INFO,
+ * and written as one CSV row, in order, to stdout or to a temporary file
+ * renamed into place at the end (also after SIGINT).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1	/* ppoll() on Linux */
@@ -38,6 +39,9 @@ struct slot {
 	bool		done;		/* the probe has its result */
 	int		fd;		/* socket while connecting, else -1 */
 	int64_t		t0;		/* CLOCK_MONOTONIC at connect() */
+	int64_t		t_ret;		/* ... when connect() returned */
+	int64_t		t_wait;		/* ... when the last wait began */
+	int64_t		t_wake;		/* ... when that wait returned */
 	int64_t		deadline;	/* t0 + timeout */
 	struct probe_row row;		/* what gets printed */
 };
@@ -47,6 +51,7 @@ struct output {
 	char		*tmp;		/* temporary path (owned), or NULL */
 	const char	*final;		/* -o FILE, or NULL for stdout */
 	bool		failed;		/* a write failed */
+	int		err;		/* errno of the first failure, or 0 */
 };
 
 struct run {
@@ -66,6 +71,10 @@ struct run {
 	size_t			nok, alloc_ok;
 	uint64_t		nresult[PROBE_ERROR + 1];	/* per result */
 	uint64_t		recorded;	/* rows printed */
+	double			*rtt_us;	/* kernel RTTs of ok probes */
+	size_t			nrtt, alloc_rtt;
+	uint64_t		syn_retrans;	/* ok after a SYN retransmit */
+	bool			pipe_ignored;	/* SIGPIPE was SIG_IGN on entry */
 };
 
 static void
@@ -76,7 +85,7 @@ on_signal(int sig)
 }
 
 static int
-install_signals(sigset_t *blocked, sigset_t *orig)
+install_signals(sigset_t *blocked, sigset_t *orig, bool *pipe_ignored)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 	struct sigaction sa;
@@ -100,7 +109,9 @@ install_signals(sigset_t *blocked, sigset_t *orig)
 			return -1;
 		sigaddset(blocked, sigs[i]);
 	}
-	signal(SIGPIPE, SIG_IGN);
+	/* EPIPE instead of death, so a closed pipe is noticed where it
+	 * can be handled (see sigpipe_exit). */
+	*pipe_ignored = signal(SIGPIPE, SIG_IGN) == SIG_IGN;
 #ifdef HAVE_PPOLL
 	/* Signals stay blocked except inside ppoll(), so one arriving
 	 * between the check and the wait is never missed. */
@@ -165,6 +176,35 @@ output_open(struct output *out, const char *file)
 	return 0;
 }
 
+/* Note the first write failure with its errno: a later message must not
+ * print whatever errno a later connect() left behind. */
+static void
+output_fail(struct output *out)
+{
+	out->err = errno ? errno : EIO;
+	out->failed = true;
+}
+
+/*
+ * The reader of standard output went away (pathprobe ... | head -1):
+ * like git and the other filters, die silently of SIGPIPE, so the shell
+ * sees 128 + SIGPIPE and prints nothing.  If SIGPIPE was ignored when
+ * pathprobe started, the invoker asked for EPIPE instead: say so and
+ * exit 1.
+ */
+static int
+sigpipe_exit(bool ignored)
+{
+	if (ignored) {
+		collect_warnx("cannot write to standard output: %s",
+		    strerror(EPIPE));
+		return PROBE_EXIT_FAIL;
+	}
+	signal(SIGPIPE, SIG_DFL);
+	raise(SIGPIPE);
+	return PROBE_EXIT_FAIL;	/* SIGPIPE blocked by the invoker */
+}
+
 /* Flush and close the output and, for -o, rename it into place.
  * Returns 0, or -1 after a message (the temporary file is removed). */
 static int
@@ -172,15 +212,16 @@ output_commit(struct output *out)
 {
 	int ret = 0;
 
-	if (fflush(out->fp) || ferror(out->fp))
-		out->failed = true;
+	if (!out->failed && (fflush(out->fp) || ferror(out->fp)))
+		output_fail(out);
 	if (out->tmp) {
 		if (!out->failed && fsync(fileno(out->fp)))
-			out->failed = true;
-		if (fclose(out->fp))
-			out->failed = true;
+			output_fail(out);
+		if (fclose(out->fp) && !out->failed)
+			output_fail(out);
 		if (out->failed) {
-			collect_warn("cannot write '%s'", out->final);
+			collect_warnx("cannot write '%s': %s", out->final,
+			    strerror(out->err));
 			unlink(out->tmp);
 			ret = -1;
 		} else if (rename(out->tmp, out->final)) {
@@ -191,9 +232,12 @@ output_commit(struct output *out)
 		}
 		free(out->tmp);
 		out->tmp = NULL;
-	} else if (out->failed) {
-		collect_warn("cannot write to standard output");
+	} else if (out->failed && out->err != EPIPE) {
+		collect_warnx("cannot write to standard output: %s",
+		    strerror(out->err));
 		ret = -1;
+	} else if (out->failed) {
+		ret = -1;	/* the caller's sigpipe_exit() */
 	}
 	return ret;
 }
@@ -202,7 +246,7 @@ static void
 emit(struct output *out, const char *s, size_t len)
 {
 	if (!out->failed && fwrite(s, 1, len, out->fp) != len)
-		out->failed = true;
+		output_fail(out);
 }
 
 static void
@@ -217,34 +261,65 @@ write_header(struct run *r, int64_t start_real)
 	n = snprintf(line, sizeof(line),
 	    "# pathprobe %d target=%s addr=%s count=%ld interval_s=%g "
 	    "timeout_s=%g start=%s rst=%d resolve_each=%d%s%s "
-	    "version=%s\nseq,unix_ns,connect_ms,result\n",
+	    "version=%s\nseq,unix_ns,connect_ms,rtt_us,result\n",
 	    PROBE_FORMAT_VERSION, target, r->target.text, o->count,
 	    o->interval_s, o->timeout_s, when, o->rst ? 1 : 0,
 	    o->resolve_each ? 1 : 0, r->have_src ? " bind=" : "",
 	    r->have_src ? r->src.text : "", PATHSTAT_VERSION);
 	if (n < 0 || (size_t)n >= sizeof(line)) {
-		r->out.failed = true;
+		errno = ENAMETOOLONG;
+		output_fail(&r->out);
 		return;
 	}
 	emit(&r->out, line, (size_t)n);
 }
 
-/* Keep an ok probe's time for the summary; out of memory is fatal. */
+/* Keep an ok probe's figure x for the summary in *v (*n of *alloc,
+ * owned by the run); out of memory is fatal. */
 static void
-add_ok(struct run *r, double ms)
+add_value(double **v, size_t *n, size_t *alloc, double x)
 {
-	if (r->nok == r->alloc_ok) {
-		size_t na = r->alloc_ok ? r->alloc_ok * 2 : 1024;
-		double *p = realloc(r->ok_ms, na * sizeof(*p));
+	if (*n == *alloc) {
+		size_t na = *alloc ? *alloc * 2 : 1024;
+		double *p = realloc(*v, na * sizeof(*p));
 
 		if (!p) {
 			collect_warnx("out of memory (%zu results)", na);
 			exit(PROBE_EXIT_FAIL);
 		}
-		r->ok_ms = p;
-		r->alloc_ok = na;
+		*v = p;
+		*alloc = na;
 	}
-	r->ok_ms[r->nok++] = ms;
+	(*v)[(*n)++] = x;
+}
+
+/*
+ * The kernel's RTT of the handshake just completed on s->fd.  Linux
+ * takes it from the SYN's send time to the SYN/ACK's arrival, unless
+ * the SYN was retransmitted: then Karn's rule forbids that sample and
+ * the kernel falls back to the TCP timestamps option, in milliseconds
+ * (1 ms at least), or has none (0).  Such a figure is not the same
+ * measurement, so the row leaves rtt_us empty (pathprobe(1), CAVEATS).
+ */
+static void
+read_rtt(struct run *r, struct slot *s)
+{
+	int64_t rtt;
+	bool retrans = false;
+
+	if (collect_tcp_rtt(s->fd, &rtt, &retrans))
+		return;
+	if (retrans)
+		r->syn_retrans++;
+	if (rtt > 0 && !retrans)
+		s->row.rtt_us = rtt;
+#ifdef PROBE_TRACE
+	fprintf(stderr, "trace %llu %lld %lld %lld %lld %lld %lld %d\n",
+	    (unsigned long long)s->row.seq, (long long)s->t0,
+	    (long long)s->t_ret, (long long)s->t_wait, (long long)s->t_wake,
+	    (long long)(s->t0 + s->row.dur_ns), (long long)rtt,
+	    retrans ? 1 : 0);
+#endif
 }
 
 /* Finish the probe in s with err (0 = connected) observed at t1. */
@@ -258,6 +333,8 @@ finish(struct run *r, struct slot *s, int err, int64_t t1)
 	if (s->row.result == PROBE_OK && s->row.dur_ns >= r->timeout_ns)
 		s->row.result = PROBE_TIMEOUT;
 	if (s->fd >= 0) {
+		if (s->row.result == PROBE_OK)
+			read_rtt(r, s);
 		if (s->row.result == PROBE_OK && r->o->rst) {
 			struct linger lg = { 1, 0 };
 
@@ -319,6 +396,7 @@ start_probe(struct run *r, uint64_t seq)
 	s->busy = true;
 	s->fd = -1;
 	s->row.seq = seq;
+	s->row.rtt_us = -1;
 	s->row.unix_ns = collect_real_ns();
 	if (r->o->resolve_each) {
 		t0 = collect_mono_ns();
@@ -339,9 +417,11 @@ start_probe(struct run *r, uint64_t seq)
 	s->t0 = t0;
 	s->deadline = t0 + r->timeout_ns;
 	if (connect(s->fd, (const struct sockaddr *)&a->ss, a->len) == 0) {
-		finish(r, s, 0, collect_mono_ns());
+		s->t_ret = s->t_wake = collect_mono_ns();
+		finish(r, s, 0, s->t_ret);
 		return;
 	}
+	s->t_ret = collect_mono_ns();
 	if (errno != EINPROGRESS) {
 		int e = errno;
 
@@ -369,7 +449,11 @@ flush_rows(struct run *r)
 			long long us = (long long)((s->row.dur_ns + 500) /
 			    1000);
 
-			add_ok(r, (double)us / 1000.0);
+			add_value(&r->ok_ms, &r->nok, &r->alloc_ok,
+			    (double)us / 1000.0);
+			if (s->row.rtt_us >= 0)
+				add_value(&r->rtt_us, &r->nrtt, &r->alloc_rtt,
+				    (double)s->row.rtt_us);
 		}
 		r->recorded++;
 		s->busy = false;
@@ -401,6 +485,8 @@ wait_events(struct run *r, int64_t wake, const sigset_t *orig)
 	}
 	now = collect_mono_ns();
 	wait = wake > now ? wake - now : 0;
+	for (i = 0; i < n; i++)
+		who[i]->t_wait = now;
 #ifdef HAVE_PPOLL
 	{
 		struct timespec ts;
@@ -425,6 +511,7 @@ wait_events(struct run *r, int64_t wake, const sigset_t *orig)
 			continue;
 		if (getsockopt(who[i]->fd, SOL_SOCKET, SO_ERROR, &err, &elen))
 			err = errno;
+		who[i]->t_wake = now;
 		finish(r, who[i], err, now);
 	}
 	for (i = 0; i < n; i++) {
@@ -494,6 +581,15 @@ print_summary(struct run *r)
 		    collect_quantile7(r->ok_ms, r->nok, 0.99),
 		    r->ok_ms[r->nok - 1], r->nok);
 	}
+	if (r->nrtt) {
+		qsort(r->rtt_us, r->nrtt, sizeof(double), cmp_double);
+		fprintf(stderr, "; kernel rtt_us p50 %.1f p99 %.1f (n=%zu)",
+		    collect_quantile7(r->rtt_us, r->nrtt, 0.50),
+		    collect_quantile7(r->rtt_us, r->nrtt, 0.99), r->nrtt);
+	}
+	if (r->syn_retrans)
+		fprintf(stderr, "; %llu ok after a SYN retransmit (no rtt_us)",
+		    (unsigned long long)r->syn_retrans);
 	if (collect_interrupted)
 		fprintf(stderr, "; interrupted after %llu of %ld probes",
 		    (unsigned long long)r->recorded, o->count);
@@ -553,7 +649,7 @@ collect_run_connect(const struct probe_opts *o)
 	}
 	for (size_t i = 0; i < r.nslots; i++)
 		r.slots[i].fd = -1;
-	if (install_signals(&blocked, &orig)) {
+	if (install_signals(&blocked, &orig, &r.pipe_ignored)) {
 		collect_warn("cannot install signal handlers");
 		goto cleanup;
 	}
@@ -573,6 +669,15 @@ collect_run_connect(const struct probe_opts *o)
 	/* After the header: the first write may be slow (stdio, a cold
 	 * page cache, an emulator), and the schedule starts now. */
 	r.start_ns = collect_mono_ns();
+#ifdef PROBE_TRACE
+	{
+		int64_t m0 = collect_mono_ns(), re = collect_real_ns();
+		int64_t m1 = collect_mono_ns();
+
+		fprintf(stderr, "clock %lld %lld\n", (long long)re,
+		    (long long)(m0 + (m1 - m0) / 2));
+	}
+#endif
 	while (!collect_interrupted) {
 		struct slot *next;
 
@@ -586,7 +691,8 @@ collect_run_connect(const struct probe_opts *o)
 			now = collect_mono_ns();
 		}
 		flush_rows(&r);
-		if (r.next_out == (uint64_t)o->count)
+		/* The rows can no longer be delivered: stop probing. */
+		if (r.next_out == (uint64_t)o->count || r.out.failed)
 			break;
 		wake = INT64_MAX;
 		next = &r.slots[r.next_seq % r.nslots];
@@ -599,6 +705,8 @@ collect_run_connect(const struct probe_opts *o)
 	flush_rows(&r);
 	if (output_commit(&r.out)) {
 		ret = PROBE_EXIT_FAIL;
+		if (r.out.err == EPIPE && !r.out.final)
+			ret = sigpipe_exit(r.pipe_ignored);
 	} else {
 		if (!o->quiet)
 			print_summary(&r);
@@ -608,5 +716,6 @@ collect_run_connect(const struct probe_opts *o)
 cleanup:
 	free(r.slots);
 	free(r.ok_ms);
+	free(r.rtt_us);
 	return ret;
 }

@@ -1,13 +1,18 @@
 /*
  * probe_net.c - turning pathprobe's HOST, PORT and -b arguments into
- * socket addresses (IPv4 or IPv6), once, before anything is timed.
+ * socket addresses (IPv4 or IPv6), once, before anything is timed, and
+ * reading the kernel's own handshake RTT of a connected socket.
  */
 #include "common/compat.h"
 
 #include <sys/types.h>
 #include <sys/socket.h>
 
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+
 #include <netdb.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -103,4 +108,29 @@ collect_target_text(const char *host, const char *port, char *buf,
 		snprintf(buf, len, "[%s]:%s", host, port);
 	else
 		snprintf(buf, len, "%s:%s", host, port);
+}
+
+int
+collect_tcp_rtt(int fd, int64_t *rtt_us, bool *retrans)
+{
+#if defined(__linux__) && defined(TCP_INFO)
+	struct tcp_info ti;
+	socklen_t len = sizeof(ti);
+
+	memset(&ti, 0, sizeof(ti));
+	if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &len) ||
+	    len < offsetof(struct tcp_info, tcpi_total_retrans) +
+	    sizeof(ti.tcpi_total_retrans))
+		return -1;
+	/* Right after the handshake srtt is the one SYN->SYN/ACK sample
+	 * (tcp_rtt_estimator: srtt = m), or 0 when there was none. */
+	*rtt_us = ti.tcpi_rtt;
+	*retrans = ti.tcpi_total_retrans > 0;
+	return 0;
+#else
+	(void)fd;
+	(void)rtt_us;
+	(void)retrans;
+	return -1;
+#endif
 }

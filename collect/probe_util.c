@@ -1,7 +1,8 @@
 /*
  * probe_util.c - pathprobe's own small helpers, because it links libc
- * only: err(3)-style messages, checked strtol/strtod, the two clocks,
- * the type 7 quantile, errno names, and the CSV row format.
+ * only: err(3)-style messages, the two clocks, the type 7 quantile,
+ * errno names, and the CSV row format.  Checked number parsing is
+ * common/parse.c's, compiled in.
  */
 #include "common/compat.h"
 
@@ -51,38 +52,6 @@ collect_warn(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmessage(fmt, ap, err);
 	va_end(ap);
-}
-
-int
-collect_parse_long(const char *s, long min, long max, long *out)
-{
-	char *end;
-	long v;
-
-	if (!s || !*s)
-		return -1;
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < min || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-int
-collect_parse_double(const char *s, double min, double max, double *out)
-{
-	char *end;
-	double v;
-
-	if (!s || !*s)
-		return -1;
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || end == s || *end || !isfinite(v) || v < min || v > max)
-		return -1;
-	*out = v;
-	return 0;
 }
 
 static int64_t
@@ -238,7 +207,7 @@ collect_result_text(int result, int err, const char *ename, char *buf,
 int
 collect_format_row(const struct probe_row *r, char *buf, size_t len)
 {
-	char rbuf[48], ms[32];
+	char rbuf[48], ms[32], rtt[24];
 	const char *res = collect_result_text(r->result, r->err, r->ename,
 	    rbuf, sizeof(rbuf));
 	int n;
@@ -250,8 +219,11 @@ collect_format_row(const struct probe_row *r, char *buf, size_t len)
 
 		snprintf(ms, sizeof(ms), "%lld.%03lld", us / 1000, us % 1000);
 	}
-	n = snprintf(buf, len, "%llu,%lld,%s,%s\n",
-	    (unsigned long long)r->seq, (long long)r->unix_ns, ms, res);
+	rtt[0] = '\0';
+	if (r->result == PROBE_OK && r->rtt_us >= 0)
+		snprintf(rtt, sizeof(rtt), "%lld", (long long)r->rtt_us);
+	n = snprintf(buf, len, "%llu,%lld,%s,%s,%s\n",
+	    (unsigned long long)r->seq, (long long)r->unix_ns, ms, rtt, res);
 	if (n < 0 || (size_t)n >= len)
 		return -1;
 	return n;

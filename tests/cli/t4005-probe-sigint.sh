@@ -23,8 +23,8 @@ ok '[ $rc -eq 0 ]' "SIGINT: exit status follows the rows done (0), got $rc"
 ok 'grep -q "interrupted after [0-9]* of 1000 probes" err.txt' "SIGINT: says interrupted"
 n=$(csv_rows probe.csv | wc -l)
 ok '[ "$n" -ge 5 ] && [ "$n" -lt 1000 ]' "SIGINT: some rows written ($n)"
-ok 'head -1 probe.csv | grep -q "^# pathprobe 1 target="' "SIGINT: header intact"
-ok 'csv_rows probe.csv | awk -F, "{if(\$1!=NR-1||\$4!=\"ok\")e=1} END{exit e}"' \
+ok 'head -1 probe.csv | grep -q "^# pathprobe 2 target="' "SIGINT: header intact"
+ok 'csv_rows probe.csv | awk -F, "{if(\$1!=NR-1||\$5!=\"ok\")e=1} END{exit e}"' \
     "SIGINT: rows complete and in order"
 ok '[ -z "$(ls -A | grep "^\.probe\.csv\.")" ]' "SIGINT: no temporary file left"
 ok 'grep -q "$n sent, $n ok" err.txt' "SIGINT: summary counts the rows written"
@@ -37,7 +37,7 @@ kill -TERM $pid
 wait $pid
 rc=$?
 ok '[ $rc -eq 0 ] && grep -q "interrupted after" err2.txt' "SIGTERM: ends early, exit 0"
-ok '[ "$(csv_rows term.csv | wc -l)" -ge 3 ] && head -1 term.csv | grep -q "^# pathprobe 1 "' \
+ok '[ "$(csv_rows term.csv | wc -l)" -ge 3 ] && head -1 term.csv | grep -q "^# pathprobe 2 "' \
     "SIGTERM: stdout has the header and the rows done"
 
 # nohup: a signal ignored on entry stays ignored (SSH hang-up).
