@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""fake-imds.py PORTFILE SECONDS - a loopback stand-in for the EC2
-instance metadata service (IMDSv2: PUT /latest/api/token, then GETs with
-the X-aws-ec2-metadata-token header).  Ends by itself after SECONDS."""
+"""fake-imds.py PORTFILE SECONDS [KEY=VALUE...] - a loopback stand-in for
+the EC2 instance metadata service (IMDSv2: PUT /latest/api/token, then
+GETs with the X-aws-ec2-metadata-token header).  KEY=VALUE replaces one
+answer (KEY as in DATA, e.g. instance-type), to test hostile answers.
+Ends by itself after SECONDS."""
 import http.server
 import os
 import sys
@@ -43,6 +45,9 @@ class H(http.server.BaseHTTPRequestHandler):
             self.reply(404)
 
 
+for kv in sys.argv[3:]:
+    k, v = kv.split("=", 1)
+    DATA[k] = v
 srv = http.server.HTTPServer(("127.0.0.1", 0), H)
 tmp = sys.argv[1] + ".tmp"
 with open(tmp, "w") as f:
