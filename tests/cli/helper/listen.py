@@ -6,6 +6,9 @@
                                            queue, never accept: SYNs dropped
   listen.py closed HOST PORTFILE           a port that was just closed
   listen.py udpsink HOST SECONDS PORTFILE  a UDP socket that never answers
+  listen.py blast HOST SECONDS PORT        send to HOST:PORT (an accept
+                                           peer) as fast as TCP allows,
+                                           to keep a rate-limited queue full
 
 The port is written to PORTFILE (atomically) once the socket is ready.
 Every mode ends by itself after SECONDS: tests stay bounded in time.
@@ -39,6 +42,17 @@ def main():
         return
     seconds, portfile = float(sys.argv[3]), sys.argv[4]
     end = time.monotonic() + seconds
+    if mode == "blast":
+        c = socket.create_connection((host, int(portfile)), 2)
+        c.settimeout(0.1)
+        buf = bytes(65536)
+        while time.monotonic() < end:
+            try:
+                c.send(buf)
+            except socket.timeout:
+                pass
+        c.close()
+        return
     if mode == "udpsink":
         s = socket.socket(family(host), socket.SOCK_DGRAM)
         s.bind((host, 0))
