@@ -30,6 +30,10 @@
 #define PROBE_TIMEOUT_MAX	3600.0
 #define PROBE_INFLIGHT_MAX	1024	/* probes in flight at once */
 #define PROBE_FORMAT_VERSION	2	/* the "2" in "# pathprobe 2" */
+/* Spin (poll without sleeping) for an answer expected within this, for
+ * up to twice the expected time plus the slack; see wait_events(). */
+#define PROBE_SPIN_RTT_MAX_NS	1000000LL
+#define PROBE_SPIN_SLACK_NS	50000LL
 
 #define NS_PER_SEC	1000000000LL
 
@@ -55,6 +59,7 @@ struct probe_opts {
 	bool		resolve_each;	/* DNS inside the timing */
 	bool		quiet;		/* -q: no summary line */
 	bool		mtu;		/* --mtu: path MTU mode */
+	bool		no_spin;	/* --no-spin: always sleep in poll */
 };
 
 /* One finished probe, as printed in a CSV row. */

@@ -18,11 +18,12 @@
 #define PATHPROBE_USAGE \
 	"usage: pathprobe [-46hqV] [-b addr] [-i seconds] [-n count] " \
 	"[-o file] [-t seconds]\n" \
-	"                 [--resolve-each] [--rst] host port\n" \
+	"                 [--no-spin] [--resolve-each] [--rst] host port\n" \
 	"       pathprobe --mtu [-46q] [-b addr] [-t seconds] host [port]\n"
 
 enum {
 	OPT_MTU = 256,
+	OPT_NO_SPIN,
 	OPT_RESOLVE_EACH,
 	OPT_RST,
 };
@@ -31,6 +32,7 @@ enum {
 static const struct option long_opts[] = {
 	{ "help",		no_argument,	NULL, 'h' },
 	{ "mtu",		no_argument,	NULL, OPT_MTU },
+	{ "no-spin",		no_argument,	NULL, OPT_NO_SPIN },
 	{ "resolve-each",	no_argument,	NULL, OPT_RESOLVE_EACH },
 	{ "rst",		no_argument,	NULL, OPT_RST },
 	{ "version",		no_argument,	NULL, 'V' },
@@ -55,6 +57,8 @@ usage(FILE *fp, int code)
 		    "stdout\n"
 		    "  -q              no summary line on stderr\n"
 		    "  -t seconds      timeout: a slower probe is loss (%g)\n"
+		    "  --no-spin       always sleep while waiting, never poll "
+		    "in a loop\n"
 		    "  --resolve-each  resolve host before every probe, inside "
 		    "the timing\n"
 		    "  --rst           close with RST (SO_LINGER 0): no "
@@ -147,6 +151,9 @@ main(int argc, char **argv)
 			return fflush(stdout) ? PROBE_EXIT_FAIL : PROBE_EXIT_OK;
 		case OPT_MTU:
 			o.mtu = true;
+			break;
+		case OPT_NO_SPIN:
+			o.no_spin = true;
 			break;
 		case OPT_RESOLVE_EACH:
 			o.resolve_each = true;

@@ -11,7 +11,7 @@ P=$PEER_PORT
 
 run "$PROBE" -n 8 -i 0.1 -t 0.25 -o probe.csv 127.0.0.1 "$P"
 expect_code 3 "timeouts: exit 3"
-ok '[ "$(csv_rows probe.csv | grep -c "^[0-9]*,[0-9]*,,timeout$")" -eq 8 ]' \
+ok '[ "$(csv_rows probe.csv | grep -c "^[0-9]*,[0-9]*,,,timeout$")" -eq 8 ]' \
     "eight timeout rows, no connect_ms"
 expect_err_has "8 sent, 0 ok, 100.0% loss (8 timeout)" "summary: loss"
 ok 'csv_rows probe.csv | awk -F, "NR==1{t0=\$2} {d=(\$2-t0)/1e6-(NR-1)*100; if(d<-1||d>5)e=1} END{exit e}"' \
