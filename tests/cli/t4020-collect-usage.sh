@@ -66,4 +66,13 @@ ok '[ "$(printf "%s\n" "$OUT" | grep -c "iperf3 -c")" -eq 4 ]' "--dry-run: 2 tri
 ok '[ "$(printf "%s\n" "$OUT" | grep -c "oha --no-tui")" -eq 8 ]' "--dry-run: 2 trials x 2 ka x 2 c"
 ok '[ ! -e res ]' "--dry-run: nothing written"
 
+# The man page names every option --help lists (--recursive is aws's).
+run sh "$COLLECT" --help
+missing=""
+for o in $(printf '%s\n' "$OUT" | grep -o -- '--[a-z][a-z0-9-]*' | grep -vx -- --recursive | sort -u); do
+	grep -q "Fl Fl ${o#--}\( \|\$\)" "$TOP/collect/pathstat-collect.1" ||
+	    missing="$missing $o"
+done
+ok '[ -z "$missing" ]' "pathstat-collect.1 covers every option of --help (missing:$missing)"
+
 test_done
