@@ -19,7 +19,9 @@
 # with and without --no-spin.  Prints a Markdown table of medians (type
 # 7, microseconds).  Needs root, ip netns, tcpdump, python3, taskset.
 #
-#   sh bench/probe-overhead.sh          env: BENCH_N (300), BENCH_N_SLOW (100)
+#   sh bench/probe-overhead.sh
+#   env: BENCH_N (300), BENCH_N_SLOW (100) probes per row at -i 0.01 and
+#        0.2; BENCH_SPIN_ORDER ("yes no"): which of each pair runs first
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
@@ -120,7 +122,7 @@ for where in lo veth veth+rps; do
 		for pin in no yes; do
 			# veth+rps is about the wakeup on CPU 0: pinned only
 			[ $where = veth+rps ] && [ $pin = no ] && continue
-			for spin in yes no; do
+			for spin in ${BENCH_SPIN_ORDER:-yes no}; do
 				one $where $iv $pin $spin
 			done
 		done

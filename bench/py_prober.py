@@ -5,8 +5,10 @@ way the first reference article's tcp_latency.py measured: time around
 socket.create_connection() with a timeout, then sleep the interval.
 
   py_prober.py probe HOST PORT COUNT INTERVAL TIMEOUT
-      one line per probe: connect time in ms with 3 decimals, or "timeout"
-      / "error:<name>" for a failed probe
+      pathprobe's format-1 CSV (so the same tools read both): a header
+      "seq,unix_ns,connect_ms,result", then one row per probe with the
+      wall clock just before the timing starts, the connect time in ms
+      with 3 decimals, and "ok", "timeout" or "error:<errno>"
   py_prober.py listen HOST SECONDS PORTFILE
       a listener for the bench: accepts, keeps each connection until the
       client closes it (like iperf3 -s waiting for its cookie), ends by
@@ -20,17 +22,19 @@ import time
 
 
 def probe(host, port, count, interval, timeout):
-    for _ in range(count):
+    print("seq,unix_ns,connect_ms,result")
+    for seq in range(count):
+        wall = time.time_ns()
         t0 = time.perf_counter()
         try:
             s = socket.create_connection((host, port), timeout=timeout)
             ms = (time.perf_counter() - t0) * 1000.0
             s.close()
-            print("%.3f" % ms)
+            print("%d,%d,%.3f,ok" % (seq, wall, ms))
         except socket.timeout:
-            print("timeout")
+            print("%d,%d,,timeout" % (seq, wall))
         except OSError as e:
-            print("error:%s" % (e.errno,))
+            print("%d,%d,,error:%s" % (seq, wall, e.errno))
         time.sleep(interval)
 
 

@@ -301,7 +301,7 @@ EOF
 echo
 cat "$W/results.md"
 
-# ---- pathprobe accuracy (branch collect) ------------------------------
+# ---- pathprobe accuracy against Python and the wire ---------------------
 
 echo
 if [ -f "$here/probe-accuracy.sh" ]; then
