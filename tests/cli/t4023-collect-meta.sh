@@ -96,6 +96,15 @@ expect_code 0 "the tree ingests"
 run "$PS" runs --db t.db --format json
 expect_out_has '"az": "ap-northeast-1a"' "ingest keeps the az tag"
 expect_out_lacks "instance_type" "ingest has no instance type"
+# pathprobe's format 2 end to end: rtt_us / 1000 becomes handshake_ms.
+want=$(csv_rows "$S/probe/trial1/probe.csv" | awk -F, '$4 != "" { printf "%.3f\n", $4 / 1000 }')
+got=$(sql t.db "SELECT printf('%.3f', s.value) FROM samples s JOIN metrics m
+    ON m.id = s.metric WHERE m.name = 'handshake_ms' ORDER BY s.seq")
+ok '[ -n "$want" ] && [ "$got" = "$want" ]' "handshake_ms = rtt_us / 1000 per probe ($got)"
+run "$PS" analyze percentiles --db t.db --metric handshake_ms --format json
+expect_code 0 "analyze percentiles --metric handshake_ms: exit 0"
+expect_out_has '"metric": "handshake_ms"' "... the metric"
+expect_out_has '"n": 2,' "... one sample per ok probe"
 
 imds 'instance-type=c6i.large"; rm -rf /' 'placement/availability-zone=ap-northeast-1a
 x'
