@@ -64,7 +64,7 @@ struct run {
 	int64_t			start_ns;	/* monotonic time of probe 0 */
 	struct slot		*slots;		/* ring, index seq % nslots */
 	size_t			nslots;
-	int64_t			spin_ns;	/* spin this long after t0, or 0 */
+	int64_t			spin_ns;	/* spin after t0, or 0 */
 	uint64_t		next_seq;	/* next probe to start */
 	uint64_t		next_out;	/* next probe to print */
 	struct output		out;
@@ -75,7 +75,7 @@ struct run {
 	double			*rtt_us;	/* kernel RTTs of ok probes */
 	size_t			nrtt, alloc_rtt;
 	uint64_t		syn_retrans;	/* ok after a SYN retransmit */
-	bool			pipe_ignored;	/* SIGPIPE was SIG_IGN on entry */
+	bool			pipe_ignored;	/* SIGPIPE ignored on entry */
 };
 
 static void

@@ -91,7 +91,7 @@ struct parsed_run {
 	size_t			nsummaries, alloc_summaries;
 	struct parsed_count	*counts;
 	size_t			ncounts, alloc_counts;
-	uint32_t	next_seq[METRIC_ID_END];	/* next seq per metric id, used by parsed_run_add_sample */
+	uint32_t	next_seq[METRIC_ID_END];	/* next seq, per metric */
 };
 
 struct parse_result {
