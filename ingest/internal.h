@@ -26,8 +26,10 @@ enum metric_id {
 	METRIC_RETRANSMITS = 6,
 	METRIC_RPS = 7,
 	METRIC_HANDSHAKE_MS = 8,	/* kernel RTT of a probe (schema/003) */
-	METRIC_ID_END			/* one past the largest id */
 };
+
+/* Largest metric id + 1: arrays indexed by id have this many entries. */
+#define METRIC_ID_LIMIT	9
 
 /* Sample status: the same numbers as the sample_status table. */
 enum sample_status {
@@ -91,7 +93,7 @@ struct parsed_run {
 	size_t			nsummaries, alloc_summaries;
 	struct parsed_count	*counts;
 	size_t			ncounts, alloc_counts;
-	uint32_t	next_seq[METRIC_ID_END];	/* next seq, per metric */
+	uint32_t	next_seq[METRIC_ID_LIMIT];	/* next seq, per metric */
 };
 
 struct parse_result {

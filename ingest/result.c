@@ -76,7 +76,7 @@ parsed_run_add_sample(struct parsed_run *run, int metric, int64_t t_us,
 	s->value = status == SAMPLE_OK ? value : NAN;
 	s->metric = (uint8_t)metric;
 	s->status = (uint8_t)status;
-	s->seq = metric > 0 && metric < METRIC_ID_END ?
+	s->seq = metric > 0 && metric < METRIC_ID_LIMIT ?
 	    run->next_seq[metric]++ : 0;
 }
 

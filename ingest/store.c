@@ -433,7 +433,7 @@ put_samples(struct store *s, int64_t run_id, const struct parsed_run *run)
 static int
 put_values(struct store *s, int64_t run_id, const struct parsed_run *run)
 {
-	size_t rows[METRIC_ID_END] = { 0 }, i, n;
+	size_t rows[METRIC_ID_LIMIT] = { 0 }, i, n;
 	double *v = NULL;
 	unsigned char *blob = NULL;
 	unsigned m;

@@ -28,7 +28,7 @@ fuzz_parse(fuzz_parser_fn fn, const uint8_t *data, size_t size)
 {
 	struct parse_result res;
 	const struct parsed_run *run;
-	uint32_t next[METRIC_ID_END];
+	uint32_t next[METRIC_ID_LIMIT];
 	size_t i, j;
 	int rc;
 
@@ -50,7 +50,7 @@ fuzz_parse(fuzz_parser_fn fn, const uint8_t *data, size_t size)
 		for (j = 0; j < run->nsamples; j++) {
 			const struct parsed_sample *s = &run->samples[j];
 
-			if (s->metric == 0 || s->metric >= METRIC_ID_END ||
+			if (s->metric == 0 || s->metric >= METRIC_ID_LIMIT ||
 			    s->seq != next[s->metric]++)
 				abort();
 			if (s->status == SAMPLE_OK ? !isfinite(s->value) :
