@@ -40,8 +40,8 @@ A=poa$$ B=pob$$
 # shellcheck disable=SC2317  # called by the trap
 cleanup() {
 	for n in $A $B; do
-		ip netns pids $n 2>/dev/null | xargs -r kill 2>/dev/null
-		ip netns del $n 2>/dev/null
+		ip netns pids "$n" 2>/dev/null | xargs -r kill 2>/dev/null
+		ip netns del "$n" 2>/dev/null
 	done
 	rm -rf "$W"
 }
@@ -84,7 +84,7 @@ one() {
 	[ "$pin" = yes ] && set -- taskset -c 0
 	flag=""
 	[ "$spin" = no ] && flag=--no-spin
-	ip netns exec $A tcpdump -i $dev -n -s 96 -B 4096 -U --immediate-mode \
+	ip netns exec $A tcpdump -i "$dev" -n -s 96 -B 4096 -U --immediate-mode \
 	    --time-stamp-precision=nano -w "$W/c.pcap" "tcp port $port" \
 	    2>/dev/null &
 	td=$!
@@ -121,9 +121,9 @@ for where in lo veth veth+rps; do
 	for iv in 0.01 0.2; do
 		for pin in no yes; do
 			# veth+rps is about the wakeup on CPU 0: pinned only
-			[ $where = veth+rps ] && [ $pin = no ] && continue
+			[ "$where" = veth+rps ] && [ "$pin" = no ] && continue
 			for spin in ${BENCH_SPIN_ORDER:-yes no}; do
-				one $where $iv $pin $spin
+				one "$where" "$iv" "$pin" "$spin"
 			done
 		done
 	done
