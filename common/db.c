@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "common/db.h"
 #include "common/err.h"
@@ -115,10 +117,27 @@ db_unpack_doubles(const unsigned char *in, size_t n, double *x)
 	}
 }
 
+/*
+ * Two writers (two ingests into one database) take turns per file: the
+ * busy handler below waits for the lock, and a BEGIN that still finds it
+ * taken (the other holds it for long) is tried again, so a user's work
+ * is not thrown away because someone else is writing.
+ */
 int
 db_begin(sqlite3 *db)
 {
-	return db_exec(db, "begin transaction", "BEGIN IMMEDIATE");
+	int tries, rc = SQLITE_OK;
+
+	for (tries = 0; tries < DB_BEGIN_TRIES; tries++) {
+		rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+		if (rc == SQLITE_OK)
+			return 0;
+		if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED)
+			break;
+	}
+	return error("begin transaction: %s%s", sqlite3_errmsg(db),
+	    (rc & 0xff) == SQLITE_BUSY ? " (another program kept the "
+	    "database locked throughout)" : "");
 }
 
 int
@@ -173,21 +192,21 @@ db_is_empty(sqlite3 *db, bool *empty)
 	return 0;
 }
 
+/* Check that version have (of the file at path) is one we can use. */
 static int
-db_migrate(sqlite3 *db, const char *path)
+db_version_ok(sqlite3 *db, const char *path, int have)
 {
-	int have;
-	size_t i;
+	bool empty;
 
-	if (db_user_version(db, &have))
-		return -1;
+	if (have < 0)
+		return error("'%s' has schema version %d, which no pathstat "
+		    "writes: it is not a pathstat database, or it was "
+		    "changed by hand (PRAGMA user_version)", path, have);
 	if (have > db_schema_version())
 		return error("database '%s' has schema version %d, newer than "
 		    "this pathstat knows (%d): upgrade pathstat", path, have,
 		    db_schema_version());
 	if (have == 0) {
-		bool empty;
-
 		if (db_is_empty(db, &empty))
 			return -1;
 		if (!empty)
@@ -195,26 +214,48 @@ db_migrate(sqlite3 *db, const char *path)
 			    "pathstat one (user_version 0 and tables present)",
 			    path);
 	}
+	return 0;
+}
+
+/*
+ * Bring the database to the newest schema.  All missing migrations run
+ * in one exclusive transaction, and the version is read again once the
+ * lock is held: two programs opening a new database at once then see
+ * either nothing done (and do it all) or everything done, never half.
+ */
+static int
+db_migrate(sqlite3 *db, const char *path)
+{
+	int have;
+	size_t i;
+
+	if (db_user_version(db, &have) || db_version_ok(db, path, have))
+		return -1;
+	if (have == db_schema_version())
+		return 0;
+	if (db_exec(db, "lock the database to update its schema",
+	    "BEGIN EXCLUSIVE"))
+		return -1;
+	if (db_user_version(db, &have) || db_version_ok(db, path, have))
+		goto fail;
 	for (i = 0; i < schema_nmigrations; i++) {
 		const struct schema_migration *m = &schema_migrations[i];
 		char pragma[64];
 
 		if (m->version <= have)
 			continue;
-		if (db_begin(db))
-			return -1;
-		if (db_exec(db, m->name, m->sql)) {
-			db_rollback(db);
-			return -1;
-		}
 		snprintf(pragma, sizeof(pragma), "PRAGMA user_version = %d",
 		    m->version);
-		if (db_exec(db, "set schema version", pragma) || db_commit(db)) {
-			db_rollback(db);
-			return -1;
-		}
+		if (db_exec(db, m->name, m->sql) ||
+		    db_exec(db, "set schema version", pragma))
+			goto fail;
 	}
+	if (db_commit(db))
+		goto fail;
 	return 0;
+fail:
+	db_rollback(db);
+	return -1;
 }
 
 /*
@@ -258,6 +299,55 @@ natural_cmp(void *arg, int la, const void *va, int lb, const void *vb)
 	return 0;
 }
 
+static double
+db_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * SQLite's busy handler: wait for another connection's lock, up to
+ * DB_BUSY_WAIT_S.  It polls every 0.5 to 2 ms (not SQLite's default
+ * back-off to 100 ms): a writer committing file after file frees the
+ * lock only for a moment, and a long sleeper would never see it.  After
+ * a second it says on stderr what it is waiting for (again every 30 s).
+ * arg is the connection.  One connection per thread, so the state of
+ * the current wait is per thread.
+ */
+static int
+db_busy(void *arg, int count)
+{
+	static _Thread_local double start, said;
+	static _Thread_local unsigned int seed;
+	struct timespec ts;
+	double now = db_now();
+
+	if (count == 0) {
+		start = now;
+		said = 0;
+		if (!seed)
+			seed = (unsigned int)getpid() * 2654435761u;
+	}
+	if (now - start > DB_BUSY_WAIT_S)
+		return 0;
+	if (now - start >= 1 && (!said || now - said >= 30)) {
+		const char *file = sqlite3_db_filename(arg, "main");
+
+		note("waiting for the database '%s': another program is "
+		    "writing to it (%.0f s so far)", file && *file ? file :
+		    "?", now - start);
+		said = now;
+	}
+	seed = seed * 1103515245u + 12345u;
+	ts.tv_sec = 0;
+	ts.tv_nsec = 500000 + (long)((seed >> 8) % 1500000);
+	nanosleep(&ts, NULL);
+	return 1;
+}
+
 static sqlite3 *
 db_open_flags(const char *path, int flags)
 {
@@ -272,10 +362,42 @@ db_open_flags(const char *path, int flags)
 		sqlite3_close(db);
 		return NULL;
 	}
-	sqlite3_busy_timeout(db, 10000);
+	sqlite3_busy_handler(db, db_busy, db);
 	sqlite3_extended_result_codes(db, 1);
 	sqlite3_create_collation(db, "pathsort", SQLITE_UTF8, NULL, natural_cmp);
 	return db;
+}
+
+/*
+ * Switch to WAL.  The switch needs the file to itself and SQLite does
+ * not call the busy handler for it, so when a second program opens a
+ * new database at the same moment it is tried again here, as the
+ * handler would.
+ */
+static int
+db_set_wal(sqlite3 *db)
+{
+	double start = db_now();
+	int count = 0;
+
+	for (;;) {
+		sqlite3_stmt *st = NULL;
+		int rc;
+
+		rc = sqlite3_prepare_v2(db, "PRAGMA journal_mode = WAL", -1,
+		    &st, NULL);
+		if (rc == SQLITE_OK)
+			rc = sqlite3_step(st);
+		sqlite3_finalize(st);
+		/* the mode it answers is the mode it has: an in-memory
+		 * database stays "memory", as before */
+		if (rc == SQLITE_ROW)
+			return 0;
+		if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED)
+			return error("set journal mode: %s", sqlite3_errmsg(db));
+		if (db_now() - start > DB_BUSY_WAIT_S || !db_busy(db, count++))
+			return error("set journal mode: %s", sqlite3_errmsg(db));
+	}
 }
 
 sqlite3 *
@@ -292,7 +414,7 @@ db_open(const char *path, bool create)
 	 * 16 MiB of page cache: ingest appends to the samples b-tree, and
 	 * 64 MiB was no faster on the bench tree while it was most of
 	 * ingest's peak RSS (91 -> 41 MB). */
-	if (db_exec(db, "set journal mode", "PRAGMA journal_mode = WAL") ||
+	if (db_set_wal(db) ||
 	    db_exec(db, "set synchronous", "PRAGMA synchronous = NORMAL") ||
 	    db_exec(db, "set foreign keys", "PRAGMA foreign_keys = ON") ||
 	    db_exec(db, "set cache size", "PRAGMA cache_size = -16384") ||
@@ -324,13 +446,11 @@ db_open_readonly(const char *path)
 		sqlite3_close(db);
 		return NULL;
 	}
-	if (have == 0 || have > db_schema_version()) {
+	if (have <= 0 || have > db_schema_version()) {
 		if (have == 0)
 			error("'%s' is not a pathstat database", path);
 		else
-			error("database '%s' has schema version %d, newer "
-			    "than this pathstat knows (%d)", path, have,
-			    db_schema_version());
+			db_version_ok(db, path, have);
 		sqlite3_close(db);
 		return NULL;
 	}

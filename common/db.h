@@ -11,6 +11,10 @@
 #include <sqlite3.h>
 
 #define DB_DEFAULT_NAME "pathstat.db"
+/* How long one wait for another connection's lock may last (seconds),
+ * and how many such waits db_begin() makes before it gives up. */
+#define DB_BUSY_WAIT_S	60
+#define DB_BEGIN_TRIES	10
 
 /* The database path: opt if given, else $PATHSTAT_DB, else ./pathstat.db.
  * Returns a borrowed string. */
@@ -42,6 +46,8 @@ int db_step_done(sqlite3 *db, sqlite3_stmt *st, const char *what);
 void db_pack_doubles(const double *x, size_t n, unsigned char *out);
 void db_unpack_doubles(const unsigned char *in, size_t n, double *x);
 
+/* BEGIN IMMEDIATE, waiting while another program writes (see
+ * DB_BUSY_WAIT_S and DB_BEGIN_TRIES); 0, or -1 after printing. */
 int db_begin(sqlite3 *db);
 int db_commit(sqlite3 *db);
 void db_rollback(sqlite3 *db);
