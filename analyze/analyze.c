@@ -99,6 +99,33 @@ analyze_opts_set_list(char ***arr, size_t *n, const char *list,
 }
 
 int
+analyze_opts_set_paths(struct analyze_opts *o, const char *list,
+    struct strbuf *why)
+{
+	char *copy = xstrdup(list), *p = copy, *item;
+	int ret = 0;
+
+	free_list(o->paths, o->npaths);
+	o->paths = NULL;
+	o->npaths = 0;
+	while ((item = strsep(&p, ",")) != NULL) {
+		if (!*item)
+			continue;
+		if (!path_id_valid(item)) {
+			strbuf_addf(why, "bad path ID '%s': want %s", item,
+			    PATH_ID_RULE);
+			ret = -1;
+			break;
+		}
+		o->paths = xreallocarray(o->paths, o->npaths + 1,
+		    sizeof(char *));
+		o->paths[o->npaths++] = xstrdup(item);
+	}
+	free(copy);
+	return ret;
+}
+
+int
 analyze_opts_set_stats(struct analyze_opts *o, const char *list,
     struct strbuf *why)
 {
@@ -591,7 +618,7 @@ cmd_analyze(int argc, char **argv)
 			o.metric_given = true;
 			break;
 		case OPT_PATHS:
-			if (analyze_opts_set_list(&o.paths, &o.npaths, optarg, &why)) {
+			if (analyze_opts_set_paths(&o, optarg, &why)) {
 				error("bad --paths '%s': %s", optarg, why.buf);
 				goto usage;
 			}

@@ -47,9 +47,14 @@ void analyze_opts_release(struct analyze_opts *o);
 /* Set --stats from "p50,p95,p99,max"; -1 with the reason in why. */
 int analyze_opts_set_stats(struct analyze_opts *o, const char *list,
     struct strbuf *why);
-/* Set a comma list (--by, --paths) into the array and its count;
- * -1 on a bad item. */
+/* Set a comma list (--by) into the array and its count; -1 on a bad
+ * item. */
 int analyze_opts_set_list(char ***arr, size_t *n, const char *list,
+    struct strbuf *why);
+/* Set --paths from "A,B,..."; each ID must follow the one path-ID
+ * grammar (path_id_valid(), the same as ingest's); -1 with the reason
+ * in why. */
+int analyze_opts_set_paths(struct analyze_opts *o, const char *list,
     struct strbuf *why);
 
 /*

@@ -9,6 +9,7 @@
 
 #include "common/kv.h"
 #include "common/strbuf.h"
+#include "common/utf8.h"
 #include "common/xalloc.h"
 
 void
@@ -131,7 +132,7 @@ kv_valid_text(const char *s, bool is_key)
 	size_t len = strlen(s);
 	const unsigned char *p;
 
-	if (len == 0 || len > 256)
+	if (len == 0 || len > 256 || !utf8_valid(s))
 		return false;
 	if (isspace((unsigned char)s[0]) || isspace((unsigned char)s[len - 1]))
 		return false;
@@ -154,6 +155,22 @@ bool
 kv_valid_value(const char *value)
 {
 	return kv_valid_text(value, false);
+}
+
+bool
+path_id_valid(const char *id)
+{
+	size_t len = strlen(id);
+	const unsigned char *p;
+
+	if (len == 0 || len > PATH_ID_MAX || !utf8_valid(id))
+		return false;
+	if (id[0] == ' ' || id[len - 1] == ' ')
+		return false;
+	for (p = (const unsigned char *)id; *p; p++)
+		if (*p < 0x20 || *p == 0x7f || *p == ',')
+			return false;
+	return true;
 }
 
 static bool

@@ -37,10 +37,23 @@ void kvset_copy(struct kvset *dst, const struct kvset *src);
 /* Append "k=v<sep>k=v" (sorted) to sb. */
 void kvset_join(const struct kvset *s, struct strbuf *sb, const char *sep);
 
-/* A key or value that is safe in the canonical form: non-empty, no
- * ',', '=', ';', control characters or surrounding blanks. */
+/* A key or value that is safe in the canonical form: 1 to 256 bytes of
+ * valid UTF-8, no ',', '=', ';', control characters or surrounding
+ * blanks. */
 bool kv_valid_key(const char *key);
 bool kv_valid_value(const char *value);
+
+/*
+ * The one grammar of path IDs, used wherever an ID enters: ingest
+ * (meta.json, --layout, --tag), analyze --paths and delta pairs, report
+ * specs.  Anything an ID may hold must come back through all of them,
+ * so the commands in a bundle's provenance.json run as written.
+ */
+#define PATH_ID_MAX	256
+#define PATH_ID_RULE	"1 to 256 bytes of UTF-8 text with no ',' (it " \
+	"separates lists such as --paths A,B), no control characters and " \
+	"no blank at either end"
+bool path_id_valid(const char *id);
 
 /*
  * Parse a condition in the {cond} grammar and add its keys to out:

@@ -11,6 +11,7 @@
 
 #include "common/strbuf.h"
 #include "common/table.h"
+#include "common/utf8.h"
 #include "common/xalloc.h"
 
 void
@@ -269,6 +270,19 @@ json_quote(struct strbuf *sb, const char *s)
 
 	strbuf_addch(sb, '"');
 	for (p = (const unsigned char *)s; *p; p++) {
+		size_t n = utf8_len(p);
+
+		/* JSON is UTF-8: a stray byte (a database written by hand
+		 * or by an older ingest) becomes U+FFFD, never itself */
+		if (n == 0) {
+			strbuf_addstr(sb, "\\ufffd");
+			continue;
+		}
+		if (n > 1) {
+			strbuf_add(sb, p, n);
+			p += n - 1;
+			continue;
+		}
 		switch (*p) {
 		case '"': strbuf_addstr(sb, "\\\""); break;
 		case '\\': strbuf_addstr(sb, "\\\\"); break;

@@ -94,7 +94,9 @@ int table_format_parse(const char *s, enum table_format *out);
 /* Escaping shared with report/: */
 void md_escape(struct strbuf *sb, const char *s);	/* inline Markdown text */
 void csv_quote(struct strbuf *sb, const char *s);	/* one CSV field */
-void json_quote(struct strbuf *sb, const char *s);	/* a JSON string literal */
+/* A JSON string literal; always valid UTF-8 (bytes that are not become
+ * U+FFFD). */
+void json_quote(struct strbuf *sb, const char *s);
 /* Format a number for Markdown with the given decimals (-1: auto). */
 void md_number(struct strbuf *sb, double v, int decimals);
 

@@ -422,8 +422,9 @@ parse_paths(const struct report_spec *spec, const cJSON *it, const char *loc,
 				if (!strcmp(s->paths[j].id, id))
 					label = s->paths[j].label;
 		}
-		if (!*id || !text_ok(id) || strchr(id, '\n')) {
-			report_spec_error(spec, l, "bad path ID");
+		if (!path_id_valid(id)) {
+			report_spec_error(spec, l, "bad path ID: want %s",
+			    PATH_ID_RULE);
 			goto bad;
 		}
 		for (j = 0; j < n; j++) {

@@ -1,0 +1,75 @@
+/*
+ * utf8.c - UTF-8 validation and escaping for messages.
+ */
+#include "common/compat.h"
+
+#include "common/strbuf.h"
+#include "common/utf8.h"
+
+size_t
+utf8_len(const unsigned char *p)
+{
+	unsigned int c = p[0];
+	size_t len, i;
+	unsigned long cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf) {
+		len = 2;
+		cp = c & 0x1f;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		len = 3;
+		cp = c & 0x0f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		len = 4;
+		cp = c & 0x07;
+	} else {
+		return 0;
+	}
+	/* a NUL is not a continuation byte, so this stops at the end */
+	for (i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (p[i] & 0x3f);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return len;
+}
+
+bool
+utf8_valid(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		size_t n = utf8_len(p);
+
+		if (!n)
+			return false;
+		p += n;
+	}
+	return true;
+}
+
+void
+utf8_add_escaped(struct strbuf *sb, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		size_t n = utf8_len(p);
+
+		if (n == 1 && *p >= 0x20 && *p != 0x7f && *p != '\\') {
+			strbuf_addch(sb, (char)*p);
+		} else if (n > 1) {
+			strbuf_add(sb, p, n);
+		} else {
+			strbuf_addf(sb, "\\x%02x", *p);
+			n = 1;
+		}
+		p += n;
+	}
+}
