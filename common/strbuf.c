@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/err.h"
 #include "common/strbuf.h"
@@ -187,4 +188,27 @@ strbuf_read_file(struct strbuf *sb, const char *path, size_t max)
 	fclose(fp);
 	errno = saved;
 	return ret;
+}
+
+int
+strbuf_read_fd(struct strbuf *sb, int fd, size_t max)
+{
+	for (;;) {
+		ssize_t got;
+
+		strbuf_grow(sb, 65536);
+		got = read(fd, sb->buf + sb->len, sb->alloc - sb->len - 1);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			return -1;
+		sb->len += (size_t)got;
+		sb->buf[sb->len] = '\0';
+		if (sb->len > max) {
+			errno = EFBIG;
+			return -1;
+		}
+		if (got == 0)
+			return 0;
+	}
 }

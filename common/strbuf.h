@@ -40,5 +40,8 @@ void strbuf_add_double(struct strbuf *sb, double v);
 int strbuf_read_fp(struct strbuf *sb, FILE *fp, size_t max);
 /* Read the whole file at path; same return convention. */
 int strbuf_read_file(struct strbuf *sb, const char *path, size_t max);
+/* Read from fd to its end (retrying EINTR); same return convention.  The
+ * caller keeps and closes fd. */
+int strbuf_read_fd(struct strbuf *sb, int fd, size_t max);
 
 #endif

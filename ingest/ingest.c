@@ -77,25 +77,43 @@ usage_full(FILE *fp)
 	    "2 usage error.\n", fp);
 }
 
-/* Read path into raw; if it is gzip, inflate into content, else content
- * aliases raw (content->buf == raw->buf is signalled by *inflated=false). */
+/*
+ * gzip content may be at most INGEST_GZIP_RATIO times the compressed
+ * bytes it came from, once past INGEST_GZIP_FREE bytes: real results
+ * compress 3 to 8 times (the fixtures and the sample tree), a
+ * decompression bomb a thousand.  Checked while inflating, so a bomb
+ * stops after INGEST_GZIP_FREE bytes instead of filling memory first.
+ */
+#define INGEST_GZIP_RATIO	100
+#define INGEST_GZIP_FREE	((size_t)32 << 20)
+
+/* Read the file the walk found into raw; if it is gzip, inflate into
+ * content, else content aliases raw (*inflated=false).  The file is
+ * opened once, without blocking, and must be the one the walk saw.
+ * Returns 0; -1 when it cannot be read; -2 when it was read (raw holds
+ * it) but its gzip data are broken or a bomb: the reason is in why. */
 static int
-read_file(const char *path, struct strbuf *raw, struct strbuf *content,
-    bool *inflated, struct strbuf *why)
+read_file(const struct walk_file *wf, struct strbuf *raw,
+    struct strbuf *content, bool *inflated, struct strbuf *why)
 {
 	z_stream zs;
-	int zrc;
+	int zrc, fd;
 
 	*inflated = false;
-	if (strbuf_read_file(raw, path, INGEST_MAX_BYTES)) {
+	fd = walk_open(wf, why);
+	if (fd < 0)
+		return -1;
+	if (wf->size > 0 && (uint64_t)wf->size <= INGEST_MAX_BYTES)
+		strbuf_grow(raw, (size_t)wf->size + 1);
+	if (strbuf_read_fd(raw, fd, INGEST_MAX_BYTES)) {
 		if (errno == EFBIG)
 			strbuf_addf(why, "larger than %zu bytes", INGEST_MAX_BYTES);
-		else if (errno == ENOENT)
-			strbuf_addstr(why, "vanished while the tree was being read");
 		else
 			strbuf_addf(why, "cannot read: %s", strerror(errno));
+		close(fd);
 		return -1;
 	}
+	close(fd);
 	if (raw->len < 2 || (unsigned char)raw->buf[0] != 0x1f ||
 	    (unsigned char)raw->buf[1] != 0x8b)
 		return 0;
@@ -107,17 +125,29 @@ read_file(const char *path, struct strbuf *raw, struct strbuf *content,
 	zs.next_in = (Bytef *)raw->buf;
 	zs.avail_in = (uInt)(raw->len > UINT_MAX ? UINT_MAX : raw->len);
 	do {
+		size_t used;
+
 		strbuf_grow(content, 1 << 20);
 		zs.next_out = (Bytef *)content->buf + content->len;
 		zs.avail_out = (uInt)(content->alloc - content->len - 1);
 		zrc = inflate(&zs, Z_NO_FLUSH);
 		content->len = content->alloc - 1 - zs.avail_out;
 		content->buf[content->len] = '\0';
+		used = (size_t)((const char *)zs.next_in - raw->buf);
 		if (content->len > INGEST_MAX_BYTES) {
 			strbuf_addf(why, "gzip content larger than %zu bytes",
 			    INGEST_MAX_BYTES);
 			inflateEnd(&zs);
-			return -1;
+			return -2;
+		}
+		if (content->len > INGEST_GZIP_FREE &&
+		    content->len / INGEST_GZIP_RATIO > used) {
+			strbuf_addf(why, "gzip data expands more than %d times "
+			    "(%zu bytes from the first %zu): refused as a "
+			    "likely decompression bomb", INGEST_GZIP_RATIO,
+			    content->len, used);
+			inflateEnd(&zs);
+			return -2;
 		}
 		/* Concatenated gzip members are one file to gzip(1). */
 		if (zrc == Z_STREAM_END && zs.avail_in > 0)
@@ -127,7 +157,7 @@ read_file(const char *path, struct strbuf *raw, struct strbuf *content,
 	if (zrc != Z_STREAM_END) {
 		strbuf_addf(why, "broken gzip data%s%s", zs.msg ? ": " : "",
 		    zs.msg ? zs.msg : "");
-		return -1;
+		return -2;
 	}
 	*inflated = true;
 	return 0;
@@ -162,11 +192,16 @@ resolve_keys(struct meta_cache *mc, const struct ingest_opts *o,
     bool *layout_missed)
 {
 	char *dir = dir_of(wf->path);
+	struct strbuf mwhy = STRBUF_INIT;
 	int ret = 0;
 
 	*layout_missed = false;
-	if (meta_keys_for(mc, dir, wf->root, keys))
-		strbuf_addstr(why, "a meta.json above it is broken");
+	if (meta_keys_for(mc, dir, wf->root, keys, &mwhy)) {
+		/* keys that cannot all be known are not stored (issue 9) */
+		strbuf_addf(why, "a meta.json above it is broken (%s)",
+		    mwhy.buf);
+		ret = -1;
+	}
 	if (o->layout) {
 		struct strbuf lwhy = STRBUF_INIT;
 		int m = layout_match(o->layout, wf->under, keys, &lwhy);
@@ -181,6 +216,7 @@ resolve_keys(struct meta_cache *mc, const struct ingest_opts *o,
 		strbuf_release(&lwhy);
 	}
 	run_keys_merge(keys, &o->tags);
+	strbuf_release(&mwhy);
 	free(dir);
 	return ret;
 }
@@ -233,19 +269,14 @@ parse_content(enum ingest_kind kind, const char *buf, size_t len,
 	return parse_reject(res, "not a known result format");
 }
 
-/* Record a file that produced no runs (skipped or rejected). */
+/* Record a file that produced no runs (skipped or rejected), inside the
+ * caller's transaction. */
 static int
-record_only(sqlite3 *db, struct store *st, struct file_row *row)
+record_only(struct store *st, struct file_row *row)
 {
 	int64_t id;
 
-	if (db_begin(db))
-		return -1;
-	if (store_put_file(st, row, &id) || db_commit(db)) {
-		db_rollback(db);
-		return -1;
-	}
-	return 0;
+	return store_put_file(st, row, &id);
 }
 
 static const char *
@@ -279,7 +310,7 @@ is_sidecar(const char *name)
 
 /* Record a rejected file and say why (prefix: key problems found first). */
 static int
-reject_file(sqlite3 *db, struct store *st, struct file_row *row,
+reject_file(struct store *st, struct file_row *row,
     const struct strbuf *prefix, const char *reason, struct ingest_stats *stats)
 {
 	struct strbuf full = STRBUF_INIT;
@@ -290,14 +321,14 @@ reject_file(sqlite3 *db, struct store *st, struct file_row *row,
 	row->reason = full.buf;
 	error("%s: %s", row->relpath, full.buf);
 	stats->rejected++;
-	ret = record_only(db, st, row);
+	ret = record_only(st, row);
 	strbuf_release(&full);
 	return ret;
 }
 
-/* Store a parsed file and its runs in one transaction. */
+/* Store a parsed file and its runs (in the caller's transaction). */
 static int
-store_parsed(sqlite3 *db, struct store *st, struct file_row *row,
+store_parsed(struct store *st, struct file_row *row,
     enum ingest_kind kind, const struct parse_result *res,
     const struct run_keys *keys, bool quiet, struct ingest_stats *stats)
 {
@@ -318,10 +349,8 @@ store_parsed(sqlite3 *db, struct store *st, struct file_row *row,
 	}
 	row->status = partial ? "partial" : "ok";
 	row->reason = reason.len ? reason.buf : NULL;
-	if (db_begin(db) || store_put_file(st, row, &file_id) ||
-	    store_put_runs(st, file_id, kind, res, keys, &nruns, &nsamples) ||
-	    db_commit(db)) {
-		db_rollback(db);
+	if (store_put_file(st, row, &file_id) ||
+	    store_put_runs(st, file_id, kind, res, keys, &nruns, &nsamples)) {
 		error("%s: not stored (database error above)", row->relpath);
 		ret = -1;
 		goto cleanup;
@@ -360,7 +389,10 @@ struct ingest_job {
 	size_t		clen;
 	char		hash[33];	/* XXH3-128 of raw, hex */
 	enum ingest_kind	kind;
-	bool		read_failed;	/* why says why */
+	bool		read_failed;	/* read_why says why */
+	bool		gzip_bad;	/* read, but its gzip data are not:
+					 * read_why says why */
+	struct strbuf	read_why;
 	bool		inflated, layout_missed, key_error;
 	bool		parsed;		/* res and parse_rc set */
 	int		parse_rc;	/* the parser's return */
@@ -375,6 +407,7 @@ job_init(struct ingest_job *job, const struct walk_file *wf)
 	strbuf_init(&job->raw, 0);
 	strbuf_init(&job->inflated_buf, 0);
 	strbuf_init(&job->why, 0);
+	strbuf_init(&job->read_why, 0);
 	strbuf_init(&job->keytext, 0);
 	strbuf_init(&job->msgs.text, 0);
 	run_keys_init(&job->keys);
@@ -389,6 +422,7 @@ job_release(struct ingest_job *job)
 	strbuf_release(&job->raw);
 	strbuf_release(&job->inflated_buf);
 	strbuf_release(&job->why);
+	strbuf_release(&job->read_why);
 	strbuf_release(&job->keytext);
 	strbuf_release(&job->msgs.text);
 }
@@ -421,12 +455,15 @@ job_prepare(struct ingest_job *job, struct store *st, struct meta_cache *mc,
 {
 	const struct walk_file *wf = job->wf;
 	bool unchanged = false;
+	int rc;
 
-	if (read_file(wf->path, &job->raw, &job->inflated_buf, &job->inflated,
-	    &job->why)) {
+	rc = read_file(wf, &job->raw, &job->inflated_buf, &job->inflated,
+	    &job->read_why);
+	if (rc == -1) {
 		job->read_failed = true;
 		return false;
 	}
+	job->gzip_bad = rc == -2;
 	job->content = job->inflated ? job->inflated_buf.buf : job->raw.buf;
 	job->clen = job->inflated ? job->inflated_buf.len : job->raw.len;
 	hash_hex(job->raw.buf, job->raw.len, job->hash);
@@ -437,6 +474,8 @@ job_prepare(struct ingest_job *job, struct store *st, struct meta_cache *mc,
 	if (job->why.len)
 		strbuf_addstr(&job->why, "; ");
 	run_keys_canon(&job->keys, &job->keytext);
+	if (job->gzip_bad)
+		return false;
 	job->kind = ingest_sniff(base_of(wf->path), job->content, job->clen);
 	if (job->clen == 0 || job->kind == KIND_UNKNOWN)
 		return false;
@@ -453,8 +492,13 @@ job_parse(struct ingest_job *job)
 	job->parsed = true;
 }
 
-/* Returns -1 only for database errors (the walk stops); a bad file is
- * recorded, counted and reported, and returns 0. */
+/*
+ * Returns -1 only for database errors (the walk stops); a bad file is
+ * recorded, counted and reported, and returns 0.  The decision (is the
+ * file unchanged, is its content stored under another name) and the
+ * writes are one transaction, so two ingests at once never both store
+ * a file, and a killed ingest leaves no file half-stored.
+ */
 static int
 job_finish(sqlite3 *db, struct store *st, const struct ingest_opts *o,
     struct ingest_job *job, struct ingest_stats *stats)
@@ -463,18 +507,21 @@ job_finish(sqlite3 *db, struct store *st, const struct ingest_opts *o,
 	struct strbuf note_text = STRBUF_INIT;
 	struct parse_result *res = &job->res;
 	struct file_row row;
-	bool unchanged;
+	bool unchanged, in_txn = false;
 	char *dup = NULL;
 	int ret = 0;
 
 	memset(&row, 0, sizeof(row));
 	err_capture_flush(&job->msgs);
 	if (job->read_failed) {
-		error("%s: %s", wf->relpath, job->why.buf);
+		error("%s: %s", wf->relpath, job->read_why.buf);
 		stats->rejected++;
 		goto cleanup;
 	}
 	stats->bytes += job->raw.len;
+	if (db_begin(db))
+		return -1;
+	in_txn = true;
 	if (job_unchanged(st, o, job, &unchanged)) {
 		ret = -1;
 		goto cleanup;
@@ -489,9 +536,16 @@ job_finish(sqlite3 *db, struct store *st, const struct ingest_opts *o,
 	row.size = (int64_t)job->raw.len;
 	row.keys = job->keytext.buf;
 	row.kind = ingest_kind_name(job->kind);
+	if (job->gzip_bad) {
+		/* the bytes are the file's: recorded, so the next run says
+		 * it again rather than finding nothing */
+		ret = reject_file(st, &row, &job->why, job->read_why.buf,
+		    stats);
+		goto cleanup;
+	}
 	if (job->clen == 0) {
 		/* A tool that wrote nothing failed: say so, do not skip. */
-		ret = reject_file(db, st, &row, &job->why, job->inflated ?
+		ret = reject_file(st, &row, &job->why, job->inflated ?
 		    "empty after gzip decompression" : "empty file (the tool "
 		    "wrote nothing)", stats);
 		goto cleanup;
@@ -502,7 +556,7 @@ job_finish(sqlite3 *db, struct store *st, const struct ingest_opts *o,
 		if (!o->quiet)
 			note("%s: skipped: not a known result format", wf->relpath);
 		stats->skipped++;
-		ret = record_only(db, st, &row);
+		ret = record_only(st, &row);
 		goto cleanup;
 	}
 	dup = store_same_content(st, job->hash, wf->relpath);
@@ -514,14 +568,14 @@ job_finish(sqlite3 *db, struct store *st, const struct ingest_opts *o,
 		if (!o->quiet)
 			note("%s: skipped: %s", wf->relpath, note_text.buf);
 		stats->skipped++;
-		ret = record_only(db, st, &row);
+		ret = record_only(st, &row);
 		goto cleanup;
 	}
 	if (!job->parsed)
 		job_parse(job);
 	if (job->parse_rc) {
 		row.tool_version = res->tool_version;
-		ret = reject_file(db, st, &row, &job->why, res->reason.len ?
+		ret = reject_file(st, &row, &job->why, res->reason.len ?
 		    res->reason.buf : "rejected", stats);
 		goto cleanup;
 	}
@@ -529,7 +583,7 @@ job_finish(sqlite3 *db, struct store *st, const struct ingest_opts *o,
 	if (job->key_error) {
 		/* a value the layout captured is not a valid key */
 		strbuf_setlen(&job->why, job->why.len - 2);
-		ret = reject_file(db, st, &row, &note_text, job->why.buf,
+		ret = reject_file(st, &row, &note_text, job->why.buf,
 		    stats);
 		goto cleanup;
 	}
@@ -542,19 +596,23 @@ job_finish(sqlite3 *db, struct store *st, const struct ingest_opts *o,
 			strbuf_addstr(&note_text, "no path ID (give it in a "
 			    "meta.json \"path\", a --layout with {path}, or "
 			    "--tag path=ID)");
-		ret = reject_file(db, st, &row, &job->why, note_text.buf,
+		ret = reject_file(st, &row, &job->why, note_text.buf,
 		    stats);
 		goto cleanup;
 	}
 	if (res->nruns == 0) {
-		ret = reject_file(db, st, &row, &job->why, res->reason.len ?
+		ret = reject_file(st, &row, &job->why, res->reason.len ?
 		    res->reason.buf : "no runs in this file", stats);
 		goto cleanup;
 	}
 	check_cond_agrees(wf->relpath, &job->keys, res);
-	ret = store_parsed(db, st, &row, job->kind, res, &job->keys, o->quiet,
+	ret = store_parsed(st, &row, job->kind, res, &job->keys, o->quiet,
 	    stats);
 cleanup:
+	if (in_txn && (ret || db_commit(db))) {
+		db_rollback(db);
+		ret = -1;
+	}
 	free(dup);
 	strbuf_release(&note_text);
 	return ret;
@@ -874,12 +932,23 @@ cmd_ingest(int argc, char **argv)
 	if (files.errors)
 		ret = PATHSTAT_EXIT_FAIL;
 	{
-		/* Test hook (tests/cli/t1100): a file that vanishes between
-		 * the walk and its read, which no test can time otherwise. */
+		/* Test hooks (tests/cli/t1100, t1600): a file that vanishes,
+		 * or is swapped for another (FROM:TO renames FROM over TO),
+		 * between the walk and its read, which no test can time
+		 * otherwise. */
 		const char *gone = getenv("PATHSTAT_TEST_UNLINK_AFTER_WALK");
+		const char *swap = getenv("PATHSTAT_TEST_RENAME_AFTER_WALK");
 
 		if (gone && *gone)
 			unlink(gone);
+		if (swap && strchr(swap, ':')) {
+			char *from = xstrndup(swap, strcspn(swap, ":"));
+
+			if (rename(from, strchr(swap, ':') + 1) != 0)
+				warning("test hook: cannot rename '%s': %s",
+				    from, strerror(errno));
+			free(from);
+		}
 	}
 	mc = meta_cache_new();
 	show_progress = !o.quiet && isatty(STDERR_FILENO);

@@ -10,11 +10,13 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cJSON.h>
 
 #include "common/err.h"
 #include "common/parse.h"
+#include "common/utf8.h"
 #include "common/xalloc.h"
 #include "ingest/tree.h"
 
@@ -68,14 +70,15 @@ run_keys_canon(const struct run_keys *k, struct strbuf *out)
 }
 
 /* Tag values may hold spaces and punctuation (hostnames, versions), but
- * no control characters; keys follow the stricter key rule. */
+ * no control characters and nothing but UTF-8; keys follow the stricter
+ * key rule. */
 static bool
 tag_value_ok(const char *v)
 {
 	const unsigned char *p;
 	size_t len = strlen(v);
 
-	if (len == 0 || len > 1024)
+	if (len == 0 || len > 1024 || !utf8_valid(v))
 		return false;
 	for (p = (const unsigned char *)v; *p; p++)
 		if (*p < 0x20 || *p == 0x7f)
@@ -88,11 +91,10 @@ run_keys_set(struct run_keys *k, const char *key, const char *value,
     struct strbuf *why)
 {
 	if (!strcmp(key, "path")) {
-		/* ',' separates lists (--paths A,B); anything else is data */
-		if (!tag_value_ok(value) || strchr(value, ',') ||
-		    value[0] == ' ' || value[strlen(value) - 1] == ' ') {
-			strbuf_addf(why, "path ID '%s' is empty or has ',', "
-			    "surrounding blanks or control characters", value);
+		if (!path_id_valid(value)) {
+			strbuf_addstr(why, "path ID '");
+			utf8_add_escaped(why, value);
+			strbuf_addf(why, "' is not %s", PATH_ID_RULE);
 			return -1;
 		}
 		free(k->path);
@@ -111,20 +113,26 @@ run_keys_set(struct run_keys *k, const char *key, const char *value,
 			return -1;
 	} else if (!strcmp(key, "tool")) {
 		if (!kv_valid_value(value)) {
-			strbuf_addf(why, "tool '%s' is not a plain name", value);
+			strbuf_addstr(why, "tool '");
+			utf8_add_escaped(why, value);
+			strbuf_addstr(why, "' is not a plain name");
 			return -1;
 		}
 		free(k->tool);
 		k->tool = xstrdup(value);
 	} else {
 		if (!kv_valid_key(key)) {
-			strbuf_addf(why, "tag name '%s' is empty or has '=', "
-			    "',', ';' or control characters", key);
+			strbuf_addstr(why, "tag name '");
+			utf8_add_escaped(why, key);
+			strbuf_addstr(why, "' is empty, over 256 bytes, not "
+			    "UTF-8, or has '=', ',', ';' or control characters");
 			return -1;
 		}
 		if (!tag_value_ok(value)) {
-			strbuf_addf(why, "tag '%s' has an empty, over-long or "
-			    "control-character value", key);
+			strbuf_addstr(why, "tag '");
+			utf8_add_escaped(why, key);
+			strbuf_addstr(why, "' has an empty, over-long (1024 "
+			    "bytes), not UTF-8 or control-character value");
 			return -1;
 		}
 		kvset_set(&k->tags, key, value);
@@ -132,28 +140,91 @@ run_keys_set(struct run_keys *k, const char *key, const char *value,
 	return 0;
 }
 
+/*
+ * Byte offset of the first "\u0000" escape inside a JSON string of
+ * buf[0..len), or -1.  cJSON decodes it into a NUL that ends the C
+ * string, so "N4\u0000evil" would silently become "N4".
+ */
+static long
+json_nul_escape(const char *buf, size_t len)
+{
+	bool in_str = false;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (!in_str) {
+			in_str = buf[i] == '"';
+			continue;
+		}
+		if (buf[i] == '"') {
+			in_str = false;
+		} else if (buf[i] == '\\' && i + 1 < len) {
+			if (buf[i + 1] == 'u' && i + 5 < len &&
+			    !memcmp(buf + i + 2, "0000", 4))
+				return (long)i;
+			i++;	/* the escaped character */
+		}
+	}
+	return -1;
+}
+
 int
 meta_parse(const char *buf, size_t len, struct run_keys *out,
     struct strbuf *why)
 {
 	cJSON *root = NULL, *item;
+	struct run_keys keys;
+	const char *end = NULL, *nul;
+	long at;
 	int ret = -1;
 
+	run_keys_init(&keys);
 	if (len > META_MAX_BYTES) {
 		strbuf_addf(why, "larger than %d bytes", META_MAX_BYTES);
-		return -1;
+		goto cleanup;
 	}
-	root = cJSON_ParseWithLength(buf, len);
+	/* Text in the keys must be text: JSON is UTF-8 (RFC 8259), and a
+	 * NUL, raw or escaped, would cut a key short without a word. */
+	nul = memchr(buf, '\0', len);
+	if (nul) {
+		strbuf_addf(why, "a NUL byte at byte %zu", (size_t)(nul - buf));
+		goto cleanup;
+	}
+	if (!utf8_valid(buf)) {
+		const unsigned char *p = (const unsigned char *)buf;
+
+		while (*p && utf8_len(p))
+			p += utf8_len(p);
+		strbuf_addf(why, "not valid UTF-8 (at byte %zu)",
+		    (size_t)(p - (const unsigned char *)buf));
+		goto cleanup;
+	}
+	at = json_nul_escape(buf, len);
+	if (at >= 0) {
+		strbuf_addf(why, "a \\u0000 (NUL) in a string at byte %ld: no "
+		    "key or value may hold one", at);
+		goto cleanup;
+	}
+	root = cJSON_ParseWithLengthOpts(buf, len, &end, false);
 	if (!root) {
-		const char *at = cJSON_GetErrorPtr();
+		const char *err_at = cJSON_GetErrorPtr();
 
 		strbuf_addstr(why, "not valid JSON");
-		if (at && at >= buf && at <= buf + len)
-			strbuf_addf(why, " (near byte %zu)", (size_t)(at - buf));
+		if (err_at && err_at >= buf && err_at <= buf + len)
+			strbuf_addf(why, " (near byte %zu)",
+			    (size_t)(err_at - buf));
 		goto cleanup;
 	}
 	if (!cJSON_IsObject(root)) {
 		strbuf_addstr(why, "not a JSON object");
+		goto cleanup;
+	}
+	while (end && end < buf + len && (*end == ' ' || *end == '\t' ||
+	    *end == '\n' || *end == '\r'))
+		end++;
+	if (end && end < buf + len) {
+		strbuf_addf(why, "text after the JSON object (at byte %zu)",
+		    (size_t)(end - buf));
 		goto cleanup;
 	}
 	cJSON_ArrayForEach(item, root) {
@@ -186,7 +257,7 @@ meta_parse(const char *buf, size_t len, struct run_keys *out,
 			 * the run but are not keys. */
 			continue;
 		}
-		if (run_keys_set(out, item->string, value, why)) {
+		if (run_keys_set(&keys, item->string, value, why)) {
 			struct strbuf tmp = STRBUF_INIT;
 
 			strbuf_addf(&tmp, "key '%s': %s", item->string, why->buf);
@@ -196,8 +267,11 @@ meta_parse(const char *buf, size_t len, struct run_keys *out,
 			goto cleanup;
 		}
 	}
+	/* all or nothing: a file whose keys cannot all be read sets none */
+	run_keys_merge(out, &keys);
 	ret = 0;
 cleanup:
+	run_keys_release(&keys);
 	cJSON_Delete(root);
 	return ret;
 }
@@ -210,12 +284,15 @@ struct meta_entry {
 	char		*dir;		/* folder, owned; NULL = empty slot */
 	char		*stop;		/* stop folder the merge started from, owned */
 	struct run_keys	keys;		/* merged keys */
-	int		broken;		/* a meta.json on the way was broken */
+	char		*broken;	/* the first broken meta.json on the
+					 * way and why, owned; NULL if none */
 };
 
 struct meta_cache {
 	struct meta_entry	*slots;
 	size_t			nslots, used;
+	char			*stop;		/* last stop folder, owned */
+	char			*stop_real;	/* its realpath, owned */
 };
 
 struct meta_cache *
@@ -240,9 +317,12 @@ meta_cache_free(struct meta_cache *mc)
 			continue;
 		free(mc->slots[i].dir);
 		free(mc->slots[i].stop);
+		free(mc->slots[i].broken);
 		run_keys_release(&mc->slots[i].keys);
 	}
 	free(mc->slots);
+	free(mc->stop);
+	free(mc->stop_real);
 	free(mc);
 }
 
@@ -291,37 +371,61 @@ meta_grow(struct meta_cache *mc)
 	free(old);
 }
 
-/* Read and parse dir/meta.json into keys; 0 if absent or good, -1 broken. */
+/*
+ * Read and parse dir/meta.json into keys, under the rules the walk
+ * applies to data files (tree_open_inside(): a regular file, opened
+ * without blocking, inside the tree root_real).  Returns 0 if absent or
+ * good; -1 if refused or broken, after printing why, with "path: why"
+ * in *broken (the caller frees).
+ */
 static int
-meta_read_dir(const char *dir, struct run_keys *keys)
+meta_read_dir(const char *dir, const char *root_real, struct run_keys *keys,
+    char **broken)
 {
 	struct strbuf path = STRBUF_INIT, buf = STRBUF_INIT, why = STRBUF_INIT;
-	int ret = 0;
+	int fd, ret = 0;
 
 	strbuf_addf(&path, "%s/meta.json", dir);
-	if (strbuf_read_file(&buf, path.buf, META_MAX_BYTES)) {
-		if (errno != ENOENT && errno != ENOTDIR)
-			ret = error_errno("%s: cannot read meta.json", path.buf);
+	fd = root_real ? tree_open_inside(path.buf, root_real, &why) : -1;
+	if (fd == -2)
+		goto cleanup;
+	if (!root_real)
+		strbuf_addstr(&why, "the tree's root cannot be resolved");
+	if (fd < 0) {
+		ret = error("%s: meta.json refused: %s", path.buf, why.buf);
 		goto cleanup;
 	}
+	if (strbuf_read_fd(&buf, fd, META_MAX_BYTES)) {
+		if (errno == EFBIG)
+			strbuf_addf(&why, "larger than %d bytes", META_MAX_BYTES);
+		else
+			strbuf_addf(&why, "cannot read: %s", strerror(errno));
+		ret = error("%s: meta.json refused: %s", path.buf, why.buf);
+		close(fd);
+		goto cleanup;
+	}
+	close(fd);
 	if (meta_parse(buf.buf, buf.len, keys, &why))
 		ret = error("%s: bad meta.json: %s", path.buf, why.buf);
 cleanup:
+	if (ret)
+		*broken = xasprintf("%s: %s", path.buf, why.buf);
 	strbuf_release(&path);
 	strbuf_release(&buf);
 	strbuf_release(&why);
 	return ret;
 }
 
-/* Merged keys for dir; recursion stops at stop.  The returned entry is
- * valid until the next lookup (the table may grow). */
+/* Merged keys for dir; recursion stops at stop (whose realpath is
+ * stop_real, or NULL).  The returned entry is valid until the next
+ * lookup (the table may grow). */
 static const struct meta_entry *
-meta_lookup(struct meta_cache *mc, const char *dir, const char *stop)
+meta_lookup(struct meta_cache *mc, const char *dir, const char *stop,
+    const char *stop_real)
 {
 	struct meta_entry *e = meta_slot(mc, dir, stop);
 	struct run_keys own;
-	char *up = NULL;
-	int broken = 0;
+	char *up = NULL, *broken = NULL;
 
 	if (e->dir)
 		return e;
@@ -330,38 +434,52 @@ meta_lookup(struct meta_cache *mc, const char *dir, const char *stop)
 
 		if (slash && slash != dir) {
 			up = xstrndup(dir, (size_t)(slash - dir));
-			meta_lookup(mc, up, stop);
+			meta_lookup(mc, up, stop, stop_real);
 		}
 	}
 	if ((mc->used + 1) * 2 >= mc->nslots)
 		meta_grow(mc);
 	run_keys_init(&own);
-	if (meta_read_dir(dir, &own))
-		broken = 1;
+	meta_read_dir(dir, stop_real, &own, &broken);
 	e = meta_slot(mc, dir, stop);
 	e->dir = xstrdup(dir);
 	e->stop = xstrdup(stop);
 	run_keys_init(&e->keys);
-	e->broken = broken;
 	if (up) {
 		const struct meta_entry *parent = meta_slot(mc, up, stop);
 
 		run_keys_merge(&e->keys, &parent->keys);
-		e->broken |= parent->broken;
+		if (parent->broken)
+			e->broken = xstrdup(parent->broken);
 		free(up);
 	}
 	run_keys_merge(&e->keys, &own);
 	run_keys_release(&own);
+	if (!e->broken)
+		e->broken = broken;
+	else
+		free(broken);
 	mc->used++;
 	return e;
 }
 
 int
 meta_keys_for(struct meta_cache *mc, const char *dir, const char *stop_dir,
-    struct run_keys *out)
+    struct run_keys *out, struct strbuf *why)
 {
-	const struct meta_entry *e = meta_lookup(mc, dir, stop_dir);
+	const struct meta_entry *e;
 
+	if (!mc->stop || strcmp(mc->stop, stop_dir)) {
+		free(mc->stop);
+		free(mc->stop_real);
+		mc->stop = xstrdup(stop_dir);
+		mc->stop_real = realpath(stop_dir, NULL);
+	}
+	e = meta_lookup(mc, dir, stop_dir, mc->stop_real);
+	if (e->broken) {
+		strbuf_addstr(why, e->broken);
+		return -1;
+	}
 	run_keys_merge(out, &e->keys);
-	return e->broken ? -1 : 0;
+	return 0;
 }

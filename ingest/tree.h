@@ -8,6 +8,8 @@
 
 #include "common/compat.h"
 
+#include <sys/types.h>
+
 #include "common/kv.h"
 #include "common/strbuf.h"
 
@@ -18,6 +20,8 @@ struct walk_file {
 	char	*under;		/* path under the root (what layouts match), owned */
 	char	*root;		/* the root folder the file belongs to, owned */
 	int64_t	size;		/* bytes on disk at walk time */
+	dev_t	dev;		/* the file the walk saw (a link's target): */
+	ino_t	ino;		/* what walk_open() must find again */
 };
 
 struct walk_list {
@@ -31,11 +35,31 @@ struct walk_list {
  * walked recursively in sorted order; hidden entries (".x") and
  * temporary files left by sync tools are skipped; symlinks are followed
  * only when they resolve inside the root, and a folder is entered once
- * (loops are reported).  Problems are printed with error() and counted
- * in out->errors; the walk goes on.  Release with walk_list_release().
+ * (a link to a folder being walked is a loop, reported; one to a folder
+ * walked before is skipped).  Names that are not valid UTF-8 are
+ * refused.  meta.json files are left to the meta cache.  Problems are
+ * printed with error() and counted in out->errors; the walk goes on.
+ * Release with walk_list_release().
  */
 void walk_paths(char **paths, size_t npaths, struct walk_list *out);
 void walk_list_release(struct walk_list *list);
+
+/*
+ * Open a file the walk found, for reading: never blocks (a FIFO put in
+ * its place), and what was opened must be the regular file the walk saw
+ * (not one swapped in since, such as a link out of the tree).  Returns a
+ * descriptor the caller closes, or -1 with the reason in why.
+ */
+int walk_open(const struct walk_file *wf, struct strbuf *why);
+/*
+ * Open path for reading under the walk's rules when the walk has not
+ * seen it (meta.json): a regular file (never blocks), whose name
+ * resolves inside root_real (a realpath) to the very file opened.
+ * Returns a descriptor the caller closes, -2 when path does not exist,
+ * or -1 with the reason in why.
+ */
+int tree_open_inside(const char *path, const char *root_real,
+    struct strbuf *why);
 
 /* Run keys before the file's own content adds to them. */
 struct run_keys {
@@ -65,13 +89,19 @@ struct meta_cache *meta_cache_new(void);
 void meta_cache_free(struct meta_cache *mc);
 /*
  * Merge into out the keys of every meta.json from stop_dir down to dir
- * (nearer wins).  dir must be stop_dir or below it.  A broken meta.json
- * is reported once (error()) and contributes nothing; returns -1 if any
- * meta.json on the way was broken, else 0.
+ * (nearer wins).  dir must be stop_dir or below it.  A meta.json is
+ * read under the walk's rules (a regular file inside the tree; see
+ * tree_open_inside()).  One that is refused or broken is reported once
+ * (error()); then nothing is merged (keys half known are not keys), the
+ * first such file and its reason go to why, and -1 is returned.
  */
 int meta_keys_for(struct meta_cache *mc, const char *dir, const char *stop_dir,
-    struct run_keys *out);
-/* Parse one meta.json text into keys (exported for tests and fuzzing). */
+    struct run_keys *out, struct strbuf *why);
+/*
+ * Parse one meta.json text into keys (exported for tests and fuzzing):
+ * one JSON object and nothing after it, valid UTF-8, no NUL.  All or
+ * nothing: on -1 (reason in why) out is unchanged.
+ */
 int meta_parse(const char *buf, size_t len, struct run_keys *out,
     struct strbuf *why);
 

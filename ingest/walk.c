@@ -2,13 +2,15 @@
  * walk.c - find the files to ingest under the paths given on the command
  * line: sorted, recursive, skipping hidden entries and sync tools'
  * temporary files, following symlinks only inside the tree, entering
- * each folder once.
+ * each folder once; and open them again later, judging what was opened
+ * (a regular file, the one the walk saw) rather than the name.
  */
 #include "common/compat.h"
 
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,7 @@
 #include <unistd.h>
 
 #include "common/err.h"
+#include "common/utf8.h"
 #include "common/xalloc.h"
 #include "ingest/tree.h"
 
@@ -26,6 +29,7 @@ struct walk_ctx {
 	const char		*rootbase;	/* prefix of relpath ("" for cwd roots) */
 	dev_t			*devs;		/* folders entered: (dev, ino) */
 	ino_t			*inos;
+	bool			*active;	/* still being walked (an ancestor) */
 	size_t			nseen, alloc_seen;
 };
 
@@ -83,7 +87,7 @@ is_temp_name(const char *name)
 
 static void
 add_file(struct walk_ctx *ctx, const char *path, const char *under,
-    int64_t size)
+    const struct stat *st)
 {
 	struct walk_list *out = ctx->out;
 	struct walk_file *f;
@@ -95,31 +99,38 @@ add_file(struct walk_ctx *ctx, const char *path, const char *under,
 	f->relpath = *ctx->rootbase ? xasprintf("%s/%s", ctx->rootbase, under) :
 	    xstrdup(under);
 	f->root = xstrdup(ctx->root);
-	f->size = size;
+	f->size = (int64_t)st->st_size;
+	f->dev = st->st_dev;
+	f->ino = st->st_ino;
 }
 
-static bool
+/* Index of the folder st among those entered, or -1. */
+static long
 seen_dir(struct walk_ctx *ctx, const struct stat *st)
 {
 	size_t i;
 
 	for (i = 0; i < ctx->nseen; i++)
 		if (ctx->devs[i] == st->st_dev && ctx->inos[i] == st->st_ino)
-			return true;
-	return false;
+			return (long)i;
+	return -1;
 }
 
-static void
+/* Record the folder st as entered and being walked; returns its index. */
+static size_t
 mark_dir(struct walk_ctx *ctx, const struct stat *st)
 {
 	if (ctx->nseen == ctx->alloc_seen) {
 		ctx->alloc_seen = ctx->alloc_seen ? ctx->alloc_seen * 2 : 64;
 		ctx->devs = xreallocarray(ctx->devs, ctx->alloc_seen, sizeof(dev_t));
 		ctx->inos = xreallocarray(ctx->inos, ctx->alloc_seen, sizeof(ino_t));
+		ctx->active = xreallocarray(ctx->active, ctx->alloc_seen,
+		    sizeof(bool));
 	}
 	ctx->devs[ctx->nseen] = st->st_dev;
 	ctx->inos[ctx->nseen] = st->st_ino;
-	ctx->nseen++;
+	ctx->active[ctx->nseen] = true;
+	return ctx->nseen++;
 }
 
 static int
@@ -138,14 +149,20 @@ inside(const char *real, const char *root_real)
 	return !strncmp(real, root_real, rl) && (real[rl] == '/' || !real[rl]);
 }
 
-static void walk_dir(struct walk_ctx *ctx, const char *path, const char *under);
+static void walk_dir(struct walk_ctx *ctx, const char *path, const char *under,
+    const struct stat *want);
 
 static void
 walk_entry(struct walk_ctx *ctx, const char *path, const char *under,
     const char *name)
 {
 	struct stat st;
+	long seen;
 
+	/* Sidecars are read by the meta cache, which judges them by the
+	 * same rules when it opens them (tree_open_inside()). */
+	if (!strcmp(name, "meta.json"))
+		return;
 	if (lstat(path, &st) != 0) {
 		error_errno("%s: cannot stat", path);
 		ctx->out->errors++;
@@ -165,56 +182,81 @@ walk_entry(struct walk_ctx *ctx, const char *path, const char *under,
 			free(real);
 			return;
 		}
-		if (stat(path, &st) != 0) {
+		/* The target as resolved (not the link again, which may
+		 * have changed since): what is opened later must be it. */
+		if (stat(real, &st) != 0) {
 			error_errno("%s: cannot stat", path);
 			ctx->out->errors++;
 			free(real);
 			return;
 		}
-		if (S_ISDIR(st.st_mode) && seen_dir(ctx, &st)) {
-			/* A link back to a folder already entered never ends. */
+		seen = S_ISDIR(st.st_mode) ? seen_dir(ctx, &st) : -1;
+		if (seen >= 0 && ctx->active[seen]) {
+			/* A link to a folder being walked never ends. */
 			error("%s: symlink loop: '%s' is already being walked",
 			    path, real);
 			ctx->out->errors++;
 			free(real);
 			return;
 		}
+		if (seen >= 0) {
+			warning("%s: skipped: it leads to '%s', a folder already "
+			    "walked", path, real);
+			free(real);
+			return;
+		}
 		free(real);
 	}
 	if (S_ISDIR(st.st_mode)) {
-		if (seen_dir(ctx, &st)) {
+		if (seen_dir(ctx, &st) >= 0) {
 			warning("%s: skipped: folder already walked", path);
 			return;
 		}
-		walk_dir(ctx, path, under);
+		walk_dir(ctx, path, under, &st);
 	} else if (S_ISREG(st.st_mode)) {
-		if (!strcmp(name, "meta.json"))
-			return;	/* sidecars are read by the meta cache */
-		add_file(ctx, path, under, (int64_t)st.st_size);
+		add_file(ctx, path, under, &st);
 	} else {
 		warning("%s: skipped: not a regular file", path);
 	}
 }
 
+/*
+ * Walk the folder at path, which the caller found to be want (stat).
+ * It is opened once and judged by what was opened: a folder swapped
+ * since (for a link out of the tree, say) is not walked.
+ */
 static void
-walk_dir(struct walk_ctx *ctx, const char *path, const char *under)
+walk_dir(struct walk_ctx *ctx, const char *path, const char *under,
+    const struct stat *want)
 {
 	DIR *d;
 	struct dirent *de;
 	char **names = NULL;
-	size_t n = 0, alloc = 0, i;
+	size_t n = 0, alloc = 0, i, me;
 	struct stat st;
+	int fd;
 
-	if (stat(path, &st) != 0) {
-		error_errno("%s: cannot stat", path);
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
+		error_errno("%s: cannot open folder", path);
 		ctx->out->errors++;
 		return;
 	}
-	mark_dir(ctx, &st);
-	d = opendir(path);
+	if (fstat(fd, &st) != 0 || st.st_dev != want->st_dev ||
+	    st.st_ino != want->st_ino) {
+		error("%s: skipped: the folder changed while the tree was "
+		    "being walked", path);
+		ctx->out->errors++;
+		close(fd);
+		return;
+	}
+	me = mark_dir(ctx, &st);
+	d = fdopendir(fd);
 	if (!d) {
 		error_errno("%s: cannot open folder", path);
 		ctx->out->errors++;
+		close(fd);
+		ctx->active[me] = false;
 		return;
 	}
 	while ((errno = 0, de = readdir(d)) != NULL) {
@@ -222,6 +264,18 @@ walk_dir(struct walk_ctx *ctx, const char *path, const char *under)
 			continue;	/* hidden, ".", ".." */
 		if (is_temp_name(de->d_name))
 			continue;
+		if (!utf8_valid(de->d_name)) {
+			/* stored names reach JSON output, which must be
+			 * valid UTF-8; a lossy rewrite would name no file */
+			struct strbuf shown = STRBUF_INIT;
+
+			utf8_add_escaped(&shown, de->d_name);
+			error("%s/%s: skipped: the name is not valid UTF-8 "
+			    "(rename it)", path, shown.buf);
+			ctx->out->errors++;
+			strbuf_release(&shown);
+			continue;
+		}
 		ALLOC_GROW(names, n + 1, alloc);
 		names[n++] = xstrdup(de->d_name);
 	}
@@ -230,7 +284,9 @@ walk_dir(struct walk_ctx *ctx, const char *path, const char *under)
 		ctx->out->errors++;
 	}
 	closedir(d);
-	qsort(names, n, sizeof(names[0]), cmp_names);
+	/* qsort(NULL, 0, ...) is undefined: an empty folder has no names */
+	if (n > 1)
+		qsort(names, n, sizeof(names[0]), cmp_names);
 	for (i = 0; i < n; i++) {
 		char *child = xasprintf("%s/%s", path, names[i]);
 		char *cunder = *under ? xasprintf("%s/%s", under, names[i]) :
@@ -242,6 +298,7 @@ walk_dir(struct walk_ctx *ctx, const char *path, const char *under)
 		free(names[i]);
 	}
 	free(names);
+	ctx->active[me] = false;
 }
 
 /* "a//b/" -> "a/b"; "./x" -> "x"; keeps a lone "/" or ".". */
@@ -326,7 +383,7 @@ walk_one(const char *arg, struct walk_list *out)
 			ctx.rootbase = rel;
 		else
 			ctx.rootbase = strcmp(real, "/") ? base_name(real) : "";
-		walk_dir(&ctx, path, "");
+		walk_dir(&ctx, path, "", &st);
 	} else if (S_ISREG(st.st_mode)) {
 		/* A file named directly: its keys come from meta.json files up
 		 * to the working folder when it lies below it, else from its
@@ -340,7 +397,7 @@ walk_one(const char *arg, struct walk_list *out)
 			ctx.root = ".";
 			ctx.root_real = cwd;
 			ctx.rootbase = "";
-			add_file(&ctx, path, rel, (int64_t)st.st_size);
+			add_file(&ctx, path, rel, &st);
 		} else {
 			dir = xstrdup(real);
 			slash = strrchr(dir, '/');
@@ -351,7 +408,7 @@ walk_one(const char *arg, struct walk_list *out)
 			ctx.root = dir;
 			ctx.root_real = dir;
 			ctx.rootbase = base_name(dir);
-			add_file(&ctx, real, base_name(real), (int64_t)st.st_size);
+			add_file(&ctx, real, base_name(real), &st);
 			free(dir);
 		}
 	} else {
@@ -361,6 +418,7 @@ walk_one(const char *arg, struct walk_list *out)
 cleanup:
 	free(ctx.devs);
 	free(ctx.inos);
+	free(ctx.active);
 	free(path);
 	free(real);
 	free(cwd);
@@ -373,4 +431,90 @@ walk_paths(char **paths, size_t npaths, struct walk_list *out)
 
 	for (i = 0; i < npaths; i++)
 		walk_one(paths[i], out);
+}
+
+/*
+ * Open path for reading without blocking on a FIFO or a device (the open
+ * itself), and check on the open descriptor that it is a regular file.
+ * Returns the descriptor, -2 when path does not exist, or -1 with the
+ * reason in why.
+ */
+static int
+open_regular(const char *path, struct stat *st, struct strbuf *why)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+
+	if (fd < 0) {
+		if (errno == ENOENT || errno == ENOTDIR)
+			return -2;
+		strbuf_addf(why, "cannot read: %s", strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, st) != 0) {
+		strbuf_addf(why, "cannot read: %s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st->st_mode)) {
+		strbuf_addf(why, "not a regular file (%s)",
+		    S_ISFIFO(st->st_mode) ? "a FIFO" : S_ISDIR(st->st_mode) ?
+		    "a folder" : S_ISSOCK(st->st_mode) ? "a socket" :
+		    "a device");
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+int
+walk_open(const struct walk_file *wf, struct strbuf *why)
+{
+	struct stat st;
+	int fd = open_regular(wf->path, &st, why);
+
+	if (fd == -2) {
+		strbuf_addstr(why, "vanished while the tree was being read");
+		return -1;
+	}
+	if (fd < 0)
+		return -1;
+	if (st.st_dev != wf->dev || st.st_ino != wf->ino) {
+		strbuf_addstr(why, "replaced by another file since the tree was "
+		    "walked (not read; run ingest again)");
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+int
+tree_open_inside(const char *path, const char *root_real, struct strbuf *why)
+{
+	struct stat st, rst;
+	char *real = NULL;
+	int fd = open_regular(path, &st, why);
+
+	if (fd < 0)
+		return fd;
+	real = realpath(path, NULL);
+	if (!real) {
+		strbuf_addf(why, "cannot resolve: %s", strerror(errno));
+		goto fail;
+	}
+	if (!inside(real, root_real)) {
+		strbuf_addf(why, "symlink leads out of the tree to '%s'", real);
+		goto fail;
+	}
+	/* the name resolved inside the tree; was that what was opened? */
+	if (stat(real, &rst) != 0 || rst.st_dev != st.st_dev ||
+	    rst.st_ino != st.st_ino) {
+		strbuf_addstr(why, "changed while it was being read");
+		goto fail;
+	}
+	free(real);
+	return fd;
+fail:
+	free(real);
+	close(fd);
+	return -1;
 }
