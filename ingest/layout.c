@@ -5,6 +5,11 @@
  * began with {**}/), unless it starts with '/', which anchors it at the
  * root.  Placeholders match at least one character, shortest first, and
  * never cross a '/'; {trial} matches digits only.
+ *
+ * Matching takes time linear in the path's length for each pair of
+ * pattern segment and path segment (dynamic programming over token and
+ * offset, memoised per segment pair): a name of many '_' cannot make it
+ * backtrack exponentially, whatever the pattern.
  */
 #include "common/compat.h"
 
@@ -54,6 +59,13 @@ struct match_state {
 	const struct layout	*lay;
 	char			**segs;		/* path segments */
 	size_t			nsegs;
+	/* memo[pi * (nsegs + 1) + si]: do pattern segments [pi..) match
+	 * path segments [si..)?  -1 not known yet, 0 no, 1 yes (owned) */
+	signed char		*memo;
+	/* one segment's table: ok[ti * (len + 1) + pos] says tokens [ti..)
+	 * match the segment's text from pos to its end (owned) */
+	unsigned char		*ok;
+	size_t			ok_alloc;
 	struct capture		caps[MAX_CAPTURES];
 	size_t			ncaps;
 };
@@ -168,6 +180,7 @@ layout_compile(const char *pattern, struct strbuf *why)
 {
 	struct layout *lay = xcalloc(1, sizeof(*lay));
 	const char *p = pattern;
+	size_t ncaps = 0, i;
 
 	if (*p == '/') {
 		lay->anchored = true;
@@ -196,6 +209,14 @@ layout_compile(const char *pattern, struct strbuf *why)
 			goto fail;
 		}
 	}
+	for (i = 0; i < lay->nsegs; i++)
+		for (size_t t = 0; t < lay->segs[i].ntoks; t++)
+			ncaps += lay->segs[i].toks[t].kind != TOK_LIT &&
+			    lay->segs[i].toks[t].kind != TOK_DSTAR;
+	if (ncaps > MAX_CAPTURES) {
+		strbuf_addf(why, "more than %d placeholders", MAX_CAPTURES);
+		goto fail;
+	}
 	return lay;
 fail:
 	layout_free(lay);
@@ -204,61 +225,139 @@ fail:
 
 static bool match_segs(struct match_state *ms, size_t pi, size_t si);
 
-/* Match tokens [ti..) of pattern segment seg against text s[0..len). */
-static bool
-match_toks(struct match_state *ms, const struct layout_seg *seg, size_t ti,
-    const char *s, size_t len, size_t pi, size_t si)
+/*
+ * Fill ms->ok for pattern segment seg against text s[0..len), where
+ * tail says whether the segments after both match.  Row ti is filled
+ * from the end of the text back, from row ti + 1:
+ *   literal:        ok[ti][pos] = s[pos..] starts with it && ok[ti+1][pos+tl]
+ *   {*} (0+ chars): ok[ti][pos] = ok[ti+1][pos] || ok[ti][pos+1]
+ *   others (1+):    ok[ti][pos] = ok[ti+1][pos+1] || ok[ti][pos+1]
+ *   {trial}:        the same, and s[pos] must be a digit
+ * so a segment costs O(tokens x length) however it could split.
+ */
+static void
+seg_table(struct match_state *ms, const struct layout_seg *seg, const char *s,
+    size_t len, bool tail)
 {
-	const struct layout_tok *t;
-	size_t n, min, save = ms->ncaps;
+	size_t w = len + 1, ti, pos;
+	unsigned char *ok;
 
-	if (ti == seg->ntoks)
-		return len == 0 && match_segs(ms, pi + 1, si + 1);
-	t = &seg->toks[ti];
-	if (t->kind == TOK_LIT) {
-		size_t tl = strlen(t->text);
+	if ((seg->ntoks + 1) * w > ms->ok_alloc) {
+		ms->ok_alloc = (seg->ntoks + 1) * w;
+		ms->ok = xrealloc(ms->ok, ms->ok_alloc);
+	}
+	ok = ms->ok;
+	memset(ok + seg->ntoks * w, 0, w);
+	ok[seg->ntoks * w + len] = tail;
+	for (ti = seg->ntoks; ti-- > 0;) {
+		const struct layout_tok *t = &seg->toks[ti];
+		unsigned char *row = ok + ti * w, *next = row + w;
 
-		if (tl > len || memcmp(s, t->text, tl))
-			return false;
-		return match_toks(ms, seg, ti + 1, s + tl, len - tl, pi, si);
+		if (t->kind == TOK_LIT) {
+			size_t tl = strlen(t->text);
+
+			for (pos = 0; pos <= len; pos++)
+				row[pos] = tl <= len - pos &&
+				    !memcmp(s + pos, t->text, tl) && next[pos + tl];
+			continue;
+		}
+		row[len] = t->kind == TOK_STAR && next[len];
+		for (pos = len; pos-- > 0;) {
+			if (t->kind == TOK_STAR)
+				row[pos] = next[pos] || row[pos + 1];
+			else if (t->kind == TOK_TRIAL &&
+			    !isdigit((unsigned char)s[pos]))
+				row[pos] = 0;
+			else
+				row[pos] = next[pos + 1] || row[pos + 1];
+		}
 	}
-	min = t->kind == TOK_STAR ? 0 : 1;
-	for (n = min; n <= len; n++) {
-		if (t->kind == TOK_TRIAL && n > 0 && !isdigit((unsigned char)s[n - 1]))
-			break;
-		if (ms->ncaps >= MAX_CAPTURES)
-			return false;
-		ms->caps[ms->ncaps].tok = t;
-		ms->caps[ms->ncaps].at = s;
-		ms->caps[ms->ncaps].len = n;
-		ms->ncaps++;
-		if (match_toks(ms, seg, ti + 1, s + n, len - n, pi, si))
-			return true;
-		ms->ncaps = save;
-	}
-	return false;
 }
 
-/* Pattern segments [pi..) against path segments [si..), both to the end. */
+/* Pattern segments [pi..) against path segments [si..), both to the end
+ * (memoised; no captures). */
 static bool
 match_segs(struct match_state *ms, size_t pi, size_t si)
 {
 	const struct layout_seg *seg;
+	signed char *m = &ms->memo[pi * (ms->nsegs + 1) + si];
+	bool tail;
 
 	if (pi == ms->lay->nsegs)
 		return si == ms->nsegs;
+	if (*m >= 0)
+		return *m;
 	seg = &ms->lay->segs[pi];
+	*m = 0;
 	if (seg->ntoks == 1 && seg->toks[0].kind == TOK_DSTAR) {
 		size_t k;
 
-		for (k = si; k <= ms->nsegs; k++)
+		for (k = si; k <= ms->nsegs && !*m; k++)
 			if (match_segs(ms, pi + 1, k))
-				return true;
-		return false;
+				*m = 1;
+		return *m;
 	}
 	if (si == ms->nsegs)
 		return false;
-	return match_toks(ms, seg, 0, ms->segs[si], strlen(ms->segs[si]), pi, si);
+	tail = match_segs(ms, pi + 1, si + 1);
+	if (tail) {
+		size_t len = strlen(ms->segs[si]);
+
+		seg_table(ms, seg, ms->segs[si], len, tail);
+		m = &ms->memo[pi * (ms->nsegs + 1) + si];
+		*m = (signed char)ms->ok[0 * (len + 1) + 0];
+	}
+	return *m;
+}
+
+/*
+ * Record the captures of the match of segments [pi..) from path segment
+ * si, which match_segs() found: the first match the order "{**} as few
+ * folders as it can, each placeholder as few characters as it can, left
+ * to right" gives.
+ */
+static void
+capture_segs(struct match_state *ms, size_t pi, size_t si)
+{
+	while (pi < ms->lay->nsegs) {
+		const struct layout_seg *seg = &ms->lay->segs[pi];
+		const char *s;
+		size_t len, w, ti, pos = 0;
+
+		if (seg->ntoks == 1 && seg->toks[0].kind == TOK_DSTAR) {
+			size_t k = si;
+
+			while (!match_segs(ms, pi + 1, k))
+				k++;
+			pi++;
+			si = k;
+			continue;
+		}
+		s = ms->segs[si];
+		len = strlen(s);
+		w = len + 1;
+		seg_table(ms, seg, s, len, true);
+		for (ti = 0; ti < seg->ntoks; ti++) {
+			const struct layout_tok *t = &seg->toks[ti];
+			const unsigned char *next = ms->ok + (ti + 1) * w;
+			size_t n;
+
+			if (t->kind == TOK_LIT) {
+				pos += strlen(t->text);
+				continue;
+			}
+			n = t->kind == TOK_STAR ? 0 : 1;
+			while (!next[pos + n])
+				n++;
+			ms->caps[ms->ncaps].tok = t;
+			ms->caps[ms->ncaps].at = s + pos;
+			ms->caps[ms->ncaps].len = n;
+			ms->ncaps++;
+			pos += n;
+		}
+		pi++;
+		si++;
+	}
 }
 
 static int
@@ -308,16 +407,19 @@ layout_match(const struct layout *lay, const char *path, struct run_keys *out,
 		ms.segs = xreallocarray(ms.segs, ms.nsegs + 1, sizeof(char *));
 		ms.segs[ms.nsegs++] = seg;
 	}
+	ms.memo = xmalloc(lay->nsegs * (ms.nsegs + 1) + 1);
+	memset(ms.memo, -1, lay->nsegs * (ms.nsegs + 1) + 1);
 	/* Unanchored: the pattern may start at any folder, last tried first
 	 * so the pattern covers the end of the path. */
 	for (i = 0; i <= ms.nsegs && !matched; i++) {
 		start = lay->anchored ? 0 : ms.nsegs - i;
 		if (lay->anchored && i > 0)
 			break;
-		ms.ncaps = 0;
 		matched = match_segs(&ms, 0, start);
 	}
 	if (matched) {
+		ms.ncaps = 0;
+		capture_segs(&ms, 0, start);
 		ret = 1;
 		for (i = 0; i < ms.ncaps; i++) {
 			if (apply_capture(&ms.caps[i], out, why)) {
@@ -327,6 +429,8 @@ layout_match(const struct layout *lay, const char *path, struct run_keys *out,
 		}
 	}
 	free(ms.segs);
+	free(ms.memo);
+	free(ms.ok);
 	free(copy);
 	return ret;
 }
