@@ -729,6 +729,15 @@ stats_mean(const double *x, size_t n)
 		return NAN;
 	for (size_t i = 0; i < n; i++)
 		s += x[i];
+	if (isinf(s)) {
+		/* finite values near DBL_MAX overflow the sum but not the
+		 * mean: add each value's share instead (a true infinity
+		 * among them keeps it infinite) */
+		s = 0;
+		for (size_t i = 0; i < n; i++)
+			s += x[i] / (double)n;
+		return s;
+	}
 	return s / (double)n;
 }
 
