@@ -1,9 +1,11 @@
 /*
  * bundle.c - the output folder: deciding whether it may be written
  * (new, empty, or a previous bundle; anything else only with --force),
- * writing files without following planted symlinks, removing only the
- * files a previous bundle listed as its own, and provenance.json with
- * the database's content hash and the commands that reproduce it all.
+ * writing every file into a private folder inside it and moving them
+ * into place at the end, so nothing outside it is ever written or
+ * removed; removing only the files a previous bundle provably wrote
+ * (the rule is in internal.h); and provenance.json with the database's
+ * content hash and the commands that reproduce it all.
  */
 #include "common/compat.h"
 
@@ -31,6 +33,12 @@
 
 #define PROVENANCE_NAME		"provenance.json"
 #define PROVENANCE_GENERATOR	"pathstat report"
+/* Prefix of the private folder a run writes into (hidden: a leftover of
+ * a killed run is not taken for part of the bundle). */
+#define STAGE_PREFIX		".pathstat-report-"
+/* Largest provenance.json, and largest file hashed to compare. */
+#define PROVENANCE_MAX_BYTES	((size_t)64 << 20)
+#define HASH_MAX_BYTES		((off_t)1 << 30)
 
 /* mkdir -p: create dir and any missing parents. */
 static int
@@ -56,16 +64,30 @@ cleanup:
 	return ret;
 }
 
-/* Number of entries in dir other than . and .., or -1. */
-static long
-dir_entries(const char *dir)
+void
+report_bundle_init(struct report_bundle *b)
 {
-	DIR *d = opendir(dir);
+	b->dirfd = -1;
+	b->stagefd = -1;
+	b->stage_tables = -1;
+	b->stage_charts = -1;
+}
+
+/* Number of entries in the folder open as fd, other than . and .., or
+ * -1. */
+static long
+dir_entries(int fd)
+{
+	int dup_fd = dup(fd);
+	DIR *d = dup_fd >= 0 ? fdopendir(dup_fd) : NULL;
 	struct dirent *e;
 	long n = 0;
 
-	if (!d)
+	if (!d) {
+		if (dup_fd >= 0)
+			close(dup_fd);
 		return -1;
+	}
 	while ((e = readdir(d)) != NULL)
 		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
 			n++;
@@ -73,76 +95,282 @@ dir_entries(const char *dir)
 	return n;
 }
 
-/* The previous bundle's provenance.json, or NULL if dir has none that
- * pathstat report wrote. */
-static cJSON *
-previous_provenance(const char *dir)
+/*
+ * Open name in the folder dirfd for reading: never through a symlink
+ * (O_NOFOLLOW), never blocking on a FIFO, and only a regular file (judged
+ * on the open descriptor).  Returns the descriptor, -2 when there is no
+ * such entry, or -1 with the reason in why.
+ */
+static int
+open_regular_at(int dirfd, const char *name, struct stat *st,
+    struct strbuf *why)
 {
-	struct strbuf path = STRBUF_INIT, sb = STRBUF_INIT;
+	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+	    O_NOCTTY | O_CLOEXEC);
+
+	if (fd < 0) {
+		if (errno == ENOENT)
+			return -2;
+		strbuf_addstr(why, errno == ELOOP ? "it is a symbolic link" :
+		    strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, st) < 0 || !S_ISREG(st->st_mode)) {
+		strbuf_addstr(why, "it is not a regular file");
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* "xxh3-128:<hex>" of a hash state's digest, appended to sb. */
+static void
+hash_hex(XXH3_state_t *h, struct strbuf *sb)
+{
+	XXH128_canonical_t canon;
+	size_t i;
+
+	XXH128_canonicalFromHash(&canon, XXH3_128bits_digest(h));
+	strbuf_addstr(sb, "xxh3-128:");
+	for (i = 0; i < sizeof(canon.digest); i++)
+		strbuf_addf(sb, "%02x", canon.digest[i]);
+}
+
+static XXH3_state_t *
+hash_new(void)
+{
+	XXH3_state_t *h = XXH3_createState();
+
+	if (!h)
+		die("out of memory for a hash state");
+	XXH3_128bits_reset(h);
+	return h;
+}
+
+/* The hash of data, as a string the caller frees. */
+static char *
+hash_data(const void *data, size_t len)
+{
+	XXH3_state_t *h = hash_new();
+	struct strbuf sb = STRBUF_INIT;
+
+	XXH3_128bits_update(h, data, len);
+	hash_hex(h, &sb);
+	XXH3_freeState(h);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* The hash of the regular file name in dirfd (see open_regular_at), as
+ * a string the caller frees; NULL when it is absent (*absent set), not
+ * a regular file, or unreadable (reason in why). */
+static char *
+hash_file_at(int dirfd, const char *name, bool *absent, struct strbuf *why)
+{
+	XXH3_state_t *h;
+	struct strbuf sb = STRBUF_INIT;
+	struct stat st;
+	char buf[65536];
+	ssize_t r;
+	int fd;
+
+	*absent = false;
+	fd = open_regular_at(dirfd, name, &st, why);
+	if (fd == -2)
+		*absent = true;
+	if (fd < 0)
+		return NULL;
+	if (st.st_size > HASH_MAX_BYTES) {
+		strbuf_addstr(why, "it is larger than any file a bundle "
+		    "writes");
+		close(fd);
+		return NULL;
+	}
+	h = hash_new();
+	while ((r = read(fd, buf, sizeof(buf))) != 0) {
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			strbuf_addstr(why, strerror(errno));
+			XXH3_freeState(h);
+			close(fd);
+			return NULL;
+		}
+		XXH3_128bits_update(h, buf, (size_t)r);
+	}
+	close(fd);
+	hash_hex(h, &sb);
+	XXH3_freeState(h);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* The previous bundle's provenance.json in the folder dirfd, or NULL if
+ * it has none that pathstat report wrote (or it is no regular file:
+ * then *odd says why, for the refusal message). */
+static cJSON *
+previous_provenance(int dirfd, struct strbuf *odd)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct stat st;
 	cJSON *json = NULL;
 	const cJSON *gen;
+	int fd;
 
-	strbuf_addf(&path, "%s/%s", dir, PROVENANCE_NAME);
-	if (strbuf_read_file(&sb, path.buf, (size_t)64 << 20) == 0)
+	fd = open_regular_at(dirfd, PROVENANCE_NAME, &st, odd);
+	if (fd < 0)
+		return NULL;
+	if (strbuf_read_fd(&sb, fd, PROVENANCE_MAX_BYTES) == 0)
 		json = cJSON_ParseWithLength(sb.buf, sb.len);
+	close(fd);
 	gen = json ? cJSON_GetObjectItemCaseSensitive(json, "generator") : NULL;
 	if (json && !(cJSON_IsString(gen) &&
 	    !strcmp(gen->valuestring, PROVENANCE_GENERATOR))) {
 		cJSON_Delete(json);
 		json = NULL;
 	}
-	strbuf_release(&path);
 	strbuf_release(&sb);
 	return json;
 }
 
-int
-report_bundle_prepare(const char *dir, bool force, cJSON **prev)
+static const char *const bundle_subdirs[] = { "tables", "charts" };
+
+/*
+ * Open the bundle's folder sub (tables, charts) in b->dirfd, creating it
+ * when create: never through a symlink.  Returns the descriptor, -2 when
+ * absent and not created, or -1 after printing.
+ */
+static int
+open_subdir(struct report_bundle *b, const char *sub, bool create)
 {
-	struct strbuf sub = STRBUF_INIT;
+	int fd;
+
+	if (create && mkdirat(b->dirfd, sub, 0777) < 0 && errno != EEXIST)
+		return error_errno("cannot create folder '%s/%s'", b->dir, sub);
+	fd = openat(b->dirfd, sub, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC);
+	if (fd >= 0)
+		return fd;
+	if (errno == ENOENT && !create)
+		return -2;
+	if (errno == ELOOP || errno == ENOTDIR) {
+		struct stat st;
+		bool link = fstatat(b->dirfd, sub, &st,
+		    AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode);
+
+		return error("refusing to write into '%s/%s': it is %s (a "
+		    "bundle writes only inside '%s', into real folders)",
+		    b->dir, sub, link ? "a symbolic link" : "not a folder",
+		    b->dir);
+	}
+	return error_errno("cannot open folder '%s/%s'", b->dir, sub);
+}
+
+/* Make the private folder: DIR/.pathstat-report-XXXXXX, mode 0700, with
+ * tables/ and charts/ inside. */
+static int
+make_stage(struct report_bundle *b)
+{
+	static const char chars[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+	unsigned long seed = (unsigned long)getpid() ^
+	    (unsigned long)time(NULL) ^ (unsigned long)(uintptr_t)b;
+	int tries;
+
+	for (tries = 0; tries < 100 && !b->stage; tries++) {
+		char name[sizeof(STAGE_PREFIX) + 6];
+		size_t i;
+
+		memcpy(name, STAGE_PREFIX, sizeof(STAGE_PREFIX) - 1);
+		for (i = 0; i < 6; i++) {
+			seed = seed * 6364136223846793005UL +
+			    1442695040888963407UL;
+			name[sizeof(STAGE_PREFIX) - 1 + i] =
+			    chars[(seed >> 33) % (sizeof(chars) - 1)];
+		}
+		name[sizeof(name) - 1] = '\0';
+		if (mkdirat(b->dirfd, name, 0700) == 0)
+			b->stage = xstrdup(name);
+		else if (errno != EEXIST)
+			return error_errno("cannot create a folder in '%s'",
+			    b->dir);
+	}
+	if (!b->stage)
+		return error("cannot create a private folder in '%s'", b->dir);
+	b->stagefd = openat(b->dirfd, b->stage, O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC);
+	if (b->stagefd < 0)
+		return error_errno("cannot open '%s/%s'", b->dir, b->stage);
+	if (mkdirat(b->stagefd, "tables", 0700) < 0 ||
+	    mkdirat(b->stagefd, "charts", 0700) < 0)
+		return error_errno("cannot create folders in '%s/%s'", b->dir,
+		    b->stage);
+	b->stage_tables = openat(b->stagefd, "tables", O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC);
+	b->stage_charts = openat(b->stagefd, "charts", O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC);
+	if (b->stage_tables < 0 || b->stage_charts < 0)
+		return error_errno("cannot open folders in '%s/%s'", b->dir,
+		    b->stage);
+	return 0;
+}
+
+int
+report_bundle_prepare(struct report_bundle *b, bool force, cJSON **prev)
+{
+	struct strbuf odd = STRBUF_INIT;
 	struct stat st;
+	size_t i;
 	long n;
-	int ret = -1;
+	int fd, ret = -1;
 
 	*prev = NULL;
-	if (stat(dir, &st) < 0) {
+	if (stat(b->dir, &st) < 0) {
 		if (errno != ENOENT) {
-			error_errno("cannot use '%s'", dir);
+			error_errno("cannot use '%s'", b->dir);
 			goto cleanup;
 		}
-		if (mkdir_p(dir))
+		if (mkdir_p(b->dir))
 			goto cleanup;
-	} else if (!S_ISDIR(st.st_mode)) {
-		error("cannot write the bundle into '%s': not a folder", dir);
+	}
+	/* --out itself is the user's choice (it may be a link to where
+	 * they keep bundles); everything below it is judged from here */
+	b->dirfd = open(b->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (b->dirfd < 0) {
+		if (errno == ENOTDIR)
+			error("cannot write the bundle into '%s': not a folder",
+			    b->dir);
+		else
+			error_errno("cannot open folder '%s'", b->dir);
 		goto cleanup;
-	} else {
-		n = dir_entries(dir);
-		if (n < 0) {
-			error_errno("cannot read folder '%s'", dir);
-			goto cleanup;
-		}
-		*prev = previous_provenance(dir);
-		if (n > 0 && !*prev && !force) {
+	}
+	n = dir_entries(b->dirfd);
+	if (n < 0) {
+		error_errno("cannot read folder '%s'", b->dir);
+		goto cleanup;
+	}
+	*prev = previous_provenance(b->dirfd, &odd);
+	if (n > 0 && !*prev && !force) {
+		if (odd.len)
+			error("refusing to write into '%s': its %s is no "
+			    "previous bundle's (%s); use --force to write "
+			    "there anyway", b->dir, PROVENANCE_NAME, odd.buf);
+		else
 			error("refusing to write into '%s': it is not empty "
 			    "and holds no pathstat bundle (%s); use --force "
-			    "to write there anyway", dir, PROVENANCE_NAME);
+			    "to write there anyway", b->dir, PROVENANCE_NAME);
+		goto cleanup;
+	}
+	/* refuse a symlinked tables/ or charts/ before any work is done */
+	for (i = 0; i < ARRAY_SIZE(bundle_subdirs); i++) {
+		fd = open_subdir(b, bundle_subdirs[i], false);
+		if (fd == -1)
 			goto cleanup;
-		}
+		if (fd >= 0)
+			close(fd);
 	}
-	strbuf_addf(&sub, "%s/tables", dir);
-	if (mkdir(sub.buf, 0777) < 0 && errno != EEXIST) {
-		error_errno("cannot create folder '%s'", sub.buf);
+	if (make_stage(b))
 		goto cleanup;
-	}
-	strbuf_reset(&sub);
-	strbuf_addf(&sub, "%s/charts", dir);
-	if (mkdir(sub.buf, 0777) < 0 && errno != EEXIST) {
-		error_errno("cannot create folder '%s'", sub.buf);
-		goto cleanup;
-	}
 	ret = 0;
 cleanup:
-	strbuf_release(&sub);
+	strbuf_release(&odd);
 	if (ret) {
 		cJSON_Delete(*prev);
 		*prev = NULL;
@@ -150,100 +378,343 @@ cleanup:
 	return ret;
 }
 
-void
-report_bundle_add_file(struct report_bundle *b, const char *rel)
+static struct report_file *
+find_file(struct report_bundle *b, const char *rel)
 {
 	size_t i;
 
 	for (i = 0; i < b->nfiles; i++)
-		if (!strcmp(b->files[i], rel))
-			return;
+		if (!strcmp(b->files[i].rel, rel))
+			return &b->files[i];
+	return NULL;
+}
+
+void
+report_bundle_add_file(struct report_bundle *b, const char *rel)
+{
+	struct report_file *f = find_file(b, rel);
+
+	if (f) {
+		FREE_AND_NULL(f->hash);	/* written again: hash it again */
+		return;
+	}
 	ALLOC_GROW(b->files, b->nfiles + 1, b->alloc_files);
-	b->files[b->nfiles++] = xstrdup(rel);
+	b->files[b->nfiles].rel = xstrdup(rel);
+	b->files[b->nfiles].hash = NULL;
+	b->nfiles++;
+}
+
+/*
+ * Split rel into the folder that holds it (fd of the private folder when
+ * stage, else of DIR's own, which *close_fd says to close) and its name.
+ * Returns the name (inside rel), or NULL when rel is not a name a bundle
+ * writes: index.md, provenance.json, tables/NAME or charts/NAME, with a
+ * plain NAME.
+ */
+static const char *
+split_rel(struct report_bundle *b, const char *rel, bool stage, int *fd,
+    bool *close_fd)
+{
+	const char *slash = strchr(rel, '/'), *name;
+	size_t i;
+
+	*close_fd = false;
+	*fd = -1;
+	if (!slash) {
+		if (strcmp(rel, "index.md") && strcmp(rel, PROVENANCE_NAME))
+			return NULL;
+		*fd = stage ? b->stagefd : b->dirfd;
+		return rel;
+	}
+	name = slash + 1;
+	if (!*name || *name == '.' || strchr(name, '/') || strchr(name, '\\'))
+		return NULL;
+	for (i = 0; i < ARRAY_SIZE(bundle_subdirs); i++) {
+		const char *sub = bundle_subdirs[i];
+
+		if (strlen(sub) != (size_t)(slash - rel) ||
+		    strncmp(rel, sub, strlen(sub)))
+			continue;
+		if (stage) {
+			*fd = i == 0 ? b->stage_tables : b->stage_charts;
+			return name;
+		}
+		*fd = open_subdir(b, sub, false);
+		if (*fd < 0)
+			return NULL;
+		*close_fd = true;
+		return name;
+	}
+	return NULL;
 }
 
 int
 report_bundle_write(struct report_bundle *b, const char *rel,
     const char *data, size_t len)
 {
-	struct strbuf path = STRBUF_INIT;
+	const char *name;
 	size_t off = 0;
-	int fd, ret = -1;
+	bool close_dir;
+	int dirfd, fd;
 
-	strbuf_addf(&path, "%s/%s", b->dir, rel);
-	/* O_NOFOLLOW: a symlink planted in the folder is not written through */
-	fd = open(path.buf, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW |
+	name = split_rel(b, rel, true, &dirfd, &close_dir);
+	if (!name)
+		return error("cannot write '%s': not a name a bundle holds", rel);
+	/* a fresh name in our own folder: O_EXCL, no link followed */
+	unlinkat(dirfd, name, 0);
+	fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 	    O_CLOEXEC, 0666);
-	if (fd < 0) {
-		error_errno("cannot write '%s'", path.buf);
-		goto cleanup;
-	}
+	if (fd < 0)
+		return error_errno("cannot write '%s/%s'", b->dir, rel);
 	while (off < len) {
 		ssize_t w = write(fd, data + off, len - off);
 
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w <= 0) {
-			error_errno("cannot write '%s'", path.buf);
+			error_errno("cannot write '%s/%s'", b->dir, rel);
 			close(fd);
-			goto cleanup;
+			return -1;
 		}
 		off += (size_t)w;
 	}
-	if (close(fd) < 0) {
-		error_errno("cannot write '%s'", path.buf);
-		goto cleanup;
-	}
+	if (close(fd) < 0)
+		return error_errno("cannot write '%s/%s'", b->dir, rel);
 	report_bundle_add_file(b, rel);
-	ret = 0;
-cleanup:
-	strbuf_release(&path);
+	find_file(b, rel)->hash = hash_data(data, len);
+	return 0;
+}
+
+/* The hash the previous bundle recorded for rel, or NULL. */
+static const char *
+prev_hash(const cJSON *prev, const char *rel)
+{
+	const cJSON *h = cJSON_GetObjectItemCaseSensitive(prev, "file_hashes");
+	const cJSON *e = cJSON_GetObjectItemCaseSensitive(h, rel);
+
+	return cJSON_IsString(e) ? e->valuestring : NULL;
+}
+
+/*
+ * May the entry rel of DIR be replaced or removed without --force?  Yes
+ * when it is absent, or a regular file whose bytes hash to what the
+ * previous bundle recorded for it (provenance.json itself: when it is
+ * the file prev was read from, a regular file).  Else no, and why says
+ * what it is.
+ */
+static bool
+ours_now(struct report_bundle *b, const cJSON *prev, const char *rel,
+    bool *absent, struct strbuf *why)
+{
+	const char *name, *want = prev ? prev_hash(prev, rel) : NULL;
+	char *have = NULL;
+	bool close_dir, ok = false;
+	struct stat st;
+	int dirfd;
+
+	*absent = false;
+	name = split_rel(b, rel, false, &dirfd, &close_dir);
+	if (!name) {
+		/* its folder is missing (so is it), or it is refused */
+		*absent = dirfd == -2;
+		if (!*absent)
+			strbuf_addstr(why, "its folder is not the bundle's");
+		return *absent;
+	}
+	if (!strcmp(rel, PROVENANCE_NAME) && prev) {
+		int fd = open_regular_at(dirfd, name, &st, why);
+
+		*absent = fd == -2;
+		ok = fd != -1;
+		if (fd >= 0)
+			close(fd);
+		goto done;
+	}
+	have = hash_file_at(dirfd, name, absent, why);
+	if (*absent) {
+		ok = true;
+	} else if (have && !want) {
+		strbuf_addstr(why, prev ? "the previous bundle did not write "
+		    "it" : "there is no previous bundle");
+	} else if (have && strcmp(have, want)) {
+		strbuf_addstr(why, "it changed since the previous bundle wrote "
+		    "it");
+	} else if (have) {
+		ok = true;
+	}
+done:
+	free(have);
+	if (close_dir)
+		close(dirfd);
+	return ok;
+}
+
+/* Move rel from the private folder into DIR (renameat replaces whatever
+ * entry has the name, never what it points to). */
+static int
+move_in(struct report_bundle *b, const char *rel)
+{
+	const char *name;
+	bool close_src, close_dst;
+	int src, dst, ret = 0;
+
+	name = split_rel(b, rel, true, &src, &close_src);
+	if (!name || !split_rel(b, rel, false, &dst, &close_dst))
+		return error("cannot move '%s' into '%s'", rel, b->dir);
+	if (renameat(src, name, dst, name) < 0)
+		ret = error_errno("cannot put '%s' into '%s'", rel, b->dir);
+	if (close_dst)
+		close(dst);
 	return ret;
 }
 
-/* A file name report could have written: index.md, provenance.json,
- * tables/NAME or charts/NAME with a plain NAME. */
-static bool
-ours(const char *rel)
+/* Remove the previous bundle's files this one did not write, if they
+ * are provably its own (see ours_now). */
+static void
+prune(struct report_bundle *b, const cJSON *prev)
 {
-	const char *name;
+	const cJSON *files = cJSON_GetObjectItemCaseSensitive(prev, "files");
+	const cJSON *e;
+	struct strbuf why = STRBUF_INIT;
+	size_t kept = 0;
 
-	if (!strcmp(rel, "index.md") || !strcmp(rel, PROVENANCE_NAME))
-		return true;
-	if (!strncmp(rel, "tables/", 7))
-		name = rel + 7;
-	else if (!strncmp(rel, "charts/", 7))
-		name = rel + 7;
-	else
-		return false;
-	return *name && *name != '.' && !strchr(name, '/') &&
-	    !strchr(name, '\\');
+	cJSON_ArrayForEach(e, files) {
+		const char *rel, *name;
+		bool absent, close_dir;
+		int dirfd;
+
+		if (!cJSON_IsString(e))
+			continue;
+		rel = e->valuestring;
+		if (find_file(b, rel) || !strcmp(rel, PROVENANCE_NAME))
+			continue;
+		strbuf_reset(&why);
+		if (!ours_now(b, prev, rel, &absent, &why)) {
+			if (!split_rel(b, rel, true, &dirfd, &close_dir))
+				continue;	/* not a name we write: ignore */
+			if (kept++ < 5)
+				warning("left '%s/%s' in place: %s", b->dir,
+				    rel, why.buf);
+			continue;
+		}
+		if (absent)
+			continue;
+		name = split_rel(b, rel, false, &dirfd, &close_dir);
+		if (name && unlinkat(dirfd, name, 0) < 0 && errno != ENOENT)
+			warning("cannot remove '%s/%s' of the previous bundle: "
+			    "%s", b->dir, rel, strerror(errno));
+		if (close_dir)
+			close(dirfd);
+	}
+	if (kept > 5)
+		warning("left %zu more files of the previous bundle in place",
+		    kept - 5);
+	strbuf_release(&why);
+}
+
+int
+report_bundle_commit(struct report_bundle *b, const cJSON *prev, bool force)
+{
+	struct strbuf why = STRBUF_INIT;
+	size_t i, conflicts = 0;
+	int fd, ret = -1;
+
+	/* the folders must still be real folders, or absent */
+	for (i = 0; i < ARRAY_SIZE(bundle_subdirs); i++) {
+		fd = open_subdir(b, bundle_subdirs[i], false);
+		if (fd == -1)
+			goto cleanup;
+		if (fd >= 0)
+			close(fd);
+	}
+	/* first decide, then write: a refusal changes nothing */
+	for (i = 0; i < b->nfiles; i++) {
+		bool absent;
+
+		strbuf_reset(&why);
+		if (ours_now(b, prev, b->files[i].rel, &absent, &why) || force)
+			continue;
+		if (conflicts++ < 5)
+			error("refusing to replace '%s/%s': %s; use --force to "
+			    "replace it", b->dir, b->files[i].rel, why.buf);
+	}
+	if (conflicts) {
+		if (conflicts > 5)
+			error("and %zu more files", conflicts - 5);
+		error("nothing written into '%s'", b->dir);
+		goto cleanup;
+	}
+	for (i = 0; i < ARRAY_SIZE(bundle_subdirs); i++) {
+		fd = open_subdir(b, bundle_subdirs[i], true);
+		if (fd < 0)
+			goto cleanup;
+		close(fd);
+	}
+	ret = 0;
+	for (i = 0; i < b->nfiles; i++)
+		if (move_in(b, b->files[i].rel))
+			ret = -1;
+	if (prev)
+		prune(b, prev);
+cleanup:
+	strbuf_release(&why);
+	return ret;
+}
+
+/* Remove every file in the folder fd (ours: the private folder's). */
+static void
+empty_dir(int fd)
+{
+	int dup_fd = dup(fd);
+	DIR *d = dup_fd >= 0 ? fdopendir(dup_fd) : NULL;
+	struct dirent *e;
+
+	if (!d) {
+		if (dup_fd >= 0)
+			close(dup_fd);
+		return;
+	}
+	while ((e = readdir(d)) != NULL)
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			unlinkat(fd, e->d_name, 0);
+	closedir(d);
 }
 
 void
-report_bundle_prune(struct report_bundle *b, const cJSON *prev)
+report_bundle_release(struct report_bundle *b)
 {
-	const cJSON *files, *e;
-	struct strbuf path = STRBUF_INIT;
 	size_t i;
 
-	files = cJSON_GetObjectItemCaseSensitive(prev, "files");
-	cJSON_ArrayForEach(e, files) {
-		bool keep = false;
-
-		if (!cJSON_IsString(e) || !ours(e->valuestring))
-			continue;
-		for (i = 0; i < b->nfiles && !keep; i++)
-			keep = !strcmp(b->files[i], e->valuestring);
-		if (keep)
-			continue;
-		strbuf_reset(&path);
-		strbuf_addf(&path, "%s/%s", b->dir, e->valuestring);
-		if (unlink(path.buf) < 0 && errno != ENOENT)
-			warning("cannot remove '%s' of the previous bundle: %s",
-			    path.buf, strerror(errno));
+	if (b->stage_tables >= 0) {
+		empty_dir(b->stage_tables);
+		close(b->stage_tables);
 	}
-	strbuf_release(&path);
+	if (b->stage_charts >= 0) {
+		empty_dir(b->stage_charts);
+		close(b->stage_charts);
+	}
+	if (b->stagefd >= 0) {
+		empty_dir(b->stagefd);	/* index.md, provenance.json */
+		unlinkat(b->stagefd, "tables", AT_REMOVEDIR);
+		unlinkat(b->stagefd, "charts", AT_REMOVEDIR);
+		close(b->stagefd);
+	}
+	if (b->stage && b->dirfd >= 0 &&
+	    unlinkat(b->dirfd, b->stage, AT_REMOVEDIR) < 0 && errno != ENOENT)
+		warning("cannot remove '%s/%s': %s", b->dir, b->stage,
+		    strerror(errno));
+	if (b->dirfd >= 0)
+		close(b->dirfd);
+	free(b->stage);
+	for (i = 0; i < b->nfiles; i++) {
+		free(b->files[i].rel);
+		free(b->files[i].hash);
+	}
+	free(b->files);
+	b->files = NULL;
+	b->nfiles = b->alloc_files = 0;
+	b->stage = NULL;
+	report_bundle_init(b);
 }
 
 char *
@@ -346,9 +817,28 @@ generated_at(struct strbuf *sb)
 }
 
 static int
-cmp_str(const void *a, const void *b)
+cmp_file(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const struct report_file *)a)->rel,
+	    ((const struct report_file *)b)->rel);
+}
+
+/* Hash a file someone else wrote into the private folder (gnuplot). */
+static int
+hash_staged(struct report_bundle *b, struct report_file *f)
+{
+	struct strbuf why = STRBUF_INIT;
+	const char *name;
+	bool close_dir, absent;
+	int dirfd, ret = 0;
+
+	name = split_rel(b, f->rel, true, &dirfd, &close_dir);
+	f->hash = name ? hash_file_at(dirfd, name, &absent, &why) : NULL;
+	if (!f->hash)
+		ret = error("cannot read '%s' back: %s", f->rel, why.len ?
+		    why.buf : "not written");
+	strbuf_release(&why);
+	return ret;
 }
 
 int
@@ -429,10 +919,21 @@ report_write_provenance(struct report_bundle *b, int argc, char **argv)
 	b->prov_charts = NULL;
 
 	report_bundle_add_file(b, PROVENANCE_NAME);
-	qsort(b->files, b->nfiles, sizeof(char *), cmp_str);
+	qsort(b->files, b->nfiles, sizeof(b->files[0]), cmp_file);
 	arr = cJSON_AddArrayToObject(root, "files");
 	for (i = 0; i < b->nfiles; i++)
-		cJSON_AddItemToArray(arr, cJSON_CreateString(b->files[i]));
+		cJSON_AddItemToArray(arr, cJSON_CreateString(b->files[i].rel));
+	/* what proves a file is the bundle's own (see internal.h) */
+	o = cJSON_AddObjectToObject(root, "file_hashes");
+	for (i = 0; i < b->nfiles; i++) {
+		struct report_file *f = &b->files[i];
+
+		if (!strcmp(f->rel, PROVENANCE_NAME))
+			continue;
+		if (!f->hash && hash_staged(b, f))
+			goto cleanup;
+		cJSON_AddStringToObject(o, f->rel, f->hash);
+	}
 
 	text = cJSON_Print(root);
 	if (!text) {

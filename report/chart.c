@@ -514,19 +514,19 @@ chart_render(struct chart *ch, bool *rendered)
 {
 	struct report_bundle *b = ch->b;
 	struct report_run_result res;
-	struct strbuf dir = STRBUF_INIT, gp = STRBUF_INIT, rel = STRBUF_INIT;
+	struct strbuf gp = STRBUF_INIT, rel = STRBUF_INIT;
 	char *argv[3];
 	int ret = 0;
 
 	*rendered = false;
 	if (!b->render)
 		return 0;
-	strbuf_addf(&dir, "%s/charts", b->dir);
 	strbuf_addf(&gp, "%s.gp", ch->stem);
 	argv[0] = (char *)report_gnuplot_program();
 	argv[1] = gp.buf;
 	argv[2] = NULL;
-	if (report_run_program(dir.buf, argv, b->timeout_s, &res)) {
+	/* in the bundle's private charts folder (bundle.c) */
+	if (report_run_program(b->stage_charts, argv, b->timeout_s, &res)) {
 		if (res.exec_errno) {
 			/* gone since we looked: treat as not installed */
 			b->render = false;
@@ -558,7 +558,6 @@ chart_render(struct chart *ch, bool *rendered)
 		*rendered = true;
 	}
 	report_run_result_release(&res);
-	strbuf_release(&dir);
 	strbuf_release(&gp);
 	strbuf_release(&rel);
 	return ret;
@@ -619,8 +618,11 @@ chart_finish(struct chart *ch)
 	strbuf_addf(&rel, "charts/%s.dat", ch->stem);
 	cJSON_AddStringToObject(entry, "data", rel.buf);
 	cJSON_AddBoolToObject(entry, "rendered", rendered);
+	/* from where report ran, like every other command recorded */
 	strbuf_reset(&rel);
-	strbuf_addf(&rel, "cd charts && gnuplot %s.gp", ch->stem);
+	strbuf_addstr(&rel, "cd ");
+	report_shell_quote(&rel, b->dir);
+	strbuf_addf(&rel, "/charts && gnuplot %s.gp", ch->stem);
 	cJSON_AddStringToObject(entry, "command", rel.buf);
 	cJSON_AddItemToArray(b->prov_charts, entry);
 	ret = 0;

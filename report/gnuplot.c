@@ -136,7 +136,7 @@ now_s(void)
 /* In the child: never returns.  Reports an exec failure's errno on
  * errfd (close-on-exec, so a successful exec closes it silently). */
 static void
-child_exec(const char *dir, char *const argv[], int errpipe_w, int errfd)
+child_exec(int dirfd, char *const argv[], int errpipe_w, int errfd)
 {
 	int devnull = open("/dev/null", O_RDWR);
 	int e;
@@ -145,7 +145,7 @@ child_exec(const char *dir, char *const argv[], int errpipe_w, int errfd)
 	    dup2(errpipe_w, STDOUT_FILENO) < 0 ||
 	    dup2(errpipe_w, STDERR_FILENO) < 0)
 		goto fail;
-	if (dir && chdir(dir) < 0)
+	if (dirfd >= 0 && fchdir(dirfd) < 0)
 		goto fail;
 	execvp(argv[0], argv);
 fail:
@@ -156,7 +156,7 @@ fail:
 }
 
 int
-report_run_program(const char *dir, char *const argv[], double timeout_s,
+report_run_program(int dirfd, char *const argv[], double timeout_s,
     struct report_run_result *res)
 {
 	int errp[2] = { -1, -1 }, execp[2] = { -1, -1 };
@@ -185,7 +185,7 @@ report_run_program(const char *dir, char *const argv[], double timeout_s,
 		goto cleanup;
 	}
 	if (pid == 0)
-		child_exec(dir, argv, errp[1], execp[1]);
+		child_exec(dirfd, argv, errp[1], execp[1]);
 	close(errp[1]);
 	errp[1] = -1;
 	close(execp[1]);

@@ -168,10 +168,39 @@ char *report_slug(const char *s, size_t max);
 
 /* ------------------------------------------------------------------
  * The bundle being written (bundle.c)
+ *
+ * Everything is written into a private folder inside the bundle folder
+ * (DIR/.pathstat-report-XXXXXX, mode 0700, made by this run), gnuplot
+ * included, and moved into place at the end by renameat(): nothing is
+ * ever written through a name in DIR, so a symlink, FIFO or hard link
+ * planted there is replaced, never followed.  DIR is opened once and
+ * every later step works relative to that descriptor; its tables/ and
+ * charts/ must be real folders (a symlink there is refused).
+ *
+ * What the bundle owns is proven by content, not by a list: its
+ * provenance.json records each file's XXH3-128 hash.  An existing file
+ * is replaced without --force, and a file the new bundle no longer has
+ * is removed, only when it is a regular file with exactly the bytes the
+ * previous bundle recorded for it; anything else (changed by hand, never
+ * written by pathstat, a link) is left alone, and replacing it needs
+ * --force.  A forged provenance.json can claim only files whose bytes
+ * its writer already knows, in a folder it can already write.
  */
+
+/* One file of the bundle. */
+struct report_file {
+	char	*rel;		/* "index.md", "charts/01-x.png" (owned) */
+	char	*hash;		/* "xxh3-128:<hex>" of its bytes, or NULL
+				 * until known (gnuplot's images; owned) */
+};
 
 struct report_bundle {
 	const char	*dir;		/* output folder as given */
+	int		dirfd;		/* that folder, opened once, or -1 */
+	char		*stage;		/* private folder's name in it (owned) */
+	int		stagefd;	/* the private folder, or -1 */
+	int		stage_tables;	/* its tables/ and charts/, or -1 */
+	int		stage_charts;
 	const char	*db_path;	/* database path as used */
 	sqlite3		*db;
 	struct report_spec *spec;
@@ -180,7 +209,7 @@ struct report_bundle {
 	size_t		ntables;	/* tables numbered so far */
 	size_t		nfiles_no;	/* file number prefix (NN-) so far */
 	size_t		ncharts;	/* figures numbered so far */
-	char		**files;	/* written, relative to dir (owned) */
+	struct report_file *files;	/* written, relative to dir (owned) */
 	size_t		nfiles, alloc_files;
 	cJSON		*prov_tables;	/* provenance: one entry per table */
 	cJSON		*prov_charts;	/* provenance: one entry per chart */
@@ -194,18 +223,34 @@ struct report_bundle {
 	double		timeout_s;	/* per gnuplot run */
 };
 
-/* Prepare dir: create it, or accept an empty folder or a previous
- * bundle (provenance.json); refuse anything else unless force.  Sets
- * *prev to the previous bundle's provenance (cJSON_Delete it) or NULL. */
-int report_bundle_prepare(const char *dir, bool force, cJSON **prev);
-/* Write data to dir/rel (rel uses '/'; folders must exist) and remember
- * rel for provenance.json.  Returns 0 or -1 after printing. */
+/* Set the descriptors of b to -1 (nothing open yet). */
+void report_bundle_init(struct report_bundle *b);
+/* Prepare b->dir: create it, or accept an empty folder or a previous
+ * bundle (provenance.json, a regular file); refuse anything else unless
+ * force, and refuse always when its tables/ or charts/ is not a real
+ * folder.  Opens it and makes the private folder.  Sets *prev to the
+ * previous bundle's provenance (cJSON_Delete it) or NULL. */
+int report_bundle_prepare(struct report_bundle *b, bool force, cJSON **prev);
+/* Write data as rel ("index.md", "tables/NAME" or "charts/NAME") into
+ * the private folder and remember it for provenance.json.  Returns 0 or
+ * -1 after printing. */
 int report_bundle_write(struct report_bundle *b, const char *rel,
     const char *data, size_t len);
-/* Remember rel as written by someone on our behalf (gnuplot's images). */
+/* Remember rel as written into the private folder by someone on our
+ * behalf (gnuplot's images). */
 void report_bundle_add_file(struct report_bundle *b, const char *rel);
-/* Remove files a previous bundle listed that this run did not write. */
-void report_bundle_prune(struct report_bundle *b, const cJSON *prev);
+/*
+ * Move every file of the bundle into b->dir and remove the files of the
+ * previous bundle (prev, or NULL) that this one did not write, by the
+ * rule above.  Nothing is moved when any file would replace one that is
+ * not the previous bundle's own (unless force).  Returns 0, or -1 after
+ * printing.
+ */
+int report_bundle_commit(struct report_bundle *b, const cJSON *prev,
+    bool force);
+/* Remove what is left of the private folder, close the descriptors and
+ * free b's file list. */
+void report_bundle_release(struct report_bundle *b);
 /* The database's content hash: XXH3-128 over the sorted (content hash,
  * keys, status) of every stored file, "xxh3-128:<hex>".  Caller frees;
  * NULL after printing an error. */
@@ -279,12 +324,13 @@ struct report_run_result {
 };
 
 /*
- * Run argv[0] (looked up in PATH, no shell) in folder dir (NULL: here)
- * with stdin on /dev/null and stdout and stderr captured into res->err;
- * kill it after timeout_s seconds.  Returns 0 when it exited 0, else -1
- * (res says why).  Release res with report_run_result_release().
+ * Run argv[0] (looked up in PATH, no shell) in the folder open as dirfd
+ * (-1: here) with stdin on /dev/null and stdout and stderr captured into
+ * res->err; kill it after timeout_s seconds.  Returns 0 when it exited
+ * 0, else -1 (res says why).  Release res with
+ * report_run_result_release().
  */
-int report_run_program(const char *dir, char *const argv[], double timeout_s,
+int report_run_program(int dirfd, char *const argv[], double timeout_s,
     struct report_run_result *res);
 void report_run_result_release(struct report_run_result *res);
 /* $PATHSTAT_GNUPLOT, else "gnuplot" (borrowed). */

@@ -73,7 +73,7 @@ probe_gnuplot(struct report_bundle *b)
 	argv[0] = (char *)report_gnuplot_program();
 	argv[1] = opt;
 	argv[2] = NULL;
-	if (report_run_program(NULL, argv, b->timeout_s, &res) == 0) {
+	if (report_run_program(-1, argv, b->timeout_s, &res) == 0) {
 		size_t len = strcspn(res.err.buf, "\r\n");
 
 		b->gnuplot_version = xstrndup(res.err.buf, len);
@@ -193,6 +193,7 @@ cmd_report(int argc, char **argv)
 
 	err_set_prefix("pathstat report");
 	memset(&b, 0, sizeof(b));
+	report_bundle_init(&b);
 	memset(&spec, 0, sizeof(spec));
 	strbuf_init(&b.index, 0);
 	report_footnotes_init(&b.fn);
@@ -257,7 +258,7 @@ cmd_report(int argc, char **argv)
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
-	if (report_bundle_prepare(out, force, &prev)) {
+	if (report_bundle_prepare(&b, force, &prev)) {
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
@@ -271,8 +272,8 @@ cmd_report(int argc, char **argv)
 	if (report_bundle_write(&b, "index.md", b.index.buf, b.index.len) ||
 	    report_write_provenance(&b, argc, argv))
 		bad++;
-	if (prev)
-		report_bundle_prune(&b, prev);
+	else if (report_bundle_commit(&b, prev, force))
+		bad++;
 	if (bad)
 		ret = PATHSTAT_EXIT_FAIL;
 	if (!no_render && b.gnuplot_missing && b.ncharts)
@@ -300,9 +301,7 @@ cleanup:
 	free(hash);
 	free(b.gnuplot_version);
 	free(b.gnuplot_missing);
-	for (size_t i = 0; i < b.nfiles; i++)
-		free(b.files[i]);
-	free(b.files);
+	report_bundle_release(&b);
 	strbuf_release(&b.index);
 	report_footnotes_release(&b.fn);
 	report_spec_release(&spec);
