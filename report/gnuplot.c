@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "common/strbuf.h"
+#include "common/utf8.h"
 #include "report/internal.h"
 #include "report/report.h"
 
@@ -28,44 +29,18 @@
 size_t
 report_utf8_len(const unsigned char *p)
 {
-	unsigned int c = p[0];
-	size_t len, i;
-	unsigned long cp;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf) {
-		len = 2;
-		cp = c & 0x1f;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		len = 3;
-		cp = c & 0x0f;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		len = 4;
-		cp = c & 0x07;
-	} else {
-		return 0;
-	}
-	for (i = 1; i < len; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (p[i] & 0x3f);
-	}
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return len;
+	return utf8_len(p);
 }
 
-/* Copy s with control characters as spaces and invalid UTF-8 as '?';
- * when quote, double every single quote. */
+/* Copy s with control characters as spaces and invalid UTF-8 as '?'
+ * (for comment lines: one line, plain text). */
 static void
-gp_clean(struct strbuf *sb, const char *s, bool quote)
+gp_clean(struct strbuf *sb, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
 	while (*p) {
-		size_t n = report_utf8_len(p);
+		size_t n = utf8_len(p);
 
 		if (n == 0) {
 			strbuf_addch(sb, '?');
@@ -73,31 +48,93 @@ gp_clean(struct strbuf *sb, const char *s, bool quote)
 		} else if (n > 1) {
 			strbuf_add(sb, p, n);
 			p += n;
-		} else if (*p < 0x20 || *p == 0x7f) {
-			strbuf_addch(sb, ' ');
-			p++;
-		} else if (*p == '\'' && quote) {
-			strbuf_addstr(sb, "''");
-			p++;
 		} else {
-			strbuf_addch(sb, *p);
+			strbuf_addch(sb, *p < 0x20 || *p == 0x7f ? ' ' : (char)*p);
 			p++;
 		}
 	}
 }
 
+/*
+ * gnuplot reads '' inside a single-quoted literal as a quote only now
+ * and then: at a literal's start, or twice in a row, it ends the literal
+ * ('''Direct'' x' is '' and then a stray token).  So a quote is never
+ * written inside a literal: the text is cut at each quote, newline and
+ * tab; the runs go into single-quoted literals (which expand nothing: no
+ * backquotes, no @macros, no backslash escapes) and those three
+ * characters into the double-quoted escapes "\047", "\n" and "\t",
+ * all joined with '.' inside parentheses.  Not "'": gnuplot's @macro
+ * scanner counts that quote as opening a literal and would then expand
+ * an @name in the next one.  No quote, backquote or @ appears outside a
+ * single-quoted literal.  The result is a string expression wherever
+ * gnuplot takes a string (titles, labels, tic labels, plot titles,
+ * variables), and it gives back every string of valid UTF-8 without
+ * other control characters exactly (tests/unit/t-report.c prints a
+ * generated list through gnuplot).
+ */
 void
 report_gp_quote(struct strbuf *sb, const char *s)
 {
-	strbuf_addch(sb, '\'');
-	gp_clean(sb, s ? s : "", true);
-	strbuf_addch(sb, '\'');
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	size_t start = sb->len, pieces = 0;
+	bool open = false;
+
+	strbuf_addch(sb, '(');
+	while (*p) {
+		size_t n = utf8_len(p);
+		const char *special = NULL;
+
+		if (*p == '\'')
+			special = "\"\\047\"";
+		else if (*p == '\n')
+			special = "\"\\n\"";
+		else if (*p == '\t')
+			special = "\"\\t\"";
+		if (special) {
+			if (open)
+				strbuf_addch(sb, '\'');
+			if (pieces++)
+				strbuf_addch(sb, '.');
+			strbuf_addstr(sb, special);
+			open = false;
+			p++;
+			continue;
+		}
+		if (!open) {
+			if (pieces++)
+				strbuf_addch(sb, '.');
+			strbuf_addch(sb, '\'');
+			open = true;
+		}
+		if (n == 0) {
+			strbuf_addch(sb, '?');
+			p++;
+		} else if (n > 1) {
+			strbuf_add(sb, p, n);
+			p += n;
+		} else {
+			strbuf_addch(sb, *p < 0x20 || *p == 0x7f ? ' ' : (char)*p);
+			p++;
+		}
+	}
+	if (open)
+		strbuf_addch(sb, '\'');
+	if (pieces == 0) {
+		strbuf_addstr(sb, "''");
+		pieces = 1;
+	}
+	strbuf_addch(sb, ')');
+	/* one piece needs no parentheses: keep scripts readable */
+	if (pieces == 1) {
+		memmove(sb->buf + start, sb->buf + start + 1, sb->len - start - 2);
+		strbuf_setlen(sb, sb->len - 2);
+	}
 }
 
 void
 report_gp_comment_text(struct strbuf *sb, const char *s)
 {
-	gp_clean(sb, s ? s : "", false);
+	gp_clean(sb, s ? s : "");
 }
 
 const char *

@@ -13,20 +13,23 @@ struct strbuf;
 struct table;
 
 /*
- * Append s to sb as a single-quoted gnuplot string literal.  This is the
- * only way user text (labels, path IDs, conditions, titles) reaches a
- * gnuplot script.  Inside single quotes gnuplot expands neither
- * backquotes (command substitution) nor @macros, and '' is the only
- * escape; newlines, tabs and other control characters become spaces and
- * bytes that are not valid UTF-8 become '?', so the literal always ends
- * on the line it starts.
+ * Append s to sb as a gnuplot string expression: 'text' when s has no
+ * quote, newline or tab, else single-quoted runs and the escapes
+ * "\047", "\n", "\t" joined with '.' in parentheses, as in
+ * ('it'."\047".'s').  This is the only way user text (labels, path IDs,
+ * conditions, titles) reaches a gnuplot script.  Single quotes expand
+ * neither backquotes (command substitution) nor @macros nor
+ * backslashes, and the double-quoted pieces hold no quote, backquote or
+ * @, so gnuplot reads back exactly s; other control characters become
+ * spaces and bytes that are not valid UTF-8 '?' (no terminal draws
+ * them; SVG cannot hold them).  The expression is one line.
  */
 void report_gp_quote(struct strbuf *sb, const char *s);
 
 /*
  * Append s to sb with every byte that could end a line or confuse a
- * reader (control characters, invalid UTF-8) replaced as in
- * report_gp_quote, but without quotes: for '#' comment lines in .gp and
+ * reader replaced: control characters (newlines and tabs too) by spaces,
+ * invalid UTF-8 by '?'; no quotes: for '#' comment lines in .gp and
  * .dat files.
  */
 void report_gp_comment_text(struct strbuf *sb, const char *s);

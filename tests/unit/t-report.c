@@ -1,15 +1,20 @@
 /*
- * t-report.c - unit tests for report/: the gnuplot string literal (the
- * only way user text reaches a script), file-name slugs, and footnotes
- * attached to table cells from hand-made findings.
+ * t-report.c - unit tests for report/: the gnuplot string expression
+ * (the only way user text reaches a script), read back by its rules and
+ * printed back by gnuplot itself for a generated list of strings;
+ * file-name slugs, and footnotes attached to table cells from hand-made
+ * findings.
  */
 #include "common/compat.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/strbuf.h"
+#include "common/xalloc.h"
 #include "common/table.h"
 #include "report/internal.h"
 #include "report/report.h"
@@ -25,54 +30,221 @@ check_quote(const char *in, const char *want, const char *what)
 	strbuf_release(&sb);
 }
 
-/* A quoted literal is one line, starts and ends with a single quote, and
- * every quote inside comes in pairs: so it cannot end early. */
-static int
-literal_sound(const char *lit)
+/*
+ * Read back an expression report_gp_quote() wrote, by gnuplot's rules
+ * for the pieces it may hold: ( piece . piece ... ) or one piece, where
+ * a piece is '...' (taken as is, and holding no quote: gnuplot misreads
+ * '' at a literal's start) or one of "\047", "\n", "\t" (never a raw
+ * quote between double quotes: it confuses gnuplot's @macro scanner).  The expression
+ * must be one line.  Returns the text (caller frees), or NULL when the
+ * expression is not of that shape.
+ */
+static char *
+gp_unquote(const char *e)
 {
-	size_t n = strlen(lit), i;
+	struct strbuf out = STRBUF_INIT;
+	size_t n = strlen(e);
+	const char *p = e, *end = e + n;
 
-	if (n < 2 || lit[0] != '\'' || lit[n - 1] != '\'')
-		return 0;
-	for (i = 1; i + 1 < n; i++) {
-		if (lit[i] == '\n' || lit[i] == '\r')
-			return 0;
-		if (lit[i] == '\'') {
-			if (lit[i + 1] != '\'' || i + 2 >= n)
-				return 0;
-			i++;
+	if (strchr(e, '\n') || strchr(e, '\r'))
+		goto bad;
+	if (n >= 2 && e[0] == '(' && e[n - 1] == ')') {
+		p++;
+		end--;
+	}
+	for (;;) {
+		if (*p == '\'') {
+			const char *q = memchr(p + 1, '\'', (size_t)(end - p - 1));
+
+			if (!q)
+				goto bad;
+			strbuf_add(&out, p + 1, (size_t)(q - p - 1));
+			p = q + 1;
+		} else if (end - p >= 6 && !strncmp(p, "\"\\047\"", 6)) {
+			strbuf_addch(&out, '\'');
+			p += 6;
+		} else if (end - p >= 4 && !strncmp(p, "\"\\n\"", 4)) {
+			strbuf_addch(&out, '\n');
+			p += 4;
+		} else if (end - p >= 4 && !strncmp(p, "\"\\t\"", 4)) {
+			strbuf_addch(&out, '\t');
+			p += 4;
+		} else {
+			goto bad;
+		}
+		if (p == end)
+			break;
+		if (*p++ != '.' || p == end)
+			goto bad;
+	}
+	if (end != e + n && !(end[0] == ')' && end + 1 == e + n))
+		goto bad;
+	return strbuf_detach(&out, NULL);
+bad:
+	strbuf_release(&out);
+	return NULL;
+}
+
+/* Text as report_gp_quote() promises to give it back: control
+ * characters but newline and tab as spaces, invalid UTF-8 as '?'. */
+static char *
+gp_expected(const char *s)
+{
+	struct strbuf out = STRBUF_INIT;
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		size_t n = report_utf8_len(p);
+
+		if (n == 0)
+			strbuf_addch(&out, '?');
+		else if (n > 1)
+			strbuf_add(&out, p, n);
+		else if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f)
+			strbuf_addch(&out, ' ');
+		else
+			strbuf_addch(&out, (char)*p);
+		p += n ? n : 1;
+	}
+	return strbuf_detach(&out, NULL);
+}
+
+/* The generated list: the hostile cases issue 9 names, then random
+ * strings over the characters that matter to gnuplot. */
+static size_t
+gen_strings(char ***out)
+{
+	static const char *const fixed[] = {
+		"'Direct' path", "'", "''", "'''", "a''b", "a''''b", "x'",
+		"'x'", "it's", "\\", "\\\\", "a\\'b", "\\n", "back\\slash\\",
+		"line\nbreak", "\n", "\n\n'", "tab\there", "@macro", "@",
+		"`id`", "`touch /tmp/pwned`", "system('touch /tmp/pwned')",
+		"x\" ; system(\"touch /tmp/pwned\") ; \"", "\"", "\"\\n\"",
+		"x'; system('touch /tmp/pwned'); '", "a\nplot '<touch x'",
+		"日本語 中文", "Tōkyō — Ōsaka", "G-G'", "$HOME", "#comment",
+		"{a} ^b_c &d", ";", "",
+	};
+	static const char *const atoms[] = {
+		"'", "''", "\"", "\\", "\n", "\t", "@", "`", "system(", "a",
+		" ", "é", "東", "$", "#", ";", ".", "(", ")", "\\n", "%s",
+	};
+	unsigned long seed = 9;
+	size_t n = 0, i;
+	char **list = xcalloc(ARRAY_SIZE(fixed) + 400, sizeof(char *));
+
+	for (i = 0; i < ARRAY_SIZE(fixed); i++)
+		list[n++] = xstrdup(fixed[i]);
+	for (i = 0; i < 400; i++) {
+		struct strbuf sb = STRBUF_INIT;
+		size_t k, len;
+
+		seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+		len = 1 + (seed >> 33) % 8;
+		for (k = 0; k < len; k++) {
+			seed = seed * 6364136223846793005UL +
+			    1442695040888963407UL;
+			strbuf_addstr(&sb, atoms[(seed >> 33) %
+			    ARRAY_SIZE(atoms)]);
+		}
+		list[n++] = strbuf_detach(&sb, NULL);
+	}
+	*out = list;
+	return n;
+}
+
+/*
+ * Print every generated string through gnuplot itself (print writes the
+ * string's value) and compare byte for byte.  Skipped, saying so, when
+ * gnuplot cannot run.
+ */
+static void
+test_quote_gnuplot(char **list, size_t n)
+{
+	struct strbuf gp = STRBUF_INIT, want = STRBUF_INIT, got = STRBUF_INIT;
+	struct report_run_result res;
+	char dir[] = "/tmp/t-report-gp.XXXXXX", path[128];
+	char *argv[3], script[] = "quote.gp";
+	FILE *fp;
+	size_t i;
+	int dfd;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0, "a temporary folder for gnuplot");
+		return;
+	}
+	strbuf_addstr(&gp, "set encoding utf8\nset print 'out.txt'\n");
+	for (i = 0; i < n; i++) {
+		char *e = gp_expected(list[i]);
+
+		strbuf_addstr(&gp, "print ");
+		report_gp_quote(&gp, list[i]);
+		strbuf_addstr(&gp, "\nprint '--end--'\n");
+		strbuf_addf(&want, "%s\n--end--\n", e);
+		free(e);
+	}
+	snprintf(path, sizeof(path), "%s/%s", dir, script);
+	fp = fopen(path, "w");
+	if (fp) {
+		fwrite(gp.buf, 1, gp.len, fp);
+		fclose(fp);
+	}
+	dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	argv[0] = (char *)report_gnuplot_program();
+	argv[1] = script;
+	argv[2] = NULL;
+	if (report_run_program(dfd, argv, 60, &res) && res.exec_errno) {
+		printf("# skip: gnuplot cannot run (%s): the round trip through "
+		    "it is not checked\n", strerror(res.exec_errno));
+	} else {
+		snprintf(path, sizeof(path), "%s/out.txt", dir);
+		if (strbuf_read_file(&got, path, 1 << 24))
+			strbuf_reset(&got);
+		if (res.err.len)
+			printf("# gnuplot said: %.300s\n", res.err.buf);
+		CHECK_EQ_INT(res.exit_code, 0, "gnuplot reads every quoted "
+		    "string without an error");
+		CHECK(got.len == want.len && !memcmp(got.buf, want.buf,
+		    want.len), "gnuplot prints back every generated string "
+		    "exactly");
+		for (i = 0; i < got.len && i < want.len; i++) {
+			if (got.buf[i] != want.buf[i]) {
+				printf("#   first difference at byte %zu: "
+				    "got '%.40s', want '%.40s'\n", i,
+				    got.buf + i, want.buf + i);
+				break;
+			}
 		}
 	}
-	return 1;
+	report_run_result_release(&res);
+	if (dfd >= 0)
+		close(dfd);
+	snprintf(path, sizeof(path), "%s/out.txt", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/%s", dir, script);
+	unlink(path);
+	rmdir(dir);
+	strbuf_release(&gp);
+	strbuf_release(&want);
+	strbuf_release(&got);
 }
 
 static void
 test_quote(void)
 {
-	static const char *const nasty[] = {
-		"x\" ; system(\"touch /tmp/pwned\") ; \"",
-		"x'; system('touch /tmp/pwned'); '",
-		"`touch /tmp/pwned`",
-		"@macro ; reset",
-		"a\nplot '<touch /tmp/pwned'",
-		"back\\slash\\",
-		"'",
-		"''",
-		"tab\there\r\n",
-		"\x1b[31mred",
-		"",
-	};
 	struct strbuf sb = STRBUF_INIT;
-	size_t i;
+	char **list;
+	size_t n, i, bad = 0;
 
-	check_quote("A", "'A'", "plain text is quoted");
-	check_quote("G'", "'G'''", "a single quote is doubled");
+	check_quote("A", "'A'", "plain text is one literal");
+	check_quote("G'", "('G'.\"\\047\")", "a quote is a piece of its own");
+	check_quote("'Direct' x", "(\"\\047\".'Direct'.\"\\047\".' x')",
+	    "a quote at the start is never '' inside a literal");
 	check_quote("x\" ; system(\"touch p\") ; \"",
 	    "'x\" ; system(\"touch p\") ; \"'",
 	    "double quotes stay literal inside single quotes");
 	check_quote("`id`", "'`id`'", "backquotes stay (not expanded in '')");
-	check_quote("a\nb\rc\td", "'a b c d'",
-	    "line breaks and tabs become spaces");
+	check_quote("a\nb\rc\td", "('a'.\"\\n\".'b c'.\"\\t\".'d')",
+	    "newline and tab stay (as \"\\n\", \"\\t\"), CR becomes a space");
 	check_quote("\x01\x7f", "'  '", "control characters become spaces");
 	check_quote("日本語 中文", "'日本語 中文'", "CJK passes through");
 	check_quote("Tōkyō — Ōsaka", "'Tōkyō — Ōsaka'", "accents and dashes");
@@ -82,15 +254,31 @@ test_quote(void)
 	    "a UTF-16 surrogate is invalid");
 	check_quote("\xe6\x97", "'?" "?'", "a cut sequence is invalid");
 	check_quote(NULL, "''", "NULL is the empty string");
-	for (i = 0; i < ARRAY_SIZE(nasty); i++) {
-		char what[64];
+	check_quote("'", "\"\\047\"", "a lone quote");
+
+	n = gen_strings(&list);
+	for (i = 0; i < n; i++) {
+		char *back, *want = gp_expected(list[i]);
 
 		strbuf_reset(&sb);
-		report_gp_quote(&sb, nasty[i]);
-		snprintf(what, sizeof(what), "hostile text %zu gives one sound "
-		    "literal", i);
-		CHECK(literal_sound(sb.buf), what);
+		report_gp_quote(&sb, list[i]);
+		back = gp_unquote(sb.buf);
+		if (!back || strcmp(back, want)) {
+			if (bad++ < 5)
+				printf("#   '%s' -> %s -> '%s'\n", list[i], sb.buf,
+				    back ? back : "(not readable)");
+		}
+		free(back);
+		free(want);
 	}
+	CHECK_EQ_INT(bad, 0, "every generated string reads back from its "
+	    "expression (one line, no '' in a literal, only \"\\047\" "
+	    "\"\\n\" \"\\t\" double-quoted)");
+	test_quote_gnuplot(list, n);
+	for (i = 0; i < n; i++)
+		free(list[i]);
+	free(list);
+
 	strbuf_reset(&sb);
 	report_gp_comment_text(&sb, "a\nb'c");
 	CHECK_EQ_STR(sb.buf, "a b'c", "comment text: one line, quotes kept");
