@@ -393,10 +393,11 @@ db_set_wal(sqlite3 *db)
 		 * database stays "memory", as before */
 		if (rc == SQLITE_ROW)
 			return 0;
-		if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED)
-			return error("set journal mode: %s", sqlite3_errmsg(db));
-		if (db_now() - start > DB_BUSY_WAIT_S || !db_busy(db, count++))
-			return error("set journal mode: %s", sqlite3_errmsg(db));
+		if (((rc & 0xff) != SQLITE_BUSY &&
+		    (rc & 0xff) != SQLITE_LOCKED) ||
+		    db_now() - start > DB_BUSY_WAIT_S || !db_busy(db, count++))
+			return error("set journal mode: %s",
+			    sqlite3_errmsg(db));
 	}
 }
 

@@ -125,7 +125,8 @@ run_keys_set(struct run_keys *k, const char *key, const char *value,
 			strbuf_addstr(why, "tag name '");
 			utf8_add_escaped(why, key);
 			strbuf_addstr(why, "' is empty, over 256 bytes, not "
-			    "UTF-8, or has '=', ',', ';' or control characters");
+			    "UTF-8, or has '=', ',', ';' or control "
+			    "characters");
 			return -1;
 		}
 		if (!tag_value_ok(value)) {
@@ -397,7 +398,8 @@ meta_read_dir(const char *dir, const char *root_real, struct run_keys *keys,
 	}
 	if (strbuf_read_fd(&buf, fd, META_MAX_BYTES)) {
 		if (errno == EFBIG)
-			strbuf_addf(&why, "larger than %d bytes", META_MAX_BYTES);
+			strbuf_addf(&why, "larger than %d bytes",
+			    META_MAX_BYTES);
 		else
 			strbuf_addf(&why, "cannot read: %s", strerror(errno));
 		ret = error("%s: meta.json refused: %s", path.buf, why.buf);

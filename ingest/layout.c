@@ -258,7 +258,8 @@ seg_table(struct match_state *ms, const struct layout_seg *seg, const char *s,
 
 			for (pos = 0; pos <= len; pos++)
 				row[pos] = tl <= len - pos &&
-				    !memcmp(s + pos, t->text, tl) && next[pos + tl];
+				    !memcmp(s + pos, t->text, tl) &&
+				    next[pos + tl];
 			continue;
 		}
 		row[len] = t->kind == TOK_STAR && next[len];

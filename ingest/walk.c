@@ -29,7 +29,7 @@ struct walk_ctx {
 	const char		*rootbase;	/* prefix of relpath ("" for cwd roots) */
 	dev_t			*devs;		/* folders entered: (dev, ino) */
 	ino_t			*inos;
-	bool			*active;	/* still being walked (an ancestor) */
+	bool			*active;	/* folder still being walked */
 	size_t			nseen, alloc_seen;
 };
 
@@ -200,8 +200,8 @@ walk_entry(struct walk_ctx *ctx, const char *path, const char *under,
 			return;
 		}
 		if (seen >= 0) {
-			warning("%s: skipped: it leads to '%s', a folder already "
-			    "walked", path, real);
+			warning("%s: skipped: it leads to '%s', a folder "
+			    "already walked", path, real);
 			free(real);
 			return;
 		}
@@ -479,8 +479,8 @@ walk_open(const struct walk_file *wf, struct strbuf *why)
 	if (fd < 0)
 		return -1;
 	if (st.st_dev != wf->dev || st.st_ino != wf->ino) {
-		strbuf_addstr(why, "replaced by another file since the tree was "
-		    "walked (not read; run ingest again)");
+		strbuf_addstr(why, "replaced by another file since the tree "
+		    "was walked (not read; run ingest again)");
 		close(fd);
 		return -1;
 	}

@@ -459,7 +459,8 @@ report_bundle_write(struct report_bundle *b, const char *rel,
 
 	name = split_rel(b, rel, true, &dirfd, &close_dir);
 	if (!name)
-		return error("cannot write '%s': not a name a bundle holds", rel);
+		return error("cannot write '%s': not a name a bundle holds",
+		    rel);
 	/* a fresh name in our own folder: O_EXCL, no link followed */
 	unlinkat(dirfd, name, 0);
 	fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
@@ -534,8 +535,11 @@ ours_now(struct report_bundle *b, const cJSON *prev, const char *rel,
 	if (*absent) {
 		ok = true;
 	} else if (have && !want) {
-		strbuf_addstr(why, prev ? "the previous bundle did not write "
-		    "it" : "there is no previous bundle");
+		strbuf_addstr(why, !prev ? "there is no previous bundle" :
+		    !cJSON_GetObjectItemCaseSensitive(prev, "file_hashes") ?
+		    "the previous bundle recorded no content hashes (an older "
+		    "pathstat made it)" : "the previous bundle did not write "
+		    "it");
 	} else if (have && strcmp(have, want)) {
 		strbuf_addstr(why, "it changed since the previous bundle wrote "
 		    "it");
@@ -591,7 +595,7 @@ prune(struct report_bundle *b, const cJSON *prev)
 		strbuf_reset(&why);
 		if (!ours_now(b, prev, rel, &absent, &why)) {
 			if (!split_rel(b, rel, true, &dirfd, &close_dir))
-				continue;	/* not a name we write: ignore */
+				continue;	/* not a name we write */
 			if (kept++ < 5)
 				warning("left '%s/%s' in place: %s", b->dir,
 				    rel, why.buf);

@@ -49,7 +49,8 @@ gp_clean(struct strbuf *sb, const char *s)
 			strbuf_add(sb, p, n);
 			p += n;
 		} else {
-			strbuf_addch(sb, *p < 0x20 || *p == 0x7f ? ' ' : (char)*p);
+			strbuf_addch(sb, *p < 0x20 || *p == 0x7f ? ' ' :
+			    (char)*p);
 			p++;
 		}
 	}
@@ -113,7 +114,8 @@ report_gp_quote(struct strbuf *sb, const char *s)
 			strbuf_add(sb, p, n);
 			p += n;
 		} else {
-			strbuf_addch(sb, *p < 0x20 || *p == 0x7f ? ' ' : (char)*p);
+			strbuf_addch(sb, *p < 0x20 || *p == 0x7f ? ' ' :
+			    (char)*p);
 			p++;
 		}
 	}
@@ -126,7 +128,8 @@ report_gp_quote(struct strbuf *sb, const char *s)
 	strbuf_addch(sb, ')');
 	/* one piece needs no parentheses: keep scripts readable */
 	if (pieces == 1) {
-		memmove(sb->buf + start, sb->buf + start + 1, sb->len - start - 2);
+		memmove(sb->buf + start, sb->buf + start + 1,
+		    sb->len - start - 2);
 		strbuf_setlen(sb, sb->len - 2);
 	}
 }

@@ -197,7 +197,7 @@ struct report_file {
 struct report_bundle {
 	const char	*dir;		/* output folder as given */
 	int		dirfd;		/* that folder, opened once, or -1 */
-	char		*stage;		/* private folder's name in it (owned) */
+	char		*stage;		/* the private folder's name (owned) */
 	int		stagefd;	/* the private folder, or -1 */
 	int		stage_tables;	/* its tables/ and charts/, or -1 */
 	int		stage_charts;

@@ -41,6 +41,8 @@ $MAKE --no-print-directory all
 mkdir -p build
 rm -f "$DB" "$DB-wal" "$DB-shm"
 ./pathstat ingest --quiet --db "$DB" samples/tree
-./pathstat report --db "$DB" --spec samples/article.json --out "$OUT"
+# demo/ is this script's own output: --force also replaces a bundle an
+# older pathstat wrote there (one without file hashes)
+./pathstat report --force --db "$DB" --spec samples/article.json --out "$OUT"
 echo
 echo "demo: open $OUT/index.md (tables in $OUT/tables, charts in $OUT/charts)"

@@ -58,7 +58,7 @@ echo mine > out1/charts/keep.txt
 run $R --spec one.json --out out1
 expect_code 0 "a forged provenance.json lets report write its own files"
 ok "[ \"\$(cat out1/charts/keep.txt)\" = mine ]" "but removes no file it cannot prove it wrote"
-expect_err_has "left 'out1/charts/keep.txt' in place: the previous bundle did not write it" "and says so"
+expect_err_has "left 'out1/charts/keep.txt' in place: the previous bundle recorded no content hashes" "and says so"
 ok "[ -z \"\$(leftover)\" ]" "no private folder is left"
 
 # ---- a forged list does not stand in for --force: a user's index.md
@@ -116,6 +116,17 @@ run $R --spec two.json --out b
 expect_code 0 "a hard link with the recorded bytes counts as the bundle's"
 ok "cmp -s victim/hard.md hard.before" "but its other name outside is not written through"
 ok "grep -q '^# Two' b/index.md" "the bundle's index.md is the new one"
+
+# ---- a bundle of an older pathstat (no file_hashes) is rewritten with --force
+run $R --spec one.json --out old
+"$PY" -c 'import json; p = json.load(open("old/provenance.json")); del p["file_hashes"]; json.dump(p, open("old/provenance.json", "w"))'
+run $R --spec one.json --out old
+expect_code 1 "a bundle without file hashes is not replaced"
+expect_err_has "the previous bundle recorded no content hashes (an older pathstat made it); use --force" "the message says why"
+run $R --spec one.json --out old --force
+expect_code 0 "--force rewrites it once"
+run $R --spec one.json --out old
+expect_code 0 "and then it is a bundle like any"
 
 # ---- FIFOs never block
 mkdir out3

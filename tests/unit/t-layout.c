@@ -255,7 +255,8 @@ gen_pattern(struct strbuf *sb)
 				unsigned n = 1 + rnd(2);
 
 				while (n--)
-					strbuf_addch(sb, lits[rnd(sizeof(lits) - 1)]);
+					strbuf_addch(sb,
+					    lits[rnd(sizeof(lits) - 1)]);
 				last_cap = false;
 			}
 		}

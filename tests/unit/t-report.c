@@ -35,9 +35,9 @@ check_quote(const char *in, const char *want, const char *what)
  * for the pieces it may hold: ( piece . piece ... ) or one piece, where
  * a piece is '...' (taken as is, and holding no quote: gnuplot misreads
  * '' at a literal's start) or one of "\047", "\n", "\t" (never a raw
- * quote between double quotes: it confuses gnuplot's @macro scanner).  The expression
- * must be one line.  Returns the text (caller frees), or NULL when the
- * expression is not of that shape.
+ * quote between double quotes: it confuses gnuplot's @macro scanner).
+ * The expression must be one line.  Returns the text (caller frees), or
+ * NULL when the expression is not of that shape.
  */
 static char *
 gp_unquote(const char *e)
@@ -54,7 +54,8 @@ gp_unquote(const char *e)
 	}
 	for (;;) {
 		if (*p == '\'') {
-			const char *q = memchr(p + 1, '\'', (size_t)(end - p - 1));
+			const char *q = memchr(p + 1, '\'',
+			    (size_t)(end - p - 1));
 
 			if (!q)
 				goto bad;
@@ -193,8 +194,8 @@ test_quote_gnuplot(char **list, size_t n)
 	argv[1] = script;
 	argv[2] = NULL;
 	if (report_run_program(dfd, argv, 60, &res) && res.exec_errno) {
-		printf("# skip: gnuplot cannot run (%s): the round trip through "
-		    "it is not checked\n", strerror(res.exec_errno));
+		printf("# skip: gnuplot cannot run (%s): the round trip "
+		    "through it is not checked\n", strerror(res.exec_errno));
 	} else {
 		snprintf(path, sizeof(path), "%s/out.txt", dir);
 		if (strbuf_read_file(&got, path, 1 << 24))
@@ -265,8 +266,8 @@ test_quote(void)
 		back = gp_unquote(sb.buf);
 		if (!back || strcmp(back, want)) {
 			if (bad++ < 5)
-				printf("#   '%s' -> %s -> '%s'\n", list[i], sb.buf,
-				    back ? back : "(not readable)");
+				printf("#   '%s' -> %s -> '%s'\n", list[i],
+				    sb.buf, back ? back : "(not readable)");
 		}
 		free(back);
 		free(want);
