@@ -39,6 +39,26 @@ utf8_len(const unsigned char *p)
 	return len;
 }
 
+size_t
+utf8_invalid_at(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, n;
+
+	while (i < len) {
+		n = p[i] < 0x80 ? 1 : p[i] >= 0xc2 && p[i] <= 0xdf ? 2 :
+		    p[i] >= 0xe0 && p[i] <= 0xef ? 3 :
+		    p[i] >= 0xf0 && p[i] <= 0xf4 ? 4 : 0;
+		/* utf8_len() stops at a NUL, which is no continuation byte;
+		 * here the end of the buffer must stop it first */
+		if (!n || n > len - i || (n > 1 && utf8_len(p + i) != n) ||
+		    (n == 1 && !p[i]))
+			return i;
+		i += n;
+	}
+	return len;
+}
+
 bool
 utf8_valid(const char *s)
 {

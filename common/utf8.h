@@ -17,6 +17,9 @@ struct strbuf;
 size_t utf8_len(const unsigned char *p);
 /* Is the NUL-terminated s valid UTF-8 throughout? */
 bool utf8_valid(const char *s);
+/* The offset of the first byte of s[0..len) (which need not end in a
+ * NUL) that is not valid UTF-8, or is a NUL; len when there is none. */
+size_t utf8_invalid_at(const char *s, size_t len);
 /* Append s to sb with each byte that is not part of valid UTF-8, and
  * each control character, written as \xNN: for messages. */
 void utf8_add_escaped(struct strbuf *sb, const char *s);

@@ -176,6 +176,7 @@ meta_parse(const char *buf, size_t len, struct run_keys *out,
 	cJSON *root = NULL, *item;
 	struct run_keys keys;
 	const char *end = NULL, *nul;
+	size_t bad;
 	long at;
 	int ret = -1;
 
@@ -191,13 +192,9 @@ meta_parse(const char *buf, size_t len, struct run_keys *out,
 		strbuf_addf(why, "a NUL byte at byte %zu", (size_t)(nul - buf));
 		goto cleanup;
 	}
-	if (!utf8_valid(buf)) {
-		const unsigned char *p = (const unsigned char *)buf;
-
-		while (*p && utf8_len(p))
-			p += utf8_len(p);
-		strbuf_addf(why, "not valid UTF-8 (at byte %zu)",
-		    (size_t)(p - (const unsigned char *)buf));
+	bad = utf8_invalid_at(buf, len);
+	if (bad < len) {
+		strbuf_addf(why, "not valid UTF-8 (at byte %zu)", bad);
 		goto cleanup;
 	}
 	at = json_nul_escape(buf, len);

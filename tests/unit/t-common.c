@@ -18,6 +18,7 @@
 #include "common/sort.h"
 #include "common/strbuf.h"
 #include "common/table.h"
+#include "common/utf8.h"
 #include "common/where.h"
 #include "tests/unit/harness.h"
 
@@ -265,6 +266,50 @@ test_err_capture(void)
 	strbuf_release(&c.text);
 }
 
+/* UTF-8 checks (RFC 3629), the path-ID grammar, and JSON output that is
+ * always valid UTF-8 (issue 9). */
+static void
+test_utf8_ids(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	/* a buffer with no NUL after it: the bounded check must stop */
+	char cut[3] = { 'a', (char)0xe6, (char)0x97 };
+	char long_id[PATH_ID_MAX + 2];
+
+	CHECK(utf8_valid("plain, 東京, Ōsaka, \xf0\x9f\x98\x80"),
+	    "utf8: ASCII, CJK, accents and a 4-byte emoji are valid");
+	CHECK(!utf8_valid("\xc0\xaf") && !utf8_valid("\xed\xa0\x80") &&
+	    !utf8_valid("\xf4\x90\x80\x80") && !utf8_valid("a\xff"),
+	    "utf8: overlong, surrogate, past U+10FFFF and stray bytes are not");
+	CHECK_EQ_INT(utf8_invalid_at(cut, sizeof(cut)), 1,
+	    "utf8: a sequence cut by the end of the buffer is found there");
+	CHECK_EQ_INT(utf8_invalid_at("ab\0c", 4), 2,
+	    "utf8: a NUL inside the buffer is refused");
+	CHECK_EQ_INT(utf8_invalid_at("東京", 6), 6, "utf8: valid to the end");
+	utf8_add_escaped(&sb, "N\xff\\x\n" "東");
+	CHECK_EQ_STR(sb.buf, "N\\xff\\x5cx\\x0a東",
+	    "utf8: messages show bad bytes, backslashes and controls as \\xNN");
+	strbuf_reset(&sb);
+
+	CHECK(path_id_valid("A;B") && path_id_valid("G'") &&
+	    path_id_valid("x y") && path_id_valid("a=b") &&
+	    path_id_valid("東京"), "path IDs: ; ' inner blanks = and CJK are in");
+	CHECK(!path_id_valid("") && !path_id_valid("a,b") &&
+	    !path_id_valid(" a") && !path_id_valid("a ") &&
+	    !path_id_valid("a\tb") && !path_id_valid("a\xff"),
+	    "path IDs: empty, ',', outer blanks, controls and bad UTF-8 are out");
+	memset(long_id, 'x', sizeof(long_id) - 1);
+	long_id[sizeof(long_id) - 1] = '\0';
+	CHECK(!path_id_valid(long_id), "path IDs: 257 bytes are too long");
+	long_id[PATH_ID_MAX] = '\0';
+	CHECK(path_id_valid(long_id), "path IDs: 256 bytes are fine");
+
+	json_quote(&sb, "a\xff" "b\xc0\xaf\\\"\x01" "東");
+	CHECK_EQ_STR(sb.buf, "\"a\\ufffdb\\ufffd\\ufffd\\\\\\\"\\u0001東\"",
+	    "json_quote: bytes that are not UTF-8 become U+FFFD");
+	strbuf_release(&sb);
+}
+
 int
 main(void)
 {
@@ -276,5 +321,6 @@ main(void)
 	test_schema();
 	test_sort_merge();
 	test_err_capture();
+	test_utf8_ids();
 	return test_done();
 }
