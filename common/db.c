@@ -333,7 +333,7 @@ db_busy(void *arg, int count)
 	}
 	if (now - start > DB_BUSY_WAIT_S)
 		return 0;
-	if (now - start >= 1 && (!said || now - said >= 30)) {
+	if (now - start >= 1 && (said == 0 || now - said >= 30)) {
 		const char *file = sqlite3_db_filename(arg, "main");
 
 		note("waiting for the database '%s': another program is "
