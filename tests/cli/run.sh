@@ -14,6 +14,11 @@ export LC_ALL=C.UTF-8
 unset PATHSTAT_DB
 pat="${1:-t[0-9]*}"
 fail=0
+# Interrupted (^C, a CI timeout): the running test's folder goes too.
+TMP=""
+trap '[ -z "$TMP" ] || rm -rf "$TMP"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 for t in "$here"/$pat.sh; do
 	[ -f "$t" ] || continue
 	name=$(basename "$t" .sh)
@@ -34,5 +39,6 @@ for t in "$here"/$pat.sh; do
 		echo "ok   cli/$name ($n checks)"
 	fi
 	rm -rf "$TMP"
+	TMP=""
 done
 exit $fail

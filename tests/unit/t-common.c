@@ -140,37 +140,49 @@ test_table(void)
 	strbuf_release(&sb);
 }
 
+/*
+ * The database lives in a folder of its own under $TMPDIR, so that the
+ * -wal and -shm files SQLite keeps beside it (a read-only connection
+ * leaves them) go with it, and rmdir() proves nothing else was left.
+ */
 static void
 test_schema(void)
 {
-	char path[] = "/tmp/pathstat-t-common-XXXXXX";
-	int fd = mkstemp(path);
+	static const char *const suffix[] = { "", "-wal", "-shm", "-journal" };
+	const char *tmp = getenv("TMPDIR");
+	char dir[4096], path[4200], side[4300];
 	sqlite3 *db;
 	sqlite3_stmt *st;
+	size_t i;
 
-	if (fd < 0) {
-		CHECK(0, "mkstemp");
+	snprintf(dir, sizeof(dir), "%s/pathstat-t-common-XXXXXX",
+	    tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir)) {
+		CHECK(0, "mkdtemp");
 		return;
 	}
-	close(fd);
-	unlink(path);
+	snprintf(path, sizeof(path), "%s/t.db", dir);
 	db = db_open(path, true);
 	CHECK(db != NULL, "db_open creates and migrates");
-	if (!db)
-		return;
-	st = db_prepare(db, "version", "PRAGMA user_version");
-	CHECK(st && sqlite3_step(st) == SQLITE_ROW &&
-	    sqlite3_column_int(st, 0) == db_schema_version(),
-	    "user_version is the newest schema");
-	sqlite3_finalize(st);
-	db_close(db);
-	db = db_open(path, false);
-	CHECK(db != NULL, "re-open of a current database");
-	db_close(db);
-	db = db_open_readonly(path);
-	CHECK(db != NULL, "read-only open");
-	db_close(db);
-	unlink(path);
+	if (db) {
+		st = db_prepare(db, "version", "PRAGMA user_version");
+		CHECK(st && sqlite3_step(st) == SQLITE_ROW &&
+		    sqlite3_column_int(st, 0) == db_schema_version(),
+		    "user_version is the newest schema");
+		sqlite3_finalize(st);
+		db_close(db);
+		db = db_open(path, false);
+		CHECK(db != NULL, "re-open of a current database");
+		db_close(db);
+		db = db_open_readonly(path);
+		CHECK(db != NULL, "read-only open");
+		db_close(db);
+	}
+	for (i = 0; i < ARRAY_SIZE(suffix); i++) {
+		snprintf(side, sizeof(side), "%s%s", path, suffix[i]);
+		unlink(side);
+	}
+	CHECK(rmdir(dir) == 0, "the test leaves nothing behind");
 }
 
 static void
