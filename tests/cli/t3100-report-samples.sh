@@ -187,8 +187,9 @@ named = [(int(x), int(tr)) for x, v, tr in bx[2] if not math.isnan(v)]
 if named != [(3, 2)]:
     fail("the box chart should name F's trial 2 only: %r" % named)
 
-# images: PNG of the expected size, SVG well-formed
-for c in prov["charts"]:
+# images: PNG of the expected size, SVG well-formed (gnuplot draws them;
+# without it the bundle has scripts and data only, t3300 checks that)
+for c in prov["charts"] if os.environ.get("HAVE_GNUPLOT") else []:
     stem = c["script"][:-3]
     png = open(os.path.join(B, stem + ".png"), "rb").read()
     if png[:8] != b"\x89PNG\r\n\x1a\n" or png[12:16] != b"IHDR":
@@ -206,8 +207,14 @@ for m in bad:
     print(m)
 sys.exit(1 if bad else 0)
 PY
-run "$PY" check.py b "$PS"
-expect_code 0 "CSV = analyze; .dat = the tables; images valid ($OUT)"
+if have_prereq GNUPLOT; then
+	HAVE_GNUPLOT=1 run "$PY" check.py b "$PS"
+	expect_code 0 "CSV = analyze; .dat = the tables; images valid ($OUT)"
+else
+	echo "# skip: gnuplot not installed, no images to check"
+	run "$PY" check.py b "$PS"
+	expect_code 0 "CSV = analyze; .dat = the tables ($OUT)"
+fi
 
 # index.md renders as GitHub-flavoured Markdown
 if have_prereq CMARK; then

@@ -49,8 +49,19 @@ expect_code 1 "--upload without aws: exit 1"
 expect_err_has "--upload needs the AWS CLI" "--upload without aws: message"
 ok '[ ! -e res ]' "--upload without aws: nothing measured or written"
 
-# --dry-run: the exact commands, in order, nothing written.
+# --dry-run: the exact commands, in order, nothing written.  iperf3 and
+# oha are stand-ins (neither need be installed): --dry-run only asks
+# their versions and prints the commands.
 mkdir bin && cp "$H/fake-oha" bin/oha
+cat > bin/iperf3 <<'EOF'
+#!/bin/sh
+case ${1:-} in
+--version|-v) echo "iperf 3.12 (cJSON 1.7.15)"; exit 0 ;;
+esac
+echo "fake iperf3: --dry-run must not run iperf3 ($*)" >&2
+exit 1
+EOF
+chmod +x bin/iperf3
 run env PATH="$TMP/bin:$PATH" PATHPROBE=/opt/pathprobe sh "$COLLECT" \
     --path A --host 10.0.0.5 --trials 2 --duration 30 --no-udp \
     --url 1k=http://10.0.0.5:8080/bytes/1024 --concurrency 1,16 \
