@@ -26,7 +26,7 @@ struct walk_ctx {
 	struct walk_list	*out;
 	const char		*root;		/* root as given (no trailing '/') */
 	const char		*root_real;	/* realpath of the root */
-	const char		*rootbase;	/* prefix of relpath ("" for cwd roots) */
+	const char		*rootbase;	/* prefix of relpath: the root's name */
 	dev_t			*devs;		/* folders entered: (dev, ino) */
 	ino_t			*inos;
 	bool			*active;	/* folder still being walked */
@@ -369,29 +369,32 @@ walk_one(const char *arg, struct walk_list *out)
 	}
 	cwd = getcwd(NULL, 0);
 	if (S_ISDIR(st.st_mode)) {
-		/* Stored names are relative to the working folder when the
-		 * tree lies in it, so "ingest results" and "ingest results/A"
-		 * name a file the same way; else they start at the root's
-		 * base name. */
-		const char *rel = cwd ? below(real, cwd) : NULL;
-
+		/* A file's stored name, its identity in the database, is the
+		 * root folder's own name and the path below it, taken from the
+		 * resolved root: "results", "./results/", "/abs/results",
+		 * "x/../results" and "." inside it all give "results/A/f",
+		 * whatever the working folder.  The root's name stays in it so
+		 * that two trees with the same inner layout (day1/ and day2/)
+		 * never replace each other's files. */
 		ctx.root = path;
 		ctx.root_real = real;
-		if (cwd && !strcmp(real, cwd))
-			ctx.rootbase = "";
-		else if (rel)
-			ctx.rootbase = rel;
-		else
-			ctx.rootbase = strcmp(real, "/") ? base_name(real) : "";
+		ctx.rootbase = strcmp(real, "/") ? base_name(real) : "";
 		walk_dir(&ctx, path, "", &st);
 	} else if (S_ISREG(st.st_mode)) {
 		/* A file named directly: its keys come from meta.json files up
 		 * to the working folder when it lies below it, else from its
-		 * own folder only. */
+		 * own folder only.  Its stored name is its folder's name and
+		 * its own, as if that folder had been given (see above). */
 		const char *rel;
 		char *dir;
 		char *slash;
 
+		dir = xstrdup(real);
+		slash = strrchr(dir, '/');
+		if (slash && slash != dir)
+			*slash = '\0';
+		else
+			dir[1] = '\0';
 		rel = cwd ? below(real, cwd) : NULL;
 		if (rel) {
 			ctx.root = ".";
@@ -399,18 +402,16 @@ walk_one(const char *arg, struct walk_list *out)
 			ctx.rootbase = "";
 			add_file(&ctx, path, rel, &st);
 		} else {
-			dir = xstrdup(real);
-			slash = strrchr(dir, '/');
-			if (slash && slash != dir)
-				*slash = '\0';
-			else
-				dir[1] = '\0';
 			ctx.root = dir;
 			ctx.root_real = dir;
-			ctx.rootbase = base_name(dir);
+			ctx.rootbase = "";
 			add_file(&ctx, real, base_name(real), &st);
-			free(dir);
 		}
+		free(out->files[out->n - 1].relpath);
+		out->files[out->n - 1].relpath = strcmp(dir, "/") ?
+		    xasprintf("%s/%s", base_name(dir), base_name(real)) :
+		    xstrdup(base_name(real));
+		free(dir);
 	} else {
 		error("%s: not a file or folder", arg);
 		out->errors++;
