@@ -1,7 +1,7 @@
 # pathstat - top-level Makefile (one Makefile, no recursion).
 #
 #   make                 build ./pathstat and ./pathprobe
-#   make test            unit + CLI tests + the command-line contract
+#   make test            unit + CLI tests (t0100 is the command-line contract)
 #   make asan            build and test under AddressSanitizer + UBSan
 #   make DEVELOPER=1     add -Werror and the extra warnings
 #   make deps            install the Debian packages (as root)
@@ -15,9 +15,6 @@ MANDIR	?= $(PREFIX)/share/man
 CC	?= cc
 PKG_CONFIG ?= pkg-config
 PYTHON	?= /usr/bin/python3
-# The steering repository's shared/ (contract check, reference samples);
-# a copy of the contract check lives in tests/shared for clones without it.
-SHARED	?= $(if $(wildcard ../shared/contract/run),../shared,tests/shared)
 VERSION	:= 0.1.0
 
 # Build into a folder so the sanitizer build never mixes objects; the
@@ -45,7 +42,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/t-*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 SQL	:= $(sort $(wildcard schema/[0-9][0-9][0-9]-*.sql))
 
-.PHONY: all test check unit cli contract asan deps check-deps demo bench \
+.PHONY: all test check unit cli asan deps check-deps demo bench \
 	fuzz install clean pathprobe-static test-slow
 
 all: check-deps $(OUT)/pathstat $(OUT)/pathprobe
@@ -122,20 +119,11 @@ unit: $(UNIT_BIN)
 cli: all
 	@PATHSTAT_BIN=$(abspath $(OUT))/pathstat \
 	    PATHPROBE_BIN=$(abspath $(OUT))/pathprobe \
-	    PYTHON=$(PYTHON) SHARED=$(abspath $(SHARED)) sh tests/cli/run.sh $(T)
-
-contract: all
-	@if [ -x $(SHARED)/contract/run ]; then \
-		$(PYTHON) $(SHARED)/contract/run $(OUT)/pathstat; \
-	else \
-		echo "contract: $(SHARED)/contract/run not found (set SHARED=...)"; \
-		exit 1; \
-	fi
+	    PYTHON=$(PYTHON) sh tests/cli/run.sh $(T)
 
 test check: all
 	@$(MAKE) --no-print-directory unit
 	@$(MAKE) --no-print-directory cli
-	@$(MAKE) --no-print-directory contract
 
 # The long simulations: interval coverage over 1000 repetitions
 # (t-stats with SLOW=1) and 100 clean campaigns for the hygiene checks.
