@@ -35,7 +35,8 @@ ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SAN) -I. $(PKG_CFLAGS) \
 	     -DPATHSTAT_VERSION='"$(VERSION)"' -MMD -MP
 LIBS	= $(PKG_LIBS) -lcsv -lm -pthread
 
-LIB_SRC	:= $(sort $(wildcard common/*.c ingest/*.c analyze/*.c report/*.c)) \
+LIB_SRC	:= $(sort $(wildcard common/*.c ingest/*.c analyze/*.c report/*.c \
+	   inspect/*.c)) \
 	   schema/migrations.c
 LIB_OBJ	:= $(LIB_SRC:%.c=$(B)/%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/t-*.c))

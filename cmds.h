@@ -7,6 +7,7 @@
 
 int cmd_ingest(int argc, char **argv);
 int cmd_runs(int argc, char **argv);
+int cmd_keys(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_report(int argc, char **argv);

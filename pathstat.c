@@ -25,6 +25,7 @@ static const struct pathstat_cmd commands[] = {
 	{ "analyze",	cmd_analyze,	"percentiles, deltas, ratios, trial spread, comparisons" },
 	{ "check",	cmd_check,	"measurement hygiene: pitfalls before they reach an article" },
 	{ "ingest",	cmd_ingest,	"load a synced results tree into the database" },
+	{ "keys",	cmd_keys,	"the keys and values --where and --by can take, with run counts" },
 	{ "report",	cmd_report,	"an article bundle: index.md, tables, gnuplot charts" },
 	{ "runs",	cmd_runs,	"list the runs in the database" },
 };
