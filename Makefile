@@ -5,13 +5,15 @@
 #   make asan            build and test under AddressSanitizer + UBSan
 #   make DEVELOPER=1     add -Werror and the extra warnings
 #   make deps            install the Debian packages (as root)
-#   make demo | bench | fuzz | install | clean
+#   make install         PREFIX=/usr/local, DESTDIR for staging; make uninstall
+#   make demo | bench | fuzz | clean
 #
 # Sources are picked up by folder, so adding a file needs no edit here.
 
 PREFIX	?= /usr/local
 BINDIR	?= $(PREFIX)/bin
 MANDIR	?= $(PREFIX)/share/man
+COMPDIR	?= $(PREFIX)/share/bash-completion/completions
 CC	?= cc
 PKG_CONFIG ?= pkg-config
 PYTHON	?= /usr/bin/python3
@@ -44,7 +46,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 SQL	:= $(sort $(wildcard schema/[0-9][0-9][0-9]-*.sql))
 
 .PHONY: all test check unit cli asan deps check-deps demo bench \
-	fuzz install clean pathprobe-static test-slow
+	fuzz install uninstall clean pathprobe-static test-slow
 
 all: check-deps $(OUT)/pathstat $(OUT)/pathprobe
 
@@ -173,15 +175,22 @@ demo:
 bench: all
 	@sh bench/run.sh
 
+# What install puts where; uninstall removes exactly these files.  Every
+# manual page under docs/ and collect/ goes to man1.
+MANPAGES := $(sort $(wildcard docs/*.1 collect/*.1))
+INSTALLED := $(addprefix $(BINDIR)/,pathstat pathprobe pathstat-collect) \
+	     $(addprefix $(MANDIR)/man1/,$(notdir $(MANPAGES))) \
+	     $(COMPDIR)/pathstat
+
 install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
-	install -m 755 pathstat $(DESTDIR)$(BINDIR)/pathstat
-	[ ! -f pathprobe ] || install -m 755 pathprobe $(DESTDIR)$(BINDIR)/pathprobe
-	[ ! -f collect/pathstat-collect ] || \
-	    install -m 755 collect/pathstat-collect $(DESTDIR)$(BINDIR)/pathstat-collect
-	for m in docs/*.1 collect/*.1; do \
-		[ -f "$$m" ] && install -m 644 $$m $(DESTDIR)$(MANDIR)/man1/ || true; \
-	done
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(COMPDIR)
+	install -m 755 $(OUT)/pathstat $(OUT)/pathprobe collect/pathstat-collect \
+	    $(DESTDIR)$(BINDIR)/
+	install -m 644 $(MANPAGES) $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 completion/pathstat.bash $(DESTDIR)$(COMPDIR)/pathstat
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 
 clean:
 	rm -rf build build-asan build-clang build-fuzz pathstat pathprobe pathprobe-static \

@@ -1,0 +1,253 @@
+# pathstat.bash - bash completion for pathstat(1), installed as
+# $(PREFIX)/share/bash-completion/completions/pathstat.
+#
+# Completes the subcommands, each one's options, analyze's verbs, the
+# values of --format, --metric, --quantile, --pool and check's --only,
+# and, from the database itself (`pathstat keys`, with the --db on the
+# line, else $PATHSTAT_DB, else ./pathstat.db), the keys and values of
+# --where KEY=VALUE, the keys of --by and --across, the paths of --paths
+# and the values of compare's --baseline.  Files and folders elsewhere.
+# It needs nothing from the bash-completion package.
+#
+# The lists below must match each command's --help: tests/cli/t6000
+# compares them.
+
+_pathstat_commands="analyze check help ingest keys report runs"
+_pathstat_verbs="compare delta percentiles ratio relative trend trials variance"
+_pathstat_metrics="connect_ms http_ms throughput_bps jitter_ms loss_pct retransmits"
+_pathstat_checks="burst-cliff run-order instance-cap udp-sender-limited
+	outlier-trial hidden-failures syn-retransmit few-samples
+	mixed-estimators missing-cells unbalanced-trials"
+
+# _pathstat_options CMD [VERB]: the options CMD (and analyze's VERB) takes.
+_pathstat_options()
+{
+	case $1 in
+	ingest)	echo "--db --layout --tag --force --quiet -q --help -h" ;;
+	runs)	echo "--db --where --format --files --help -h" ;;
+	keys)	echo "--db --where --format --help -h" ;;
+	check)	echo "--db --where --only --stats --format --help -h" ;;
+	report)	echo "--db --spec --out --force --no-render --no-checks --help -h" ;;
+	analyze)
+		echo "--db --metric --where --by --stats --quantile --pool" \
+		    "--paths --ci --level --seed --boot-reps --format --help -h"
+		case ${2:-} in
+		ratio)		echo "--across" ;;
+		compare)	echo "--baseline --threshold" ;;
+		variance)	echo "--target" ;;
+		'')		echo "--across --baseline --threshold --target" ;;
+		esac
+		;;
+	esac
+}
+
+# Does option $1 take a value (the next word)?
+_pathstat_takes_value()
+{
+	case $1 in
+	--db|--layout|--tag|--where|--format|--only|--stats|--spec|--out|\
+	--metric|--by|--quantile|--pool|--paths|--level|--seed|--boot-reps|\
+	--across|--baseline|--threshold|--target) return 0 ;;
+	esac
+	return 1
+}
+
+# _pathstat_keys PROG DB: the database's keys and values as
+# "key<TAB>value" lines, from `pathstat keys --format csv` (runs without
+# the key left out).
+_pathstat_keys()
+{
+	[ -f "$2" ] || return 0
+	"$1" keys --db "$2" --format csv 2>/dev/null | awk '
+	NR == 1 { next }
+	{
+		# one CSV record (RFC 4180; the values hold no newline)
+		n = 0; f = ""; q = 0
+		for (i = 1; i <= length($0); i++) {
+			c = substr($0, i, 1)
+			if (q && c == "\"" && substr($0, i + 1, 1) == "\"") {
+				f = f c; i++
+			} else if (c == "\"") {
+				q = !q
+			} else if (!q && c == ",") {
+				fld[++n] = f; f = ""
+			} else {
+				f = f c
+			}
+		}
+		fld[++n] = f
+		if (fld[3] != "")
+			print fld[1] "\t" fld[3]
+	}'
+}
+
+# Quote a word for the shell, leaving the usual characters of keys,
+# values and lists (A,B) alone: G' -> G\'.
+_pathstat_quote()
+{
+	if [[ $1 =~ ^[A-Za-z0-9_.,=:/@%+~-]*$ ]]; then
+		printf '%s' "$1"
+	else
+		printf '%s' "$1" | sed 's/[^A-Za-z0-9_.,=:/@%+~-]/\\&/g'
+	fi
+}
+
+# _pathstat_reply CUR WORDS: add each of WORDS (one per line) that
+# starts with CUR to COMPREPLY, quoted for the shell.
+_pathstat_reply()
+{
+	local w IFS=$'\n'
+
+	for w in $2; do
+		case $w in
+		"$1"*) COMPREPLY+=("$(_pathstat_quote "$w")") ;;
+		esac
+	done
+}
+
+# _pathstat_value OPT CUR: complete the value of option OPT.
+_pathstat_value()
+{
+	local opt=$1 cur=$2 list prefix key i
+
+	case $opt in
+	--db|--spec)
+		compopt -o filenames 2>/dev/null
+		mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
+	--out)
+		compopt -o filenames 2>/dev/null
+		mapfile -t COMPREPLY < <(compgen -d -- "$cur") ;;
+	--format)
+		_pathstat_reply "$cur" $'md\ncsv\njson' ;;
+	--metric)
+		_pathstat_reply "$cur" "${_pathstat_metrics// /$'\n'}" ;;
+	--quantile)
+		_pathstat_reply "$cur" $'type7\noha\nhd' ;;
+	--pool)
+		_pathstat_reply "$cur" $'pooled\ntrials' ;;
+	--only)
+		prefix=${cur%"${cur##*,}"}
+		_pathstat_reply "$cur" "$(printf '%s\n' $_pathstat_checks |
+		    sed "s/^/$prefix/")" ;;
+	--where)
+		list=$(_pathstat_keys "$_pathstat_prog" "$_pathstat_db")
+		if [[ $cur == *=* ]]; then
+			key=${cur%%=*}
+			prefix=${cur%"${cur##*[=,]}"}
+			_pathstat_reply "$cur" "$(printf '%s\n' "$list" |
+			    awk -F '\t' -v k="$key" -v p="$prefix" \
+			    '$1 == k { print p $2 }')"
+		else
+			_pathstat_reply "$cur" "$(printf '%s\n' "$list" |
+			    awk -F '\t' 'NF && $1 != last { print $1 "="; last = $1 }')"
+			compopt -o nospace 2>/dev/null
+		fi ;;
+	--by|--across)
+		prefix=${cur%"${cur##*,}"}
+		_pathstat_reply "$cur" "$(_pathstat_keys "$_pathstat_prog" \
+		    "$_pathstat_db" | awk -F '\t' -v p="$prefix" \
+		    'NF && $1 != last { print p $1; last = $1 }')" ;;
+	--paths)
+		prefix=${cur%"${cur##*,}"}
+		_pathstat_reply "$cur" "$(_pathstat_keys "$_pathstat_prog" \
+		    "$_pathstat_db" | awk -F '\t' -v p="$prefix" \
+		    '$1 == "path" { print p $2 }')" ;;
+	--baseline)
+		# the values of the key compare splits by
+		key=""
+		for ((i = 1; i < ${#_pathstat_words[@]} - 1; i++)); do
+			case ${_pathstat_words[i]} in
+			--by) key=${_pathstat_words[i + 1]} ;;
+			--by=*) key=${_pathstat_words[i]#--by=} ;;
+			esac
+		done
+		[ -n "$key" ] && _pathstat_reply "$cur" "$(_pathstat_keys \
+		    "$_pathstat_prog" "$_pathstat_db" | awk -F '\t' -v k="$key" \
+		    '$1 == k { print $2 }')" ;;
+	esac
+	# --layout, --tag, --stats, --level, --seed, ...: free text
+	return 0
+}
+
+_pathstat()
+{
+	local line cur prev cmd="" verb="" i w
+	local -a _pathstat_words
+	local _pathstat_prog _pathstat_db
+	COMPREPLY=()
+
+	# Split the line ourselves, on blanks only, so that KEY=VALUE and
+	# A,B stay one word whatever COMP_WORDBREAKS holds.
+	line=${COMP_LINE:0:COMP_POINT}
+	read -r -a _pathstat_words <<<"$line"
+	if [ ${#_pathstat_words[@]} -eq 0 ] || [[ $line =~ [[:space:]]$ ]]; then
+		_pathstat_words+=("")
+	fi
+	cur=${_pathstat_words[${#_pathstat_words[@]} - 1]}
+	prev=""
+	[ ${#_pathstat_words[@]} -ge 2 ] &&
+	    prev=${_pathstat_words[${#_pathstat_words[@]} - 2]}
+
+	# The pathstat being completed (./pathstat, an installed path) reads
+	# the database; the database is the --db on the line, else the
+	# default.
+	_pathstat_prog=${_pathstat_words[0]/#\~/$HOME}
+	[[ $_pathstat_prog == */* && -x $_pathstat_prog ]] ||
+	    _pathstat_prog=pathstat
+	_pathstat_db=${PATHSTAT_DB:-pathstat.db}
+	for ((i = 1; i < ${#_pathstat_words[@]} - 1; i++)); do
+		w=${_pathstat_words[i]}
+		case $w in
+		--db) _pathstat_db=${_pathstat_words[i + 1]} ;;
+		--db=*) _pathstat_db=${w#--db=} ;;
+		esac
+		# the command, then analyze's verb: words that are no option
+		# and no option's value
+		[[ $w == -* ]] && continue
+		_pathstat_takes_value "${_pathstat_words[i - 1]}" && continue
+		if [ -z "$cmd" ]; then
+			cmd=$w
+		elif [ "$cmd" = analyze ] && [ -z "$verb" ]; then
+			verb=$w
+		fi
+	done
+	_pathstat_db=${_pathstat_db/#\~/$HOME}
+
+	if [[ $cur == --*=* ]]; then
+		_pathstat_value "${cur%%=*}" "${cur#*=}"
+		cur=${cur#*=}
+	elif _pathstat_takes_value "$prev"; then
+		_pathstat_value "$prev" "$cur"
+	elif [ -z "$cmd" ]; then
+		if [[ $cur == -* ]]; then
+			_pathstat_reply "$cur" $'--help\n--version\n-h\n-V'
+		else
+			_pathstat_reply "$cur" "${_pathstat_commands// /$'\n'}"
+		fi
+	elif [ "$cmd" = help ]; then
+		[ ${#_pathstat_words[@]} -eq 3 ] &&
+		    _pathstat_reply "$cur" "${_pathstat_commands// /$'\n'}"
+	elif [[ $cur == -* ]]; then
+		_pathstat_reply "$cur" "$(printf '%s\n' \
+		    $(_pathstat_options "$cmd" "$verb"))"
+	elif [ "$cmd" = analyze ] && [ -z "$verb" ]; then
+		_pathstat_reply "$cur" "${_pathstat_verbs// /$'\n'}"
+	elif [ "$cmd" = ingest ]; then
+		compopt -o filenames 2>/dev/null
+		mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+	fi
+
+	# bash replaces only the part of the word after its last break
+	# character ('=' and ':' by default): drop what comes before it.
+	local brk=${COMP_WORDBREAKS//[^=:]/} head qhead
+	if [ -n "$brk" ] && [[ $cur == *["$brk"]* ]]; then
+		head=${cur%"${cur##*["$brk"]}"}
+		qhead=$(_pathstat_quote "$head")
+		for i in "${!COMPREPLY[@]}"; do
+			COMPREPLY[i]=${COMPREPLY[i]#"$qhead"}
+		done
+	fi
+	return 0
+}
+
+complete -F _pathstat pathstat
