@@ -71,6 +71,7 @@ run inst uninstall DESTDIR="$TMP/dest" PREFIX=/usr
 expect_code 0 "a second uninstall is no error"
 
 # --- the bash completion ------------------------------------------------
+. "$TOP/tests/cli/helper/help-options.sh"
 command -v bash >/dev/null 2>&1 || { echo "# skip: no bash for the completion"; test_done; }
 COMP="$TMP/dest2/usr/local/share/bash-completion/completions/pathstat"
 B="$TMP/dest2/usr/local/bin"
@@ -87,40 +88,19 @@ comp() {
 	_pathstat
 	printf "%s\n" "${COMPREPLY[@]}"' sh "$COMP" "$1" | sed '/^$/d' | sort
 }
-# help_opts CMD...: the options that --help lists (usage lines and the
-# lines that start with an option), one per line
-help_opts() {
-	"$B/pathstat" "$@" --help | awk '
-	/^$/ { usage = 0 }
-	NR == 1 { usage = 1 }
-	usage {
-		line = $0
-		while (match(line, /--?[a-zA-Z][a-z-]*/)) {
-			print substr(line, RSTART, RLENGTH)
-			line = substr(line, RSTART + RLENGTH)
-		}
-	}
-	!usage && /^ +-/ {
-		for (i = 1; i <= NF && $i ~ /^-/; i++) {
-			o = $i
-			sub(/,$/, "", o)
-			print o
-		}
-	}' | grep -v '^-[A-Z]' | { cat; echo --help; echo -h; } | sort -u
-}
 ok '[ "$(bash -c ". \"$COMP\"; complete -p pathstat")" = "complete -F _pathstat pathstat" ]' \
     "the file registers _pathstat for pathstat"
-cmds=$("$B/pathstat" --help | awk '/^commands:/ { on = 1; next } on && NF { print $1 } on && !NF { exit }' | { cat; echo help; } | sort)
+cmds=$(help_commands "$B/pathstat" | { cat; echo help; } | sort)
 ok '[ "$(comp "pathstat ")" = "$cmds" ]' "commands: those pathstat --help lists, and help"
 ok '[ "$(comp "pathstat ke")" = keys ]' "a command from its first letters"
 ok '[ "$(comp "pathstat help ")" = "$cmds" ]' "pathstat help <command>"
 for c in ingest runs keys check report; do
 	got=$(comp "pathstat $c -" | tr '\n' ' ')
-	want=$(help_opts "$c" | tr '\n' ' ')
+	want=$(help_options "$B/pathstat" "$c" | tr '\n' ' ')
 	ok '[ "$got" = "$want" ]' "$c: the options its --help lists ($got)"
 done
 got=$(comp "pathstat analyze percentiles -" | { cat; printf '%s\n' --across --baseline --threshold --target; } | sort -u | tr '\n' ' ')
-want=$(help_opts analyze | tr '\n' ' ')
+want=$(help_options "$B/pathstat" analyze | tr '\n' ' ')
 ok '[ "$got" = "$want" ]' "analyze: its options, plus the verbs' own ($got)"
 ok '[ "$(comp "pathstat analyze ratio --a")" = --across ]' "ratio: --across"
 ok '[ -z "$(comp "pathstat analyze percentiles --a")" ]' "percentiles: no --across"
