@@ -14,7 +14,10 @@
 
 #include "report/internal.h"
 
-static char spec_path[] = "/tmp/pathstat-fuzz-spec-XXXXXX";
+/* The file is unlinked as soon as it is made and read back through
+ * /proc/self/fd, so a run leaves nothing in $TMPDIR, even when it ends
+ * in a crash (libFuzzer targets run on Linux). */
+static char spec_path[64];
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -23,9 +26,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct report_spec spec;
 
 	if (fd < 0) {
-		fd = mkstemp(spec_path);
+		const char *tmp = getenv("TMPDIR");
+		char tmpl[4096];
+
+		snprintf(tmpl, sizeof(tmpl), "%s/pathstat-fuzz-spec-XXXXXX",
+		    tmp && *tmp ? tmp : "/tmp");
+		fd = mkstemp(tmpl);
 		if (fd < 0)
 			abort();
+		unlink(tmpl);
+		snprintf(spec_path, sizeof(spec_path), "/proc/self/fd/%d", fd);
 	}
 	if (ftruncate(fd, 0) != 0 || pwrite(fd, data, size, 0) != (ssize_t)size)
 		abort();
