@@ -1,7 +1,7 @@
 # pathstat - top-level Makefile (one Makefile, no recursion).
 #
 #   make                 build ./pathstat and ./pathprobe
-#   make test            unit + CLI tests (t0100 is the command-line contract)
+#   make test            unit + CLI tests (t0110 is the command-line contract)
 #   make asan            build and test under AddressSanitizer + UBSan
 #   make DEVELOPER=1     add -Werror and the extra warnings
 #   make deps            install the Debian packages (as root)

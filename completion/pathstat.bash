@@ -14,7 +14,8 @@
 
 _pathstat_commands="analyze check help ingest keys report runs"
 _pathstat_verbs="compare delta percentiles ratio relative trend trials variance"
-_pathstat_metrics="connect_ms http_ms throughput_bps jitter_ms loss_pct retransmits"
+_pathstat_metrics="connect_ms http_ms throughput_bps jitter_ms loss_pct retransmits
+	handshake_ms"
 _pathstat_checks="burst-cliff run-order instance-cap udp-sender-limited
 	outlier-trial hidden-failures syn-retransmit few-samples
 	mixed-estimators missing-cells unbalanced-trials"
@@ -120,7 +121,7 @@ _pathstat_value()
 	--format)
 		_pathstat_reply "$cur" $'md\ncsv\njson' ;;
 	--metric)
-		_pathstat_reply "$cur" "${_pathstat_metrics// /$'\n'}" ;;
+		_pathstat_reply "$cur" "$(printf '%s\n' $_pathstat_metrics)" ;;
 	--quantile)
 		_pathstat_reply "$cur" $'type7\noha\nhd' ;;
 	--pool)

@@ -1,4 +1,4 @@
-# t1600: a file's identity (its stored name) does not depend on how the
+# t1620: a file's identity (its stored name) does not depend on how the
 # tree's path was typed or where ingest ran: relative, absolute, ./x/,
 # x/../x, x//, "." inside the tree, a symlink to it, from another working
 # folder: the same names, no new run, no "same content" notes.  The tree

@@ -1,4 +1,4 @@
-# t1700: pathstat keys lists what --where and --by can take: path, trial,
+# t1800: pathstat keys lists what --where and --by can take: path, trial,
 # tool, condition keys, tags, and day/hour/instance as they derive them,
 # each value with its run count, runs without a key as "(none)"; in md,
 # csv and json; --where narrows the counts; an unknown key or value is a
