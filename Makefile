@@ -24,7 +24,7 @@ VERSION	:= 0.1.0
 B	?= build
 OUT	?= .
 
-PKGS	:= sqlite3 libcjson libxxhash zlib
+PKGS	:= sqlite3 libcjson libxxhash zlib libzstd
 CFLAGS	?= -O2 -g
 WARN	:= -Wall -Wextra -Wshadow -Wconversion -Wno-sign-conversion \
 	   -Wstrict-prototypes -Wmissing-prototypes -Wformat=2 -Wvla
@@ -38,7 +38,7 @@ ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SAN) -I. $(PKG_CFLAGS) \
 LIBS	= $(PKG_LIBS) -lcsv -lm -pthread
 
 LIB_SRC	:= $(sort $(wildcard common/*.c ingest/*.c analyze/*.c report/*.c \
-	   inspect/*.c)) \
+	   inspect/*.c export/*.c)) \
 	   schema/migrations.c
 LIB_OBJ	:= $(LIB_SRC:%.c=$(B)/%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/t-*.c))
@@ -54,7 +54,7 @@ all: check-deps $(OUT)/pathstat $(OUT)/pathprobe
 check-deps:
 	@missing=""; \
 	for p in sqlite3:libsqlite3-dev libcjson:libcjson-dev \
-	    libxxhash:libxxhash-dev zlib:zlib1g-dev; do \
+	    libxxhash:libxxhash-dev zlib:zlib1g-dev libzstd:libzstd-dev; do \
 		$(PKG_CONFIG) --exists $${p%%:*} 2>/dev/null || \
 		    missing="$$missing $${p#*:}"; \
 	done; \
@@ -69,7 +69,7 @@ check-deps:
 	fi
 
 DEB_BUILD := build-essential pkg-config libsqlite3-dev libcjson-dev \
-	     libcsv-dev libxxhash-dev zlib1g-dev
+	     libcsv-dev libxxhash-dev zlib1g-dev libzstd-dev
 DEB_TEST  := python3 python3-numpy sqlite3 gnuplot-nox cmark-gfm iperf3 \
 	     iproute2 clang fonts-droid-fallback tcpdump nftables
 deps:
