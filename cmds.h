@@ -11,5 +11,6 @@ int cmd_keys(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_export(int argc, char **argv);
 
 #endif

@@ -24,6 +24,7 @@ struct pathstat_cmd {
 static const struct pathstat_cmd commands[] = {
 	{ "analyze",	cmd_analyze,	"percentiles, deltas, ratios, trial spread, comparisons" },
 	{ "check",	cmd_check,	"measurement hygiene: pitfalls before they reach an article" },
+	{ "export",	cmd_export,	"Parquet for Athena, Trino, Spark and DuckDB, and their DDL" },
 	{ "ingest",	cmd_ingest,	"load a synced results tree into the database" },
 	{ "keys",	cmd_keys,	"the keys and values --where and --by can take, with run counts" },
 	{ "report",	cmd_report,	"an article bundle: index.md, tables, gnuplot charts" },

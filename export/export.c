@@ -1,0 +1,923 @@
+/*
+ * export.c - `pathstat export`: the database as Parquet datasets
+ * (samples/, runs/, summaries/, findings/ and manifest.json) that
+ * Athena, Trino, Spark and DuckDB read, written incrementally; and
+ * `--ddl ENGINE`, the statements that make them tables.
+ */
+#include "common/compat.h"
+
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyze/analyze.h"
+#include "cmds.h"
+#include "common/db.h"
+#include "common/err.h"
+#include "common/exit.h"
+#include "common/parse.h"
+#include "common/strbuf.h"
+#include "common/where.h"
+#include "common/xalloc.h"
+#include "export/internal.h"
+
+#define EXPORT_USAGE \
+	"usage: pathstat export [--db FILE] [--where KEY=VALUE]... " \
+	"[--partition-by KEYS]\n" \
+	"                       [--codec zstd|gzip|none] [--basic-encodings] " \
+	"[--file-size SIZE]\n" \
+	"                       [--force] [--quiet] --out DIR\n" \
+	"   or: pathstat export [--db FILE] --ddl athena|trino|spark|duckdb\n" \
+	"                       [--out DIR | --location URI] [--where ...] " \
+	"[--partition-by KEYS]\n"
+
+static void
+export_usage(FILE *fp)
+{
+	fputs(EXPORT_USAGE, fp);
+	fputs("\n"
+	    "Write the database as Parquet for Athena, Trino, Spark and DuckDB:\n"
+	    "DIR/samples/ (one row per sample), runs/ (one per run), summaries/\n"
+	    "(the tools' own statistics) and findings/ (what 'pathstat check'\n"
+	    "reports), in Hive-style partition folders (day=2026-08-28/), and\n"
+	    "DIR/manifest.json with each file's content hash.  Run it again and\n"
+	    "only partitions whose runs changed are written; files appear under\n"
+	    "their names only when complete.\n"
+	    "\n"
+	    "  --db FILE            database (default $PATHSTAT_DB, else ./pathstat.db)\n"
+	    "  --out DIR            where the datasets go (created; an existing DIR\n"
+	    "                       must be empty or hold an earlier export)\n"
+	    "  --where KEY=VALUE    export only the runs that match (as in analyze)\n"
+	    "  --partition-by KEYS  partition folders, e.g. day or day,instance_type;\n"
+	    "                       'none' for one folder (default: day when runs\n"
+	    "                       have one, else none)\n"
+	    "  --codec C            zstd (default), gzip or none\n"
+	    "  --basic-encodings    only PLAIN and dictionary encodings, for readers\n"
+	    "                       without DELTA_BINARY_PACKED or BYTE_STREAM_SPLIT\n"
+	    "  --file-size SIZE     start a new part file past SIZE bytes (k, m, g;\n"
+	    "                       default 256m)\n"
+	    "  --force              rewrite every partition\n"
+	    "  -q, --quiet          no progress notes\n"
+	    "  --ddl ENGINE         print CREATE statements for athena, trino, spark\n"
+	    "                       or duckdb instead of exporting\n"
+	    "  --location URI       where the engine finds the datasets\n"
+	    "                       (s3://bucket/prefix); DuckDB may use --out DIR\n", fp);
+}
+
+struct export_cli {
+	const char	*db_path;
+	const char	*out;
+	const char	*location;
+	const char	*partition_by;	/* as given; NULL = the default */
+	struct where	where;
+	char		**where_text;	/* --where as typed, for the manifest */
+	size_t		nwhere_text;
+	struct export_opts opts;
+	bool		force, quiet;
+	bool		ddl;
+	enum export_engine engine;
+};
+
+/* Parse "256m", "64k", "1g", "1048576" into bytes; -1 if bad. */
+static int
+parse_size(const char *s, size_t *out)
+{
+	struct strbuf num = STRBUF_INIT;
+	size_t len = strlen(s), mult = 1;
+	long v;
+	int ret = -1;
+
+	if (!len)
+		return -1;
+	switch (s[len - 1]) {
+	case 'k': case 'K':
+		mult = 1024;
+		break;
+	case 'm': case 'M':
+		mult = 1024 * 1024;
+		break;
+	case 'g': case 'G':
+		mult = 1024 * 1024 * 1024;
+		break;
+	default:
+		break;
+	}
+	strbuf_add(&num, s, mult > 1 ? len - 1 : len);
+	if (!parse_long(num.buf, 1, LONG_MAX / 1024 / 1024 / 1024, &v) &&
+	    (uint64_t)v * mult >= 4096) {
+		*out = (size_t)v * mult;
+		ret = 0;
+	}
+	strbuf_release(&num);
+	return ret;
+}
+
+/* Split "a,b" into *keys. */
+static void
+split_keys(const char *list, char ***keys, size_t *n)
+{
+	char *copy = xstrdup(list), *p = copy, *k;
+
+	*keys = NULL;
+	*n = 0;
+	while ((k = strsep(&p, ",")) != NULL) {
+		if (!*k)
+			continue;
+		*keys = xreallocarray(*keys, *n + 1, sizeof(**keys));
+		(*keys)[(*n)++] = xstrdup(k);
+	}
+	free(copy);
+}
+
+static void
+free_keys(char **keys, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(keys[i]);
+	free(keys);
+}
+
+/*
+ * The partition keys: --partition-by, else the manifest's (for --ddl
+ * with --out), else day when a selected run has one.  Returns 0, or -2
+ * after a usage error.
+ */
+static int
+choose_pkeys(sqlite3 *db, const struct export_cli *cli,
+    const struct manifest *old, const struct export_model *m, char ***keys,
+    size_t *n)
+{
+	struct strbuf why = STRBUF_INIT;
+	size_t i;
+
+	*keys = NULL;
+	*n = 0;
+	if (cli->partition_by) {
+		if (!strcmp(cli->partition_by, "none"))
+			return 0;
+		split_keys(cli->partition_by, keys, n);
+		for (i = 0; i < *n; i++) {
+			if (!export_check_key(db, (*keys)[i], &why))
+				continue;
+			error("bad --partition-by: %s", why.buf);
+			strbuf_release(&why);
+			return -2;
+		}
+		for (i = 0; i + 1 < *n; i++) {
+			size_t j;
+
+			for (j = i + 1; j < *n; j++)
+				if (!strcmp((*keys)[i], (*keys)[j])) {
+					error("bad --partition-by: '%s' "
+					    "twice", (*keys)[i]);
+					return -2;
+				}
+		}
+		return 0;
+	}
+	if (cli->ddl && old) {
+		*keys = xcalloc(old->npkeys ? old->npkeys : 1, sizeof(**keys));
+		for (i = 0; i < old->npkeys; i++)
+			(*keys)[i] = xstrdup(old->pkeys[i]);
+		*n = old->npkeys;
+		return 0;
+	}
+	if (export_model_has_key(m, "day")) {
+		*keys = xcalloc(1, sizeof(**keys));
+		(*keys)[0] = xstrdup("day");
+		*n = 1;
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------------------------
+ * The output folder
+ */
+
+static bool
+dir_is_empty(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	bool empty = true;
+
+	if (!d)
+		return errno == ENOENT;
+	while (empty && (de = readdir(d)) != NULL)
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+			empty = false;
+	closedir(d);
+	return empty;
+}
+
+static bool
+is_part_name(const char *name, bool tmp)
+{
+	const char *p = name;
+	int i;
+
+	if (tmp && *p++ != '.')
+		return false;
+	if (strncmp(p, "part-", 5))
+		return false;
+	p += 5;
+	for (i = 0; i < 5; i++)
+		if (p[i] < '0' || p[i] > '9')
+			return false;
+	return !strcmp(p + 5, tmp ? ".parquet.tmp" : ".parquet");
+}
+
+static int
+cmp_strp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Files to keep (relative to DIR), sorted, for remove_stale(). */
+struct keep {
+	char	**path;
+	size_t	n;
+};
+
+/*
+ * Under DIR/<rel>: remove our temporary files, our part files that the
+ * manifest no longer lists (a partition gone or with fewer files, an
+ * earlier --partition-by, a killed run's leftovers) and then folders
+ * left empty.  Never touches a name we do not write.  Counts removed
+ * part files in *removed.
+ */
+static int
+remove_stale(const char *dir, const char *rel, const struct keep *keep,
+    size_t *removed)
+{
+	struct strbuf abs = STRBUF_INIT, sub = STRBUF_INIT;
+	struct dirent *de;
+	struct stat stt;
+	const char *key;
+	DIR *d;
+	int ret = 0;
+
+	strbuf_addf(&abs, "%s/%s", dir, rel);
+	d = opendir(abs.buf);
+	if (!d) {
+		strbuf_release(&abs);
+		return errno == ENOENT ? 0 : error_errno("cannot read '%s'",
+		    abs.buf);
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		strbuf_reset(&sub);
+		strbuf_addf(&sub, "%s/%s", rel, de->d_name);
+		strbuf_reset(&abs);
+		strbuf_addf(&abs, "%s/%s", dir, sub.buf);
+		if (lstat(abs.buf, &stt))
+			continue;
+		if (S_ISDIR(stt.st_mode)) {
+			if (remove_stale(dir, sub.buf, keep, removed))
+				ret = -1;
+			/* only a folder we emptied, or an empty one */
+			rmdir(abs.buf);
+			continue;
+		}
+		if (!S_ISREG(stt.st_mode))
+			continue;
+		key = sub.buf;
+		if (is_part_name(de->d_name, true) ||
+		    (is_part_name(de->d_name, false) &&
+		    !bsearch(&key, keep->path, keep->n, sizeof(*keep->path),
+		    cmp_strp))) {
+			if (unlink(abs.buf)) {
+				ret = error_errno("cannot remove '%s'",
+				    abs.buf);
+				continue;
+			}
+			if (!is_part_name(de->d_name, true))
+				(*removed)++;
+		}
+	}
+	closedir(d);
+	strbuf_release(&abs);
+	strbuf_release(&sub);
+	return ret;
+}
+
+/* Whether e's files are all there with the sizes it records. */
+static bool
+files_intact(const char *dir, const struct manifest_entry *e)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct stat stt;
+	size_t i;
+	bool ok = e->files.n > 0;
+
+	for (i = 0; i < e->files.n && ok; i++) {
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "%s/%s", dir, e->files.items[i].path);
+		ok = !stat(sb.buf, &stt) && S_ISREG(stt.st_mode) &&
+		    (uint64_t)stt.st_size == e->files.items[i].bytes;
+	}
+	strbuf_release(&sb);
+	return ok;
+}
+
+static void
+copy_entry(const struct manifest_entry *src, struct manifest_entry *dst)
+{
+	size_t i;
+
+	memset(dst, 0, sizeof(*dst));
+	dst->ds = src->ds;
+	dst->dir = xstrdup(src->dir);
+	memcpy(dst->fingerprint, src->fingerprint, 33);
+	dst->runs = src->runs;
+	for (i = 0; i < src->files.n; i++) {
+		struct export_file *f;
+
+		ALLOC_GROW(dst->files.items, dst->files.n + 1,
+		    dst->files.alloc);
+		f = &dst->files.items[dst->files.n++];
+		*f = src->files.items[i];
+		f->path = xstrdup(src->files.items[i].path);
+	}
+}
+
+/* Write text to DIR/manifest.json (temporary name, then rename) unless
+ * it already holds exactly that.  Sets *wrote. */
+static int
+write_manifest(const char *dir, const struct strbuf *text, bool *wrote)
+{
+	struct strbuf path = STRBUF_INIT, tmp = STRBUF_INIT, old = STRBUF_INIT;
+	FILE *fp = NULL;
+	int ret = -1;
+
+	*wrote = false;
+	strbuf_addf(&path, "%s/manifest.json", dir);
+	strbuf_addf(&tmp, "%s/.manifest.json.tmp", dir);
+	if (!strbuf_read_file(&old, path.buf, 1 << 30) && old.len == text->len &&
+	    !memcmp(old.buf, text->buf, text->len)) {
+		ret = 0;
+		goto cleanup;
+	}
+	fp = fopen(tmp.buf, "wb");
+	if (!fp) {
+		error_errno("cannot create '%s'", tmp.buf);
+		goto cleanup;
+	}
+	if (fwrite(text->buf, 1, text->len, fp) != text->len || fflush(fp) ||
+	    fsync(fileno(fp))) {
+		error_errno("cannot write '%s'", tmp.buf);
+		goto cleanup;
+	}
+	if (fclose(fp)) {
+		fp = NULL;
+		error_errno("cannot write '%s'", tmp.buf);
+		goto cleanup;
+	}
+	fp = NULL;
+	if (rename(tmp.buf, path.buf)) {
+		error_errno("cannot rename '%s' to '%s'", tmp.buf, path.buf);
+		goto cleanup;
+	}
+	*wrote = true;
+	ret = 0;
+cleanup:
+	if (fp) {
+		fclose(fp);
+		unlink(tmp.buf);
+	}
+	strbuf_release(&path);
+	strbuf_release(&tmp);
+	strbuf_release(&old);
+	return ret;
+}
+
+/* ---------------------------------------------------------------------
+ * Export
+ */
+
+struct tally {
+	size_t		written, kept;	/* partitions */
+	uint64_t	rows, bytes;	/* of the written ones */
+};
+
+/* One dataset partition to export or keep. */
+struct plan_item {
+	enum export_dataset	ds;
+	const struct export_part *part;		/* NULL for findings */
+	char			fingerprint[33];
+	const struct manifest_entry *prev;	/* kept: the old entry */
+};
+
+/* pathstat check on its own connection, beside the writing. */
+struct check_job {
+	const char		*db_path;
+	const struct where	*where;
+	struct check_findings	findings;
+	struct err_capture	msgs;		/* printed after the join */
+	int			rc;
+};
+
+static void *
+check_thread(void *arg)
+{
+	struct check_job *job = arg;
+	sqlite3 *db;
+
+	err_capture_begin(&job->msgs);
+	db = db_open_readonly(job->db_path);
+	job->rc = db ? analyze_check(db, job->where, &job->findings) : -1;
+	db_close(db);
+	err_capture_end();
+	return NULL;
+}
+
+/* Whether the old manifest's entry can stand for this partition. */
+static const struct manifest_entry *
+reusable(const struct export_cli *cli, const struct manifest *old,
+    enum export_dataset ds, const char *dir, const char *fingerprint)
+{
+	const struct manifest_entry *prev = manifest_find(old, ds, dir);
+
+	if (cli->force || !prev || strcmp(prev->fingerprint, fingerprint) ||
+	    !files_intact(cli->out, prev))
+		return NULL;
+	return prev;
+}
+
+/* Write (or keep) one planned partition; adds its entry to mf. */
+static int
+export_item(sqlite3 *db, const struct export_model *m,
+    const struct plan_item *it, const struct check_findings *findings,
+    const struct export_cli *cli, struct manifest *mf, struct tally *t)
+{
+	struct manifest_entry e;
+	size_t i;
+
+	if (it->prev) {
+		copy_entry(it->prev, &e);
+		manifest_add(mf, &e);
+		t->kept++;
+		return 0;
+	}
+	memset(&e, 0, sizeof(e));
+	e.ds = it->ds;
+	e.dir = xstrdup(it->part ? it->part->dir : "");
+	e.runs = it->part ? it->part->n : 0;
+	memcpy(e.fingerprint, it->fingerprint, 33);
+	if (!cli->quiet && isatty(STDERR_FILENO))
+		fprintf(stderr, "\r\033[Kpathstat export: %s/%s",
+		    export_dataset_name(it->ds), e.dir);
+	if (export_write_part(db, m, it->ds, it->part, findings, cli->out,
+	    &cli->opts, &e.files)) {
+		free(e.dir);
+		export_files_release(&e.files);
+		return -1;
+	}
+	for (i = 0; i < e.files.n; i++) {
+		t->rows += e.files.items[i].rows;
+		t->bytes += e.files.items[i].bytes;
+	}
+	t->written++;
+	manifest_add(mf, &e);
+	return 0;
+}
+
+static void
+mbytes(struct strbuf *sb, uint64_t b)
+{
+	if (b >= 1000000)
+		strbuf_addf(sb, "%.1f MB", (double)b / 1e6);
+	else
+		strbuf_addf(sb, "%.1f kB", (double)b / 1e3);
+}
+
+static void
+report(const struct export_cli *cli, const struct tally *t, size_t removed,
+    size_t nruns, bool wrote)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ds;
+
+	for (ds = 0; ds < DS_COUNT; ds++) {
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "%s: %zu partition%s written",
+		    export_dataset_name((enum export_dataset)ds),
+		    t[ds].written, t[ds].written == 1 ? "" : "s");
+		if (t[ds].written) {
+			strbuf_addf(&sb, " (%llu rows, ",
+			    (unsigned long long)t[ds].rows);
+			mbytes(&sb, t[ds].bytes);
+			strbuf_addch(&sb, ')');
+		}
+		strbuf_addf(&sb, ", %zu unchanged", t[ds].kept);
+		note("%s", sb.buf);
+	}
+	if (removed)
+		note("removed %zu part file%s no longer exported", removed,
+		    removed == 1 ? "" : "s");
+	note("%zu runs in '%s'%s", nruns, cli->out, wrote ? "" :
+	    "; nothing changed");
+	strbuf_release(&sb);
+}
+
+static int
+run_export(sqlite3 *db, struct export_cli *cli)
+{
+	struct export_model m;
+	struct manifest old, mf;
+	struct check_job job;
+	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
+	struct keep keep = { NULL, 0 };
+	struct tally t[DS_COUNT];
+	struct plan_item *plan = NULL;
+	char **pkeys = NULL;
+	size_t npkeys = 0, nplan = 0, i, j, removed = 0;
+	pthread_t tid;
+	bool wrote, started = false;
+	int ret = PATHSTAT_EXIT_FAIL, rc, ds;
+
+	memset(&m, 0, sizeof(m));
+	memset(&old, 0, sizeof(old));
+	memset(&mf, 0, sizeof(mf));
+	memset(&job, 0, sizeof(job));
+	job.findings = (struct check_findings)CHECK_FINDINGS_INIT;
+	job.msgs = (struct err_capture)ERR_CAPTURE_INIT;
+	memset(t, 0, sizeof(t));
+	rc = export_model_load(db, &cli->where, &m);
+	if (rc) {
+		ret = rc == -2 ? PATHSTAT_EXIT_USAGE : PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
+	if (!m.nruns) {
+		error(cli->where.n ? "no runs match the --where filters" :
+		    "the database holds no runs");
+		goto cleanup;
+	}
+	if (choose_pkeys(db, cli, NULL, &m, &pkeys, &npkeys)) {
+		ret = PATHSTAT_EXIT_USAGE;
+		goto cleanup;
+	}
+	export_model_partition(&m, pkeys, npkeys);
+	mf.pkeys = xcalloc(npkeys ? npkeys : 1, sizeof(*mf.pkeys));
+	for (i = 0; i < npkeys; i++)
+		mf.pkeys[i] = xstrdup(pkeys[i]);
+	mf.npkeys = npkeys;
+	mf.where = xcalloc(cli->nwhere_text ? cli->nwhere_text : 1,
+	    sizeof(*mf.where));
+	for (i = 0; i < cli->nwhere_text; i++)
+		mf.where[i] = xstrdup(cli->where_text[i]);
+	mf.nwhere = cli->nwhere_text;
+
+	/* DIR: new, empty, or an earlier export of ours */
+	strbuf_addf(&path, "%s/manifest.json", cli->out);
+	rc = manifest_read(path.buf, &old);
+	if (rc < 0)
+		goto cleanup;
+	if (rc == 1 && !dir_is_empty(cli->out)) {
+		error("'%s' is not empty and holds no manifest.json: not an "
+		    "export of pathstat; give an empty or new folder",
+		    cli->out);
+		ret = PATHSTAT_EXIT_USAGE;
+		goto cleanup;
+	}
+	if (mkdir(cli->out, 0777) && errno != EEXIST) {
+		error_errno("cannot create '%s'", cli->out);
+		goto cleanup;
+	}
+	if (rc == 1) {
+		/* mark DIR as ours before the first file, so a run killed
+		 * half way can be repeated into it */
+		manifest_json(&mf, &m, &cli->opts, &text);
+		if (write_manifest(cli->out, &text, &wrote))
+			goto cleanup;
+		strbuf_reset(&text);
+	}
+
+	/* the plan: every partition's fingerprint, and what can stay */
+	plan = xcalloc(3 * m.nparts + 1, sizeof(*plan));
+	for (ds = DS_SAMPLES; ds <= DS_SUMMARIES; ds++)
+		for (i = 0; i < m.nparts; i++) {
+			struct plan_item *it = &plan[nplan++];
+
+			it->ds = (enum export_dataset)ds;
+			it->part = &m.parts[i];
+			export_fingerprint(&m, it->ds, it->part, &cli->opts,
+			    NULL, it->fingerprint);
+			it->prev = reusable(cli, &old, it->ds, it->part->dir,
+			    it->fingerprint);
+			strbuf_addstr(&text, it->fingerprint);
+		}
+	/* findings come from the same runs: unchanged runs, same findings
+	 * (check itself is the slow part, so it runs only when needed) */
+	for (i = 0; i < cli->nwhere_text; i++)
+		strbuf_addf(&text, "\n%s", cli->where_text[i]);
+	plan[nplan].ds = DS_FINDINGS;
+	export_fingerprint(&m, DS_FINDINGS, NULL, &cli->opts, text.buf,
+	    plan[nplan].fingerprint);
+	plan[nplan].prev = reusable(cli, &old, DS_FINDINGS, "",
+	    plan[nplan].fingerprint);
+	if (!plan[nplan].prev) {
+		job.db_path = db_default_path(cli->db_path);
+		job.where = &cli->where;
+		if (pthread_create(&tid, NULL, check_thread, &job)) {
+			error("cannot start a thread for the checks");
+			goto cleanup;
+		}
+		started = true;
+	}
+	nplan++;
+
+	for (i = 0; i + 1 < nplan; i++)
+		if (export_item(db, &m, &plan[i], NULL, cli, &mf,
+		    &t[plan[i].ds]))
+			goto cleanup;
+	if (started) {
+		pthread_join(tid, NULL);
+		started = false;
+		err_capture_flush(&job.msgs);
+		if (job.rc)
+			goto cleanup;
+	}
+	if (export_item(db, &m, &plan[nplan - 1], &job.findings, cli, &mf,
+	    &t[DS_FINDINGS]))
+		goto cleanup;
+	if (!cli->quiet && isatty(STDERR_FILENO))
+		fputs("\r\033[K", stderr);
+
+	/* what the new manifest lists stays; our other files go */
+	for (i = 0; i < mf.n; i++)
+		for (j = 0; j < mf.items[i].files.n; j++) {
+			keep.path = xreallocarray(keep.path, keep.n + 1,
+			    sizeof(*keep.path));
+			keep.path[keep.n++] = mf.items[i].files.items[j].path;
+		}
+	qsort(keep.path, keep.n, sizeof(*keep.path), cmp_strp);
+	for (ds = 0; ds < DS_COUNT; ds++)
+		if (remove_stale(cli->out, export_dataset_name((enum
+		    export_dataset)ds), &keep, &removed))
+			goto cleanup;
+
+	strbuf_reset(&text);
+	manifest_json(&mf, &m, &cli->opts, &text);
+	if (write_manifest(cli->out, &text, &wrote))
+		goto cleanup;
+	if (!cli->quiet)
+		report(cli, t, removed, m.nruns, wrote);
+	ret = PATHSTAT_EXIT_OK;
+cleanup:
+	if (started) {
+		pthread_join(tid, NULL);
+		err_capture_flush(&job.msgs);
+	}
+	if (ret != PATHSTAT_EXIT_OK && !cli->quiet && isatty(STDERR_FILENO))
+		fputs("\r\033[K", stderr);
+	export_model_release(&m);
+	manifest_release(&old);
+	manifest_release(&mf);
+	check_findings_release(&job.findings);
+	strbuf_release(&job.msgs.text);
+	free_keys(pkeys, npkeys);
+	free(keep.path);
+	free(plan);
+	strbuf_release(&path);
+	strbuf_release(&text);
+	return ret;
+}
+
+/* ---------------------------------------------------------------------
+ * --ddl
+ */
+
+static int
+run_ddl(sqlite3 *db, struct export_cli *cli)
+{
+	struct export_model m;
+	struct manifest old;
+	struct strbuf path = STRBUF_INIT, loc = STRBUF_INIT;
+	char **pkeys = NULL, *real = NULL;
+	size_t npkeys = 0;
+	bool have_old = false;
+	int ret = PATHSTAT_EXIT_FAIL, rc;
+
+	memset(&m, 0, sizeof(m));
+	memset(&old, 0, sizeof(old));
+	if (cli->out) {
+		strbuf_addf(&path, "%s/manifest.json", cli->out);
+		rc = manifest_read(path.buf, &old);
+		if (rc < 0)
+			goto cleanup;
+		have_old = rc == 0;
+		if (have_old && !cli->where.n && old.nwhere) {
+			/* the DDL describes what that export selected */
+			size_t i;
+			struct strbuf why = STRBUF_INIT;
+
+			for (i = 0; i < old.nwhere; i++)
+				if (where_add(&cli->where, old.where[i], &why)) {
+					error("'%s': bad where '%s': %s",
+					    path.buf, old.where[i], why.buf);
+					strbuf_release(&why);
+					goto cleanup;
+				}
+			strbuf_release(&why);
+		}
+	}
+	if (cli->location) {
+		strbuf_addstr(&loc, cli->location);
+	} else if (cli->out) {
+		real = realpath(cli->out, NULL);
+		if (!real) {
+			error_errno("cannot find '%s'", cli->out);
+			goto cleanup;
+		}
+		strbuf_addstr(&loc, real);
+	} else {
+		error("--ddl needs --location URI or --out DIR");
+		fputs(EXPORT_USAGE, stderr);
+		ret = PATHSTAT_EXIT_USAGE;
+		goto cleanup;
+	}
+	rc = export_model_load(db, &cli->where, &m);
+	if (rc) {
+		ret = rc == -2 ? PATHSTAT_EXIT_USAGE : PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
+	if (!m.nruns) {
+		error(cli->where.n ? "no runs match the --where filters" :
+		    "the database holds no runs");
+		goto cleanup;
+	}
+	if (choose_pkeys(db, cli, have_old ? &old : NULL, &m, &pkeys,
+	    &npkeys)) {
+		ret = PATHSTAT_EXIT_USAGE;
+		goto cleanup;
+	}
+	export_model_partition(&m, pkeys, npkeys);
+	rc = export_ddl(stdout, cli->engine, loc.buf, !cli->location, &m);
+	if (rc) {
+		ret = rc == -2 ? PATHSTAT_EXIT_USAGE : PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
+	ret = PATHSTAT_EXIT_OK;
+cleanup:
+	export_model_release(&m);
+	manifest_release(&old);
+	free_keys(pkeys, npkeys);
+	free(real);
+	strbuf_release(&path);
+	strbuf_release(&loc);
+	return ret;
+}
+
+enum {
+	OPT_BASIC = 256, OPT_CODEC, OPT_DB, OPT_DDL, OPT_FILE_SIZE, OPT_FORCE,
+	OPT_LOCATION, OPT_OUT, OPT_PARTITION_BY, OPT_WHERE
+};
+
+int
+cmd_export(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "basic-encodings", no_argument,	NULL, OPT_BASIC },
+		{ "codec",	required_argument,	NULL, OPT_CODEC },
+		{ "db",		required_argument,	NULL, OPT_DB },
+		{ "ddl",	required_argument,	NULL, OPT_DDL },
+		{ "file-size",	required_argument,	NULL, OPT_FILE_SIZE },
+		{ "force",	no_argument,		NULL, OPT_FORCE },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ "location",	required_argument,	NULL, OPT_LOCATION },
+		{ "out",	required_argument,	NULL, OPT_OUT },
+		{ "partition-by", required_argument,	NULL, OPT_PARTITION_BY },
+		{ "quiet",	no_argument,		NULL, 'q' },
+		{ "where",	required_argument,	NULL, OPT_WHERE },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct export_cli cli;
+	struct strbuf why = STRBUF_INIT;
+	sqlite3 *db = NULL;
+	int ch, ret = PATHSTAT_EXIT_OK;
+
+	err_set_prefix("pathstat export");
+	memset(&cli, 0, sizeof(cli));
+	cli.opts.codec = PQ_CODEC_ZSTD;
+	cli.opts.file_bytes = EXPORT_FILE_BYTES;
+	opterr = 0;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "+hq", longopts, NULL)) != -1) {
+		switch (ch) {
+		case OPT_BASIC:
+			cli.opts.basic = true;
+			break;
+		case OPT_CODEC:
+			if (pq_codec_parse(optarg, &cli.opts.codec)) {
+				error("bad --codec '%s': want zstd, gzip or "
+				    "none", optarg);
+				ret = PATHSTAT_EXIT_USAGE;
+				goto cleanup;
+			}
+			break;
+		case OPT_DB:
+			cli.db_path = optarg;
+			break;
+		case OPT_DDL:
+			if (export_engine_parse(optarg, &cli.engine)) {
+				error("bad --ddl '%s': want athena, trino, "
+				    "spark or duckdb", optarg);
+				ret = PATHSTAT_EXIT_USAGE;
+				goto cleanup;
+			}
+			cli.ddl = true;
+			break;
+		case OPT_FILE_SIZE:
+			if (parse_size(optarg, &cli.opts.file_bytes)) {
+				error("bad --file-size '%s': want bytes, at "
+				    "least 4k (k, m, g suffixes)", optarg);
+				ret = PATHSTAT_EXIT_USAGE;
+				goto cleanup;
+			}
+			break;
+		case OPT_FORCE:
+			cli.force = true;
+			break;
+		case 'h':
+			export_usage(stdout);
+			goto cleanup;
+		case OPT_LOCATION:
+			cli.location = optarg;
+			break;
+		case OPT_OUT:
+			cli.out = optarg;
+			break;
+		case OPT_PARTITION_BY:
+			cli.partition_by = optarg;
+			break;
+		case 'q':
+			cli.quiet = true;
+			break;
+		case OPT_WHERE:
+			if (where_add(&cli.where, optarg, &why)) {
+				error("bad --where: %s", why.buf);
+				ret = PATHSTAT_EXIT_USAGE;
+				goto cleanup;
+			}
+			cli.where_text = xreallocarray(cli.where_text,
+			    cli.nwhere_text + 1, sizeof(*cli.where_text));
+			cli.where_text[cli.nwhere_text++] = optarg;
+			break;
+		default:
+			if (optopt && optopt != '?' && optopt < 256)
+				error("unknown option '-%c'", optopt);
+			else
+				error("unknown option or missing argument: "
+				    "'%s'", argv[optind - 1]);
+			fputs(EXPORT_USAGE, stderr);
+			ret = PATHSTAT_EXIT_USAGE;
+			goto cleanup;
+		}
+	}
+	if (optind < argc) {
+		error("unexpected argument '%s'", argv[optind]);
+		fputs(EXPORT_USAGE, stderr);
+		ret = PATHSTAT_EXIT_USAGE;
+		goto cleanup;
+	}
+	if (!cli.ddl && !cli.out) {
+		error("--out DIR is required (or --ddl ENGINE)");
+		fputs(EXPORT_USAGE, stderr);
+		ret = PATHSTAT_EXIT_USAGE;
+		goto cleanup;
+	}
+	if (!cli.ddl && cli.location) {
+		error("--location goes with --ddl");
+		ret = PATHSTAT_EXIT_USAGE;
+		goto cleanup;
+	}
+	if (cli.out && !*cli.out) {
+		error("--out: an empty folder name");
+		ret = PATHSTAT_EXIT_USAGE;
+		goto cleanup;
+	}
+	db = db_open_readonly(db_default_path(cli.db_path));
+	if (!db) {
+		ret = PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
+	ret = cli.ddl ? run_ddl(db, &cli) : run_export(db, &cli);
+cleanup:
+	db_close(db);
+	where_release(&cli.where);
+	free(cli.where_text);
+	strbuf_release(&why);
+	return ret;
+}

@@ -1,0 +1,262 @@
+/*
+ * internal.h - what the parts of export/ share: the selected runs with
+ * their stable ids, key columns and partitions (model.c), the datasets'
+ * columns and writers (datasets.c), manifest.json (manifest.c) and the
+ * engines' DDL (ddl.c).  Not for use outside export/.
+ */
+#ifndef PATHSTAT_EXPORT_INTERNAL_H
+#define PATHSTAT_EXPORT_INTERNAL_H
+
+#include "common/compat.h"
+
+#include <sqlite3.h>
+
+#include "common/strbuf.h"
+#include "common/where.h"
+#include "export/parquet.h"
+
+/* Bumped whenever the files' columns or their meaning change; in every
+ * file's key-value metadata, manifest.json and the DDL comments. */
+#define EXPORT_SCHEMA_VERSION	1
+/* Bumped whenever the writer's bytes change for the same data, so an
+ * incremental export rewrites what an older writer made. */
+#define EXPORT_WRITER_VERSION	1
+
+/* A part file grows to about this many bytes before the next begins. */
+#define EXPORT_FILE_BYTES	(256 * 1024 * 1024)
+
+enum export_dataset {
+	DS_SAMPLES,
+	DS_RUNS,
+	DS_SUMMARIES,
+	DS_FINDINGS,
+	DS_COUNT
+};
+
+/*
+ * A key column: one dimension `analyze --by` can group by (a condition
+ * key, a tag, day, hour, instance) with its value per run computed by
+ * dim_sql(), so export and analyze agree on what a key means.
+ */
+struct export_key {
+	char	*key;		/* the dimension, as --by spells it; owned */
+	char	*column;	/* its column name: lower case [a-z0-9_],
+				 * unique among all columns; owned */
+};
+
+/* One run, as every dataset describes it. */
+struct export_run {
+	int64_t	db_id;		/* runs.id: only for the fingerprint */
+	char	run_id[17];	/* stable id, 16 hex digits */
+	char	*path, *condition, *tool, *metric;	/* owned */
+	int64_t	trial;
+	int64_t	started_at;	/* Unix seconds */
+	bool	has_started;
+	char	*status, *reason;	/* reason may be NULL; owned */
+	int64_t	failures;
+	int64_t	attempts;	/* -1 = unknown */
+	int64_t	ok_samples;	/* successful samples of the run's metric */
+	char	*tags;		/* canonical k=v;k=v; owned */
+	char	*file, *file_hash, *file_kind, *tool_version;	/* may be NULL */
+	char	*summary_file, *summary_file_hash;		/* may be NULL */
+	char	*fingerprint;	/* what else decides whether the run
+				 * changed (ingest times, sample counts);
+				 * owned */
+	char	**keyval;	/* value per struct export_model key, NULL
+				 * when the run lacks it; owned */
+	size_t	part;		/* its partition */
+	bool	selected;	/* matches --where */
+};
+
+/* A Hive-style partition: the runs [first, first + n) of the model. */
+struct export_part {
+	char	*dir;		/* "day=2026-08-28/instance_type=c6i.large",
+				 * "" when unpartitioned; owned */
+	char	**values;	/* per partition key (NULL = none); owned */
+	size_t	first, n;
+};
+
+struct export_model {
+	struct export_key *keys;	/* sorted by key */
+	size_t		nkeys;
+	char		**pkeys;	/* partition keys, in order; owned */
+	size_t		npkeys;
+	size_t		*pkey_index;	/* each partition key's index in keys[];
+					 * (size_t)-1 for path, trial, tool */
+	struct export_run *runs;	/* selected runs, by partition, then
+					 * metric, path, condition, tool,
+					 * trial, tags, run_id */
+	size_t		nruns;
+	struct export_run *all;		/* every run, by db_id (for the
+					 * findings' run lists) */
+	size_t		nall;
+	struct export_part *parts;	/* sorted by dir */
+	size_t		nparts;
+};
+
+/*
+ * Load the model: key columns from every run in the database (so column
+ * names do not depend on the selection) and the runs matching w.
+ * Returns 0; -1 after an error; -2 for a usage error (an unknown --where
+ * key, named with the keys that exist).  Then partition it, and release
+ * it with export_model_release().
+ */
+int export_model_load(sqlite3 *db, const struct where *w,
+    struct export_model *m);
+/* Sort the selected runs into partitions by pkeys (copied; none when
+ * npkeys is 0).  Every key must be one export_check_key() accepts. */
+void export_model_partition(struct export_model *m, char **pkeys,
+    size_t npkeys);
+void export_model_release(struct export_model *m);
+/* Whether any selected run has a value for dimension key. */
+bool export_model_has_key(const struct export_model *m, const char *key);
+/* The known --where/--by keys, ", "-joined, into sb. */
+void export_model_known_keys(sqlite3 *db, struct strbuf *sb);
+/* Check that key is a dimension analyze knows here: 0, or -1 with the
+ * reason (naming what exists) in why. */
+int export_check_key(sqlite3 *db, const char *key, struct strbuf *why);
+/* The stable run_id of the run with runs.id db_id; NULL if unknown. */
+const char *export_model_run_id(const struct export_model *m, int64_t db_id);
+
+/* Hive's escaping of a partition value (parquet folders): bytes that
+ * paths, URLs or Hive mind become %XX.  Appends to sb. */
+void export_escape_value(const char *v, struct strbuf *sb);
+bool export_value_needs_escape(const char *v);
+
+/* A column of a dataset file. */
+struct export_col {
+	const char	*name;		/* borrowed (static or a key's column) */
+	enum pq_type	type;
+	bool		optional;
+	bool		unique;		/* strings that rarely repeat */
+	int		field;		/* which fixed column (datasets.c) */
+	long		key;		/* index into model keys, -1 = fixed */
+};
+
+struct export_cols {
+	struct export_col *items;
+	size_t		n, alloc;
+};
+
+const char *export_dataset_name(enum export_dataset ds);
+/* The type's name in manifest.json: string, int64, double, timestamp_us. */
+const char *export_type_name(enum pq_type t);
+
+/*
+ * The columns of dataset ds for the runs of partition part (or, with
+ * part NULL, for every selected run: the union the DDL declares): the
+ * fixed columns, then the key columns some run there has a value for,
+ * less the partition keys.  cols must be initialised (zeroed).
+ */
+void export_dataset_cols(const struct export_model *m, enum export_dataset ds,
+    const struct export_part *part, struct export_cols *cols);
+void export_cols_release(struct export_cols *cols);
+
+/* The options every file is written with. */
+struct export_opts {
+	enum pq_codec	codec;
+	bool		basic;		/* --basic-encodings */
+	size_t		file_bytes;	/* EXPORT_FILE_BYTES unless testing */
+};
+
+/* One file written (or kept): its manifest entry. */
+struct export_file {
+	char		*path;		/* relative to DIR; owned */
+	uint64_t	rows, bytes;
+	char		hash[33];	/* XXH3-128 of the bytes, hex */
+};
+
+struct export_files {
+	struct export_file *items;
+	size_t		n, alloc;
+};
+
+void export_files_release(struct export_files *f);
+
+/*
+ * Write dataset ds for partition part (NULL for findings, whose rows
+ * are given in findings) into DIR/<ds>/<part dir>/part-NNNNN.parquet,
+ * each file first under a hidden temporary name and renamed when
+ * complete.  Appends the files to out.  Returns 0, or -1 after an error
+ * (temporary files are removed).
+ */
+struct check_findings;
+int export_write_part(sqlite3 *db, const struct export_model *m,
+    enum export_dataset ds, const struct export_part *part,
+    const struct check_findings *findings, const char *dir,
+    const struct export_opts *o, struct export_files *out);
+
+/*
+ * The fingerprint of what dataset ds's partition would hold: a hash of
+ * the schema, options and every run's stored facts (32 hex digits).
+ * For findings (part NULL), extra holds the other partitions'
+ * fingerprints and the filters: the same runs give the same findings.
+ */
+void export_fingerprint(const struct export_model *m, enum export_dataset ds,
+    const struct export_part *part, const struct export_opts *o,
+    const char *extra, char out[33]);
+
+/* ---------------------------------------------------------------------
+ * manifest.json (manifest.c)
+ */
+
+/* One dataset partition of an export: its fingerprint and files. */
+struct manifest_entry {
+	enum export_dataset ds;
+	char		*dir;		/* partition folder, "" = none; owned */
+	char		fingerprint[33];
+	uint64_t	runs;		/* runs it holds */
+	struct export_files files;
+};
+
+struct manifest {
+	struct manifest_entry *items;
+	size_t		n, alloc;
+	char		**pkeys;	/* partition_by; owned */
+	size_t		npkeys;
+	char		**where;	/* the --where filters; owned */
+	size_t		nwhere;
+};
+
+void manifest_release(struct manifest *mf);
+/*
+ * Read DIR/manifest.json into mf (zeroed first).  Returns 1 when there is
+ * none, 0 when read, -1 after an error (not a pathstat export manifest).
+ */
+int manifest_read(const char *path, struct manifest *mf);
+/* The entry of (ds, dir), or NULL. */
+const struct manifest_entry *manifest_find(const struct manifest *mf,
+    enum export_dataset ds, const char *dir);
+/* Move e's contents into a new entry of mf (e is zeroed). */
+void manifest_add(struct manifest *mf, struct manifest_entry *e);
+/*
+ * The manifest as JSON text, deterministic (no times): the options,
+ * each dataset's columns (the union the DDL declares) and partitions
+ * with their files and content hashes.
+ */
+void manifest_json(const struct manifest *mf, const struct export_model *m,
+    const struct export_opts *o, struct strbuf *out);
+
+/* ---------------------------------------------------------------------
+ * DDL (ddl.c)
+ */
+
+enum export_engine {
+	ENGINE_ATHENA,
+	ENGINE_TRINO,
+	ENGINE_SPARK,
+	ENGINE_DUCKDB
+};
+
+int export_engine_parse(const char *s, enum export_engine *out);
+
+/*
+ * Print the CREATE statements for engine over the datasets at location
+ * (a URI such as s3://bucket/prefix, or an absolute local folder for
+ * DuckDB), with m's columns and partitions.  Returns 0, or -1 after an
+ * error (a location the engine cannot use).
+ */
+int export_ddl(FILE *fp, enum export_engine engine, const char *location,
+    bool local, const struct export_model *m);
+
+#endif

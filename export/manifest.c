@@ -1,0 +1,340 @@
+/*
+ * manifest.c - DIR/manifest.json: what an export wrote, so the next one
+ * rewrites only the partitions whose fingerprint changed and `aws s3
+ * sync` uploads only new files.  Written by hand (exact integers, fixed
+ * order, no times: a clean run and a killed-then-repeated one give the
+ * same bytes); read with cJSON.
+ */
+#include "common/compat.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cJSON.h>
+
+#include "common/err.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+#include "export/internal.h"
+
+#define MANIFEST_MAX	(256 * 1024 * 1024)
+
+static void
+entry_release(struct manifest_entry *e)
+{
+	free(e->dir);
+	export_files_release(&e->files);
+}
+
+static void
+strv_free(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+void
+manifest_release(struct manifest *mf)
+{
+	size_t i;
+
+	for (i = 0; i < mf->n; i++)
+		entry_release(&mf->items[i]);
+	free(mf->items);
+	strv_free(mf->pkeys, mf->npkeys);
+	strv_free(mf->where, mf->nwhere);
+	memset(mf, 0, sizeof(*mf));
+}
+
+void
+manifest_add(struct manifest *mf, struct manifest_entry *e)
+{
+	ALLOC_GROW(mf->items, mf->n + 1, mf->alloc);
+	mf->items[mf->n++] = *e;
+	memset(e, 0, sizeof(*e));
+}
+
+const struct manifest_entry *
+manifest_find(const struct manifest *mf, enum export_dataset ds,
+    const char *dir)
+{
+	size_t i;
+
+	for (i = 0; i < mf->n; i++)
+		if (mf->items[i].ds == ds && !strcmp(mf->items[i].dir, dir))
+			return &mf->items[i];
+	return NULL;
+}
+
+/* A string array member into *v. */
+static int
+read_strv(const cJSON *arr, char ***v, size_t *n)
+{
+	const cJSON *it;
+
+	*v = NULL;
+	*n = 0;
+	if (!arr)
+		return 0;
+	if (!cJSON_IsArray(arr))
+		return -1;
+	cJSON_ArrayForEach(it, arr) {
+		if (!cJSON_IsString(it))
+			return -1;
+		*v = xreallocarray(*v, *n + 1, sizeof(**v));
+		(*v)[(*n)++] = xstrdup(it->valuestring);
+	}
+	return 0;
+}
+
+static bool
+get_u64(const cJSON *obj, const char *key, uint64_t *out)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
+
+	if (!cJSON_IsNumber(it) || it->valuedouble < 0 ||
+	    it->valuedouble > 9007199254740992.0)
+		return false;
+	*out = (uint64_t)it->valuedouble;
+	return true;
+}
+
+static const char *
+get_str(const cJSON *obj, const char *key)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
+
+	return cJSON_IsString(it) ? it->valuestring : NULL;
+}
+
+/* One dataset's partitions; -1 with the reason in why. */
+static int
+read_dataset(struct manifest *mf, enum export_dataset ds, const cJSON *d,
+    struct strbuf *why)
+{
+	const cJSON *parts = cJSON_GetObjectItemCaseSensitive(d, "partitions");
+	const cJSON *p, *files, *f;
+	struct manifest_entry e;
+	const char *s;
+
+	if (!cJSON_IsArray(parts)) {
+		strbuf_addf(why, "%s has no partitions", export_dataset_name(ds));
+		return -1;
+	}
+	cJSON_ArrayForEach(p, parts) {
+		memset(&e, 0, sizeof(e));
+		e.ds = ds;
+		s = get_str(p, "dir");
+		files = cJSON_GetObjectItemCaseSensitive(p, "files");
+		if (!s || !get_str(p, "fingerprint") ||
+		    strlen(get_str(p, "fingerprint")) != 32 ||
+		    !get_u64(p, "runs", &e.runs) || !cJSON_IsArray(files)) {
+			strbuf_addf(why, "a partition of %s is incomplete",
+			    export_dataset_name(ds));
+			return -1;
+		}
+		e.dir = xstrdup(s);
+		memcpy(e.fingerprint, get_str(p, "fingerprint"), 33);
+		cJSON_ArrayForEach(f, files) {
+			struct export_file *x;
+
+			ALLOC_GROW(e.files.items, e.files.n + 1, e.files.alloc);
+			x = &e.files.items[e.files.n];
+			memset(x, 0, sizeof(*x));
+			s = get_str(f, "path");
+			if (!s || !get_u64(f, "rows", &x->rows) ||
+			    !get_u64(f, "bytes", &x->bytes) ||
+			    !get_str(f, "xxh3_128") ||
+			    strlen(get_str(f, "xxh3_128")) != 32) {
+				strbuf_addf(why, "a file of %s is incomplete",
+				    export_dataset_name(ds));
+				entry_release(&e);
+				return -1;
+			}
+			x->path = xstrdup(s);
+			memcpy(x->hash, get_str(f, "xxh3_128"), 33);
+			e.files.n++;
+		}
+		manifest_add(mf, &e);
+	}
+	return 0;
+}
+
+int
+manifest_read(const char *path, struct manifest *mf)
+{
+	struct strbuf text = STRBUF_INIT, why = STRBUF_INIT;
+	cJSON *root = NULL;
+	const cJSON *ds;
+	const char *fmt;
+	int ret = -1, i;
+
+	memset(mf, 0, sizeof(*mf));
+	if (strbuf_read_file(&text, path, MANIFEST_MAX)) {
+		if (errno == ENOENT) {
+			ret = 1;
+			goto cleanup;
+		}
+		error_errno("cannot read '%s'", path);
+		goto cleanup;
+	}
+	root = cJSON_ParseWithLength(text.buf, text.len);
+	fmt = root ? get_str(root, "format") : NULL;
+	if (!fmt || strcmp(fmt, "pathstat-export")) {
+		strbuf_addstr(&why, "no \"format\": \"pathstat-export\"");
+		goto bad;
+	}
+	if (read_strv(cJSON_GetObjectItemCaseSensitive(root, "partition_by"),
+	    &mf->pkeys, &mf->npkeys) ||
+	    read_strv(cJSON_GetObjectItemCaseSensitive(root, "where"),
+	    &mf->where, &mf->nwhere)) {
+		strbuf_addstr(&why, "partition_by or where is not a list of "
+		    "strings");
+		goto bad;
+	}
+	for (i = 0; i < DS_COUNT; i++) {
+		ds = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(
+		    root, "datasets"), export_dataset_name((enum export_dataset)i));
+		if (ds && read_dataset(mf, (enum export_dataset)i, ds, &why))
+			goto bad;
+	}
+	ret = 0;
+	goto cleanup;
+bad:
+	error("'%s' is not a pathstat export manifest: %s", path, why.buf);
+	manifest_release(mf);
+cleanup:
+	cJSON_Delete(root);
+	strbuf_release(&text);
+	strbuf_release(&why);
+	return ret;
+}
+
+/* s as a JSON string literal. */
+static void
+json_str(struct strbuf *sb, const char *s)
+{
+	const unsigned char *p;
+
+	strbuf_addch(sb, '"');
+	for (p = (const unsigned char *)s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			strbuf_addf(sb, "\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7f)
+			strbuf_addf(sb, "\\u%04x", *p);
+		else
+			strbuf_addch(sb, *p);
+	}
+	strbuf_addch(sb, '"');
+}
+
+static void
+json_strv(struct strbuf *sb, char **v, size_t n)
+{
+	size_t i;
+
+	strbuf_addch(sb, '[');
+	for (i = 0; i < n; i++) {
+		if (i)
+			strbuf_addstr(sb, ", ");
+		json_str(sb, v[i]);
+	}
+	strbuf_addch(sb, ']');
+}
+
+static void
+json_columns(struct strbuf *sb, const struct export_model *m,
+    enum export_dataset ds)
+{
+	struct export_cols cols = { NULL, 0, 0 };
+	const struct export_col *c;
+	size_t i;
+
+	export_dataset_cols(m, ds, NULL, &cols);
+	strbuf_addstr(sb, "\t\t\t\"columns\": [\n");
+	for (i = 0; i < cols.n; i++) {
+		c = &cols.items[i];
+		strbuf_addstr(sb, "\t\t\t\t{\"name\": ");
+		json_str(sb, c->name);
+		strbuf_addf(sb, ", \"type\": \"%s\", \"nullable\": %s",
+		    export_type_name(c->type), c->optional ? "true" : "false");
+		if (c->key >= 0) {
+			strbuf_addstr(sb, ", \"key\": ");
+			json_str(sb, m->keys[c->key].key);
+		}
+		strbuf_addf(sb, "}%s\n", i + 1 < cols.n ? "," : "");
+	}
+	strbuf_addstr(sb, "\t\t\t],\n");
+	export_cols_release(&cols);
+}
+
+void
+manifest_json(const struct manifest *mf, const struct export_model *m,
+    const struct export_opts *o, struct strbuf *out)
+{
+	const struct manifest_entry *e;
+	uint64_t runs = 0, rows = 0, bytes = 0, nfiles = 0, samples = 0;
+	size_t i, j, n;
+	int ds;
+
+	strbuf_addstr(out, "{\n\t\"format\": \"pathstat-export\",\n");
+	strbuf_addf(out, "\t\"schema_version\": %d,\n", EXPORT_SCHEMA_VERSION);
+	strbuf_addstr(out, "\t\"writer\": \"pathstat version " PATHSTAT_VERSION
+	    "\",\n");
+	strbuf_addf(out, "\t\"codec\": \"%s\",\n", pq_codec_name(o->codec));
+	strbuf_addf(out, "\t\"encodings\": \"%s\",\n", o->basic ? "basic" :
+	    "default");
+	strbuf_addstr(out, "\t\"partition_by\": ");
+	json_strv(out, mf->pkeys, mf->npkeys);
+	strbuf_addstr(out, ",\n\t\"where\": ");
+	json_strv(out, mf->where, mf->nwhere);
+	strbuf_addstr(out, ",\n\t\"datasets\": {\n");
+	for (ds = 0; ds < DS_COUNT; ds++) {
+		strbuf_addf(out, "\t\t\"%s\": {\n",
+		    export_dataset_name((enum export_dataset)ds));
+		json_columns(out, m, (enum export_dataset)ds);
+		strbuf_addstr(out, "\t\t\t\"partitions\": [");
+		for (i = 0, n = 0; i < mf->n; i++) {
+			e = &mf->items[i];
+			if ((int)e->ds != ds)
+				continue;
+			strbuf_addstr(out, n++ ? ",\n" : "\n");
+			strbuf_addstr(out, "\t\t\t\t{\"dir\": ");
+			json_str(out, e->dir);
+			strbuf_addf(out, ", \"fingerprint\": \"%s\", "
+			    "\"runs\": %llu, \"files\": [", e->fingerprint,
+			    (unsigned long long)e->runs);
+			if (ds == DS_RUNS)
+				runs += e->runs;
+			for (j = 0; j < e->files.n; j++) {
+				const struct export_file *f = &e->files.items[j];
+
+				strbuf_addstr(out, j ? ",\n" : "\n");
+				strbuf_addstr(out, "\t\t\t\t\t{\"path\": ");
+				json_str(out, f->path);
+				strbuf_addf(out, ", \"rows\": %llu, "
+				    "\"bytes\": %llu, \"xxh3_128\": \"%s\"}",
+				    (unsigned long long)f->rows,
+				    (unsigned long long)f->bytes, f->hash);
+				rows += f->rows;
+				bytes += f->bytes;
+				nfiles++;
+				if (ds == DS_SAMPLES)
+					samples += f->rows;
+			}
+			strbuf_addstr(out, "\n\t\t\t\t]}");
+		}
+		strbuf_addf(out, "%s]\n\t\t}%s\n", n ? "\n\t\t\t" : "",
+		    ds + 1 < DS_COUNT ? "," : "");
+	}
+	strbuf_addf(out, "\t},\n\t\"totals\": {\"runs\": %llu, "
+	    "\"samples\": %llu, \"files\": %llu, \"bytes\": %llu}\n}\n",
+	    (unsigned long long)runs, (unsigned long long)samples,
+	    (unsigned long long)nfiles, (unsigned long long)bytes);
+	(void)rows;
+}

@@ -1,0 +1,713 @@
+/*
+ * model.c - what an export holds, read from the database: the key
+ * columns (every dimension `analyze --by` can group by, named once for
+ * the whole database), the runs with their stable ids and key values,
+ * and their Hive-style partitions.
+ */
+#include "common/compat.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <xxhash.h>
+
+#include "common/db.h"
+#include "common/err.h"
+#include "common/strbuf.h"
+#include "common/where.h"
+#include "common/xalloc.h"
+#include "export/internal.h"
+
+/* Names the fixed columns of some dataset use: a key column never takes
+ * one of them (it becomes key_<name>). */
+static const char *const reserved[] = {
+	"action", "attempts", "cause", "check", "condition", "estimator",
+	"evidence", "failures", "file", "file_hash", "file_kind", "files",
+	"metric", "path", "reason", "run_id", "run_ids", "samples", "scope",
+	"seq", "severity", "started_at", "stat", "status", "summary_file",
+	"summary_file_hash", "t_us", "tags", "tool", "tool_version", "trial",
+	"value",
+};
+
+/* Dimensions that are fixed columns, never key columns. */
+static bool
+is_fixed_dim(const char *key)
+{
+	return !strcmp(key, "path") || !strcmp(key, "trial") ||
+	    !strcmp(key, "tool");
+}
+
+static bool
+is_reserved(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(reserved); i++)
+		if (!strcmp(reserved[i], name))
+			return true;
+	return false;
+}
+
+bool
+export_value_needs_escape(const char *v)
+{
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)v; *p; p++)
+		if (*p < 0x20 || *p == 0x7f || strchr("\"#%'*/:=?\\{[]^", *p))
+			return true;
+	return false;
+}
+
+void
+export_escape_value(const char *v, struct strbuf *sb)
+{
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)v; *p; p++) {
+		if (*p < 0x20 || *p == 0x7f || strchr("\"#%'*/:=?\\{[]^", *p))
+			strbuf_addf(sb, "%%%02X", *p);
+		else
+			strbuf_addch(sb, *p);
+	}
+}
+
+/* Text of column i, or NULL. */
+static const char *
+col_text(sqlite3_stmt *st, int i)
+{
+	return (const char *)sqlite3_column_text(st, i);
+}
+
+static char *
+col_dup(sqlite3_stmt *st, int i)
+{
+	const char *s = col_text(st, i);
+
+	return s ? xstrdup(s) : NULL;
+}
+
+/* Every condition key and tag in the database, sorted, into *out. */
+static int
+db_keys(sqlite3 *db, char ***out, size_t *n)
+{
+	sqlite3_stmt *st = db_prepare(db, "list keys",
+	    "SELECT key FROM condition_keys UNION SELECT key FROM run_tags "
+	    "ORDER BY 1");
+	size_t alloc = 0;
+	int rc;
+
+	*out = NULL;
+	*n = 0;
+	if (!st)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		ALLOC_GROW(*out, *n + 1, alloc);
+		(*out)[(*n)++] = xstrdup(col_text(st, 0));
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return error("list keys: %s", sqlite3_errmsg(db));
+	return 0;
+}
+
+static int
+cmp_strp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void
+free_strv(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+void
+export_model_known_keys(sqlite3 *db, struct strbuf *sb)
+{
+	char **keys = NULL;
+	size_t n = 0, i;
+
+	strbuf_addstr(sb, "path, trial, tool, day, hour, instance");
+	if (db_keys(db, &keys, &n))
+		return;
+	for (i = 0; i < n; i++)
+		if (!is_fixed_dim(keys[i]) && strcmp(keys[i], "day") &&
+		    strcmp(keys[i], "hour") && strcmp(keys[i], "instance"))
+			strbuf_addf(sb, ", %s", keys[i]);
+	free_strv(keys, n);
+}
+
+int
+export_check_key(sqlite3 *db, const char *key, struct strbuf *why)
+{
+	char **keys = NULL;
+	size_t n = 0, i;
+	bool found = is_fixed_dim(key) || !strcmp(key, "day") ||
+	    !strcmp(key, "hour") || !strcmp(key, "instance");
+
+	if (!found && db_keys(db, &keys, &n) == 0)
+		for (i = 0; i < n && !found; i++)
+			found = !strcmp(keys[i], key);
+	free_strv(keys, n);
+	if (found)
+		return 0;
+	strbuf_addf(why, "unknown key '%s' (known: ", key);
+	export_model_known_keys(db, why);
+	strbuf_addch(why, ')');
+	return -1;
+}
+
+/* The column name of key: lower case, [a-z0-9_], not a fixed name. */
+static char *
+column_name(const char *key, const struct export_key *done, size_t ndone)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const unsigned char *p;
+	size_t base, i, k = 1;
+	bool clash;
+
+	for (p = (const unsigned char *)key; *p; p++) {
+		if (isalnum(*p) && *p < 0x80)
+			strbuf_addch(&sb, tolower(*p));
+		else
+			strbuf_addch(&sb, '_');
+	}
+	if (!sb.len || isdigit((unsigned char)sb.buf[0]) || is_reserved(sb.buf)) {
+		struct strbuf pre = STRBUF_INIT;
+
+		strbuf_addf(&pre, "key_%s", sb.buf);
+		strbuf_release(&sb);
+		sb = pre;
+	}
+	base = sb.len;
+	do {
+		clash = false;
+		for (i = 0; i < ndone && !clash; i++)
+			clash = !strcmp(done[i].column, sb.buf);
+		if (clash) {
+			strbuf_setlen(&sb, base);
+			strbuf_addf(&sb, "_%zu", ++k);
+		}
+	} while (clash);
+	return strbuf_detach(&sb, NULL);
+}
+
+static int
+load_keys(sqlite3 *db, struct export_model *m)
+{
+	char **keys = NULL;
+	size_t n = 0, i, alloc = 0;
+	bool have_instance = false;
+	const char *extra[] = { "day", "hour", "instance" };
+
+	if (db_keys(db, &keys, &n))
+		return -1;
+	for (i = 0; i < n; i++)
+		if (!strcmp(keys[i], "instance") ||
+		    !strcmp(keys[i], "instance_id") ||
+		    !strcmp(keys[i], "hostname"))
+			have_instance = true;
+	/* day and hour fall back to the start time; instance exists when
+	 * one of its tags does */
+	for (i = 0; i < ARRAY_SIZE(extra); i++) {
+		size_t j;
+		bool dup = false;
+
+		if (i == 2 && !have_instance)
+			continue;
+		for (j = 0; j < n; j++)
+			dup = dup || !strcmp(keys[j], extra[i]);
+		if (!dup) {
+			keys = xreallocarray(keys, n + 1, sizeof(*keys));
+			keys[n++] = xstrdup(extra[i]);
+		}
+	}
+	qsort(keys, n, sizeof(*keys), cmp_strp);
+	for (i = 0; i < n; i++) {
+		if (is_fixed_dim(keys[i]))
+			continue;
+		ALLOC_GROW(m->keys, m->nkeys + 1, alloc);
+		m->keys[m->nkeys].key = xstrdup(keys[i]);
+		m->keys[m->nkeys].column = column_name(keys[i], m->keys,
+		    m->nkeys);
+		m->nkeys++;
+	}
+	free_strv(keys, n);
+	return 0;
+}
+
+/* Columns of the runs query, before the key columns. */
+enum {
+	Q_ID, Q_PATH, Q_COND, Q_TRIAL, Q_TOOL, Q_METRIC, Q_STARTED, Q_STATUS,
+	Q_REASON, Q_FAILURES, Q_ATTEMPTS, Q_TAGS, Q_FILE, Q_FILE_HASH,
+	Q_FILE_KIND, Q_TOOL_VERSION, Q_SFILE, Q_SFILE_HASH, Q_FINGER, Q_OK,
+	Q_SELECTED, Q_KEYS
+};
+
+static void
+build_query(const struct export_model *m, const struct where *w,
+    struct strbuf *sql)
+{
+	size_t i;
+
+	strbuf_addstr(sql,
+	    "SELECT r.id, p.name, c.canon, r.trial, r.tool, m.name, "
+	    "r.started_at, r.status, r.reason, r.failures, r.attempts, "
+	    "r.tagkey, f.relpath, f.hash, f.kind, f.tool_version, sf.relpath, "
+	    "sf.hash, "
+	    /* what else tells a re-ingested or edited run: ingest times,
+	     * and the sample counts the samples triggers keep honest */
+	    "coalesce(f.ingested_at, '') || '|' || "
+	    "coalesce(sf.ingested_at, '') || '|' || coalesce((SELECT "
+	    "group_concat(x, ';') FROM (SELECT sv.metric || ':' || sv.rows || "
+	    "':' || sv.failures AS x FROM sample_values sv WHERE sv.run_id = "
+	    "r.id ORDER BY sv.metric)), ''), "
+	    "coalesce((SELECT sv.rows - sv.failures FROM sample_values sv "
+	    "WHERE sv.run_id = r.id AND sv.metric = r.metric), (SELECT "
+	    "count(*) FROM samples s WHERE s.run_id = r.id AND s.metric = "
+	    "r.metric AND s.status = 0 AND s.value IS NOT NULL)), "
+	    "CASE WHEN 1");
+	where_sql(w, "r", sql);
+	strbuf_addstr(sql, " THEN 1 ELSE 0 END");
+	for (i = 0; i < m->nkeys; i++) {
+		strbuf_addstr(sql, ", ");
+		dim_sql(m->keys[i].key, "r", sql);
+	}
+	strbuf_addstr(sql,
+	    " FROM runs r JOIN paths p ON p.id = r.path_id "
+	    "JOIN conditions c ON c.id = r.cond_id "
+	    "JOIN metrics m ON m.id = r.metric "
+	    "LEFT JOIN files f ON f.id = r.file_id "
+	    "LEFT JOIN files sf ON sf.id = r.summary_file_id "
+	    "ORDER BY r.id");
+}
+
+/*
+ * The stable id: a hash of what the run is (its keys) and where its data
+ * came from (the files' content hashes), never of database row ids, so a
+ * fresh database from the same tree gives the same ids.
+ */
+static void
+stable_id(const struct export_run *r, unsigned salt, char out[17])
+{
+	struct strbuf sb = STRBUF_INIT;
+	XXH64_hash_t h;
+
+	strbuf_addf(&sb, "pathstat run\n%s\n%s\n%lld\n%s\n%s\n%s\n%s\n%s",
+	    r->path, r->condition, (long long)r->trial, r->tool, r->metric,
+	    r->tags, r->file_hash ? r->file_hash : "",
+	    r->summary_file_hash ? r->summary_file_hash : "");
+	if (salt)
+		strbuf_addf(&sb, "\n#%u", salt);
+	h = XXH3_64bits(sb.buf, sb.len);
+	snprintf(out, 17, "%016llx", (unsigned long long)h);
+	strbuf_release(&sb);
+}
+
+static void
+run_release(struct export_run *r, size_t nkeys)
+{
+	size_t i;
+
+	free(r->path);
+	free(r->condition);
+	free(r->tool);
+	free(r->metric);
+	free(r->status);
+	free(r->reason);
+	free(r->tags);
+	free(r->file);
+	free(r->file_hash);
+	free(r->file_kind);
+	free(r->tool_version);
+	free(r->summary_file);
+	free(r->summary_file_hash);
+	free(r->fingerprint);
+	if (r->keyval)
+		for (i = 0; i < nkeys; i++)
+			free(r->keyval[i]);
+	free(r->keyval);
+}
+
+static void
+read_run(sqlite3_stmt *st, size_t nkeys, struct export_run *r)
+{
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	r->db_id = sqlite3_column_int64(st, Q_ID);
+	r->path = col_dup(st, Q_PATH);
+	r->condition = col_dup(st, Q_COND);
+	r->trial = sqlite3_column_int64(st, Q_TRIAL);
+	r->tool = col_dup(st, Q_TOOL);
+	r->metric = col_dup(st, Q_METRIC);
+	r->has_started = sqlite3_column_type(st, Q_STARTED) != SQLITE_NULL;
+	r->started_at = sqlite3_column_int64(st, Q_STARTED);
+	r->status = col_dup(st, Q_STATUS);
+	r->reason = col_dup(st, Q_REASON);
+	r->failures = sqlite3_column_int64(st, Q_FAILURES);
+	r->attempts = sqlite3_column_type(st, Q_ATTEMPTS) == SQLITE_NULL ? -1 :
+	    sqlite3_column_int64(st, Q_ATTEMPTS);
+	r->tags = col_dup(st, Q_TAGS);
+	r->file = col_dup(st, Q_FILE);
+	r->file_hash = col_dup(st, Q_FILE_HASH);
+	r->file_kind = col_dup(st, Q_FILE_KIND);
+	r->tool_version = col_dup(st, Q_TOOL_VERSION);
+	r->summary_file = col_dup(st, Q_SFILE);
+	r->summary_file_hash = col_dup(st, Q_SFILE_HASH);
+	r->fingerprint = col_dup(st, Q_FINGER);
+	r->ok_samples = sqlite3_column_int64(st, Q_OK);
+	r->selected = sqlite3_column_int(st, Q_SELECTED) != 0;
+	if (!r->path)
+		r->path = xstrdup("");
+	if (!r->condition)
+		r->condition = xstrdup("");
+	if (!r->tool)
+		r->tool = xstrdup("");
+	if (!r->metric)
+		r->metric = xstrdup("");
+	if (!r->status)
+		r->status = xstrdup("");
+	if (!r->tags)
+		r->tags = xstrdup("");
+	if (!r->fingerprint)
+		r->fingerprint = xstrdup("");
+	r->keyval = xcalloc(nkeys ? nkeys : 1, sizeof(*r->keyval));
+	for (i = 0; i < nkeys; i++) {
+		r->keyval[i] = col_dup(st, Q_KEYS + (int)i);
+		/* stored values are never empty: '' means unset */
+		if (r->keyval[i] && !*r->keyval[i])
+			FREE_AND_NULL(r->keyval[i]);
+	}
+}
+
+static const struct export_run *ids_base;
+
+/* Order run indices by run_id, then by database order. */
+static int
+cmp_idx(const void *pa, const void *pb)
+{
+	const struct export_run *a = &ids_base[*(const size_t *)pa];
+	const struct export_run *b = &ids_base[*(const size_t *)pb];
+	int c = strcmp(a->run_id, b->run_id);
+
+	if (c)
+		return c;
+	return a->db_id < b->db_id ? -1 : a->db_id > b->db_id;
+}
+
+/* Give every run its stable id; a clash (two runs alike in every key
+ * and file) salts the later run's id, in database order, until none is
+ * left. */
+static void
+assign_ids(struct export_model *m)
+{
+	size_t *idx = xcalloc(m->nall ? m->nall : 1, sizeof(*idx));
+	unsigned *salt = xcalloc(m->nall ? m->nall : 1, sizeof(*salt));
+	size_t i;
+	bool clash;
+
+	for (i = 0; i < m->nall; i++) {
+		stable_id(&m->all[i], 0, m->all[i].run_id);
+		idx[i] = i;
+	}
+	ids_base = m->all;
+	do {
+		clash = false;
+		qsort(idx, m->nall, sizeof(*idx), cmp_idx);
+		for (i = 1; i < m->nall; i++) {
+			struct export_run *r = &m->all[idx[i]];
+
+			if (strcmp(r->run_id, m->all[idx[i - 1]].run_id))
+				continue;
+			salt[idx[i]]++;
+			stable_id(r, salt[idx[i]], r->run_id);
+			warning("runs.id %lld has the keys and files of "
+			    "another run; its run_id is salted",
+			    (long long)r->db_id);
+			clash = true;
+		}
+	} while (clash);
+	ids_base = NULL;
+	free(idx);
+	free(salt);
+}
+
+/* The value of partition key k for run r, or NULL. */
+static const char *
+pkey_value(const struct export_model *m, size_t k, const struct export_run *r,
+    char *buf, size_t bufsize)
+{
+	const char *key = m->pkeys[k];
+
+	if (!strcmp(key, "path"))
+		return r->path;
+	if (!strcmp(key, "tool"))
+		return r->tool;
+	if (!strcmp(key, "trial")) {
+		snprintf(buf, bufsize, "%lld", (long long)r->trial);
+		return buf;
+	}
+	if (m->pkey_index[k] == (size_t)-1)
+		return NULL;
+	return r->keyval[m->pkey_index[k]];
+}
+
+static const char *
+pkey_column(const struct export_model *m, size_t k)
+{
+	return m->pkey_index[k] == (size_t)-1 ? m->pkeys[k] :
+	    m->keys[m->pkey_index[k]].column;
+}
+
+/* The partition folder of run r, into sb. */
+static void
+part_dir(const struct export_model *m, const struct export_run *r,
+    struct strbuf *sb)
+{
+	char buf[32];
+	const char *v;
+	size_t k;
+
+	for (k = 0; k < m->npkeys; k++) {
+		if (k)
+			strbuf_addch(sb, '/');
+		strbuf_addf(sb, "%s=", pkey_column(m, k));
+		v = pkey_value(m, k, r, buf, sizeof(buf));
+		if (v)
+			export_escape_value(v, sb);
+		else
+			strbuf_addstr(sb, "__HIVE_DEFAULT_PARTITION__");
+	}
+}
+
+/* Sort support: each selected run's partition folder, by index. */
+static char **sort_dirs;
+
+static int
+cmp_run(const void *pa, const void *pb)
+{
+	const struct export_run *a = pa, *b = pb;
+	int c;
+
+	c = strcmp(sort_dirs[a->part], sort_dirs[b->part]);
+	if (!c)
+		c = strcmp(a->metric, b->metric);
+	if (!c)
+		c = strcmp(a->path, b->path);
+	if (!c)
+		c = strcmp(a->condition, b->condition);
+	if (!c)
+		c = strcmp(a->tool, b->tool);
+	if (!c && a->trial != b->trial)
+		c = a->trial < b->trial ? -1 : 1;
+	if (!c)
+		c = strcmp(a->tags, b->tags);
+	if (!c)
+		c = strcmp(a->run_id, b->run_id);
+	return c;
+}
+
+static void
+make_parts(struct export_model *m)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char buf[32];
+	const char *v;
+	size_t i, k, alloc = 0;
+
+	/* run i's folder, temporarily indexed by part = i */
+	sort_dirs = xcalloc(m->nruns ? m->nruns : 1, sizeof(*sort_dirs));
+	for (i = 0; i < m->nruns; i++) {
+		strbuf_reset(&sb);
+		part_dir(m, &m->runs[i], &sb);
+		sort_dirs[i] = xstrdup(sb.buf);
+		m->runs[i].part = i;
+	}
+	qsort(m->runs, m->nruns, sizeof(*m->runs), cmp_run);
+	for (i = 0; i < m->nruns; i++) {
+		struct export_run *r = &m->runs[i];
+		const char *dir = sort_dirs[r->part];
+
+		if (!m->nparts || strcmp(m->parts[m->nparts - 1].dir, dir)) {
+			struct export_part *p;
+
+			ALLOC_GROW(m->parts, m->nparts + 1, alloc);
+			p = &m->parts[m->nparts++];
+			p->dir = xstrdup(dir);
+			p->first = i;
+			p->n = 0;
+			p->values = xcalloc(m->npkeys ? m->npkeys : 1,
+			    sizeof(*p->values));
+			for (k = 0; k < m->npkeys; k++) {
+				v = pkey_value(m, k, r, buf, sizeof(buf));
+				p->values[k] = v ? xstrdup(v) : NULL;
+			}
+		}
+		m->parts[m->nparts - 1].n++;
+	}
+	for (i = 0; i < m->nruns; i++)
+		free(sort_dirs[m->runs[i].part]);
+	for (i = 0; i < m->nparts; i++) {
+		size_t j;
+
+		for (j = m->parts[i].first; j < m->parts[i].first +
+		    m->parts[i].n; j++)
+			m->runs[j].part = i;
+	}
+	free(sort_dirs);
+	sort_dirs = NULL;
+	strbuf_release(&sb);
+}
+
+/* Deep copy of a run (the selected ones move to their own array). */
+static void
+run_copy(struct export_run *dst, const struct export_run *src, size_t nkeys)
+{
+	size_t i;
+
+	*dst = *src;
+#define DUP(f) dst->f = src->f ? xstrdup(src->f) : NULL
+	DUP(path); DUP(condition); DUP(tool); DUP(metric); DUP(status);
+	DUP(reason); DUP(tags); DUP(file); DUP(file_hash); DUP(file_kind);
+	DUP(tool_version); DUP(summary_file); DUP(summary_file_hash);
+	DUP(fingerprint);
+#undef DUP
+	dst->keyval = xcalloc(nkeys ? nkeys : 1, sizeof(*dst->keyval));
+	for (i = 0; i < nkeys; i++)
+		dst->keyval[i] = src->keyval[i] ? xstrdup(src->keyval[i]) :
+		    NULL;
+}
+
+int
+export_model_load(sqlite3 *db, const struct where *w, struct export_model *m)
+{
+	struct strbuf sql = STRBUF_INIT, why = STRBUF_INIT;
+	sqlite3_stmt *st = NULL;
+	size_t i, alloc = 0, nsel = 0;
+	int ret = -1, rc;
+
+	memset(m, 0, sizeof(*m));
+	for (i = 0; i < w->n; i++) {
+		if (export_check_key(db, w->items[i].key, &why)) {
+			error("bad --where: %s", why.buf);
+			ret = -2;
+			goto cleanup;
+		}
+	}
+	if (load_keys(db, m))
+		goto cleanup;
+	build_query(m, w, &sql);
+	st = db_prepare(db, "list runs", sql.buf);
+	if (!st)
+		goto cleanup;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		ALLOC_GROW(m->all, m->nall + 1, alloc);
+		read_run(st, m->nkeys, &m->all[m->nall]);
+		nsel += m->all[m->nall].selected;
+		m->nall++;
+	}
+	if (rc != SQLITE_DONE) {
+		error("list runs: %s", sqlite3_errmsg(db));
+		goto cleanup;
+	}
+	assign_ids(m);
+	m->runs = xcalloc(nsel ? nsel : 1, sizeof(*m->runs));
+	for (i = 0; i < m->nall; i++)
+		if (m->all[i].selected)
+			run_copy(&m->runs[m->nruns++], &m->all[i], m->nkeys);
+	ret = 0;
+cleanup:
+	sqlite3_finalize(st);
+	strbuf_release(&sql);
+	strbuf_release(&why);
+	return ret;
+}
+
+void
+export_model_partition(struct export_model *m, char **pkeys, size_t npkeys)
+{
+	size_t i, k;
+
+	m->npkeys = npkeys;
+	m->pkeys = xcalloc(npkeys ? npkeys : 1, sizeof(*m->pkeys));
+	m->pkey_index = xcalloc(npkeys ? npkeys : 1, sizeof(*m->pkey_index));
+	for (k = 0; k < npkeys; k++) {
+		m->pkeys[k] = xstrdup(pkeys[k]);
+		m->pkey_index[k] = (size_t)-1;
+		for (i = 0; i < m->nkeys; i++)
+			if (!strcmp(m->keys[i].key, pkeys[k]))
+				m->pkey_index[k] = i;
+	}
+	make_parts(m);
+}
+
+void
+export_model_release(struct export_model *m)
+{
+	size_t i, k;
+
+	for (i = 0; i < m->nkeys; i++) {
+		free(m->keys[i].key);
+		free(m->keys[i].column);
+	}
+	free(m->keys);
+	if (m->pkeys)
+		free_strv(m->pkeys, m->npkeys);
+	free(m->pkey_index);
+	for (i = 0; i < m->nruns; i++)
+		run_release(&m->runs[i], m->nkeys);
+	free(m->runs);
+	for (i = 0; i < m->nall; i++)
+		run_release(&m->all[i], m->nkeys);
+	free(m->all);
+	for (i = 0; i < m->nparts; i++) {
+		for (k = 0; k < m->npkeys; k++)
+			free(m->parts[i].values[k]);
+		free(m->parts[i].values);
+		free(m->parts[i].dir);
+	}
+	free(m->parts);
+	memset(m, 0, sizeof(*m));
+}
+
+bool
+export_model_has_key(const struct export_model *m, const char *key)
+{
+	size_t i, j;
+
+	for (i = 0; i < m->nkeys; i++) {
+		if (strcmp(m->keys[i].key, key))
+			continue;
+		for (j = 0; j < m->nruns; j++)
+			if (m->runs[j].keyval[i])
+				return true;
+	}
+	return false;
+}
+
+static int
+cmp_db_id(const void *key, const void *elem)
+{
+	int64_t id = *(const int64_t *)key;
+	const struct export_run *r = elem;
+
+	return id < r->db_id ? -1 : id > r->db_id;
+}
+
+const char *
+export_model_run_id(const struct export_model *m, int64_t db_id)
+{
+	const struct export_run *r = bsearch(&db_id, m->all, m->nall,
+	    sizeof(*m->all), cmp_db_id);
+
+	return r ? r->run_id : NULL;
+}
