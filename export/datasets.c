@@ -188,7 +188,8 @@ is_partition_field(const struct export_model *m, const char *name)
 	size_t k;
 
 	for (k = 0; k < m->npkeys; k++)
-		if (m->pkey_index[k] == (size_t)-1 && !strcmp(m->pkeys[k], name))
+		if (m->pkey_index[k] == (size_t)-1 &&
+		    !strcmp(m->pkeys[k], name))
 			return true;
 	return false;
 }
@@ -218,10 +219,10 @@ export_dataset_cols(const struct export_model *m, enum export_dataset ds,
 			continue;
 		used = false;
 		for (j = first; j < first + count && !used; j++)
-			used = m->runs[j].keyval[i] != NULL;
+			used = m->runs[j]->keyval[i] != NULL;
 		if (used)
-			cols_add(cols, m->keys[i].column, PQ_STRING, true, false,
-			    F_KEY, (long)i);
+			cols_add(cols, m->keys[i].column, PQ_STRING, true,
+			    false, F_KEY, (long)i);
 	}
 }
 
@@ -300,7 +301,7 @@ export_fingerprint(const struct export_model *m, enum export_dataset ds,
 	export_cols_release(&cols);
 	hash_str(hs, extra);
 	for (i = 0; part && i < part->n; i++) {
-		r = &m->runs[part->first + i];
+		r = m->runs[part->first + i];
 		hash_int(hs, r->db_id);
 		hash_str(hs, r->run_id);
 		hash_str(hs, r->path);
@@ -920,7 +921,8 @@ remove_tmps(struct part_ctx *x)
 
 	for (i = 0; i < x->nfiles; i++) {
 		strbuf_reset(&sb);
-		strbuf_addf(&sb, "%s/.part-%05zu.parquet.tmp", x->folder.buf, i);
+		strbuf_addf(&sb, "%s/.part-%05zu.parquet.tmp", x->folder.buf,
+		    i);
 		if (unlink(sb.buf) && errno != ENOENT)
 			warning("cannot remove '%s': %s", sb.buf,
 			    strerror(errno));
@@ -951,7 +953,7 @@ write_rows(struct part_ctx *x, const struct check_findings *findings)
 			return -1;
 	}
 	for (i = 0; i < x->part->n && !ret; i++) {
-		const struct export_run *r = &x->m->runs[x->part->first + i];
+		const struct export_run *r = x->m->runs[x->part->first + i];
 
 		if (x->ds == DS_SAMPLES)
 			ret = write_samples(x, st, r);

@@ -213,15 +213,15 @@ athena_table(FILE *fp, const struct dialect *d, const struct export_model *m,
 				    "'yyyy-MM-dd',\n", col);
 				fprintf(fp, "  'projection.%s.range' = "
 				    "'%s,NOW',\n", col, min);
-				fprintf(fp, "  'projection.%s.interval' = '1',\n",
-				    col);
+				fprintf(fp, "  'projection.%s.interval' = "
+				    "'1',\n", col);
 				fprintf(fp, "  'projection.%s.interval.unit' = "
 				    "'DAYS',\n", col);
 			} else {
 				strbuf_reset(&vals);
 				enum_values(m, k, &vals);
-				fprintf(fp, "  'projection.%s.values' = '%s',\n",
-				    col, vals.buf);
+				fprintf(fp, "  'projection.%s.values' = "
+				    "'%s',\n", col, vals.buf);
 			}
 		}
 		fprintf(fp, "  'storage.location.template' = '%s/%s/", loc,
@@ -391,18 +391,20 @@ export_ddl(FILE *fp, enum export_engine engine, const char *location,
 		break;
 	}
 	for (ds = 0; ds < DS_COUNT; ds++) {
+		enum export_dataset e = (enum export_dataset)ds;
+
 		switch (engine) {
 		case ENGINE_ATHENA:
-			athena_table(fp, d, m, (enum export_dataset)ds, loc.buf);
+			athena_table(fp, d, m, e, loc.buf);
 			break;
 		case ENGINE_TRINO:
-			trino_table(fp, d, m, (enum export_dataset)ds, loc.buf);
+			trino_table(fp, d, m, e, loc.buf);
 			break;
 		case ENGINE_SPARK:
-			spark_table(fp, d, m, (enum export_dataset)ds, loc.buf);
+			spark_table(fp, d, m, e, loc.buf);
 			break;
 		case ENGINE_DUCKDB:
-			duckdb_view(fp, m, (enum export_dataset)ds, loc.buf);
+			duckdb_view(fp, m, e, loc.buf);
 			break;
 		}
 	}

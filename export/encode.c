@@ -236,7 +236,8 @@ enc_delta_int64(struct strbuf *out, const int64_t *v, size_t n)
 		}
 		strbuf_add(out, widths, DELTA_MINI);
 		for (k = 0; k < DELTA_MINI && k * DELTA_MINI_N < m; k++)
-			bitpack(out, d + k * DELTA_MINI_N, DELTA_MINI_N, widths[k]);
+			bitpack(out, d + k * DELTA_MINI_N, DELTA_MINI_N,
+			    widths[k]);
 		i += m;
 	}
 }

@@ -6,9 +6,11 @@
  */
 #include "common/compat.h"
 
+#include <sys/file.h>
 #include <sys/stat.h>
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -30,46 +32,55 @@
 #include "export/internal.h"
 
 #define EXPORT_USAGE \
-	"usage: pathstat export [--db FILE] [--where KEY=VALUE]... " \
-	"[--partition-by KEYS]\n" \
-	"                       [--codec zstd|gzip|none] [--basic-encodings] " \
-	"[--file-size SIZE]\n" \
-	"                       [--force] [--quiet] --out DIR\n" \
+	"usage: pathstat export [--db FILE] [--where KEY=VALUE]...\n" \
+	"                       [--partition-by KEYS] " \
+	"[--codec zstd|gzip|none]\n" \
+	"                       [--basic-encodings] [--file-size SIZE] " \
+	"[--force]\n" \
+	"                       [--quiet] --out DIR\n" \
 	"   or: pathstat export [--db FILE] --ddl athena|trino|spark|duckdb\n" \
-	"                       [--out DIR | --location URI] [--where ...] " \
-	"[--partition-by KEYS]\n"
+	"                       [--out DIR | --location URI] [--where ...]\n" \
+	"                       [--partition-by KEYS]\n"
 
 static void
 export_usage(FILE *fp)
 {
 	fputs(EXPORT_USAGE, fp);
 	fputs("\n"
-	    "Write the database as Parquet for Athena, Trino, Spark and DuckDB:\n"
-	    "DIR/samples/ (one row per sample), runs/ (one per run), summaries/\n"
-	    "(the tools' own statistics) and findings/ (what 'pathstat check'\n"
-	    "reports), in Hive-style partition folders (day=2026-08-28/), and\n"
-	    "DIR/manifest.json with each file's content hash.  Run it again and\n"
-	    "only partitions whose runs changed are written; files appear under\n"
-	    "their names only when complete.\n"
+	    "Write the database as Parquet for Athena, Trino, Spark and\n"
+	    "DuckDB: DIR/samples/ (one row per sample), runs/ (one per run),\n"
+	    "summaries/ (the tools' own statistics) and findings/ (what\n"
+	    "'pathstat check' reports), in Hive-style partition folders\n"
+	    "(day=2026-08-28/), and DIR/manifest.json with each file's\n"
+	    "content hash.  Run it again and only partitions whose runs\n"
+	    "changed are written; files appear under their names only when\n"
+	    "complete.\n"
 	    "\n"
-	    "  --db FILE            database (default $PATHSTAT_DB, else ./pathstat.db)\n"
-	    "  --out DIR            where the datasets go (created; an existing DIR\n"
-	    "                       must be empty or hold an earlier export)\n"
-	    "  --where KEY=VALUE    export only the runs that match (as in analyze)\n"
-	    "  --partition-by KEYS  partition folders, e.g. day or day,instance_type;\n"
-	    "                       'none' for one folder (default: day when runs\n"
-	    "                       have one, else none)\n"
+	    "  --db FILE            database (default $PATHSTAT_DB, else\n"
+	    "                       ./pathstat.db)\n"
+	    "  --out DIR            where the datasets go (created; an\n"
+	    "                       existing DIR must be empty or hold an\n"
+	    "                       earlier export)\n"
+	    "  --where KEY=VALUE    export only the runs that match (as in\n"
+	    "                       analyze)\n"
+	    "  --partition-by KEYS  partition folders, e.g. day or\n"
+	    "                       day,instance_type; 'none' for one folder\n"
+	    "                       (default: day when runs have one, else\n"
+	    "                       none)\n"
 	    "  --codec C            zstd (default), gzip or none\n"
-	    "  --basic-encodings    only PLAIN and dictionary encodings, for readers\n"
-	    "                       without DELTA_BINARY_PACKED or BYTE_STREAM_SPLIT\n"
-	    "  --file-size SIZE     start a new part file past SIZE bytes (k, m, g;\n"
-	    "                       default 256m)\n"
+	    "  --basic-encodings    only PLAIN and dictionary encodings, for\n"
+	    "                       readers without DELTA_BINARY_PACKED or\n"
+	    "                       BYTE_STREAM_SPLIT\n"
+	    "  --file-size SIZE     start a new part file past SIZE bytes\n"
+	    "                       (k, m, g; default 256m)\n"
 	    "  --force              rewrite every partition\n"
 	    "  -q, --quiet          no progress notes\n"
-	    "  --ddl ENGINE         print CREATE statements for athena, trino, spark\n"
-	    "                       or duckdb instead of exporting\n"
+	    "  --ddl ENGINE         print CREATE statements for athena,\n"
+	    "                       trino, spark or duckdb instead of\n"
+	    "                       exporting\n"
 	    "  --location URI       where the engine finds the datasets\n"
-	    "                       (s3://bucket/prefix); DuckDB may use --out DIR\n", fp);
+	    "                       (s3://bucket/prefix); DuckDB may use\n"
+	    "                       --out DIR\n", fp);
 }
 
 struct export_cli {
@@ -364,8 +375,8 @@ write_manifest(const char *dir, const struct strbuf *text, bool *wrote)
 	*wrote = false;
 	strbuf_addf(&path, "%s/manifest.json", dir);
 	strbuf_addf(&tmp, "%s/.manifest.json.tmp", dir);
-	if (!strbuf_read_file(&old, path.buf, 1 << 30) && old.len == text->len &&
-	    !memcmp(old.buf, text->buf, text->len)) {
+	if (!strbuf_read_file(&old, path.buf, 1 << 30) &&
+	    old.len == text->len && !memcmp(old.buf, text->buf, text->len)) {
 		ret = 0;
 		goto cleanup;
 	}
@@ -545,7 +556,7 @@ run_export(sqlite3 *db, struct export_cli *cli)
 	size_t npkeys = 0, nplan = 0, i, j, removed = 0;
 	pthread_t tid;
 	bool wrote, started = false;
-	int ret = PATHSTAT_EXIT_FAIL, rc, ds;
+	int ret = PATHSTAT_EXIT_FAIL, rc, ds, lockfd = -1;
 
 	memset(&m, 0, sizeof(m));
 	memset(&old, 0, sizeof(old));
@@ -593,6 +604,19 @@ run_export(sqlite3 *db, struct export_cli *cli)
 	}
 	if (mkdir(cli->out, 0777) && errno != EEXIST) {
 		error_errno("cannot create '%s'", cli->out);
+		goto cleanup;
+	}
+	/* one export at a time into a folder */
+	lockfd = open(cli->out, O_RDONLY | O_DIRECTORY);
+	if (lockfd < 0) {
+		error_errno("cannot open '%s'", cli->out);
+		goto cleanup;
+	}
+	if (flock(lockfd, LOCK_EX | LOCK_NB)) {
+		if (errno == EWOULDBLOCK)
+			error("another export is writing '%s'", cli->out);
+		else
+			error_errno("cannot lock '%s'", cli->out);
 		goto cleanup;
 	}
 	if (rc == 1) {
@@ -682,6 +706,8 @@ cleanup:
 	}
 	if (ret != PATHSTAT_EXIT_OK && !cli->quiet && isatty(STDERR_FILENO))
 		fputs("\r\033[K", stderr);
+	if (lockfd >= 0)
+		close(lockfd);
 	export_model_release(&m);
 	manifest_release(&old);
 	manifest_release(&mf);
@@ -723,13 +749,14 @@ run_ddl(sqlite3 *db, struct export_cli *cli)
 			size_t i;
 			struct strbuf why = STRBUF_INIT;
 
-			for (i = 0; i < old.nwhere; i++)
-				if (where_add(&cli->where, old.where[i], &why)) {
-					error("'%s': bad where '%s': %s",
-					    path.buf, old.where[i], why.buf);
-					strbuf_release(&why);
-					goto cleanup;
-				}
+			for (i = 0; i < old.nwhere; i++) {
+				if (!where_add(&cli->where, old.where[i], &why))
+					continue;
+				error("'%s': bad where '%s': %s", path.buf,
+				    old.where[i], why.buf);
+				strbuf_release(&why);
+				goto cleanup;
+			}
 			strbuf_release(&why);
 		}
 	}
@@ -798,7 +825,8 @@ cmd_export(int argc, char **argv)
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "location",	required_argument,	NULL, OPT_LOCATION },
 		{ "out",	required_argument,	NULL, OPT_OUT },
-		{ "partition-by", required_argument,	NULL, OPT_PARTITION_BY },
+		{ "partition-by", required_argument,	NULL,
+		    OPT_PARTITION_BY },
 		{ "quiet",	no_argument,		NULL, 'q' },
 		{ "where",	required_argument,	NULL, OPT_WHERE },
 		{ NULL, 0, NULL, 0 },

@@ -57,8 +57,9 @@ struct export_run {
 	int64_t	attempts;	/* -1 = unknown */
 	int64_t	ok_samples;	/* successful samples of the run's metric */
 	char	*tags;		/* canonical k=v;k=v; owned */
-	char	*file, *file_hash, *file_kind, *tool_version;	/* may be NULL */
-	char	*summary_file, *summary_file_hash;		/* may be NULL */
+	/* the source file, and the summary file; each may be NULL */
+	char	*file, *file_hash, *file_kind, *tool_version;
+	char	*summary_file, *summary_file_hash;
 	char	*fingerprint;	/* what else decides whether the run
 				 * changed (ingest times, sample counts);
 				 * owned */
@@ -83,9 +84,10 @@ struct export_model {
 	size_t		npkeys;
 	size_t		*pkey_index;	/* each partition key's index in keys[];
 					 * (size_t)-1 for path, trial, tool */
-	struct export_run *runs;	/* selected runs, by partition, then
-					 * metric, path, condition, tool,
-					 * trial, tags, run_id */
+	struct export_run **runs;	/* the selected ones of all[], by
+					 * partition, then metric, path,
+					 * condition, tool, trial, tags,
+					 * run_id; borrowed */
 	size_t		nruns;
 	struct export_run *all;		/* every run, by db_id (for the
 					 * findings' run lists) */
@@ -125,7 +127,7 @@ bool export_value_needs_escape(const char *v);
 
 /* A column of a dataset file. */
 struct export_col {
-	const char	*name;		/* borrowed (static or a key's column) */
+	const char	*name;		/* borrowed: static or a key's */
 	enum pq_type	type;
 	bool		optional;
 	bool		unique;		/* strings that rarely repeat */

@@ -123,7 +123,8 @@ read_dataset(struct manifest *mf, enum export_dataset ds, const cJSON *d,
 	const char *s;
 
 	if (!cJSON_IsArray(parts)) {
-		strbuf_addf(why, "%s has no partitions", export_dataset_name(ds));
+		strbuf_addf(why, "%s has no partitions",
+		    export_dataset_name(ds));
 		return -1;
 	}
 	cJSON_ArrayForEach(p, parts) {
@@ -170,7 +171,7 @@ manifest_read(const char *path, struct manifest *mf)
 {
 	struct strbuf text = STRBUF_INIT, why = STRBUF_INIT;
 	cJSON *root = NULL;
-	const cJSON *ds;
+	const cJSON *ds, *sets;
 	const char *fmt;
 	int ret = -1, i;
 
@@ -197,10 +198,13 @@ manifest_read(const char *path, struct manifest *mf)
 		    "strings");
 		goto bad;
 	}
+	sets = cJSON_GetObjectItemCaseSensitive(root, "datasets");
 	for (i = 0; i < DS_COUNT; i++) {
-		ds = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(
-		    root, "datasets"), export_dataset_name((enum export_dataset)i));
-		if (ds && read_dataset(mf, (enum export_dataset)i, ds, &why))
+		enum export_dataset e = (enum export_dataset)i;
+
+		ds = cJSON_GetObjectItemCaseSensitive(sets,
+		    export_dataset_name(e));
+		if (ds && read_dataset(mf, e, ds, &why))
 			goto bad;
 	}
 	ret = 0;
@@ -312,7 +316,8 @@ manifest_json(const struct manifest *mf, const struct export_model *m,
 			if (ds == DS_RUNS)
 				runs += e->runs;
 			for (j = 0; j < e->files.n; j++) {
-				const struct export_file *f = &e->files.items[j];
+				const struct export_file *f =
+				    &e->files.items[j];
 
 				strbuf_addstr(out, j ? ",\n" : "\n");
 				strbuf_addstr(out, "\t\t\t\t\t{\"path\": ");

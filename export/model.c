@@ -180,7 +180,8 @@ column_name(const char *key, const struct export_key *done, size_t ndone)
 		else
 			strbuf_addch(&sb, '_');
 	}
-	if (!sb.len || isdigit((unsigned char)sb.buf[0]) || is_reserved(sb.buf)) {
+	if (!sb.len || isdigit((unsigned char)sb.buf[0]) ||
+	    is_reserved(sb.buf)) {
 		struct strbuf pre = STRBUF_INIT;
 
 		strbuf_addf(&pre, "key_%s", sb.buf);
@@ -516,6 +517,13 @@ cmp_run(const void *pa, const void *pb)
 	return c;
 }
 
+static int
+cmp_runp(const void *pa, const void *pb)
+{
+	return cmp_run(*(struct export_run *const *)pa,
+	    *(struct export_run *const *)pb);
+}
+
 static void
 make_parts(struct export_model *m)
 {
@@ -528,13 +536,13 @@ make_parts(struct export_model *m)
 	sort_dirs = xcalloc(m->nruns ? m->nruns : 1, sizeof(*sort_dirs));
 	for (i = 0; i < m->nruns; i++) {
 		strbuf_reset(&sb);
-		part_dir(m, &m->runs[i], &sb);
+		part_dir(m, m->runs[i], &sb);
 		sort_dirs[i] = xstrdup(sb.buf);
-		m->runs[i].part = i;
+		m->runs[i]->part = i;
 	}
-	qsort(m->runs, m->nruns, sizeof(*m->runs), cmp_run);
+	qsort(m->runs, m->nruns, sizeof(*m->runs), cmp_runp);
 	for (i = 0; i < m->nruns; i++) {
-		struct export_run *r = &m->runs[i];
+		struct export_run *r = m->runs[i];
 		const char *dir = sort_dirs[r->part];
 
 		if (!m->nparts || strcmp(m->parts[m->nparts - 1].dir, dir)) {
@@ -555,36 +563,17 @@ make_parts(struct export_model *m)
 		m->parts[m->nparts - 1].n++;
 	}
 	for (i = 0; i < m->nruns; i++)
-		free(sort_dirs[m->runs[i].part]);
+		free(sort_dirs[m->runs[i]->part]);
 	for (i = 0; i < m->nparts; i++) {
 		size_t j;
 
 		for (j = m->parts[i].first; j < m->parts[i].first +
 		    m->parts[i].n; j++)
-			m->runs[j].part = i;
+			m->runs[j]->part = i;
 	}
 	free(sort_dirs);
 	sort_dirs = NULL;
 	strbuf_release(&sb);
-}
-
-/* Deep copy of a run (the selected ones move to their own array). */
-static void
-run_copy(struct export_run *dst, const struct export_run *src, size_t nkeys)
-{
-	size_t i;
-
-	*dst = *src;
-#define DUP(f) dst->f = src->f ? xstrdup(src->f) : NULL
-	DUP(path); DUP(condition); DUP(tool); DUP(metric); DUP(status);
-	DUP(reason); DUP(tags); DUP(file); DUP(file_hash); DUP(file_kind);
-	DUP(tool_version); DUP(summary_file); DUP(summary_file_hash);
-	DUP(fingerprint);
-#undef DUP
-	dst->keyval = xcalloc(nkeys ? nkeys : 1, sizeof(*dst->keyval));
-	for (i = 0; i < nkeys; i++)
-		dst->keyval[i] = src->keyval[i] ? xstrdup(src->keyval[i]) :
-		    NULL;
 }
 
 int
@@ -623,7 +612,7 @@ export_model_load(sqlite3 *db, const struct where *w, struct export_model *m)
 	m->runs = xcalloc(nsel ? nsel : 1, sizeof(*m->runs));
 	for (i = 0; i < m->nall; i++)
 		if (m->all[i].selected)
-			run_copy(&m->runs[m->nruns++], &m->all[i], m->nkeys);
+			m->runs[m->nruns++] = &m->all[i];
 	ret = 0;
 cleanup:
 	sqlite3_finalize(st);
@@ -663,8 +652,6 @@ export_model_release(struct export_model *m)
 	if (m->pkeys)
 		free_strv(m->pkeys, m->npkeys);
 	free(m->pkey_index);
-	for (i = 0; i < m->nruns; i++)
-		run_release(&m->runs[i], m->nkeys);
 	free(m->runs);
 	for (i = 0; i < m->nall; i++)
 		run_release(&m->all[i], m->nkeys);
@@ -688,7 +675,7 @@ export_model_has_key(const struct export_model *m, const char *key)
 		if (strcmp(m->keys[i].key, key))
 			continue;
 		for (j = 0; j < m->nruns; j++)
-			if (m->runs[j].keyval[i])
+			if (m->runs[j]->keyval[i])
 				return true;
 	}
 	return false;

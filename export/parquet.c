@@ -26,7 +26,7 @@
 /* parquet.thrift enums */
 enum {
 	PT_INT64 = 2, PT_DOUBLE = 5, PT_BYTE_ARRAY = 6,		/* Type */
-	REP_REQUIRED = 0, REP_OPTIONAL = 1,		/* FieldRepetitionType */
+	REP_REQUIRED = 0, REP_OPTIONAL = 1,	/* FieldRepetitionType */
 	CT_UTF8 = 0, CT_TIMESTAMP_MICROS = 10,		/* ConvertedType */
 	PAGE_DATA = 0, PAGE_DICTIONARY = 2,		/* PageType */
 	CODEC_UNCOMPRESSED = 0, CODEC_GZIP = 2, CODEC_ZSTD = 6
@@ -53,11 +53,11 @@ enum pq_enc {				/* Encoding */
 
 /* A chunk's dictionary: distinct strings in first-seen order. */
 struct pq_dict {
-	struct strbuf	plain;		/* entries, PLAIN-encoded: the page body */
-	size_t		*off;		/* entry i's length prefix at plain.buf + off[i] */
+	struct strbuf	plain;		/* entries, PLAIN: the page's body */
+	size_t		*off;		/* entry i at plain.buf + off[i] */
 	uint64_t	*hash;		/* entry i's hash */
 	size_t		n, alloc;	/* entries */
-	uint32_t	*slots;		/* open addressing: entry + 1, 0 = free */
+	uint32_t	*slots;		/* open addressing: entry + 1; 0 free */
 	size_t		nslots;		/* a power of two, > 2 n */
 };
 
@@ -67,16 +67,16 @@ struct pq_col {
 	/* the current page */
 	size_t		nvals;		/* values, nulls included */
 	size_t		nnon;		/* non-null values */
-	unsigned char	*levels;	/* definition levels (optional columns) */
+	unsigned char	*levels;	/* definition levels (if optional) */
 	int64_t		*i64;		/* non-null values (INT64, TIMESTAMP) */
 	double		*f64;		/* non-null values (DOUBLE) */
 	uint32_t	*idx;		/* dictionary indices (strings) */
-	struct strbuf	plain;		/* PLAIN strings (when not dictionary) */
+	struct strbuf	plain;		/* PLAIN strings (no dictionary) */
 	/* the column chunk of the current row group */
 	struct pq_dict	dict;
 	bool		dict_on;	/* new pages use the dictionary */
 	bool		dict_used;	/* some page used it: write it */
-	int		dbl_enc;	/* chosen double encoding, -1 = not yet */
+	int		dbl_enc;	/* double encoding; -1 = not yet */
 	struct strbuf	pages;		/* data pages: headers and bodies */
 	uint64_t	uncompressed;	/* pages with uncompressed bodies */
 	uint64_t	nvalues;	/* values, nulls included */
@@ -85,8 +85,8 @@ struct pq_col {
 	int64_t		min_i, max_i;
 	double		min_d, max_d;
 	struct strbuf	min_s, max_s;
-	unsigned	encodings;	/* 1 << enum pq_enc, per encoding used */
-	uint64_t	total;		/* values appended since the file began */
+	unsigned	encodings;	/* 1 << enum pq_enc, each one used */
+	uint64_t	total;		/* values appended to the file */
 };
 
 /* A written column chunk, as the footer describes it. */
@@ -116,7 +116,7 @@ struct pq_writer {
 	struct pq_options o;
 	uint64_t	pos;		/* bytes written */
 	uint64_t	rows;		/* rows completed (pq_end_rows) */
-	uint64_t	rg_rows;	/* of which in the unwritten row group */
+	uint64_t	rg_rows;	/* of them in the open row group */
 	struct pq_row_group *rgs;
 	size_t		nrgs, rgs_alloc;
 	ZSTD_CCtx	*zc;
@@ -627,8 +627,9 @@ row_group_flush(struct pq_writer *w)
 				return -1;
 			}
 			strbuf_reset(&w->head);
-			page_header(&w->head, PAGE_DICTIONARY, c->dict.plain.len,
-			    w->comp.len, c->dict.n, ENC_PLAIN, true);
+			page_header(&w->head, PAGE_DICTIONARY,
+			    c->dict.plain.len, w->comp.len, c->dict.n,
+			    ENC_PLAIN, true);
 			if (write_bytes(w, w->head.buf, w->head.len) ||
 			    write_bytes(w, w->comp.buf, w->comp.len))
 				return -1;

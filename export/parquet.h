@@ -48,9 +48,10 @@ struct pq_options {
 					 * for readers without DELTA_* and
 					 * BYTE_STREAM_SPLIT */
 	size_t		page_values;	/* values per data page (0: 128 Ki) */
-	size_t		page_bytes;	/* string bytes per data page (0: 1 MiB) */
-	size_t		dict_bytes;	/* a dictionary's plain size before the
-					 * chunk falls back to PLAIN (0: 1 MiB) */
+	size_t		page_bytes;	/* string bytes a page (0: 1 MiB) */
+	size_t		dict_bytes;	/* a dictionary's size before the
+					 * chunk falls back to PLAIN
+					 * (0: 1 MiB) */
 	size_t		row_group_bytes;	/* compressed bytes that end a
 						 * row group (0: 64 MiB) */
 };

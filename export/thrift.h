@@ -33,7 +33,7 @@ enum thrift_type {
  */
 struct thrift_writer {
 	struct strbuf	*out;			/* where the bytes go */
-	int		last[THRIFT_MAX_DEPTH];	/* last field id per open struct */
+	int		last[THRIFT_MAX_DEPTH];	/* last field id, by depth */
 	int		depth;			/* open structs */
 };
 

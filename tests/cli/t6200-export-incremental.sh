@@ -99,4 +99,16 @@ day=2026-09-01\" ]" "only that day is left"
 expect_err_has "removed" "and it says what went"
 run "$PS" export --db s.db --out ex
 ok "[ \$(ls ex/samples | wc -l) -eq 6 ]" "a full export brings the days back"
+
+# one export at a time into a folder
+if command -v flock >/dev/null 2>&1; then
+	flock ex sleep 3 &
+	sleep 0.5
+	run "$PS" export --db s.db --out ex --force
+	expect_code 1 "a folder another export holds: exit 1"
+	expect_err_has "another export is writing" "and why"
+	wait
+else
+	echo "# flock(1) not here: the lock is not tried"
+fi
 test_done
