@@ -13,7 +13,7 @@ OUT=demo
 
 # Debian packages: the build, and gnuplot for the charts.
 pkgs="build-essential pkg-config libsqlite3-dev libcjson-dev libcsv-dev
-      libxxhash-dev zlib1g-dev gnuplot-nox"
+      libxxhash-dev zlib1g-dev libzstd-dev gnuplot-nox"
 missing=""
 if command -v dpkg >/dev/null 2>&1; then
 	for p in $pkgs; do
