@@ -262,8 +262,8 @@ build_query(const struct export_model *m, const struct where *w,
 	strbuf_addstr(sql,
 	    "SELECT r.id, p.name, c.canon, r.trial, r.tool, m.name, "
 	    "r.started_at, r.status, r.reason, r.failures, r.attempts, "
-	    "r.tagkey, f.relpath, f.hash, f.kind, f.tool_version, sf.relpath, "
-	    "sf.hash, "
+	    "r.tagkey, f.relpath, f.hash, coalesce(f.kind, sf.kind), "
+	    "coalesce(f.tool_version, sf.tool_version), sf.relpath, sf.hash, "
 	    /* what else tells a re-ingested or edited run: ingest times,
 	     * and the sample counts the samples triggers keep honest */
 	    "coalesce(f.ingested_at, '') || '|' || "

@@ -1,4 +1,5 @@
-# t6200: a second export writes only what changed.  Nothing changed:
+# t6200: run ids and files do not depend on database row ids; a second
+# export writes only what changed.  Nothing changed:
 # no file is touched (not even manifest.json).  A new day ingested: only
 # that day's partitions (and the findings) are written, every other file
 # keeps its inode and time.  A changed file: only its day.  --force and
@@ -17,6 +18,21 @@ changed() { # OLD NEW: the files new or touched since OLD
 run "$PS" export --db s.db --out ex
 expect_code 0 "first export"
 listing ex > l1
+
+# the same tree ingested in another order: other row ids, same files
+"$PS" ingest -q --db o.db tree/tokyo-osaka 2>/dev/null
+"$PS" ingest -q --db o.db tree/ecs-conn 2>/dev/null
+ok "[ \"\$(sqlite3 s.db 'SELECT r.id FROM runs r JOIN files f ON f.id = r.file_id
+    ORDER BY f.relpath LIMIT 1')\" != \"\$(sqlite3 o.db 'SELECT r.id FROM runs r
+    JOIN files f ON f.id = r.file_id ORDER BY f.relpath LIMIT 1')\" ]" \
+    "the two databases number their runs differently"
+run "$PS" export --db o.db --out other
+expect_code 0 "export of the other database"
+diffs=$(cd ex && find . -name '*.parquet' | while read -r f; do
+	cmp -s "$f" "../other/$f" || echo "$f"; done)
+ok "[ -z \"$diffs\" ] && [ \$(find other -name '*.parquet' | wc -l) -eq \
+    \$(find ex -name '*.parquet' | wc -l) ]" \
+    "every Parquet file is the same, byte for byte (run ids too)"
 sleep 1
 run "$PS" export --db s.db --out ex
 expect_code 0 "second export, nothing changed"

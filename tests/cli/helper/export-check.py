@@ -90,7 +90,8 @@ def check_files(out, rows):
 def db_runs(con):
     q = """SELECT r.id, p.name, c.canon, r.trial, r.tool, m.name, r.started_at,
         r.status, r.reason, r.failures, r.attempts, r.tagkey, f.relpath,
-        f.hash, f.kind, f.tool_version, sf.relpath, sf.hash
+        f.hash, coalesce(f.kind, sf.kind),
+        coalesce(f.tool_version, sf.tool_version), sf.relpath, sf.hash
         FROM runs r JOIN paths p ON p.id = r.path_id
         JOIN conditions c ON c.id = r.cond_id JOIN metrics m ON m.id = r.metric
         LEFT JOIN files f ON f.id = r.file_id
