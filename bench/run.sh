@@ -1,7 +1,9 @@
 #!/bin/sh
 # bench/run.sh - `make bench`: pathstat's ingest and analyze against
 # reference implementations run on the same data in the same run, and
-# reported as ratios (issues 2 and 4).  See bench/README.md.
+# reported as ratios (issues 2 and 4); export to Parquet against ingest,
+# its bytes per sample, and DuckDB over the export against analyze
+# (issue 11).  See bench/README.md.
 #
 #   sh bench/run.sh
 #   env: BENCH_SIZE_GB   size of the generated tree (default 1.0: >= 1 GB,
@@ -214,6 +216,34 @@ cmp_sql=$("$PY" "$here/compare.py" "$W/sqlwin.json" \
 say "pandas vs pathstat: $cmp_pandas"
 say "SQL vs pathstat:    $cmp_sql"
 
+# ---- export (issue 11) ------------------------------------------------
+
+measure export 'rm -rf "$W/export"' \
+    "$PS" export -q --db "$W/ps.db" --out "$W/export"
+measure export_again : "$PS" export -q --db "$W/ps.db" --out "$W/export"
+set -- $("$PY" -c 'import json, sys
+m = json.load(open(sys.argv[1]))
+d = m["datasets"]
+b = lambda ds: sum(f["bytes"] for p in d[ds]["partitions"] for f in p["files"])
+print(m["totals"]["samples"], b("samples"), m["totals"]["bytes"],
+      m["totals"]["files"])' "$W/export/manifest.json")
+exp_rows=$1 exp_sbytes=$2 exp_bytes=$3 exp_files=$4
+# DuckDB, installed by npm as the export tests install it
+duck_ok=0
+if DUCK=$(sh "$top/tests/duckdb/setup.sh" 2> "$W/duckdb.why"); then
+	"$PS" export --db "$W/ps.db" --ddl duckdb --out "$W/export" \
+	    > "$W/views.sql"
+	measure duckdb : node "$DUCK/query.mjs" -f "$W/views.sql" \
+	    -f "$here/duckdb_percentiles.sql"
+	tail -1 "$W/duckdb.out" > "$W/duckdb.json"
+	cmp_duck=$("$PY" "$here/compare.py" "$W/duckdb.json" \
+	    "$W"/pathstat_*.json 2> "$W/compare_duck.err") || true
+	say "DuckDB vs pathstat: $cmp_duck"
+	duck_ok=1
+else
+	say "DuckDB: $(cat "$W/duckdb.why") (its row is left out)"
+fi
+
 # ---- the table --------------------------------------------------------
 
 ingest_rate=$(calc 'div(r, w)' -v r="$rows" -v w="$(wall ingest)")
@@ -230,6 +260,15 @@ r_both=$(calc 'div(b, a)' -v a="$both_wall" -v b="$(wall pandas)")
 c_both=$(calc 'div(b, a)' -v a="$both_cpu" -v b="$(cpu pandas)")
 r_mem=$(calc 'div(a, b)' -v a="$a_rss" -v b="$(rss pandas)")
 r_grow=$(calc 'div(a, b)' -v a="$(rss ingest)" -v b="$(rss ingest_largest8)")
+export_rate=$(calc 'div(r, w)' -v r="$exp_rows" -v w="$(wall export)")
+r_export=$(calc 'div(a, b)' -v a="$export_rate" -v b="$ingest_rate")
+c_export=$(calc 'div(b, a)' -v a="$(cpu export)" -v b="$(cpu ingest)")
+bps=$(calc 'div(b, r)' -v b="$exp_sbytes" -v r="$exp_rows")
+bps_all=$(calc 'div(b, r)' -v b="$exp_bytes" -v r="$exp_rows")
+if [ "$duck_ok" = 1 ]; then
+	r_duck=$(calc 'div(d, a)' -v d="$(wall duckdb)" -v a="$a_wall")
+	c_duck=$(calc 'div(d, a)' -v d="$(cpu duckdb)" -v a="$a_cpu")
+fi
 
 # verdict VALUE OP TARGET
 verdict() {
@@ -255,6 +294,7 @@ fmtk() { awk -v v="$1" 'BEGIN { printf "%.0f k", v / 1000 }'; }
 gb() { awk -v b="$1" 'BEGIN { printf "%.2f GB", b / 1e9 }'; }
 mbytes() { awk -v b="$1" 'BEGIN { printf "%.1f MB", b / 1e6 }'; }
 maxabs() { echo "$1" | sed -n 's/.*max_abs_diff=\([^ ]*\).*/\1/p'; }
+maxrel() { echo "$1" | sed -n 's/.*max_rel_diff=\([^ ]*\).*/\1/p'; }
 nproc_=$(nproc)
 cpu_model=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
 load=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -274,11 +314,21 @@ work (load average $load at the end of the run).
 | ingest + (a) vs (b) | $(fmt1 "$both_wall") s | $(fmt1 "$(wall pandas)") s | $(fmtx "$r_both") | $(fmtx "$c_both") | ≥ 1.5× | $(verdict "$r_both" '>=' 1.5) |
 | (a) peak RSS vs (b)'s | $(mb "$a_rss") MiB | $(mb "$(rss pandas)") MiB | $(fmt "$r_mem") | | ≤ 0.2 (our reading of "a small fraction") | $(verdict "$r_mem" '<=' 0.2) |
 | ingest peak RSS, whole tree vs a tree of its 8 largest files ($(mbytes "$big_bytes")) | $(mb "$(rss ingest)") MiB | $(mb "$(rss ingest_largest8)") MiB | $(fmt "$r_grow") | | ≤ 1.1 (bounded by the largest files, not the tree) | $(verdict "$r_grow" '<=' 1.1) |
+| export rows/s vs ingest rows/s | $(fmtk "$export_rate")/s | $(fmtk "$ingest_rate")/s | $(fmtx "$r_export") | $(fmtx "$c_export") | ≥ 1× | $(verdict "$r_export" '>=' 1) |
+| export bytes per sample: samples/ (all four datasets) | $(fmt "$bps") ($(fmt "$bps_all")) | 8 (a double) | | | ≤ 9 | $(verdict "$bps_all" '<=' 9) |
+$(if [ "$duck_ok" = 1 ]; then echo "| (d) DuckDB's quantile_cont over the export, every cell of 3 metrics, vs (a) | $(fmt "$(wall duckdb)") s | $(fmt "$a_wall") s | $(fmtx "$r_duck") | $(fmtx "$c_duck") | none (how much longer DuckDB takes) | $(same "$cmp_duck") |"; else echo "| (d) DuckDB over the export vs (a) | not run: $(cat "$W/duckdb.why") | | | | | |"; fi)
 
 Ratios are reference ÷ pathstat time (for ingest, pathstat ÷ reference
-rows/s); wall times are the median of 3 runs where a run takes < 30 s,
-else of one run; CPU is user + sys.  The SQL query and the pandas script
+rows/s; for export, export ÷ ingest rows/s; for (d), DuckDB ÷ (a) time);
+wall times are the median of 3 runs where a run takes < 30 s, else of
+one run; CPU is user + sys.  The SQL query, the pandas script and (d)
 cover the same three metrics as (a).
+
+Export: $exp_rows samples in $exp_files files, $(mbytes "$exp_bytes") in all ($(mbytes "$exp_sbytes") of
+samples/), zstd; a second export with nothing changed took $(fmt "$(wall export_again)") s and
+wrote nothing.  (d) runs \`bench/duckdb_percentiles.sql\` over the views of
+\`pathstat export --ddl duckdb\` in DuckDB's Node package (Node start-up
+included), on the same machine at the same time.
 
 Ingest peak RSS: $(mb "$(rss ingest_largest)") MiB for the largest file alone ($(mbytes "$largest_bytes")),
 $(mb "$(rss ingest_largest8)") MiB for the 8 largest ($(mbytes "$big_bytes")), $(mb "$(rss ingest)") MiB for the whole tree ($(gb "$tree_bytes")).
@@ -288,7 +338,9 @@ connect_ms $(fmt "$(wall analyze_connect_ms)") s, throughput_bps $(fmt "$(wall a
 
 Same numbers: pandas vs pathstat: $(same "$cmp_pandas") for every cell,
 max abs difference of p50/p95/p99/max $(maxabs "$cmp_pandas"); SQL vs pathstat:
-$(same "$cmp_sql"), max abs difference $(maxabs "$cmp_sql").
+$(same "$cmp_sql"), max abs difference $(maxabs "$cmp_sql")$(if [ "$duck_ok" = 1 ]; then
+echo "; DuckDB over the export vs pathstat: $(same "$cmp_duck"),"
+echo "max abs difference $(maxabs "$cmp_duck"), max relative $(maxrel "$cmp_duck")"; fi).
 
 The machine (\`nproc\`: $nproc_; \`lscpu | head\`), $(date -u +%Y-%m-%d), pathstat
 $(git -C "$top" describe --always --dirty 2>/dev/null || echo "?"), $("$SQLITE3" --version | cut -d' ' -f1-2 | sed 's/^/sqlite3 /'), pandas $("$PY" -c 'import pandas; print(pandas.__version__)'):
