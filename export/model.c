@@ -165,7 +165,8 @@ export_check_key(sqlite3 *db, const char *key, struct strbuf *why)
 	return -1;
 }
 
-/* The column name of key: lower case, [a-z0-9_], not a fixed name. */
+/* The column name of key: lower case, [a-z0-9_], not a fixed name, nor
+ * one of done[0..ndone)'s (those without a name yet are skipped). */
 static char *
 column_name(const char *key, const struct export_key *done, size_t ndone)
 {
@@ -192,7 +193,8 @@ column_name(const char *key, const struct export_key *done, size_t ndone)
 	do {
 		clash = false;
 		for (i = 0; i < ndone && !clash; i++)
-			clash = !strcmp(done[i].column, sb.buf);
+			clash = done[i].column && !strcmp(done[i].column,
+			    sb.buf);
 		if (clash) {
 			strbuf_setlen(&sb, base);
 			strbuf_addf(&sb, "_%zu", ++k);
@@ -208,6 +210,7 @@ load_keys(sqlite3 *db, struct export_model *m)
 	size_t n = 0, i, alloc = 0;
 	bool have_instance = false;
 	const char *extra[] = { "day", "hour", "instance" };
+	int pass;
 
 	if (db_keys(db, &keys, &n))
 		return -1;
@@ -237,11 +240,26 @@ load_keys(sqlite3 *db, struct export_model *m)
 			continue;
 		ALLOC_GROW(m->keys, m->nkeys + 1, alloc);
 		m->keys[m->nkeys].key = xstrdup(keys[i]);
-		m->keys[m->nkeys].column = column_name(keys[i], m->keys,
-		    m->nkeys);
+		m->keys[m->nkeys].column = NULL;
 		m->nkeys++;
 	}
 	free_strv(keys, n);
+	/* a key that is a column name already keeps it; then the others,
+	 * in key order, get theirs (Instance-Type never takes the name of
+	 * a tag instance_type) */
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < m->nkeys; i++) {
+			char *c;
+
+			if (m->keys[i].column)
+				continue;
+			c = column_name(m->keys[i].key, m->keys, m->nkeys);
+			if (pass == 0 && strcmp(c, m->keys[i].key)) {
+				free(c);
+				continue;
+			}
+			m->keys[i].column = c;
+		}
 	return 0;
 }
 

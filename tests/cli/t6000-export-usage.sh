@@ -72,4 +72,20 @@ ok "[ -z \"\$ERR\" ]" "--quiet: nothing on stderr"
 ok "[ -z \"\$OUT\" ]" "nothing on stdout"
 run "$PS" export --db s.db --out ok
 expect_err_has "nothing changed" "a second export says nothing changed"
+
+# key columns: lower case [a-z0-9_]; a key spelled as a column keeps its
+# name; fixed names and leading digits get key_; clashes a suffix
+mkdir -p kt/P1/trial1
+printf '{"path": "P1", "trial": 1, "Instance-Type": "x", "instance_type": "y",
+    "value": "v", "9lives": "n"}' > kt/P1/trial1/meta.json
+cp "$TOP/samples/tree/tokyo-osaka/2026-08-28/A/trial1/probe.csv" kt/P1/trial1/
+"$PS" ingest -q --db k.db kt 2>/dev/null
+run "$PS" export --db k.db --out kx
+expect_code 0 "export with awkward tag names"
+"$PY" -c 'import json, sys
+m = json.load(open("kx/manifest.json"))
+print(" ".join(sorted("%s=%s" % (c["name"], c["key"])
+    for c in m["datasets"]["runs"]["columns"] if "key" in c)))' > cols
+ok "[ \"\$(cat cols)\" = 'hour=hour instance_type=instance_type instance_type_2=Instance-Type key_9lives=9lives key_value=value' ]" \
+    "key columns named as documented: $(cat cols)"
 test_done
