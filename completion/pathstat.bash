@@ -5,14 +5,15 @@
 # values of --format, --metric, --quantile, --pool and check's --only,
 # and, from the database itself (`pathstat keys`, with the --db on the
 # line, else $PATHSTAT_DB, else ./pathstat.db), the keys and values of
-# --where KEY=VALUE, the keys of --by and --across, the paths of --paths
-# and the values of compare's --baseline.  Files and folders elsewhere.
+# --where KEY=VALUE, the keys of --by, --across and export's
+# --partition-by, the paths of --paths and the values of compare's
+# --baseline; export's --codec and --ddl.  Files and folders elsewhere.
 # It needs nothing from the bash-completion package.
 #
 # The lists below must match each command's --help: tests/cli/t6000
 # compares them.
 
-_pathstat_commands="analyze check help ingest keys report runs"
+_pathstat_commands="analyze check export help ingest keys report runs"
 _pathstat_verbs="compare delta percentiles ratio relative trend trials variance"
 _pathstat_metrics="connect_ms http_ms throughput_bps jitter_ms loss_pct retransmits
 	handshake_ms"
@@ -29,6 +30,9 @@ _pathstat_options()
 	keys)	echo "--db --where --format --help -h" ;;
 	check)	echo "--db --where --only --stats --format --help -h" ;;
 	report)	echo "--db --spec --out --force --no-render --no-checks --help -h" ;;
+	export)
+		echo "--db --out --where --partition-by --codec --basic-encodings" \
+		    "--file-size --force --quiet -q --ddl --location --help -h" ;;
 	analyze)
 		echo "--db --metric --where --by --stats --quantile --pool" \
 		    "--paths --ci --level --seed --boot-reps --format --help -h"
@@ -48,7 +52,8 @@ _pathstat_takes_value()
 	case $1 in
 	--db|--layout|--tag|--where|--format|--only|--stats|--spec|--out|\
 	--metric|--by|--quantile|--pool|--paths|--level|--seed|--boot-reps|\
-	--across|--baseline|--threshold|--target) return 0 ;;
+	--across|--baseline|--threshold|--target|--partition-by|--codec|\
+	--file-size|--ddl|--location) return 0 ;;
 	esac
 	return 1
 }
@@ -124,6 +129,16 @@ _pathstat_value()
 		_pathstat_reply "$cur" "$(printf '%s\n' $_pathstat_metrics)" ;;
 	--quantile)
 		_pathstat_reply "$cur" $'type7\noha\nhd' ;;
+	--codec)
+		_pathstat_reply "$cur" $'zstd\ngzip\nnone' ;;
+	--ddl)
+		_pathstat_reply "$cur" $'athena\ntrino\nspark\nduckdb' ;;
+	--partition-by)
+		prefix=${cur%"${cur##*,}"}
+		_pathstat_reply "$cur" "$( { [ -z "$prefix" ] && echo none;
+		    _pathstat_keys "$_pathstat_prog" "$_pathstat_db" |
+		    awk -F '\t' -v p="$prefix" \
+		    'NF && $1 != last { print p $1; last = $1 }'; } )" ;;
 	--pool)
 		_pathstat_reply "$cur" $'pooled\ntrials' ;;
 	--only)

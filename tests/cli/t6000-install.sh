@@ -94,7 +94,7 @@ cmds=$(help_commands "$B/pathstat" | { cat; echo help; } | sort)
 ok '[ "$(comp "pathstat ")" = "$cmds" ]' "commands: those pathstat --help lists, and help"
 ok '[ "$(comp "pathstat ke")" = keys ]' "a command from its first letters"
 ok '[ "$(comp "pathstat help ")" = "$cmds" ]' "pathstat help <command>"
-for c in ingest runs keys check report; do
+for c in ingest runs keys check report export; do
 	got=$(comp "pathstat $c -" | tr '\n' ' ')
 	want=$(help_options "$B/pathstat" "$c" | tr '\n' ' ')
 	ok '[ "$got" = "$want" ]' "$c: the options its --help lists ($got)"
