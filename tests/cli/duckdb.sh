@@ -1,4 +1,4 @@
-# duckdb.sh - DuckDB for the export tests (t6*), sourced after lib.sh:
+# duckdb.sh - DuckDB for the export tests (t7*), sourced after lib.sh:
 # duckdb_prereq installs @duckdb/node-api once (tests/duckdb/setup.sh)
 # or skips the whole test with the one-line reason; duckq SQL... prints
 # the last statement's rows as a JSON array (doubles exact).

@@ -3,7 +3,7 @@
 // one line holding a JSON array of objects (BIGINT as strings, DOUBLE as
 // numbers in JSON's shortest round-trip form, so a double comes back bit
 // for bit).  Views made by one argument serve the next.  Used by
-// tests/cli/t6*.sh through tests/cli/duckdb.sh and
+// tests/cli/t7*.sh through tests/cli/duckdb.sh and
 // tests/cli/helper/export-check.py.
 import { readFileSync } from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';

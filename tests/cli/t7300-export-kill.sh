@@ -1,4 +1,4 @@
-# t6300: an export killed with SIGKILL part way leaves no file an engine
+# t7300: an export killed with SIGKILL part way leaves no file an engine
 # would read that is not complete (every *.parquet has both magics and
 # DuckDB reads them all; the rest are hidden .tmp files), and running
 # it again gives the same files, byte for byte, as one clean run.

@@ -1,4 +1,4 @@
-# t6000: export's command line: help, bad invocations (exit 2) naming
+# t7000: export's command line: help, bad invocations (exit 2) naming
 # what exists, a missing database or a filter matching nothing (exit 1),
 # and an output folder that is not ours (refused, untouched).
 

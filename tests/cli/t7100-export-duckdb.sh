@@ -1,4 +1,4 @@
-# t6100: DuckDB, an independent reader, reads every file `pathstat export`
+# t7100: DuckDB, an independent reader, reads every file `pathstat export`
 # writes from the sample tree, and finds the database in it: every run,
 # sample (values bit for bit), summary and finding; each run's key
 # columns; samples per run; and quantile_cont over the export equals

@@ -1,5 +1,5 @@
-# t6400: --ddl prints each engine's statements over the sample tree's
-# export, compared with golden files (tests/cli/expect/t6400-*.sql,
+# t7400: --ddl prints each engine's statements over the sample tree's
+# export, compared with golden files (tests/cli/expect/t7400-*.sql,
 # reviewed by hand against each engine's documentation; regenerate with
 # the commands below after a deliberate change): Athena with partition
 # projection on day (date), on another key (enum), and without
@@ -10,13 +10,13 @@
 cp -r "$TOP/samples/tree" tree
 "$PS" ingest -q --db s.db tree 2>/dev/null
 L=s3://bucket/prefix
-golden() { # NAME ARGS...: the DDL equals expect/t6400-NAME.sql
+golden() { # NAME ARGS...: the DDL equals expect/t7400-NAME.sql
 	name=$1
 	shift
 	"$PS" export --db s.db "$@" > "$name.sql" 2> err
 	rc=$?
 	ok "[ $rc = 0 ] && [ ! -s err ]" "--ddl $name: exit 0, no message"
-	ok "diff -u \"$TOP/tests/cli/expect/t6400-$name.sql\" \"$name.sql\"" \
+	ok "diff -u \"$TOP/tests/cli/expect/t7400-$name.sql\" \"$name.sql\"" \
 	    "--ddl $name equals the golden file"
 }
 golden athena --ddl athena --location $L
