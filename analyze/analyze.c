@@ -16,6 +16,7 @@
 #include "common/db.h"
 #include "common/err.h"
 #include "common/exit.h"
+#include "common/metric.h"
 #include "common/parse.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -192,12 +193,8 @@ describe_method(const struct analyze_opts *o, struct strbuf *sb)
 double
 md_scale(const struct cellset *cs, const char **unit)
 {
-	if (!strcmp(cs->metric_name, "throughput_bps")) {
-		*unit = "Gbit/s";
-		return 1e-9;
-	}
-	*unit = cs->unit;
-	return 1.0;
+	*unit = cs->info->display_unit;
+	return cs->info->display_scale;
 }
 
 void
@@ -318,7 +315,7 @@ tool_stat_of(const struct trial *t, const struct stats_name *s,
 	return trial_tool_stat(t, typed);
 }
 
-/* connect_ms: when more than 1 - p of the attempts failed, the
+/* Connect probes: when more than 1 - p of the attempts failed, the
  * p-quantile of all attempts lies at or beyond the timeout. */
 static bool
 censored_by_failures(const struct cellset *cs, const struct cell *c,
@@ -326,7 +323,7 @@ censored_by_failures(const struct cellset *cs, const struct cell *c,
 {
 	double total, frac, p;
 
-	if (strcmp(cs->metric_name, "connect_ms") || c->failures <= 0)
+	if (!cs->info->timeout_bound || c->failures <= 0)
 		return false;
 	total = (double)c->n + (double)c->failures;
 	frac = (double)c->failures / total;
@@ -476,6 +473,32 @@ analyze_build(sqlite3 *db, const char *verb, const struct analyze_opts *o,
 	return -2;
 }
 
+/* The metric names for help, wrapped under the option texts' column. */
+static void
+usage_metrics(FILE *fp)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t n, i, col = 22;
+	const struct metric *m = metric_list(&n);
+
+	strbuf_addstr(&sb, "  --metric M          ");
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(m[i].name) + 1;	/* and ',' or '\n' */
+
+		if (i && col + 1 + len > 72) {
+			strbuf_addf(&sb, "\n%22s", "");
+			col = 22;
+		} else if (i) {
+			strbuf_addch(&sb, ' ');
+			col++;
+		}
+		strbuf_addf(&sb, "%s%c", m[i].name, i + 1 < n ? ',' : '\n');
+		col += len;
+	}
+	fputs(sb.buf, fp);
+	strbuf_release(&sb);
+}
+
 static void
 analyze_usage(FILE *fp, bool full)
 {
@@ -487,10 +510,9 @@ analyze_usage(FILE *fp, bool full)
 	fputs("\nverbs:\n", fp);
 	for (i = 0; i < ARRAY_SIZE(verbs); i++)
 		fprintf(fp, "   %-12s %s\n", verbs[i].name, verbs[i].summary);
-	fputs("\n"
-	    "  --metric M          connect_ms, http_ms, throughput_bps, jitter_ms,\n"
-	    "                      loss_pct, retransmits, handshake_ms\n"
-	    "  --where K=V         keep runs whose path, trial, tool, condition key or\n"
+	fputs("\n", fp);
+	usage_metrics(fp);
+	fputs("  --where K=V         keep runs whose path, trial, tool, condition key or\n"
 	    "                      tag matches (K=V1,V2 for alternatives)\n"
 	    "  --by DIMS           also split cells by these keys (instance_type,day,...)\n"
 	    "  --paths A,B,...     the paths to show, in this order\n"
@@ -682,8 +704,9 @@ cmd_analyze(int argc, char **argv)
 		}
 	}
 	if (!o.metric) {
-		error("--metric is required (connect_ms, http_ms, throughput_bps, "
-		    "jitter_ms, loss_pct, retransmits, handshake_ms)");
+		strbuf_reset(&why);
+		metric_names_join(&why, ", ");
+		error("--metric is required (%s)", why.buf);
 		goto usage;
 	}
 	db = db_open_readonly(db_default_path(o.db_path));

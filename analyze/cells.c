@@ -52,8 +52,6 @@ cellset_release(struct cellset *cs)
 		free(cs->dimkeys[j]);
 	free(cs->dimkeys);
 	free(cs->cells);
-	free(cs->metric_name);
-	free(cs->unit);
 	memset(cs, 0, sizeof(*cs));
 }
 
@@ -175,25 +173,21 @@ cond_with(const char *cond, const char *key, const char *value)
 }
 
 static int
-metric_info(sqlite3 *db, const char *name, struct cellset *out)
+metric_info(const char *name, struct cellset *out)
 {
-	sqlite3_stmt *st = db_prepare(db, "look up metric",
-	    "SELECT id, unit FROM metrics WHERE name = ?1");
-	int ret = 0;
+	struct strbuf known = STRBUF_INIT;
+	int ret;
 
-	if (!st)
-		return -1;
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		out->metric = sqlite3_column_int(st, 0);
-		out->unit = xstrdup((const char *)sqlite3_column_text(st, 1));
-		out->metric_name = xstrdup(name);
-	} else {
-		ret = error("unknown metric '%s' (known: connect_ms, http_ms, "
-		    "throughput_bps, jitter_ms, loss_pct, retransmits, rps, "
-		    "handshake_ms)", name);
+	out->info = metric_by_name(name);
+	if (out->info) {
+		out->metric = (int)out->info->id;
+		out->metric_name = out->info->name;
+		out->unit = out->info->unit;
+		return 0;
 	}
-	sqlite3_finalize(st);
+	metric_names_join(&known, ", ");
+	ret = error("unknown metric '%s' (known: %s)", name, known.buf);
+	strbuf_release(&known);
 	return ret;
 }
 
@@ -339,7 +333,7 @@ cells_load(sqlite3 *db, const struct cells_query *q, struct cellset *out)
 	int rc, ret = -1;
 
 	memset(out, 0, sizeof(*out));
-	if (metric_info(db, q->metric, out))
+	if (metric_info(q->metric, out))
 		goto cleanup;
 	out->ndims = q->nby;
 	out->dimkeys = xcalloc(q->nby ? q->nby : 1, sizeof(char *));
@@ -379,7 +373,7 @@ cells_load(sqlite3 *db, const struct cells_query *q, struct cellset *out)
 	tool = db_prepare(db, "read tool summaries", "SELECT stat, value, "
 	    "estimator FROM summaries WHERE run_id = ?1 AND metric = ?2");
 	tmo = db_prepare(db, "read probe timeout", "SELECT value FROM summaries "
-	    "WHERE run_id = ?1 AND metric = 'connect_ms' AND stat = 'timeout_s'");
+	    "WHERE run_id = ?1 AND metric = ?2 AND stat = 'timeout_s'");
 	if (!runs || !vals || !tool || !tmo)
 		goto cleanup;
 	while ((rc = sqlite3_step(runs)) == SQLITE_ROW) {
@@ -431,9 +425,11 @@ cells_load(sqlite3 *db, const struct cells_query *q, struct cellset *out)
 		t->summary_only = q->load_values && t->n == 0 && t->ntool > 0;
 		cur->n += t->n;
 		cur->failures += t->failures;
-		if (out->metric == 1) {
+		if (out->info->timeout_bound) {
 			sqlite3_reset(tmo);
 			sqlite3_bind_int64(tmo, 1, run_id);
+			sqlite3_bind_text(tmo, 2, out->metric_name, -1,
+			    SQLITE_STATIC);
 			if (sqlite3_step(tmo) == SQLITE_ROW &&
 			    sqlite3_column_type(tmo, 0) != SQLITE_NULL) {
 				double ms = sqlite3_column_double(tmo, 0) * 1000.0;

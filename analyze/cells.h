@@ -12,6 +12,7 @@
 
 #include <sqlite3.h>
 
+#include "common/metric.h"
 #include "common/where.h"
 
 struct tool_stat {
@@ -51,9 +52,10 @@ struct cell {
 };
 
 struct cellset {
-	int		metric;		/* metric id */
-	char		*metric_name;	/* owned */
-	char		*unit;		/* owned */
+	const struct metric *info;	/* the metric (common/metric.h) */
+	int		metric;		/* its id */
+	const char	*metric_name;	/* its name (static) */
+	const char	*unit;		/* its stored unit (static) */
 	char		**dimkeys;	/* --by keys; owned */
 	size_t		ndims;
 	struct cell	*cells;

@@ -116,7 +116,7 @@ check_add(struct check_model *m, const char *id, size_t scope, int metric,
 	memset(f, 0, sizeof(*f));
 	f->check = id;
 	f->severity = severity_of(id);
-	f->metric = xstrdup(check_metric_name(m, metric));
+	f->metric = xstrdup(check_metric_name(metric));
 	f->path = xstrdup(m->paths[path]);
 	f->condition = xstrdup(m->conds[cond]);
 	f->trial = trial;
@@ -207,12 +207,12 @@ check_fmt_value(struct strbuf *sb, int metric, double v)
 		return;
 	}
 	switch (metric) {
-	case CHECK_M_THROUGHPUT:
+	case METRIC_THROUGHPUT_BPS:
 		strbuf_addf(sb, "%.2f Gbit/s", v / 1e9);
 		return;
-	case CHECK_M_CONNECT:
-	case CHECK_M_HTTP:
-	case CHECK_M_HANDSHAKE:
+	case METRIC_CONNECT_MS:
+	case METRIC_HTTP_MS:
+	case METRIC_HANDSHAKE_MS:
 		if (a < 10.0)
 			strbuf_addf(sb, "%.3f ms", v);
 		else if (a < 100.0)

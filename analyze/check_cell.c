@@ -107,7 +107,7 @@ outlier_text(struct check_model *m, const struct check_cell *c,
 	    "table as ");
 	check_fmt_value(ev, c->metric, mean);
 	if (ratio > 1.0 && keep_alive_off(m, c->cond) &&
-	    (c->metric == CHECK_M_HTTP || c->metric == CHECK_M_CONNECT)) {
+	    (c->metric == METRIC_HTTP_MS || c->metric == METRIC_CONNECT_MS)) {
 		strbuf_addstr(cause, "TIME_WAIT exhaustion on the client: with "
 		    "keep-alive off every request opens a new connection, and "
 		    "each closed one stays in TIME_WAIT for about 60 s; trials "
@@ -119,7 +119,7 @@ outlier_text(struct check_model *m, const struct check_cell *c,
 		    "connections with RST (SO_LINGER 0, a load generator's "
 		    "--rst option), or wait over 60 s between trials; then "
 		    "re-run this trial instead of averaging it in");
-	} else if (ratio < 1.0 && c->metric == CHECK_M_THROUGHPUT) {
+	} else if (ratio < 1.0 && c->metric == METRIC_THROUGHPUT_BPS) {
 		strbuf_addstr(cause, "something outside the path during that "
 		    "trial: the instance's network burst credits running out, "
 		    "competing traffic or a noisy neighbour");
@@ -185,7 +185,7 @@ check_outlier_trial(struct check_model *m)
 			/* a throughput trial cannot beat its path: when one
 			 * is 3x above the others, they are the ones off
 			 * (run-order and burst-cliff say why) */
-			if (c->metric == CHECK_M_THROUGHPUT && ratio > 1.0)
+			if (c->metric == METRIC_THROUGHPUT_BPS && ratio > 1.0)
 				continue;
 			f = check_add(m, "outlier-trial", c->scope, c->metric,
 			    c->path, c->cond, r->trial);
@@ -245,10 +245,10 @@ check_few_samples(struct check_model *m)
 		if (m->opts && m->opts->stats) {
 			stats = m->opts->stats;
 			nstats = m->opts->nstats;
-		} else if (c->metric == CHECK_M_CONNECT) {
+		} else if (c->metric == METRIC_CONNECT_MS) {
 			stats = default_connect;
 			nstats = ARRAY_SIZE(default_connect);
-		} else if (c->metric == CHECK_M_HTTP) {
+		} else if (c->metric == METRIC_HTTP_MS) {
 			stats = default_http;
 			nstats = ARRAY_SIZE(default_http);
 		}
@@ -266,8 +266,8 @@ check_few_samples(struct check_model *m)
 		}
 		if (!nstats || !known)
 			continue;
-		unit = c->metric == CHECK_M_CONNECT ? "probes" :
-		    c->metric == CHECK_M_HTTP ? "requests" : "samples";
+		unit = c->metric == METRIC_CONNECT_MS ? "probes" :
+		    c->metric == METRIC_HTTP_MS ? "requests" : "samples";
 		strbuf_reset(&need_text);
 		strbuf_reset(&rank_text);
 		strbuf_reset(&pooled_ok);
@@ -354,9 +354,10 @@ check_few_samples(struct check_model *m)
 			strbuf_addf(&act, " %s%s (%s), or publish a lower "
 			    "percentile and the max as what they are", unit,
 			    per_trial ? " per run" : " in the cell",
-			    c->metric == CHECK_M_CONNECT ? "pathprobe -n, or "
-			    "more runs" : c->metric == CHECK_M_HTTP ? "oha -n" :
-			    "longer runs (iperf3 -t) or more of them");
+			    c->metric == METRIC_CONNECT_MS ? "pathprobe -n, "
+			    "or more runs" : c->metric == METRIC_HTTP_MS ?
+			    "oha -n" : "longer runs (iperf3 -t) or more of "
+			    "them");
 		}
 		check_set_text(f, &ev, &cause, &act);
 	}

@@ -29,7 +29,6 @@ struct loader {
 	double		*vals;	/* a run's successful samples, in order */
 	double		*times;	/* their t_us */
 	size_t		alloc;
-	char		*status_names[CHECK_NSTATUS];	/* owned */
 };
 
 static size_t
@@ -62,14 +61,11 @@ col_str(sqlite3_stmt *st, int i)
 }
 
 const char *
-check_metric_name(const struct check_model *m, int metric)
+check_metric_name(int metric)
 {
-	static char unknown[] = "metric?";
+	const struct metric *mm = metric_by_id(metric);
 
-	if (metric >= 0 && (size_t)metric < ARRAY_SIZE(m->metric_names) &&
-	    m->metric_names[metric])
-		return m->metric_names[metric];
-	return unknown;
+	return mm ? mm->name : "metric?";
 }
 
 const char *
@@ -126,43 +122,6 @@ cond_index(struct check_model *m, const char *cond)
 	return i;
 }
 
-static int
-load_names(struct check_model *m, struct loader *ld)
-{
-	sqlite3_stmt *st;
-	int rc;
-
-	st = db_prepare(m->db, "read metric names",
-	    "SELECT id, name FROM metrics");
-	if (!st)
-		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		int id = sqlite3_column_int(st, 0);
-
-		if (id >= 0 && (size_t)id < ARRAY_SIZE(m->metric_names) &&
-		    !m->metric_names[id])
-			m->metric_names[id] = xstrdup(col_str(st, 1));
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return error("read metric names: %s", sqlite3_errmsg(m->db));
-	st = db_prepare(m->db, "read sample status names",
-	    "SELECT id, name FROM sample_status");
-	if (!st)
-		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		int id = sqlite3_column_int(st, 0);
-
-		if (id >= 0 && id < CHECK_NSTATUS && !ld->status_names[id])
-			ld->status_names[id] = xstrdup(col_str(st, 1));
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return error("read sample status names: %s",
-		    sqlite3_errmsg(m->db));
-	return 0;
-}
-
 /* Read the run's primary-metric samples and summarise them. */
 static int
 load_samples(struct check_model *m, struct loader *ld, struct check_run *r)
@@ -208,12 +167,12 @@ load_samples(struct check_model *m, struct loader *ld, struct check_run *r)
 		if (detail.len)
 			strbuf_addstr(&detail, ", ");
 		strbuf_addf(&detail, "%lld %s", (long long)fails[i],
-		    i < CHECK_NSTATUS && ld->status_names[i] ?
-		    ld->status_names[i] : "other");
+		    i < CHECK_NSTATUS && sample_status_name((int)i) ?
+		    sample_status_name((int)i) : "other");
 	}
 	r->fail_detail = detail.len ? strbuf_detach(&detail, NULL) : NULL;
 	strbuf_release(&detail);
-	if (r->metric == CHECK_M_THROUGHPUT && n) {
+	if (r->metric == METRIC_THROUGHPUT_BPS && n) {
 		r->series = xmalloc(n * sizeof(double));
 		memcpy(r->series, ld->vals, n * sizeof(double));
 		r->nseries = n;
@@ -231,7 +190,8 @@ load_samples(struct check_model *m, struct loader *ld, struct check_run *r)
 	if (n) {
 		stats_sort(ld->vals, n);
 		r->p50 = stats_quantile_type7(ld->vals, n, 50.0);
-		if (r->metric == CHECK_M_CONNECT || r->metric == CHECK_M_HTTP)
+		if (r->metric == METRIC_CONNECT_MS ||
+		    r->metric == METRIC_HTTP_MS)
 			check_detect_syn(ld->vals, n, r->p50, &r->syn);
 	}
 	return 0;
@@ -240,7 +200,7 @@ load_samples(struct check_model *m, struct loader *ld, struct check_run *r)
 static int
 load_summaries(struct check_model *m, struct loader *ld, struct check_run *r)
 {
-	const char *primary = check_metric_name(m, r->metric);
+	const char *primary = check_metric_name(r->metric);
 	struct strbuf errs = STRBUF_INIT;
 	int rc;
 
@@ -268,7 +228,7 @@ load_summaries(struct check_model *m, struct loader *ld, struct check_run *r)
 		} else if (!strcmp(metric, "http") &&
 		    !strcmp(stat, "size_per_sec_bytes")) {
 			r->bytes_per_s = v;
-		} else if (!strcmp(metric, "connect_ms") &&
+		} else if (!strcmp(metric, metric_name(METRIC_CONNECT_MS)) &&
 		    !strcmp(stat, "timeout_s")) {
 			r->timeout_s = v;
 		}
@@ -378,12 +338,9 @@ check_model_load(struct check_model *m, const struct where *w)
 	struct strbuf sql = STRBUF_INIT, scope = STRBUF_INIT;
 	struct loader ld;
 	sqlite3_stmt *runs = NULL;
-	size_t i;
 	int rc, ret = -1;
 
 	memset(&ld, 0, sizeof(ld));
-	if (load_names(m, &ld))
-		goto cleanup;
 	strbuf_addstr(&sql, "SELECT r.id, p.name, c.canon, r.trial, r.tool, "
 	    "r.metric, r.started_at, r.status = 'partial', r.reason, "
 	    "r.failures, r.attempts, f.relpath, sf.relpath, ");
@@ -465,8 +422,6 @@ cleanup:
 	sqlite3_finalize(ld.errors);
 	free(ld.vals);
 	free(ld.times);
-	for (i = 0; i < CHECK_NSTATUS; i++)
-		free(ld.status_names[i]);
 	strbuf_release(&sql);
 	strbuf_release(&scope);
 	return ret;
@@ -508,8 +463,6 @@ check_model_release(struct check_model *m)
 	free_strings(m->cond_keys, m->nconds);
 	free_strings(m->scopes, m->nscopes);
 	free_strings(m->instances, m->ninstances);
-	for (i = 0; i < ARRAY_SIZE(m->metric_names); i++)
-		free(m->metric_names[i]);
 	m->runs = NULL;
 	m->cells = NULL;
 	m->paths = m->conds = m->cond_keys = m->scopes = m->instances = NULL;

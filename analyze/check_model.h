@@ -13,6 +13,7 @@
 #include <sqlite3.h>
 
 #include "analyze/analyze.h"
+#include "common/metric.h"
 #include "common/strbuf.h"
 
 /* burst-cliff: the intervals from some point to the end all stay at or
@@ -50,12 +51,6 @@
 /* ... or cells of one table whose per-trial sample counts differ by this
  * factor or more. */
 #define CHECK_UNBAL_ACROSS	10.0
-
-/* Metric ids of schema/001-initial.sql and 003. */
-#define CHECK_M_CONNECT		1
-#define CHECK_M_HTTP		2
-#define CHECK_M_THROUGHPUT	3
-#define CHECK_M_HANDSHAKE	8	/* schema/003 */
 
 /* A step down that stays down, found in an interval series. */
 struct check_cliff {
@@ -135,7 +130,6 @@ struct check_model {
 	size_t			nscopes, alloc_scopes;
 	char			**instances;	/* campaign + instance; owned */
 	size_t			ninstances, alloc_instances;
-	char			*metric_names[16]; /* owned */
 	struct check_cell	*cells;
 	size_t			ncells, alloc_cells;
 };
@@ -145,8 +139,8 @@ struct check_model {
  * opts and out).  Returns 0, or -1 after printing an error. */
 int check_model_load(struct check_model *m, const struct where *w);
 void check_model_release(struct check_model *m);
-/* The metric's name ("metric<id>" when unknown); borrowed. */
-const char *check_metric_name(const struct check_model *m, int metric);
+/* The metric's name ("metric?" when unknown); static. */
+const char *check_metric_name(int metric);
 /* The condition's value of key, written to buf (size len); NULL if absent. */
 const char *check_cond_get(const struct check_model *m, size_t cond,
     const char *key, char *buf, size_t len);

@@ -55,7 +55,7 @@ static bool
 cliff_of(const struct check_run *r, struct strbuf *ev, struct strbuf *cause,
     struct strbuf *act)
 {
-	if (r->metric != CHECK_M_THROUGHPUT || !r->cliff.found)
+	if (r->metric != METRIC_THROUGHPUT_BPS || !r->cliff.found)
 		return false;
 	strbuf_addstr(ev, "throughput held ");
 	check_fmt_value(ev, r->metric, r->cliff.before);
@@ -97,7 +97,7 @@ failures_text(const struct check_run *r, struct strbuf *ev,
 	    r->nfail_rows;
 	int64_t total = r->attempts >= 0 ? r->attempts :
 	    (int64_t)r->n + failed;
-	bool oha = !strcmp(r->tool, "oha") || r->metric == CHECK_M_HTTP;
+	bool oha = !strcmp(r->tool, "oha") || r->metric == METRIC_HTTP_MS;
 	bool low_rate = isfinite(r->success_rate) && r->success_rate < 1.0;
 	const char *what = oha ? "requests" : !strcmp(r->tool, "pathprobe") ?
 	    "probes" : "attempts";
@@ -154,7 +154,7 @@ partial_text(const struct check_run *r, struct strbuf *ev,
 	strbuf_addf(ev, "the run was stored as partial (%s) with ",
 	    r->reason ? r->reason : "no reason given");
 	check_fmt_count(ev, r->n);
-	strbuf_addstr(ev, r->metric == CHECK_M_THROUGHPUT ? " intervals" :
+	strbuf_addstr(ev, r->metric == METRIC_THROUGHPUT_BPS ? " intervals" :
 	    " samples");
 	strbuf_addstr(cause, "the tool stopped early (interrupted, a server "
 	    "error) or the file was cut short, so the run covers less than "
@@ -196,7 +196,7 @@ syn_of(const struct check_run *r, struct strbuf *ev, struct strbuf *cause,
 	check_fmt_count(ev, r->syn.count);
 	strbuf_addstr(ev, " of ");
 	check_fmt_count(ev, r->n);
-	strbuf_addstr(ev, r->metric == CHECK_M_CONNECT ? " connects took " :
+	strbuf_addstr(ev, r->metric == METRIC_CONNECT_MS ? " connects took " :
 	    " requests took ");
 	check_fmt_value(ev, r->metric, r->syn.lo);
 	if (r->syn.hi > r->syn.lo) {

@@ -291,11 +291,11 @@ check_instance_cap(struct check_model *m)
 	col.in = xmalloc((m->ncells ? m->ncells : 1) * sizeof(bool));
 	for (from = 0; from < m->ncells; from = to) {
 		const struct check_cell *c0 = &m->cells[idx[from]];
-		bool http = c0->metric == CHECK_M_HTTP;
+		bool http = c0->metric == METRIC_HTTP_MS;
 
 		to = column_end(m, idx, from);
 		/* udp-sender-limited covers UDP */
-		if (!http && (c0->metric != CHECK_M_THROUGHPUT ||
+		if (!http && (c0->metric != METRIC_THROUGHPUT_BPS ||
 		    cond_is(m, c0->cond, "proto", "udp")))
 			continue;
 		col.cells = idx + from;
@@ -343,7 +343,7 @@ tcp_level(const struct check_model *m, size_t scope, size_t path,
 		bool same_p;
 
 		if (c->scope != scope || c->path != path ||
-		    c->metric != CHECK_M_THROUGHPUT ||
+		    c->metric != METRIC_THROUGHPUT_BPS ||
 		    !cond_is(m, c->cond, "proto", "tcp"))
 			continue;
 		cp = check_cond_get(m, c->cond, "P", buf, sizeof(buf));
@@ -415,7 +415,7 @@ check_udp_sender(struct check_model *m)
 		const struct check_cell *c0 = &m->cells[idx[from]];
 
 		to = column_end(m, idx, from);
-		if (c0->metric != CHECK_M_THROUGHPUT ||
+		if (c0->metric != METRIC_THROUGHPUT_BPS ||
 		    !cond_is(m, c0->cond, "proto", "udp"))
 			continue;
 		col.cells = idx + from;
@@ -688,7 +688,7 @@ check_run_order(struct check_model *m)
 			const struct check_run *r = &m->runs[i];
 
 			if (r->instance != inst ||
-			    r->metric != CHECK_M_THROUGHPUT ||
+			    r->metric != METRIC_THROUGHPUT_BPS ||
 			    r->started_at == INT64_MIN || !isfinite(r->p50) ||
 			    r->p50 <= 0)
 				continue;

@@ -18,14 +18,6 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 
-/* Lower is better for latencies, loss, jitter and retransmits; higher
- * for throughput and request rates. */
-static bool
-higher_is_better(const char *metric)
-{
-	return !strcmp(metric, "throughput_bps") || !strcmp(metric, "rps");
-}
-
 /* The stats to use: --stats, else p50 and p99. */
 static void
 default_stats(const struct analyze_opts *o, struct analyze_opts *o2)
@@ -225,8 +217,7 @@ analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	if (load_by(db, o, key, &cs))
 		return -1;
 	scale = md_scale(&cs, &unit);
-	if (!strcmp(cs.metric_name, "throughput_bps"))
-		dec = 2;
+	dec = cs.info->display_decimals;
 	add_group_columns(t, &cs);
 	col0 = table_add_col(t, "by", "by", -1);
 	t->cols[col0].md_hidden = true;
@@ -357,7 +348,7 @@ analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
 				cr->ratio = stats_ratio(vc.value, vb.value);
 				cr->rlo = bro.lo;
 				cr->rhi = bro.hi;
-				cr->better_up = higher_is_better(cs.metric_name);
+				cr->better_up = cs.info->higher_better;
 				free(xb);
 				free(xc);
 			}
@@ -490,8 +481,7 @@ analyze_trend(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	if (load_by(db, o, key, &cs))
 		return -1;
 	scale = md_scale(&cs, &unit);
-	if (!strcmp(cs.metric_name, "throughput_bps"))
-		dec = 2;
+	dec = cs.info->display_decimals;
 	add_group_columns(t, &cs);
 	col0 = table_add_col(t, "by", "by", -1);
 	t->cols[col0].md_hidden = true;

@@ -52,7 +52,7 @@ size_t cell_view(const struct cell *c, const double **ptrs, size_t *ns,
 
 /* Description of the estimator and pooling, for captions. */
 void describe_method(const struct analyze_opts *o, struct strbuf *sb);
-/* Metric display scale for Markdown: throughput in Gbit/s. */
+/* The metric's display unit (*unit) and scale (common/metric.h). */
 double md_scale(const struct cellset *cs, const char **unit);
 /* Add the standard leading columns (path, condition, dims, metric,
  * estimator, pool) to t. */

@@ -30,18 +30,6 @@ load(sqlite3 *db, const struct analyze_opts *o, struct cellset *cs)
 	return cells_load(db, &q, cs);
 }
 
-static int
-md_decimals_of(const struct cellset *cs)
-{
-	if (!strcmp(cs->metric_name, "throughput_bps") ||
-	    !strcmp(cs->metric_name, "loss_pct"))
-		return 2;
-	if (!strcmp(cs->metric_name, "retransmits") ||
-	    !strcmp(cs->metric_name, "rps"))
-		return 1;
-	return 3;
-}
-
 static bool
 no_extra_args(int nargs, char **args, const char *verb)
 {
@@ -76,10 +64,7 @@ caption_common(struct table *t, const struct analyze_opts *o,
 	describe_method(o, &m);
 	table_add_note(t, "%s in %s; %s; n = successful samples, trials = runs, "
 	    "failures = %s, left out of the statistics.", cs->metric_name, unit,
-	    m.buf, !strcmp(cs->metric_name, "connect_ms") ?
-	    "timeouts, refusals and errors" : !strcmp(cs->metric_name,
-	    "http_ms") ? "failed requests (oha's errorDistribution)" :
-	    "failed samples");
+	    m.buf, cs->info->failures);
 	strbuf_release(&m);
 }
 
@@ -100,8 +85,8 @@ analyze_percentiles(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	if (load(db, o, &cs))
 		return -1;
 	scale = md_scale(&cs, &unit);
-	dec = md_decimals_of(&cs);
-	connect = !strcmp(cs.metric_name, "connect_ms");
+	dec = cs.info->decimals;
+	connect = cs.info->timeout_bound;
 	add_key_columns(t, &cs);
 	col_n = table_add_col(t, "n", "n", -1);
 	table_add_col(t, "trials", "trials", -1);
@@ -525,7 +510,7 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	if (load(db, o, &cs))
 		return -1;
 	scale = md_scale(&cs, &unit);
-	dec = md_decimals_of(&cs);
+	dec = cs.info->decimals;
 	table_add_col(t, "pair", "Pair", -1);
 	table_add_col(t, "minuend", "minuend", -1);
 	table_add_col(t, "subtrahend", "subtrahend", -1);
@@ -763,7 +748,7 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	}
 	if (load(db, o, &cs))
 		return -1;
-	dec = md_decimals_of(&cs);
+	dec = cs.info->decimals;
 	add_key_columns(t, &cs);
 	col0 = table_add_col(t, "stat", "Stat", -1);
 	table_add_col(t, "trials", "Trials", -1);

@@ -14,32 +14,8 @@
 #include "common/compat.h"
 
 #include "common/kv.h"
+#include "common/metric.h"
 #include "common/strbuf.h"
-
-/* Metric ids: the same numbers as the metrics table (schema/001). */
-enum metric_id {
-	METRIC_CONNECT_MS = 1,
-	METRIC_HTTP_MS = 2,
-	METRIC_THROUGHPUT_BPS = 3,
-	METRIC_JITTER_MS = 4,
-	METRIC_LOSS_PCT = 5,
-	METRIC_RETRANSMITS = 6,
-	METRIC_RPS = 7,
-	METRIC_HANDSHAKE_MS = 8,	/* kernel RTT of a probe (schema/003) */
-};
-
-/* Largest metric id + 1: arrays indexed by id have this many entries. */
-#define METRIC_ID_LIMIT	9
-
-/* Sample status: the same numbers as the sample_status table. */
-enum sample_status {
-	SAMPLE_OK = 0,
-	SAMPLE_TIMEOUT = 1,
-	SAMPLE_REFUSED = 2,
-	SAMPLE_UNREACHABLE = 3,
-	SAMPLE_ERROR = 4,
-	SAMPLE_HTTP_ERROR = 5,
-};
 
 enum ingest_kind {
 	KIND_UNKNOWN = 0,
@@ -65,7 +41,8 @@ struct parsed_sample {
 };
 
 struct parsed_summary {
-	char	metric[24];	/* "http_ms", "throughput_bps", "rps", ... */
+	char	metric[24];	/* a metric name (common/metric.h) or a
+				 * summary group: "http", "cpu", ... */
 	char	stat[32];	/* "p50", "p99.9", "sum_received", "success_rate" */
 	double	value;		/* NaN stored as NULL */
 	char	estimator[16];	/* "oha", "iperf3", "tool" */
@@ -128,8 +105,6 @@ void parse_result_mark_partial(struct parse_result *res, const char *fmt, ...)
 int parse_reject(struct parse_result *res, const char *fmt, ...)
     PATHSTAT_PRINTF(2, 3);
 
-/* Name of a metric id ("connect_ms"), or "?" */
-const char *metric_name(int metric);
 /* Name of a kind ("iperf3-json"), as stored in files.kind. */
 const char *ingest_kind_name(enum ingest_kind kind);
 

@@ -581,11 +581,11 @@ add_end_summaries(const struct iperf3_ctx *c, struct parsed_run *run,
 	recv = end_block(c->end, "sum_received", id);
 	sum = end_block(c->end, "sum", id);
 	if (block_known(sent, zero_unknown)) {
-		summary_num(run, sent, "bits_per_second", "throughput_bps",
-		    "sum_sent", false);
+		summary_num(run, sent, "bits_per_second",
+		    metric_name(METRIC_THROUGHPUT_BPS), "sum_sent", false);
 		if (!udp)
-			summary_num(run, sent, "retransmits", "retransmits",
-			    "total", true);
+			summary_num(run, sent, "retransmits",
+			    metric_name(METRIC_RETRANSMITS), "total", true);
 	}
 	rx = recv;
 	rx_name = "sum_received";
@@ -594,13 +594,13 @@ add_end_summaries(const struct iperf3_ctx *c, struct parsed_run *run,
 		rx_name = "sum";
 	}
 	if (block_known(rx, zero_unknown)) {
-		summary_num(run, rx, "bits_per_second", "throughput_bps",
-		    rx_name, false);
+		summary_num(run, rx, "bits_per_second",
+		    metric_name(METRIC_THROUGHPUT_BPS), rx_name, false);
 		if (udp) {
-			summary_num(run, rx, "jitter_ms", "jitter_ms", "end",
-			    false);
-			summary_num(run, rx, "lost_percent", "loss_pct", "end",
-			    false);
+			summary_num(run, rx, "jitter_ms",
+			    metric_name(METRIC_JITTER_MS), "end", false);
+			summary_num(run, rx, "lost_percent",
+			    metric_name(METRIC_LOSS_PCT), "end", false);
 			summary_num(run, rx, "lost_packets", "lost_packets",
 			    "end", true);
 			summary_num(run, rx, "packets", "packets", "end", true);

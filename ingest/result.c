@@ -184,19 +184,6 @@ parse_reject(struct parse_result *res, const char *fmt, ...)
 }
 
 const char *
-metric_name(int metric)
-{
-	static const char *const names[] = {
-		"?", "connect_ms", "http_ms", "throughput_bps", "jitter_ms",
-		"loss_pct", "retransmits", "rps", "handshake_ms",
-	};
-
-	if (metric < 0 || (size_t)metric >= ARRAY_SIZE(names))
-		return "?";
-	return names[metric];
-}
-
-const char *
 ingest_kind_name(enum ingest_kind kind)
 {
 	switch (kind) {

@@ -16,6 +16,7 @@
 #include "analyze/analyze.h"
 #include "common/db.h"
 #include "common/err.h"
+#include "common/metric.h"
 #include "common/strbuf.h"
 #include "common/version.h"
 #include "common/where.h"
@@ -49,6 +50,7 @@ struct chart {
 	struct report_bundle	*b;
 	struct report_section	*s;
 	const struct report_chart *c;
+	const struct metric *m;		/* the section's metric */
 	char		*stem;		/* "03-connect" (owned) */
 	const char	*unit;		/* chart unit: ms, Gbit/s ... */
 	double		scale;		/* metric unit -> chart unit */
@@ -266,8 +268,10 @@ chart_init(struct chart *ch, struct report_bundle *b, struct report_section *s,
 	ch->s = s;
 	ch->c = s->chart;
 	ch->stem = xasprintf("%02zu-%s", no, s->chart->id);
-	ch->scale = report_metric_scale(s->metric, &ch->unit);
-	ch->dec = !strcmp(s->metric, "throughput_bps") ? 2 : 3;
+	ch->m = metric_by_name(s->metric);
+	ch->unit = ch->m->display_unit;
+	ch->scale = ch->m->display_scale;
+	ch->dec = ch->m->display_decimals;
 	ch->width = s->chart->width ? s->chart->width : b->spec->width;
 	ch->height = s->chart->height ? s->chart->height : b->spec->height;
 	strbuf_init(&ch->dat, 0);
@@ -295,14 +299,14 @@ chart_title(const struct chart *ch)
 {
 	if (ch->c->title)
 		return ch->c->title;
-	return report_metric_title(ch->s->metric);
+	return ch->m->title;
 }
 
 /* The y axis label: "TCP connect time (ms)". */
 static void
 axis_label(const struct chart *ch, struct strbuf *sb)
 {
-	strbuf_addf(sb, "%s (%s)", report_metric_title(ch->s->metric),
+	strbuf_addf(sb, "%s (%s)", ch->m->title,
 	    ch->unit);
 }
 
@@ -764,7 +768,7 @@ describe(struct chart *ch, const struct analyze_opts *o, const char *counts)
 
 	report_where_text(ch->s, &w);
 	strbuf_addf(&ch->cap, "%s (%s) in %s",
-	    report_metric_title(ch->s->metric), ch->s->metric, ch->unit);
+	    ch->m->title, ch->s->metric, ch->unit);
 	if (o) {
 		strbuf_addstr(&ch->cap, "; ");
 		method_words(o, &ch->cap);
@@ -1273,7 +1277,7 @@ chart_days(struct chart *ch)
 	    o.stat_names[js] : "?");
 	describe(ch, &o, counts.buf);
 	strbuf_addf(&y, "%s of %s (%s)", js < o.nstats ? o.stat_names[js] : "",
-	    report_metric_title(ch->s->metric), ch->unit);
+	    ch->m->title, ch->unit);
 	lines_write(ch, &ln, y.buf, "Day (UTC)", "day", ch->dec, true);
 	ret = 0;
 cleanup:
@@ -1421,7 +1425,7 @@ chart_box(struct chart *ch)
 		strbuf_addstr(&ch->pre, "set offsets 0, 0, graph 0.08, graph "
 		    "0.05\n");
 	strbuf_addf(&y, "%s of %s per trial (%s)", js < o.nstats ?
-	    o.stat_names[js] : "", report_metric_title(ch->s->metric),
+	    o.stat_names[js] : "", ch->m->title,
 	    ch->unit);
 	gp_set(&ch->pre, "ylabel", y.buf);
 	for (g = 0; g < ngrp; g++) {

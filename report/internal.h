@@ -282,10 +282,6 @@ int report_check_paths(struct report_bundle *b, const struct report_section *s);
 void report_where_text(const struct report_section *s, struct strbuf *sb);
 /* Label of path id in the section ("" when none). */
 const char *report_path_label(const struct report_section *s, const char *id);
-/* Chart unit scale and unit for a metric (throughput: 1e-9, Gbit/s). */
-double report_metric_scale(const char *metric, const char **unit);
-/* A short description for axis labels: "TCP connect time". */
-const char *report_metric_title(const char *metric);
 
 /* Append text as one Markdown paragraph: escaped, on one line, and
  * unable to open a list, a heading or a code block. */

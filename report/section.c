@@ -16,6 +16,7 @@
 #include "analyze/analyze.h"
 #include "common/db.h"
 #include "common/err.h"
+#include "common/metric.h"
 #include "common/parse.h"
 #include "common/strbuf.h"
 #include "common/where.h"
@@ -30,57 +31,6 @@ static const char *const captionable[] = {
 	"n_denominator", "trials_baseline", "trials_value", "baseline", "stat",
 	"points", "days", "instances",
 };
-
-double
-report_metric_scale(const char *metric, const char **unit)
-{
-	static const struct {
-		const char	*metric;
-		const char	*unit;
-		double		scale;
-	} units[] = {
-		{ "connect_ms", "ms", 1 },
-		{ "http_ms", "ms", 1 },
-		{ "throughput_bps", "Gbit/s", 1e-9 },
-		{ "jitter_ms", "ms", 1 },
-		{ "loss_pct", "%", 1 },
-		{ "retransmits", "count", 1 },
-		{ "rps", "req/s", 1 },
-		{ "handshake_ms", "ms", 1 },
-	};
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(units); i++) {
-		if (!strcmp(units[i].metric, metric)) {
-			*unit = units[i].unit;
-			return units[i].scale;
-		}
-	}
-	*unit = "";
-	return 1;
-}
-
-const char *
-report_metric_title(const char *metric)
-{
-	if (!strcmp(metric, "connect_ms"))
-		return "TCP connect time";
-	if (!strcmp(metric, "http_ms"))
-		return "HTTP request latency";
-	if (!strcmp(metric, "throughput_bps"))
-		return "Throughput";
-	if (!strcmp(metric, "jitter_ms"))
-		return "UDP jitter";
-	if (!strcmp(metric, "loss_pct"))
-		return "UDP loss";
-	if (!strcmp(metric, "retransmits"))
-		return "TCP retransmits";
-	if (!strcmp(metric, "rps"))
-		return "Requests per second";
-	if (!strcmp(metric, "handshake_ms"))
-		return "TCP handshake RTT (kernel)";
-	return metric;
-}
 
 const char *
 report_path_label(const struct report_section *s, const char *id)
@@ -556,12 +506,10 @@ static void
 caption_method(const struct report_section *s, const struct analyze_opts *o,
     struct strbuf *cap)
 {
-	const char *unit;
-	double scale = report_metric_scale(s->metric, &unit);
+	const struct metric *m = metric_by_name(s->metric);
 
-	strbuf_addf(cap, "%s (%s), %s", report_metric_title(s->metric),
-	    s->metric, unit);
-	if (scale != 1.0)
+	strbuf_addf(cap, "%s (%s), %s", m->title, s->metric, m->display_unit);
+	if (m->display_scale != 1.0)
 		strbuf_addf(cap, " (the CSV keeps the metric's own unit)");
 	strbuf_addf(cap, "; estimator %s; %s", stats_estimator_name(o->est),
 	    o->pool == STATS_POOL_POOLED ? "pooled (all samples of all trials "
@@ -1010,7 +958,7 @@ pivot_value(struct pivot *pv, struct table *pt, size_t row, size_t col,
 /* A derived cell: column a minus (or over) column b of the same row. */
 static void
 pivot_derived(struct table *pt, size_t row, size_t col,
-    const struct report_pivot_col *c, double scale)
+    const struct report_pivot_col *c, const struct metric *m)
 {
 	const struct table_cell *ca = table_at(pt, row, 2 + c->a);
 	const struct table_cell *cb = table_at(pt, row, 2 + c->b);
@@ -1026,7 +974,8 @@ pivot_derived(struct table *pt, size_t row, size_t col,
 	table_set_num(pt, row, col, v);
 	if (c->derive == 'd') {
 		strbuf_addstr(&sb, v >= 0 ? "+" : "−");
-		md_number(&sb, fabs(v) * scale, scale != 1.0 ? 2 : 3);
+		md_number(&sb, fabs(v) * m->display_scale,
+		    m->display_decimals);
 	} else {
 		md_number(&sb, v, 2);
 		strbuf_addstr(&sb, "×");
@@ -1131,8 +1080,7 @@ pivot_build(struct report_bundle *b, struct report_section *s,
 {
 	struct pivot pv;
 	struct strbuf sb = STRBUF_INIT;
-	const char *unit;
-	double scale = report_metric_scale(s->metric, &unit);
+	const struct metric *m = metric_by_name(s->metric);
 	size_t i, c, row;
 	int ret = -1;
 
@@ -1160,8 +1108,7 @@ pivot_build(struct report_bundle *b, struct report_section *s,
 			size_t h = pv.hit[i * pv.ncols + c];
 
 			if (pv.cols[c].derive)
-				pivot_derived(pt, row, 2 + c, &pv.cols[c],
-				    scale);
+				pivot_derived(pt, row, 2 + c, &pv.cols[c], m);
 			else
 				pivot_value(&pv, pt, row, 2 + c, h ? h - 1 :
 				    SIZE_MAX, pv.cols[c].stat);

@@ -16,6 +16,7 @@
 #include "analyze/analyze.h"
 #include "common/err.h"
 #include "common/kv.h"
+#include "common/metric.h"
 #include "common/parse.h"
 #include "common/strbuf.h"
 #include "common/where.h"
@@ -25,11 +26,6 @@
 /* Keys every section may set and its sections inherit. */
 #define INHERITED "metric", "where", "paths", "stats", "estimator", "pool", \
 	"ci", "level", "footnotes"
-
-static const char *const metric_names[] = {
-	"connect_ms", "http_ms", "throughput_bps", "jitter_ms", "loss_pct",
-	"retransmits", "rps", "handshake_ms",
-};
 
 static const char *const verb_names[] = {
 	"compare", "delta", "percentiles", "ratio", "relative", "trend",
@@ -541,8 +537,7 @@ parse_notes(const struct report_spec *spec, const cJSON *it, const char *loc,
 			    get_string(spec, e, "text", l, true, &n.text) ||
 			    get_number(spec, e, "trial", l, 1, 1e9, true,
 			    &trial);
-		if (!bad && n.metric && !in_list(n.metric, metric_names,
-		    ARRAY_SIZE(metric_names)))
+		if (!bad && n.metric && !metric_by_name(n.metric))
 			bad = report_spec_error(spec, l, "unknown metric '%s'",
 			    n.metric);
 		n.trial = (long)trial;
@@ -578,10 +573,10 @@ parse_inherited(const struct report_spec *spec, const cJSON *obj,
 	    get_number(spec, obj, "level", loc, 0.5, 0.999, false, &s->level))
 		goto cleanup;
 	if (cJSON_GetObjectItemCaseSensitive(obj, "metric") &&
-	    !in_list(s->metric, metric_names, ARRAY_SIZE(metric_names))) {
+	    !metric_by_name(s->metric)) {
 		struct strbuf sb = STRBUF_INIT;
 
-		join_list(&sb, metric_names, ARRAY_SIZE(metric_names));
+		metric_names_join(&sb, ", ");
 		l = loc_key(loc, "metric");
 		report_spec_error(spec, l, "unknown metric '%s' (known: %s)",
 		    s->metric, sb.buf);
@@ -1074,7 +1069,8 @@ parse_section(struct report_spec *spec, const cJSON *obj, const char *loc,
 		s->type = REPORT_SEC_PIVOT;
 		s->verb = xstrdup("percentiles");
 		if (!strcmp(t, "throughput") && !s->metric)
-			s->metric = xstrdup("throughput_bps");
+			s->metric = xstrdup(metric_name(
+			    METRIC_THROUGHPUT_BPS));
 	} else if (!strcmp(t, "chart")) {
 		s->type = REPORT_SEC_CHART;
 		s->verb = xstrdup("percentiles");

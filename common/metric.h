@@ -1,0 +1,99 @@
+/*
+ * metric.h - the metrics pathstat knows, in one table (common/metric.c):
+ * the id stored in samples.metric and runs.metric, the name users type,
+ * the stored unit, the title, how values are shown (unit family, display
+ * unit and scale, decimals), which direction is better and where the
+ * values come from.  Ingest, analyze, check and report all read it; a
+ * new metric is one row there plus a schema migration inserting the same
+ * id, name and unit (tests/unit/t-metric.c holds the two together).
+ *
+ * The sample status codes (samples.status) live here too: what a sample
+ * row's integer columns mean is one concept.
+ */
+#ifndef PATHSTAT_COMMON_METRIC_H
+#define PATHSTAT_COMMON_METRIC_H
+
+#include "common/compat.h"
+
+struct strbuf;
+
+/* Metric ids: the same numbers as the metrics table (schema/001, 003). */
+enum metric_id {
+	METRIC_CONNECT_MS = 1,
+	METRIC_HTTP_MS = 2,
+	METRIC_THROUGHPUT_BPS = 3,
+	METRIC_JITTER_MS = 4,
+	METRIC_LOSS_PCT = 5,
+	METRIC_RETRANSMITS = 6,
+	METRIC_RPS = 7,
+	METRIC_HANDSHAKE_MS = 8,	/* kernel RTT of a probe (schema/003) */
+};
+
+/* Largest metric id + 1: arrays indexed by id have this many entries. */
+#define METRIC_ID_LIMIT	9
+
+/* Where a metric's values come from. */
+enum metric_source {
+	METRIC_FROM_SAMPLES,	/* raw samples: one per probe, request or
+				 * reporting interval */
+	METRIC_FROM_SUMMARY,	/* the tool's end-of-test summary: one
+				 * value per run */
+};
+
+/* The family of units a metric can be shown in.  Today every metric is
+ * shown in its fixed display unit; a family with steps lets a later
+ * change choose the step from the data (bit/s ... Gbit/s). */
+enum metric_family {
+	METRIC_FAMILY_FIXED,	/* only display_unit */
+	METRIC_FAMILY_BITRATE,	/* bit/s, kbit/s, Mbit/s, Gbit/s (SI) */
+};
+
+struct metric {
+	enum metric_id	id;		/* samples.metric */
+	const char	*name;		/* "connect_ms": what users type */
+	const char	*unit;		/* stored unit, as metrics.unit */
+	const char	*title;		/* "TCP connect time": captions, axes */
+	enum metric_family family;	/* the units it may be shown in */
+	const char	*display_unit;	/* unit tables and charts show */
+	double		display_scale;	/* stored value x scale = shown */
+	int		decimals;	/* analyze's Markdown tables
+					 * (percentiles, delta, trials) */
+	int		display_decimals; /* charts' value labels, compare
+					 * and trend tables, pivot
+					 * differences */
+	bool		higher_better;	/* throughput, rates; else lower */
+	enum metric_source source;	/* samples or tool summaries */
+	const char	*failures;	/* what a failed sample is, for
+					 * captions */
+	bool		timeout_bound;	/* a failed attempt is a timeout or
+					 * loss (connect probes): the share
+					 * of failures is loss, and high
+					 * percentiles of all attempts lie
+					 * at or beyond the timeout */
+};
+
+/* The metric with this name or id; NULL when there is none.  Static
+ * storage. */
+const struct metric *metric_by_name(const char *name);
+const struct metric *metric_by_id(int id);
+/* Name of a metric id ("connect_ms"), or "?" when unknown; static. */
+const char *metric_name(int id);
+/* Every metric in id order; *n gets the count.  Static storage. */
+const struct metric *metric_list(size_t *n);
+/* Append every metric name, in id order, separated by sep. */
+void metric_names_join(struct strbuf *sb, const char *sep);
+
+/* Sample status: the same numbers as the sample_status table. */
+enum sample_status {
+	SAMPLE_OK = 0,
+	SAMPLE_TIMEOUT = 1,
+	SAMPLE_REFUSED = 2,
+	SAMPLE_UNREACHABLE = 3,
+	SAMPLE_ERROR = 4,
+	SAMPLE_HTTP_ERROR = 5,
+};
+
+/* Name of a sample status ("timeout"), or NULL when unknown; static. */
+const char *sample_status_name(int status);
+
+#endif
