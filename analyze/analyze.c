@@ -5,7 +5,6 @@
  */
 #include "common/compat.h"
 
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +16,6 @@
 #include "common/err.h"
 #include "common/exit.h"
 #include "common/metric.h"
-#include "common/parse.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 
@@ -31,138 +29,6 @@
 	"       trend --by day|hour, variance [--target 5%]\n"
 
 char name_p50[] = "p50", name_p99[] = "p99";
-
-void
-analyze_opts_init(struct analyze_opts *o)
-{
-	struct strbuf why = STRBUF_INIT;
-
-	memset(o, 0, sizeof(*o));
-	o->est = STATS_EST_TYPE7;
-	o->pool = STATS_POOL_POOLED;
-	o->format = TABLE_MD;
-	o->level = 0.95;
-	o->B = STATS_BOOT_B_DEFAULT;
-	o->seed = STATS_BOOT_SEED_DEFAULT;
-	o->threshold_pct = 5.0;
-	o->target_pct = 5.0;
-	analyze_opts_set_stats(o, "p50,p95,p99,max", &why);
-	o->stats_given = false;
-	strbuf_release(&why);
-}
-
-static void
-free_list(char **arr, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(arr[i]);
-	free(arr);
-}
-
-void
-analyze_opts_release(struct analyze_opts *o)
-{
-	size_t i;
-
-	where_release(&o->where);
-	free_list(o->by, o->nby);
-	free_list(o->paths, o->npaths);
-	for (i = 0; i < o->nstats; i++)
-		free(o->stat_names[i]);
-	memset(o, 0, sizeof(*o));
-}
-
-int
-analyze_opts_set_list(char ***arr, size_t *n, const char *list,
-    struct strbuf *why)
-{
-	char *copy = xstrdup(list), *p = copy, *item;
-	int ret = 0;
-
-	free_list(*arr, *n);
-	*arr = NULL;
-	*n = 0;
-	while ((item = strsep(&p, ",")) != NULL) {
-		if (!*item)
-			continue;
-		if (!kv_valid_value(item)) {
-			strbuf_addf(why, "bad item '%s'", item);
-			ret = -1;
-			break;
-		}
-		*arr = xreallocarray(*arr, *n + 1, sizeof(char *));
-		(*arr)[(*n)++] = xstrdup(item);
-	}
-	free(copy);
-	return ret;
-}
-
-int
-analyze_opts_set_paths(struct analyze_opts *o, const char *list,
-    struct strbuf *why)
-{
-	char *copy = xstrdup(list), *p = copy, *item;
-	int ret = 0;
-
-	free_list(o->paths, o->npaths);
-	o->paths = NULL;
-	o->npaths = 0;
-	while ((item = strsep(&p, ",")) != NULL) {
-		if (!*item)
-			continue;
-		if (!path_id_valid(item)) {
-			strbuf_addf(why, "bad path ID '%s': want %s", item,
-			    PATH_ID_RULE);
-			ret = -1;
-			break;
-		}
-		o->paths = xreallocarray(o->paths, o->npaths + 1,
-		    sizeof(char *));
-		o->paths[o->npaths++] = xstrdup(item);
-	}
-	free(copy);
-	return ret;
-}
-
-int
-analyze_opts_set_stats(struct analyze_opts *o, const char *list,
-    struct strbuf *why)
-{
-	char *copy = xstrdup(list), *p = copy, *item;
-	size_t i;
-	int ret = 0;
-
-	for (i = 0; i < o->nstats; i++)
-		free(o->stat_names[i]);
-	o->nstats = 0;
-	while ((item = strsep(&p, ",")) != NULL) {
-		const char *reason = NULL;
-
-		if (!*item)
-			continue;
-		if (o->nstats == ANALYZE_MAX_STATS) {
-			strbuf_addf(why, "more than %d statistics", ANALYZE_MAX_STATS);
-			ret = -1;
-			break;
-		}
-		if (stats_name_parse(item, &o->stats[o->nstats], &reason)) {
-			strbuf_addf(why, "'%s': %s", item, reason ? reason :
-			    "not a statistic (pNN, pNN.N, min, max, mean, n)");
-			ret = -1;
-			break;
-		}
-		o->stat_names[o->nstats++] = xstrdup(item);
-	}
-	if (!ret && o->nstats == 0) {
-		strbuf_addstr(why, "no statistics given");
-		ret = -1;
-	}
-	o->stats_given = true;
-	free(copy);
-	return ret;
-}
 
 void
 describe_method(const struct analyze_opts *o, struct strbuf *sb)
@@ -473,32 +339,6 @@ analyze_build(sqlite3 *db, const char *verb, const struct analyze_opts *o,
 	return -2;
 }
 
-/* The metric names for help, wrapped under the option texts' column. */
-static void
-usage_metrics(FILE *fp)
-{
-	struct strbuf sb = STRBUF_INIT;
-	size_t n, i, col = 22;
-	const struct metric *m = metric_list(&n);
-
-	strbuf_addstr(&sb, "  --metric M          ");
-	for (i = 0; i < n; i++) {
-		size_t len = strlen(m[i].name) + 1;	/* and ',' or '\n' */
-
-		if (i && col + 1 + len > 72) {
-			strbuf_addf(&sb, "\n%22s", "");
-			col = 22;
-		} else if (i) {
-			strbuf_addch(&sb, ' ');
-			col++;
-		}
-		strbuf_addf(&sb, "%s%c", m[i].name, i + 1 < n ? ',' : '\n');
-		col += len;
-	}
-	fputs(sb.buf, fp);
-	strbuf_release(&sb);
-}
-
 static void
 analyze_usage(FILE *fp, bool full)
 {
@@ -511,65 +351,19 @@ analyze_usage(FILE *fp, bool full)
 	for (i = 0; i < ARRAY_SIZE(verbs); i++)
 		fprintf(fp, "   %-12s %s\n", verbs[i].name, verbs[i].summary);
 	fputs("\n", fp);
-	usage_metrics(fp);
-	fputs("  --where K=V         keep runs whose path, trial, tool, condition key or\n"
-	    "                      tag matches (K=V1,V2 for alternatives)\n"
-	    "  --by DIMS           also split cells by these keys (instance_type,day,...)\n"
-	    "  --paths A,B,...     the paths to show, in this order\n"
-	    "  --stats LIST        p50,p95,p99,max (any pNN or pNN.N, min, max, mean, n)\n"
-	    "  --quantile E        type7 (default, numpy's linear), oha (sorted[floor(p n)]),\n"
-	    "                      hd (Harrell-Davis)\n"
-	    "  --pool P            pooled (all samples together, default) or trials (each\n"
-	    "                      trial's statistic, then mean/median/min/max)\n"
-	    "  --ci                95 % intervals: order statistics for one percentile,\n"
-	    "                      bootstrap over trials for deltas, ratios, compare\n"
-	    "  --level L           interval level (default 0.95)\n"
-	    "  --seed N            bootstrap seed (default fixed: results reproduce)\n"
-	    "  --boot-reps B       bootstrap replicates (default 2000)\n"
-	    "  --format F          md (default), csv or json\n"
-	    "  --db FILE           database (default $PATHSTAT_DB, else ./pathstat.db)\n"
-	    "\n"
-	    "'pathstat analyze <verb> --help' shows this help.\n", fp);
+	analyze_options_help(fp);
+	fputs("\n'pathstat analyze <verb> --help' shows this help.\n", fp);
 }
-
-enum {
-	OPT_DB = 256, OPT_METRIC, OPT_WHERE, OPT_BY, OPT_STATS, OPT_QUANTILE,
-	OPT_POOL, OPT_FORMAT, OPT_CI, OPT_LEVEL, OPT_SEED, OPT_BOOT, OPT_PATHS,
-	OPT_ACROSS, OPT_BASELINE, OPT_THRESHOLD, OPT_TARGET,
-};
 
 int
 cmd_analyze(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "across",	required_argument,	NULL, OPT_ACROSS },
-		{ "baseline",	required_argument,	NULL, OPT_BASELINE },
-		{ "boot-reps",	required_argument,	NULL, OPT_BOOT },
-		{ "by",		required_argument,	NULL, OPT_BY },
-		{ "ci",		no_argument,		NULL, OPT_CI },
-		{ "db",		required_argument,	NULL, OPT_DB },
-		{ "format",	required_argument,	NULL, OPT_FORMAT },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "level",	required_argument,	NULL, OPT_LEVEL },
-		{ "metric",	required_argument,	NULL, OPT_METRIC },
-		{ "paths",	required_argument,	NULL, OPT_PATHS },
-		{ "pool",	required_argument,	NULL, OPT_POOL },
-		{ "quantile",	required_argument,	NULL, OPT_QUANTILE },
-		{ "seed",	required_argument,	NULL, OPT_SEED },
-		{ "stats",	required_argument,	NULL, OPT_STATS },
-		{ "target",	required_argument,	NULL, OPT_TARGET },
-		{ "threshold",	required_argument,	NULL, OPT_THRESHOLD },
-		{ "where",	required_argument,	NULL, OPT_WHERE },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct analyze_opts o;
 	struct strbuf why = STRBUF_INIT;
 	struct table t;
 	const char *verb;
 	sqlite3 *db = NULL;
-	int ch, rc, ret = PATHSTAT_EXIT_OK;
-	long l;
-	double d;
+	int first, rc, ret = PATHSTAT_EXIT_OK;
 
 	err_set_prefix("pathstat analyze");
 	analyze_opts_init(&o);
@@ -586,125 +380,14 @@ cmd_analyze(int argc, char **argv)
 		goto cleanup;
 	}
 	verb = argv[1];
-	argc--;
-	argv++;
-	opterr = 0;
-	optind = 1;
-	/* GNU getopt permutes: options may follow the verb's arguments. */
-	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		strbuf_reset(&why);
-		switch (ch) {
-		case OPT_ACROSS:
-			o.across = optarg;
-			break;
-		case OPT_BASELINE:
-			o.baseline = optarg;
-			break;
-		case OPT_BOOT:
-			if (parse_long(optarg, 100, 10000000, &l)) {
-				error("bad --boot-reps '%s': want 100..10000000", optarg);
-				goto usage;
-			}
-			o.B = (size_t)l;
-			break;
-		case OPT_BY:
-			if (analyze_opts_set_list(&o.by, &o.nby, optarg, &why)) {
-				error("bad --by '%s': %s", optarg, why.buf);
-				goto usage;
-			}
-			break;
-		case OPT_CI:
-			o.ci = true;
-			break;
-		case OPT_DB:
-			o.db_path = optarg;
-			break;
-		case OPT_FORMAT:
-			if (table_format_parse(optarg, &o.format)) {
-				error("bad --format '%s': want md, csv or json", optarg);
-				goto usage;
-			}
-			break;
-		case 'h':
-			analyze_usage(stdout, true);
-			goto cleanup;
-		case OPT_LEVEL:
-			if (parse_double(optarg, 0.5, 0.999, &d)) {
-				error("bad --level '%s': want 0.5..0.999", optarg);
-				goto usage;
-			}
-			o.level = d;
-			break;
-		case OPT_METRIC:
-			o.metric = optarg;
-			o.metric_given = true;
-			break;
-		case OPT_PATHS:
-			if (analyze_opts_set_paths(&o, optarg, &why)) {
-				error("bad --paths '%s': %s", optarg, why.buf);
-				goto usage;
-			}
-			break;
-		case OPT_POOL:
-			if (!strcmp(optarg, "pooled"))
-				o.pool = STATS_POOL_POOLED;
-			else if (!strcmp(optarg, "trials"))
-				o.pool = STATS_POOL_PER_TRIAL;
-			else {
-				error("bad --pool '%s': want pooled or trials", optarg);
-				goto usage;
-			}
-			break;
-		case OPT_QUANTILE:
-			if (stats_estimator_parse(optarg, &o.est) ||
-			    o.est == STATS_EST_MEAN) {
-				error("bad --quantile '%s': want type7, oha or hd", optarg);
-				goto usage;
-			}
-			break;
-		case OPT_SEED: {
-			int64_t seed;
-
-			if (parse_int64(optarg, &seed)) {
-				error("bad --seed '%s': want an integer", optarg);
-				goto usage;
-			}
-			o.seed = (uint64_t)seed;
-			break;
-		}
-		case OPT_STATS:
-			if (analyze_opts_set_stats(&o, optarg, &why)) {
-				error("bad --stats '%s': %s", optarg, why.buf);
-				goto usage;
-			}
-			break;
-		case OPT_TARGET:
-			if (parse_percent(optarg, &d, false) || d <= 0 || d > 100) {
-				error("bad --target '%s': want a percentage like 5%%", optarg);
-				goto usage;
-			}
-			o.target_pct = d;
-			break;
-		case OPT_THRESHOLD:
-			if (parse_percent(optarg, &d, false) || d < 0 || d > 1000) {
-				error("bad --threshold '%s': want a percentage like 5%%", optarg);
-				goto usage;
-			}
-			o.threshold_pct = d;
-			break;
-		case OPT_WHERE:
-			if (where_add(&o.where, optarg, &why)) {
-				error("bad --where: %s", why.buf);
-				goto usage;
-			}
-			break;
-		default:
-			error("unknown option '%s'", argv[optind - 1]);
-			goto usage;
-		}
+	first = analyze_opts_parse(&o, argc - 1, argv + 1);
+	if (first == -2) {
+		analyze_usage(stdout, true);
+		goto cleanup;
 	}
+	if (first < 0)
+		goto usage;
 	if (!o.metric) {
-		strbuf_reset(&why);
 		metric_names_join(&why, ", ");
 		error("--metric is required (%s)", why.buf);
 		goto usage;
@@ -714,7 +397,8 @@ cmd_analyze(int argc, char **argv)
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
-	rc = analyze_build(db, verb, &o, argc - optind, argv + optind, &t);
+	rc = analyze_build(db, verb, &o, argc - 1 - first, argv + 1 + first,
+	    &t);
 	if (rc == -2)
 		goto usage;
 	if (rc < 0 || table_render(&t, o.format, stdout))

@@ -9,53 +9,10 @@
 
 #include <sqlite3.h>
 
+#include "analyze/options.h"
 #include "analyze/stats.h"
 #include "common/table.h"
 #include "common/where.h"
-
-#define ANALYZE_MAX_STATS 32
-
-struct analyze_opts {
-	const char		*db_path;
-	const char		*metric;	/* --metric */
-	struct where		where;		/* --where */
-	char			**by;		/* --by keys; owned */
-	size_t			nby;
-	char			**paths;	/* --paths order; owned */
-	size_t			npaths;
-	struct stats_name	stats[ANALYZE_MAX_STATS];	/* --stats */
-	char			*stat_names[ANALYZE_MAX_STATS];	/* as typed; owned */
-	size_t			nstats;
-	enum stats_estimator	est;		/* --quantile */
-	enum stats_pool		pool;		/* --pool */
-	enum table_format	format;		/* --format */
-	bool			ci;		/* --ci */
-	double			level;		/* --level (0.95) */
-	size_t			B;		/* --boot-reps */
-	uint64_t		seed;		/* --seed */
-	double			threshold_pct;	/* --threshold (compare) */
-	const char		*baseline;	/* --baseline (compare) */
-	double			target_pct;	/* --target (variance) */
-	const char		*across;	/* --across KEY (ratio) */
-	bool			stats_given;	/* --stats was given */
-	bool			metric_given;
-};
-
-/* Defaults: type7, pooled, stats p50 p95 p99 max, 95 %, B = 2000, md. */
-void analyze_opts_init(struct analyze_opts *o);
-void analyze_opts_release(struct analyze_opts *o);
-/* Set --stats from "p50,p95,p99,max"; -1 with the reason in why. */
-int analyze_opts_set_stats(struct analyze_opts *o, const char *list,
-    struct strbuf *why);
-/* Set a comma list (--by) into the array and its count; -1 on a bad
- * item. */
-int analyze_opts_set_list(char ***arr, size_t *n, const char *list,
-    struct strbuf *why);
-/* Set --paths from "A,B,..."; each ID must follow the one path-ID
- * grammar (path_id_valid(), the same as ingest's); -1 with the reason
- * in why. */
-int analyze_opts_set_paths(struct analyze_opts *o, const char *list,
-    struct strbuf *why);
 
 /*
  * Build the table of one verb ("percentiles", "delta", "ratio",

@@ -110,20 +110,15 @@ struct report_section {
 	struct report_path *paths;	/* order and labels (owned) */
 	size_t	npaths;
 	bool	paths_own;	/* listed by this section itself */
-	char	*stats;		/* "p50,p95,p99,max" (owned) */
-	char	*estimator;	/* type7, oha, hd (owned) */
-	char	*pool;		/* pooled, trials (owned) */
-	bool	ci;		/* intervals */
-	double	level;		/* interval level */
-	char	**by;		/* --by keys (owned) */
-	size_t	nby;
+	struct report_kv *opts;	/* analyze options by long name
+				 * ("quantile", "stats", "by", "across" ...)
+				 * with their command-line text, checked by
+				 * the option table: inherited, then own
+				 * (owned) */
+	size_t	nopts;
 	char	**args;		/* verb arguments: delta pairs, ratio NUM/DEN */
 	char	**arg_labels;	/* delta: label of each pair or NULL (owned) */
 	size_t	nargs;
-	char	*across;	/* ratio --across (owned) */
-	char	*baseline;	/* compare --baseline (owned) */
-	char	*threshold;	/* compare --threshold, e.g. "5%" (owned) */
-	char	*target;	/* variance --target (owned) */
 
 	struct report_pivot_col *cols;	/* pivot columns (owned) */
 	size_t	ncols;
@@ -153,6 +148,11 @@ struct report_spec {
  * "FILE: LOCATION: what is wrong".  Release with report_spec_release. */
 int report_spec_load(const char *file, struct report_spec *spec);
 void report_spec_release(struct report_spec *spec);
+
+/* The text of the analyze option name ("stats") the section sets or
+ * inherits, or NULL. */
+const char *report_section_opt(const struct report_section *s,
+    const char *name);
 
 /* Report a problem at a spec location; returns -1. */
 int report_spec_error(const struct report_spec *spec, const char *loc,
@@ -264,17 +264,11 @@ void report_shell_quote(struct strbuf *sb, const char *s);
  * Section tables (section.c)
  */
 
-/* Fill o from a section's query (metric, where, stats, estimator, pool,
- * ci, by, across, ...).  Returns 0 or -1 after printing. */
+/* Fill o from a section's query (metric, where, paths and its analyze
+ * options).  Returns 0 or -1 after printing; on success the caller
+ * releases o with analyze_opts_release(). */
 int report_section_opts(const struct report_spec *spec,
     const struct report_section *s, struct analyze_opts *o);
-/* The argv of the `pathstat analyze` command that prints the same
- * table as o with verb and args (for provenance; caller frees with
- * report_argv_free). */
-char **report_analyze_argv(const struct report_bundle *b, const char *verb,
-    const struct analyze_opts *o, const struct report_section *s,
-    size_t nargs, char **args, size_t *argc);
-void report_argv_free(char **argv, size_t argc);
 /* Check that every path of the section has data for its metric under
  * its where; -1 after naming the path and the section. */
 int report_check_paths(struct report_bundle *b, const struct report_section *s);

@@ -43,68 +43,46 @@ report_path_label(const struct report_section *s, const char *id)
 	return "";
 }
 
-static char *
-join(char *const *l, size_t n, const char *sep)
-{
-	struct strbuf sb = STRBUF_INIT;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		strbuf_addf(&sb, "%s%s", i ? sep : "", l[i]);
-	return strbuf_detach(&sb, NULL);
-}
-
 int
 report_section_opts(const struct report_spec *spec,
     const struct report_section *s, struct analyze_opts *o)
 {
 	struct strbuf why = STRBUF_INIT, kv = STRBUF_INIT;
+	const struct analyze_option *opt;
 	size_t i;
-	double d;
 	int ret = -1;
 
 	analyze_opts_init(o);
-	o->metric = s->metric;
-	o->metric_given = true;
+	analyze_option_set(analyze_option_find("metric"), o, s->metric, &why);
+	opt = analyze_option_find("where");
 	for (i = 0; i < s->nwhere; i++) {
 		strbuf_reset(&kv);
 		strbuf_addf(&kv, "%s=%s", s->where[i].key, s->where[i].value);
-		if (where_add(&o->where, kv.buf, &why)) {
+		if (analyze_option_set(opt, o, kv.buf, &why)) {
 			report_spec_error(spec, s->loc, "where: %s", why.buf);
 			goto cleanup;
 		}
 	}
-	if (s->stats && analyze_opts_set_stats(o, s->stats, &why)) {
-		report_spec_error(spec, s->loc, "stats: %s", why.buf);
-		goto cleanup;
-	}
-	if (s->estimator)
-		stats_estimator_parse(s->estimator, &o->est);
-	if (s->pool)
-		o->pool = !strcmp(s->pool, "trials") ? STATS_POOL_PER_TRIAL :
-		    STATS_POOL_POOLED;
-	o->ci = s->ci;
-	if (s->level > 0)
-		o->level = s->level;
-	if (s->nby) {
-		o->by = xcalloc(s->nby, sizeof(char *));
-		for (i = 0; i < s->nby; i++)
-			o->by[i] = xstrdup(s->by[i]);
-		o->nby = s->nby;
+	/* checked when the spec was read; a failure here is a bug */
+	for (i = 0; i < s->nopts; i++) {
+		opt = analyze_option_find(s->opts[i].key);
+		if (analyze_option_set(opt, o, s->opts[i].value, &why)) {
+			report_spec_error(spec, s->loc, "%s: %s", opt->spec,
+			    why.buf);
+			goto cleanup;
+		}
 	}
 	/* delta pairs name their own paths: do not filter them away */
 	if (s->npaths && strcmp(s->verb, "delta")) {
-		o->paths = xcalloc(s->npaths, sizeof(char *));
+		strbuf_reset(&kv);
 		for (i = 0; i < s->npaths; i++)
-			o->paths[i] = xstrdup(s->paths[i].id);
-		o->npaths = s->npaths;
+			strbuf_addf(&kv, "%s%s", i ? "," : "", s->paths[i].id);
+		if (analyze_option_set(analyze_option_find("paths"), o, kv.buf,
+		    &why)) {
+			report_spec_error(spec, s->loc, "paths: %s", why.buf);
+			goto cleanup;
+		}
 	}
-	o->across = s->across;
-	o->baseline = s->baseline;
-	if (s->threshold && !parse_percent(s->threshold, &d, false))
-		o->threshold_pct = d;
-	if (s->target && !parse_percent(s->target, &d, false))
-		o->target_pct = d;
 	ret = 0;
 cleanup:
 	strbuf_release(&why);
@@ -112,101 +90,6 @@ cleanup:
 	if (ret)
 		analyze_opts_release(o);
 	return ret;
-}
-
-static void
-argv_add(char ***argv, size_t *argc, size_t *alloc, const char *s)
-{
-	ALLOC_GROW(*argv, *argc + 2, *alloc);
-	(*argv)[(*argc)++] = xstrdup(s);
-	(*argv)[*argc] = NULL;
-}
-
-char **
-report_analyze_argv(const struct report_bundle *b, const char *verb,
-    const struct analyze_opts *o, const struct report_section *s,
-    size_t nargs, char **args, size_t *argc)
-{
-	char **argv = NULL, *j;
-	size_t n = 0, alloc = 0, i;
-	struct strbuf sb = STRBUF_INIT;
-
-	argv_add(&argv, &n, &alloc, "pathstat");
-	argv_add(&argv, &n, &alloc, "analyze");
-	argv_add(&argv, &n, &alloc, verb);
-	argv_add(&argv, &n, &alloc, "--db");
-	argv_add(&argv, &n, &alloc, b->db_path);
-	argv_add(&argv, &n, &alloc, "--metric");
-	argv_add(&argv, &n, &alloc, o->metric);
-	for (i = 0; i < s->nwhere; i++) {
-		strbuf_reset(&sb);
-		strbuf_addf(&sb, "%s=%s", s->where[i].key, s->where[i].value);
-		argv_add(&argv, &n, &alloc, "--where");
-		argv_add(&argv, &n, &alloc, sb.buf);
-	}
-	if (o->nby) {
-		j = join(o->by, o->nby, ",");
-		argv_add(&argv, &n, &alloc, "--by");
-		argv_add(&argv, &n, &alloc, j);
-		free(j);
-	}
-	if (o->npaths) {
-		j = join(o->paths, o->npaths, ",");
-		argv_add(&argv, &n, &alloc, "--paths");
-		argv_add(&argv, &n, &alloc, j);
-		free(j);
-	}
-	if (o->stats_given) {
-		j = join(o->stat_names, o->nstats, ",");
-		argv_add(&argv, &n, &alloc, "--stats");
-		argv_add(&argv, &n, &alloc, j);
-		free(j);
-	}
-	argv_add(&argv, &n, &alloc, "--quantile");
-	argv_add(&argv, &n, &alloc, stats_estimator_name(o->est));
-	argv_add(&argv, &n, &alloc, "--pool");
-	argv_add(&argv, &n, &alloc, o->pool == STATS_POOL_POOLED ? "pooled" :
-	    "trials");
-	if (o->ci) {
-		argv_add(&argv, &n, &alloc, "--ci");
-		strbuf_reset(&sb);
-		strbuf_addf(&sb, "%g", o->level);
-		argv_add(&argv, &n, &alloc, "--level");
-		argv_add(&argv, &n, &alloc, sb.buf);
-	}
-	if (o->across) {
-		argv_add(&argv, &n, &alloc, "--across");
-		argv_add(&argv, &n, &alloc, o->across);
-	}
-	if (o->baseline) {
-		argv_add(&argv, &n, &alloc, "--baseline");
-		argv_add(&argv, &n, &alloc, o->baseline);
-	}
-	if (s->threshold) {
-		argv_add(&argv, &n, &alloc, "--threshold");
-		argv_add(&argv, &n, &alloc, s->threshold);
-	}
-	if (s->target) {
-		argv_add(&argv, &n, &alloc, "--target");
-		argv_add(&argv, &n, &alloc, s->target);
-	}
-	argv_add(&argv, &n, &alloc, "--format");
-	argv_add(&argv, &n, &alloc, "csv");
-	for (i = 0; i < nargs; i++)
-		argv_add(&argv, &n, &alloc, args[i]);
-	strbuf_release(&sb);
-	*argc = n;
-	return argv;
-}
-
-void
-report_argv_free(char **argv, size_t argc)
-{
-	size_t i;
-
-	for (i = 0; i < argc; i++)
-		free(argv[i]);
-	free(argv);
 }
 
 void
@@ -823,7 +706,8 @@ static void
 pivot_cols(const struct report_section *s, struct pivot *pv)
 {
 	const struct table *t = pv->t;
-	size_t r, i, slen = strcspn(s->stats, ",");
+	const char *stats = report_section_opt(s, "stats");
+	size_t r, i, slen = strcspn(stats, ",");
 
 	if (s->ncols) {
 		pv->cols = s->cols;
@@ -843,7 +727,7 @@ pivot_cols(const struct report_section *s, struct pivot *pv)
 			continue;
 		c->cond = xstrdup(cond);
 		c->key = xstrdup(*cond ? cond : "none");
-		c->stat = xstrndup(s->stats, slen);
+		c->stat = xstrndup(stats, slen);
 		c->label = xasprintf("%s (%s)", *cond ? cond : "no condition",
 		    c->stat);
 		pv->ncols++;
@@ -1242,7 +1126,7 @@ cleanup:
 int
 report_section_table(struct report_bundle *b, struct report_section *s)
 {
-	struct analyze_opts o;
+	struct analyze_opts o, shown_opts;
 	struct table t, shown, csvt;
 	struct strbuf cap = STRBUF_INIT, md = STRBUF_INIT, csv = STRBUF_INIT;
 	struct strbuf stem = STRBUF_INIT, rel = STRBUF_INIT;
@@ -1321,8 +1205,12 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 	    "[tables/%s.md](tables/%s.md)\n", stem.buf, stem.buf, stem.buf,
 	    stem.buf);
 
-	/* provenance: the command that prints the same numbers */
-	argv = report_analyze_argv(b, s->verb, &o, s, s->nargs, s->args, &argc);
+	/* provenance: the command that prints the same numbers (its CSV) */
+	shown_opts = o;
+	shown_opts.db_path = b->db_path;
+	shown_opts.format = TABLE_CSV;
+	argv = analyze_opts_argv(&shown_opts, s->verb, s->nargs, s->args,
+	    &argc);
 	entry = cJSON_CreateObject();
 	cJSON_AddNumberToObject(entry, "table", (double)b->ntables);
 	cJSON_AddStringToObject(entry, "spec_location", s->loc);
@@ -1358,7 +1246,7 @@ cleanup:
 	strbuf_release(&csv);
 	strbuf_release(&stem);
 	strbuf_release(&rel);
-	report_argv_free(argv, argc);
+	analyze_argv_free(argv, argc);
 	free(f);
 	return ret;
 }

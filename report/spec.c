@@ -23,9 +23,9 @@
 #include "common/xalloc.h"
 #include "report/internal.h"
 
-/* Keys every section may set and its sections inherit. */
-#define INHERITED "metric", "where", "paths", "stats", "estimator", "pool", \
-	"ci", "level", "footnotes"
+/* Keys every section may set and its sections inherit, besides the
+ * analyze options the option table marks as inherited. */
+static const char *const inherited_own[] = { "metric", "where", "paths" };
 
 static const char *const verb_names[] = {
 	"compare", "delta", "percentiles", "ratio", "relative", "trend",
@@ -234,97 +234,77 @@ get_number(const struct report_spec *spec, const cJSON *obj, const char *key,
 	return 0;
 }
 
-/* A string or an array of strings, as a list (replacing *out). */
-static int
-get_list(const struct report_spec *spec, const cJSON *obj, const char *key,
-    const char *loc, char ***out, size_t *n)
-{
-	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key), *e;
-	char *l;
-	size_t i;
-
-	if (!it)
-		return 0;
-	for (i = 0; i < *n; i++)
-		free((*out)[i]);
-	free(*out);
-	*out = NULL;
-	*n = 0;
-	l = loc_key(loc, key);
-	if (cJSON_IsString(it)) {
-		*out = xcalloc(1, sizeof(char *));
-		(*out)[(*n)++] = xstrdup(it->valuestring);
-	} else if (cJSON_IsArray(it)) {
-		*out = xcalloc((size_t)cJSON_GetArraySize(it) + 1,
-		    sizeof(char *));
-		i = 0;
-		cJSON_ArrayForEach(e, it) {
-			if (!cJSON_IsString(e) ||
-			    !kv_valid_value(e->valuestring)) {
-				char *li = loc_index(l, i);
-
-				report_spec_error(spec, li, "want a name");
-				free(li);
-				free(l);
-				return -1;
-			}
-			(*out)[(*n)++] = xstrdup(e->valuestring);
-			i++;
-		}
-	} else {
-		report_spec_error(spec, l, "want a string or a list of "
-		    "strings");
-		free(l);
-		return -1;
-	}
-	for (i = 0; i < *n; i++) {
-		if (!kv_valid_value((*out)[i])) {
-			report_spec_error(spec, l, "bad name '%s'", (*out)[i]);
-			free(l);
-			return -1;
-		}
-	}
-	free(l);
-	return 0;
-}
-
 /* ------------------------------------------------------------------
  * Inheritance
  */
 
+/* Set key to value in a list of key/value pairs (replacing its value,
+ * else appending). */
 static void
-kv_set(struct report_section *s, const char *key, const char *value)
+kv_set(struct report_kv **kv, size_t *n, const char *key, const char *value)
 {
 	size_t i;
 
-	for (i = 0; i < s->nwhere; i++) {
-		if (!strcmp(s->where[i].key, key)) {
-			free(s->where[i].value);
-			s->where[i].value = xstrdup(value);
+	for (i = 0; i < *n; i++) {
+		if (!strcmp((*kv)[i].key, key)) {
+			free((*kv)[i].value);
+			(*kv)[i].value = xstrdup(value);
 			return;
 		}
 	}
-	s->where = xreallocarray(s->where, s->nwhere + 1, sizeof(*s->where));
-	s->where[s->nwhere].key = xstrdup(key);
-	s->where[s->nwhere].value = xstrdup(value);
-	s->nwhere++;
+	*kv = xreallocarray(*kv, *n + 1, sizeof(**kv));
+	(*kv)[*n].key = xstrdup(key);
+	(*kv)[*n].value = xstrdup(value);
+	(*n)++;
 }
 
 static void
-kv_unset(struct report_section *s, const char *key)
+kv_unset(struct report_kv **kv, size_t *n, const char *key)
 {
 	size_t i;
 
-	for (i = 0; i < s->nwhere; i++) {
-		if (strcmp(s->where[i].key, key))
+	for (i = 0; i < *n; i++) {
+		if (strcmp((*kv)[i].key, key))
 			continue;
-		free(s->where[i].key);
-		free(s->where[i].value);
-		memmove(&s->where[i], &s->where[i + 1],
-		    (s->nwhere - i - 1) * sizeof(*s->where));
-		s->nwhere--;
+		free((*kv)[i].key);
+		free((*kv)[i].value);
+		memmove(&(*kv)[i], &(*kv)[i + 1], (*n - i - 1) * sizeof(**kv));
+		(*n)--;
 		return;
 	}
+}
+
+static void
+kv_release(struct report_kv *kv, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(kv[i].key);
+		free(kv[i].value);
+	}
+	free(kv);
+}
+
+const char *
+report_section_opt(const struct report_section *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->nopts; i++)
+		if (!strcmp(s->opts[i].key, name))
+			return s->opts[i].value;
+	return NULL;
+}
+
+/* Is key one a section passes down to the sections it holds? */
+static bool
+inherited_key(const char *key)
+{
+	const struct analyze_option *opt = analyze_option_by_spec(key);
+
+	return in_list(key, inherited_own, ARRAY_SIZE(inherited_own)) ||
+	    !strcmp(key, "footnotes") || (opt && opt->inherit);
 }
 
 static char *
@@ -352,18 +332,18 @@ inherit(struct report_section *child, const struct report_section *parent)
 
 	child->metric = dup_or_null(parent->metric);
 	for (i = 0; i < parent->nwhere; i++)
-		kv_set(child, parent->where[i].key, parent->where[i].value);
+		kv_set(&child->where, &child->nwhere, parent->where[i].key,
+		    parent->where[i].value);
+	for (i = 0; i < parent->nopts; i++)
+		if (analyze_option_find(parent->opts[i].key)->inherit)
+			kv_set(&child->opts, &child->nopts,
+			    parent->opts[i].key, parent->opts[i].value);
 	child->paths = xcalloc(parent->npaths + 1, sizeof(*child->paths));
 	for (i = 0; i < parent->npaths; i++) {
 		child->paths[i].id = xstrdup(parent->paths[i].id);
 		child->paths[i].label = xstrdup(parent->paths[i].label);
 	}
 	child->npaths = parent->npaths;
-	child->stats = dup_or_null(parent->stats);
-	child->estimator = dup_or_null(parent->estimator);
-	child->pool = dup_or_null(parent->pool);
-	child->ci = parent->ci;
-	child->level = parent->level;
 	child->notes = xcalloc(parent->nnotes + 1, sizeof(*child->notes));
 	for (i = 0; i < parent->nnotes; i++)
 		note_copy(&child->notes[i], &parent->notes[i]);
@@ -467,7 +447,7 @@ parse_where(const struct report_spec *spec, const cJSON *it, const char *loc,
 
 		if (cJSON_IsObject(it) && cJSON_IsNull(e)) {
 			/* null drops a filter the section inherited */
-			kv_unset(s, e->string);
+			kv_unset(&s->where, &s->nwhere, e->string);
 			free(l);
 			i++;
 			continue;
@@ -490,7 +470,7 @@ parse_where(const struct report_spec *spec, const cJSON *it, const char *loc,
 			const char *eq = strchr(text.buf, '=');
 			char *key = xstrndup(text.buf, (size_t)(eq - text.buf));
 
-			kv_set(s, key, eq + 1);
+			kv_set(&s->where, &s->nwhere, key, eq + 1);
 			free(key);
 		}
 		where_release(&w);
@@ -557,6 +537,98 @@ parse_notes(const struct report_spec *spec, const cJSON *it, const char *loc,
 	return 0;
 }
 
+/* The text an option has on a command line, from its JSON value in a
+ * spec; -1 after naming what the option wants. */
+static int
+option_text(const struct report_spec *spec, const struct analyze_option *opt,
+    const cJSON *it, const char *l, struct strbuf *text)
+{
+	const cJSON *e;
+
+	switch (opt->type) {
+	case ANALYZE_ARG_FLAG:
+		if (!cJSON_IsBool(it))
+			return report_spec_error(spec, l, "want true or false");
+		strbuf_addstr(text, cJSON_IsTrue(it) ? "true" : "false");
+		return 0;
+	case ANALYZE_ARG_NUMBER:
+		if (!cJSON_IsNumber(it))
+			return report_spec_error(spec, l, "want a number");
+		strbuf_add_double(text, it->valuedouble);
+		return 0;
+	case ANALYZE_ARG_LIST:
+		if (cJSON_IsArray(it)) {
+			cJSON_ArrayForEach(e, it) {
+				if (!cJSON_IsString(e) ||
+				    strchr(e->valuestring, ','))
+					return report_spec_error(spec, l,
+					    "want a string or a list of "
+					    "strings without commas");
+				strbuf_addf(text, "%s%s", text->len ? "," : "",
+				    e->valuestring);
+			}
+			return 0;
+		}
+		break;
+	case ANALYZE_ARG_TEXT:
+	case ANALYZE_ARG_WHERE:
+		break;
+	}
+	if (!cJSON_IsString(it) || !it->valuestring)
+		return report_spec_error(spec, l, "want a string");
+	if (!text_ok(it->valuestring))
+		return report_spec_error(spec, l, "not valid UTF-8 text");
+	strbuf_addstr(text, it->valuestring);
+	return 0;
+}
+
+/* obj's value of the analyze option opt (if any), checked by the option's
+ * own setter and kept in s->opts as command-line text. */
+static int
+parse_option(const struct report_spec *spec, const cJSON *obj,
+    const char *loc, const struct analyze_option *opt,
+    struct report_section *s)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, opt->spec);
+	struct strbuf text = STRBUF_INIT, why = STRBUF_INIT;
+	struct analyze_opts o;
+	char *l;
+	int ret = 0;
+
+	if (!it)
+		return 0;
+	l = loc_key(loc, opt->spec);
+	analyze_opts_init(&o);
+	if (option_text(spec, opt, it, l, &text))
+		ret = -1;
+	else if (analyze_option_set(opt, &o, text.buf, &why))
+		ret = report_spec_error(spec, l, "bad value '%s': %s", text.buf,
+		    why.buf);
+	else
+		kv_set(&s->opts, &s->nopts, opt->name, text.buf);
+	analyze_opts_release(&o);
+	strbuf_release(&text);
+	strbuf_release(&why);
+	free(l);
+	return ret;
+}
+
+/* The analyze options obj sets: the inherited ones, or the section's
+ * own (which section_keys() has let through). */
+static int
+parse_options(const struct report_spec *spec, const cJSON *obj,
+    const char *loc, bool inherited, struct report_section *s)
+{
+	size_t n, i;
+	const struct analyze_option *opts = analyze_option_list(&n);
+
+	for (i = 0; i < n; i++)
+		if (opts[i].spec && opts[i].inherit == inherited &&
+		    parse_option(spec, obj, loc, &opts[i], s))
+			return -1;
+	return 0;
+}
+
 /* The inheritable keys of obj, applied over what s inherited. */
 static int
 parse_inherited(const struct report_spec *spec, const cJSON *obj,
@@ -567,10 +639,7 @@ parse_inherited(const struct report_spec *spec, const cJSON *obj,
 	int ret = -1;
 
 	if (get_string(spec, obj, "metric", loc, false, &s->metric) ||
-	    get_string(spec, obj, "estimator", loc, false, &s->estimator) ||
-	    get_string(spec, obj, "pool", loc, false, &s->pool) ||
-	    get_bool(spec, obj, "ci", loc, &s->ci) ||
-	    get_number(spec, obj, "level", loc, 0.5, 0.999, false, &s->level))
+	    parse_options(spec, obj, loc, true, s))
 		goto cleanup;
 	if (cJSON_GetObjectItemCaseSensitive(obj, "metric") &&
 	    !metric_by_name(s->metric)) {
@@ -582,63 +651,6 @@ parse_inherited(const struct report_spec *spec, const cJSON *obj,
 		    s->metric, sb.buf);
 		strbuf_release(&sb);
 		goto cleanup;
-	}
-	if (cJSON_GetObjectItemCaseSensitive(obj, "estimator")) {
-		enum stats_estimator est;
-
-		if (stats_estimator_parse(s->estimator, &est) ||
-		    est == STATS_EST_MEAN) {
-			l = loc_key(loc, "estimator");
-			report_spec_error(spec, l, "unknown estimator '%s' "
-			    "(want type7, oha or hd)", s->estimator);
-			goto cleanup;
-		}
-	}
-	if (s->pool && strcmp(s->pool, "pooled") && strcmp(s->pool, "trials")) {
-		l = loc_key(loc, "pool");
-		report_spec_error(spec, l, "unknown pooling '%s' (want pooled "
-		    "or trials)", s->pool);
-		goto cleanup;
-	}
-	it = cJSON_GetObjectItemCaseSensitive(obj, "stats");
-	if (it) {
-		struct analyze_opts o;
-		struct strbuf sb = STRBUF_INIT, why = STRBUF_INIT;
-		const cJSON *e;
-		int bad = 0;
-
-		l = loc_key(loc, "stats");
-		if (cJSON_IsString(it)) {
-			strbuf_addstr(&sb, it->valuestring);
-		} else if (cJSON_IsArray(it)) {
-			cJSON_ArrayForEach(e, it) {
-				if (!cJSON_IsString(e) ||
-				    strchr(e->valuestring, ','))
-					bad = 1;
-				else
-					strbuf_addf(&sb, "%s%s", sb.len ? "," :
-					    "", e->valuestring);
-			}
-		} else {
-			bad = 1;
-		}
-		analyze_opts_init(&o);
-		if (bad)
-			report_spec_error(spec, l, "want \"p50,p95,p99,max\" "
-			    "or a list of statistics");
-		else if (analyze_opts_set_stats(&o, sb.buf, &why)) {
-			report_spec_error(spec, l, "%s", why.buf);
-			bad = 1;
-		} else {
-			free(s->stats);
-			s->stats = strbuf_detach(&sb, NULL);
-		}
-		analyze_opts_release(&o);
-		strbuf_release(&sb);
-		strbuf_release(&why);
-		if (bad)
-			goto cleanup;
-		FREE_AND_NULL(l);
 	}
 	it = cJSON_GetObjectItemCaseSensitive(obj, "where");
 	if (it) {
@@ -978,18 +990,19 @@ next:
 	return 0;
 }
 
-/* Section keys by type (beyond type, id, title, text). */
+/* Section keys by type (beyond type, id, title, text); the analyze
+ * options a verb section takes are the option table's. */
 static bool
 section_key_ok(const struct report_section *s, const char *key)
 {
 	static const char *const common[] = { "type", "id", "title", "text" };
-	static const char *const inh[] = { INHERITED };
+	const struct analyze_option *opt = analyze_option_by_spec(key);
 
 	if (in_list(key, common, ARRAY_SIZE(common)))
 		return true;
 	if (s->type == REPORT_SEC_TEXT)
 		return false;
-	if (in_list(key, inh, ARRAY_SIZE(inh)))
+	if (inherited_key(key))
 		return true;
 	switch (s->type) {
 	case REPORT_SEC_GROUP:
@@ -1000,18 +1013,13 @@ section_key_ok(const struct report_section *s, const char *key)
 	case REPORT_SEC_CHART:
 		return !strcmp(key, "chart") || !strcmp(key, "by");
 	case REPORT_SEC_VERB:
-		if (!strcmp(key, "chart") || !strcmp(key, "by"))
+		if (!strcmp(key, "chart"))
 			return true;
-		if (!strcmp(s->verb, "delta"))
-			return !strcmp(key, "pairs");
-		if (!strcmp(s->verb, "ratio"))
-			return !strcmp(key, "across") || !strcmp(key, "ratio");
-		if (!strcmp(s->verb, "compare"))
-			return !strcmp(key, "baseline") || !strcmp(key,
-			    "threshold");
-		if (!strcmp(s->verb, "variance"))
-			return !strcmp(key, "target");
-		return false;
+		if (!strcmp(s->verb, "delta") && !strcmp(key, "pairs"))
+			return true;
+		if (!strcmp(s->verb, "ratio") && !strcmp(key, "ratio"))
+			return true;
+		return opt && analyze_option_for_verb(opt, s->verb);
 	case REPORT_SEC_TEXT:
 		break;
 	}
@@ -1092,7 +1100,7 @@ parse_section(struct report_spec *spec, const cJSON *obj, const char *loc,
 	    get_string(spec, obj, "text", loc, false, &s->text) ||
 	    get_string(spec, obj, "id", loc, false, &s->id) ||
 	    parse_inherited(spec, obj, loc, s) ||
-	    get_list(spec, obj, "by", loc, &s->by, &s->nby))
+	    parse_options(spec, obj, loc, false, s))
 		goto cleanup;
 	if (s->type == REPORT_SEC_TEXT && !s->text && !s->title) {
 		report_spec_error(spec, loc, "a text section needs 'text'");
@@ -1136,16 +1144,20 @@ parse_section(struct report_spec *spec, const cJSON *obj, const char *loc,
 		FREE_AND_NULL(l);
 	}
 	if (s->verb && !strcmp(s->verb, "ratio")) {
+		const char *across = report_section_opt(s, "across");
 		char *r = NULL;
 		const char *slash;
 
-		if (get_string(spec, obj, "across", loc, true, &s->across) ||
-		    get_string(spec, obj, "ratio", loc, true, &r))
+		if (!across) {
+			report_spec_error(spec, loc, "'across' is required");
+			goto cleanup;
+		}
+		if (get_string(spec, obj, "ratio", loc, true, &r))
 			goto cleanup;
 		slash = strchr(r, '/');
-		if (!kv_valid_key(s->across) || !slash || slash == r ||
+		if (!kv_valid_key(across) || !slash || slash == r ||
 		    !slash[1] || strchr(slash + 1, '/')) {
-			l = loc_key(loc, !kv_valid_key(s->across) ? "across" :
+			l = loc_key(loc, !kv_valid_key(across) ? "across" :
 			    "ratio");
 			report_spec_error(spec, l, "want \"across\": KEY and "
 			    "\"ratio\": \"NUM/DEN\", e.g. \"c\" and \"16/1\"");
@@ -1157,57 +1169,24 @@ parse_section(struct report_spec *spec, const cJSON *obj, const char *loc,
 		s->nargs = 1;
 	}
 	if (s->verb && !strcmp(s->verb, "compare")) {
-		if (get_string(spec, obj, "baseline", loc, false,
-		    &s->baseline) ||
-		    get_string(spec, obj, "threshold", loc, false,
-		    &s->threshold))
-			goto cleanup;
-		if (s->nby == 0) {
+		const char *by = report_section_opt(s, "by");
+
+		if (!by || !*by) {
 			report_spec_error(spec, loc, "a compare section needs "
 			    "'by' (instance_type, day, region ...)");
 			goto cleanup;
 		}
-		if (s->threshold) {
-			double d;
-
-			if (parse_percent(s->threshold, &d, false) || d < 0 ||
-			    d > 1000) {
-				l = loc_key(loc, "threshold");
-				report_spec_error(spec, l, "want a percentage "
-				    "like \"5%%\"");
-				goto cleanup;
-			}
-		}
-	}
-	if (s->verb && !strcmp(s->verb, "variance")) {
-		if (get_string(spec, obj, "target", loc, false, &s->target))
-			goto cleanup;
-		if (s->target) {
-			double d;
-
-			if (parse_percent(s->target, &d, false) || d <= 0 ||
-			    d > 100) {
-				l = loc_key(loc, "target");
-				report_spec_error(spec, l, "want a percentage "
-				    "like \"5%%\"");
-				goto cleanup;
-			}
-		}
 	}
 	if (s->type == REPORT_SEC_PIVOT) {
+		const char *stats = report_section_opt(s, "stats");
 		char *stat = NULL;
 		size_t i;
 
 		if (get_string(spec, obj, "stat", loc, false, &stat))
 			goto cleanup;
-		if (!stat) {
-			const char *comma = s->stats ? strchr(s->stats, ',') :
-			    NULL;
-
-			stat = s->stats ? (comma ? xstrndup(s->stats,
-			    (size_t)(comma - s->stats)) : xstrdup(s->stats)) :
+		if (!stat)
+			stat = stats ? xstrndup(stats, strcspn(stats, ",")) :
 			    xstrdup("p50");
-		}
 		it = cJSON_GetObjectItemCaseSensitive(obj, "columns");
 		if (it) {
 			l = loc_key(loc, "columns");
@@ -1237,8 +1216,8 @@ parse_section(struct report_spec *spec, const cJSON *obj, const char *loc,
 			for (k = 0; k < nn; k++)
 				strbuf_addf(&sb, "%s%s", k ? "," : "",
 				    names[k]);
-			free(s->stats);
-			s->stats = strbuf_detach(&sb, NULL);
+			kv_set(&s->opts, &s->nopts, "stats", sb.buf);
+			strbuf_release(&sb);
 			free(names);
 		}
 		free(stat);
@@ -1315,18 +1294,9 @@ section_release(struct report_section *s)
 	free(s->text);
 	free(s->verb);
 	free(s->metric);
-	for (i = 0; i < s->nwhere; i++) {
-		free(s->where[i].key);
-		free(s->where[i].value);
-	}
-	free(s->where);
+	kv_release(s->where, s->nwhere);
+	kv_release(s->opts, s->nopts);
 	paths_release(s->paths, s->npaths);
-	free(s->stats);
-	free(s->estimator);
-	free(s->pool);
-	for (i = 0; i < s->nby; i++)
-		free(s->by[i]);
-	free(s->by);
 	for (i = 0; i < s->nargs; i++) {
 		free(s->args[i]);
 		if (s->arg_labels)
@@ -1334,10 +1304,6 @@ section_release(struct report_section *s)
 	}
 	free(s->args);
 	free(s->arg_labels);
-	free(s->across);
-	free(s->baseline);
-	free(s->threshold);
-	free(s->target);
 	for (i = 0; i < s->ncols; i++) {
 		free(s->cols[i].key);
 		free(s->cols[i].label);
@@ -1427,9 +1393,9 @@ parse_charts_defaults(struct report_spec *spec, const cJSON *it)
 int
 report_spec_load(const char *file, struct report_spec *spec)
 {
-	static const char *const keys[] = {
-		"title", "intro", "sections", "charts", INHERITED,
-	};
+	const char *keys[32];
+	size_t nkeys = 0, i, nopts;
+	const struct analyze_option *opts = analyze_option_list(&nopts);
 	struct strbuf sb = STRBUF_INIT;
 	const char *end = NULL;
 	const cJSON *it, *e;
@@ -1441,7 +1407,6 @@ report_spec_load(const char *file, struct report_spec *spec)
 	spec->font_size = 12;
 	spec->width = 1200;
 	spec->height = 700;
-	spec->root.level = 0.95;
 	spec->root.depth = -1;
 	spec->root.loc = xstrdup("");
 	if (strbuf_read_file(&sb, file, REPORT_SPEC_MAX_BYTES)) {
@@ -1475,7 +1440,18 @@ report_spec_load(const char *file, struct report_spec *spec)
 		report_spec_error(spec, NULL, "want a JSON object");
 		goto cleanup;
 	}
-	if (check_keys(spec, spec->json, "", keys, ARRAY_SIZE(keys)) ||
+	/* the top level: the spec's own keys and every inherited one */
+	keys[nkeys++] = "title";
+	keys[nkeys++] = "intro";
+	keys[nkeys++] = "sections";
+	keys[nkeys++] = "charts";
+	for (i = 0; i < ARRAY_SIZE(inherited_own); i++)
+		keys[nkeys++] = inherited_own[i];
+	for (i = 0; i < nopts && nkeys + 1 < ARRAY_SIZE(keys); i++)
+		if (opts[i].spec && opts[i].inherit)
+			keys[nkeys++] = opts[i].spec;
+	keys[nkeys++] = "footnotes";
+	if (check_keys(spec, spec->json, "", keys, nkeys) ||
 	    get_string(spec, spec->json, "title", "", true, &spec->title) ||
 	    parse_inherited(spec, spec->json, "", &spec->root))
 		goto cleanup;

@@ -1,0 +1,786 @@
+/*
+ * options.c - the table of analyze options (see options.h) and the three
+ * things it drives: the getopt parser of `pathstat analyze`, the option
+ * lines of its --help, and the command line rebuilt from a struct
+ * analyze_opts for provenance.  Every check on an option's value is in
+ * its setter here; report/spec.c calls the same setters.
+ */
+#include "common/compat.h"
+
+#include <getopt.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/options.h"
+#include "common/err.h"
+#include "common/kv.h"
+#include "common/metric.h"
+#include "common/parse.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+
+/* The field of o an option sets, as a pointer of type T. */
+#define FIELD(T, opt, o)	((T *)(void *)((char *)(o) + (opt)->field))
+#define CFIELD(T, opt, o)	((const T *)(const void *)\
+	((const char *)(o) + (opt)->field))
+
+/* ------------------------------------------------------------------
+ * Setters: the one place each option's value is checked
+ */
+
+static int
+set_text(const struct analyze_option *opt, struct analyze_opts *o,
+    const char *value, struct strbuf *why)
+{
+	(void)why;
+	*FIELD(const char *, opt, o) = value;
+	return 0;
+}
+
+static int
+set_where(const struct analyze_option *opt, struct analyze_opts *o,
+    const char *value, struct strbuf *why)
+{
+	return where_add(FIELD(struct where, opt, o), value, why);
+}
+
+static int
+set_list(const struct analyze_option *opt, struct analyze_opts *o,
+    const char *value, struct strbuf *why)
+{
+	return analyze_opts_set_list(FIELD(char **, opt, o),
+	    (size_t *)(void *)((char *)o + opt->count), value, why);
+}
+
+static int
+set_paths(const struct analyze_option *opt, struct analyze_opts *o,
+    const char *value, struct strbuf *why)
+{
+	(void)opt;
+	return analyze_opts_set_paths(o, value, why);
+}
+
+static int
+set_stats(const struct analyze_option *opt, struct analyze_opts *o,
+    const char *value, struct strbuf *why)
+{
+	(void)opt;
+	return analyze_opts_set_stats(o, value, why);
+}
+
+static int
+set_quantile(const struct analyze_option *opt, struct analyze_opts *o,
+    const char *value, struct strbuf *why)
+{
+	enum stats_estimator est;
+
+	(void)opt;
+	if (stats_estimator_parse(value, &est) || est == STATS_EST_MEAN) {
+		strbuf_addstr(why, "want type7, oha or hd");
+		return -1;
+	}
+	o->est = est;
+	return 0;
+}
+
+static int
+set_pool(const struct analyze_option *opt, struct analyze_opts *o,
+    const char *value, struct strbuf *why)
+{
+	(void)opt;
+	if (!strcmp(value, "pooled")) {
+		o->pool = STATS_POOL_POOLED;
+	} else if (!strcmp(value, "trials")) {
+		o->pool = STATS_POOL_PER_TRIAL;
+	} else {
+		strbuf_addstr(why, "want pooled or trials");
+		return -1;
+	}
+	return 0;
+}
+
+static int
+set_format(const struct analyze_option *opt, struct analyze_opts *o,
+    const char *value, struct strbuf *why)
+{
+	(void)opt;
+	if (table_format_parse(value, &o->format)) {
+		strbuf_addstr(why, "want md, csv or json");
+		return -1;
+	}
+	return 0;
+}
+
+/* A flag: no value on a command line, true or false in a spec. */
+static int
+set_flag(const struct analyze_option *opt, struct analyze_opts *o,
+    const char *value, struct strbuf *why)
+{
+	if (value && strcmp(value, "true") && strcmp(value, "false")) {
+		strbuf_addstr(why, "want true or false");
+		return -1;
+	}
+	*FIELD(bool, opt, o) = !value || !strcmp(value, "true");
+	return 0;
+}
+
+static int
+set_double(const struct analyze_option *opt, struct analyze_opts *o,
+    const char *value, struct strbuf *why)
+{
+	double d;
+
+	if (parse_double(value, opt->min, opt->max, &d) ||
+	    (opt->min_open && d == opt->min)) {
+		strbuf_addf(why, "want %g..%g", opt->min, opt->max);
+		return -1;
+	}
+	*FIELD(double, opt, o) = d;
+	return 0;
+}
+
+static int
+set_count(const struct analyze_option *opt, struct analyze_opts *o,
+    const char *value, struct strbuf *why)
+{
+	long l;
+
+	if (parse_long(value, (long)opt->min, (long)opt->max, &l)) {
+		strbuf_addf(why, "want %ld..%ld", (long)opt->min,
+		    (long)opt->max);
+		return -1;
+	}
+	*FIELD(size_t, opt, o) = (size_t)l;
+	return 0;
+}
+
+static int
+set_seed(const struct analyze_option *opt, struct analyze_opts *o,
+    const char *value, struct strbuf *why)
+{
+	int64_t seed;
+
+	if (parse_int64(value, &seed)) {
+		strbuf_addstr(why, "want an integer");
+		return -1;
+	}
+	*FIELD(uint64_t, opt, o) = (uint64_t)seed;
+	return 0;
+}
+
+/* "5%" or "5": a percentage within [min, max] (min itself refused when
+ * min_open). */
+static int
+set_percent(const struct analyze_option *opt, struct analyze_opts *o,
+    const char *value, struct strbuf *why)
+{
+	double d;
+
+	if (parse_percent(value, &d, false) || d < opt->min ||
+	    (opt->min_open && d == opt->min) || d > opt->max) {
+		strbuf_addstr(why, "want a percentage like 5%");
+		return -1;
+	}
+	*FIELD(double, opt, o) = d;
+	return 0;
+}
+
+/* ------------------------------------------------------------------
+ * Getters: a field as command-line text
+ */
+
+static bool
+get_text(const struct analyze_option *opt, const struct analyze_opts *o,
+    struct strbuf *value)
+{
+	const char *s = *(const char *const *)(const void *)((const char *)o +
+	    opt->field);
+
+	if (!s)
+		return false;
+	strbuf_addstr(value, s);
+	return true;
+}
+
+static bool
+get_list(const struct analyze_option *opt, const struct analyze_opts *o,
+    struct strbuf *value)
+{
+	char *const *l = *(char **const *)(const void *)((const char *)o +
+	    opt->field);
+	size_t n = *(const size_t *)(const void *)((const char *)o +
+	    opt->count), i;
+
+	for (i = 0; i < n; i++)
+		strbuf_addf(value, "%s%s", i ? "," : "", l[i]);
+	return n > 0;
+}
+
+static bool
+get_stats(const struct analyze_option *opt, const struct analyze_opts *o,
+    struct strbuf *value)
+{
+	size_t i;
+
+	(void)opt;
+	for (i = 0; i < o->nstats; i++)
+		strbuf_addf(value, "%s%s", i ? "," : "", o->stat_names[i]);
+	return o->stats_given;
+}
+
+static bool
+get_quantile(const struct analyze_option *opt, const struct analyze_opts *o,
+    struct strbuf *value)
+{
+	(void)opt;
+	strbuf_addstr(value, stats_estimator_name(o->est));
+	return true;
+}
+
+static bool
+get_pool(const struct analyze_option *opt, const struct analyze_opts *o,
+    struct strbuf *value)
+{
+	(void)opt;
+	strbuf_addstr(value, o->pool == STATS_POOL_POOLED ? "pooled" :
+	    "trials");
+	return true;
+}
+
+static bool
+get_format(const struct analyze_option *opt, const struct analyze_opts *o,
+    struct strbuf *value)
+{
+	(void)opt;
+	strbuf_addstr(value, o->format == TABLE_CSV ? "csv" :
+	    o->format == TABLE_JSON ? "json" : "md");
+	return true;
+}
+
+static bool
+get_flag(const struct analyze_option *opt, const struct analyze_opts *o,
+    struct strbuf *value)
+{
+	(void)value;
+	return *CFIELD(bool, opt, o);
+}
+
+static bool
+get_double(const struct analyze_option *opt, const struct analyze_opts *o,
+    struct strbuf *value)
+{
+	strbuf_addf(value, "%g", *CFIELD(double, opt, o));
+	return true;
+}
+
+static bool
+get_count(const struct analyze_option *opt, const struct analyze_opts *o,
+    struct strbuf *value)
+{
+	strbuf_addf(value, "%zu", *CFIELD(size_t, opt, o));
+	return true;
+}
+
+static bool
+get_seed(const struct analyze_option *opt, const struct analyze_opts *o,
+    struct strbuf *value)
+{
+	strbuf_addf(value, "%lld",
+	    (long long)(int64_t)*CFIELD(uint64_t, opt, o));
+	return true;
+}
+
+static bool
+get_percent(const struct analyze_option *opt, const struct analyze_opts *o,
+    struct strbuf *value)
+{
+	strbuf_addf(value, "%g%%", *CFIELD(double, opt, o));
+	return true;
+}
+
+/* ------------------------------------------------------------------
+ * The table
+ */
+
+#define F(f)	offsetof(struct analyze_opts, f)
+
+/*
+ * In help and command-line order.  help NULL: the verb usage line
+ * names the option instead.  verbs: the report sections it belongs
+ * to.
+ */
+static const struct analyze_option options[] = {
+	{ ANALYZE_OPT_METRIC, "metric", "M", ANALYZE_ARG_TEXT,
+	  set_text, get_text, F(metric), 0, 0, 0, false,
+	  ANALYZE_EMIT_ALWAYS, "", NULL, false, NULL },
+	{ ANALYZE_OPT_WHERE, "where", "K=V", ANALYZE_ARG_WHERE,
+	  set_where, NULL, F(where), 0, 0, 0, false,
+	  ANALYZE_EMIT_SET,
+	  "keep runs whose path, trial, tool, condition key or\n"
+	  "tag matches (K=V1,V2 for alternatives)", NULL, false, NULL },
+	{ ANALYZE_OPT_BY, "by", "DIMS", ANALYZE_ARG_LIST,
+	  set_list, get_list, F(by), F(nby), 0, 0, false,
+	  ANALYZE_EMIT_SET,
+	  "also split cells by these keys (instance_type,day,...)",
+	  "by", false, NULL },
+	{ ANALYZE_OPT_PATHS, "paths", "A,B,...", ANALYZE_ARG_LIST,
+	  set_paths, get_list, F(paths), F(npaths), 0, 0, false,
+	  ANALYZE_EMIT_SET, "the paths to show, in this order",
+	  NULL, false, NULL },
+	{ ANALYZE_OPT_STATS, "stats", "LIST", ANALYZE_ARG_LIST,
+	  set_stats, get_stats, 0, 0, 0, 0, false,
+	  ANALYZE_EMIT_SET,
+	  "p50,p95,p99,max (any pNN or pNN.N, min, max, mean, n)",
+	  "stats", true, NULL },
+	{ ANALYZE_OPT_QUANTILE, "quantile", "E", ANALYZE_ARG_TEXT,
+	  set_quantile, get_quantile, 0, 0, 0, 0, false,
+	  ANALYZE_EMIT_ALWAYS,
+	  "type7 (default, numpy's linear), oha (sorted[floor(p n)]),\n"
+	  "hd (Harrell-Davis)", "estimator", true, NULL },
+	{ ANALYZE_OPT_POOL, "pool", "P", ANALYZE_ARG_TEXT,
+	  set_pool, get_pool, 0, 0, 0, 0, false,
+	  ANALYZE_EMIT_ALWAYS,
+	  "pooled (all samples together, default) or trials (each\n"
+	  "trial's statistic, then mean/median/min/max)",
+	  "pool", true, NULL },
+	{ ANALYZE_OPT_CI, "ci", NULL, ANALYZE_ARG_FLAG,
+	  set_flag, get_flag, F(ci), 0, 0, 0, false,
+	  ANALYZE_EMIT_SET,
+	  "95 % intervals: order statistics for one percentile,\n"
+	  "bootstrap over trials for deltas, ratios, compare",
+	  "ci", true, NULL },
+	{ ANALYZE_OPT_LEVEL, "level", "L", ANALYZE_ARG_NUMBER,
+	  set_double, get_double, F(level), 0, 0.5, 0.999, false,
+	  ANALYZE_EMIT_WITH_CI, "interval level (default 0.95)",
+	  "level", true, NULL },
+	{ ANALYZE_OPT_ACROSS, "across", "KEY", ANALYZE_ARG_TEXT,
+	  set_text, get_text, F(across), 0, 0, 0, false,
+	  ANALYZE_EMIT_SET, NULL, "across", false, ",ratio," },
+	{ ANALYZE_OPT_BASELINE, "baseline", "V", ANALYZE_ARG_TEXT,
+	  set_text, get_text, F(baseline), 0, 0, 0, false,
+	  ANALYZE_EMIT_SET, NULL, "baseline", false, ",compare," },
+	{ ANALYZE_OPT_THRESHOLD, "threshold", "PCT", ANALYZE_ARG_TEXT,
+	  set_percent, get_percent, F(threshold_pct), 0, 0, 1000, false,
+	  ANALYZE_EMIT_SET, NULL, "threshold", false, ",compare," },
+	{ ANALYZE_OPT_TARGET, "target", "PCT", ANALYZE_ARG_TEXT,
+	  set_percent, get_percent, F(target_pct), 0, 0, 100, true,
+	  ANALYZE_EMIT_SET, NULL, "target", false, ",variance," },
+	{ ANALYZE_OPT_SEED, "seed", "N", ANALYZE_ARG_NUMBER,
+	  set_seed, get_seed, F(seed), 0, 0, 0, false,
+	  ANALYZE_EMIT_SET, "bootstrap seed (default fixed: results reproduce)",
+	  NULL, false, NULL },
+	{ ANALYZE_OPT_BOOT_REPS, "boot-reps", "B", ANALYZE_ARG_NUMBER,
+	  set_count, get_count, F(B), 0, 100, 10000000, false,
+	  ANALYZE_EMIT_SET, "bootstrap replicates (default 2000)",
+	  NULL, false, NULL },
+	{ ANALYZE_OPT_FORMAT, "format", "F", ANALYZE_ARG_TEXT,
+	  set_format, get_format, 0, 0, 0, 0, false,
+	  ANALYZE_EMIT_ALWAYS, "md (default), csv or json", NULL, false, NULL },
+	{ ANALYZE_OPT_DB, "db", "FILE", ANALYZE_ARG_TEXT,
+	  set_text, get_text, F(db_path), 0, 0, 0, false,
+	  ANALYZE_EMIT_SET,
+	  "database (default $PATHSTAT_DB, else ./pathstat.db)",
+	  NULL, false, NULL },
+};
+
+#undef F
+
+const struct analyze_option *
+analyze_option_list(size_t *n)
+{
+	*n = ARRAY_SIZE(options);
+	return options;
+}
+
+const struct analyze_option *
+analyze_option_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(options); i++)
+		if (!strcmp(options[i].name, name))
+			return &options[i];
+	return NULL;
+}
+
+const struct analyze_option *
+analyze_option_by_spec(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(options); i++)
+		if (options[i].spec && !strcmp(options[i].spec, key))
+			return &options[i];
+	return NULL;
+}
+
+bool
+analyze_option_for_verb(const struct analyze_option *opt, const char *verb)
+{
+	const char *at;
+	size_t len = strlen(verb);
+
+	if (!opt->verbs)
+		return true;
+	for (at = strstr(opt->verbs, verb); at; at = strstr(at + 1, verb))
+		if (at[-1] == ',' && at[len] == ',')
+			return true;
+	return false;
+}
+
+int
+analyze_option_set(const struct analyze_option *opt, struct analyze_opts *o,
+    const char *value, struct strbuf *why)
+{
+	if (opt->type != ANALYZE_ARG_FLAG && !value) {
+		strbuf_addstr(why, "a value is required");
+		return -1;
+	}
+	if (opt->set(opt, o, value, why))
+		return -1;
+	o->given |= UINT32_C(1) << opt->id;
+	return 0;
+}
+
+/* ------------------------------------------------------------------
+ * struct analyze_opts
+ */
+
+static void
+free_list(char **arr, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(arr[i]);
+	free(arr);
+}
+
+void
+analyze_opts_init(struct analyze_opts *o)
+{
+	struct strbuf why = STRBUF_INIT;
+
+	memset(o, 0, sizeof(*o));
+	o->est = STATS_EST_TYPE7;
+	o->pool = STATS_POOL_POOLED;
+	o->format = TABLE_MD;
+	o->level = 0.95;
+	o->B = STATS_BOOT_B_DEFAULT;
+	o->seed = STATS_BOOT_SEED_DEFAULT;
+	o->threshold_pct = 5.0;
+	o->target_pct = 5.0;
+	analyze_opts_set_stats(o, "p50,p95,p99,max", &why);
+	o->stats_given = false;
+	strbuf_release(&why);
+}
+
+void
+analyze_opts_release(struct analyze_opts *o)
+{
+	size_t i;
+
+	where_release(&o->where);
+	free_list(o->by, o->nby);
+	free_list(o->paths, o->npaths);
+	for (i = 0; i < o->nstats; i++)
+		free(o->stat_names[i]);
+	memset(o, 0, sizeof(*o));
+}
+
+int
+analyze_opts_set_list(char ***arr, size_t *n, const char *list,
+    struct strbuf *why)
+{
+	char *copy = xstrdup(list), *p = copy, *item;
+	int ret = 0;
+
+	free_list(*arr, *n);
+	*arr = NULL;
+	*n = 0;
+	while ((item = strsep(&p, ",")) != NULL) {
+		if (!*item)
+			continue;
+		if (!kv_valid_value(item)) {
+			strbuf_addf(why, "bad item '%s'", item);
+			ret = -1;
+			break;
+		}
+		*arr = xreallocarray(*arr, *n + 1, sizeof(char *));
+		(*arr)[(*n)++] = xstrdup(item);
+	}
+	free(copy);
+	return ret;
+}
+
+int
+analyze_opts_set_paths(struct analyze_opts *o, const char *list,
+    struct strbuf *why)
+{
+	char *copy = xstrdup(list), *p = copy, *item;
+	int ret = 0;
+
+	free_list(o->paths, o->npaths);
+	o->paths = NULL;
+	o->npaths = 0;
+	while ((item = strsep(&p, ",")) != NULL) {
+		if (!*item)
+			continue;
+		if (!path_id_valid(item)) {
+			strbuf_addf(why, "bad path ID '%s': want %s", item,
+			    PATH_ID_RULE);
+			ret = -1;
+			break;
+		}
+		o->paths = xreallocarray(o->paths, o->npaths + 1,
+		    sizeof(char *));
+		o->paths[o->npaths++] = xstrdup(item);
+	}
+	free(copy);
+	return ret;
+}
+
+int
+analyze_opts_set_stats(struct analyze_opts *o, const char *list,
+    struct strbuf *why)
+{
+	char *copy = xstrdup(list), *p = copy, *item;
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < o->nstats; i++)
+		free(o->stat_names[i]);
+	o->nstats = 0;
+	while ((item = strsep(&p, ",")) != NULL) {
+		const char *reason = NULL;
+
+		if (!*item)
+			continue;
+		if (o->nstats == ANALYZE_MAX_STATS) {
+			strbuf_addf(why, "more than %d statistics",
+			    ANALYZE_MAX_STATS);
+			ret = -1;
+			break;
+		}
+		if (stats_name_parse(item, &o->stats[o->nstats], &reason)) {
+			strbuf_addf(why, "'%s': %s", item, reason ? reason :
+			    "not a statistic (pNN, pNN.N, min, max, mean, n)");
+			ret = -1;
+			break;
+		}
+		o->stat_names[o->nstats++] = xstrdup(item);
+	}
+	if (!ret && o->nstats == 0) {
+		strbuf_addstr(why, "no statistics given");
+		ret = -1;
+	}
+	o->stats_given = true;
+	free(copy);
+	return ret;
+}
+
+/* ------------------------------------------------------------------
+ * The command line: parsing, help, rebuilding
+ */
+
+/* getopt_long's value for the option at index i of the table. */
+#define OPT_VAL(i)	(256 + (int)(i))
+
+int
+analyze_opts_parse(struct analyze_opts *o, int argc, char **argv)
+{
+	struct option longopts[ARRAY_SIZE(options) + 2];
+	struct strbuf why = STRBUF_INIT;
+	size_t i;
+	int ch, ret = -1;
+
+	for (i = 0; i < ARRAY_SIZE(options); i++) {
+		longopts[i].name = options[i].name;
+		longopts[i].has_arg = options[i].type == ANALYZE_ARG_FLAG ?
+		    no_argument : required_argument;
+		longopts[i].flag = NULL;
+		longopts[i].val = OPT_VAL(i);
+	}
+	longopts[i].name = "help";
+	longopts[i].has_arg = no_argument;
+	longopts[i].flag = NULL;
+	longopts[i].val = 'h';
+	memset(&longopts[i + 1], 0, sizeof(longopts[i + 1]));
+	opterr = 0;
+	optind = 1;
+	/* GNU getopt permutes: options may follow the verb's arguments. */
+	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		const struct analyze_option *opt;
+
+		if (ch == 'h') {
+			ret = -2;
+			goto cleanup;
+		}
+		if (ch < OPT_VAL(0) || ch >= OPT_VAL(ARRAY_SIZE(options))) {
+			error("unknown option '%s'", argv[optind - 1]);
+			goto cleanup;
+		}
+		opt = &options[ch - OPT_VAL(0)];
+		strbuf_reset(&why);
+		if (analyze_option_set(opt, o, optarg, &why)) {
+			if (opt->type == ANALYZE_ARG_WHERE)
+				error("bad --%s: %s", opt->name, why.buf);
+			else
+				error("bad --%s '%s': %s", opt->name, optarg,
+				    why.buf);
+			goto cleanup;
+		}
+	}
+	ret = optind;
+cleanup:
+	strbuf_release(&why);
+	return ret;
+}
+
+/* The metric names, wrapped under the help texts' column. */
+static void
+help_metrics(struct strbuf *sb)
+{
+	size_t n, i, col = 22;
+	const struct metric *m = metric_list(&n);
+
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(m[i].name) + 1;	/* and ',' or '\n' */
+
+		if (i && col + 1 + len > 72) {
+			strbuf_addf(sb, "\n%22s", "");
+			col = 22;
+		} else if (i) {
+			strbuf_addch(sb, ' ');
+			col++;
+		}
+		strbuf_addf(sb, "%s%c", m[i].name, i + 1 < n ? ',' : '\n');
+		col += len;
+	}
+}
+
+void
+analyze_options_help(FILE *fp)
+{
+	struct strbuf sb = STRBUF_INIT, head = STRBUF_INIT;
+	size_t i;
+	const char *p;
+
+	for (i = 0; i < ARRAY_SIZE(options); i++) {
+		const struct analyze_option *opt = &options[i];
+
+		if (!opt->help)
+			continue;
+		strbuf_reset(&head);
+		strbuf_addf(&head, "--%s%s%s", opt->name, opt->arg ? " " : "",
+		    opt->arg ? opt->arg : "");
+		strbuf_addf(&sb, "  %-19s ", head.buf);
+		if (opt->id == ANALYZE_OPT_METRIC) {
+			help_metrics(&sb);
+			continue;
+		}
+		for (p = opt->help; *p; p++) {
+			strbuf_addch(&sb, *p);
+			if (*p == '\n')
+				strbuf_addf(&sb, "%22s", "");
+		}
+		strbuf_addch(&sb, '\n');
+	}
+	fputs(sb.buf, fp);
+	strbuf_release(&sb);
+	strbuf_release(&head);
+}
+
+static void
+argv_add(char ***argv, size_t *argc, size_t *alloc, const char *s)
+{
+	ALLOC_GROW(*argv, *argc + 2, *alloc);
+	(*argv)[(*argc)++] = xstrdup(s);
+	(*argv)[*argc] = NULL;
+}
+
+/* --where, once per key: alternatives of one key sit next to each other
+ * (where_add splits them), and join again as K=V1,V2. */
+static void
+argv_where(const struct where *w, char ***argv, size_t *argc,
+    size_t *alloc)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < w->n; i++) {
+		if (i && !strcmp(w->items[i].key, w->items[i - 1].key)) {
+			strbuf_addf(&sb, ",%s", w->items[i].value);
+		} else {
+			if (sb.len) {
+				argv_add(argv, argc, alloc, "--where");
+				argv_add(argv, argc, alloc, sb.buf);
+			}
+			strbuf_reset(&sb);
+			strbuf_addf(&sb, "%s=%s", w->items[i].key,
+			    w->items[i].value);
+		}
+	}
+	if (w->n) {
+		argv_add(argv, argc, alloc, "--where");
+		argv_add(argv, argc, alloc, sb.buf);
+	}
+	strbuf_release(&sb);
+}
+
+char **
+analyze_opts_argv(const struct analyze_opts *o, const char *verb,
+    size_t nargs, char *const *args, size_t *argc)
+{
+	char **argv = NULL;
+	size_t n = 0, alloc = 0, i;
+	struct strbuf name = STRBUF_INIT, value = STRBUF_INIT;
+
+	argv_add(&argv, &n, &alloc, "pathstat");
+	argv_add(&argv, &n, &alloc, "analyze");
+	argv_add(&argv, &n, &alloc, verb);
+	if (o->db_path) {
+		argv_add(&argv, &n, &alloc, "--db");
+		argv_add(&argv, &n, &alloc, o->db_path);
+	}
+	for (i = 0; i < ARRAY_SIZE(options); i++) {
+		const struct analyze_option *opt = &options[i];
+		bool given = o->given & (UINT32_C(1) << opt->id);
+
+		if (opt->id == ANALYZE_OPT_DB)
+			continue;
+		if (opt->type == ANALYZE_ARG_WHERE) {
+			argv_where(&o->where, &argv, &n, &alloc);
+			continue;
+		}
+		if ((opt->emit == ANALYZE_EMIT_WITH_CI && !o->ci) ||
+		    (opt->emit == ANALYZE_EMIT_SET && !given))
+			continue;
+		strbuf_reset(&value);
+		if (!opt->get(opt, o, &value))
+			continue;
+		strbuf_reset(&name);
+		strbuf_addf(&name, "--%s", opt->name);
+		argv_add(&argv, &n, &alloc, name.buf);
+		if (opt->type != ANALYZE_ARG_FLAG)
+			argv_add(&argv, &n, &alloc, value.buf);
+	}
+	for (i = 0; i < nargs; i++)
+		argv_add(&argv, &n, &alloc, args[i]);
+	strbuf_release(&name);
+	strbuf_release(&value);
+	*argc = n;
+	return argv;
+}
+
+void
+analyze_argv_free(char **argv, size_t argc)
+{
+	size_t i;
+
+	for (i = 0; i < argc; i++)
+		free(argv[i]);
+	free(argv);
+}
