@@ -16,6 +16,7 @@
 #include "common/db.h"
 #include "common/err.h"
 #include "common/kv.h"
+#include "common/runsel.h"
 #include "common/sort.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -24,6 +25,7 @@ static void
 trial_release(struct trial *t)
 {
 	free(t->values);
+	free(t->times);
 	free(t->tool);
 	free(t->tool_estimator);
 	free(t->file);
@@ -191,18 +193,6 @@ metric_info(const char *name, struct cellset *out)
 	return ret;
 }
 
-/* Position of path in the user's order, or npaths if absent. */
-static size_t
-path_rank(const struct cells_query *q, const char *path)
-{
-	size_t i;
-
-	for (i = 0; i < q->npaths; i++)
-		if (!strcmp(q->paths[i], path))
-			return i;
-	return q->npaths;
-}
-
 /*
  * A run's values from sample_values (schema 002): the sorted copy ingest
  * keeps.  Returns 1 when it was used, 0 when it is missing or no longer
@@ -268,7 +258,7 @@ load_values(sqlite3_stmt *sorted, sqlite3_stmt *st, struct trial *t,
 		sqlite3_bind_int64(st, 1, run_id);
 		sqlite3_bind_int(st, 2, metric);
 		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-			if (sqlite3_column_int(st, 1) != 0 ||
+			if (sqlite3_column_int(st, 1) != SAMPLE_OK ||
 			    sqlite3_column_type(st, 0) == SQLITE_NULL) {
 				fails++;
 				continue;
@@ -285,6 +275,27 @@ load_values(sqlite3_stmt *sorted, sqlite3_stmt *st, struct trial *t,
 	if (!primary)
 		t->failures = fails;
 	return 0;
+}
+
+/* Series: a run's successful samples that have a time, in sample order,
+ * with their times in seconds since the run started. */
+static int
+load_series(sqlite3_stmt *st, struct trial *t, int64_t run_id, int metric)
+{
+	size_t alloc = 0, talloc = 0;
+	int rc;
+
+	sqlite3_reset(st);
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_int(st, 2, metric);
+	sqlite3_bind_int(st, 3, SAMPLE_OK);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		ALLOC_GROW(t->values, t->n + 1, alloc);
+		ALLOC_GROW(t->times, t->n + 1, talloc);
+		t->values[t->n] = sqlite3_column_double(st, 0);
+		t->times[t->n++] = (double)sqlite3_column_int64(st, 1) / 1e6;
+	}
+	return rc == SQLITE_DONE ? 0 : -1;
 }
 
 static int
@@ -314,156 +325,193 @@ load_tool_stats(sqlite3_stmt *st, struct trial *t, int64_t run_id,
 	return rc == SQLITE_DONE ? 0 : -1;
 }
 
-static char *
-col_dup(sqlite3_stmt *st, int i)
-{
-	const unsigned char *v = sqlite3_column_text(st, i);
+/* The statements that read a run's values, summaries and timeout. */
+struct readers {
+	sqlite3_stmt	*vals;		/* samples rows */
+	sqlite3_stmt	*sorted;	/* sample_values' sorted copy */
+	sqlite3_stmt	*series;	/* samples with times, in order */
+	sqlite3_stmt	*tool;		/* the tool's summaries */
+	sqlite3_stmt	*tmo;		/* the probes' timeout */
+};
 
-	return xstrdup(v ? (const char *)v : "");
+static int
+readers_prepare(sqlite3 *db, const struct cells_query *q,
+    struct readers *rd)
+{
+	memset(rd, 0, sizeof(*rd));
+	rd->vals = db_prepare(db, "read samples", "SELECT value, status FROM "
+	    "samples WHERE run_id = ?1 AND metric = ?2");
+	if (q->load_values && !q->series)
+		rd->sorted = db_prepare(db, "read sorted values", "SELECT "
+		    "v.rows, v.failures, v.sorted, (SELECT min(seq) FROM "
+		    "samples s WHERE s.run_id = ?1 AND s.metric = ?2), "
+		    "(SELECT max(seq) FROM samples s WHERE s.run_id = ?1 AND "
+		    "s.metric = ?2) FROM sample_values v "
+		    "WHERE v.run_id = ?1 AND v.metric = ?2");
+	if (q->series)
+		rd->series = db_prepare(db, "read sample series", "SELECT "
+		    "value, t_us FROM samples WHERE run_id = ?1 AND "
+		    "metric = ?2 AND status = ?3 AND value IS NOT NULL AND "
+		    "t_us IS NOT NULL ORDER BY seq");
+	rd->tool = db_prepare(db, "read tool summaries", "SELECT stat, value, "
+	    "estimator FROM summaries WHERE run_id = ?1 AND metric = ?2");
+	rd->tmo = db_prepare(db, "read probe timeout", "SELECT value FROM "
+	    "summaries WHERE run_id = ?1 AND metric = ?2 AND "
+	    "stat = 'timeout_s'");
+	if (!rd->vals || !rd->tool || !rd->tmo ||
+	    (q->load_values && !q->series && !rd->sorted) ||
+	    (q->series && !rd->series))
+		return -1;
+	return 0;
+}
+
+static void
+readers_release(struct readers *rd)
+{
+	sqlite3_finalize(rd->vals);
+	sqlite3_finalize(rd->sorted);
+	sqlite3_finalize(rd->series);
+	sqlite3_finalize(rd->tool);
+	sqlite3_finalize(rd->tmo);
+}
+
+/* The cell run r belongs to: the last one when the keys match (rows come
+ * in cell order), else a new one. */
+static struct cell *
+cell_of(struct cellset *cs, const struct runsel_row *r)
+{
+	struct cell *c = cs->n ? &cs->cells[cs->n - 1] : NULL;
+	bool same = c && !strcmp(c->path, r->path) && !strcmp(c->cond,
+	    r->cond);
+	size_t i;
+
+	for (i = 0; same && i < cs->ndims; i++)
+		same = !strcmp(c->dims[i], r->dims[i] ? r->dims[i] : "");
+	if (same)
+		return c;
+	ALLOC_GROW(cs->cells, cs->n + 1, cs->alloc);
+	c = &cs->cells[cs->n++];
+	memset(c, 0, sizeof(*c));
+	c->path = xstrdup(r->path);
+	c->cond = xstrdup(r->cond);
+	c->dims = xcalloc(cs->ndims ? cs->ndims : 1, sizeof(char *));
+	for (i = 0; i < cs->ndims; i++)
+		c->dims[i] = xstrdup(r->dims[i] ? r->dims[i] : "");
+	c->timeout_ms = NAN;
+	return c;
+}
+
+/* The smallest probe timeout of the cell's runs. */
+static void
+load_timeout(sqlite3_stmt *st, struct cell *c, int64_t run_id,
+    const char *metric)
+{
+	sqlite3_reset(st);
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_text(st, 2, metric, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW &&
+	    sqlite3_column_type(st, 0) != SQLITE_NULL) {
+		double ms = sqlite3_column_double(st, 0) * 1000.0;
+
+		if (isnan(c->timeout_ms) || ms < c->timeout_ms)
+			c->timeout_ms = ms;
+	}
+}
+
+/* Add run r as a trial of its cell, with what q asks to be read. */
+static int
+load_trial(sqlite3 *db, const struct cells_query *q, struct readers *rd,
+    const struct runsel_row *r, struct cellset *cs)
+{
+	struct cell *c = cell_of(cs, r);
+	struct trial *t;
+	int rc = 0;
+
+	ALLOC_GROW(c->trials, c->ntrials + 1, c->alloc_trials);
+	t = &c->trials[c->ntrials++];
+	memset(t, 0, sizeof(*t));
+	t->run_id = r->id;
+	t->trial = r->trial;
+	t->started_at = r->started_at;
+	t->failures = r->failures;
+	t->partial = r->partial;
+	t->file = xstrdup(r->file ? r->file : r->summary_file ?
+	    r->summary_file : "");
+	if (q->series)
+		rc = load_series(rd->series, t, r->id, cs->metric);
+	else if (q->load_values)
+		rc = load_values(rd->sorted, rd->vals, t, r->id, cs->metric,
+		    r->metric == cs->metric);
+	if (rc)
+		return error("read samples of run %lld: %s", (long long)r->id,
+		    sqlite3_errmsg(db));
+	if (load_tool_stats(rd->tool, t, r->id, cs->metric_name))
+		return error("read summaries of run %lld: %s",
+		    (long long)r->id, sqlite3_errmsg(db));
+	t->summary_only = q->load_values && !q->series && t->n == 0 &&
+	    t->ntool > 0;
+	c->n += t->n;
+	c->failures += t->failures;
+	if (cs->info->timeout_bound)
+		load_timeout(rd->tmo, c, r->id, cs->metric_name);
+	return 0;
+}
+
+/* The user's path order wins over the natural one (a stable sort, so
+ * conditions and dimensions keep theirs). */
+static void
+order_paths(const struct cells_query *q, struct cellset *cs)
+{
+	size_t a, b;
+
+	for (a = 1; q->npaths && a < cs->n; a++) {
+		struct cell tmp = cs->cells[a];
+		size_t ra = runsel_path_rank(q->paths, q->npaths, tmp.path);
+
+		for (b = a; b > 0 && runsel_path_rank(q->paths, q->npaths,
+		    cs->cells[b - 1].path) > ra; b--)
+			cs->cells[b] = cs->cells[b - 1];
+		cs->cells[b] = tmp;
+	}
 }
 
 int
 cells_load(sqlite3 *db, const struct cells_query *q, struct cellset *out)
 {
-	struct strbuf sql = STRBUF_INIT;
-	sqlite3_stmt *runs = NULL, *vals = NULL, *tool = NULL, *tmo = NULL;
-	sqlite3_stmt *sorted = NULL;
-	struct cell *cur = NULL;
+	struct runsel_query rq;
+	struct runsel rs;
+	struct readers rd;
 	size_t i;
 	int rc, ret = -1;
 
 	memset(out, 0, sizeof(*out));
+	memset(&rs, 0, sizeof(rs));
+	memset(&rd, 0, sizeof(rd));
 	if (metric_info(q->metric, out))
 		goto cleanup;
 	out->ndims = q->nby;
 	out->dimkeys = xcalloc(q->nby ? q->nby : 1, sizeof(char *));
 	for (i = 0; i < q->nby; i++)
 		out->dimkeys[i] = xstrdup(q->by[i]);
-
-	/* Runs that measured the metric: its own runs, or runs with samples
-	 * of it (jitter and retransmits live in iperf3 throughput runs). */
-	strbuf_addf(&sql, "SELECT r.id, p.name, c.canon, r.trial, r.started_at, "
-	    "r.failures, r.metric = %d, r.status = 'partial', "
-	    "coalesce(f.relpath, sf.relpath)", out->metric);
-	for (i = 0; i < q->nby; i++) {
-		strbuf_addstr(&sql, ", ");
-		dim_sql(q->by[i], "r", &sql);
-	}
-	strbuf_addf(&sql, " FROM runs r JOIN paths p ON p.id = r.path_id "
-	    "JOIN conditions c ON c.id = r.cond_id "
-	    "LEFT JOIN files f ON f.id = r.file_id "
-	    "LEFT JOIN files sf ON sf.id = r.summary_file_id "
-	    "WHERE (r.metric = %d OR EXISTS (SELECT 1 FROM samples s WHERE "
-	    "s.run_id = r.id AND s.metric = %d))", out->metric, out->metric);
-	where_sql(q->where, "r", &sql);
-	strbuf_addstr(&sql, " ORDER BY p.name COLLATE pathsort, c.canon");
-	for (i = 0; i < q->nby; i++)
-		strbuf_addf(&sql, ", %zu COLLATE pathsort", 10 + i);
-	strbuf_addstr(&sql, ", r.trial, r.id");
-	runs = db_prepare(db, "select runs", sql.buf);
-	vals = db_prepare(db, "read samples", "SELECT value, status FROM "
-	    "samples WHERE run_id = ?1 AND metric = ?2");
-	if (q->load_values)
-		sorted = db_prepare(db, "read sorted values", "SELECT v.rows, "
-		    "v.failures, v.sorted, (SELECT min(seq) FROM samples s "
-		    "WHERE s.run_id = ?1 AND s.metric = ?2), (SELECT max(seq) "
-		    "FROM samples s WHERE s.run_id = ?1 AND s.metric = ?2) "
-		    "FROM sample_values v "
-		    "WHERE v.run_id = ?1 AND v.metric = ?2");
-	tool = db_prepare(db, "read tool summaries", "SELECT stat, value, "
-	    "estimator FROM summaries WHERE run_id = ?1 AND metric = ?2");
-	tmo = db_prepare(db, "read probe timeout", "SELECT value FROM summaries "
-	    "WHERE run_id = ?1 AND metric = ?2 AND stat = 'timeout_s'");
-	if (!runs || !vals || !tool || !tmo)
+	memset(&rq, 0, sizeof(rq));
+	rq.metric = out->metric;
+	rq.where = q->where;
+	rq.dims = q->by;
+	rq.ndims = q->nby;
+	rq.paths = q->paths;
+	rq.npaths = q->npaths;
+	if (runsel_open(&rs, db, &rq) || readers_prepare(db, q, &rd))
 		goto cleanup;
-	while ((rc = sqlite3_step(runs)) == SQLITE_ROW) {
-		const char *path = (const char *)sqlite3_column_text(runs, 1);
-		const char *cond = (const char *)sqlite3_column_text(runs, 2);
-		struct trial *t;
-		bool same = cur && !strcmp(cur->path, path) && !strcmp(cur->cond, cond);
-		int64_t run_id = sqlite3_column_int64(runs, 0);
-
-		if (q->npaths && path_rank(q, path) == q->npaths)
-			continue;
-		for (i = 0; same && i < q->nby; i++) {
-			const unsigned char *d = sqlite3_column_text(runs, (int)(9 + i));
-
-			same = !strcmp(cur->dims[i], d ? (const char *)d : "");
-		}
-		if (!same) {
-			ALLOC_GROW(out->cells, out->n + 1, out->alloc);
-			cur = &out->cells[out->n++];
-			memset(cur, 0, sizeof(*cur));
-			cur->path = xstrdup(path);
-			cur->cond = xstrdup(cond);
-			cur->dims = xcalloc(q->nby ? q->nby : 1, sizeof(char *));
-			for (i = 0; i < q->nby; i++)
-				cur->dims[i] = col_dup(runs, (int)(9 + i));
-			cur->timeout_ms = NAN;
-		}
-		ALLOC_GROW(cur->trials, cur->ntrials + 1, cur->alloc_trials);
-		t = &cur->trials[cur->ntrials++];
-		memset(t, 0, sizeof(*t));
-		t->run_id = run_id;
-		t->trial = (long)sqlite3_column_int64(runs, 3);
-		t->started_at = sqlite3_column_type(runs, 4) == SQLITE_NULL ?
-		    INT64_MIN : sqlite3_column_int64(runs, 4);
-		t->failures = sqlite3_column_int64(runs, 5);
-		t->partial = sqlite3_column_int(runs, 7) != 0;
-		t->file = col_dup(runs, 8);
-		if (q->load_values && load_values(sorted, vals, t, run_id,
-		    out->metric, sqlite3_column_int(runs, 6) != 0)) {
-			error("read samples of run %lld: %s", (long long)run_id,
-			    sqlite3_errmsg(db));
+	while ((rc = runsel_next(&rs)) > 0)
+		if (load_trial(db, q, &rd, &rs.row, out))
 			goto cleanup;
-		}
-		if (load_tool_stats(tool, t, run_id, out->metric_name)) {
-			error("read summaries of run %lld: %s", (long long)run_id,
-			    sqlite3_errmsg(db));
-			goto cleanup;
-		}
-		t->summary_only = q->load_values && t->n == 0 && t->ntool > 0;
-		cur->n += t->n;
-		cur->failures += t->failures;
-		if (out->info->timeout_bound) {
-			sqlite3_reset(tmo);
-			sqlite3_bind_int64(tmo, 1, run_id);
-			sqlite3_bind_text(tmo, 2, out->metric_name, -1,
-			    SQLITE_STATIC);
-			if (sqlite3_step(tmo) == SQLITE_ROW &&
-			    sqlite3_column_type(tmo, 0) != SQLITE_NULL) {
-				double ms = sqlite3_column_double(tmo, 0) * 1000.0;
-
-				if (isnan(cur->timeout_ms) || ms < cur->timeout_ms)
-					cur->timeout_ms = ms;
-			}
-		}
-	}
-	if (rc != SQLITE_DONE) {
-		error("select runs: %s", sqlite3_errmsg(db));
+	if (rc < 0)
 		goto cleanup;
-	}
-	/* The user's path order wins over the natural one. */
-	if (q->npaths) {
-		size_t a, b;
-
-		for (a = 1; a < out->n; a++) {
-			struct cell tmp = out->cells[a];
-			size_t ra = path_rank(q, tmp.path);
-
-			for (b = a; b > 0 && path_rank(q, out->cells[b - 1].path) > ra; b--)
-				out->cells[b] = out->cells[b - 1];
-			out->cells[b] = tmp;
-		}
-	}
+	order_paths(q, out);
 	ret = 0;
 cleanup:
-	sqlite3_finalize(runs);
-	sqlite3_finalize(vals);
-	sqlite3_finalize(sorted);
-	sqlite3_finalize(tool);
-	sqlite3_finalize(tmo);
-	strbuf_release(&sql);
+	runsel_close(&rs);
+	readers_release(&rd);
 	if (ret)
 		cellset_release(out);
 	return ret;

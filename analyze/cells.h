@@ -3,7 +3,8 @@
  * one path under one condition (and one value of each --by dimension),
  * holding its trials (one per run) with their successful samples sorted,
  * their failure counts, and the tool's own summaries for runs that have
- * no raw samples (oha JSON alone).
+ * no raw samples (oha JSON alone).  The verbs compute on cells, and
+ * report's charts draw raw samples from them.
  */
 #ifndef PATHSTAT_ANALYZE_CELLS_H
 #define PATHSTAT_ANALYZE_CELLS_H
@@ -24,7 +25,11 @@ struct trial {
 	int64_t			run_id;
 	long			trial;		/* the run's trial number */
 	int64_t			started_at;	/* Unix seconds, INT64_MIN if unknown */
-	double			*values;	/* successful samples, ascending; owned */
+	/* successful samples, ascending (series: in sample order); owned */
+	double			*values;
+	/* series: each value's time in seconds since the run started;
+	 * owned, else NULL */
+	double			*times;
 	size_t			n;
 	int64_t			failures;	/* failed attempts (timeouts, refusals, errors) */
 	bool			partial;	/* the run is stored as partial */
@@ -70,12 +75,16 @@ struct cells_query {
 	char			**paths;	/* order (and filter) of paths, or NULL */
 	size_t			npaths;
 	bool			load_values;	/* false: counts only */
+	/* values in sample order with their times, only those that have
+	 * one (charts over time; not for statistics) */
+	bool			series;
 };
 
 /*
- * Load every cell matching q, ordered by path (q->paths order, else
- * natural order), condition, dimensions.  Returns 0, or -1 after
- * printing an error.  Release with cellset_release().
+ * Load every cell matching q (its runs come from common/runsel.h),
+ * ordered by path (q->paths order, else natural order), condition,
+ * dimensions; a cell's trials by trial number, then run.  Returns 0, or
+ * -1 after printing an error.  Release with cellset_release().
  */
 int cells_load(sqlite3 *db, const struct cells_query *q, struct cellset *out);
 void cellset_release(struct cellset *cs);

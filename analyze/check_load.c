@@ -17,6 +17,7 @@
 #include "common/db.h"
 #include "common/err.h"
 #include "common/kv.h"
+#include "common/runsel.h"
 #include "common/strbuf.h"
 #include "common/where.h"
 #include "common/xalloc.h"
@@ -42,14 +43,6 @@ intern(char ***arr, size_t *n, size_t *alloc, const char *s)
 	ALLOC_GROW(*arr, *n + 1, *alloc);
 	(*arr)[*n] = xstrdup(s);
 	return (*n)++;
-}
-
-static char *
-col_dup_or_null(sqlite3_stmt *st, int i)
-{
-	const unsigned char *v = sqlite3_column_text(st, i);
-
-	return v ? xstrdup((const char *)v) : NULL;
 }
 
 static const char *
@@ -138,7 +131,7 @@ load_samples(struct check_model *m, struct loader *ld, struct check_run *r)
 	while ((rc = sqlite3_step(ld->samples)) == SQLITE_ROW) {
 		int status = sqlite3_column_int(ld->samples, 1);
 
-		if (status != 0 ||
+		if (status != SAMPLE_OK ||
 		    sqlite3_column_type(ld->samples, 0) == SQLITE_NULL) {
 			fails[status > 0 && status < CHECK_NSTATUS ? status :
 			    CHECK_NSTATUS]++;
@@ -332,34 +325,87 @@ group_cells(struct check_model *m)
 	free(k);
 }
 
+/* The tags a run's campaign and machine come from (see add_run). */
+enum { TAG_DAY, TAG_ITYPE, TAG_STUDY, TAG_INSTANCE, TAG_INSTANCE_ID,
+	TAG_HOSTNAME, NTAGS };
+
+static const char *
+tag_or_empty(const struct runsel_row *row, size_t i)
+{
+	return row->tags[i] ? row->tags[i] : "";
+}
+
+/* Add the run of row to the model and summarise it. */
+static int
+add_run(struct check_model *m, struct loader *ld, const struct runsel_row *row,
+    struct strbuf *scope)
+{
+	struct check_run *r;
+	const char *inst;
+
+	ALLOC_GROW(m->runs, m->nruns + 1, m->alloc_runs);
+	r = &m->runs[m->nruns++];
+	memset(r, 0, sizeof(*r));
+	r->p50 = r->tool_p50 = NAN;
+	r->success_rate = r->bytes_per_s = r->timeout_s = NAN;
+	r->id = row->id;
+	r->path = intern(&m->paths, &m->npaths, &m->alloc_paths, row->path);
+	r->cond = cond_index(m, row->cond);
+	r->trial = row->trial;
+	r->tool = xstrdup(row->tool ? row->tool : "");
+	r->metric = row->metric;
+	r->started_at = row->started_at;
+	r->partial = row->partial;
+	r->reason = row->reason ? xstrdup(row->reason) : NULL;
+	r->failures = row->failures;
+	r->attempts = row->attempts;
+	r->file = row->file ? xstrdup(row->file) : NULL;
+	r->summary_file = row->summary_file ? xstrdup(row->summary_file) :
+	    NULL;
+	/* A day derived from the start time does not split a campaign that
+	 * runs past midnight: only a day tag does. */
+	strbuf_reset(scope);
+	scope_text(scope, tag_or_empty(row, TAG_DAY), tag_or_empty(row,
+	    TAG_ITYPE), tag_or_empty(row, TAG_STUDY));
+	r->scope = intern(&m->scopes, &m->nscopes, &m->alloc_scopes,
+	    scope->buf);
+	/* one machine: the tag instance, else instance_id, else hostname */
+	inst = row->tags[TAG_INSTANCE] ? row->tags[TAG_INSTANCE] :
+	    row->tags[TAG_INSTANCE_ID] ? row->tags[TAG_INSTANCE_ID] :
+	    tag_or_empty(row, TAG_HOSTNAME);
+	if (*inst)
+		strbuf_addf(scope, "%sinstance=%s", scope->len ? "," : "",
+		    inst);
+	r->instance = intern(&m->instances, &m->ninstances,
+	    &m->alloc_instances, scope->buf);
+	return load_samples(m, ld, r) || load_summaries(m, ld, r) ? -1 : 0;
+}
+
 int
 check_model_load(struct check_model *m, const struct where *w)
 {
-	struct strbuf sql = STRBUF_INIT, scope = STRBUF_INIT;
+	static char day[] = "day", itype[] = "instance_type",
+	    study[] = "study", instance[] = "instance",
+	    instance_id[] = "instance_id", hostname[] = "hostname";
+	static char *const tags[NTAGS] = {
+		[TAG_DAY] = day, [TAG_ITYPE] = itype, [TAG_STUDY] = study,
+		[TAG_INSTANCE] = instance, [TAG_INSTANCE_ID] = instance_id,
+		[TAG_HOSTNAME] = hostname,
+	};
+	struct strbuf scope = STRBUF_INIT;
+	struct runsel_query q;
+	struct runsel rs;
 	struct loader ld;
-	sqlite3_stmt *runs = NULL;
 	int rc, ret = -1;
 
 	memset(&ld, 0, sizeof(ld));
-	strbuf_addstr(&sql, "SELECT r.id, p.name, c.canon, r.trial, r.tool, "
-	    "r.metric, r.started_at, r.status = 'partial', r.reason, "
-	    "r.failures, r.attempts, f.relpath, sf.relpath, ");
-	dim_sql("day", "r", &sql);
-	strbuf_addstr(&sql, ", (SELECT value FROM run_tags t WHERE t.run_id = "
-	    "r.id AND t.key = 'instance_type'), (SELECT value FROM run_tags t "
-	    "WHERE t.run_id = r.id AND t.key = 'study'), ");
-	dim_sql("instance", "r", &sql);
-	strbuf_addstr(&sql, ", EXISTS (SELECT 1 FROM run_tags t WHERE "
-	    "t.run_id = r.id AND t.key = 'day') FROM runs r "
-	    "JOIN paths p ON p.id = r.path_id "
-	    "JOIN conditions c ON c.id = r.cond_id "
-	    "LEFT JOIN files f ON f.id = r.file_id "
-	    "LEFT JOIN files sf ON sf.id = r.summary_file_id WHERE 1");
-	if (w)
-		where_sql(w, "r", &sql);
-	strbuf_addstr(&sql, " ORDER BY p.name COLLATE pathsort, c.canon, "
-	    "r.trial, r.started_at, r.id");
-	runs = db_prepare(m->db, "select runs", sql.buf);
+	memset(&q, 0, sizeof(q));
+	q.where = w;
+	q.tags = tags;
+	q.ntags = NTAGS;
+	q.by_start = true;
+	if (runsel_open(&rs, m->db, &q))
+		goto cleanup;
 	ld.samples = db_prepare(m->db, "read samples", "SELECT value, status, "
 	    "t_us FROM samples WHERE run_id = ?1 AND metric = ?2 ORDER BY seq");
 	ld.summaries = db_prepare(m->db, "read summaries", "SELECT metric, "
@@ -367,62 +413,22 @@ check_model_load(struct check_model *m, const struct where *w)
 	ld.errors = db_prepare(m->db, "read error counts", "SELECT label, "
 	    "count FROM run_counts WHERE run_id = ?1 AND kind = 'error' "
 	    "ORDER BY count DESC, label");
-	if (!runs || !ld.samples || !ld.summaries || !ld.errors)
+	if (!ld.samples || !ld.summaries || !ld.errors)
 		goto cleanup;
-	while ((rc = sqlite3_step(runs)) == SQLITE_ROW) {
-		struct check_run *r;
-		const char *day = col_str(runs, 13), *inst = col_str(runs, 16);
-
-		ALLOC_GROW(m->runs, m->nruns + 1, m->alloc_runs);
-		r = &m->runs[m->nruns++];
-		memset(r, 0, sizeof(*r));
-		r->p50 = r->tool_p50 = NAN;
-		r->success_rate = r->bytes_per_s = r->timeout_s = NAN;
-		r->id = sqlite3_column_int64(runs, 0);
-		r->path = intern(&m->paths, &m->npaths, &m->alloc_paths,
-		    col_str(runs, 1));
-		r->cond = cond_index(m, col_str(runs, 2));
-		r->trial = (long)sqlite3_column_int64(runs, 3);
-		r->tool = xstrdup(col_str(runs, 4));
-		r->metric = sqlite3_column_int(runs, 5);
-		r->started_at = sqlite3_column_type(runs, 6) == SQLITE_NULL ?
-		    INT64_MIN : sqlite3_column_int64(runs, 6);
-		r->partial = sqlite3_column_int(runs, 7) != 0;
-		r->reason = col_dup_or_null(runs, 8);
-		r->failures = sqlite3_column_int64(runs, 9);
-		r->attempts = sqlite3_column_type(runs, 10) == SQLITE_NULL ?
-		    -1 : sqlite3_column_int64(runs, 10);
-		r->file = col_dup_or_null(runs, 11);
-		r->summary_file = col_dup_or_null(runs, 12);
-		/* A day derived from the start time does not split a
-		 * campaign that runs past midnight: only a day tag does. */
-		strbuf_reset(&scope);
-		scope_text(&scope, sqlite3_column_int(runs, 17) ? day : "",
-		    col_str(runs, 14), col_str(runs, 15));
-		r->scope = intern(&m->scopes, &m->nscopes, &m->alloc_scopes,
-		    scope.buf);
-		if (*inst)
-			strbuf_addf(&scope, "%sinstance=%s", scope.len ? "," :
-			    "", inst);
-		r->instance = intern(&m->instances, &m->ninstances,
-		    &m->alloc_instances, scope.buf);
-		if (load_samples(m, &ld, r) || load_summaries(m, &ld, r))
+	while ((rc = runsel_next(&rs)) > 0)
+		if (add_run(m, &ld, &rs.row, &scope))
 			goto cleanup;
-	}
-	if (rc != SQLITE_DONE) {
-		error("select runs: %s", sqlite3_errmsg(m->db));
+	if (rc < 0)
 		goto cleanup;
-	}
 	group_cells(m);
 	ret = 0;
 cleanup:
-	sqlite3_finalize(runs);
+	runsel_close(&rs);
 	sqlite3_finalize(ld.samples);
 	sqlite3_finalize(ld.summaries);
 	sqlite3_finalize(ld.errors);
 	free(ld.vals);
 	free(ld.times);
-	strbuf_release(&sql);
 	strbuf_release(&scope);
 	return ret;
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "analyze/analyze.h"
+#include "analyze/cells.h"
 #include "common/db.h"
 #include "common/err.h"
 #include "common/metric.h"
@@ -1505,124 +1506,86 @@ cleanup:
  * Raw samples: ECDF and values over time
  */
 
-/* Position of path in the section's order, or npaths if not listed. */
-static size_t
-path_rank(const struct report_section *s, const char *path)
+/* A new series for a cell of path and cond, labelled with the path. */
+static struct series *
+series_add(struct series **sr, size_t *n, size_t *alloc, const char *path,
+    const char *cond)
 {
-	size_t i;
+	struct series *s;
 
-	for (i = 0; i < s->npaths; i++)
-		if (!strcmp(s->paths[i].id, path))
-			return i;
-	return s->npaths;
+	ALLOC_GROW(*sr, *n + 1, *alloc);
+	s = &(*sr)[(*n)++];
+	memset(s, 0, sizeof(*s));
+	s->comment = xasprintf("%s\x1f%s", path, cond);
+	s->label = xstrdup(path);
+	return s;
 }
 
 /*
- * Read the successful samples of the section's metric under its where,
- * ordered by path, condition, trial, run and then by value (ecdf) or by
- * sequence (timeseries).  Each (path, condition) cell - or each run
- * when per_run - becomes a series; the caller frees them.
+ * The successful samples of the section's metric under its where and
+ * paths, as cells (analyze/cells.h) in the section's path order: each
+ * (path, condition) cell becomes a series of its values, ascending
+ * (ecdf); or, when per_run, each run becomes a series of (seconds since
+ * its start, value) pairs in sample order (timeseries).  Cells and runs
+ * with no such samples are left out; *ncells counts the cells shown.
+ * The caller frees the series.
  */
 static int
 raw_series(struct chart *ch, bool per_run, struct series **out, size_t *nout,
     size_t *ncells)
 {
-	struct report_section *s = ch->s;
 	struct analyze_opts o;
-	struct strbuf sql = STRBUF_INIT, key = STRBUF_INIT, prev = STRBUF_INIT;
-	struct strbuf cell = STRBUF_INIT, prevcell = STRBUF_INIT;
-	sqlite3_stmt *st = NULL;
-	struct series *sr = NULL;
-	size_t n = 0, alloc = 0, i, j;
-	char *q;
-	int rc, ret = -1;
+	struct cells_query q;
+	struct cellset cs;
+	struct series *sr = NULL, *s;
+	size_t n = 0, alloc = 0, i, j, k;
 
 	*out = NULL;
 	*nout = 0;
 	*ncells = 0;
-	if (report_section_opts(ch->b->spec, s, &o))
+	if (report_section_opts(ch->b->spec, ch->s, &o))
 		return -1;
-	q = sqlite3_mprintf("%Q", s->metric);
-	strbuf_addf(&sql, "SELECT p.name, c.canon, r.trial, r.id, s.t_us, "
-	    "s.value FROM samples s JOIN runs r ON r.id = s.run_id "
-	    "JOIN paths p ON p.id = r.path_id JOIN conditions c ON c.id = "
-	    "r.cond_id WHERE s.metric = (SELECT id FROM metrics WHERE name = "
-	    "%s) AND s.status = 0 AND s.value IS NOT NULL", q);
-	sqlite3_free(q);
-	if (per_run)
-		strbuf_addstr(&sql, " AND s.t_us IS NOT NULL");
-	where_sql(&o.where, "r", &sql);
-	strbuf_addstr(&sql, " ORDER BY p.name COLLATE pathsort, c.canon, ");
-	strbuf_addstr(&sql, per_run ? "r.trial, r.id, s.seq" : "s.value");
-	st = db_prepare(ch->b->db, "read samples for a chart", sql.buf);
-	if (!st)
-		goto cleanup;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *path = (const char *)sqlite3_column_text(st, 0);
-		const char *cond = (const char *)sqlite3_column_text(st, 1);
-		long trial = (long)sqlite3_column_int64(st, 2);
-		double x;
+	memset(&q, 0, sizeof(q));
+	q.metric = ch->s->metric;
+	q.where = &o.where;
+	q.paths = o.paths;
+	q.npaths = o.npaths;
+	q.load_values = true;
+	q.series = per_run;
+	if (cells_load(ch->b->db, &q, &cs)) {
+		analyze_opts_release(&o);
+		return -1;
+	}
+	for (i = 0; i < cs.n; i++) {
+		struct cell *c = &cs.cells[i];
+		const double *x;
+		size_t nx, before = n;
 
-		if (s->npaths && path_rank(s, path) == s->npaths)
-			continue;
-		strbuf_reset(&cell);
-		strbuf_addf(&cell, "%s\x1f%s", path, cond);
-		strbuf_reset(&key);
-		strbuf_addf(&key, "%s\x1f%lld", cell.buf, per_run ?
-		    (long long)sqlite3_column_int64(st, 3) : 0LL);
-		if (!n || strcmp(key.buf, prev.buf)) {
-			ALLOC_GROW(sr, n + 1, alloc);
-			memset(&sr[n], 0, sizeof(sr[n]));
-			sr[n].comment = xstrdup(cell.buf);
-			sr[n].label = xstrdup(path);
-			sr[n].tag = NULL;
-			n++;
-			strbuf_reset(&prev);
-			strbuf_addstr(&prev, key.buf);
-			if (strcmp(cell.buf, prevcell.buf) || *ncells == 0)
-				(*ncells)++;
-			strbuf_reset(&prevcell);
-			strbuf_addstr(&prevcell, cell.buf);
-		}
-		/* ecdf: the value; timeseries: time (s) and value, paired */
-		x = sqlite3_column_double(st, 5);
-		if (per_run) {
-			series_push(&sr[n - 1], (double)sqlite3_column_int64(st,
-			    4) / 1e6, trial);
-			series_push(&sr[n - 1], x, trial);
-		} else {
-			series_push(&sr[n - 1], x, trial);
-		}
-	}
-	if (rc != SQLITE_DONE) {
-		error("read samples for a chart: %s",
-		    sqlite3_errmsg(ch->b->db));
-		goto cleanup;
-	}
-	/* the spec's path order (stable: conditions and runs keep theirs) */
-	for (i = 1; i < n; i++) {
-		struct series tmp = sr[i];
-		size_t ri = path_rank(s, tmp.label);
+		for (j = 0; per_run && j < c->ntrials; j++) {
+			const struct trial *t = &c->trials[j];
 
-		for (j = i; j > 0 && path_rank(s, sr[j - 1].label) > ri; j--)
-			sr[j] = sr[j - 1];
-		sr[j] = tmp;
+			if (!t->n)
+				continue;
+			s = series_add(&sr, &n, &alloc, c->path, c->cond);
+			for (k = 0; k < t->n; k++) {
+				series_push(s, t->times[k], t->trial);
+				series_push(s, t->values[k], t->trial);
+			}
+		}
+		nx = per_run ? 0 : cell_pooled(c, &x);
+		if (nx) {
+			s = series_add(&sr, &n, &alloc, c->path, c->cond);
+			for (k = 0; k < nx; k++)
+				series_push(s, x[k], 0);
+		}
+		if (n > before)
+			(*ncells)++;
 	}
+	cellset_release(&cs);
+	analyze_opts_release(&o);
 	*out = sr;
 	*nout = n;
-	sr = NULL;
-	n = 0;
-	ret = 0;
-cleanup:
-	series_free(sr, n);
-	sqlite3_finalize(st);
-	analyze_opts_release(&o);
-	strbuf_release(&sql);
-	strbuf_release(&key);
-	strbuf_release(&prev);
-	strbuf_release(&cell);
-	strbuf_release(&prevcell);
-	return ret;
+	return 0;
 }
 
 /* Split a series comment "path\x1fcond" (borrowed pointers into a copy

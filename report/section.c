@@ -18,6 +18,7 @@
 #include "common/err.h"
 #include "common/metric.h"
 #include "common/parse.h"
+#include "common/runsel.h"
 #include "common/strbuf.h"
 #include "common/where.h"
 #include "common/xalloc.h"
@@ -121,46 +122,37 @@ report_where_text(const struct report_section *s, struct strbuf *sb)
 	}
 }
 
-/* The paths that have data for the section's metric under its where. */
+/* The paths that have data for the section's metric under its where
+ * (the caller frees the list). */
 static int
 paths_with_data(struct report_bundle *b, const struct report_section *s,
     const struct analyze_opts *o, char ***out, size_t *nout)
 {
-	struct strbuf sql = STRBUF_INIT;
-	sqlite3_stmt *st = NULL;
-	size_t alloc = 0;
-	int rc, ret = -1;
+	struct runsel_query q;
+	struct runsel rs;
+	size_t alloc = 0, i;
+	int rc;
 
 	*out = NULL;
 	*nout = 0;
-	strbuf_addstr(&sql, "SELECT DISTINCT p.name FROM runs r JOIN paths p "
-	    "ON p.id = r.path_id JOIN metrics m ON m.name = ");
-	{
-		char *q = sqlite3_mprintf("%Q", s->metric);
-
-		strbuf_addstr(&sql, q);
-		sqlite3_free(q);
+	memset(&q, 0, sizeof(q));
+	q.metric = (int)metric_by_name(s->metric)->id;
+	q.where = &o->where;
+	if (runsel_open(&rs, b->db, &q)) {
+		runsel_close(&rs);
+		return -1;
 	}
-	strbuf_addstr(&sql, " WHERE (r.metric = m.id OR EXISTS (SELECT 1 FROM "
-	    "samples x WHERE x.run_id = r.id AND x.metric = m.id))");
-	where_sql(&o->where, "r", &sql);
-	st = db_prepare(b->db, "list paths with data", sql.buf);
-	if (!st)
-		goto cleanup;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = runsel_next(&rs)) > 0) {
+		for (i = 0; i < *nout; i++)
+			if (!strcmp((*out)[i], rs.row.path))
+				break;
+		if (i < *nout)
+			continue;
 		ALLOC_GROW(*out, *nout + 1, alloc);
-		(*out)[(*nout)++] = xstrdup((const char *)
-		    sqlite3_column_text(st, 0));
+		(*out)[(*nout)++] = xstrdup(rs.row.path);
 	}
-	if (rc != SQLITE_DONE) {
-		error("list paths with data: %s", sqlite3_errmsg(b->db));
-		goto cleanup;
-	}
-	ret = 0;
-cleanup:
-	sqlite3_finalize(st);
-	strbuf_release(&sql);
-	return ret;
+	runsel_close(&rs);
+	return rc < 0 ? -1 : 0;
 }
 
 static bool

@@ -1,0 +1,149 @@
+/*
+ * runsel.c - the run-selection iterator (see runsel.h): one SELECT over
+ * runs joined with their path, condition and files, its --where and
+ * metric filters, dimension and tag columns by name, and the natural
+ * order every table and chart uses.
+ */
+#include "common/compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/db.h"
+#include "common/err.h"
+#include "common/runsel.h"
+#include "common/strbuf.h"
+#include "common/where.h"
+#include "common/xalloc.h"
+
+/* Columns before the dimensions and tags. */
+enum {
+	COL_ID, COL_PATH, COL_COND, COL_TRIAL, COL_TOOL, COL_METRIC,
+	COL_STARTED, COL_PARTIAL, COL_REASON, COL_FAILURES, COL_ATTEMPTS,
+	COL_FILE, COL_SUMMARY_FILE, COL_FIRST_EXTRA
+};
+
+size_t
+runsel_path_rank(char *const *paths, size_t n, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(paths[i], path))
+			return i;
+	return n;
+}
+
+static void
+runsel_sql(const struct runsel_query *q, struct strbuf *sql)
+{
+	size_t i;
+
+	strbuf_addstr(sql, "SELECT r.id, p.name, c.canon, r.trial, r.tool, "
+	    "r.metric, r.started_at, r.status = 'partial', r.reason, "
+	    "r.failures, r.attempts, f.relpath, sf.relpath");
+	for (i = 0; i < q->ndims; i++) {
+		strbuf_addstr(sql, ", ");
+		dim_sql(q->dims[i], "r", sql);
+		strbuf_addf(sql, " AS dim%zu", i);
+	}
+	for (i = 0; i < q->ntags; i++) {
+		char *t = sqlite3_mprintf(", (SELECT value FROM run_tags t "
+		    "WHERE t.run_id = r.id AND t.key = %Q)", q->tags[i]);
+
+		if (!t)
+			die("out of memory in sqlite3_mprintf");
+		strbuf_addstr(sql, t);
+		sqlite3_free(t);
+	}
+	strbuf_addstr(sql, " FROM runs r JOIN paths p ON p.id = r.path_id "
+	    "JOIN conditions c ON c.id = r.cond_id "
+	    "LEFT JOIN files f ON f.id = r.file_id "
+	    "LEFT JOIN files sf ON sf.id = r.summary_file_id WHERE 1");
+	/* Runs that measured the metric: its own runs, or runs with samples
+	 * of it (jitter and retransmits live in iperf3 throughput runs). */
+	if (q->metric)
+		strbuf_addf(sql, " AND (r.metric = %d OR EXISTS (SELECT 1 FROM "
+		    "samples s WHERE s.run_id = r.id AND s.metric = %d))",
+		    q->metric, q->metric);
+	if (q->where)
+		where_sql(q->where, "r", sql);
+	strbuf_addstr(sql, " ORDER BY p.name COLLATE pathsort, c.canon");
+	for (i = 0; i < q->ndims; i++)
+		strbuf_addf(sql, ", dim%zu COLLATE pathsort", i);
+	strbuf_addstr(sql, q->by_start ? ", r.trial, r.started_at, r.id" :
+	    ", r.trial, r.id");
+}
+
+int
+runsel_open(struct runsel *rs, sqlite3 *db, const struct runsel_query *q)
+{
+	struct strbuf sql = STRBUF_INIT;
+
+	memset(rs, 0, sizeof(*rs));
+	rs->db = db;
+	rs->q = q;
+	rs->row.dims = xcalloc(q->ndims + 1, sizeof(char *));
+	rs->row.tags = xcalloc(q->ntags + 1, sizeof(char *));
+	runsel_sql(q, &sql);
+	rs->st = db_prepare(db, "select runs", sql.buf);
+	strbuf_release(&sql);
+	return rs->st ? 0 : -1;
+}
+
+static const char *
+col_text(sqlite3_stmt *st, int i)
+{
+	return (const char *)sqlite3_column_text(st, i);
+}
+
+int
+runsel_next(struct runsel *rs)
+{
+	const struct runsel_query *q = rs->q;
+	struct runsel_row *r = &rs->row;
+	sqlite3_stmt *st = rs->st;
+	size_t i;
+	int rc;
+
+	for (;;) {
+		rc = sqlite3_step(st);
+		if (rc == SQLITE_DONE)
+			return 0;
+		if (rc != SQLITE_ROW)
+			return error("select runs: %s", sqlite3_errmsg(rs->db));
+		r->path = col_text(st, COL_PATH);
+		if (!q->npaths || runsel_path_rank(q->paths, q->npaths,
+		    r->path) < q->npaths)
+			break;
+	}
+	r->id = sqlite3_column_int64(st, COL_ID);
+	r->cond = col_text(st, COL_COND);
+	r->trial = (long)sqlite3_column_int64(st, COL_TRIAL);
+	r->tool = col_text(st, COL_TOOL);
+	r->metric = sqlite3_column_int(st, COL_METRIC);
+	r->started_at = sqlite3_column_type(st, COL_STARTED) == SQLITE_NULL ?
+	    INT64_MIN : sqlite3_column_int64(st, COL_STARTED);
+	r->partial = sqlite3_column_int(st, COL_PARTIAL) != 0;
+	r->reason = col_text(st, COL_REASON);
+	r->failures = sqlite3_column_int64(st, COL_FAILURES);
+	r->attempts = sqlite3_column_type(st, COL_ATTEMPTS) == SQLITE_NULL ?
+	    -1 : sqlite3_column_int64(st, COL_ATTEMPTS);
+	r->file = col_text(st, COL_FILE);
+	r->summary_file = col_text(st, COL_SUMMARY_FILE);
+	for (i = 0; i < q->ndims; i++)
+		r->dims[i] = col_text(st, COL_FIRST_EXTRA + (int)i);
+	for (i = 0; i < q->ntags; i++)
+		r->tags[i] = col_text(st, COL_FIRST_EXTRA +
+		    (int)(q->ndims + i));
+	return 1;
+}
+
+void
+runsel_close(struct runsel *rs)
+{
+	sqlite3_finalize(rs->st);
+	free(rs->row.dims);
+	free(rs->row.tags);
+	memset(rs, 0, sizeof(*rs));
+}

@@ -1,0 +1,80 @@
+/*
+ * runsel.h - selecting runs from the database: the one join of runs,
+ * paths, conditions and files that analyze's cells, the hygiene checks
+ * and report's charts read, filtered by --where and a metric, with
+ * --by dimension and tag columns, in one natural order, and the path
+ * order a user gave.  Rows are read one at a time (runsel_next); what a
+ * row points to is valid until the next call.
+ */
+#ifndef PATHSTAT_COMMON_RUNSEL_H
+#define PATHSTAT_COMMON_RUNSEL_H
+
+#include "common/compat.h"
+
+#include <sqlite3.h>
+
+#include "common/strbuf.h"
+#include "common/where.h"
+
+struct runsel_query {
+	int		metric;		/* runs that measured this metric id
+					 * (their own, or samples of it);
+					 * 0: every run */
+	const struct where *where;	/* filters; NULL: none */
+	char *const	*dims;		/* dimension keys (where.h's dim_sql:
+					 * day, instance, a tag ...): one
+					 * column each, ordered by */
+	size_t		ndims;
+	char *const	*tags;		/* tag keys read as they are (NULL
+					 * when a run lacks one); not ordered
+					 * by */
+	size_t		ntags;
+	char *const	*paths;		/* only these paths (the order is the
+					 * caller's, see runsel_path_rank);
+					 * NULL: all */
+	size_t		npaths;
+	bool		by_start;	/* runs of one trial by start time,
+					 * then id (else by id) */
+};
+
+/* One run.  Strings are borrowed until the next runsel_next(). */
+struct runsel_row {
+	int64_t		id;		/* runs.id */
+	const char	*path;		/* path ID */
+	const char	*cond;		/* canonical condition ("" = none) */
+	long		trial;
+	const char	*tool;		/* iperf3, oha, pathprobe */
+	int		metric;		/* the run's primary metric id */
+	int64_t		started_at;	/* Unix seconds, INT64_MIN if unknown */
+	bool		partial;	/* stored as partial */
+	const char	*reason;	/* why partial, or NULL */
+	int64_t		failures;	/* runs.failures */
+	int64_t		attempts;	/* runs.attempts, -1 if unknown */
+	const char	*file;		/* the samples' file, or NULL */
+	const char	*summary_file;	/* the summaries' file, or NULL */
+	const char	**dims;		/* ndims values, NULL when unset */
+	const char	**tags;		/* ntags values, NULL when unset */
+};
+
+struct runsel {
+	sqlite3		*db;		/* borrowed */
+	sqlite3_stmt	*st;
+	const struct runsel_query *q;	/* borrowed */
+	struct runsel_row row;		/* the current run */
+};
+
+/*
+ * Start selecting the runs of q (borrowed until runsel_close), ordered
+ * by path (natural order: pathsort), condition, the dimensions, trial,
+ * then start time when by_start, then id.  Returns 0, or -1 after
+ * printing an error.  runsel_close() in both cases.
+ */
+int runsel_open(struct runsel *rs, sqlite3 *db, const struct runsel_query *q);
+/* The next run into rs->row: 1, 0 when done, -1 after printing. */
+int runsel_next(struct runsel *rs);
+void runsel_close(struct runsel *rs);
+
+/* Position of path in paths[0..n), or n when it is not there. */
+size_t runsel_path_rank(char *const *paths, size_t n, const char *path);
+
+#endif
