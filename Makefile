@@ -37,9 +37,8 @@ ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SAN) -I. $(PKG_CFLAGS) \
 	     -DPATHSTAT_VERSION='"$(VERSION)"' -MMD -MP
 LIBS	= $(PKG_LIBS) -lcsv -lm -pthread
 
-LIB_SRC	:= $(sort $(wildcard common/*.c ingest/*.c analyze/*.c report/*.c \
-	   inspect/*.c export/*.c)) \
-	   schema/migrations.c
+LIB_SRC	:= $(sort $(wildcard common/*.c ingest/*.c inspect/*.c stats/*.c \
+	   analyze/*.c check/*.c report/*.c export/*.c)) schema/migrations.c
 LIB_OBJ	:= $(LIB_SRC:%.c=$(B)/%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/t-*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)

@@ -10,7 +10,7 @@
 #include <sqlite3.h>
 
 #include "analyze/options.h"
-#include "analyze/stats.h"
+#include "stats/stats.h"
 #include "common/table.h"
 #include "common/where.h"
 

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "analyze/cells.h"
-#include "analyze/stats.h"
+#include "stats/stats.h"
 #include "common/db.h"
 #include "common/err.h"
 #include "common/kv.h"

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "analyze/check_model.h"
-#include "analyze/stats.h"
+#include "stats/stats.h"
 #include "common/parse.h"
 #include "common/xalloc.h"
 

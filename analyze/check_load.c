@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "analyze/check_model.h"
-#include "analyze/stats.h"
+#include "stats/stats.h"
 #include "common/db.h"
 #include "common/err.h"
 #include "common/kv.h"

@@ -11,7 +11,7 @@
 #include <sqlite3.h>
 
 #include "analyze/cells.h"
-#include "analyze/stats.h"
+#include "stats/stats.h"
 #include "common/table.h"
 
 #include "analyze/analyze.h"

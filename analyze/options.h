@@ -14,7 +14,7 @@
 
 #include <stdio.h>
 
-#include "analyze/stats.h"
+#include "stats/stats.h"
 #include "common/table.h"
 #include "common/where.h"
 

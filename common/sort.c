@@ -2,7 +2,7 @@
  * sort.c - sorting doubles: an LSD radix sort on order-preserving 64-bit
  * keys (6 passes of 11 bits, passes where every key has the same digit
  * skipped), used by analyze's statistics and by ingest's sorted copy of
- * each run's values (moved here from analyze/stats.c unchanged); and a
+ * each run's values (moved here from the statistics library unchanged); and a
  * k-way merge of sorted arrays, for pooling a cell's sorted trials.
  */
 #include "common/compat.h"

@@ -12,7 +12,7 @@
 
 #include "analyze/analyze.h"
 #include "analyze/check_model.h"
-#include "analyze/stats.h"
+#include "stats/stats.h"
 #include "common/db.h"
 #include "common/strbuf.h"
 #include "common/table.h"

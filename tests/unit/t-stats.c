@@ -1,5 +1,5 @@
 /*
- * t-stats.c - tests of analyze/stats.c against golden fixtures written
+ * t-stats.c - tests of stats/ against golden fixtures written
  * by tests/fixtures/stats/gen_golden.py (numpy, scipy, mpmath), the
  * articles' published numbers, brute-force oracles written here, and
  * coverage simulations.  Runs from the repository root.  SLOW=1 adds the
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "analyze/stats.h"
+#include "stats/stats.h"
 #include "common/xalloc.h"
 #include "tests/unit/harness.h"
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/stats.h"
+#include "stats/stats.h"
 #include "common/sort.h"
 #include "common/parse.h"
 #include "common/xalloc.h"

@@ -11,8 +11,8 @@
  * Percentiles are passed as percent values in [0, 100] ("p99.9" -> 99.9)
  * everywhere, because the oha rule is defined on that number.
  */
-#ifndef PATHSTAT_ANALYZE_STATS_H
-#define PATHSTAT_ANALYZE_STATS_H
+#ifndef PATHSTAT_STATS_STATS_H
+#define PATHSTAT_STATS_STATS_H
 
 #include "common/compat.h"
 
