@@ -10,6 +10,10 @@
  * xmalloc() (fatal on OOM) and every returned buffer says who frees it.
  * Percentiles are passed as percent values in [0, 100] ("p99.9" -> 99.9)
  * everywhere, because the oha rule is defined on that number.
+ *
+ * One file per section of this header: select.c, dist.c, quantile.c
+ * (with statistic names), rank_ci.c, bootstrap.c (with the PRNG),
+ * spread.c, tests.c.
  */
 #ifndef PATHSTAT_STATS_STATS_H
 #define PATHSTAT_STATS_STATS_H

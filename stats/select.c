@@ -1,0 +1,140 @@
+/*
+ * select.c - sorting and selection of doubles: the sort every
+ * statistic starts from, quickselect for one order statistic, smallest
+ * and largest.
+ * Pure functions over arrays; contracts are in stats.h.
+ */
+#include "common/compat.h"
+
+#include <stdlib.h>
+
+#include "common/sort.h"
+#include "common/xalloc.h"
+#include "stats/internal.h"
+#include "stats/stats.h"
+
+void
+stats_sort(double *x, size_t n)
+{
+	sort_doubles(x, n);
+}
+
+int
+stats_cmp_tagged(const void *pa, const void *pb)
+{
+	const struct tagged *a = pa, *b = pb;
+
+	if (a->v < b->v)
+		return -1;
+	if (a->v > b->v)
+		return 1;
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+static inline void
+swap_d(double *x, size_t i, size_t j)
+{
+	double t = x[i];
+
+	x[i] = x[j];
+	x[j] = t;
+}
+
+static void
+insertion_sort_d(double *x, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		double v = x[i];
+		size_t j = i;
+
+		while (j > 0 && x[j - 1] > v) {
+			x[j] = x[j - 1];
+			j--;
+		}
+		x[j] = v;
+	}
+}
+
+double
+stats_select(double *x, size_t n, size_t k)
+{
+	size_t lo = 0, hi = n - 1;
+	unsigned depth = 0;
+
+	for (size_t m = n; m > 1; m >>= 1)
+		depth += 2;
+	while (hi > lo) {
+		size_t mid, i, j;
+		double pv;
+
+		if (hi - lo < 16) {
+			insertion_sort_d(x + lo, hi - lo + 1);
+			break;
+		}
+		if (depth-- == 0) {
+			/* introselect fallback: the radix sort is O(n) */
+			stats_sort(x + lo, hi - lo + 1);
+			break;
+		}
+		mid = lo + (hi - lo) / 2;
+		if (x[mid] < x[lo])
+			swap_d(x, mid, lo);
+		if (x[hi] < x[lo])
+			swap_d(x, hi, lo);
+		if (x[hi] < x[mid])
+			swap_d(x, hi, mid);
+		pv = x[mid];
+		/* Hoare partition; x[lo] <= pv <= x[hi] act as sentinels */
+		i = lo;
+		j = hi;
+		for (;;) {
+			while (x[i] < pv)
+				i++;
+			while (x[j] > pv)
+				j--;
+			if (i >= j)
+				break;
+			swap_d(x, i, j);
+			i++;
+			j--;
+		}
+		/* now x[lo..j] <= pv <= x[j+1..hi] (and i >= j) */
+		if (i == j) {
+			/* x[i] == pv sits between the two parts */
+			if (k == i)
+				break;
+			if (k < i)
+				hi = i - 1;
+			else
+				lo = i + 1;
+		} else if (k <= j) {
+			hi = j;
+		} else {
+			lo = j + 1;
+		}
+	}
+	return x[k];
+}
+
+/* Smallest of x[0..n), n >= 1. */
+double
+stats_min_of(const double *x, size_t n)
+{
+	double m = x[0];
+
+	for (size_t i = 1; i < n; i++)
+		if (x[i] < m)
+			m = x[i];
+	return m;
+}
+
+double
+stats_max_of(const double *x, size_t n)
+{
+	double m = x[0];
+
+	for (size_t i = 1; i < n; i++)
+		if (x[i] > m)
+			m = x[i];
+	return m;
+}

@@ -1,0 +1,112 @@
+/*
+ * spread.c - trial-to-trial spread (mean, median, range, largest
+ * deviation) and outlier trials.
+ * Pure functions over arrays; contracts are in stats.h.
+ */
+#include "common/compat.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/xalloc.h"
+#include "stats/internal.h"
+#include "stats/stats.h"
+
+double
+stats_median(const double *x, size_t n)
+{
+	double *c, r;
+
+	if (n == 0)
+		return NAN;
+	c = xmalloc(n * sizeof(*c));
+	memcpy(c, x, n * sizeof(*c));
+	r = stats_quantile_unsorted_hd(STATS_EST_TYPE7, c, n, 50, NULL);
+	free(c);
+	return r;
+}
+
+int
+stats_spread(const double *x, size_t n, struct stats_spread *out, bool *flag,
+    double *score)
+{
+	double *s = NULL, *lg = NULL, *dev = NULL, med_log, mad;
+	bool positive = true;
+	int ret = -1;
+
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < n; i++) {
+		if (flag)
+			flag[i] = false;
+		if (score)
+			score[i] = NAN;
+	}
+	if (n == 0)
+		goto cleanup;
+	s = xmalloc(n * sizeof(*s));
+	memcpy(s, x, n * sizeof(*s));
+	stats_sort(s, n);
+	out->n = n;
+	out->mean = stats_mean(x, n);
+	out->median = stats_quantile_type7(s, n, 50);
+	out->min = s[0];
+	out->max = s[n - 1];
+	out->max_dev_pct = 0;
+	for (size_t i = 0; i < n; i++) {
+		double d = 100 * fabs(x[i] - out->mean) / fabs(out->mean);
+
+		if (!(d <= out->max_dev_pct))
+			out->max_dev_pct = d;	/* NaN propagates */
+		if (!(x[i] > 0) || !isfinite(x[i]))
+			positive = false;
+	}
+	out->rule = STATS_OUTLIER_NONE;
+	ret = 0;
+	if (n < 3 || !positive)
+		goto cleanup;
+
+	mad = 0;
+	med_log = 0;
+	if (n >= 4) {
+		lg = xmalloc(n * sizeof(*lg));
+		dev = xmalloc(n * sizeof(*dev));
+		for (size_t i = 0; i < n; i++)
+			lg[i] = log(x[i]);
+		med_log = stats_median(lg, n);
+		for (size_t i = 0; i < n; i++)
+			dev[i] = fabs(lg[i] - med_log);
+		mad = stats_median(dev, n);
+	}
+	if (n >= 4 && mad > 0) {
+		out->rule = STATS_OUTLIER_ROBUST_Z;
+		for (size_t i = 0; i < n; i++) {
+			double z = (lg[i] - med_log) / (1.4826 * mad);
+			bool f = fabs(z) >= STATS_OUTLIER_Z;
+
+			if (score)
+				score[i] = z;
+			if (flag)
+				flag[i] = f;
+			out->noutliers += f;
+		}
+	} else {
+		out->rule = STATS_OUTLIER_RATIO;
+		for (size_t i = 0; i < n; i++) {
+			double r = x[i] / out->median;
+			bool f = r >= STATS_OUTLIER_RATIO_MAX ||
+			    r <= 1 / STATS_OUTLIER_RATIO_MAX;
+
+			if (score)
+				score[i] = r;
+			if (flag)
+				flag[i] = f;
+			out->noutliers += f;
+		}
+	}
+cleanup:
+	free(s);
+	free(lg);
+	free(dev);
+	return ret;
+}
