@@ -16,7 +16,7 @@
 
 #include <xxhash.h>
 
-#include "analyze/analyze.h"
+#include "check/check.h"
 #include "common/db.h"
 #include "common/err.h"
 #include "common/strbuf.h"

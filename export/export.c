@@ -20,7 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analyze/analyze.h"
+#include "check/check.h"
 #include "cmds.h"
 #include "common/db.h"
 #include "common/err.h"

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "analyze/analyze.h"
+#include "check/check.h"
 #include "common/db.h"
 #include "common/err.h"
 #include "common/metric.h"

@@ -1,8 +1,8 @@
 /*
- * t-check.c - tests of `pathstat check`'s detectors (analyze/
- * check_detect.c) on planted and clean series, the thresholds the
- * documentation quotes, and analyze_check() itself on a small database
- * built here row by row (what report/ calls).
+ * t-check.c - tests of `pathstat check`'s detectors (check/detect.c)
+ * on planted and clean series, the thresholds the documentation
+ * quotes, and analyze_check() itself on a small database built here
+ * row by row (what report/ calls).
  */
 #include "common/compat.h"
 
@@ -11,11 +11,12 @@
 #include <string.h>
 
 #include "analyze/analyze.h"
-#include "analyze/check_model.h"
-#include "stats/stats.h"
+#include "check/check.h"
+#include "check/model.h"
 #include "common/db.h"
 #include "common/strbuf.h"
 #include "common/table.h"
+#include "stats/stats.h"
 #include "tests/unit/harness.h"
 
 /* The planted run of samples/tree: C, P=4, trial 3 (Gbit/s). */

@@ -1,5 +1,5 @@
 /*
- * check_run.c - the checks that judge one run at a time: burst-cliff (an
+ * run.c - the checks that judge one run at a time: burst-cliff (an
  * iperf3 series that steps down and stays down), hidden-failures (errors,
  * timeouts and partial runs that percentiles leave out) and
  * syn-retransmit (values one or three seconds above the median).
@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "analyze/check_model.h"
+#include "check/model.h"
 #include "common/strbuf.h"
 
 /* Call fn for every run, cell by cell (so findings come out in path and

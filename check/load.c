@@ -1,5 +1,5 @@
 /*
- * check_load.c - read the runs `pathstat check` looks at, summarise each
+ * load.c - read the runs `pathstat check` looks at, summarise each
  * one from its samples in a single pass (count, median, the
  * throughput series and its cliff, SYN-retransmit modes) and from the
  * tool's own summaries, and group them into cells.  Samples are read run
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/check_model.h"
+#include "check/model.h"
 #include "stats/stats.h"
 #include "common/db.h"
 #include "common/err.h"

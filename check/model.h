@@ -1,18 +1,18 @@
 /*
- * check_model.h - what the parts of `pathstat check` share: the runs in
+ * model.h - what the parts of `pathstat check` share: the runs in
  * scope, each summarised once from its samples (so no rule reads samples
  * again), grouped into cells; the thresholds every rule uses (docs/
  * checks.md says why each has its value); and the pure detectors the unit
  * tests call directly.
  */
-#ifndef PATHSTAT_ANALYZE_CHECK_MODEL_H
-#define PATHSTAT_ANALYZE_CHECK_MODEL_H
+#ifndef PATHSTAT_CHECK_MODEL_H
+#define PATHSTAT_CHECK_MODEL_H
 
 #include "common/compat.h"
 
 #include <sqlite3.h>
 
-#include "analyze/analyze.h"
+#include "check/check.h"
 #include "common/metric.h"
 #include "common/strbuf.h"
 
@@ -134,7 +134,7 @@ struct check_model {
 	size_t			ncells, alloc_cells;
 };
 
-/* check_load.c */
+/* load.c */
 /* Load the runs matching w with their summaries into m (zeroed but for db,
  * opts and out).  Returns 0, or -1 after printing an error. */
 int check_model_load(struct check_model *m, const struct where *w);
@@ -183,8 +183,8 @@ void check_fmt_count(struct strbuf *sb, uint64_t n);
 /* "HH:MM UTC" of a Unix time, or "?" when unknown. */
 void check_fmt_time(struct strbuf *sb, int64_t t);
 
-/* The rules (check_run.c: per run; check_cell.c: per cell and table;
- * check_scope.c: across paths and in time order). */
+/* The rules (run.c: per run; cell.c: per cell and table;
+ * scope.c: across paths and in time order). */
 void check_burst_cliff(struct check_model *m);
 void check_run_order(struct check_model *m);
 void check_instance_cap(struct check_model *m);

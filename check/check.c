@@ -13,8 +13,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "analyze/analyze.h"
-#include "analyze/check_model.h"
+#include "analyze/options.h"
+#include "check/check.h"
+#include "check/model.h"
 #include "common/db.h"
 #include "common/err.h"
 #include "common/exit.h"

@@ -1,5 +1,5 @@
 /*
- * check_scope.c - the checks that compare paths with each other or follow
+ * scope.c - the checks that compare paths with each other or follow
  * one instance through time: instance-cap (paths on one throughput
  * plateau), udp-sender-limited (UDP identical across paths) and run-order
  * (throughput that falls with run order, not with the path).
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/check_model.h"
+#include "check/model.h"
 #include "stats/stats.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"

@@ -1,5 +1,5 @@
 /*
- * check_cell.c - the checks that judge a cell (one metric, path and
+ * cell.c - the checks that judge a cell (one metric, path and
  * condition in one campaign) or the table its cells form: outlier-trial,
  * few-samples, mixed-estimators, missing-cells and unbalanced-trials.
  */
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/check_model.h"
+#include "check/model.h"
 #include "stats/stats.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"

@@ -1,5 +1,5 @@
 /*
- * check_detect.c - the pure detectors behind `pathstat check`: a step
+ * detect.c - the pure detectors behind `pathstat check`: a step
  * down that stays down in an interval series, SYN-retransmit modes in a
  * latency sample, a plateau at the top of per-path values, and the small
  * conversions the findings quote.  No database, no I/O.
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/check_model.h"
+#include "check/model.h"
 #include "stats/stats.h"
 #include "common/parse.h"
 #include "common/xalloc.h"
