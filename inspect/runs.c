@@ -16,7 +16,7 @@
 #include "common/table.h"
 #include "common/where.h"
 #include "common/xalloc.h"
-#include "ingest/ingest.h"
+#include "inspect/inspect.h"
 
 #define RUNS_USAGE \
 	"usage: pathstat runs [--db FILE] [--where KEY=VALUE]... [--format md|csv|json]\n" \
