@@ -1,0 +1,232 @@
+/*
+ * chart_bars.c - grouped bars: percentiles per path (the articles' bar
+ * charts), or the columns of a pivot table per row.
+ */
+#include "common/compat.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+#include "report/chart.h"
+#include "report/internal.h"
+
+struct bars {
+	size_t		ngroups, nseries;
+	char		**gid;		/* group path ID (borrowed) */
+	char		**glabel;	/* group label (owned) */
+	char		**gextra;	/* condition/dims, or NULL (owned) */
+	char		**sname;	/* series names (owned) */
+	double		*v;		/* ngroups * nseries, chart unit */
+};
+
+static void
+bars_free(struct bars *br)
+{
+	size_t i;
+
+	for (i = 0; i < br->ngroups; i++) {
+		free(br->glabel[i]);
+		free(br->gextra[i]);
+	}
+	for (i = 0; i < br->nseries; i++)
+		free(br->sname[i]);
+	free(br->gid);
+	free(br->glabel);
+	free(br->gextra);
+	free(br->sname);
+	free(br->v);
+}
+
+static void
+bars_script(struct chart *ch, const struct bars *br)
+{
+	double width = 0.8, bw = width / (double)br->nseries;
+	size_t g, k, lines = 1, cols = chart_group_columns(ch, br->ngroups);
+	struct strbuf y = STRBUF_INIT, tics = STRBUF_INIT;
+
+	for (g = 0; g < br->ngroups; g++) {
+		size_t n;
+
+		if (g)
+			strbuf_addstr(&tics, ", \\\n    ");
+		n = chart_gp_tic_label(&tics, br->gid[g],
+		    report_path_label(ch->s, br->gid[g]), br->gextra[g], cols);
+		strbuf_addf(&tics, " %zu", g);
+		if (n > lines)
+			lines = n;
+	}
+	strbuf_addf(&ch->pre, "set style fill solid 0.9 border lc rgb "
+	    "'#333333'\nset boxwidth %.4f absolute\nset xrange [-0.6:%zu.4]\n"
+	    "set bmargin %zu\n"
+	    KEY_ABOVE,
+	    bw * 0.92, br->ngroups - 1, lines + 3);
+	if (ch->c->logscale)
+		strbuf_addstr(&ch->pre, "set logscale y\n");
+	else
+		strbuf_addstr(&ch->pre, "set yrange [0:*]\n"
+		    "set offsets 0, 0, graph 0.06, 0\n");
+	chart_axis_label(ch, &y);
+	chart_gp_set(&ch->pre, "ylabel", y.buf);
+	strbuf_addf(&ch->pre, "set xtics (%s) noenhanced\n", tics.buf);
+	/* cells with no data say so instead of showing nothing */
+	for (g = 0; g < br->ngroups; g++) {
+		for (k = 0; k < br->nseries; k++) {
+			double x = (double)g - width / 2 +
+			    bw * ((double)k + 0.5);
+
+			if (isfinite(br->v[g * br->nseries + k]))
+				continue;
+			strbuf_addf(&ch->pre, "set label 'not measured' at "
+			    "%.4f, graph 0.03 left rotate by 90 font small "
+			    "tc rgb '#555555' noenhanced\n", x);
+		}
+	}
+	strbuf_addstr(&ch->plot, "plot \\\n");
+	for (k = 0; k < br->nseries; k++) {
+		double off = -width / 2 + bw * ((double)k + 0.5);
+
+		strbuf_addstr(&ch->plot, "    ");
+		chart_plot_source(ch, &ch->plot, k == 0);
+		strbuf_addf(&ch->plot, " using ($1%+.4f):%zu with boxes "
+		    "lt %zu dt solid title ", off, k + 2, k + 1);
+		report_gp_quote(&ch->plot, br->sname[k]);
+		strbuf_addf(&ch->plot, ", \\\n    '' using ($1%+.4f):%zu:"
+		    "(sprintf('%%.%df', $%zu)) with labels offset 0,0.6 "
+		    "font small notitle%s\n", off, k + 2, ch->dec, k + 2,
+		    k + 1 < br->nseries ? ", \\" : "");
+	}
+	strbuf_release(&y);
+	strbuf_release(&tics);
+}
+
+static void
+bars_data(struct chart *ch, const struct bars *br)
+{
+	size_t g, k;
+
+	strbuf_addstr(&ch->what, "columns: x (group index), then one column "
+	    "per series:");
+	for (k = 0; k < br->nseries; k++)
+		strbuf_addf(&ch->what, " %s", br->sname[k]);
+	strbuf_addf(&ch->what, " (in %s; NaN = not measured)", ch->unit);
+	chart_dat_head(ch);
+	for (g = 0; g < br->ngroups; g++) {
+		chart_dat_label(ch, "group", g, br->glabel[g]);
+	}
+	for (g = 0; g < br->ngroups; g++) {
+		strbuf_addf(&ch->dat, "%zu", g);
+		for (k = 0; k < br->nseries; k++) {
+			strbuf_addch(&ch->dat, ' ');
+			chart_gp_num(&ch->dat, br->v[g * br->nseries + k]);
+		}
+		strbuf_addch(&ch->dat, '\n');
+	}
+}
+
+int
+chart_bars(struct chart *ch, const struct table *pivot)
+{
+	struct analyze_opts o;
+	struct table t;
+	struct bars br;
+	struct strbuf sb = STRBUF_INIT, counts = STRBUF_INIT;
+	size_t r, k, j;
+	int ret = -1;
+
+	memset(&br, 0, sizeof(br));
+	table_init(&t);
+	if (pivot) {
+		/* series: the pivot's condition columns; groups: its rows */
+		if (report_section_opts(ch->b->spec, ch->s, &o))
+			return -1;
+		br.sname = xcalloc(pivot->ncols + 1, sizeof(char *));
+		for (k = 0; k < ch->s->ncols || (!ch->s->ncols && k + 2 <
+		    pivot->ncols); k++) {
+			if (ch->s->ncols && ch->s->cols[k].derive)
+				continue;
+			br.sname[br.nseries++] =
+			    xstrdup(pivot->cols[k + 2].header);
+		}
+		br.ngroups = pivot->nrows;
+		br.gid = xcalloc(br.ngroups + 1, sizeof(char *));
+		br.glabel = xcalloc(br.ngroups + 1, sizeof(char *));
+		br.gextra = xcalloc(br.ngroups + 1, sizeof(char *));
+		br.v = xcalloc(br.ngroups * br.nseries + 1, sizeof(double));
+		for (r = 0; r < pivot->nrows; r++) {
+			br.gid[r] = (char *)chart_str_at(pivot, r, 0);
+			br.glabel[r] = chart_cell_label(ch->s, br.gid[r], "",
+			    false, NULL);
+			for (k = 0, j = 0; k + 2 < pivot->ncols; k++) {
+				if (ch->s->ncols && ch->s->cols[k].derive)
+					continue;
+				br.v[r * br.nseries + j++] = table_num(pivot, r,
+				    (long)k + 2) * ch->scale;
+			}
+		}
+		strbuf_addstr(&counts, "; bars as in the table above");
+	} else {
+		long pc, cc;
+		bool sev;
+
+		if (chart_table(ch, "percentiles", NULL, -1, &o, &t))
+			return -1;
+		pc = table_col(&t, "path");
+		cc = table_col(&t, "condition");
+		sev = chart_several_conditions(&t);
+		br.sname = xcalloc(o.nstats + 1, sizeof(char *));
+		for (j = 0; j < o.nstats; j++)
+			if (o.stats[j].kind == STATS_NAME_PCT)
+				br.sname[br.nseries++] =
+				    xstrdup(o.stat_names[j]);
+		if (!br.nseries) {
+			report_spec_error(ch->b->spec, ch->c->loc, "a bars "
+			    "chart shows percentiles: the section's stats "
+			    "have none");
+			goto cleanup;
+		}
+		br.ngroups = t.nrows;
+		br.gid = xcalloc(br.ngroups + 1, sizeof(char *));
+		br.glabel = xcalloc(br.ngroups + 1, sizeof(char *));
+		br.gextra = xcalloc(br.ngroups + 1, sizeof(char *));
+		br.v = xcalloc(br.ngroups * br.nseries + 1, sizeof(double));
+		for (r = 0; r < t.nrows; r++) {
+			chart_dims_text(&t, &o, r, NULL, &sb);
+			br.gid[r] = (char *)chart_str_at(&t, r, pc);
+			br.glabel[r] = chart_cell_label(ch->s, br.gid[r],
+			    chart_str_at(&t, r, cc), sev, sb.buf);
+			if (sev || sb.len) {
+				struct strbuf e = STRBUF_INIT;
+
+				if (sev)
+					strbuf_addstr(&e,
+					    *chart_str_at(&t, r, cc) ?
+					    chart_str_at(&t, r, cc) :
+					    "no condition");
+				if (sb.len)
+					strbuf_addf(&e, "%s%s", e.len ? ", " :
+					    "", sb.buf);
+				br.gextra[r] = strbuf_detach(&e, NULL);
+			}
+			for (k = 0; k < br.nseries; k++)
+				br.v[r * br.nseries + k] = table_num(&t, r,
+				    table_col(&t, br.sname[k])) * ch->scale;
+		}
+		chart_count_words(&t, "bar", &counts);
+	}
+	chart_describe(ch, &o, counts.buf);
+	bars_data(ch, &br);
+	bars_script(ch, &br);
+	ret = 0;
+cleanup:
+	analyze_opts_release(&o);
+	table_release(&t);
+	bars_free(&br);
+	strbuf_release(&sb);
+	strbuf_release(&counts);
+	return ret;
+}
+

@@ -1,0 +1,225 @@
+/*
+ * chart_box.c - boxes of trial-level values: each trial's statistic
+ * as a point over the quartiles and range of its cell's trials, far-off
+ * trials named.
+ */
+#include "common/compat.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+#include "report/chart.h"
+#include "report/internal.h"
+#include "stats/stats.h"
+
+/* A box chart names a trial whose value is this many times its box's
+ * median (or less than the inverse). */
+#define BOX_NAME_RATIO		1.25
+
+int
+chart_box(struct chart *ch)
+{
+	static const char *const by_trial[] = { "trial", NULL };
+	struct analyze_opts o;
+	struct table t;
+	struct series *grp = NULL;
+	struct strbuf sb = STRBUF_INIT, counts = STRBUF_INIT, y = STRBUF_INIT;
+	struct strbuf tics = STRBUF_INIT;
+	size_t ngrp = 0, r, g, i, js, named = 0, lines = 1;
+	long pc, cc, tc, sc;
+	bool sev;
+	int ret = -1;
+
+	/* each trial's statistic: cells split by trial, one trial each */
+	if (chart_table(ch, "percentiles", by_trial, STATS_POOL_PER_TRIAL, &o,
+	    &t))
+		return -1;
+	if (chart_stat_table(ch, &o, &t))
+		goto cleanup;
+	js = chart_stat(ch, &o);
+	pc = table_col(&t, "path");
+	cc = table_col(&t, "condition");
+	tc = table_col(&t, "trial");
+	sc = js < o.nstats ? table_col(&t, o.stat_names[js]) : -1;
+	sev = chart_several_conditions(&t);
+	grp = xcalloc(t.nrows + 1, sizeof(*grp));
+	for (r = 0; r < t.nrows; r++) {
+		long trial = strtol(chart_str_at(&t, r, tc), NULL, 10);
+		double v = table_num(&t, r, sc) * ch->scale;
+
+		chart_dims_text(&t, &o, r, "trial", &sb);
+		strbuf_addf(&sb, "\x1f%s\x1f%s", chart_str_at(&t, r, pc),
+		    chart_str_at(&t, r, cc));
+		for (g = 0; g < ngrp; g++)
+			if (!strcmp(grp[g].comment, sb.buf))
+				break;
+		if (g == ngrp) {
+			grp[g].comment = xstrdup(sb.buf);
+			chart_dims_text(&t, &o, r, "trial", &sb);
+			grp[g].label = chart_cell_label(ch->s,
+			    chart_str_at(&t, r, pc), chart_str_at(&t, r, cc),
+			    sev, sb.buf);
+			ngrp++;
+		}
+		if (isfinite(v))
+			chart_series_push(&grp[g], v, trial);
+	}
+	strbuf_addf(&ch->what, "index 0: x (group), min, first quartile, "
+	    "median, third quartile, max, mean of the trials' %s (in %s); "
+	    "index 1: x, one trial's value, trial number; index 2: the same "
+	    "for trials more than 1.25x or less than 1/1.25 of their box's "
+	    "median (named on the chart)", js < o.nstats ?
+	    o.stat_names[js] : "", ch->unit);
+	chart_dat_head(ch);
+	for (g = 0; g < ngrp; g++) {
+		chart_dat_label(ch, "group", g, grp[g].label);
+	}
+	for (g = 0; g < ngrp; g++) {
+		double *x = xcalloc(grp[g].n + 1, sizeof(double));
+
+		memcpy(x, grp[g].v, grp[g].n * sizeof(double));
+		stats_sort(x, grp[g].n);
+		strbuf_addf(&ch->dat, "%zu", g);
+		if (grp[g].n) {
+			double q[5];
+
+			q[0] = x[0];
+			q[1] = stats_quantile(STATS_EST_TYPE7, x, grp[g].n, 25);
+			q[2] = stats_quantile(STATS_EST_TYPE7, x, grp[g].n, 50);
+			q[3] = stats_quantile(STATS_EST_TYPE7, x, grp[g].n, 75);
+			q[4] = x[grp[g].n - 1];
+			for (i = 0; i < 5; i++) {
+				strbuf_addch(&ch->dat, ' ');
+				chart_gp_num(&ch->dat, q[i]);
+			}
+			strbuf_addch(&ch->dat, ' ');
+			chart_gp_num(&ch->dat, stats_mean(x, grp[g].n));
+		} else {
+			strbuf_addstr(&ch->dat, " NaN NaN NaN NaN NaN NaN");
+		}
+		strbuf_addch(&ch->dat, '\n');
+		free(x);
+	}
+	strbuf_addstr(&ch->dat, "\n\n");
+	for (g = 0; g < ngrp; g++) {
+		for (i = 0; i < grp[g].n; i++) {
+			strbuf_addf(&ch->dat, "%zu ", g);
+			chart_gp_num(&ch->dat, grp[g].v[i]);
+			strbuf_addf(&ch->dat, " %ld\n", grp[g].tag[i]);
+		}
+	}
+	/* index 2: the trials far from their siblings, to name them */
+	strbuf_addstr(&ch->dat, "\n\n");
+	for (g = 0; g < ngrp; g++) {
+		for (i = 0; i < grp[g].n; i++) {
+			double *all = xcalloc(grp[g].n + 1, sizeof(double));
+			double med, ratio;
+
+			memcpy(all, grp[g].v, grp[g].n * sizeof(double));
+			stats_sort(all, grp[g].n);
+			med = stats_quantile(STATS_EST_TYPE7, all, grp[g].n,
+			    50);
+			free(all);
+			ratio = grp[g].v[i] / med;
+			if (!(ratio > BOX_NAME_RATIO ||
+			    ratio < 1 / BOX_NAME_RATIO))
+				continue;
+			strbuf_addf(&ch->dat, "%zu ", g);
+			chart_gp_num(&ch->dat, grp[g].v[i]);
+			strbuf_addf(&ch->dat, " %ld\n", grp[g].tag[i]);
+			named++;
+		}
+	}
+
+	strbuf_addf(&ch->pre, "set xrange [-0.6:%zu.6]\n"
+	    "set style fill solid 0.25 border lc rgb '#333333'\n"
+	    "set boxwidth 0.45 absolute\n"
+	    KEY_ABOVE,
+	    ngrp ? ngrp - 1 : 0);
+	if (ch->c->logscale)
+		strbuf_addstr(&ch->pre, "set logscale y\n");
+	else
+		strbuf_addstr(&ch->pre, "set offsets 0, 0, graph 0.08, graph "
+		    "0.05\n");
+	strbuf_addf(&y, "%s of %s per trial (%s)", js < o.nstats ?
+	    o.stat_names[js] : "", ch->m->title,
+	    ch->unit);
+	chart_gp_set(&ch->pre, "ylabel", y.buf);
+	for (g = 0; g < ngrp; g++) {
+		const char *id = strchr(grp[g].comment, '\x1f') + 1;
+		char *pid = xstrndup(id, strcspn(id, "\x1f"));
+		const char *cond = strchr(id, '\x1f') + 1;
+		size_t nl;
+
+		if (g)
+			strbuf_addstr(&tics, ", \\\n    ");
+		strbuf_reset(&sb);
+		if (sev)
+			strbuf_addstr(&sb, *cond ? cond : "no condition");
+		nl = chart_gp_tic_label(&tics, pid,
+		    report_path_label(ch->s, pid), sb.buf,
+		    chart_group_columns(ch, ngrp));
+		if (nl > lines)
+			lines = nl;
+		strbuf_addf(&tics, " %zu", g);
+		free(pid);
+	}
+	strbuf_addf(&ch->pre, "set bmargin %zu\nset xtics (%s) noenhanced\n",
+	    lines + 3, tics.buf);
+	strbuf_addstr(&ch->plot, "plot \\\n    ");
+	chart_plot_source(ch, &ch->plot, true);
+	strbuf_addstr(&ch->plot, " index 0 using 1:3:2:6:5 with candlesticks "
+	    "whiskerbars 0.5 lt 1 lw 1.5 title 'quartiles and range of the "
+	    "trials', \\\n"
+	    "    '' index 0 using 1:4:4:4:4 with candlesticks lt 1 lw 3 "
+	    "title 'median', \\\n"
+	    "    '' index 1 using 1:2 with points lt 4 pt 7 ps 1.4 "
+	    "title 'one trial'");
+	if (named)
+		strbuf_addstr(&ch->plot, ", \\\n"
+		    "    '' index 2 using 1:2:(sprintf('trial %d', $3)) with "
+		    "labels left offset 1.2,0 font small tc rgb '#333333' "
+		    "notitle");
+	strbuf_addch(&ch->plot, '\n');
+	{
+		double nlo = INFINITY, nhi = -INFINITY, glo = INFINITY, ghi = 0;
+		long nc = table_col(&t, "n");
+
+		for (r = 0; r < t.nrows; r++) {
+			nlo = fmin(nlo, table_num(&t, r, nc));
+			nhi = fmax(nhi, table_num(&t, r, nc));
+		}
+		for (g = 0; g < ngrp; g++) {
+			glo = fmin(glo, (double)grp[g].n);
+			ghi = fmax(ghi, (double)grp[g].n);
+		}
+		if (glo == ghi)
+			strbuf_addf(&counts, "; %.0f trials per box", glo);
+		else
+			strbuf_addf(&counts, "; %.0f–%.0f trials per box", glo,
+			    ghi);
+		if (isfinite(nlo) && nlo == nhi)
+			strbuf_addf(&counts, ", n = %.0f per trial", nlo);
+		else if (isfinite(nlo))
+			strbuf_addf(&counts, ", n = %.0f–%.0f per trial", nlo,
+			    nhi);
+	}
+	strbuf_addf(&counts, "; each point is one trial's %s", js < o.nstats ?
+	    o.stat_names[js] : "");
+	chart_describe(ch, &o, counts.buf);
+	ret = 0;
+cleanup:
+	analyze_opts_release(&o);
+	table_release(&t);
+	chart_series_free(grp, ngrp);
+	strbuf_release(&sb);
+	strbuf_release(&counts);
+	strbuf_release(&y);
+	strbuf_release(&tics);
+	return ret;
+}
+
