@@ -1,0 +1,730 @@
+/*
+ * spec_section.c - the sections of a report spec: each one's type and
+ * the keys that type takes, what it inherits, and what each type needs
+ * (a group's sections, a delta's pairs, a ratio's NUM/DEN, a pivot's
+ * columns, a chart), checked as spec.c checks the top level.
+ */
+#include "common/compat.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/analyze.h"
+#include "common/err.h"
+#include "common/kv.h"
+#include "common/metric.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+#include "report/internal.h"
+#include "report/spec.h"
+
+static const char *const verb_names[] = {
+	"compare", "delta", "percentiles", "ratio", "relative", "trend",
+	"trials", "variance",
+};
+
+static const char *const chart_names[] = {
+	"bars", "relative", "ecdf", "timeseries", "box", "days",
+};
+
+static int
+parse_chart(struct report_spec *spec, const cJSON *it, const char *loc,
+    struct report_section *s)
+{
+	static const char *const keys[] = {
+		"kind", "id", "title", "stat", "log", "width", "height",
+	};
+	struct report_chart *c = xcalloc(1, sizeof(*c));
+	char *kind = NULL, *l = NULL;
+	double w = 0, h = 0;
+	size_t i;
+	int ret = -1;
+
+	c->loc = xstrdup(loc);
+	if (cJSON_IsString(it)) {
+		kind = xstrdup(it->valuestring);
+	} else if (cJSON_IsObject(it)) {
+		if (spec_check_keys(spec, it, loc, keys, ARRAY_SIZE(keys)) ||
+		    spec_get_string(spec, it, "kind", loc, true, &kind) ||
+		    spec_get_string(spec, it, "id", loc, false, &c->id) ||
+		    spec_get_string(spec, it, "title", loc, false, &c->title) ||
+		    spec_get_string(spec, it, "stat", loc, false, &c->stat) ||
+		    spec_get_bool(spec, it, "log", loc, &c->logscale) ||
+		    spec_get_number(spec, it, "width", loc, REPORT_CHART_MIN_PX,
+		    REPORT_CHART_MAX_PX, true, &w) ||
+		    spec_get_number(spec, it, "height", loc,
+		    REPORT_CHART_MIN_PX, REPORT_CHART_MAX_PX, true, &h))
+			goto cleanup;
+	} else {
+		report_spec_error(spec, loc, "want a chart kind or an object "
+		    "{\"kind\": ...}");
+		goto cleanup;
+	}
+	for (i = 0; i < ARRAY_SIZE(chart_names); i++)
+		if (!strcmp(kind, chart_names[i]))
+			break;
+	if (i == ARRAY_SIZE(chart_names)) {
+		struct strbuf sb = STRBUF_INIT;
+
+		spec_join_list(&sb, chart_names, ARRAY_SIZE(chart_names));
+		l = cJSON_IsObject(it) ? spec_loc_key(loc, "kind") :
+		    xstrdup(loc);
+		report_spec_error(spec, l, "unknown chart kind '%s' (known: "
+		    "%s)", kind, sb.buf);
+		strbuf_release(&sb);
+		goto cleanup;
+	}
+	c->kind = (enum report_chart_kind)i;
+	if (c->kind == REPORT_CHART_ECDF && !(cJSON_IsObject(it) &&
+	    cJSON_GetObjectItemCaseSensitive(it, "log")))
+		c->logscale = true;
+	if (c->stat) {
+		struct analyze_opts o;
+		struct strbuf why = STRBUF_INIT;
+
+		analyze_opts_init(&o);
+		if (analyze_opts_set_stats(&o, c->stat, &why) ||
+		    o.nstats != 1) {
+			l = spec_loc_key(loc, "stat");
+			report_spec_error(spec, l, "want one statistic (p50, "
+			    "p99, max, mean ...)%s%s", why.len ? ": " : "",
+			    why.buf);
+		}
+		analyze_opts_release(&o);
+		strbuf_release(&why);
+		if (l)
+			goto cleanup;
+	}
+	if (c->id) {
+		char *slug = report_slug(c->id, 40);
+
+		free(c->id);
+		c->id = slug;
+	}
+	c->width = (long)w;
+	c->height = (long)h;
+	s->chart = c;
+	c = NULL;
+	ret = 0;
+cleanup:
+	if (c) {
+		free(c->loc);
+		free(c->id);
+		free(c->title);
+		free(c->stat);
+		free(c);
+	}
+	free(kind);
+	free(l);
+	return ret;
+}
+
+/* Can a chart of this kind sit on a section of this type and verb? */
+static bool
+chart_fits(const struct report_section *s, enum report_chart_kind k)
+{
+	bool pct = s->type == REPORT_SEC_VERB && !strcmp(s->verb,
+	    "percentiles");
+	bool rel = s->type == REPORT_SEC_VERB && !strcmp(s->verb, "relative");
+	bool trials = s->type == REPORT_SEC_VERB && !strcmp(s->verb, "trials");
+	bool pivot = s->type == REPORT_SEC_PIVOT;
+	bool alone = s->type == REPORT_SEC_CHART;
+
+	switch (k) {
+	case REPORT_CHART_BARS:
+		return pct || pivot || alone;
+	case REPORT_CHART_RELATIVE:
+		return rel || alone;
+	case REPORT_CHART_ECDF:
+	case REPORT_CHART_TIMESERIES:
+	case REPORT_CHART_BOX:
+	case REPORT_CHART_DAYS:
+		return pct || trials || pivot || alone;
+	}
+	return false;
+}
+
+static int
+parse_pairs(struct report_spec *spec, const cJSON *it, const char *loc,
+    struct report_section *s)
+{
+	static const char *const keys[] = { "minuend", "subtrahend", "label" };
+	const cJSON *e;
+	size_t i = 0, n = (size_t)cJSON_GetArraySize(it);
+
+	if (!cJSON_IsArray(it) || n == 0)
+		return report_spec_error(spec, loc, "want a list of pairs "
+		    "(\"G-G'\" or {\"minuend\": \"G\", \"subtrahend\": \"G'\", "
+		    "\"label\": ...})");
+	s->args = xcalloc(n + 1, sizeof(char *));
+	s->arg_labels = xcalloc(n + 1, sizeof(char *));
+	cJSON_ArrayForEach(e, it) {
+		char *l = spec_loc_index(loc, i), *a = NULL, *b = NULL;
+		int bad = 0;
+
+		if (cJSON_IsString(e)) {
+			const char *dash = strchr(e->valuestring, '-');
+
+			if (!dash || dash == e->valuestring || !dash[1] ||
+			    !spec_text_ok(e->valuestring))
+				bad = report_spec_error(spec, l, "want "
+				    "MINUEND-SUBTRAHEND, e.g. \"G-G'\"");
+			else
+				s->args[i] = xstrdup(e->valuestring);
+		} else if (cJSON_IsObject(e)) {
+			bad = spec_check_keys(spec, e, l, keys,
+			    ARRAY_SIZE(keys)) ||
+			    spec_get_string(spec, e, "minuend", l, true, &a) ||
+			    spec_get_string(spec, e, "subtrahend", l, true,
+			    &b) ||
+			    spec_get_string(spec, e, "label", l, false,
+			    &s->arg_labels[i]);
+			if (!bad)
+				s->args[i] = xasprintf("%s-%s", a, b);
+		} else {
+			bad = report_spec_error(spec, l, "want \"A-B\" or an "
+			    "object");
+		}
+		free(a);
+		free(b);
+		free(l);
+		s->nargs = ++i;
+		if (bad)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+parse_columns(struct report_spec *spec, const cJSON *it, const char *loc,
+    struct report_section *s, const char *stat)
+{
+	static const char *const keys[] = {
+		"key", "label", "condition", "stat", "delta", "ratio",
+	};
+	const cJSON *e;
+	size_t i = 0, n = (size_t)cJSON_GetArraySize(it), j;
+
+	if (!cJSON_IsArray(it) || n == 0)
+		return report_spec_error(spec, loc, "want a list of columns");
+	s->cols = xcalloc(n, sizeof(*s->cols));
+	cJSON_ArrayForEach(e, it) {
+		struct report_pivot_col *c = &s->cols[i];
+		const cJSON *d;
+		char *l = spec_loc_index(loc, i);
+		int bad = 0;
+
+		s->ncols = ++i;
+		if (!cJSON_IsObject(e)) {
+			bad = report_spec_error(spec, l, "want an object");
+			goto next;
+		}
+		if (spec_check_keys(spec, e, l, keys, ARRAY_SIZE(keys)) ||
+		    spec_get_string(spec, e, "key", l, false, &c->key) ||
+		    spec_get_string(spec, e, "label", l, false, &c->label) ||
+		    spec_get_string(spec, e, "condition", l, false, &c->cond) ||
+		    spec_get_string(spec, e, "stat", l, false, &c->stat)) {
+			bad = -1;
+			goto next;
+		}
+		d = cJSON_GetObjectItemCaseSensitive(e, "delta");
+		if (d)
+			c->derive = 'd';
+		else if ((d = cJSON_GetObjectItemCaseSensitive(e, "ratio")))
+			c->derive = 'r';
+		if (!!d + !!c->cond != 1) {
+			bad = report_spec_error(spec, l, "give exactly one of "
+			    "\"condition\", \"delta\" or \"ratio\"");
+			goto next;
+		}
+		if (d) {
+			const char *ka, *kb;
+
+			if (!cJSON_IsArray(d) || cJSON_GetArraySize(d) != 2 ||
+			    !cJSON_IsString(cJSON_GetArrayItem(d, 0)) ||
+			    !cJSON_IsString(cJSON_GetArrayItem(d, 1))) {
+				bad = report_spec_error(spec, l, "\"%s\" wants "
+				    "two earlier column keys [\"a\", \"b\"]",
+				    c->derive == 'd' ? "delta" : "ratio");
+				goto next;
+			}
+			ka = cJSON_GetArrayItem(d, 0)->valuestring;
+			kb = cJSON_GetArrayItem(d, 1)->valuestring;
+			c->a = c->b = SIZE_MAX;
+			for (j = 0; j + 1 < i; j++) {
+				if (!strcmp(s->cols[j].key, ka))
+					c->a = j;
+				if (!strcmp(s->cols[j].key, kb))
+					c->b = j;
+			}
+			if (c->a == SIZE_MAX || c->b == SIZE_MAX ||
+			    s->cols[c->a].derive || s->cols[c->b].derive) {
+				bad = report_spec_error(spec, l, "no earlier "
+				    "condition column with key '%s'",
+				    c->a == SIZE_MAX || s->cols[c->a].derive ?
+				    ka : kb);
+				goto next;
+			}
+			if (c->stat) {
+				bad = report_spec_error(spec, l, "a derived "
+				    "column takes the stat of its operands");
+				goto next;
+			}
+			c->stat = xstrdup(s->cols[c->a].stat);
+			if (!c->label)
+				c->label = xasprintf("%s %s %s",
+				    s->cols[c->a].label,
+				    c->derive == 'd' ? "−" : "/",
+				    s->cols[c->b].label);
+		} else {
+			struct kvset kv = KVSET_INIT;
+			struct strbuf why = STRBUF_INIT;
+
+			if (!*c->cond) {
+				/* "": the cell with no condition at all */
+			} else if (cond_parse(c->cond, &kv, &why) ||
+			    kv.n == 0) {
+				bad = report_spec_error(spec, l, "bad "
+				    "condition '%s'%s%s", c->cond, why.len ?
+				    ": " : "", why.buf);
+			} else {
+				struct strbuf canon = STRBUF_INIT;
+
+				kvset_join(&kv, &canon, ",");
+				free(c->cond);
+				c->cond = strbuf_detach(&canon, NULL);
+			}
+			kvset_release(&kv);
+			strbuf_release(&why);
+			if (bad)
+				goto next;
+			if (!c->label)
+				c->label = xstrdup(*c->cond ? c->cond :
+				    "no condition");
+		}
+		if (c->stat && !c->derive) {
+			struct analyze_opts o;
+			struct strbuf why = STRBUF_INIT;
+
+			analyze_opts_init(&o);
+			if (analyze_opts_set_stats(&o, c->stat, &why) ||
+			    o.nstats != 1)
+				bad = report_spec_error(spec, l, "bad stat "
+				    "'%s'", c->stat);
+			analyze_opts_release(&o);
+			strbuf_release(&why);
+		} else if (!c->stat) {
+			c->stat = xstrdup(stat);
+		}
+		if (!c->key) {
+			c->key = report_slug(c->label, 40);
+		} else if (!kv_valid_key(c->key)) {
+			bad = report_spec_error(spec, l, "bad key '%s'",
+			    c->key);
+		}
+		for (j = 0; !bad && j + 1 < i; j++)
+			if (!strcmp(s->cols[j].key, c->key))
+				bad = report_spec_error(spec, l, "column key "
+				    "'%s' used twice (set \"key\")", c->key);
+next:
+		free(l);
+		if (bad)
+			return -1;
+	}
+	return 0;
+}
+
+/* Section keys by type (beyond type, id, title, text); the analyze
+ * options a verb section takes are the option table's. */
+static bool
+section_key_ok(const struct report_section *s, const char *key)
+{
+	static const char *const common[] = { "type", "id", "title", "text" };
+	const struct analyze_option *opt = analyze_option_by_spec(key);
+
+	if (spec_in_list(key, common, ARRAY_SIZE(common)))
+		return true;
+	if (s->type == REPORT_SEC_TEXT)
+		return false;
+	if (spec_inherited_key(key))
+		return true;
+	switch (s->type) {
+	case REPORT_SEC_GROUP:
+		return !strcmp(key, "sections");
+	case REPORT_SEC_PIVOT:
+		return !strcmp(key, "columns") || !strcmp(key, "stat") ||
+		    !strcmp(key, "chart");
+	case REPORT_SEC_CHART:
+		return !strcmp(key, "chart") || !strcmp(key, "by");
+	case REPORT_SEC_VERB:
+		if (!strcmp(key, "chart"))
+			return true;
+		if (!strcmp(s->verb, "delta") && !strcmp(key, "pairs"))
+			return true;
+		if (!strcmp(s->verb, "ratio") && !strcmp(key, "ratio"))
+			return true;
+		return opt && analyze_option_for_verb(opt, s->verb);
+	case REPORT_SEC_TEXT:
+		break;
+	}
+	return false;
+}
+
+static int
+section_keys(struct report_spec *spec, const cJSON *obj, const char *loc,
+    const struct report_section *s)
+{
+	const cJSON *it, *prev;
+
+	cJSON_ArrayForEach(it, obj) {
+		for (prev = obj->child; prev != it; prev = prev->next)
+			if (!strcmp(prev->string, it->string))
+				return report_spec_error(spec, loc, "key '%s' "
+				    "given twice", it->string);
+		if (!section_key_ok(s, it->string))
+			return report_spec_error(spec, loc, "key '%s' does not "
+			    "apply to a section of type '%s'", it->string,
+			    cJSON_GetObjectItemCaseSensitive(obj,
+			    "type")->valuestring);
+	}
+	return 0;
+}
+
+/* The section's type (and verb) from its "type"; a throughput section
+ * defaults to the throughput metric. */
+static int
+section_type(struct report_spec *spec, const cJSON *obj, const char *loc,
+    struct report_section *s)
+{
+	const cJSON *type = cJSON_GetObjectItemCaseSensitive(obj, "type");
+	struct strbuf sb = STRBUF_INIT;
+	const char *t;
+	char *l;
+
+	if (type && cJSON_IsString(type)) {
+		t = type->valuestring;
+		if (!strcmp(t, "group")) {
+			s->type = REPORT_SEC_GROUP;
+		} else if (!strcmp(t, "text")) {
+			s->type = REPORT_SEC_TEXT;
+		} else if (!strcmp(t, "pivot") || !strcmp(t, "throughput")) {
+			s->type = REPORT_SEC_PIVOT;
+			s->verb = xstrdup("percentiles");
+			if (!strcmp(t, "throughput") && !s->metric)
+				s->metric = xstrdup(metric_name(
+				    METRIC_THROUGHPUT_BPS));
+		} else if (!strcmp(t, "chart")) {
+			s->type = REPORT_SEC_CHART;
+			s->verb = xstrdup("percentiles");
+		} else if (spec_in_list(t, verb_names,
+		    ARRAY_SIZE(verb_names))) {
+			s->type = REPORT_SEC_VERB;
+			s->verb = xstrdup(t);
+		} else {
+			spec_join_list(&sb, verb_names, ARRAY_SIZE(verb_names));
+			l = spec_loc_key(loc, "type");
+			report_spec_error(spec, l, "unknown section type '%s' "
+			    "(known: group, text, pivot, throughput, chart, "
+			    "%s)", t, sb.buf);
+			free(l);
+			strbuf_release(&sb);
+			return -1;
+		}
+		return 0;
+	}
+	spec_join_list(&sb, verb_names, ARRAY_SIZE(verb_names));
+	report_spec_error(spec, loc, "'type' is required: group, text, pivot, "
+	    "throughput, chart, %s", sb.buf);
+	strbuf_release(&sb);
+	return -1;
+}
+
+/* A group: its sections, nested no deeper than REPORT_MAX_DEPTH. */
+static int
+section_group(struct report_spec *spec, const cJSON *obj, const char *loc,
+    struct report_section *s)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, "sections");
+	char *l;
+	int ret;
+
+	if (!it)
+		return report_spec_error(spec, loc, "a group needs 'sections'");
+	if (s->depth >= REPORT_MAX_DEPTH)
+		return report_spec_error(spec, loc, "groups nest at most %d "
+		    "deep", REPORT_MAX_DEPTH);
+	l = spec_loc_key(loc, "sections");
+	ret = spec_parse_sections(spec, it, l, s);
+	free(l);
+	return ret;
+}
+
+/* A ratio: "across" KEY and "ratio" NUM/DEN, the verb's argument. */
+static int
+section_ratio(struct report_spec *spec, const cJSON *obj, const char *loc,
+    struct report_section *s)
+{
+	const char *across = report_section_opt(s, "across");
+	const char *slash;
+	char *r = NULL, *l;
+
+	if (!across)
+		return report_spec_error(spec, loc, "'across' is required");
+	if (spec_get_string(spec, obj, "ratio", loc, true, &r))
+		return -1;
+	slash = strchr(r, '/');
+	if (!kv_valid_key(across) || !slash || slash == r || !slash[1] ||
+	    strchr(slash + 1, '/')) {
+		l = spec_loc_key(loc, !kv_valid_key(across) ? "across" :
+		    "ratio");
+		report_spec_error(spec, l, "want \"across\": KEY and "
+		    "\"ratio\": \"NUM/DEN\", e.g. \"c\" and \"16/1\"");
+		free(l);
+		free(r);
+		return -1;
+	}
+	s->args = xcalloc(2, sizeof(char *));
+	s->args[0] = r;
+	s->nargs = 1;
+	return 0;
+}
+
+/* What a verb needs beyond the options: delta pairs, a ratio, compare's
+ * 'by'. */
+static int
+section_verb(struct report_spec *spec, const cJSON *obj, const char *loc,
+    struct report_section *s)
+{
+	const cJSON *it;
+	const char *by;
+	char *l;
+	int ret;
+
+	if (!strcmp(s->verb, "delta")) {
+		it = cJSON_GetObjectItemCaseSensitive(obj, "pairs");
+		if (!it)
+			return report_spec_error(spec, loc, "a delta section "
+			    "needs 'pairs'");
+		l = spec_loc_key(loc, "pairs");
+		ret = parse_pairs(spec, it, l, s);
+		free(l);
+		return ret;
+	}
+	if (!strcmp(s->verb, "ratio"))
+		return section_ratio(spec, obj, loc, s);
+	by = report_section_opt(s, "by");
+	if (!strcmp(s->verb, "compare") && (!by || !*by))
+		return report_spec_error(spec, loc, "a compare section needs "
+		    "'by' (instance_type, day, region ...)");
+	return 0;
+}
+
+/* A pivot: its statistic and columns; the percentiles query then asks
+ * for every statistic the columns show. */
+static int
+section_pivot(struct report_spec *spec, const cJSON *obj, const char *loc,
+    struct report_section *s)
+{
+	const char *stats = report_section_opt(s, "stats");
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, "columns");
+	struct strbuf sb = STRBUF_INIT;
+	char *stat = NULL, **names, *l;
+	size_t i, k, nn = 0;
+
+	if (spec_get_string(spec, obj, "stat", loc, false, &stat))
+		return -1;
+	if (!stat)
+		stat = stats ? xstrndup(stats, strcspn(stats, ",")) :
+		    xstrdup("p50");
+	if (it) {
+		l = spec_loc_key(loc, "columns");
+		if (parse_columns(spec, it, l, s, stat)) {
+			free(l);
+			free(stat);
+			return -1;
+		}
+		free(l);
+	}
+	for (i = 0; i < s->ncols; i++)
+		if (!s->cols[i].stat)
+			s->cols[i].stat = xstrdup(stat);
+	names = xcalloc(s->ncols + 2, sizeof(char *));
+	names[nn++] = stat;
+	for (i = 0; i < s->ncols; i++) {
+		for (k = 0; k < nn; k++)
+			if (!strcmp(names[k], s->cols[i].stat))
+				break;
+		if (k == nn)
+			names[nn++] = s->cols[i].stat;
+	}
+	for (k = 0; k < nn; k++)
+		strbuf_addf(&sb, "%s%s", k ? "," : "", names[k]);
+	spec_kv_set(&s->opts, &s->nopts, "stats", sb.buf);
+	strbuf_release(&sb);
+	free(names);
+	free(stat);
+	return 0;
+}
+
+/* The section's chart, if any (a chart section must have one), and one
+ * that fits the section; type names the section's type for the error. */
+static int
+section_chart(struct report_spec *spec, const cJSON *obj, const char *loc,
+    struct report_section *s, const char *type)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, "chart");
+	char *l;
+	int ret = 0;
+
+	if (!it)
+		return s->type == REPORT_SEC_CHART ? report_spec_error(spec,
+		    loc, "a chart section needs 'chart'") : 0;
+	l = spec_loc_key(loc, "chart");
+	if (parse_chart(spec, it, l, s))
+		ret = -1;
+	else if (!chart_fits(s, s->chart->kind))
+		ret = report_spec_error(spec, l, "a %s chart does not fit a "
+		    "'%s' section", chart_names[s->chart->kind], type);
+	free(l);
+	return ret;
+}
+
+/* File stems: the section's id (or title, or type) as a slug; its
+ * chart's id and title default to the section's. */
+static void
+section_ids(struct report_section *s, const char *type)
+{
+	if (s->id) {
+		char *slug = report_slug(s->id, 40);
+
+		free(s->id);
+		s->id = slug;
+	} else {
+		s->id = report_slug(s->title ? s->title : type, 40);
+	}
+	if (s->chart && !s->chart->id)
+		s->chart->id = xstrdup(s->id);
+	if (s->chart && !s->chart->title && s->title)
+		s->chart->title = xstrdup(s->title);
+}
+
+static int
+parse_section(struct report_spec *spec, const cJSON *obj, const char *loc,
+    struct report_section *parent, struct report_section *s)
+{
+	const char *type;
+
+	spec_inherit(s, parent);
+	s->loc = xstrdup(loc);
+	if (!cJSON_IsObject(obj))
+		return report_spec_error(spec, loc, "want an object");
+	if (section_type(spec, obj, loc, s))
+		return -1;
+	type = cJSON_GetObjectItemCaseSensitive(obj, "type")->valuestring;
+	if (section_keys(spec, obj, loc, s) ||
+	    spec_get_string(spec, obj, "title", loc, false, &s->title) ||
+	    spec_get_string(spec, obj, "text", loc, false, &s->text) ||
+	    spec_get_string(spec, obj, "id", loc, false, &s->id) ||
+	    spec_parse_inherited(spec, obj, loc, s) ||
+	    spec_parse_options(spec, obj, loc, false, s))
+		return -1;
+	switch (s->type) {
+	case REPORT_SEC_TEXT:
+		if (!s->text && !s->title)
+			return report_spec_error(spec, loc, "a text section "
+			    "needs 'text'");
+		return 0;
+	case REPORT_SEC_GROUP:
+		return section_group(spec, obj, loc, s);
+	case REPORT_SEC_VERB:
+	case REPORT_SEC_PIVOT:
+	case REPORT_SEC_CHART:
+		break;
+	}
+	if (!s->metric)
+		return report_spec_error(spec, loc, "no 'metric' here or in a "
+		    "group above");
+	if ((s->type == REPORT_SEC_VERB && section_verb(spec, obj, loc, s)) ||
+	    (s->type == REPORT_SEC_PIVOT && section_pivot(spec, obj, loc, s)) ||
+	    section_chart(spec, obj, loc, s, type))
+		return -1;
+	section_ids(s, type);
+	return 0;
+}
+
+int
+spec_parse_sections(struct report_spec *spec, const cJSON *arr, const char *loc,
+    struct report_section *parent)
+{
+	const cJSON *e;
+	size_t i = 0, n;
+
+	if (!cJSON_IsArray(arr))
+		return report_spec_error(spec, loc, "want a list of sections");
+	n = (size_t)cJSON_GetArraySize(arr);
+	parent->children = xcalloc(n + 1, sizeof(*parent->children));
+	cJSON_ArrayForEach(e, arr) {
+		char *l = spec_loc_index(loc, i);
+		int ret;
+
+		parent->nchildren = i + 1;
+		ret = parse_section(spec, e, l, parent, &parent->children[i]);
+		free(l);
+		if (ret)
+			return -1;
+		i++;
+	}
+	return 0;
+}
+
+void
+spec_section_release(struct report_section *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nchildren; i++)
+		spec_section_release(&s->children[i]);
+	free(s->children);
+	free(s->loc);
+	free(s->id);
+	free(s->title);
+	free(s->text);
+	free(s->verb);
+	free(s->metric);
+	spec_kv_release(s->where, s->nwhere);
+	spec_kv_release(s->opts, s->nopts);
+	spec_paths_release(s->paths, s->npaths);
+	for (i = 0; i < s->nargs; i++) {
+		free(s->args[i]);
+		if (s->arg_labels)
+			free(s->arg_labels[i]);
+	}
+	free(s->args);
+	free(s->arg_labels);
+	for (i = 0; i < s->ncols; i++) {
+		free(s->cols[i].key);
+		free(s->cols[i].label);
+		free(s->cols[i].cond);
+		free(s->cols[i].stat);
+	}
+	free(s->cols);
+	if (s->chart) {
+		free(s->chart->loc);
+		free(s->chart->id);
+		free(s->chart->title);
+		free(s->chart->stat);
+		free(s->chart);
+	}
+	for (i = 0; i < s->nnotes; i++) {
+		free(s->notes[i].path);
+		free(s->notes[i].condition);
+		free(s->notes[i].metric);
+		free(s->notes[i].scope);
+		free(s->notes[i].text);
+	}
+	free(s->notes);
+	memset(s, 0, sizeof(*s));
+}
+
