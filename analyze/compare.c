@@ -182,43 +182,110 @@ boot_contrast(const struct analyze_opts *o, const struct stats_name *s,
 	free(nb);
 }
 
+/*
+ * The rank test on trial-level values: exact Mann-Whitney for few trials
+ * (Brunner-Munzel's t approximation is too liberal below ~10 a side),
+ * else Brunner-Munzel.  Returns the test's name, "none" when there is
+ * none (fewer than 2 trials a side); test->p is NaN then.
+ */
+static const char *
+compare_test(const double *xc, size_t nc, const double *xb, size_t nb,
+    struct stats_test *test)
+{
+	bool have = false, exact = nb < 10 || nc < 10;
+
+	test->p = NAN;
+	if (nb < 2 || nc < 2)
+		return "none";
+	if (exact)
+		have = stats_mann_whitney(xc, nc, xb, nb, STATS_MW_AUTO,
+		    test) == 0;
+	else
+		have = stats_brunner_munzel(xc, nc, xb, nb, test) == 0;
+	/* BM has no p when the samples do not overlap at all: Mann-Whitney's
+	 * then */
+	if (have && isnan(test->p))
+		have = stats_mann_whitney(xc, nc, xb, nb, STATS_MW_AUTO,
+		    test) == 0;
+	if (!have) {
+		test->p = NAN;
+		return "none";
+	}
+	return exact ? "mann-whitney" : "brunner-munzel";
+}
+
+enum compare_verdict
+analyze_compare_verdict(const struct compare_outcome *r, double threshold_pct,
+    double level, struct strbuf *text)
+{
+	double thr = threshold_pct / 100.0, alpha = 1.0 - level;
+	double change = 100.0 * (r->ratio - 1.0), minp = 2.0, comb = 1.0;
+	bool sig = isfinite(r->p) && r->p < alpha;
+	bool up = isfinite(r->lo) && r->lo > 1.0 + thr;
+	bool down = isfinite(r->hi) && r->hi < 1.0 - thr;
+	bool inside = isfinite(r->lo) && isfinite(r->hi) &&
+	    r->lo >= 1.0 - thr && r->hi <= 1.0 + thr;
+	size_t m;
+
+	/* The smallest two-sided p exact Mann-Whitney can give with these
+	 * trial counts: 2 / C(nb + nc, nb). */
+	for (m = 1; m <= r->nb; m++)
+		comb = comb * (double)(r->nc + m) / (double)m;
+	minp /= comb;
+	if (r->nb < 2 || r->nc < 2) {
+		strbuf_addf(text, "inconclusive: %zu vs %zu trials (need 2 a "
+		    "side to see trial-to-trial spread)", r->nb, r->nc);
+		return COMPARE_INCONCLUSIVE;
+	}
+	if (sig && (up || down)) {
+		bool better = up == r->higher_better;
+
+		strbuf_addf(text, "%s: %+.1f %%", better ? "better" : "worse",
+		    change);
+		return better ? COMPARE_BETTER : COMPARE_WORSE;
+	}
+	if (inside) {
+		strbuf_addf(text, "same: within ±%.0f %%", threshold_pct);
+		return COMPARE_SAME;
+	}
+	if (sig && fabs(r->ratio - 1.0) < thr) {
+		strbuf_addf(text, "same: %+.1f %% is below the %.0f %% "
+		    "threshold", change, threshold_pct);
+		return COMPARE_SAME;
+	}
+	if (r->nb < 10 && r->nc < 10 && minp >= alpha)
+		strbuf_addf(text, "inconclusive: %zu vs %zu trials can never "
+		    "reach p < %.2f (%+.1f %%)", r->nb, r->nc, alpha, change);
+	else
+		strbuf_addf(text, "inconclusive (%+.1f %%)", change);
+	return COMPARE_INCONCLUSIVE;
+}
+
+/* One row of the table and what its verdict needs (after Holm). */
 struct cmp_row {
-	size_t	row;		/* table row */
-	size_t	nb, nc;		/* trials: baseline, value */
-	double	p;		/* raw p, NaN if no test */
-	double	ratio, rlo, rhi;	/* value / baseline and interval */
-	bool	better_up;	/* higher is better for this metric */
+	size_t			row;	/* table row */
+	struct compare_outcome	out;	/* p is the raw one until Holm */
 };
 
-int
-analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
-    char **args, struct table *t)
-{
-	struct analyze_opts o2;
-	struct cellset cs;
-	struct cmp_row *rows = NULL;
-	double *praw = NULL;
-	size_t nrows = 0, alloc = 0, i, j, g, col0;
-	const char *key, *unit;
-	double scale;
-	int dec = 3;
+struct cmp_ctx {
+	const struct analyze_opts *o;	/* as given */
+	const struct analyze_opts *o2;	/* with the default stats */
+	const struct cellset	*cs;
+	const char		*key;	/* the compared dimension */
+	double			scale;	/* display scale */
+	int			dec;	/* display decimals */
+	struct table		*t;
+	struct cmp_row		*rows;
+	size_t			nrows, alloc;
+};
 
-	if (nargs > 0) {
-		error("compare takes no arguments (got '%s')", args[0]);
-		return -2;
-	}
-	if (o->nby == 0) {
-		error("compare needs --by KEY (instance_type, day, region, az or a "
-		    "tag)");
-		return -2;
-	}
-	key = o->by[o->nby - 1];
-	default_stats(o, &o2);
-	if (load_by(db, o, key, &cs))
-		return -1;
-	scale = md_scale(&cs, &unit);
-	dec = cs.info->display_decimals;
-	add_group_columns(t, &cs);
+static void
+compare_columns(struct table *t, const struct cellset *cs, const char *key,
+    int dec)
+{
+	size_t col0;
+
+	add_group_columns(t, cs);
 	col0 = table_add_col(t, "by", "by", -1);
 	t->cols[col0].md_hidden = true;
 	table_add_col(t, "baseline", "Baseline", -1);
@@ -238,190 +305,202 @@ analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	table_add_col(t, "verdict", "Verdict", -1);
 	table_add_col(t, "trials_baseline", "trials (base)", -1);
 	table_add_col(t, "trials_value", "trials", -1);
+}
 
-	for (i = 0; i < cs.n; i = g) {
-		const struct cell *base = NULL;
-		const char *bname;
+/* Markdown text of v in the display unit. */
+static void
+display_num(struct cmp_ctx *x, size_t row, size_t col, double v)
+{
+	struct strbuf sb = STRBUF_INIT;
 
-		for (g = i; g < cs.n && same_group(&cs, &cs.cells[i], &cs.cells[g]); g++)
-			;
-		/* baseline: --baseline, else the first value in order */
-		for (j = i; j < g; j++) {
-			const char *v = cs.cells[j].dims[cs.ndims - 1];
+	md_number(&sb, v * x->scale, x->dec);
+	table_set_display_raw(x->t, row, col, sb.buf);
+	strbuf_release(&sb);
+}
 
-			if (o->baseline ? !strcmp(v, o->baseline) : !base)
-				base = &cs.cells[j];
-		}
-		if (!base)
+/* The row comparing statistic s of cell c with the baseline. */
+static void
+compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
+    size_t s)
+{
+	const struct analyze_opts *o2 = x->o2;
+	const struct stats_name *st = &o2->stats[s];
+	struct table *t = x->t;
+	struct cell_stat vb, vc;
+	struct cell_info info;
+	struct stats_boot_result bd, bro;
+	struct stats_test test;
+	struct strbuf sb = STRBUF_INIT;
+	struct cmp_row *cr;
+	const char *test_name;
+	double *xb, *xc, ratio;
+	size_t nb, nc, row, col;
+
+	cell_compute(o2, x->cs, (struct cell *)base, st, false, &vb, &info);
+	cell_compute(o2, x->cs, c, st, false, &vc, &info);
+	nb = trial_values(o2, base, st, o2->stat_names[s], &xb);
+	nc = trial_values(o2, c, st, o2->stat_names[s], &xc);
+	boot_contrast(o2, st, c, base, STATS_DELTA, &bd);
+	boot_contrast(o2, st, c, base, STATS_RATIO, &bro);
+	test_name = compare_test(xc, nc, xb, nb, &test);
+	ratio = stats_ratio(vc.value, vb.value);
+	row = table_add_row(t);
+	col = fill_group_columns(t, row, x->cs, c, o2);
+	table_set_str(t, row, col++, x->key);
+	table_set_str(t, row, col++, base->dims[x->cs->ndims - 1]);
+	table_set_str(t, row, col++, c->dims[x->cs->ndims - 1]);
+	table_set_str(t, row, col++, o2->stat_names[s]);
+	table_set_num(t, row, col, vb.value);
+	table_set_num(t, row, col + 1, vc.value);
+	table_set_num(t, row, col + 2, vc.value - vb.value);
+	if (x->scale != 1.0) {
+		display_num(x, row, col, vb.value);
+		display_num(x, row, col + 1, vc.value);
+		display_num(x, row, col + 2, vc.value - vb.value);
+	}
+	col += 3;
+	table_set_num(t, row, col++, bd.lo);
+	table_set_num(t, row, col++, bd.hi);
+	table_set_num(t, row, col, ratio);
+	format_ci(&sb, ratio, bro.lo, bro.hi, 3);
+	table_set_display_raw(t, row, col++, sb.buf);
+	table_set_num(t, row, col++, bro.lo);
+	table_set_num(t, row, col++, bro.hi);
+	table_set_str(t, row, col++, test_name);
+	table_set_num(t, row, col++, test.p);
+	table_set_int(t, row, col + 2, (int64_t)nb);
+	table_set_int(t, row, col + 3, (int64_t)nc);
+	ALLOC_GROW(x->rows, x->nrows + 1, x->alloc);
+	cr = &x->rows[x->nrows++];
+	cr->row = row;
+	cr->out.nb = nb;
+	cr->out.nc = nc;
+	cr->out.p = test.p;
+	cr->out.ratio = ratio;
+	cr->out.lo = bro.lo;
+	cr->out.hi = bro.hi;
+	cr->out.higher_better = x->cs->info->higher_better;
+	strbuf_release(&sb);
+	free(xb);
+	free(xc);
+}
+
+/* The rows of one group (same keys but the compared one): each value
+ * against the baseline (--baseline, else the first value in order). */
+static void
+compare_group(struct cmp_ctx *x, size_t from, size_t to)
+{
+	const struct cellset *cs = x->cs;
+	const struct cell *base = NULL;
+	size_t j, s;
+
+	for (j = from; j < to; j++) {
+		const char *v = cs->cells[j].dims[cs->ndims - 1];
+
+		if (x->o->baseline ? !strcmp(v, x->o->baseline) : !base)
+			base = &cs->cells[j];
+	}
+	if (!base)
+		return;
+	for (j = from; j < to; j++) {
+		if (&cs->cells[j] == base)
 			continue;
-		bname = base->dims[cs.ndims - 1];
-		for (j = i; j < g; j++) {
-			struct cell *c = &cs.cells[j];
-			size_t s;
-
-			if (c == base)
-				continue;
-			for (s = 0; s < o2.nstats; s++) {
-				const struct stats_name *st = &o2.stats[s];
-				struct cell_stat vb, vc;
-				struct cell_info info;
-				struct stats_boot_result bd, bro;
-				struct stats_test test;
-				double *xb, *xc;
-				size_t nb, nc, row, col;
-				bool have_test = false;
-				struct cmp_row *cr;
-
-				if (st->kind == STATS_NAME_N)
-					continue;
-				cell_compute(&o2, &cs, (struct cell *)base, st, false,
-				    &vb, &info);
-				cell_compute(&o2, &cs, c, st, false, &vc, &info);
-				nb = trial_values(&o2, base, st, o2.stat_names[s], &xb);
-				nc = trial_values(&o2, c, st, o2.stat_names[s], &xc);
-				boot_contrast(&o2, st, c, base, STATS_DELTA, &bd);
-				boot_contrast(&o2, st, c, base, STATS_RATIO, &bro);
-				/* Exact Mann-Whitney for few trials (Brunner-Munzel's
-				 * t approximation is too liberal below ~10 per side). */
-				if (nb >= 2 && nc >= 2) {
-					if (nb < 10 || nc < 10)
-						have_test = stats_mann_whitney(xc, nc, xb,
-						    nb, STATS_MW_AUTO, &test) == 0;
-					else
-						have_test = stats_brunner_munzel(xc, nc,
-						    xb, nb, &test) == 0;
-					/* BM has no p when the samples do not
-					 * overlap at all: Mann-Whitney's then */
-					if (have_test && isnan(test.p))
-						have_test = stats_mann_whitney(xc, nc,
-						    xb, nb, STATS_MW_AUTO, &test) == 0;
-				}
-				row = table_add_row(t);
-				col = fill_group_columns(t, row, &cs, c, &o2);
-				table_set_str(t, row, col++, key);
-				table_set_str(t, row, col++, bname);
-				table_set_str(t, row, col++, c->dims[cs.ndims - 1]);
-				table_set_str(t, row, col++, o2.stat_names[s]);
-				table_set_num(t, row, col++, vb.value);
-				table_set_num(t, row, col++, vc.value);
-				table_set_num(t, row, col, vc.value - vb.value);
-				if (scale != 1.0) {
-					struct strbuf sb = STRBUF_INIT;
-
-					md_number(&sb, vb.value * scale, dec);
-					table_set_display_raw(t, row, col - 2, sb.buf);
-					strbuf_reset(&sb);
-					md_number(&sb, vc.value * scale, dec);
-					table_set_display_raw(t, row, col - 1, sb.buf);
-					strbuf_reset(&sb);
-					md_number(&sb, (vc.value - vb.value) * scale, dec);
-					table_set_display_raw(t, row, col, sb.buf);
-					strbuf_release(&sb);
-				}
-				col++;
-				table_set_num(t, row, col++, bd.lo);
-				table_set_num(t, row, col++, bd.hi);
-				table_set_num(t, row, col, stats_ratio(vc.value, vb.value));
-				{
-					struct strbuf sb = STRBUF_INIT;
-
-					format_ci(&sb, stats_ratio(vc.value, vb.value),
-					    bro.lo, bro.hi, 3);
-					table_set_display_raw(t, row, col, sb.buf);
-					strbuf_release(&sb);
-				}
-				col++;
-				table_set_num(t, row, col++, bro.lo);
-				table_set_num(t, row, col++, bro.hi);
-				table_set_str(t, row, col++, !have_test ? "none" :
-				    (nb < 10 || nc < 10) ? "mann-whitney" :
-				    "brunner-munzel");
-				table_set_num(t, row, col++, have_test ? test.p : NAN);
-				table_set_int(t, row, col + 2, (int64_t)nb);
-				table_set_int(t, row, col + 3, (int64_t)nc);
-				ALLOC_GROW(rows, nrows + 1, alloc);
-				cr = &rows[nrows++];
-				cr->row = row;
-				cr->nb = nb;
-				cr->nc = nc;
-				cr->p = have_test ? test.p : NAN;
-				cr->ratio = stats_ratio(vc.value, vb.value);
-				cr->rlo = bro.lo;
-				cr->rhi = bro.hi;
-				cr->better_up = cs.info->higher_better;
-				free(xb);
-				free(xc);
-			}
-		}
+		for (s = 0; s < x->o2->nstats; s++)
+			if (x->o2->stats[s].kind != STATS_NAME_N)
+				compare_row(x, base, &cs->cells[j], s);
 	}
-	/* Holm across the rows of this table, then the verdicts. */
-	praw = xcalloc(nrows + 1, sizeof(double));
-	for (i = 0; i < nrows; i++)
-		praw[i] = rows[i].p;
-	stats_holm(praw, nrows);
-	for (i = 0; i < nrows; i++) {
-		struct cmp_row *r = &rows[i];
-		double thr = o->threshold_pct / 100.0, alpha = 1.0 - o->level;
-		bool sig = isfinite(praw[i]) && praw[i] < alpha;
-		bool up = isfinite(r->rlo) && r->rlo > 1.0 + thr;
-		bool down = isfinite(r->rhi) && r->rhi < 1.0 - thr;
-		bool inside = isfinite(r->rlo) && isfinite(r->rhi) &&
-		    r->rlo >= 1.0 - thr && r->rhi <= 1.0 + thr;
-		struct strbuf v = STRBUF_INIT;
-		long col_p = table_col(t, "p_holm"), col_v = table_col(t, "verdict");
+}
 
-		table_set_num(t, r->row, (size_t)col_p, praw[i]);
-		/* The smallest two-sided p exact Mann-Whitney can give with
-		 * these trial counts: 2 / C(nb + nc, nb). */
-		double minp = 2.0, comb = 1.0;
-		size_t m;
+/* Holm across the rows of the table, then each row's verdict. */
+static void
+compare_verdicts(struct cmp_ctx *x)
+{
+	double *p = xcalloc(x->nrows + 1, sizeof(double));
+	long col_p = table_col(x->t, "p_holm");
+	long col_v = table_col(x->t, "verdict");
+	struct strbuf v = STRBUF_INIT;
+	size_t i;
 
-		for (m = 1; m <= r->nb; m++)
-			comb = comb * (double)(r->nc + m) / (double)m;
-		minp /= comb;
-		if (r->nb < 2 || r->nc < 2)
-			strbuf_addf(&v, "inconclusive: %zu vs %zu trials (need 2 a "
-			    "side to see trial-to-trial spread)", r->nb, r->nc);
-		else if (sig && (up || down))
-			strbuf_addf(&v, "%s: %+.1f %%", (up == r->better_up) ?
-			    "better" : "worse", 100.0 * (r->ratio - 1.0));
-		else if (inside)
-			strbuf_addf(&v, "same: within ±%.0f %%", o->threshold_pct);
-		else if (sig && fabs(r->ratio - 1.0) < thr)
-			strbuf_addf(&v, "same: %+.1f %% is below the %.0f %% threshold",
-			    100.0 * (r->ratio - 1.0), o->threshold_pct);
-		else if (r->nb < 10 && r->nc < 10 && minp >= alpha)
-			strbuf_addf(&v, "inconclusive: %zu vs %zu trials can never "
-			    "reach p < %.2f (%+.1f %%)", r->nb, r->nc, alpha,
-			    100.0 * (r->ratio - 1.0));
-		else
-			strbuf_addf(&v, "inconclusive (%+.1f %%)",
-			    100.0 * (r->ratio - 1.0));
-		table_set_str(t, r->row, (size_t)col_v, v.buf);
-		strbuf_release(&v);
+	for (i = 0; i < x->nrows; i++)
+		p[i] = x->rows[i].out.p;
+	stats_holm(p, x->nrows);
+	for (i = 0; i < x->nrows; i++) {
+		struct cmp_row *r = &x->rows[i];
+
+		r->out.p = p[i];
+		table_set_num(x->t, r->row, (size_t)col_p, p[i]);
+		strbuf_reset(&v);
+		analyze_compare_verdict(&r->out, x->o->threshold_pct,
+		    x->o->level, &v);
+		table_set_str(x->t, r->row, (size_t)col_v, v.buf);
 	}
-	{
-		struct strbuf m = STRBUF_INIT;
+	strbuf_release(&v);
+	free(p);
+}
 
-		describe_method(&o2, &m);
-		table_add_note(t, "%s by %s against the baseline (%s); %s.",
-		    cs.metric_name, key, o->baseline ? o->baseline :
-		    "first value in order", m.buf);
-		table_add_note(t, "Ratio = value / baseline with a %.0f %% bootstrap "
-		    "interval (trials as the unit, B = %zu, seed %llu).  Test on "
-		    "trial-level values: exact Mann–Whitney U below 10 trials a side, "
-		    "else Brunner–Munzel; p adjusted with Holm across the rows.",
-		    o->level * 100, o->B, (unsigned long long)o->seed);
-		table_add_note(t, "Verdict: better/worse when the adjusted p < %.2f "
-		    "and the whole interval lies beyond ±%.0f %%; same when the "
-		    "interval lies within ±%.0f %% (or the change is significant "
-		    "but smaller); else inconclusive (too few trials or too much "
-		    "spread to tell).", 1.0 - o->level, o->threshold_pct,
-		    o->threshold_pct);
-		strbuf_release(&m);
+static void
+compare_notes(struct cmp_ctx *x)
+{
+	const struct analyze_opts *o = x->o;
+	struct strbuf m = STRBUF_INIT;
+
+	describe_method(x->o2, &m);
+	table_add_note(x->t, "%s by %s against the baseline (%s); %s.",
+	    x->cs->metric_name, x->key, o->baseline ? o->baseline :
+	    "first value in order", m.buf);
+	table_add_note(x->t, "Ratio = value / baseline with a %.0f %% "
+	    "bootstrap interval (trials as the unit, B = %zu, seed %llu).  "
+	    "Test on trial-level values: exact Mann–Whitney U below 10 trials "
+	    "a side, else Brunner–Munzel; p adjusted with Holm across the "
+	    "rows.", o->level * 100, o->B, (unsigned long long)o->seed);
+	table_add_note(x->t, "Verdict: better/worse when the adjusted p < "
+	    "%.2f and the whole interval lies beyond ±%.0f %%; same when the "
+	    "interval lies within ±%.0f %% (or the change is significant but "
+	    "smaller); else inconclusive (too few trials or too much spread "
+	    "to tell).", 1.0 - o->level, o->threshold_pct, o->threshold_pct);
+	strbuf_release(&m);
+}
+
+int
+analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
+    char **args, struct table *t)
+{
+	struct analyze_opts o2;
+	struct cellset cs;
+	struct cmp_ctx x;
+	const char *unit;
+	size_t i, g;
+
+	if (nargs > 0) {
+		error("compare takes no arguments (got '%s')", args[0]);
+		return -2;
 	}
-	free(rows);
-	free(praw);
+	if (o->nby == 0) {
+		error("compare needs --by KEY (instance_type, day, region, az "
+		    "or a tag)");
+		return -2;
+	}
+	memset(&x, 0, sizeof(x));
+	x.key = o->by[o->nby - 1];
+	default_stats(o, &o2);
+	if (load_by(db, o, x.key, &cs))
+		return -1;
+	x.o = o;
+	x.o2 = &o2;
+	x.cs = &cs;
+	x.t = t;
+	x.scale = md_scale(&cs, &unit);
+	x.dec = cs.info->display_decimals;
+	compare_columns(t, &cs, x.key, x.dec);
+	for (i = 0; i < cs.n; i = g) {
+		for (g = i; g < cs.n && same_group(&cs, &cs.cells[i],
+		    &cs.cells[g]); g++)
+			;
+		compare_group(&x, i, g);
+	}
+	compare_verdicts(&x);
+	compare_notes(&x);
+	free(x.rows);
 	cellset_release(&cs);
 	return 0;
 }
@@ -461,28 +540,12 @@ dim_to_x(const char *key, const char *v)
 	}
 }
 
-int
-analyze_trend(sqlite3 *db, const struct analyze_opts *o, int nargs,
-    char **args, struct table *t)
+static void
+trend_columns(struct table *t, const struct cellset *cs)
 {
-	struct analyze_opts o2;
-	struct cellset cs;
-	const char *key, *unit;
-	size_t i, g, s, col0;
-	double scale;
-	int dec = 3;
+	size_t col0;
 
-	if (nargs > 0) {
-		error("trend takes no arguments (got '%s')", args[0]);
-		return -2;
-	}
-	key = o->nby ? o->by[o->nby - 1] : "day";
-	default_stats(o, &o2);
-	if (load_by(db, o, key, &cs))
-		return -1;
-	scale = md_scale(&cs, &unit);
-	dec = cs.info->display_decimals;
-	add_group_columns(t, &cs);
+	add_group_columns(t, cs);
 	col0 = table_add_col(t, "by", "by", -1);
 	t->cols[col0].md_hidden = true;
 	table_add_col(t, "stat", "Stat", -1);
@@ -495,114 +558,161 @@ analyze_trend(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	table_add_col(t, "slope_pct", "Slope % of mean", 2);
 	table_add_col(t, "change_points", "Change points", -1);
 	table_add_col(t, "verdict", "Verdict", -1);
+}
 
+/* One trend series: statistic s of cells [from, to) of cs, whose last
+ * dimension (key) gives x. */
+struct trend {
+	double		*x, *y;		/* the points with a value; owned */
+	const char	**lab;		/* their dimension values; owned */
+	size_t		m;		/* points */
+	double		mean;		/* of y */
+	struct stats_theil_sen ts;	/* slope, when have_ts */
+	bool		have_ts;
+	size_t		*cp;		/* change points (indices); owned */
+	long		ncp;
+};
+
+static void
+trend_series(const struct analyze_opts *o2, struct cellset *cs,
+    const char *key, size_t from, size_t to, size_t s, struct trend *tr)
+{
+	size_t npt = to - from, k;
+
+	memset(tr, 0, sizeof(*tr));
+	tr->x = xcalloc(npt + 1, sizeof(double));
+	tr->y = xcalloc(npt + 1, sizeof(double));
+	tr->lab = xcalloc(npt + 1, sizeof(char *));
+	for (k = from; k < to; k++) {
+		struct cell_stat v;
+		struct cell_info info;
+		const char *d = cs->cells[k].dims[cs->ndims - 1];
+		double xv = dim_to_x(key, d);
+
+		cell_compute(o2, cs, &cs->cells[k], &o2->stats[s], false, &v,
+		    &info);
+		if (!isfinite(v.value) || !isfinite(xv))
+			continue;
+		tr->x[tr->m] = xv;
+		tr->y[tr->m] = v.value;
+		tr->lab[tr->m] = d;
+		tr->mean += v.value;
+		tr->m++;
+	}
+	if (tr->m)
+		tr->mean /= (double)tr->m;
+	if (tr->m >= 3)
+		tr->have_ts = stats_theil_sen(tr->x, tr->y, tr->m, o2->level,
+		    &tr->ts) == 0;
+	if (tr->m >= 4)
+		tr->ncp = stats_changepoints(tr->y, tr->m, 0, 2, &tr->cp);
+}
+
+static void
+trend_release(struct trend *tr)
+{
+	free(tr->x);
+	free(tr->y);
+	free(tr->lab);
+	free(tr->cp);
+}
+
+/* The row of one trend series: its points, slope, steps and verdict. */
+static void
+trend_row(const struct analyze_opts *o2, const struct cellset *cs,
+    const struct cell *first, const char *key, size_t s,
+    const struct trend *tr, double scale, int dec, struct table *t)
+{
+	struct strbuf ser = STRBUF_INIT, cps = STRBUF_INIT, v = STRBUF_INIT;
+	size_t k, row, col;
+
+	for (k = 0; k < tr->m; k++) {
+		if (k)
+			strbuf_addstr(&ser, "; ");
+		strbuf_addf(&ser, "%s: ", tr->lab[k]);
+		md_number(&ser, tr->y[k] * scale, dec);
+	}
+	for (k = 0; tr->ncp > 0 && k < (size_t)tr->ncp; k++)
+		strbuf_addf(&cps, "%s%s", k ? ", " : "", tr->lab[tr->cp[k]]);
+	if (tr->m < 3)
+		strbuf_addstr(&v, "too few points (need 3)");
+	else if (tr->ncp > 0)
+		strbuf_addf(&v, "stepped at %s", cps.buf);
+	else if (tr->have_ts && (tr->ts.lo > 0 || tr->ts.hi < 0))
+		strbuf_addf(&v, "drifting %s", tr->ts.slope > 0 ? "up" :
+		    "down");
+	else
+		strbuf_addstr(&v, "stable");
+	row = table_add_row(t);
+	col = fill_group_columns(t, row, cs, first, o2);
+	table_set_str(t, row, col++, key);
+	table_set_str(t, row, col++, o2->stat_names[s]);
+	table_set_int(t, row, col++, (int64_t)tr->m);
+	table_set_str(t, row, col++, ser.buf);
+	if (tr->have_ts) {
+		struct strbuf sb = STRBUF_INIT;
+
+		table_set_num(t, row, col, tr->ts.slope);
+		table_set_num(t, row, col + 1, tr->ts.lo);
+		table_set_num(t, row, col + 2, tr->ts.hi);
+		table_set_num(t, row, col + 3, tr->mean != 0 ?
+		    100.0 * tr->ts.slope / tr->mean : NAN);
+		format_ci(&sb, tr->ts.slope * scale, tr->ts.lo * scale,
+		    tr->ts.hi * scale, 4);
+		table_set_display_raw(t, row, col, sb.buf);
+		strbuf_release(&sb);
+	}
+	col += 4;
+	table_set_str(t, row, col++, cps.buf);
+	table_set_str(t, row, col++, v.buf);
+	strbuf_release(&ser);
+	strbuf_release(&cps);
+	strbuf_release(&v);
+}
+
+int
+analyze_trend(sqlite3 *db, const struct analyze_opts *o, int nargs,
+    char **args, struct table *t)
+{
+	struct analyze_opts o2;
+	struct cellset cs;
+	struct strbuf m = STRBUF_INIT;
+	const char *key, *unit;
+	size_t i, g, s;
+	double scale;
+
+	if (nargs > 0) {
+		error("trend takes no arguments (got '%s')", args[0]);
+		return -2;
+	}
+	key = o->nby ? o->by[o->nby - 1] : "day";
+	default_stats(o, &o2);
+	if (load_by(db, o, key, &cs))
+		return -1;
+	scale = md_scale(&cs, &unit);
+	trend_columns(t, &cs);
 	for (i = 0; i < cs.n; i = g) {
-		for (g = i; g < cs.n && same_group(&cs, &cs.cells[i], &cs.cells[g]); g++)
+		for (g = i; g < cs.n && same_group(&cs, &cs.cells[i],
+		    &cs.cells[g]); g++)
 			;
 		for (s = 0; s < o2.nstats; s++) {
-			size_t npt = g - i, k, m = 0, row, col;
-			double *x = xcalloc(npt, sizeof(double));
-			double *y = xcalloc(npt, sizeof(double));
-			const char **lab = xcalloc(npt, sizeof(char *));
-			struct strbuf ser = STRBUF_INIT, cps = STRBUF_INIT;
-			struct strbuf verdict = STRBUF_INIT;
-			struct stats_theil_sen ts;
-			size_t *cp = NULL;
-			long ncp = 0;
-			bool have_ts = false;
-			double mean = 0;
+			struct trend tr;
 
-			if (o2.stats[s].kind == STATS_NAME_N) {
-				free(x);
-				free(y);
-				free(lab);
+			if (o2.stats[s].kind == STATS_NAME_N)
 				continue;
-			}
-			for (k = i; k < g; k++) {
-				struct cell_stat v;
-				struct cell_info info;
-				double xv = dim_to_x(key, cs.cells[k].dims[cs.ndims - 1]);
-
-				cell_compute(&o2, &cs, &cs.cells[k], &o2.stats[s], false,
-				    &v, &info);
-				if (!isfinite(v.value) || !isfinite(xv))
-					continue;
-				x[m] = xv;
-				y[m] = v.value;
-				lab[m] = cs.cells[k].dims[cs.ndims - 1];
-				mean += v.value;
-				m++;
-			}
-			if (m)
-				mean /= (double)m;
-			for (k = 0; k < m; k++) {
-				if (k)
-					strbuf_addstr(&ser, "; ");
-				strbuf_addf(&ser, "%s: ", lab[k]);
-				md_number(&ser, y[k] * scale, dec);
-			}
-			if (m >= 3)
-				have_ts = stats_theil_sen(x, y, m, o->level, &ts) == 0;
-			if (m >= 4)
-				ncp = stats_changepoints(y, m, 0, 2, &cp);
-			for (k = 0; ncp > 0 && k < (size_t)ncp; k++) {
-				if (k)
-					strbuf_addstr(&cps, ", ");
-				strbuf_addstr(&cps, lab[cp[k]]);
-			}
-			if (m < 3)
-				strbuf_addstr(&verdict, "too few points (need 3)");
-			else if (ncp > 0)
-				strbuf_addf(&verdict, "stepped at %s", cps.buf);
-			else if (have_ts && (ts.lo > 0 || ts.hi < 0))
-				strbuf_addf(&verdict, "drifting %s",
-				    ts.slope > 0 ? "up" : "down");
-			else
-				strbuf_addstr(&verdict, "stable");
-			row = table_add_row(t);
-			col = fill_group_columns(t, row, &cs, &cs.cells[i], &o2);
-			table_set_str(t, row, col++, key);
-			table_set_str(t, row, col++, o2.stat_names[s]);
-			table_set_int(t, row, col++, (int64_t)m);
-			table_set_str(t, row, col++, ser.buf);
-			if (have_ts) {
-				table_set_num(t, row, col, ts.slope);
-				table_set_num(t, row, col + 1, ts.lo);
-				table_set_num(t, row, col + 2, ts.hi);
-				table_set_num(t, row, col + 3, mean != 0 ?
-				    100.0 * ts.slope / mean : NAN);
-				{
-					struct strbuf sb = STRBUF_INIT;
-
-					format_ci(&sb, ts.slope * scale, ts.lo * scale,
-					    ts.hi * scale, 4);
-					table_set_display_raw(t, row, col, sb.buf);
-					strbuf_release(&sb);
-				}
-			}
-			col += 4;
-			table_set_str(t, row, col++, cps.buf);
-			table_set_str(t, row, col++, verdict.buf);
-			free(cp);
-			free(x);
-			free(y);
-			free(lab);
-			strbuf_release(&ser);
-			strbuf_release(&cps);
-			strbuf_release(&verdict);
+			trend_series(&o2, &cs, key, i, g, s, &tr);
+			trend_row(&o2, &cs, &cs.cells[i], key, s, &tr, scale,
+			    cs.info->display_decimals, t);
+			trend_release(&tr);
 		}
 	}
-	{
-		struct strbuf m = STRBUF_INIT;
-
-		describe_method(&o2, &m);
-		table_add_note(t, "%s over %s; %s.  Slope: Theil–Sen (median of "
-		    "pairwise slopes) per %s with Sen's %.0f %% interval; change "
-		    "points: PELT on the series (normal mean-change cost, penalty "
-		    "2 log n, segments of 2 or more points).", cs.metric_name, key,
-		    m.buf, !strcmp(key, "day") ? "day" : key, o->level * 100);
-		strbuf_release(&m);
-	}
+	describe_method(&o2, &m);
+	table_add_note(t, "%s over %s; %s.  Slope: Theil–Sen (median of "
+	    "pairwise slopes) per %s with Sen's %.0f %% interval; change "
+	    "points: PELT on the series (normal mean-change cost, penalty 2 "
+	    "log n, segments of 2 or more points).", cs.metric_name, key,
+	    m.buf, !strcmp(key, "day") ? "day" : key, o->level * 100);
+	strbuf_release(&m);
 	cellset_release(&cs);
 	return 0;
 }
@@ -687,18 +797,231 @@ trial_boot_se(const struct analyze_opts *o, const struct stats_name *st,
 	return sd;
 }
 
+/* Each trial's statistic in a group of cells split by day and instance,
+ * with the sampling error of that statistic and its day and instance. */
+struct var_trials {
+	double	*v;		/* the trials' statistic */
+	double	*se2;		/* its squared bootstrap standard error */
+	char	**day, **inst;	/* borrowed from the cells */
+	char	**dayinst;	/* "day|instance"; owned */
+	size_t	n;
+	double	mean;		/* of v */
+};
+
+static void
+var_trials_collect(const struct analyze_opts *o, const struct stats_name *st,
+    const struct cellset *cs, size_t from, size_t to, struct stats_rng *rng,
+    struct var_trials *vt)
+{
+	size_t cap = 0, k, j;
+
+	memset(vt, 0, sizeof(*vt));
+	for (k = from; k < to; k++)
+		cap += cs->cells[k].ntrials;
+	vt->v = xcalloc(cap + 1, sizeof(double));
+	vt->se2 = xcalloc(cap + 1, sizeof(double));
+	vt->day = xcalloc(cap + 1, sizeof(char *));
+	vt->inst = xcalloc(cap + 1, sizeof(char *));
+	vt->dayinst = xcalloc(cap + 1, sizeof(char *));
+	for (k = from; k < to; k++) {
+		const struct cell *c = &cs->cells[k];
+
+		for (j = 0; j < c->ntrials; j++) {
+			const struct trial *tr = &c->trials[j];
+			double x, se;
+
+			if (!tr->n)
+				continue;
+			x = st->kind == STATS_NAME_MEAN ? stats_mean(tr->values,
+			    tr->n) : stats_quantile(o->est, tr->values, tr->n,
+			    st->pct);
+			/* sampling error of the trial's own statistic: the
+			 * spread of a small bootstrap within the trial
+			 * (order-statistic interval widths are dominated by
+			 * the max in the tail) */
+			se = trial_boot_se(o, st, tr, rng);
+			vt->v[vt->n] = x;
+			vt->se2[vt->n] = se * se;
+			vt->day[vt->n] = c->dims[0];
+			vt->inst[vt->n] = c->dims[1];
+			vt->dayinst[vt->n] = xasprintf("%s|%s", c->dims[0],
+			    c->dims[1]);
+			vt->mean += x;
+			vt->n++;
+		}
+	}
+	if (vt->n)
+		vt->mean /= (double)vt->n;
+}
+
+static void
+var_trials_release(struct var_trials *vt)
+{
+	size_t k;
+
+	for (k = 0; k < vt->n; k++)
+		free(vt->dayinst[k]);
+	free(vt->v);
+	free(vt->se2);
+	free(vt->day);
+	free(vt->inst);
+	free(vt->dayinst);
+}
+
+/* Distinct values of l[0..n). */
+static size_t
+count_distinct(char *const *l, size_t n)
+{
+	size_t a, b, k = 0;
+
+	for (a = 0; a < n; a++) {
+		for (b = 0; b < a; b++)
+			if (!strcmp(l[b], l[a]))
+				break;
+		k += b == a;
+	}
+	return k;
+}
+
+/* Variance components, by the method of moments level by level: what a
+ * level adds beyond the noise of the level below it (NaN when the level
+ * has one value). */
+struct var_levels {
+	double	within;		/* sampling error of one trial */
+	double	trials;		/* between trials of one day and instance */
+	double	days;		/* between days of one instance */
+	double	instances;	/* between instances */
+	size_t	ninst;		/* instances seen */
+};
+
+static void
+var_levels(const struct var_trials *vt, struct var_levels *lv)
+{
+	double *gm = xcalloc(vt->n + 1, sizeof(double));
+	double *dm = xcalloc(vt->n + 1, sizeof(double));
+	char **dl = xcalloc(vt->n + 1, sizeof(char *));
+	bool *seen = xcalloc(vt->n + 1, sizeof(bool));
+	size_t k, a, b, nd = 0, ng;
+	double btw;
+
+	lv->within = 0;
+	lv->days = lv->instances = NAN;
+	for (k = 0; k < vt->n; k++)
+		lv->within += isfinite(vt->se2[k]) ? vt->se2[k] : 0;
+	lv->within /= (double)vt->n;
+	btw = pooled_within(vt->v, vt->dayinst, vt->n, gm, &ng);
+	lv->trials = isfinite(btw) ? fmax(0, btw - lv->within) : NAN;
+	/* day means within an instance */
+	for (a = 0; a < vt->n; a++) {
+		double m = 0;
+		size_t cnt = 0;
+
+		if (seen[a])
+			continue;
+		for (b = a; b < vt->n; b++)
+			if (!strcmp(vt->dayinst[b], vt->dayinst[a])) {
+				m += vt->v[b];
+				cnt++;
+				seen[b] = true;
+			}
+		dm[nd] = m / (double)cnt;
+		dl[nd++] = vt->inst[a];
+	}
+	lv->ninst = count_distinct(dl, nd);
+	if (nd > lv->ninst) {
+		double bd = pooled_within(dm, dl, nd, gm, &ng);
+
+		lv->days = isfinite(bd) ? fmax(0, bd - (isfinite(lv->trials) ?
+		    lv->trials : 0) - lv->within) : NAN;
+	}
+	if (lv->ninst >= 2) {
+		double *im = xcalloc(lv->ninst + 1, sizeof(double));
+		size_t ni;
+
+		pooled_within(dm, dl, nd, im, &ni);
+		lv->instances = fmax(0, var_of(im, ni) - (isfinite(lv->days) ?
+		    lv->days : 0) - (isfinite(lv->trials) ? lv->trials : 0) -
+		    lv->within);
+		free(im);
+	}
+	free(gm);
+	free(dm);
+	free(dl);
+	free(seen);
+}
+
+static size_t
+variance_columns(struct table *t)
+{
+	size_t col0;
+
+	table_add_col(t, "path", "Path", -1);
+	table_add_col(t, "condition", "Condition", -1);
+	table_add_hidden_col(t, "metric", "Metric", -1);
+	table_add_hidden_col(t, "estimator", "Estimator", -1);
+	col0 = table_add_col(t, "stat", "Stat", -1);
+	table_add_col(t, "trials", "Trials", -1);
+	table_add_col(t, "days", "Days", -1);
+	table_add_col(t, "instances", "Instances", -1);
+	table_add_col(t, "mean", "Mean", 3);
+	table_add_col(t, "cv_within_trial_pct", "Within trial %", 2);
+	table_add_col(t, "cv_between_trials_pct", "Between trials %", 2);
+	table_add_col(t, "cv_between_days_pct", "Between days %", 2);
+	table_add_col(t, "cv_between_instances_pct", "Between instances %",
+	    2);
+	table_add_col(t, "halfwidth_now_pct", "±% now", 2);
+	table_add_col(t, "trials_needed", "Trials for target", -1);
+	t->cols[col0 + 4].md_hidden = true;
+	return col0;
+}
+
+/* The row of one cell group and statistic. */
+static void
+variance_row(const struct analyze_opts *o, const char *stat,
+    const struct cellset *cs, const struct cell *first,
+    const struct var_trials *vt, size_t col0, struct table *t)
+{
+	struct var_levels lv;
+	double now = NAN, mean = fabs(vt->mean);
+	size_t needed, row;
+
+	var_levels(vt, &lv);
+	needed = vt->n >= 2 ? stats_trials_needed(vt->v, vt->n, o->target_pct,
+	    o->level, &now) : 0;
+	row = table_add_row(t);
+	table_set_str(t, row, 0, first->path);
+	table_set_str(t, row, 1, first->cond);
+	table_set_str(t, row, 2, cs->metric_name);
+	table_set_str(t, row, 3, stats_estimator_name(o->est));
+	table_set_str(t, row, col0, stat);
+	table_set_int(t, row, col0 + 1, (int64_t)vt->n);
+	table_set_int(t, row, col0 + 2, (int64_t)count_distinct(vt->day,
+	    vt->n));
+	table_set_int(t, row, col0 + 3, (int64_t)lv.ninst);
+	table_set_num(t, row, col0 + 4, vt->mean);
+	table_set_num(t, row, col0 + 5, 100 * sqrt(lv.within) / mean);
+	table_set_num(t, row, col0 + 6, 100 * sqrt(lv.trials) / mean);
+	table_set_num(t, row, col0 + 7, 100 * sqrt(lv.days) / mean);
+	table_set_num(t, row, col0 + 8, 100 * sqrt(lv.instances) / mean);
+	table_set_num(t, row, col0 + 9, now);
+	if (needed)
+		table_set_int(t, row, col0 + 10, (int64_t)needed);
+	else
+		table_set_display(t, row, col0 + 10, vt->n < 2 ?
+		    "need 2 trials" : "–");
+}
+
 int
 analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
     char **args, struct table *t)
 {
+	static char dim_day[] = "day", dim_instance[] = "instance";
+	char *by[2] = { dim_day, dim_instance };
 	struct analyze_opts o2;
 	struct cellset cs;
 	struct cells_query q;
-	static char dim_day[] = "day", dim_instance[] = "instance";
-	char *by[2] = { dim_day, dim_instance };
 	struct stats_rng rng;
 	size_t i, g, s, col0;
-	int ret = 0;
 
 	if (nargs > 0) {
 		error("variance takes no arguments (got '%s')", args[0]);
@@ -718,191 +1041,39 @@ analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	q.load_values = true;
 	if (cells_load(db, &q, &cs))
 		return -1;
-	table_add_col(t, "path", "Path", -1);
-	table_add_col(t, "condition", "Condition", -1);
-	table_add_hidden_col(t, "metric", "Metric", -1);
-	table_add_hidden_col(t, "estimator", "Estimator", -1);
-	col0 = table_add_col(t, "stat", "Stat", -1);
-	table_add_col(t, "trials", "Trials", -1);
-	table_add_col(t, "days", "Days", -1);
-	table_add_col(t, "instances", "Instances", -1);
-	table_add_col(t, "mean", "Mean", 3);
-	table_add_col(t, "cv_within_trial_pct", "Within trial %", 2);
-	table_add_col(t, "cv_between_trials_pct", "Between trials %", 2);
-	table_add_col(t, "cv_between_days_pct", "Between days %", 2);
-	table_add_col(t, "cv_between_instances_pct", "Between instances %", 2);
-	table_add_col(t, "halfwidth_now_pct", "±% now", 2);
-	table_add_col(t, "trials_needed", "Trials for target", -1);
-	t->cols[col0 + 4].md_hidden = true;
-
+	col0 = variance_columns(t);
 	for (i = 0; i < cs.n; i = g) {
-		for (g = i; g < cs.n && !strcmp(cs.cells[g].path, cs.cells[i].path) &&
-		    !strcmp(cs.cells[g].cond, cs.cells[i].cond); g++)
+		for (g = i; g < cs.n && !strcmp(cs.cells[g].path,
+		    cs.cells[i].path) && !strcmp(cs.cells[g].cond,
+		    cs.cells[i].cond); g++)
 			;
 		for (s = 0; s < o2.nstats; s++) {
 			const struct stats_name *st = &o2.stats[s];
-			size_t cap = 0, n = 0, k, j, ndays = 0, ninst = 0, row;
-			double *v = NULL, *se2 = NULL, *gm = NULL, mean = 0;
-			char **day = NULL, **inst = NULL, **dayinst = NULL;
-			double wvar = 0, btv, bdv = NAN, biv = NAN, now = NAN;
-			size_t needed;
+			struct var_trials vt;
 
-			if (st->kind != STATS_NAME_PCT && st->kind != STATS_NAME_MEAN)
+			if (st->kind != STATS_NAME_PCT &&
+			    st->kind != STATS_NAME_MEAN)
 				continue;
-			for (k = i; k < g; k++)
-				cap += cs.cells[k].ntrials;
-			v = xcalloc(cap + 1, sizeof(double));
-			se2 = xcalloc(cap + 1, sizeof(double));
-			gm = xcalloc(cap + 1, sizeof(double));
-			day = xcalloc(cap + 1, sizeof(char *));
-			inst = xcalloc(cap + 1, sizeof(char *));
-			dayinst = xcalloc(cap + 1, sizeof(char *));
-			for (k = i; k < g; k++) {
-				struct cell *c = &cs.cells[k];
-
-				for (j = 0; j < c->ntrials; j++) {
-					struct trial *tr = &c->trials[j];
-					double x, se;
-
-					if (!tr->n)
-						continue;
-					x = st->kind == STATS_NAME_MEAN ?
-					    stats_mean(tr->values, tr->n) :
-					    stats_quantile(o->est, tr->values, tr->n,
-					    st->pct);
-					/* sampling error of the trial's own statistic:
-					 * the spread of a small bootstrap within the
-					 * trial (order-statistic interval widths are
-					 * dominated by the max in the tail) */
-					se = trial_boot_se(o, st, tr, &rng);
-					v[n] = x;
-					se2[n] = se * se;
-					day[n] = c->dims[0];
-					inst[n] = c->dims[1];
-					dayinst[n] = xasprintf("%s|%s", c->dims[0],
-					    c->dims[1]);
-					mean += x;
-					n++;
-				}
-			}
-			if (n == 0)
-				goto next;
-			mean /= (double)n;
-			for (k = 0; k < n; k++)
-				wvar += isfinite(se2[k]) ? se2[k] : 0;
-			wvar /= (double)n;
-			/* Method of moments, level by level: what a level adds
-			 * beyond the noise of the level below it. */
-			{
-				size_t ng;
-				double btw = pooled_within(v, dayinst, n, gm, &ng);
-
-				btv = isfinite(btw) ? fmax(0, btw - wvar) : NAN;
-				/* day means within an instance */
-				{
-					double *dm = xcalloc(n + 1, sizeof(double));
-					char **dl = xcalloc(n + 1, sizeof(char *));
-					size_t nd = 0, a, b;
-					bool *seen = xcalloc(n + 1, sizeof(bool));
-
-					for (a = 0; a < n; a++) {
-						double m = 0;
-						size_t cnt = 0;
-
-						if (seen[a])
-							continue;
-						for (b = a; b < n; b++)
-							if (!strcmp(dayinst[b], dayinst[a])) {
-								m += v[b];
-								cnt++;
-								seen[b] = true;
-							}
-						dm[nd] = m / (double)cnt;
-						dl[nd] = inst[a];
-						nd++;
-					}
-					for (a = 0; a < nd; a++) {
-						bool first = true;
-
-						for (b = 0; b < a; b++)
-							if (!strcmp(dl[b], dl[a]))
-								first = false;
-						ninst += first;
-					}
-					if (nd > ninst) {
-						double bd = pooled_within(dm, dl, nd, gm, &ng);
-
-						bdv = isfinite(bd) ? fmax(0, bd -
-						    (isfinite(btv) ? btv : 0) - wvar) : NAN;
-					}
-					if (ninst >= 2) {
-						double *im = xcalloc(ninst + 1, sizeof(double));
-						size_t ni;
-
-						pooled_within(dm, dl, nd, im, &ni);
-						biv = fmax(0, var_of(im, ni) -
-						    (isfinite(bdv) ? bdv : 0) -
-						    (isfinite(btv) ? btv : 0) - wvar);
-						free(im);
-					}
-					free(dm);
-					free(dl);
-					free(seen);
-				}
-			}
-			for (k = 0; k < n; k++) {
-				bool first = true;
-
-				for (j = 0; j < k; j++)
-					if (!strcmp(day[j], day[k]))
-						first = false;
-				ndays += first;
-			}
-			needed = n >= 2 ? stats_trials_needed(v, n, o->target_pct,
-			    o->level, &now) : 0;
-			row = table_add_row(t);
-			table_set_str(t, row, 0, cs.cells[i].path);
-			table_set_str(t, row, 1, cs.cells[i].cond);
-			table_set_str(t, row, 2, cs.metric_name);
-			table_set_str(t, row, 3, stats_estimator_name(o->est));
-			table_set_str(t, row, col0, o2.stat_names[s]);
-			table_set_int(t, row, col0 + 1, (int64_t)n);
-			table_set_int(t, row, col0 + 2, (int64_t)ndays);
-			table_set_int(t, row, col0 + 3, (int64_t)ninst);
-			table_set_num(t, row, col0 + 4, mean);
-			table_set_num(t, row, col0 + 5, 100 * sqrt(wvar) / fabs(mean));
-			table_set_num(t, row, col0 + 6, 100 * sqrt(btv) / fabs(mean));
-			table_set_num(t, row, col0 + 7, 100 * sqrt(bdv) / fabs(mean));
-			table_set_num(t, row, col0 + 8, 100 * sqrt(biv) / fabs(mean));
-			table_set_num(t, row, col0 + 9, now);
-			if (needed)
-				table_set_int(t, row, col0 + 10, (int64_t)needed);
-			else
-				table_set_display(t, row, col0 + 10, n < 2 ?
-				    "need 2 trials" : "–");
-next:
-			for (k = 0; k < n; k++)
-				free(dayinst[k]);
-			free(v);
-			free(se2);
-			free(gm);
-			free(day);
-			free(inst);
-			free(dayinst);
+			var_trials_collect(o, st, &cs, i, g, &rng, &vt);
+			if (vt.n)
+				variance_row(o, o2.stat_names[s], &cs,
+				    &cs.cells[i], &vt, col0, t);
+			var_trials_release(&vt);
 		}
 	}
-	table_add_note(t, "%s: spread of each trial's statistic, as a coefficient "
-	    "of variation (%% of the mean), split by level with the method of "
-	    "moments: within trial = sampling error of one trial's statistic "
-	    "(standard deviation of 200 bootstrap resamples within the trial); between trials, days and "
-	    "instances = what each level adds beyond the one below (0 when it "
-	    "adds nothing; – when there is only one value at that level).  "
-	    "Instances are told apart by the tag 'instance', else 'instance_id', "
-	    "else 'hostname'.", cs.metric_name);
+	table_add_note(t, "%s: spread of each trial's statistic, as a "
+	    "coefficient of variation (%% of the mean), split by level with "
+	    "the method of moments: within trial = sampling error of one "
+	    "trial's statistic (standard deviation of 200 bootstrap resamples "
+	    "within the trial); between trials, days and instances = what "
+	    "each level adds beyond the one below (0 when it adds nothing; – "
+	    "when there is only one value at that level).  Instances are told "
+	    "apart by the tag 'instance', else 'instance_id', else "
+	    "'hostname'.", cs.metric_name);
 	table_add_note(t, "Trials for target: smallest number of trials for a "
-	    "%.0f %% t interval of ±%.1f %% on the mean of the trial statistics; "
-	    "±%% now: that half-width with the trials at hand.", o->level * 100,
-	    o->target_pct);
+	    "%.0f %% t interval of ±%.1f %% on the mean of the trial "
+	    "statistics; ±%% now: that half-width with the trials at hand.",
+	    o->level * 100, o->target_pct);
 	cellset_release(&cs);
-	return ret;
+	return 0;
 }

@@ -65,6 +65,33 @@ void fill_key_columns(struct table *t, size_t row, const struct cellset *cs,
 void format_ci(struct strbuf *sb, double v, double lo, double hi,
     int decimals);
 
+/* What one row of `analyze compare` found: trials on each side, the
+ * (Holm-adjusted) p of the rank test, value / baseline and its
+ * bootstrap interval. */
+struct compare_outcome {
+	size_t	nb, nc;		/* trials: baseline, compared value */
+	double	p;		/* adjusted p; NaN: no test */
+	double	ratio, lo, hi;	/* value / baseline, interval (NaN: none) */
+	bool	higher_better;	/* the metric's direction */
+};
+
+enum compare_verdict {
+	COMPARE_BETTER,
+	COMPARE_WORSE,
+	COMPARE_SAME,
+	COMPARE_INCONCLUSIVE,
+};
+
+/*
+ * The verdict on one comparison (pure; tests/unit/t-compare.c): better
+ * or worse when p < 1 - level and the whole interval lies beyond
+ * ±threshold_pct; same when it lies within, or the change is significant
+ * but smaller; else inconclusive, saying why when the trials can never
+ * give p < 1 - level.  The words go to text.
+ */
+enum compare_verdict analyze_compare_verdict(const struct compare_outcome *r,
+    double threshold_pct, double level, struct strbuf *text);
+
 /* The verbs: each fills t from the database, or returns -1 after
  * printing an error (-2 for a usage error in args). */
 int analyze_percentiles(sqlite3 *db, const struct analyze_opts *o,
