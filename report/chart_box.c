@@ -20,69 +20,71 @@
  * median (or less than the inverse). */
 #define BOX_NAME_RATIO		1.25
 
-int
-chart_box(struct chart *ch)
+/* One box per (path, condition, dimensions but trial) of t: its trials'
+ * values in the chart unit, tagged with the trial number.  *ngrp gets
+ * the count; the caller frees the groups. */
+static struct series *
+box_groups(struct chart *ch, const struct table *t,
+    const struct analyze_opts *o, long sc, size_t *ngrp)
 {
-	static const char *const by_trial[] = { "trial", NULL };
-	struct analyze_opts o;
-	struct table t;
-	struct series *grp = NULL;
-	struct strbuf sb = STRBUF_INIT, counts = STRBUF_INIT, y = STRBUF_INIT;
-	struct strbuf tics = STRBUF_INIT;
-	size_t ngrp = 0, r, g, i, js, named = 0, lines = 1;
-	long pc, cc, tc, sc;
-	bool sev;
-	int ret = -1;
+	long pc = table_col(t, "path"), cc = table_col(t, "condition");
+	long tc = table_col(t, "trial");
+	bool sev = chart_several_conditions(t);
+	struct series *grp = xcalloc(t->nrows + 1, sizeof(*grp));
+	struct strbuf sb = STRBUF_INIT;
+	size_t r, g;
 
-	/* each trial's statistic: cells split by trial, one trial each */
-	if (chart_table(ch, "percentiles", by_trial, STATS_POOL_PER_TRIAL, &o,
-	    &t))
-		return -1;
-	if (chart_stat_table(ch, &o, &t))
-		goto cleanup;
-	js = chart_stat(ch, &o);
-	pc = table_col(&t, "path");
-	cc = table_col(&t, "condition");
-	tc = table_col(&t, "trial");
-	sc = js < o.nstats ? table_col(&t, o.stat_names[js]) : -1;
-	sev = chart_several_conditions(&t);
-	grp = xcalloc(t.nrows + 1, sizeof(*grp));
-	for (r = 0; r < t.nrows; r++) {
-		long trial = strtol(chart_str_at(&t, r, tc), NULL, 10);
-		double v = table_num(&t, r, sc) * ch->scale;
+	*ngrp = 0;
+	for (r = 0; r < t->nrows; r++) {
+		long trial = strtol(chart_str_at(t, r, tc), NULL, 10);
+		double v = table_num(t, r, sc) * ch->scale;
 
-		chart_dims_text(&t, &o, r, "trial", &sb);
-		strbuf_addf(&sb, "\x1f%s\x1f%s", chart_str_at(&t, r, pc),
-		    chart_str_at(&t, r, cc));
-		for (g = 0; g < ngrp; g++)
+		chart_dims_text(t, o, r, "trial", &sb);
+		strbuf_addf(&sb, "\x1f%s\x1f%s", chart_str_at(t, r, pc),
+		    chart_str_at(t, r, cc));
+		for (g = 0; g < *ngrp; g++)
 			if (!strcmp(grp[g].comment, sb.buf))
 				break;
-		if (g == ngrp) {
+		if (g == *ngrp) {
 			grp[g].comment = xstrdup(sb.buf);
-			chart_dims_text(&t, &o, r, "trial", &sb);
+			chart_dims_text(t, o, r, "trial", &sb);
 			grp[g].label = chart_cell_label(ch->s,
-			    chart_str_at(&t, r, pc), chart_str_at(&t, r, cc),
+			    chart_str_at(t, r, pc), chart_str_at(t, r, cc),
 			    sev, sb.buf);
-			ngrp++;
+			(*ngrp)++;
 		}
 		if (isfinite(v))
 			chart_series_push(&grp[g], v, trial);
 	}
-	strbuf_addf(&ch->what, "index 0: x (group), min, first quartile, "
-	    "median, third quartile, max, mean of the trials' %s (in %s); "
-	    "index 1: x, one trial's value, trial number; index 2: the same "
-	    "for trials more than 1.25x or less than 1/1.25 of their box's "
-	    "median (named on the chart)", js < o.nstats ?
-	    o.stat_names[js] : "", ch->unit);
-	chart_dat_head(ch);
-	for (g = 0; g < ngrp; g++) {
-		chart_dat_label(ch, "group", g, grp[g].label);
-	}
-	for (g = 0; g < ngrp; g++) {
-		double *x = xcalloc(grp[g].n + 1, sizeof(double));
+	strbuf_release(&sb);
+	return grp;
+}
 
-		memcpy(x, grp[g].v, grp[g].n * sizeof(double));
-		stats_sort(x, grp[g].n);
+/* A sorted copy of the group's values (the caller frees it). */
+static double *
+box_sorted(const struct series *g)
+{
+	double *x = xcalloc(g->n + 1, sizeof(double));
+
+	memcpy(x, g->v, g->n * sizeof(double));
+	stats_sort(x, g->n);
+	return x;
+}
+
+/* The .dat file: index 0 the boxes (min, quartiles, max, mean), index 1
+ * every trial, index 2 the trials far from their box's median.  Returns
+ * how many are named. */
+static size_t
+box_data(struct chart *ch, const struct series *grp, size_t ngrp)
+{
+	size_t g, i, named = 0;
+
+	chart_dat_head(ch);
+	for (g = 0; g < ngrp; g++)
+		chart_dat_label(ch, "group", g, grp[g].label);
+	for (g = 0; g < ngrp; g++) {
+		double *x = box_sorted(&grp[g]);
+
 		strbuf_addf(&ch->dat, "%zu", g);
 		if (grp[g].n) {
 			double q[5];
@@ -116,11 +118,9 @@ chart_box(struct chart *ch)
 	strbuf_addstr(&ch->dat, "\n\n");
 	for (g = 0; g < ngrp; g++) {
 		for (i = 0; i < grp[g].n; i++) {
-			double *all = xcalloc(grp[g].n + 1, sizeof(double));
+			double *all = box_sorted(&grp[g]);
 			double med, ratio;
 
-			memcpy(all, grp[g].v, grp[g].n * sizeof(double));
-			stats_sort(all, grp[g].n);
 			med = stats_quantile(STATS_EST_TYPE7, all, grp[g].n,
 			    50);
 			free(all);
@@ -134,6 +134,16 @@ chart_box(struct chart *ch)
 			named++;
 		}
 	}
+	return named;
+}
+
+/* The script: axes, one tic per box, candlesticks and points. */
+static void
+box_script(struct chart *ch, const struct series *grp, size_t ngrp,
+    const char *stat, bool sev, size_t named)
+{
+	struct strbuf y = STRBUF_INIT, tics = STRBUF_INIT, sb = STRBUF_INIT;
+	size_t g, nl, lines = 1;
 
 	strbuf_addf(&ch->pre, "set xrange [-0.6:%zu.6]\n"
 	    "set style fill solid 0.25 border lc rgb '#333333'\n"
@@ -145,15 +155,13 @@ chart_box(struct chart *ch)
 	else
 		strbuf_addstr(&ch->pre, "set offsets 0, 0, graph 0.08, graph "
 		    "0.05\n");
-	strbuf_addf(&y, "%s of %s per trial (%s)", js < o.nstats ?
-	    o.stat_names[js] : "", ch->m->title,
+	strbuf_addf(&y, "%s of %s per trial (%s)", stat, ch->m->title,
 	    ch->unit);
 	chart_gp_set(&ch->pre, "ylabel", y.buf);
 	for (g = 0; g < ngrp; g++) {
 		const char *id = strchr(grp[g].comment, '\x1f') + 1;
 		char *pid = xstrndup(id, strcspn(id, "\x1f"));
 		const char *cond = strchr(id, '\x1f') + 1;
-		size_t nl;
 
 		if (g)
 			strbuf_addstr(&tics, ", \\\n    ");
@@ -185,41 +193,75 @@ chart_box(struct chart *ch)
 		    "labels left offset 1.2,0 font small tc rgb '#333333' "
 		    "notitle");
 	strbuf_addch(&ch->plot, '\n');
-	{
-		double nlo = INFINITY, nhi = -INFINITY, glo = INFINITY, ghi = 0;
-		long nc = table_col(&t, "n");
+	strbuf_release(&y);
+	strbuf_release(&tics);
+	strbuf_release(&sb);
+}
 
-		for (r = 0; r < t.nrows; r++) {
-			nlo = fmin(nlo, table_num(&t, r, nc));
-			nhi = fmax(nhi, table_num(&t, r, nc));
-		}
-		for (g = 0; g < ngrp; g++) {
-			glo = fmin(glo, (double)grp[g].n);
-			ghi = fmax(ghi, (double)grp[g].n);
-		}
-		if (glo == ghi)
-			strbuf_addf(&counts, "; %.0f trials per box", glo);
-		else
-			strbuf_addf(&counts, "; %.0f–%.0f trials per box", glo,
-			    ghi);
-		if (isfinite(nlo) && nlo == nhi)
-			strbuf_addf(&counts, ", n = %.0f per trial", nlo);
-		else if (isfinite(nlo))
-			strbuf_addf(&counts, ", n = %.0f–%.0f per trial", nlo,
-			    nhi);
+/* "; 3 trials per box, n = 1500 per trial; each point ..." */
+static void
+box_counts(const struct table *t, const struct series *grp, size_t ngrp,
+    const char *stat, struct strbuf *counts)
+{
+	double nlo = INFINITY, nhi = -INFINITY, glo = INFINITY, ghi = 0;
+	long nc = table_col(t, "n");
+	size_t r, g;
+
+	for (r = 0; r < t->nrows; r++) {
+		nlo = fmin(nlo, table_num(t, r, nc));
+		nhi = fmax(nhi, table_num(t, r, nc));
 	}
-	strbuf_addf(&counts, "; each point is one trial's %s", js < o.nstats ?
-	    o.stat_names[js] : "");
+	for (g = 0; g < ngrp; g++) {
+		glo = fmin(glo, (double)grp[g].n);
+		ghi = fmax(ghi, (double)grp[g].n);
+	}
+	if (glo == ghi)
+		strbuf_addf(counts, "; %.0f trials per box", glo);
+	else
+		strbuf_addf(counts, "; %.0f–%.0f trials per box", glo, ghi);
+	if (isfinite(nlo) && nlo == nhi)
+		strbuf_addf(counts, ", n = %.0f per trial", nlo);
+	else if (isfinite(nlo))
+		strbuf_addf(counts, ", n = %.0f–%.0f per trial", nlo, nhi);
+	strbuf_addf(counts, "; each point is one trial's %s", stat);
+}
+
+int
+chart_box(struct chart *ch)
+{
+	static const char *const by_trial[] = { "trial", NULL };
+	struct analyze_opts o;
+	struct table t;
+	struct series *grp = NULL;
+	struct strbuf counts = STRBUF_INIT;
+	size_t ngrp = 0, js, named;
+	const char *stat;
+	int ret = -1;
+
+	/* each trial's statistic: cells split by trial, one trial each */
+	if (chart_table(ch, "percentiles", by_trial, STATS_POOL_PER_TRIAL, &o,
+	    &t))
+		return -1;
+	if (chart_stat_table(ch, &o, &t))
+		goto cleanup;
+	js = chart_stat(ch, &o);
+	stat = js < o.nstats ? o.stat_names[js] : "";
+	grp = box_groups(ch, &t, &o, js < o.nstats ? table_col(&t, stat) : -1,
+	    &ngrp);
+	strbuf_addf(&ch->what, "index 0: x (group), min, first quartile, "
+	    "median, third quartile, max, mean of the trials' %s (in %s); "
+	    "index 1: x, one trial's value, trial number; index 2: the same "
+	    "for trials more than 1.25x or less than 1/1.25 of their box's "
+	    "median (named on the chart)", stat, ch->unit);
+	named = box_data(ch, grp, ngrp);
+	box_script(ch, grp, ngrp, stat, chart_several_conditions(&t), named);
+	box_counts(&t, grp, ngrp, stat, &counts);
 	chart_describe(ch, &o, counts.buf);
 	ret = 0;
 cleanup:
 	analyze_opts_release(&o);
 	table_release(&t);
 	chart_series_free(grp, ngrp);
-	strbuf_release(&sb);
 	strbuf_release(&counts);
-	strbuf_release(&y);
-	strbuf_release(&tics);
 	return ret;
 }
-

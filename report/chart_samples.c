@@ -234,38 +234,21 @@ chart_ecdf(struct chart *ch)
 	return 0;
 }
 
-int
-chart_timeseries(struct chart *ch)
-{
-	struct series *sr = NULL;
-	struct strbuf counts = STRBUF_INIT, y = STRBUF_INIT;
-	size_t n = 0, ncells = 0, k, i, p, cols, rows, title_cols;
-	double ymax = 0, xmax = 0;
-	long maxtrial = 0;	/* legend: trials 1..maxtrial (8 at most) */
-	bool sev = false;
-	int ret = -1;
+/* A time-series chart's extent: largest value and time, and the trials
+ * its legend names (1..maxtrial, 8 at most). */
+struct ts_extent {
+	double	ymax, xmax;
+	long	maxtrial;
+};
 
-	if (raw_series(ch, true, &sr, &n, &ncells))
-		return -1;
-	if (n == 0) {
-		report_spec_error(ch->b->spec, ch->c->loc, "no samples with "
-		    "times for the chart");
-		goto cleanup;
-	}
-	if (ncells > CHART_MAX_PANELS) {
-		report_spec_error(ch->b->spec, ch->c->loc, "%zu cells would "
-		    "make %zu panels (at most %d): narrow the section's where "
-		    "or paths", ncells, ncells, CHART_MAX_PANELS);
-		goto cleanup;
-	}
-	for (k = 1; k < n; k++)
-		if (strcmp(strchr(sr[k].comment, '\x1f'),
-		    strchr(sr[0].comment, '\x1f')))
-			sev = true;
-	cols = ncells <= 3 ? ncells : ncells == 4 ? 2 : 3;
-	rows = (ncells + cols - 1) / cols;
-	if (!ch->c->height)
-		ch->height = 140 + 330 * (long)rows;
+/* The .dat file: one index per run, (seconds, value) pairs. */
+static void
+ts_data(struct chart *ch, const struct series *sr, size_t n, bool sev,
+    struct ts_extent *ext)
+{
+	size_t k, i;
+
+	memset(ext, 0, sizeof(*ext));
 	strbuf_addf(&ch->what, "one index per run: seconds since the run "
 	    "started, value (in %s)", ch->unit);
 	chart_dat_head(ch);
@@ -289,51 +272,66 @@ chart_timeseries(struct chart *ch)
 			strbuf_addch(&ch->dat, ' ');
 			chart_gp_num(&ch->dat, sr[k].v[i + 1] * ch->scale);
 			strbuf_addch(&ch->dat, '\n');
-			ymax = fmax(ymax, sr[k].v[i + 1] * ch->scale);
-			xmax = fmax(xmax, sr[k].v[i]);
+			ext->ymax = fmax(ext->ymax, sr[k].v[i + 1] * ch->scale);
+			ext->xmax = fmax(ext->xmax, sr[k].v[i]);
 		}
-		if (sr[k].n && sr[k].tag[0] > maxtrial)
-			maxtrial = sr[k].tag[0] > 8 ? 8 : sr[k].tag[0];
+		if (sr[k].n && sr[k].tag[0] > ext->maxtrial)
+			ext->maxtrial = sr[k].tag[0] > 8 ? 8 : sr[k].tag[0];
 	}
+}
+
+/* Axes, the multiplot layout and one legend for the page. */
+static void
+ts_layout(struct chart *ch, size_t rows, size_t cols,
+    const struct ts_extent *ext)
+{
+	struct strbuf y = STRBUF_INIT;
+	double w = (double)ch->width, h = (double)ch->height;
+	size_t i;
+
 	chart_axis_label(ch, &y);
 	chart_gp_set(&ch->pre, "ylabel", y.buf);
+	strbuf_release(&y);
 	strbuf_addstr(&ch->pre, "set xlabel 'Seconds since the run started'\n");
 	if (ch->c->logscale)
 		strbuf_addstr(&ch->pre, "set logscale y\n");
 	else
-		strbuf_addf(&ch->pre, "set yrange [0:%.6g]\n", ymax * 1.1);
+		strbuf_addf(&ch->pre, "set yrange [0:%.6g]\n", ext->ymax * 1.1);
 	/* one key for the page, under the title: trials share colours */
-	strbuf_addf(&ch->pre, "set xrange [0:%.6g]\n", xmax);
+	strbuf_addf(&ch->pre, "set xrange [0:%.6g]\n", ext->xmax);
 	/* margins in pixels made screen fractions: room at the top for the
 	 * title and one key for the page, between rows for tics, labels
 	 * and the next row's titles */
-	{
-		double w = (double)ch->width, h = (double)ch->height;
+	strbuf_addf(&ch->plot, "set multiplot layout %zu, %zu title ", rows,
+	    cols);
+	report_gp_quote(&ch->plot, chart_title(ch));
+	strbuf_addf(&ch->plot, " font big margins %.4f, %.4f, %.4f, "
+	    "%.4f spacing %.4f, %.4f\n", 80 / w, 1 - 20 / w, 70 / h,
+	    1 - 125 / h, 90 / w, 135 / h);
+	/* one legend for the page, drawn by hand: gnuplot sizes a key to
+	 * one panel; trials keep their colour in every panel */
+	strbuf_addstr(&ch->pre, "unset key\n");
+	for (i = 0; i < (size_t)ext->maxtrial; i++) {
+		double x = 0.5 + ((double)i - (double)ext->maxtrial / 2) * 130 /
+		    w;
+		double yy = 1 - 58 / h;
 
-		strbuf_addf(&ch->plot, "set multiplot layout %zu, %zu title ",
-		    rows, cols);
-		report_gp_quote(&ch->plot, chart_title(ch));
-		strbuf_addf(&ch->plot, " font big margins %.4f, %.4f, %.4f, "
-		    "%.4f spacing %.4f, %.4f\n", 80 / w, 1 - 20 / w, 70 / h,
-		    1 - 125 / h, 90 / w, 135 / h);
-		/* one legend for the page, drawn by hand: gnuplot sizes a key
-		 * to one panel; trials keep their colour in every panel */
-		strbuf_addstr(&ch->pre, "unset key\n");
-		for (i = 0; i < (size_t)maxtrial; i++) {
-			double x = 0.5 +
-			    ((double)i - (double)maxtrial / 2) * 130 / w;
-			double yy = 1 - 58 / h;
-
-			strbuf_addf(&ch->plot, "set arrow %zu from screen "
-			    "%.4f, screen %.4f to screen %.4f, screen %.4f "
-			    "nohead lt %zu\n", 90 + i, x, yy, x + 40 / w, yy,
-			    i % 8 + 1);
-			strbuf_addf(&ch->plot, "set label %zu 'trial %zu' at "
-			    "screen %.4f, screen %.4f left\n", 90 + i, i + 1,
-			    x + 48 / w, yy);
-		}
+		strbuf_addf(&ch->plot, "set arrow %zu from screen %.4f, "
+		    "screen %.4f to screen %.4f, screen %.4f nohead lt %zu\n",
+		    90 + i, x, yy, x + 40 / w, yy, i % 8 + 1);
+		strbuf_addf(&ch->plot, "set label %zu 'trial %zu' at screen "
+		    "%.4f, screen %.4f left\n", 90 + i, i + 1, x + 48 / w, yy);
 	}
 	strbuf_addstr(&ch->plot, "unset title\n");
+}
+
+/* One panel per cell, a line per run; the legend is drawn once. */
+static void
+ts_panels(struct chart *ch, const struct series *sr, size_t n, size_t cols,
+    bool sev, long maxtrial)
+{
+	size_t k, i, p, title_cols;
+
 	/* columns of a panel title: the panel less its axis, at ~0.78 em
 	 * per character */
 	title_cols = (size_t)fmax(6, ((double)ch->width / (double)cols - 100) /
@@ -370,6 +368,42 @@ chart_timeseries(struct chart *ch)
 		k = end;
 	}
 	strbuf_addstr(&ch->plot, "unset multiplot\n");
+}
+
+int
+chart_timeseries(struct chart *ch)
+{
+	struct series *sr = NULL;
+	struct strbuf counts = STRBUF_INIT;
+	struct ts_extent ext;
+	size_t n = 0, ncells = 0, k, cols, rows;
+	bool sev = false;
+	int ret = -1;
+
+	if (raw_series(ch, true, &sr, &n, &ncells))
+		return -1;
+	if (n == 0) {
+		report_spec_error(ch->b->spec, ch->c->loc, "no samples with "
+		    "times for the chart");
+		goto cleanup;
+	}
+	if (ncells > CHART_MAX_PANELS) {
+		report_spec_error(ch->b->spec, ch->c->loc, "%zu cells would "
+		    "make %zu panels (at most %d): narrow the section's where "
+		    "or paths", ncells, ncells, CHART_MAX_PANELS);
+		goto cleanup;
+	}
+	for (k = 1; k < n; k++)
+		if (strcmp(strchr(sr[k].comment, '\x1f'),
+		    strchr(sr[0].comment, '\x1f')))
+			sev = true;
+	cols = ncells <= 3 ? ncells : ncells == 4 ? 2 : 3;
+	rows = (ncells + cols - 1) / cols;
+	if (!ch->c->height)
+		ch->height = 140 + 330 * (long)rows;
+	ts_data(ch, sr, n, sev, &ext);
+	ts_layout(ch, rows, cols, &ext);
+	ts_panels(ch, sr, n, cols, sev, ext.maxtrial);
 	/* the multiplot draws the title itself */
 	strbuf_addstr(&ch->pre, "unset title\n");
 	strbuf_addf(&counts, "; each line one run (trial), %zu runs in %zu "
@@ -382,7 +416,5 @@ chart_timeseries(struct chart *ch)
 cleanup:
 	chart_series_free(sr, n);
 	strbuf_release(&counts);
-	strbuf_release(&y);
 	return ret;
 }
-
