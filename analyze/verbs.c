@@ -68,59 +68,47 @@ caption_common(struct table *t, const struct analyze_opts *o,
 	strbuf_release(&m);
 }
 
-int
-analyze_percentiles(sqlite3 *db, const struct analyze_opts *o, int nargs,
-    char **args, struct table *t)
+/* The columns of a percentiles table after the key columns: counts,
+ * loss (connect probes), then each statistic with its hidden
+ * companions.  Returns the column of n. */
+static size_t
+pct_columns(struct table *t, const struct analyze_opts *o, const char *unit,
+    int dec, bool connect)
 {
-	struct cellset cs;
-	const char *unit;
-	double scale;
-	size_t i, j, ncensored = 0, ntool = 0, nsmall = 0;
-	size_t col_n, col_stat0;
-	bool connect;
-	int dec;
+	struct strbuf h = STRBUF_INIT, k = STRBUF_INIT;
+	size_t j, s, col_n;
 
-	if (!no_extra_args(nargs, args, "percentiles"))
-		return -2;
-	if (load(db, o, &cs))
-		return -1;
-	scale = md_scale(&cs, &unit);
-	dec = cs.info->decimals;
-	connect = cs.info->timeout_bound;
-	add_key_columns(t, &cs);
 	col_n = table_add_col(t, "n", "n", -1);
 	table_add_col(t, "trials", "trials", -1);
 	table_add_col(t, "failures", "failures", -1);
 	if (connect)
 		table_add_col(t, "loss_pct", "loss %", 1);
-	col_stat0 = t->ncols;
 	for (j = 0; j < o->nstats; j++) {
-		struct strbuf h = STRBUF_INIT, k = STRBUF_INIT;
+		static const char *const suffix[] = {
+			"_median", "_min", "_max",
+		};
 		const char *name = o->stat_names[j];
+		enum stats_name_kind kind = o->stats[j].kind;
 
-		if (o->stats[j].kind == STATS_NAME_N)
+		strbuf_reset(&h);
+		if (kind == STATS_NAME_N)
 			strbuf_addstr(&h, name);
 		else
 			strbuf_addf(&h, "%s (%s)", name, unit);
 		table_add_col(t, name, h.buf, dec);
-		if (connect && (o->stats[j].kind == STATS_NAME_PCT ||
-		    o->stats[j].kind == STATS_NAME_MAX)) {
+		if (connect && (kind == STATS_NAME_PCT ||
+		    kind == STATS_NAME_MAX)) {
 			strbuf_reset(&k);
 			strbuf_addf(&k, "%s_ge_timeout", name);
 			table_add_hidden_col(t, k.buf, k.buf, -1);
 		}
-		if (o->pool == STATS_POOL_PER_TRIAL &&
-		    o->stats[j].kind != STATS_NAME_N) {
-			const char *suffix[] = { "_median", "_min", "_max" };
-			size_t s;
-
-			for (s = 0; s < 3; s++) {
-				strbuf_reset(&k);
-				strbuf_addf(&k, "%s%s", name, suffix[s]);
-				table_add_hidden_col(t, k.buf, k.buf, dec);
-			}
+		for (s = 0; o->pool == STATS_POOL_PER_TRIAL &&
+		    kind != STATS_NAME_N && s < 3; s++) {
+			strbuf_reset(&k);
+			strbuf_addf(&k, "%s%s", name, suffix[s]);
+			table_add_hidden_col(t, k.buf, k.buf, dec);
 		}
-		if (o->ci && o->stats[j].kind != STATS_NAME_N) {
+		if (o->ci && kind != STATS_NAME_N) {
 			strbuf_reset(&k);
 			strbuf_addf(&k, "%s_lo", name);
 			table_add_hidden_col(t, k.buf, k.buf, dec);
@@ -128,95 +116,153 @@ analyze_percentiles(sqlite3 *db, const struct analyze_opts *o, int nargs,
 			strbuf_addf(&k, "%s_hi", name);
 			table_add_hidden_col(t, k.buf, k.buf, dec);
 		}
-		strbuf_release(&h);
-		strbuf_release(&k);
 	}
-	for (i = 0; i < cs.n; i++) {
-		struct cell *c = &cs.cells[i];
-		size_t row = table_add_row(t), col = col_stat0;
-		struct cell_info info;
-		struct cell_stat v;
+	strbuf_release(&h);
+	strbuf_release(&k);
+	return col_n;
+}
 
-		memset(&info, 0, sizeof(info));
-		for (j = 0; j < o->nstats; j++) {
-			const struct stats_name *s = &o->stats[j];
-			bool is_n = s->kind == STATS_NAME_N;
+/* A percentiles table being filled. */
+struct pct_ctx {
+	const struct analyze_opts *o;
+	struct cellset	*cs;
+	struct table	*t;
+	double		scale;		/* display scale */
+	int		dec;		/* Markdown decimals */
+	bool		connect;	/* failures are timeouts */
+	size_t		ncensored;	/* values shown as "≥ timeout" */
+	size_t		ntool;		/* trials with the tool's numbers */
+};
 
-			cell_compute(o, &cs, c, s, o->ci, &v, &info);
-			if (is_n) {
-				table_set_int(t, row, col++, (int64_t)c->n);
-				continue;
-			}
-			table_set_num(t, row, col, v.value);
-			if (!isfinite(v.value) || v.censored) {
-				struct strbuf sb = STRBUF_INIT;
+/* Statistic s of cell c into the row from column col: the value (and
+ * its Markdown), then its companions.  Returns the next column. */
+static size_t
+pct_value(struct pct_ctx *x, struct cell *c, const struct stats_name *s,
+    size_t row, size_t col, struct cell_info *info)
+{
+	const struct analyze_opts *o = x->o;
+	struct table *t = x->t;
+	struct strbuf sb = STRBUF_INIT;
+	struct cell_stat v;
 
-				missing_text(&sb, &v, c);
-				table_set_display_raw(t, row, col, sb.buf);
-				strbuf_release(&sb);
-				ncensored += v.censored;
-			} else if (scale != 1.0 || o->ci) {
-				struct strbuf sb = STRBUF_INIT;
-
-				if (o->ci && !isfinite(v.lo) && v.why_missing) {
-					md_number(&sb, v.value * scale, dec);
-					strbuf_addf(&sb, " (%s)", v.why_missing);
-					nsmall++;
-				} else {
-					format_ci(&sb, v.value * scale,
-					    v.lo * scale, v.hi * scale, dec);
-				}
-				table_set_display_raw(t, row, col, sb.buf);
-				strbuf_release(&sb);
-			}
-			col++;
-			if (connect && (s->kind == STATS_NAME_PCT ||
-			    s->kind == STATS_NAME_MAX))
-				table_set_int(t, row, col++, v.censored);
-			if (o->pool == STATS_POOL_PER_TRIAL) {
-				table_set_num(t, row, col++, v.median);
-				table_set_num(t, row, col++, v.min);
-				table_set_num(t, row, col++, v.max);
-			}
-			if (o->ci) {
-				table_set_num(t, row, col++, v.lo);
-				table_set_num(t, row, col++, v.hi);
-			}
-		}
-		fill_key_columns(t, row, &cs, c, o, &info);
-		table_set_int(t, row, col_n, (int64_t)c->n);
-		table_set_int(t, row, col_n + 1, (int64_t)c->ntrials);
-		table_set_int(t, row, col_n + 2, c->failures);
-		if (connect) {
-			double tot = (double)c->n + (double)c->failures;
-
-			table_set_num(t, row, col_n + 3, tot > 0 ?
-			    100.0 * (double)c->failures / tot : NAN);
-		}
-		ntool += info.trials_tool;
-		cell_pooled_release(c);
+	cell_compute(o, x->cs, c, s, o->ci, &v, info);
+	if (s->kind == STATS_NAME_N) {
+		table_set_int(t, row, col, (int64_t)c->n);
+		return col + 1;
 	}
-	caption_common(t, o, &cs, unit);
-	if (ncensored)
+	table_set_num(t, row, col, v.value);
+	if (!isfinite(v.value) || v.censored) {
+		missing_text(&sb, &v, c);
+		table_set_display_raw(t, row, col, sb.buf);
+		x->ncensored += v.censored;
+	} else if (x->scale != 1.0 || o->ci) {
+		if (o->ci && !isfinite(v.lo) && v.why_missing) {
+			md_number(&sb, v.value * x->scale, x->dec);
+			strbuf_addf(&sb, " (%s)", v.why_missing);
+		} else {
+			format_ci(&sb, v.value * x->scale, v.lo * x->scale,
+			    v.hi * x->scale, x->dec);
+		}
+		table_set_display_raw(t, row, col, sb.buf);
+	}
+	strbuf_release(&sb);
+	col++;
+	if (x->connect && (s->kind == STATS_NAME_PCT ||
+	    s->kind == STATS_NAME_MAX))
+		table_set_int(t, row, col++, v.censored);
+	if (o->pool == STATS_POOL_PER_TRIAL) {
+		table_set_num(t, row, col++, v.median);
+		table_set_num(t, row, col++, v.min);
+		table_set_num(t, row, col++, v.max);
+	}
+	if (o->ci) {
+		table_set_num(t, row, col++, v.lo);
+		table_set_num(t, row, col++, v.hi);
+	}
+	return col;
+}
+
+/* The row of cell c: its statistics from col_stat0, keys and counts. */
+static void
+pct_row(struct pct_ctx *x, struct cell *c, size_t col_n, size_t col_stat0)
+{
+	struct table *t = x->t;
+	struct cell_info info;
+	size_t row = table_add_row(t), col = col_stat0, j;
+
+	memset(&info, 0, sizeof(info));
+	for (j = 0; j < x->o->nstats; j++)
+		col = pct_value(x, c, &x->o->stats[j], row, col, &info);
+	fill_key_columns(t, row, x->cs, c, x->o, &info);
+	table_set_int(t, row, col_n, (int64_t)c->n);
+	table_set_int(t, row, col_n + 1, (int64_t)c->ntrials);
+	table_set_int(t, row, col_n + 2, c->failures);
+	if (x->connect) {
+		double tot = (double)c->n + (double)c->failures;
+
+		table_set_num(t, row, col_n + 3, tot > 0 ?
+		    100.0 * (double)c->failures / tot : NAN);
+	}
+	x->ntool += info.trials_tool;
+	cell_pooled_release(c);
+}
+
+static void
+pct_notes(const struct pct_ctx *x, const char *unit)
+{
+	const struct analyze_opts *o = x->o;
+	struct table *t = x->t;
+
+	caption_common(t, o, x->cs, unit);
+	if (x->ncensored)
 		table_add_note(t, "≥ timeout: more than 1 − p of the attempts "
-		    "failed, so that percentile of all attempts lies at or beyond "
-		    "the timeout; a timeout is loss, never an RTT (JSON and CSV "
-		    "keep the successful samples' value with <stat>_ge_timeout = 1).");
-	if (ntool)
-		table_add_note(t, "%zu trial(s) have no raw samples: %s", ntool,
-		    o->pool == STATS_POOL_PER_TRIAL ? "their statistics are the "
-		    "tool's own (oha: sorted[floor(p·n)], no interpolation)." :
-		    "left out of the pooled statistics (use --pool trials to "
-		    "include the tool's own numbers).");
+		    "failed, so that percentile of all attempts lies at or "
+		    "beyond the timeout; a timeout is loss, never an RTT (JSON "
+		    "and CSV keep the successful samples' value with "
+		    "<stat>_ge_timeout = 1).");
+	if (x->ntool)
+		table_add_note(t, "%zu trial(s) have no raw samples: %s",
+		    x->ntool, o->pool == STATS_POOL_PER_TRIAL ? "their "
+		    "statistics are the tool's own (oha: sorted[floor(p·n)], "
+		    "no interpolation)." : "left out of the pooled statistics "
+		    "(use --pool trials to include the tool's own numbers).");
 	if (o->ci)
-		table_add_note(t, "[lo, hi]: %.0f %% interval; %s", o->level * 100,
-		    o->pool == STATS_POOL_POOLED ? "distribution-free, from order "
-		    "statistics (binomial); 'n too small' where no such interval "
-		    "exists (p99 needs n ≥ 299)." : "t interval of the mean across "
-		    "trials.");
-	(void)nsmall;
-	if (cs.n == 0)
-		table_add_note(t, "no runs with metric %s match.", cs.metric_name);
+		table_add_note(t, "[lo, hi]: %.0f %% interval; %s",
+		    o->level * 100, o->pool == STATS_POOL_POOLED ?
+		    "distribution-free, from order statistics (binomial); 'n "
+		    "too small' where no such interval exists (p99 needs n ≥ "
+		    "299)." : "t interval of the mean across trials.");
+	if (x->cs->n == 0)
+		table_add_note(t, "no runs with metric %s match.",
+		    x->cs->metric_name);
+}
+
+int
+analyze_percentiles(sqlite3 *db, const struct analyze_opts *o, int nargs,
+    char **args, struct table *t)
+{
+	struct cellset cs;
+	struct pct_ctx x;
+	const char *unit;
+	size_t i, col_n, col_stat0;
+
+	if (!no_extra_args(nargs, args, "percentiles"))
+		return -2;
+	if (load(db, o, &cs))
+		return -1;
+	memset(&x, 0, sizeof(x));
+	x.o = o;
+	x.cs = &cs;
+	x.t = t;
+	x.scale = md_scale(&cs, &unit);
+	x.dec = cs.info->decimals;
+	x.connect = cs.info->timeout_bound;
+	add_key_columns(t, &cs);
+	col_n = pct_columns(t, o, unit, x.dec, x.connect);
+	col_stat0 = col_n + 3 + (x.connect ? 1 : 0);
+	for (i = 0; i < cs.n; i++)
+		pct_row(&x, &cs.cells[i], col_n, col_stat0);
+	pct_notes(&x, unit);
 	cellset_release(&cs);
 	return 0;
 }
@@ -491,17 +537,113 @@ split_pair(const struct cellset *cs, const char *pair, char **a, char **b)
 	return 0;
 }
 
+/* The delta table's columns; *col_stat and *col_growth get where the
+ * statistics and the growth column start. */
+static void
+delta_columns(struct table *t, const struct analyze_opts *o,
+    const struct cellset *cs, const char *unit, size_t *col_stat,
+    size_t *col_growth)
+{
+	size_t i;
+
+	table_add_col(t, "pair", "Pair", -1);
+	table_add_col(t, "minuend", "minuend", -1);
+	table_add_col(t, "subtrahend", "subtrahend", -1);
+	t->cols[1].md_hidden = t->cols[2].md_hidden = true;
+	table_add_col(t, "condition", "Condition", -1);
+	for (i = 0; i < cs->ndims; i++)
+		table_add_col(t, cs->dimkeys[i], cs->dimkeys[i], -1);
+	table_add_hidden_col(t, "metric", "Metric", -1);
+	table_add_hidden_col(t, "estimator", "Estimator", -1);
+	table_add_hidden_col(t, "pool", "Pool", -1);
+	*col_stat = add_stat_cols(t, o, unit, cs->info->decimals, false);
+	*col_growth = table_add_col(t, "growth", "growth Δp99/Δp50", 2);
+	table_add_col(t, "n_minuend", "n (minuend)", -1);
+	table_add_col(t, "n_subtrahend", "n (subtrahend)", -1);
+	table_add_col(t, "trials_minuend", "trials_minuend", -1);
+	table_add_col(t, "trials_subtrahend", "trials_subtrahend", -1);
+	t->cols[t->ncols - 2].md_hidden = t->cols[t->ncols - 1].md_hidden =
+	    true;
+}
+
+/* Has an earlier cell of either path the same condition and dimensions
+ * as cell c (so its row is written already)? */
+static bool
+delta_done(const struct cellset *cs, size_t c, const char *pa,
+    const char *pb)
+{
+	const struct cell *cell = &cs->cells[c];
+	size_t prev, d;
+
+	for (prev = 0; prev < c; prev++) {
+		const struct cell *o2 = &cs->cells[prev];
+
+		if ((strcmp(o2->path, pa) && strcmp(o2->path, pb)) ||
+		    strcmp(o2->cond, cell->cond))
+			continue;
+		for (d = 0; d < cs->ndims; d++)
+			if (strcmp(o2->dims[d], cell->dims[d]))
+				break;
+		if (d == cs->ndims)
+			return true;
+	}
+	return false;
+}
+
+/* The row of pair (pa, pb) under the condition and dimensions of cell;
+ * returns whether a side is not measured there. */
+static bool
+delta_row(struct table *t, const struct analyze_opts *o, struct cellset *cs,
+    const char *pair, const char *pa, const char *pb,
+    const struct cell *cell, size_t col_stat, size_t col_growth)
+{
+	static const struct stats_name p50 = { STATS_NAME_PCT, 50.0 };
+	static const struct stats_name p99 = { STATS_NAME_PCT, 99.0 };
+	struct analyze_opts o2 = *o;
+	struct contrast k;
+	const char *unit, *why;
+	double scale = md_scale(cs, &unit), d50, d99, l, h;
+	size_t row, col, d;
+
+	k.a = cellset_find(cs, pa, cell->cond, cell->dims);
+	k.b = cellset_find(cs, pb, cell->cond, cell->dims);
+	k.ratio = false;
+	row = table_add_row(t);
+	table_set_str(t, row, 0, pair);
+	table_set_str(t, row, 1, pa);
+	table_set_str(t, row, 2, pb);
+	table_set_str(t, row, 3, cell->cond);
+	col = 4;
+	for (d = 0; d < cs->ndims; d++)
+		table_set_str(t, row, col++, cell->dims[d]);
+	table_set_str(t, row, col++, cs->metric_name);
+	table_set_str(t, row, col++, stats_estimator_name(o->est));
+	table_set_str(t, row, col++, o->pool == STATS_POOL_POOLED ? "pooled" :
+	    "trials");
+	fill_stat_cols(t, row, col_stat, o, cs, &k, scale, cs->info->decimals);
+	o2.ci = false;
+	contrast_stat(&o2, cs, &k, &p50, &d50, &l, &h, &why);
+	contrast_stat(&o2, cs, &k, &p99, &d99, &l, &h, &why);
+	table_set_num(t, row, col_growth, stats_growth(d99, d50));
+	if (k.a) {
+		table_set_int(t, row, col_growth + 1, (int64_t)k.a->n);
+		table_set_int(t, row, col_growth + 3, (int64_t)k.a->ntrials);
+	}
+	if (k.b) {
+		table_set_int(t, row, col_growth + 2, (int64_t)k.b->n);
+		table_set_int(t, row, col_growth + 4, (int64_t)k.b->ntrials);
+	}
+	return !k.a || !k.b;
+}
+
 int
 analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
     char **args, struct table *t)
 {
 	struct cellset cs;
-	struct stats_name p50 = { STATS_NAME_PCT, 50.0 };
-	struct stats_name p99 = { STATS_NAME_PCT, 99.0 };
 	const char *unit;
-	double scale;
-	size_t i, col_stat, col_growth, nmissing = 0;
-	int p, dec, ret = 0;
+	size_t c, col_stat, col_growth, nmissing = 0;
+	int p, ret = 0;
 
 	if (nargs < 1) {
 		error("delta needs at least one PAIR, e.g. \"G-G'\" or H-B");
@@ -509,33 +651,14 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	}
 	if (load(db, o, &cs))
 		return -1;
-	scale = md_scale(&cs, &unit);
-	dec = cs.info->decimals;
-	table_add_col(t, "pair", "Pair", -1);
-	table_add_col(t, "minuend", "minuend", -1);
-	table_add_col(t, "subtrahend", "subtrahend", -1);
-	t->cols[1].md_hidden = t->cols[2].md_hidden = true;
-	table_add_col(t, "condition", "Condition", -1);
-	for (i = 0; i < cs.ndims; i++)
-		table_add_col(t, cs.dimkeys[i], cs.dimkeys[i], -1);
-	table_add_hidden_col(t, "metric", "Metric", -1);
-	table_add_hidden_col(t, "estimator", "Estimator", -1);
-	table_add_hidden_col(t, "pool", "Pool", -1);
-	col_stat = add_stat_cols(t, o, unit, dec, false);
-	col_growth = table_add_col(t, "growth", "growth Δp99/Δp50", 2);
-	table_add_col(t, "n_minuend", "n (minuend)", -1);
-	table_add_col(t, "n_subtrahend", "n (subtrahend)", -1);
-	table_add_col(t, "trials_minuend", "trials_minuend", -1);
-	table_add_col(t, "trials_subtrahend", "trials_subtrahend", -1);
-	t->cols[t->ncols - 2].md_hidden = t->cols[t->ncols - 1].md_hidden = true;
-
+	md_scale(&cs, &unit);
+	delta_columns(t, o, &cs, unit, &col_stat, &col_growth);
 	for (p = 0; p < nargs; p++) {
 		char *pa = NULL, *pb = NULL;
-		size_t c;
 
 		if (split_pair(&cs, args[p], &pa, &pb)) {
-			error("bad pair '%s': want MINUEND-SUBTRAHEND, e.g. \"G-G'\"",
-			    args[p]);
+			error("bad pair '%s': want MINUEND-SUBTRAHEND, e.g. "
+			    "\"G-G'\"", args[p]);
 			ret = -2;
 			break;
 		}
@@ -550,65 +673,17 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 			    "minuend not measured" : "subtrahend not measured");
 			nmissing++;
 		}
-		/* every condition either side has, in the minuend's order */
+		/* every condition either side has, in the minuend's order;
+		 * one row per (condition, dims) */
 		for (c = 0; c < cs.n; c++) {
-			struct cell *cell = &cs.cells[c];
-			struct contrast k;
-			size_t row, col, d, prev;
-			bool seen = false;
+			const struct cell *cell = &cs.cells[c];
 
-			if (strcmp(cell->path, pa) && strcmp(cell->path, pb))
+			if ((strcmp(cell->path, pa) &&
+			    strcmp(cell->path, pb)) ||
+			    delta_done(&cs, c, pa, pb))
 				continue;
-			/* one row per (condition, dims): skip if done */
-			for (prev = 0; prev < c && !seen; prev++) {
-				struct cell *o2 = &cs.cells[prev];
-
-				if ((strcmp(o2->path, pa) && strcmp(o2->path, pb)) ||
-				    strcmp(o2->cond, cell->cond))
-					continue;
-				seen = true;
-				for (d = 0; d < cs.ndims; d++)
-					if (strcmp(o2->dims[d], cell->dims[d]))
-						seen = false;
-			}
-			if (seen)
-				continue;
-			k.a = cellset_find(&cs, pa, cell->cond, cell->dims);
-			k.b = cellset_find(&cs, pb, cell->cond, cell->dims);
-			k.ratio = false;
-			row = table_add_row(t);
-			table_set_str(t, row, 0, args[p]);
-			table_set_str(t, row, 1, pa);
-			table_set_str(t, row, 2, pb);
-			table_set_str(t, row, 3, cell->cond);
-			col = 4;
-			for (d = 0; d < cs.ndims; d++)
-				table_set_str(t, row, col++, cell->dims[d]);
-			table_set_str(t, row, col++, cs.metric_name);
-			table_set_str(t, row, col++, stats_estimator_name(o->est));
-			table_set_str(t, row, col++, o->pool == STATS_POOL_POOLED ?
-			    "pooled" : "trials");
-			fill_stat_cols(t, row, col_stat, o, &cs, &k, scale, dec);
-			{
-				double d50, d99, l, h;
-				const char *why;
-				struct analyze_opts o2 = *o;
-
-				o2.ci = false;
-				contrast_stat(&o2, &cs, &k, &p50, &d50, &l, &h, &why);
-				contrast_stat(&o2, &cs, &k, &p99, &d99, &l, &h, &why);
-				table_set_num(t, row, col_growth, stats_growth(d99, d50));
-			}
-			if (k.a) {
-				table_set_int(t, row, col_growth + 1, (int64_t)k.a->n);
-				table_set_int(t, row, col_growth + 3, (int64_t)k.a->ntrials);
-			}
-			if (k.b) {
-				table_set_int(t, row, col_growth + 2, (int64_t)k.b->n);
-				table_set_int(t, row, col_growth + 4, (int64_t)k.b->ntrials);
-			}
-			if (!k.a || !k.b)
-				nmissing++;
+			nmissing += delta_row(t, o, &cs, args[p], pa, pb, cell,
+			    col_stat, col_growth);
 		}
 		free(pa);
 		free(pb);
@@ -722,14 +797,116 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	return ret;
 }
 
+/* The trials table's columns after the key columns; returns the first
+ * (stat). */
+static size_t
+trials_columns(struct table *t, int dec)
+{
+	size_t col0 = table_add_col(t, "stat", "Stat", -1);
+
+	table_add_col(t, "trials", "Trials", -1);
+	table_add_col(t, "values", "Per-trial values", -1);
+	table_add_col(t, "mean", "Mean", dec);
+	table_add_col(t, "median", "Median", dec);
+	table_add_col(t, "min", "Min", dec);
+	table_add_col(t, "max", "Max", dec);
+	table_add_col(t, "max_dev_pct", "Max dev. from mean %", 1);
+	table_add_col(t, "outliers", "Outlier trials", -1);
+	table_add_col(t, "outlier_rule", "rule", -1);
+	t->cols[col0 + 4].md_hidden = t->cols[col0 + 5].md_hidden = true;
+	t->cols[col0 + 6].md_hidden = true;
+	t->cols[col0 + 9].md_hidden = true;
+	return col0;
+}
+
+/* Statistic s of each trial of c that has one (raw samples, else the
+ * tool's own number typed as "p99"): values into vals, trial numbers
+ * into tno; returns the count. */
+static size_t
+trials_values(const struct analyze_opts *o, const struct cell *c,
+    const struct stats_name *s, const char *typed, double *vals, long *tno,
+    struct cell_info *info)
+{
+	size_t k, n = 0;
+
+	memset(info, 0, sizeof(*info));
+	for (k = 0; k < c->ntrials; k++) {
+		const struct trial *tr = &c->trials[k];
+		double v;
+
+		if (tr->n == 0 && !tr->summary_only)
+			continue;
+		if (tr->n) {
+			if (s->kind == STATS_NAME_PCT)
+				v = stats_quantile(o->est, tr->values, tr->n,
+				    s->pct);
+			else if (s->kind == STATS_NAME_MAX)
+				v = tr->values[tr->n - 1];
+			else if (s->kind == STATS_NAME_MIN)
+				v = tr->values[0];
+			else if (s->kind == STATS_NAME_N)
+				v = (double)tr->n;
+			else
+				v = stats_mean(tr->values, tr->n);
+			info->trials_raw++;
+		} else {
+			v = trial_tool_stat(tr, typed);
+			info->trials_tool++;
+		}
+		if (!isfinite(v))
+			continue;
+		tno[n] = tr->trial;
+		vals[n++] = v;
+	}
+	return n;
+}
+
+/* The spread columns of a trials row: mean, median, range, largest
+ * deviation, the outlier trials and the rule that found them. */
+static void
+trials_spread(struct table *t, size_t row, size_t col0, const double *vals,
+    const long *tno, size_t n, double scale, int dec)
+{
+	struct strbuf outl = STRBUF_INIT, sb = STRBUF_INIT;
+	bool *flag = xcalloc(n + 1, sizeof(bool));
+	struct stats_spread sp;
+	size_t k;
+
+	if (!n || stats_spread(vals, n, &sp, flag, NULL) != 0)
+		goto cleanup;
+	table_set_num(t, row, col0 + 3, sp.mean);
+	table_set_num(t, row, col0 + 4, sp.median);
+	table_set_num(t, row, col0 + 5, sp.min);
+	table_set_num(t, row, col0 + 6, sp.max);
+	table_set_num(t, row, col0 + 7, sp.max_dev_pct);
+	for (k = 0; k < n; k++)
+		if (flag[k])
+			strbuf_addf(&outl, "%s%ld", outl.len ? "," : "",
+			    tno[k]);
+	table_set_str(t, row, col0 + 8, outl.buf);
+	table_set_str(t, row, col0 + 9, sp.rule == STATS_OUTLIER_ROBUST_Z ?
+	    "robust z (log)" : sp.rule == STATS_OUTLIER_RATIO ?
+	    "ratio to median of others" : "none (< 3 trials)");
+	if (scale != 1.0) {
+		md_number(&sb, sp.mean * scale, dec);
+		table_set_display_raw(t, row, col0 + 3, sb.buf);
+	}
+cleanup:
+	strbuf_release(&outl);
+	strbuf_release(&sb);
+	free(flag);
+}
+
 int
 analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
     char **args, struct table *t)
 {
 	struct analyze_opts o2;
 	struct cellset cs;
-	struct strbuf why = STRBUF_INIT;
-	size_t i, j, k, col0, nflag = 0;
+	struct strbuf list = STRBUF_INIT;
+	const char *unit;
+	size_t i, j, k, col0;
+	double scale;
 	int dec;
 
 	if (!no_extra_args(nargs, args, "trials"))
@@ -749,122 +926,43 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	if (load(db, o, &cs))
 		return -1;
 	dec = cs.info->decimals;
+	scale = md_scale(&cs, &unit);
 	add_key_columns(t, &cs);
-	col0 = table_add_col(t, "stat", "Stat", -1);
-	table_add_col(t, "trials", "Trials", -1);
-	table_add_col(t, "values", "Per-trial values", -1);
-	table_add_col(t, "mean", "Mean", dec);
-	table_add_col(t, "median", "Median", dec);
-	table_add_col(t, "min", "Min", dec);
-	table_add_col(t, "max", "Max", dec);
-	table_add_col(t, "max_dev_pct", "Max dev. from mean %", 1);
-	table_add_col(t, "outliers", "Outlier trials", -1);
-	table_add_col(t, "outlier_rule", "rule", -1);
-	t->cols[col0 + 4].md_hidden = t->cols[col0 + 5].md_hidden = true;
-	t->cols[col0 + 6].md_hidden = true;
-	t->cols[col0 + 9].md_hidden = true;
+	col0 = trials_columns(t, dec);
 	for (i = 0; i < cs.n; i++) {
 		struct cell *c = &cs.cells[i];
+		double *vals = xcalloc(c->ntrials + 1, sizeof(double));
+		long *tno = xcalloc(c->ntrials + 1, sizeof(long));
 
 		for (j = 0; j < o2.nstats; j++) {
-			const struct stats_name *s = &o2.stats[j];
-			double *vals = xcalloc(c->ntrials + 1, sizeof(double));
-			long *tno = xcalloc(c->ntrials + 1, sizeof(long));
-			bool *flag = xcalloc(c->ntrials + 1, sizeof(bool));
-			struct strbuf list = STRBUF_INIT, outl = STRBUF_INIT;
-			struct stats_spread sp;
 			struct cell_info info;
-			size_t n = 0, row;
-			const char *unit;
-			double scale = md_scale(&cs, &unit);
+			size_t n, row;
 
-			memset(&info, 0, sizeof(info));
-			for (k = 0; k < c->ntrials; k++) {
-				struct trial *tr = &c->trials[k];
-				double v;
-
-				if (tr->n == 0 && !tr->summary_only)
-					continue;
-				if (tr->n) {
-					if (s->kind == STATS_NAME_PCT)
-						v = stats_quantile(o->est, tr->values,
-						    tr->n, s->pct);
-					else if (s->kind == STATS_NAME_MAX)
-						v = tr->values[tr->n - 1];
-					else if (s->kind == STATS_NAME_MIN)
-						v = tr->values[0];
-					else if (s->kind == STATS_NAME_N)
-						v = (double)tr->n;
-					else
-						v = stats_mean(tr->values, tr->n);
-					info.trials_raw++;
-				} else {
-					v = trial_tool_stat(tr, o2.stat_names[j]);
-					info.trials_tool++;
-				}
-				if (!isfinite(v))
-					continue;
-				tno[n] = tr->trial;
-				vals[n++] = v;
-			}
+			n = trials_values(o, c, &o2.stats[j], o2.stat_names[j],
+			    vals, tno, &info);
 			row = table_add_row(t);
 			fill_key_columns(t, row, &cs, c, o, &info);
 			table_set_str(t, row, col0, o2.stat_names[j]);
 			table_set_int(t, row, col0 + 1, (int64_t)n);
+			strbuf_reset(&list);
 			for (k = 0; k < n; k++) {
 				if (k)
 					strbuf_addstr(&list, ", ");
 				md_number(&list, vals[k] * scale, dec);
 			}
 			table_set_str(t, row, col0 + 2, list.buf);
-			if (n && stats_spread(vals, n, &sp, flag, NULL) == 0) {
-				table_set_num(t, row, col0 + 3, sp.mean);
-				table_set_num(t, row, col0 + 4, sp.median);
-				table_set_num(t, row, col0 + 5, sp.min);
-				table_set_num(t, row, col0 + 6, sp.max);
-				table_set_num(t, row, col0 + 7, sp.max_dev_pct);
-				for (k = 0; k < n; k++) {
-					if (!flag[k])
-						continue;
-					if (outl.len)
-						strbuf_addch(&outl, ',');
-					strbuf_addf(&outl, "%ld", tno[k]);
-					nflag++;
-				}
-				table_set_str(t, row, col0 + 8, outl.buf);
-				table_set_str(t, row, col0 + 9, sp.rule ==
-				    STATS_OUTLIER_ROBUST_Z ? "robust z (log)" :
-				    sp.rule == STATS_OUTLIER_RATIO ?
-				    "ratio to median of others" : "none (< 3 trials)");
-				if (scale != 1.0) {
-					struct strbuf sb = STRBUF_INIT;
-
-					md_number(&sb, sp.mean * scale, dec);
-					table_set_display_raw(t, row, col0 + 3, sb.buf);
-					strbuf_release(&sb);
-				}
-			}
-			strbuf_release(&list);
-			strbuf_release(&outl);
-			free(vals);
-			free(tno);
-			free(flag);
+			trials_spread(t, row, col0, vals, tno, n, scale, dec);
 		}
+		free(vals);
+		free(tno);
 	}
-	{
-		struct strbuf m = STRBUF_INIT;
-
-		describe_method(&o2, &m);
-		table_add_note(t, "%s: each trial's statistic (%s), their mean, "
-		    "and the largest deviation of a trial from that mean in %%.",
-		    cs.metric_name, stats_estimator_name(o->est));
-		table_add_note(t, "Outlier trials: robust z on the log scale ≥ 3.5 "
-		    "(4 or more trials), or 3× / ⅓× the median of the other trials "
-		    "(3 trials, or when half the trials are identical).");
-		strbuf_release(&m);
-	}
-	(void)nflag;
-	strbuf_release(&why);
+	table_add_note(t, "%s: each trial's statistic (%s), their mean, and "
+	    "the largest deviation of a trial from that mean in %%.",
+	    cs.metric_name, stats_estimator_name(o->est));
+	table_add_note(t, "Outlier trials: robust z on the log scale ≥ 3.5 (4 "
+	    "or more trials), or 3× / ⅓× the median of the other trials (3 "
+	    "trials, or when half the trials are identical).");
+	strbuf_release(&list);
 	cellset_release(&cs);
 	return 0;
 }
