@@ -197,141 +197,143 @@ parse_pairs(struct report_spec *spec, const cJSON *it, const char *loc,
 	return 0;
 }
 
+/* A derived column c (index i of s->cols): "delta" or "ratio" d of two
+ * earlier condition columns, taking their stat. */
 static int
-parse_columns(struct report_spec *spec, const cJSON *it, const char *loc,
-    struct report_section *s, const char *stat)
+column_derived(struct report_spec *spec, struct report_section *s,
+    struct report_pivot_col *c, size_t i, const cJSON *d, const char *l)
+{
+	const char *ka, *kb;
+	size_t j;
+
+	if (!cJSON_IsArray(d) || cJSON_GetArraySize(d) != 2 ||
+	    !cJSON_IsString(cJSON_GetArrayItem(d, 0)) ||
+	    !cJSON_IsString(cJSON_GetArrayItem(d, 1)))
+		return report_spec_error(spec, l, "\"%s\" wants two earlier "
+		    "column keys [\"a\", \"b\"]", c->derive == 'd' ?
+		    "delta" : "ratio");
+	ka = cJSON_GetArrayItem(d, 0)->valuestring;
+	kb = cJSON_GetArrayItem(d, 1)->valuestring;
+	c->a = c->b = SIZE_MAX;
+	for (j = 0; j < i; j++) {
+		if (!strcmp(s->cols[j].key, ka))
+			c->a = j;
+		if (!strcmp(s->cols[j].key, kb))
+			c->b = j;
+	}
+	if (c->a == SIZE_MAX || c->b == SIZE_MAX || s->cols[c->a].derive ||
+	    s->cols[c->b].derive)
+		return report_spec_error(spec, l, "no earlier condition column "
+		    "with key '%s'", c->a == SIZE_MAX || s->cols[c->a].derive ?
+		    ka : kb);
+	if (c->stat)
+		return report_spec_error(spec, l, "a derived column takes the "
+		    "stat of its operands");
+	c->stat = xstrdup(s->cols[c->a].stat);
+	if (!c->label)
+		c->label = xasprintf("%s %s %s", s->cols[c->a].label,
+		    c->derive == 'd' ? "−" : "/", s->cols[c->b].label);
+	return 0;
+}
+
+/* A condition column: its condition made canonical ("" is the cell with
+ * no condition at all), and its stat checked. */
+static int
+column_condition(struct report_spec *spec, struct report_pivot_col *c,
+    const char *l)
+{
+	struct kvset kv = KVSET_INIT;
+	struct strbuf why = STRBUF_INIT, canon = STRBUF_INIT;
+	struct analyze_opts o;
+	int bad = 0;
+
+	if (*c->cond && (cond_parse(c->cond, &kv, &why) || kv.n == 0)) {
+		bad = report_spec_error(spec, l, "bad condition '%s'%s%s",
+		    c->cond, why.len ? ": " : "", why.buf);
+	} else if (*c->cond) {
+		kvset_join(&kv, &canon, ",");
+		free(c->cond);
+		c->cond = strbuf_detach(&canon, NULL);
+	}
+	kvset_release(&kv);
+	if (!bad && !c->label)
+		c->label = xstrdup(*c->cond ? c->cond : "no condition");
+	if (!bad && c->stat) {
+		strbuf_reset(&why);
+		analyze_opts_init(&o);
+		if (analyze_opts_set_stats(&o, c->stat, &why) || o.nstats != 1)
+			bad = report_spec_error(spec, l, "bad stat '%s'",
+			    c->stat);
+		analyze_opts_release(&o);
+	}
+	strbuf_release(&why);
+	return bad;
+}
+
+/* Column i of a pivot from e. */
+static int
+parse_column(struct report_spec *spec, const cJSON *e, const char *l,
+    struct report_section *s, size_t i, const char *stat)
 {
 	static const char *const keys[] = {
 		"key", "label", "condition", "stat", "delta", "ratio",
 	};
+	struct report_pivot_col *c = &s->cols[i];
+	const cJSON *d;
+	size_t j;
+
+	if (!cJSON_IsObject(e))
+		return report_spec_error(spec, l, "want an object");
+	if (spec_check_keys(spec, e, l, keys, ARRAY_SIZE(keys)) ||
+	    spec_get_string(spec, e, "key", l, false, &c->key) ||
+	    spec_get_string(spec, e, "label", l, false, &c->label) ||
+	    spec_get_string(spec, e, "condition", l, false, &c->cond) ||
+	    spec_get_string(spec, e, "stat", l, false, &c->stat))
+		return -1;
+	d = cJSON_GetObjectItemCaseSensitive(e, "delta");
+	if (d)
+		c->derive = 'd';
+	else if ((d = cJSON_GetObjectItemCaseSensitive(e, "ratio")))
+		c->derive = 'r';
+	if (!!d + !!c->cond != 1)
+		return report_spec_error(spec, l, "give exactly one of "
+		    "\"condition\", \"delta\" or \"ratio\"");
+	if (d ? column_derived(spec, s, c, i, d, l) :
+	    column_condition(spec, c, l))
+		return -1;
+	if (!c->stat)
+		c->stat = xstrdup(stat);
+	if (!c->key)
+		c->key = report_slug(c->label, 40);
+	else if (!kv_valid_key(c->key))
+		return report_spec_error(spec, l, "bad key '%s'", c->key);
+	for (j = 0; j < i; j++)
+		if (!strcmp(s->cols[j].key, c->key))
+			return report_spec_error(spec, l, "column key '%s' "
+			    "used twice (set \"key\")", c->key);
+	return 0;
+}
+
+static int
+parse_columns(struct report_spec *spec, const cJSON *it, const char *loc,
+    struct report_section *s, const char *stat)
+{
 	const cJSON *e;
-	size_t i = 0, n = (size_t)cJSON_GetArraySize(it), j;
+	size_t i = 0, n = (size_t)cJSON_GetArraySize(it);
 
 	if (!cJSON_IsArray(it) || n == 0)
 		return report_spec_error(spec, loc, "want a list of columns");
 	s->cols = xcalloc(n, sizeof(*s->cols));
 	cJSON_ArrayForEach(e, it) {
-		struct report_pivot_col *c = &s->cols[i];
-		const cJSON *d;
 		char *l = spec_loc_index(loc, i);
-		int bad = 0;
+		int bad;
 
-		s->ncols = ++i;
-		if (!cJSON_IsObject(e)) {
-			bad = report_spec_error(spec, l, "want an object");
-			goto next;
-		}
-		if (spec_check_keys(spec, e, l, keys, ARRAY_SIZE(keys)) ||
-		    spec_get_string(spec, e, "key", l, false, &c->key) ||
-		    spec_get_string(spec, e, "label", l, false, &c->label) ||
-		    spec_get_string(spec, e, "condition", l, false, &c->cond) ||
-		    spec_get_string(spec, e, "stat", l, false, &c->stat)) {
-			bad = -1;
-			goto next;
-		}
-		d = cJSON_GetObjectItemCaseSensitive(e, "delta");
-		if (d)
-			c->derive = 'd';
-		else if ((d = cJSON_GetObjectItemCaseSensitive(e, "ratio")))
-			c->derive = 'r';
-		if (!!d + !!c->cond != 1) {
-			bad = report_spec_error(spec, l, "give exactly one of "
-			    "\"condition\", \"delta\" or \"ratio\"");
-			goto next;
-		}
-		if (d) {
-			const char *ka, *kb;
-
-			if (!cJSON_IsArray(d) || cJSON_GetArraySize(d) != 2 ||
-			    !cJSON_IsString(cJSON_GetArrayItem(d, 0)) ||
-			    !cJSON_IsString(cJSON_GetArrayItem(d, 1))) {
-				bad = report_spec_error(spec, l, "\"%s\" wants "
-				    "two earlier column keys [\"a\", \"b\"]",
-				    c->derive == 'd' ? "delta" : "ratio");
-				goto next;
-			}
-			ka = cJSON_GetArrayItem(d, 0)->valuestring;
-			kb = cJSON_GetArrayItem(d, 1)->valuestring;
-			c->a = c->b = SIZE_MAX;
-			for (j = 0; j + 1 < i; j++) {
-				if (!strcmp(s->cols[j].key, ka))
-					c->a = j;
-				if (!strcmp(s->cols[j].key, kb))
-					c->b = j;
-			}
-			if (c->a == SIZE_MAX || c->b == SIZE_MAX ||
-			    s->cols[c->a].derive || s->cols[c->b].derive) {
-				bad = report_spec_error(spec, l, "no earlier "
-				    "condition column with key '%s'",
-				    c->a == SIZE_MAX || s->cols[c->a].derive ?
-				    ka : kb);
-				goto next;
-			}
-			if (c->stat) {
-				bad = report_spec_error(spec, l, "a derived "
-				    "column takes the stat of its operands");
-				goto next;
-			}
-			c->stat = xstrdup(s->cols[c->a].stat);
-			if (!c->label)
-				c->label = xasprintf("%s %s %s",
-				    s->cols[c->a].label,
-				    c->derive == 'd' ? "−" : "/",
-				    s->cols[c->b].label);
-		} else {
-			struct kvset kv = KVSET_INIT;
-			struct strbuf why = STRBUF_INIT;
-
-			if (!*c->cond) {
-				/* "": the cell with no condition at all */
-			} else if (cond_parse(c->cond, &kv, &why) ||
-			    kv.n == 0) {
-				bad = report_spec_error(spec, l, "bad "
-				    "condition '%s'%s%s", c->cond, why.len ?
-				    ": " : "", why.buf);
-			} else {
-				struct strbuf canon = STRBUF_INIT;
-
-				kvset_join(&kv, &canon, ",");
-				free(c->cond);
-				c->cond = strbuf_detach(&canon, NULL);
-			}
-			kvset_release(&kv);
-			strbuf_release(&why);
-			if (bad)
-				goto next;
-			if (!c->label)
-				c->label = xstrdup(*c->cond ? c->cond :
-				    "no condition");
-		}
-		if (c->stat && !c->derive) {
-			struct analyze_opts o;
-			struct strbuf why = STRBUF_INIT;
-
-			analyze_opts_init(&o);
-			if (analyze_opts_set_stats(&o, c->stat, &why) ||
-			    o.nstats != 1)
-				bad = report_spec_error(spec, l, "bad stat "
-				    "'%s'", c->stat);
-			analyze_opts_release(&o);
-			strbuf_release(&why);
-		} else if (!c->stat) {
-			c->stat = xstrdup(stat);
-		}
-		if (!c->key) {
-			c->key = report_slug(c->label, 40);
-		} else if (!kv_valid_key(c->key)) {
-			bad = report_spec_error(spec, l, "bad key '%s'",
-			    c->key);
-		}
-		for (j = 0; !bad && j + 1 < i; j++)
-			if (!strcmp(s->cols[j].key, c->key))
-				bad = report_spec_error(spec, l, "column key "
-				    "'%s' used twice (set \"key\")", c->key);
-next:
+		s->ncols = i + 1;
+		bad = parse_column(spec, e, l, s, i, stat);
 		free(l);
 		if (bad)
 			return -1;
+		i++;
 	}
 	return 0;
 }
