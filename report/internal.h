@@ -277,6 +277,27 @@ void report_where_text(const struct report_section *s, struct strbuf *sb);
 /* Label of path id in the section ("" when none). */
 const char *report_path_label(const struct report_section *s, const char *id);
 
+/* Append "; name = lo–hi what" (or "= lo what") to sb. */
+void report_caption_range(struct strbuf *sb, const char *name, int64_t lo,
+    int64_t hi, const char *what);
+/* "A — Same AZ (baseline)" as Markdown (escaped here). */
+void report_path_md(struct strbuf *sb, const char *id, const char *label);
+/* The start of every caption: metric, unit, estimator and pooling. */
+void report_caption_method(const struct report_section *s,
+    const struct analyze_opts *o, struct strbuf *cap);
+/* "; where day=..., target unset" when the section has a where. */
+void report_caption_where(const struct report_section *s,
+    struct strbuf *cap);
+
+/*
+ * Pivot tables (pivot.c): build pt from t (a percentiles table of
+ * section s) and its caption.  Returns 0, or -1 after naming the spec
+ * location (a column that matches two cells of one path).
+ */
+int report_pivot_build(struct report_bundle *b, struct report_section *s,
+    const struct analyze_opts *o, const struct table *t, struct table *pt,
+    struct strbuf *cap);
+
 /* Append text as one Markdown paragraph: escaped, on one line, and
  * unable to open a list, a heading or a code block. */
 void report_md_paragraph(struct strbuf *md, const char *text);

@@ -4,7 +4,7 @@
  * an article: path IDs with their labels, columns that are the same on
  * every row moved into the caption, footnotes on cells, a caption naming
  * metric, unit, estimator, pooling, n and trials; a CSV beside it.
- * Pivot sections lay one statistic out as paths x conditions.
+ * Pivot sections lay one statistic out as paths x conditions (pivot.c).
  */
 #include "common/compat.h"
 
@@ -326,9 +326,9 @@ int_range(const struct table *t, const char *key, int64_t *lo, int64_t *hi)
 }
 
 /* Append "; name = lo–hi what" to sb. */
-static void
-add_range(struct strbuf *sb, const char *name, int64_t lo, int64_t hi,
-    const char *what)
+void
+report_caption_range(struct strbuf *sb, const char *name, int64_t lo,
+    int64_t hi, const char *what)
 {
 	if (sb->len)
 		strbuf_addstr(sb, "; ");
@@ -367,8 +367,8 @@ cell_plain(const struct table *t, size_t row, size_t col, struct strbuf *sb)
 }
 
 /* "A — Same AZ (baseline)" as Markdown (escaped here). */
-static void
-path_md(struct strbuf *sb, const char *id, const char *label)
+void
+report_path_md(struct strbuf *sb, const char *id, const char *label)
 {
 	md_escape(sb, id);
 	if (label && *label) {
@@ -378,9 +378,9 @@ path_md(struct strbuf *sb, const char *id, const char *label)
 }
 
 /* The start of every caption: metric, unit, estimator and pooling. */
-static void
-caption_method(const struct report_section *s, const struct analyze_opts *o,
-    struct strbuf *cap)
+void
+report_caption_method(const struct report_section *s,
+    const struct analyze_opts *o, struct strbuf *cap)
 {
 	const struct metric *m = metric_by_name(s->metric);
 
@@ -392,8 +392,8 @@ caption_method(const struct report_section *s, const struct analyze_opts *o,
 	    "together)" : "per trial, then the mean across trials");
 }
 
-static void
-caption_where(const struct report_section *s, struct strbuf *cap)
+void
+report_caption_where(const struct report_section *s, struct strbuf *cap)
 {
 	if (!s->nwhere)
 		return;
@@ -435,7 +435,7 @@ caption_counts(const struct report_section *s, const struct table *t,
 		if (lo == hi && t->nrows > 1 &&
 		    strcmp(counts[i].key, "failures"))
 			strbuf_addf(&what, "%sper row", what.len ? " " : "");
-		add_range(&sb, counts[i].name, lo, hi, what.buf);
+		report_caption_range(&sb, counts[i].name, lo, hi, what.buf);
 		strbuf_release(&what);
 		if (!strncmp(counts[i].key, "trials", 6))
 			trials = true;
@@ -463,7 +463,8 @@ label_row(const struct report_section *s, struct table *t, size_t r)
 	if (pcol >= 0) {
 		pc = table_at(t, r, (size_t)pcol);
 		if (pc->type == CELL_STR && !pc->display) {
-			path_md(&sb, pc->str, report_path_label(s, pc->str));
+			report_path_md(&sb, pc->str,
+			    report_path_label(s, pc->str));
 			table_set_display_raw(t, r, (size_t)pcol, sb.buf);
 		}
 	}
@@ -503,7 +504,7 @@ dress(const struct report_section *s, const struct analyze_opts *o,
 
 	for (r = 0; r < t->nrows; r++)
 		label_row(s, t, r);
-	caption_method(s, o, cap);
+	report_caption_method(s, o, cap);
 	caption_counts(s, t, cap);
 	for (c = 0; c < t->ncols && t->nrows > 1; c++) {
 		bool dim = false;
@@ -524,7 +525,7 @@ dress(const struct report_section *s, const struct analyze_opts *o,
 		    "condition") ? "condition" : t->cols[c].header);
 		cell_plain(t, 0, c, cap);
 	}
-	caption_where(s, cap);
+	report_caption_where(s, cap);
 }
 
 /* ------------------------------------------------------------------
@@ -590,416 +591,6 @@ labelled_copy(const struct report_section *s, const struct table *src,
 		table_add_note(dst, "%s", src->notes[c].buf);
 	free(from);
 	free(labelof);
-}
-
-/* ------------------------------------------------------------------
- * Pivot: one statistic, paths down, conditions across
- */
-
-/* Does the canonical condition cond hold every k=v of want? */
-static bool
-cond_holds(const char *cond, const char *want)
-{
-	char *w = xstrdup(want), *p = w, *tok;
-	bool ok = true;
-
-	while (ok && (tok = strsep(&p, ",")) != NULL) {
-		size_t tl = strlen(tok);
-		const char *at = cond;
-
-		if (!tl)
-			continue;
-		ok = false;
-		while ((at = strstr(at, tok)) != NULL) {
-			if ((at == cond || at[-1] == ',') &&
-			    (at[tl] == ',' || at[tl] == '\0')) {
-				ok = true;
-				break;
-			}
-			at++;
-		}
-	}
-	free(w);
-	return ok;
-}
-
-/* A string cell, "" when absent. */
-static const char *
-str_at(const struct table *t, size_t row, long col)
-{
-	const char *s = table_str(t, row, col);
-
-	return s ? s : "";
-}
-
-static void
-note_text(const struct report_note *n, struct strbuf *sb)
-{
-	strbuf_reset(sb);
-	if (n->trial > 0)
-		strbuf_addf(sb, "trial %ld: ", n->trial);
-	strbuf_addstr(sb, n->text);
-}
-
-/* A pivot being laid out from a percentiles table. */
-struct pivot {
-	const struct table	*t;	/* the percentiles table (borrowed) */
-	struct report_pivot_col	*cols;	/* the spec's columns, or own */
-	size_t			ncols;
-	bool			own;	/* cols made here, one per condition */
-	const char		**rows;	/* path IDs (borrowed) */
-	size_t			nrows;
-	size_t			*hit;	/* rows x cols: row of t + 1, 0: none */
-	long			pcol, ccol;	/* path, condition in t */
-	int64_t			nlo, nhi, tlo, thi;	/* n and trials used */
-	bool			counted;	/* nlo..thi are set */
-	size_t			missing;	/* cells not measured */
-};
-
-static void
-pivot_release(struct pivot *pv)
-{
-	size_t i;
-
-	for (i = 0; pv->own && i < pv->ncols; i++) {
-		free(pv->cols[i].cond);
-		free(pv->cols[i].key);
-		free(pv->cols[i].stat);
-		free(pv->cols[i].label);
-	}
-	if (pv->own)
-		free(pv->cols);
-	free(pv->rows);
-	free(pv->hit);
-}
-
-/* Rows: the spec's paths, else paths in the order t has them. */
-static void
-pivot_rows(const struct report_section *s, struct pivot *pv)
-{
-	const struct table *t = pv->t;
-	size_t r, i;
-
-	pv->rows = xcalloc(s->npaths + t->nrows + 1, sizeof(char *));
-	for (i = 0; i < s->npaths; i++)
-		pv->rows[pv->nrows++] = s->paths[i].id;
-	for (r = 0; !s->npaths && r < t->nrows; r++) {
-		const char *p = str_at(t, r, pv->pcol);
-
-		for (i = 0; i < pv->nrows; i++)
-			if (!strcmp(pv->rows[i], p))
-				break;
-		if (i == pv->nrows)
-			pv->rows[pv->nrows++] = p;
-	}
-}
-
-/* Columns: the spec's, else one per condition t holds. */
-static void
-pivot_cols(const struct report_section *s, struct pivot *pv)
-{
-	const struct table *t = pv->t;
-	const char *stats = report_section_opt(s, "stats");
-	size_t r, i, slen = strcspn(stats, ",");
-
-	if (s->ncols) {
-		pv->cols = s->cols;
-		pv->ncols = s->ncols;
-		return;
-	}
-	pv->own = true;
-	pv->cols = xcalloc(t->nrows + 1, sizeof(*pv->cols));
-	for (r = 0; r < t->nrows; r++) {
-		struct report_pivot_col *c = &pv->cols[pv->ncols];
-		const char *cond = str_at(t, r, pv->ccol);
-
-		for (i = 0; i < pv->ncols; i++)
-			if (!strcmp(pv->cols[i].cond, cond))
-				break;
-		if (i < pv->ncols)
-			continue;
-		c->cond = xstrdup(cond);
-		c->key = xstrdup(*cond ? cond : "none");
-		c->stat = xstrndup(stats, slen);
-		c->label = xasprintf("%s (%s)", *cond ? cond : "no condition",
-		    c->stat);
-		pv->ncols++;
-	}
-}
-
-/* Does row r of t fall under column c? */
-static bool
-pivot_fits(const struct pivot *pv, size_t r, const struct report_pivot_col *c)
-{
-	const char *cond = str_at(pv->t, r, pv->ccol);
-
-	if (pv->own || !*c->cond)
-		return !strcmp(cond, c->cond);
-	return cond_holds(cond, c->cond);
-}
-
-/* Find each (path, column) cell's row of t; two rows for one cell is
- * an error at the column's spec location. */
-static int
-pivot_match(struct report_bundle *b, const struct report_section *s,
-    struct pivot *pv)
-{
-	const struct table *t = pv->t;
-	size_t i, c, r;
-
-	pv->hit = xcalloc(pv->nrows * pv->ncols + 1, sizeof(size_t));
-	for (c = 0; c < pv->ncols; c++) {
-		if (pv->cols[c].derive)
-			continue;
-		for (i = 0; i < pv->nrows; i++) {
-			size_t *h = &pv->hit[i * pv->ncols + c];
-
-			for (r = 0; r < t->nrows; r++) {
-				char *l;
-
-				if (strcmp(str_at(t, r, pv->pcol),
-				    pv->rows[i]) ||
-				    !pivot_fits(pv, r, &pv->cols[c]))
-					continue;
-				if (!*h) {
-					*h = r + 1;
-					continue;
-				}
-				l = xasprintf("%s.columns[%zu]", s->loc, c);
-				report_spec_error(b->spec, l, "condition '%s' "
-				    "matches two cells of path '%s' ('%s' and "
-				    "'%s'): add keys to the condition or a "
-				    "where", pv->cols[c].cond, pv->rows[i],
-				    str_at(t, *h - 1, pv->ccol),
-				    str_at(t, r, pv->ccol));
-				free(l);
-				return -1;
-			}
-		}
-	}
-	return 0;
-}
-
-static void
-pivot_count(struct pivot *pv, size_t r)
-{
-	const struct table *t = pv->t;
-	long nc = table_col(t, "n"), tc = table_col(t, "trials");
-	int64_t n, tr;
-
-	if (nc < 0 || tc < 0)
-		return;
-	n = t->cells[r * t->ncols + (size_t)nc].i;
-	tr = t->cells[r * t->ncols + (size_t)tc].i;
-	if (!pv->counted || n < pv->nlo)
-		pv->nlo = n;
-	if (!pv->counted || n > pv->nhi)
-		pv->nhi = n;
-	if (!pv->counted || tr < pv->tlo)
-		pv->tlo = tr;
-	if (!pv->counted || tr > pv->thi)
-		pv->thi = tr;
-	pv->counted = true;
-}
-
-/* Cell (row, col) of pt from row r of t (r == SIZE_MAX: none). */
-static void
-pivot_value(struct pivot *pv, struct table *pt, size_t row, size_t col,
-    size_t r, const char *stat)
-{
-	const struct table *t = pv->t;
-	long sc = table_col(t, stat);
-	const struct table_cell *v;
-	struct strbuf sb = STRBUF_INIT;
-
-	if (r == SIZE_MAX || sc < 0) {
-		table_set_null(pt, row, col);
-		table_set_display_raw(pt, row, col, "not measured");
-		pv->missing++;
-		return;
-	}
-	v = &t->cells[r * t->ncols + (size_t)sc];
-	if (v->type == CELL_NUM)
-		table_set_num(pt, row, col, v->num);
-	if (v->display)
-		strbuf_addstr(&sb, v->display);
-	else if (v->type == CELL_NUM)
-		md_number(&sb, v->num, t->cols[sc].decimals);
-	else
-		strbuf_addstr(&sb, "not measured");
-	table_set_display_raw(pt, row, col, sb.buf);
-	strbuf_release(&sb);
-	pivot_count(pv, r);
-}
-
-/* A derived cell: column a minus (or over) column b of the same row. */
-static void
-pivot_derived(struct table *pt, size_t row, size_t col,
-    const struct report_pivot_col *c, const struct metric *m)
-{
-	const struct table_cell *ca = table_at(pt, row, 2 + c->a);
-	const struct table_cell *cb = table_at(pt, row, 2 + c->b);
-	struct strbuf sb = STRBUF_INIT;
-	double v;
-
-	if (ca->type != CELL_NUM || cb->type != CELL_NUM) {
-		table_set_null(pt, row, col);
-		table_set_display_raw(pt, row, col, "not measured");
-		return;
-	}
-	v = c->derive == 'd' ? ca->num - cb->num : ca->num / cb->num;
-	table_set_num(pt, row, col, v);
-	if (c->derive == 'd') {
-		strbuf_addstr(&sb, v >= 0 ? "+" : "−");
-		md_number(&sb, fabs(v) * m->display_scale,
-		    m->display_decimals);
-	} else {
-		md_number(&sb, v, 2);
-		strbuf_addstr(&sb, "×");
-	}
-	table_set_display_raw(pt, row, col, sb.buf);
-	strbuf_release(&sb);
-}
-
-/* Footnotes: on the cell whose condition a note names, else on the
- * path. */
-static void
-pivot_notes(struct report_bundle *b, const struct report_section *s,
-    const struct pivot *pv, struct table *pt)
-{
-	struct strbuf sb = STRBUF_INIT;
-	size_t k, i, c;
-
-	for (k = 0; k < s->nnotes; k++) {
-		const struct report_note *n = &s->notes[k];
-
-		if (n->metric && strcmp(n->metric, s->metric))
-			continue;
-		note_text(n, &sb);
-		for (i = 0; i < pv->nrows; i++) {
-			if (n->path && strcmp(n->path, pv->rows[i]))
-				continue;
-			if (!n->condition) {
-				report_cell_mark(pt, i, 0,
-				    report_footnote_ref(&b->fn, sb.buf));
-				continue;
-			}
-			for (c = 0; c < pv->ncols; c++) {
-				size_t h = pv->hit[i * pv->ncols + c];
-				bool on;
-
-				/* a derived column has no condition of its own */
-				if (pv->cols[c].derive)
-					continue;
-				on = h ? !strcmp(str_at(pv->t, h - 1,
-				    pv->ccol), n->condition) :
-				    cond_holds(n->condition, pv->cols[c].cond);
-				if (!on)
-					continue;
-				report_cell_mark(pt, i, 2 + c,
-				    report_footnote_ref(&b->fn, sb.buf));
-			}
-		}
-	}
-	strbuf_release(&sb);
-}
-
-static void
-pivot_caption(const struct report_section *s, const struct analyze_opts *o,
-    const struct pivot *pv, struct strbuf *cap)
-{
-	size_t c, i, k = 0;
-
-	caption_method(s, o, cap);
-	strbuf_addstr(cap, "; each cell is the ");
-	for (c = 0; c < pv->ncols; c++) {
-		const struct report_pivot_col *col = &pv->cols[c];
-
-		if (col->derive)
-			continue;
-		for (i = 0; i < c; i++)
-			if (!pv->cols[i].derive &&
-			    !strcmp(pv->cols[i].stat, col->stat))
-				break;
-		if (i == c)
-			strbuf_addf(cap, "%s%s", k++ ? "/" : "", col->stat);
-	}
-	strbuf_addstr(cap, " of one path under the column's condition");
-	if (pv->counted) {
-		add_range(cap, "n", pv->nlo, pv->nhi, pv->nlo == pv->nhi ?
-		    "samples per cell" : "samples");
-		add_range(cap, "trials", pv->tlo, pv->thi, pv->tlo == pv->thi ?
-		    "per cell" : "");
-	}
-	if (pv->missing)
-		strbuf_addstr(cap, "; not measured: no runs of that path under "
-		    "that condition");
-	for (c = 0; c < pv->ncols; c++) {
-		const struct report_pivot_col *col = &pv->cols[c];
-
-		if (col->derive)
-			strbuf_addf(cap, "; %s = %s %s %s", col->label,
-			    pv->cols[col->a].label, col->derive == 'd' ? "−" :
-			    "/", pv->cols[col->b].label);
-	}
-	caption_where(s, cap);
-}
-
-/*
- * Build the pivot table pt from t (a percentiles table) and its caption.
- * Returns 0, or -1 after naming the spec location (a column that matches
- * two cells of one path).
- */
-static int
-pivot_build(struct report_bundle *b, struct report_section *s,
-    const struct analyze_opts *o, const struct table *t, struct table *pt,
-    struct strbuf *cap)
-{
-	struct pivot pv;
-	struct strbuf sb = STRBUF_INIT;
-	const struct metric *m = metric_by_name(s->metric);
-	size_t i, c, row;
-	int ret = -1;
-
-	memset(&pv, 0, sizeof(pv));
-	pv.t = t;
-	pv.pcol = table_col(t, "path");
-	pv.ccol = table_col(t, "condition");
-	table_init(pt);
-	pivot_rows(s, &pv);
-	pivot_cols(s, &pv);
-	if (pivot_match(b, s, &pv))
-		goto cleanup;
-	table_add_col(pt, "path", "Path", -1);
-	table_add_hidden_col(pt, "label", "label", -1);
-	for (c = 0; c < pv.ncols; c++)
-		table_add_col(pt, pv.cols[c].key, pv.cols[c].label, -1);
-	for (i = 0; i < pv.nrows; i++) {
-		row = table_add_row(pt);
-		table_set_str(pt, row, 0, pv.rows[i]);
-		table_set_str(pt, row, 1, report_path_label(s, pv.rows[i]));
-		strbuf_reset(&sb);
-		path_md(&sb, pv.rows[i], report_path_label(s, pv.rows[i]));
-		table_set_display_raw(pt, row, 0, sb.buf);
-		for (c = 0; c < pv.ncols; c++) {
-			size_t h = pv.hit[i * pv.ncols + c];
-
-			if (pv.cols[c].derive)
-				pivot_derived(pt, row, 2 + c, &pv.cols[c], m);
-			else
-				pivot_value(&pv, pt, row, 2 + c, h ? h - 1 :
-				    SIZE_MAX, pv.cols[c].stat);
-		}
-	}
-	pivot_notes(b, s, &pv, pt);
-	pivot_caption(s, o, &pv, cap);
-	ret = 0;
-cleanup:
-	pivot_release(&pv);
-	strbuf_release(&sb);
-	if (ret)
-		table_release(pt);
-	return ret;
 }
 
 /* ------------------------------------------------------------------
@@ -1116,18 +707,110 @@ cleanup:
 	strbuf_release(&text);
 }
 
+/* The table's Markdown with its caption and notes, as index.md and the
+ * .md file show it. */
+static void
+table_markdown(const struct report_bundle *b, const struct report_section *s,
+    const struct table *t, const struct table *shown, const char *cap,
+    struct strbuf *md)
+{
+	size_t i;
+
+	table_render_md_body(shown, md);
+	if (shown->nrows == 0)
+		strbuf_addstr(md, "| _(no rows)_ |\n");
+	strbuf_addf(md, "\n_Table %zu: ", b->ntables);
+	if (s->title) {
+		size_t tl = strlen(s->title);
+
+		md_escape(md, s->title);
+		strbuf_addstr(md, tl && strchr(".?!:", s->title[tl - 1]) ?
+		    " " : ". ");
+	}
+	md_escape(md, cap);
+	strbuf_addstr(md, "._\n");
+	for (i = 0; i < t->nnotes; i++) {
+		strbuf_addstr(md, "\n_");
+		md_escape(md, t->notes[i].buf);
+		strbuf_addstr(md, "_\n");
+	}
+}
+
+/* provenance.json's entry for the table: its files and the command that
+ * prints the same numbers (as CSV). */
+static void
+table_provenance(struct report_bundle *b, const struct report_section *s,
+    const struct analyze_opts *o, const char *stem, bool pivot)
+{
+	struct analyze_opts shown = *o;
+	struct strbuf sb = STRBUF_INIT;
+	cJSON *entry = cJSON_CreateObject(), *arr;
+	char **argv;
+	size_t argc, i;
+
+	shown.db_path = b->db_path;
+	shown.format = TABLE_CSV;
+	argv = analyze_opts_argv(&shown, s->verb, s->nargs, s->args, &argc);
+	cJSON_AddNumberToObject(entry, "table", (double)b->ntables);
+	cJSON_AddStringToObject(entry, "spec_location", s->loc);
+	strbuf_addf(&sb, "tables/%s.md", stem);
+	cJSON_AddStringToObject(entry, "markdown", sb.buf);
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "tables/%s.csv", stem);
+	cJSON_AddStringToObject(entry, "csv", sb.buf);
+	cJSON_AddStringToObject(entry, "shape", pivot ? "pivot of the "
+	    "command's rows (paths x columns)" : "the command's CSV plus "
+	    "label columns");
+	arr = cJSON_AddArrayToObject(entry, "argv");
+	strbuf_reset(&sb);
+	for (i = 0; i < argc; i++) {
+		cJSON_AddItemToArray(arr, cJSON_CreateString(argv[i]));
+		if (i)
+			strbuf_addch(&sb, ' ');
+		report_shell_quote(&sb, argv[i]);
+	}
+	cJSON_AddStringToObject(entry, "command", sb.buf);
+	cJSON_AddItemToArray(b->prov_tables, entry);
+	analyze_argv_free(argv, argc);
+	strbuf_release(&sb);
+}
+
+/* Write tables/STEM.csv and .md, and the table into index.md. */
+static int
+table_files(struct report_bundle *b, const struct report_section *s,
+    const char *stem, const struct strbuf *csv, const struct strbuf *md)
+{
+	struct strbuf rel = STRBUF_INIT;
+	int ret = -1;
+
+	strbuf_addf(&rel, "tables/%s.csv", stem);
+	if (report_bundle_write(b, rel.buf, csv->buf, csv->len))
+		goto cleanup;
+	strbuf_reset(&rel);
+	strbuf_addf(&rel, "tables/%s.md", stem);
+	if (report_bundle_write(b, rel.buf, md->buf, md->len))
+		goto cleanup;
+	report_section_heading(&b->index, s);
+	strbuf_addch(&b->index, '\n');
+	strbuf_add(&b->index, md->buf, md->len);
+	strbuf_addf(&b->index, "\nData: [tables/%s.csv](tables/%s.csv) · "
+	    "[tables/%s.md](tables/%s.md)\n", stem, stem, stem, stem);
+	ret = 0;
+cleanup:
+	strbuf_release(&rel);
+	return ret;
+}
+
 int
 report_section_table(struct report_bundle *b, struct report_section *s)
 {
-	struct analyze_opts o, shown_opts;
+	struct analyze_opts o;
 	struct table t, shown, csvt;
 	struct strbuf cap = STRBUF_INIT, md = STRBUF_INIT, csv = STRBUF_INIT;
-	struct strbuf stem = STRBUF_INIT, rel = STRBUF_INIT;
+	struct strbuf stem = STRBUF_INIT;
 	struct report_finding *f = NULL;
-	char **argv = NULL;
-	size_t argc = 0, nf = 0, i, no;
+	size_t nf = 0, no;
 	bool opts = false, pivot = s->type == REPORT_SEC_PIVOT;
-	cJSON *entry = NULL, *arr;
 	int rc, ret = -1;
 
 	table_init(&t);
@@ -1151,7 +834,7 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 	strbuf_addf(&stem, "%02zu-%s", no, s->id);
 	b->ntables++;
 	if (pivot) {
-		if (pivot_build(b, s, &o, &t, &shown, &cap))
+		if (report_pivot_build(b, s, &o, &t, &shown, &cap))
 			goto cleanup;
 		table_render_sb(&shown, TABLE_CSV, &csv);
 	} else {
@@ -1162,69 +845,10 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 		findings_of(s, &f, &nf);
 		report_footnotes_attach(&b->fn, &shown, f, nf);
 	}
-	/* the table with its caption, as index.md and the .md file show it */
-	table_render_md_body(&shown, &md);
-	if (shown.nrows == 0)
-		strbuf_addstr(&md, "| _(no rows)_ |\n");
-	strbuf_addstr(&md, "\n_Table ");
-	strbuf_addf(&md, "%zu", b->ntables);
-	strbuf_addstr(&md, ": ");
-	if (s->title) {
-		size_t tl = strlen(s->title);
-
-		md_escape(&md, s->title);
-		strbuf_addstr(&md, tl && strchr(".?!:", s->title[tl - 1]) ?
-		    " " : ". ");
-	}
-	md_escape(&md, cap.buf);
-	strbuf_addstr(&md, "._\n");
-	for (i = 0; i < t.nnotes; i++) {
-		strbuf_addstr(&md, "\n_");
-		md_escape(&md, t.notes[i].buf);
-		strbuf_addstr(&md, "_\n");
-	}
-	strbuf_addf(&rel, "tables/%s.csv", stem.buf);
-	if (report_bundle_write(b, rel.buf, csv.buf, csv.len))
+	table_markdown(b, s, &t, &shown, cap.buf, &md);
+	if (table_files(b, s, stem.buf, &csv, &md))
 		goto cleanup;
-	strbuf_reset(&rel);
-	strbuf_addf(&rel, "tables/%s.md", stem.buf);
-	if (report_bundle_write(b, rel.buf, md.buf, md.len))
-		goto cleanup;
-
-	report_section_heading(&b->index, s);
-	strbuf_addch(&b->index, '\n');
-	strbuf_add(&b->index, md.buf, md.len);
-	strbuf_addf(&b->index, "\nData: [tables/%s.csv](tables/%s.csv) · "
-	    "[tables/%s.md](tables/%s.md)\n", stem.buf, stem.buf, stem.buf,
-	    stem.buf);
-
-	/* provenance: the command that prints the same numbers (its CSV) */
-	shown_opts = o;
-	shown_opts.db_path = b->db_path;
-	shown_opts.format = TABLE_CSV;
-	argv = analyze_opts_argv(&shown_opts, s->verb, s->nargs, s->args,
-	    &argc);
-	entry = cJSON_CreateObject();
-	cJSON_AddNumberToObject(entry, "table", (double)b->ntables);
-	cJSON_AddStringToObject(entry, "spec_location", s->loc);
-	cJSON_AddStringToObject(entry, "markdown", rel.buf);
-	strbuf_reset(&rel);
-	strbuf_addf(&rel, "tables/%s.csv", stem.buf);
-	cJSON_AddStringToObject(entry, "csv", rel.buf);
-	cJSON_AddStringToObject(entry, "shape", pivot ? "pivot of the "
-	    "command's rows (paths x columns)" : "the command's CSV plus "
-	    "label columns");
-	arr = cJSON_AddArrayToObject(entry, "argv");
-	strbuf_reset(&rel);
-	for (i = 0; i < argc; i++) {
-		cJSON_AddItemToArray(arr, cJSON_CreateString(argv[i]));
-		if (i)
-			strbuf_addch(&rel, ' ');
-		report_shell_quote(&rel, argv[i]);
-	}
-	cJSON_AddStringToObject(entry, "command", rel.buf);
-	cJSON_AddItemToArray(b->prov_tables, entry);
-
+	table_provenance(b, s, &o, stem.buf, pivot);
 	if (s->chart && report_chart_write(b, s, pivot ? &shown : NULL, no))
 		goto cleanup;
 	ret = 0;
@@ -1238,8 +862,6 @@ cleanup:
 	strbuf_release(&md);
 	strbuf_release(&csv);
 	strbuf_release(&stem);
-	strbuf_release(&rel);
-	analyze_argv_free(argv, argc);
 	free(f);
 	return ret;
 }
