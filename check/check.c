@@ -548,6 +548,51 @@ enum {
 	OPT_DB = 256, OPT_FORMAT, OPT_ONLY, OPT_STATS, OPT_WHERE,
 };
 
+/* --stats: percentiles only, set into opts (borrowed from stat_opts). */
+static int
+set_stats(struct check_opts *opts, struct analyze_opts *stat_opts,
+    const char *list, struct strbuf *why)
+{
+	size_t i;
+
+	if (analyze_opts_set_stats(stat_opts, list, why))
+		return -1;
+	for (i = 0; i < stat_opts->nstats; i++) {
+		if (stat_opts->stats[i].kind != STATS_NAME_PCT) {
+			strbuf_addf(why, "'%s' is not a percentile",
+			    stat_opts->stat_names[i]);
+			return -1;
+		}
+	}
+	opts->stats = stat_opts->stats;
+	opts->nstats = stat_opts->nstats;
+	return 0;
+}
+
+/* The findings on stdout in format, the summary on stderr; -1 when the
+ * table could not be written. */
+static int
+print_findings(const struct check_findings *found, enum table_format format)
+{
+	struct strbuf md = STRBUF_INIT;
+	struct table t;
+	int ret = 0;
+
+	table_init(&t);
+	if (format == TABLE_MD) {
+		render_md(found, &md);
+		fputs(md.buf, stdout);
+	} else {
+		check_findings_table(found, &t);
+		if (table_render(&t, format, stdout))
+			ret = -1;
+	}
+	summary_line(found);
+	table_release(&t);
+	strbuf_release(&md);
+	return ret;
+}
+
 int
 cmd_check(int argc, char **argv)
 {
@@ -564,8 +609,7 @@ cmd_check(int argc, char **argv)
 	struct check_opts opts;
 	struct analyze_opts stat_opts;
 	struct where w = WHERE_INIT;
-	struct strbuf why = STRBUF_INIT, md = STRBUF_INIT;
-	struct table t;
+	struct strbuf why = STRBUF_INIT;
 	enum table_format format = TABLE_MD;
 	const char *db_path = NULL;
 	char **only = NULL;
@@ -576,7 +620,6 @@ cmd_check(int argc, char **argv)
 	err_set_prefix("pathstat check");
 	memset(&opts, 0, sizeof(opts));
 	analyze_opts_init(&stat_opts);
-	table_init(&t);
 	opterr = 0;
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -602,20 +645,10 @@ cmd_check(int argc, char **argv)
 			}
 			break;
 		case OPT_STATS:
-			if (analyze_opts_set_stats(&stat_opts, optarg, &why)) {
+			if (set_stats(&opts, &stat_opts, optarg, &why)) {
 				error("bad --stats '%s': %s", optarg, why.buf);
 				goto usage;
 			}
-			for (i = 0; i < stat_opts.nstats; i++) {
-				if (stat_opts.stats[i].kind != STATS_NAME_PCT) {
-					error("bad --stats '%s': '%s' is not a "
-					    "percentile", optarg,
-					    stat_opts.stat_names[i]);
-					goto usage;
-				}
-			}
-			opts.stats = stat_opts.stats;
-			opts.nstats = stat_opts.nstats;
 			break;
 		case OPT_WHERE:
 			if (where_add(&w, optarg, &why)) {
@@ -641,16 +674,7 @@ cmd_check(int argc, char **argv)
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
-	if (format == TABLE_MD) {
-		render_md(&found, &md);
-		fputs(md.buf, stdout);
-	} else {
-		check_findings_table(&found, &t);
-		if (table_render(&t, format, stdout))
-			ret = PATHSTAT_EXIT_FAIL;
-	}
-	summary_line(&found);
-	if (found.n)
+	if (print_findings(&found, format) || found.n)
 		ret = PATHSTAT_EXIT_FAIL;
 	goto cleanup;
 usage:
@@ -658,7 +682,6 @@ usage:
 	ret = PATHSTAT_EXIT_USAGE;
 cleanup:
 	db_close(db);
-	table_release(&t);
 	check_findings_release(&found);
 	analyze_opts_release(&stat_opts);
 	where_release(&w);
@@ -668,6 +691,5 @@ cleanup:
 		free(only);
 	}
 	strbuf_release(&why);
-	strbuf_release(&md);
 	return ret;
 }
