@@ -30,7 +30,7 @@ SIZE_UNITS = {"k", "m", "g", "b", "kb", "mb", "gb"}
 
 
 def cond_keys(text):
-    """The {cond} grammar of DESIGN.md: k=v, ka-on, c16, P4, 1k, tcp."""
+    """The {cond} grammar of docs/design.md: k=v, ka-on, c16, P4, 1k, tcp."""
     keys = {}
     for tok in text.replace(",", "_").split("_"):
         if not tok:

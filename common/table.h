@@ -1,7 +1,7 @@
 /*
  * table.h - the table model every command prints (runs, analyze, report)
  * and its three renderers: GitHub-flavoured Markdown, CSV (RFC 4180) and
- * JSON (one array of flat objects, DESIGN.md's contract).
+ * JSON (one array of flat objects, docs/design.md's contract).
  *
  * A cell has a machine value (string, number, integer or null) and may
  * carry a display text that only Markdown shows ("0.108 [0.091, 0.127]",

@@ -1,9 +1,9 @@
 /*
- * probe_csv.c - parser for pathprobe's CSV output (DESIGN.md, "pathprobe
- * output"), formats 1 and 2: one connect_ms sample per probe, failed
- * probes kept with their status (a timeout is loss, not a slow connect),
- * one handshake_ms sample per successful probe that has format 2's
- * rtt_us (the kernel's SYN->SYN/ACK RTT), and the header comment's
+ * probe_csv.c - parser for pathprobe's CSV output (docs/design.md,
+ * "pathprobe output"), formats 1 and 2: one connect_ms sample per probe,
+ * failed probes kept with their status (a timeout is loss, not a slow
+ * connect), one handshake_ms sample per successful probe that has format
+ * 2's rtt_us (the kernel's SYN->SYN/ACK RTT), and the header comment's
  * parameters as tool summaries.
  */
 #include "common/compat.h"

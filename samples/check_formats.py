@@ -17,7 +17,7 @@ TREE defaults to samples/tree, --refs to tests/fixtures/reference.
     per-request rows (SQLite --db-url or CSV) by oha's rules;
   * oha SQLite: oha's table, page size 4096; oha CSV: header, Rust Display
     numbers, rows in request-start order;
-  * pathprobe CSV: DESIGN.md header, absolute schedule, results;
+  * pathprobe CSV: docs/design.md header, absolute schedule, results;
   * meta.json: flat objects; every run folder resolves path and trial;
   * expected.json (if given): counts match the files.
 

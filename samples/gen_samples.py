@@ -3,7 +3,7 @@
 
 The files imitate the real tools byte for byte in layout:
 
-  * pathprobe CSV (DESIGN.md "pathprobe output"),
+  * pathprobe CSV (docs/design.md "pathprobe output"),
   * iperf3 3.17.1 -J (cJSON 1.7.15 TAB pretty print, %1.15g/%1.17g numbers,
     the key sets of tests/fixtures/reference/iperf3/3.17.1/tcp_P1.json,
     tcp_P4.json and udp_b0.json),
@@ -1154,7 +1154,7 @@ BASE_COUNTS = {"headline": 500, "other": 300, "compare": 200,
 
 
 def canon(cond_text):
-    """The {cond} grammar of DESIGN.md, for expected.json."""
+    """The {cond} grammar of docs/design.md, for expected.json."""
     kv = {}
     for tok in cond_text.replace(",", "_").split("_"):
         if not tok:

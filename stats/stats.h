@@ -165,7 +165,8 @@ double stats_t_quantile(double p, double df);
 
 enum stats_ci_rule {
 	/* fewest ranks u - l reaching the level, i.e. the highest-mass run of
-	 * the binomial: available from n = 299 for p99 at 95 % (DESIGN.md) */
+	 * the binomial: available from n = 299 for p99 at 95 %
+	 * (docs/design.md) */
 	STATS_CI_NARROWEST,
 	/* l = largest rank with P(B < l) <= alpha/2, u = smallest rank with
 	 * P(B >= u) <= alpha/2: available from n = 367 for p99 at 95 % */

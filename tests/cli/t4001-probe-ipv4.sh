@@ -1,6 +1,6 @@
 # t4001: pathprobe against a loopback listener on 127.0.0.1: every probe
 # ok, the count and the absolute schedule respected, the header exactly
-# as DESIGN.md shows, -o written atomically, --rst leaves no TIME_WAIT.
+# as docs/design.md shows, -o written atomically, --rst leaves no TIME_WAIT.
 . "$TOP/tests/cli/helper/probe-lib.sh"
 trap stop_peers EXIT
 
@@ -13,7 +13,7 @@ printf '%s\n' "$OUT" > out.csv
 ok '[ "$(csv_rows out.csv | wc -l)" -eq 20 ]' "20 rows for -n 20"
 ok '[ "$(csv_rows out.csv | grep -c ",ok$")" -eq 20 ]' "every row ok"
 ok 'head -1 out.csv | grep -Eq "^# pathprobe 2 target=127\.0\.0\.1:$P addr=127\.0\.0\.1 count=20 interval_s=0\.05 timeout_s=0\.4 start=[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z( |$)"' \
-    "first line: DESIGN.md keys in order"
+    "first line: docs/design.md keys in order"
 ok '[ "$(sed -n 2p out.csv)" = "seq,unix_ns,connect_ms,rtt_us,result" ]' "CSV header"
 ok 'csv_rows out.csv | awk -F, "BEGIN{e=0} \$1!=NR-1||length(\$2)!=19||\$2!~/^[0-9]+\$/||\$3!~/^[0-9]+\.[0-9][0-9][0-9]\$/{e=1} END{exit e}"' \
     "seq from 0, unix_ns in ns, connect_ms with 3 decimals"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """check-tree.py RUNDIR - check a pathstat-collect run tree against the
-meta.json rules pathstat ingest relies on (DESIGN.md "Layout patterns"),
+meta.json rules pathstat ingest relies on (docs/design.md "Layouts"),
 then print one line per run folder:
 
     <folder> tool=<tool> condition=<cond> trial=<n> exit=<status> files=<a,b>
