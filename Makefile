@@ -40,6 +40,8 @@ LIBS	= $(PKG_LIBS) -lcsv -lm -pthread
 LIB_SRC	:= $(sort $(wildcard common/*.c ingest/*.c inspect/*.c stats/*.c \
 	   analyze/*.c check/*.c report/*.c export/*.c)) schema/migrations.c
 LIB_OBJ	:= $(LIB_SRC:%.c=$(B)/%.o)
+LIB_HDR	:= $(wildcard common/*.h ingest/*.h inspect/*.h stats/*.h analyze/*.h \
+	   check/*.h report/*.h schema/*.h)
 UNIT_SRC := $(sort $(wildcard tests/unit/t-*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 SQL	:= $(sort $(wildcard schema/[0-9][0-9][0-9]-*.sql))
@@ -148,7 +150,9 @@ FUZZ_SECONDS ?= 20
 # layout matcher promises linear time, so its target gets 1 s (issue 9).
 FUZZ_TIMEOUT ?= 10
 FUZZ_TIMEOUT_layout := 1
-build-fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(LIB_SRC)
+# One clang call per target over every library source: the headers are
+# listed so a changed or moved one rebuilds the targets.
+build-fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(LIB_SRC) $(LIB_HDR) tests/fuzz/fuzz-check.h
 	@mkdir -p build-fuzz
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. \
 	    $(PKG_CFLAGS) -DPATHSTAT_VERSION='"$(VERSION)"' -o $@ $< $(LIB_SRC) \
