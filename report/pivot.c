@@ -310,7 +310,7 @@ pivot_notes(struct report_bundle *b, const struct report_section *s,
 				size_t h = pv->hit[i * pv->ncols + c];
 				bool on;
 
-				/* a derived column has no condition of its own */
+				/* a derived column has no condition */
 				if (pv->cols[c].derive)
 					continue;
 				on = h ? !strcmp(str_at(pv->t, h - 1,
@@ -348,10 +348,10 @@ pivot_caption(const struct report_section *s, const struct analyze_opts *o,
 	}
 	strbuf_addstr(cap, " of one path under the column's condition");
 	if (pv->counted) {
-		report_caption_range(cap, "n", pv->nlo, pv->nhi, pv->nlo == pv->nhi ?
-		    "samples per cell" : "samples");
-		report_caption_range(cap, "trials", pv->tlo, pv->thi, pv->tlo == pv->thi ?
-		    "per cell" : "");
+		report_caption_range(cap, "n", pv->nlo, pv->nhi,
+		    pv->nlo == pv->nhi ? "samples per cell" : "samples");
+		report_caption_range(cap, "trials", pv->tlo, pv->thi,
+		    pv->tlo == pv->thi ? "per cell" : "");
 	}
 	if (pv->missing)
 		strbuf_addstr(cap, "; not measured: no runs of that path under "
@@ -401,7 +401,8 @@ report_pivot_build(struct report_bundle *b, struct report_section *s,
 		table_set_str(pt, row, 0, pv.rows[i]);
 		table_set_str(pt, row, 1, report_path_label(s, pv.rows[i]));
 		strbuf_reset(&sb);
-		report_path_md(&sb, pv.rows[i], report_path_label(s, pv.rows[i]));
+		report_path_md(&sb, pv.rows[i],
+		    report_path_label(s, pv.rows[i]));
 		table_set_display_raw(pt, row, 0, sb.buf);
 		for (c = 0; c < pv.ncols; c++) {
 			size_t h = pv.hit[i * pv.ncols + c];
