@@ -16,7 +16,7 @@
 _pathstat_commands="analyze check export help ingest keys report runs"
 _pathstat_verbs="compare delta percentiles ratio relative trend trials variance"
 _pathstat_metrics="connect_ms http_ms throughput_bps jitter_ms loss_pct retransmits
-	handshake_ms"
+	rps handshake_ms"
 _pathstat_checks="burst-cliff run-order instance-cap udp-sender-limited
 	outlier-trial hidden-failures syn-retransmit few-samples
 	mixed-estimators missing-cells unbalanced-trials"
