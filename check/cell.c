@@ -224,149 +224,195 @@ static const struct stats_name default_http[] = {
 	{ STATS_NAME_PCT, 99.0 }, { STATS_NAME_PCT, 99.9 },
 };
 
+/* What few-samples found in one cell. */
+struct few {
+	bool		per_trial;	/* tool percentiles: judged per run */
+	size_t		known;		/* runs whose count is known */
+	int64_t		pooled;		/* successful samples of all runs */
+	int64_t		min_n;		/* of the smallest run, -1: none */
+	size_t		nbad;		/* statistics without an interval */
+	size_t		pooled_need;	/* per run short, pooled enough: n */
+	size_t		short_need;	/* short even pooled: the n needed */
+	struct strbuf	need_text;	/* "p99 needs ≥ 299, ..." */
+	struct strbuf	rank_text;	/* "its p99 is the 3rd-slowest ..." */
+	struct strbuf	pooled_ok;	/* "p99 and p99.9": pooled would do */
+};
+
+/* The percentiles judged in cell c: --stats, else the metric's. */
+static const struct stats_name *
+few_stats(const struct check_model *m, const struct check_cell *c,
+    size_t *n)
+{
+	*n = 0;
+	if (m->opts && m->opts->stats) {
+		*n = m->opts->nstats;
+		return m->opts->stats;
+	}
+	if (c->metric == METRIC_CONNECT_MS) {
+		*n = ARRAY_SIZE(default_connect);
+		return default_connect;
+	}
+	if (c->metric == METRIC_HTTP_MS) {
+		*n = ARRAY_SIZE(default_http);
+		return default_http;
+	}
+	return NULL;
+}
+
+/* Count the cell's samples and judge each statistic against the n its
+ * interval needs. */
+static void
+few_judge(const struct check_model *m, const struct check_cell *c,
+    const struct stats_name *stats, size_t nstats, struct few *fw)
+{
+	size_t i, s;
+
+	fw->min_n = -1;
+	for (i = 0; i < c->nruns; i++) {
+		const struct check_run *r = &m->runs[c->runs[i]];
+		int64_t n = run_n(r);
+
+		fw->per_trial |= r->tool_pct;
+		if (n < 0)
+			continue;
+		fw->known++;
+		fw->pooled += n;
+		if (fw->min_n < 0 || n < fw->min_n)
+			fw->min_n = n;
+	}
+	for (s = 0; fw->known && s < nstats; s++) {
+		double pct = stats[s].pct;
+		size_t need = stats_quantile_ci_min_n(pct, CHECK_FEW_LEVEL,
+		    STATS_CI_NARROWEST);
+		size_t judged = (size_t)(fw->per_trial ? fw->min_n :
+		    fw->pooled);
+
+		if (stats[s].kind != STATS_NAME_PCT || !need || judged >= need)
+			continue;
+		if (fw->per_trial && (size_t)fw->pooled >= need) {
+			/* the pooled value of all runs would do */
+			strbuf_addf(&fw->pooled_ok, "%sp%g", fw->pooled_ok.len ?
+			    " and " : "", pct);
+			if (need > fw->pooled_need)
+				fw->pooled_need = need;
+		} else if (need > fw->short_need) {
+			fw->short_need = need;
+		}
+		strbuf_addf(&fw->need_text, "%sp%g needs ≥ ", fw->nbad ?
+		    ", " : "", pct);
+		check_fmt_count(&fw->need_text, need);
+		if (judged) {
+			strbuf_addf(&fw->rank_text, "%sits p%g is %sthe ",
+			    fw->nbad ? ", " : "", pct, fw->per_trial ? "" :
+			    "about ");
+			slowest(&fw->rank_text, check_rank_from_top(pct,
+			    judged));
+			strbuf_addstr(&fw->rank_text, fw->per_trial ?
+			    " request of the run" : " value");
+		}
+		fw->nbad++;
+	}
+}
+
+static void
+few_evidence(const struct check_cell *c, const struct few *fw,
+    const char *unit, struct strbuf *ev)
+{
+	strbuf_addf(ev, "%s successful samples for any %.0f %% interval; ",
+	    fw->need_text.buf, 100 * CHECK_FEW_LEVEL);
+	if (fw->per_trial) {
+		strbuf_addstr(ev, "the tool's percentiles are per run and the "
+		    "smallest run here has ");
+		check_fmt_count(ev, (uint64_t)fw->min_n);
+		strbuf_addf(ev, " successful %s (%zu run%s, ", unit, c->nruns,
+		    c->nruns == 1 ? "" : "s");
+		check_fmt_count(ev, (uint64_t)fw->pooled);
+		strbuf_addstr(ev, " pooled)");
+		if (fw->rank_text.len)
+			strbuf_addf(ev, ": with oha's rule sorted[floor(p·n)] "
+			    "%s", fw->rank_text.buf);
+	} else {
+		strbuf_addstr(ev, "this cell has ");
+		check_fmt_count(ev, (uint64_t)fw->pooled);
+		strbuf_addf(ev, " successful %s in %zu run%s", unit, c->nruns,
+		    c->nruns == 1 ? "" : "s");
+		if (fw->rank_text.len)
+			strbuf_addf(ev, ": %s", fw->rank_text.buf);
+	}
+}
+
+static void
+few_action(const struct check_cell *c, const struct few *fw,
+    const char *unit, struct strbuf *act)
+{
+	if (fw->pooled_ok.len) {
+		strbuf_addf(act, "publish the pooled %s of all ",
+		    fw->pooled_ok.buf);
+		check_fmt_count(act, (uint64_t)fw->pooled);
+		strbuf_addf(act, " %s (pathstat analyze --pool pooled --ci) "
+		    "instead of the mean of per-run values, or send ≥ ", unit);
+		check_fmt_count(act, fw->pooled_need);
+		strbuf_addf(act, " %s per run", unit);
+	}
+	if (fw->short_need) {
+		if (act->len)
+			strbuf_addstr(act, "; for the rest ");
+		strbuf_addstr(act, "collect ≥ ");
+		check_fmt_count(act, fw->short_need);
+		strbuf_addf(act, " %s%s (%s), or publish a lower percentile "
+		    "and the max as what they are", unit, fw->per_trial ?
+		    " per run" : " in the cell", c->metric ==
+		    METRIC_CONNECT_MS ? "pathprobe -n, or more runs" :
+		    c->metric == METRIC_HTTP_MS ? "oha -n" :
+		    "longer runs (iperf3 -t) or more of them");
+	}
+}
+
 void
 check_few_samples(struct check_model *m)
 {
 	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
-	struct strbuf need_text = STRBUF_INIT, rank_text = STRBUF_INIT;
-	struct strbuf pooled_ok = STRBUF_INIT;
-	size_t ci, i, s;
+	size_t ci, i;
 
 	for (ci = 0; ci < m->ncells; ci++) {
 		const struct check_cell *c = &m->cells[ci];
-		const struct stats_name *stats = NULL;
-		size_t nstats = 0, nbad = 0, known = 0;
-		size_t pooled_need = 0, short_need = 0;
-		int64_t min_n = -1, pooled = 0;
-		bool per_trial = false;
-		const char *unit;
+		const struct stats_name *stats;
 		struct check_finding *f;
+		struct few fw;
+		const char *unit;
+		size_t nstats;
 
-		if (m->opts && m->opts->stats) {
-			stats = m->opts->stats;
-			nstats = m->opts->nstats;
-		} else if (c->metric == METRIC_CONNECT_MS) {
-			stats = default_connect;
-			nstats = ARRAY_SIZE(default_connect);
-		} else if (c->metric == METRIC_HTTP_MS) {
-			stats = default_http;
-			nstats = ARRAY_SIZE(default_http);
-		}
-		for (i = 0; i < c->nruns; i++) {
-			const struct check_run *r = &m->runs[c->runs[i]];
-			int64_t n = run_n(r);
-
-			per_trial |= r->tool_pct;
-			if (n < 0)
-				continue;
-			known++;
-			pooled += n;
-			if (min_n < 0 || n < min_n)
-				min_n = n;
-		}
-		if (!nstats || !known)
-			continue;
+		memset(&fw, 0, sizeof(fw));
+		strbuf_init(&fw.need_text, 0);
+		strbuf_init(&fw.rank_text, 0);
+		strbuf_init(&fw.pooled_ok, 0);
+		stats = few_stats(m, c, &nstats);
+		if (nstats)
+			few_judge(m, c, stats, nstats, &fw);
+		if (!fw.nbad)
+			goto next;
 		unit = c->metric == METRIC_CONNECT_MS ? "probes" :
 		    c->metric == METRIC_HTTP_MS ? "requests" : "samples";
-		strbuf_reset(&need_text);
-		strbuf_reset(&rank_text);
-		strbuf_reset(&pooled_ok);
-		for (s = 0; s < nstats; s++) {
-			double pct = stats[s].pct;
-			size_t need = stats_quantile_ci_min_n(pct,
-			    CHECK_FEW_LEVEL, STATS_CI_NARROWEST);
-			size_t judged = (size_t)(per_trial ? min_n : pooled);
-
-			if (stats[s].kind != STATS_NAME_PCT || !need ||
-			    judged >= need)
-				continue;
-			if (per_trial && (size_t)pooled >= need) {
-				/* the pooled value of all runs would do */
-				strbuf_addf(&pooled_ok, "%sp%g", pooled_ok.len ?
-				    " and " : "", pct);
-				if (need > pooled_need)
-					pooled_need = need;
-			} else if (need > short_need) {
-				short_need = need;
-			}
-			strbuf_addf(&need_text, "%sp%g needs ≥ ",
-			    nbad ? ", " : "", pct);
-			check_fmt_count(&need_text, need);
-			if (judged) {
-				strbuf_addf(&rank_text, "%sits p%g is %sthe ",
-				    nbad ? ", " : "", pct,
-				    per_trial ? "" : "about ");
-				slowest(&rank_text, check_rank_from_top(pct,
-				    judged));
-				strbuf_addstr(&rank_text, per_trial ?
-				    " request of the run" : " value");
-			}
-			nbad++;
-		}
-		if (!nbad)
-			continue;
 		f = check_add(m, "few-samples", c->scope, c->metric, c->path,
 		    c->cond, -1);
 		for (i = 0; i < c->nruns; i++)
 			check_add_run(f, &m->runs[c->runs[i]]);
-		strbuf_addf(&ev, "%s successful samples for any %.0f %% "
-		    "interval; ",
-		    need_text.buf, 100 * CHECK_FEW_LEVEL);
-		if (per_trial) {
-			strbuf_addstr(&ev, "the tool's percentiles are per run "
-			    "and the smallest run here has ");
-			check_fmt_count(&ev, (uint64_t)min_n);
-			strbuf_addf(&ev, " successful %s (%zu run%s, ", unit,
-			    c->nruns, c->nruns == 1 ? "" : "s");
-			check_fmt_count(&ev, (uint64_t)pooled);
-			strbuf_addstr(&ev, " pooled)");
-			if (rank_text.len)
-				strbuf_addf(&ev, ": with oha's rule "
-				    "sorted[floor(p·n)] %s", rank_text.buf);
-		} else {
-			strbuf_addstr(&ev, "this cell has ");
-			check_fmt_count(&ev, (uint64_t)pooled);
-			strbuf_addf(&ev, " successful %s in %zu run%s", unit,
-			    c->nruns, c->nruns == 1 ? "" : "s");
-			if (rank_text.len)
-				strbuf_addf(&ev, ": %s", rank_text.buf);
-		}
+		few_evidence(c, &fw, unit, &ev);
 		strbuf_addstr(&cause, "an extreme percentile of few samples is "
 		    "one or two single values: it jumps with every GC pause or "
 		    "scheduler hiccup and no 95 % interval exists for it (the "
 		    "second article's p99 of 300 requests was the 3rd-slowest "
 		    "request)");
-		if (pooled_ok.len) {
-			strbuf_addf(&act, "publish the pooled %s of all ",
-			    pooled_ok.buf);
-			check_fmt_count(&act, (uint64_t)pooled);
-			strbuf_addf(&act, " %s (pathstat analyze --pool pooled "
-			    "--ci) instead of the mean of per-run values, or "
-			    "send ≥ ", unit);
-			check_fmt_count(&act, pooled_need);
-			strbuf_addf(&act, " %s per run", unit);
-		}
-		if (short_need) {
-			if (act.len)
-				strbuf_addstr(&act, "; for the rest ");
-			strbuf_addstr(&act, "collect ≥ ");
-			check_fmt_count(&act, short_need);
-			strbuf_addf(&act, " %s%s (%s), or publish a lower "
-			    "percentile and the max as what they are", unit,
-			    per_trial ? " per run" : " in the cell",
-			    c->metric == METRIC_CONNECT_MS ? "pathprobe -n, "
-			    "or more runs" : c->metric == METRIC_HTTP_MS ?
-			    "oha -n" : "longer runs (iperf3 -t) or more of "
-			    "them");
-		}
+		few_action(c, &fw, unit, &act);
 		check_set_text(f, &ev, &cause, &act);
+next:
+		strbuf_release(&fw.need_text);
+		strbuf_release(&fw.rank_text);
+		strbuf_release(&fw.pooled_ok);
 	}
 	strbuf_release(&ev);
 	strbuf_release(&cause);
 	strbuf_release(&act);
-	strbuf_release(&need_text);
-	strbuf_release(&rank_text);
-	strbuf_release(&pooled_ok);
 }
 
 /* ---------------------------------------------------------------------
