@@ -168,6 +168,47 @@ index_tail(struct report_bundle *b, const char *hash)
 enum { OPT_DB = 256, OPT_SPEC, OPT_OUT, OPT_FORCE, OPT_NO_RENDER,
 	OPT_NO_CHECKS };
 
+/* Open the database and the bundle folder for b (spec, dir and db_path
+ * set), and find gnuplot unless no_render.  Returns 0, or -1 after
+ * printing; *prev gets the previous bundle's provenance or NULL. */
+static int
+bundle_start(struct report_bundle *b, bool force, bool no_render,
+    cJSON **prev)
+{
+	b->timeout_s = report_gnuplot_timeout();
+	b->prov_tables = cJSON_CreateArray();
+	b->prov_charts = cJSON_CreateArray();
+	b->db = db_open_readonly(b->db_path);
+	if (!b->db || report_bundle_prepare(b, force, prev))
+		return -1;
+	if (!no_render)
+		probe_gnuplot(b);
+	return 0;
+}
+
+/* What was written, on stderr: charts left unrendered, then the counts
+ * and the time since t0. */
+static void
+report_summary(const struct report_bundle *b, bool no_render,
+    const struct timespec *t0, size_t bad)
+{
+	struct timespec t1;
+
+	if (!no_render && b->gnuplot_missing && b->ncharts)
+		warning("charts not rendered: %s; the bundle has each chart's "
+		    ".gp script and .dat data, and index.md says how to render "
+		    "them (Debian: sudo apt-get install gnuplot-nox)",
+		    b->gnuplot_missing);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	note("wrote %s/index.md: %zu table%s, %zu chart%s (%zu rendered), "
+	    "%zu footnote%s in %.2f s%s", b->dir, b->ntables,
+	    b->ntables == 1 ? "" : "s", b->ncharts, b->ncharts == 1 ? "" : "s",
+	    b->nrendered, b->fn.n, b->fn.n == 1 ? "" : "s",
+	    (double)(t1.tv_sec - t0->tv_sec) +
+	    (double)(t1.tv_nsec - t0->tv_nsec) / 1e9, bad ? "; with errors" :
+	    "");
+}
+
 int
 cmd_report(int argc, char **argv)
 {
@@ -187,7 +228,7 @@ cmd_report(int argc, char **argv)
 	char *hash = NULL;
 	cJSON *prev = NULL;
 	bool force = false, no_render = false;
-	struct timespec t0, t1;
+	struct timespec t0;
 	size_t bad;
 	int ch, ret = PATHSTAT_EXIT_OK;
 
@@ -250,20 +291,10 @@ cmd_report(int argc, char **argv)
 	b.spec = &spec;
 	b.dir = out;
 	b.db_path = db_default_path(db_opt);
-	b.timeout_s = report_gnuplot_timeout();
-	b.prov_tables = cJSON_CreateArray();
-	b.prov_charts = cJSON_CreateArray();
-	b.db = db_open_readonly(b.db_path);
-	if (!b.db) {
+	if (bundle_start(&b, force, no_render, &prev)) {
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
-	if (report_bundle_prepare(&b, force, &prev)) {
-		ret = PATHSTAT_EXIT_FAIL;
-		goto cleanup;
-	}
-	if (!no_render)
-		probe_gnuplot(&b);
 
 	index_head(&b);
 	bad = walk(&b, &spec.root);
@@ -276,19 +307,7 @@ cmd_report(int argc, char **argv)
 		bad++;
 	if (bad)
 		ret = PATHSTAT_EXIT_FAIL;
-	if (!no_render && b.gnuplot_missing && b.ncharts)
-		warning("charts not rendered: %s; the bundle has each chart's "
-		    ".gp script and .dat data, and index.md says how to render "
-		    "them (Debian: sudo apt-get install gnuplot-nox)",
-		    b.gnuplot_missing);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	note("wrote %s/index.md: %zu table%s, %zu chart%s (%zu rendered), "
-	    "%zu footnote%s in %.2f s%s", out, b.ntables, b.ntables == 1 ? "" :
-	    "s", b.ncharts, b.ncharts == 1 ? "" : "s", b.nrendered, b.fn.n,
-	    b.fn.n == 1 ? "" : "s",
-	    (double)(t1.tv_sec - t0.tv_sec) +
-	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9, bad ? "; with errors" :
-	    "");
+	report_summary(&b, no_render, &t0, bad);
 	goto cleanup;
 usage:
 	report_usage(stderr, false);
