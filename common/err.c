@@ -16,6 +16,7 @@
 
 static const char *msg_prefix = "pathstat";
 static unsigned long errors_reported;
+static bool quiet;		/* warning() and note() print nothing */
 /* Where this thread's messages go instead of stderr, or NULL. */
 static _Thread_local struct err_capture *capture;
 
@@ -91,10 +92,24 @@ error_errno(const char *fmt, ...)
 }
 
 void
+err_set_quiet(bool q)
+{
+	quiet = q;
+}
+
+bool
+err_quiet(void)
+{
+	return quiet;
+}
+
+void
 warning(const char *fmt, ...)
 {
 	va_list ap;
 
+	if (quiet)
+		return;
 	va_start(ap, fmt);
 	vreport("warning: ", fmt, ap, 0, false);
 	va_end(ap);
@@ -105,6 +120,8 @@ note(const char *fmt, ...)
 {
 	va_list ap;
 
+	if (quiet)
+		return;
 	va_start(ap, fmt);
 	vreport("", fmt, ap, 0, false);
 	va_end(ap);

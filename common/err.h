@@ -23,6 +23,13 @@ int error_errno(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);
 void warning(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);
 /* Print "<prefix>: <message>" (no "warning:" tag): notes and progress. */
 void note(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);
+/*
+ * Quiet (a command's -q): from now on warning() and note() print
+ * nothing, in every thread; error() and die() still print.  Set it
+ * before any thread starts.
+ */
+void err_set_quiet(bool quiet);
+bool err_quiet(void);
 /* Print and exit(PATHSTAT_EXIT_FAIL). */
 PATHSTAT_NORETURN void die(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);
 PATHSTAT_NORETURN void die_errno(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);

@@ -4,6 +4,8 @@
 #include "common/compat.h"
 
 #include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -203,12 +205,65 @@ is_size_token(const char *t)
 	return false;
 }
 
-static int
-cond_token(const char *tok, struct kvset *out, struct strbuf *why)
+int
+cond_rate_canon(const char *rate, char *out, size_t size)
+{
+	static const char units[] = "KMGT";
+	uint64_t whole = 0;	/* the number x 10^frac_digits */
+	int frac_digits = 0, exp3 = 0, i;
+	const char *p = rate;
+	bool digits = false, dot = false;
+
+	for (; *p; p++) {
+		if (*p == '.' && !dot) {
+			dot = true;
+			continue;
+		}
+		if (!isdigit((unsigned char)*p))
+			break;
+		if (whole > (UINT64_MAX - 9) / 10 || frac_digits > 12)
+			return -1;
+		whole = whole * 10 + (uint64_t)(*p - '0');
+		frac_digits += dot;
+		digits = true;
+	}
+	if (!digits)
+		return -1;
+	if (*p) {
+		const char *u = strchr(units, toupper((unsigned char)*p));
+
+		if (!u || p[1])
+			return -1;
+		exp3 = (int)(u - units) + 1;
+	}
+	/* bit/s = whole x 10^(3 exp3 - frac_digits): make it whole */
+	for (i = 3 * exp3 - frac_digits; i < 0; i++) {
+		if (whole % 10)
+			return -1;	/* 1.0001k: not a whole bit/s */
+		whole /= 10;
+	}
+	for (; i > 0; i--) {
+		if (whole > UINT64_MAX / 10)
+			return -1;
+		whole *= 10;
+	}
+	for (exp3 = 0; whole && whole % 1000 == 0 && exp3 < 4; exp3++)
+		whole /= 1000;
+	if (exp3)
+		snprintf(out, size, "%llu%c", (unsigned long long)whole,
+		    units[exp3 - 1]);
+	else
+		snprintf(out, size, "%llu", (unsigned long long)whole);
+	return 0;
+}
+
+int
+cond_token_parse(const char *tok, struct kvset *out, struct strbuf *why)
 {
 	const char *eq = strchr(tok, '=');
 	const char *dash;
 	char *key = NULL, *val = NULL;
+	char rate[32];
 	int ret = -1;
 
 	if (eq) {
@@ -216,6 +271,10 @@ cond_token(const char *tok, struct kvset *out, struct strbuf *why)
 		val = xstrdup(eq + 1);
 	} else if ((tok[0] == 'c' || tok[0] == 'P') && all_digits(tok + 1)) {
 		key = xstrndup(tok, 1);
+		val = xstrdup(tok + 1);
+	} else if (tok[0] == 'b' && isdigit((unsigned char)tok[1]) &&
+	    cond_rate_canon(tok + 1, rate, sizeof(rate)) == 0) {
+		key = xstrdup("b");
 		val = xstrdup(tok + 1);
 	} else if (is_size_token(tok)) {
 		size_t i, len = strlen(tok);
@@ -241,10 +300,14 @@ cond_token(const char *tok, struct kvset *out, struct strbuf *why)
 		key = xstrndup(tok, (size_t)(dash - tok));
 		val = xstrdup(dash + 1);
 	} else {
-		strbuf_addf(why, "condition token '%s' is not k=v, name-value "
-		    "(ka-on), cN, PN, a size (1k, 1m, 1024b), tcp/udp, "
-		    "reverse or bidir", tok);
+		ret = 1;
 		goto cleanup;
+	}
+	/* one spelling of a rate, whichever form gave it (b200M, b-200M,
+	 * b=200m, b=200000000 are one condition) */
+	if (!strcmp(key, "b") && cond_rate_canon(val, rate, sizeof(rate)) == 0) {
+		free(val);
+		val = xstrdup(rate);
 	}
 	if (!kv_valid_key(key) || !kv_valid_value(val)) {
 		strbuf_addf(why, "condition token '%s' has an empty or "
@@ -269,7 +332,12 @@ cond_parse(const char *text, struct kvset *out, struct strbuf *why)
 	while ((tok = strsep(&p, "_,")) != NULL) {
 		if (!*tok)
 			continue;
-		if (cond_token(tok, out, why)) {
+		ret = cond_token_parse(tok, out, why);
+		if (ret == 1)
+			strbuf_addf(why, "condition token '%s' is not k=v, "
+			    "name-value (ka-on), cN, PN, bRATE (b200M), a size "
+			    "(1k, 1m, 1024b), tcp/udp, reverse or bidir", tok);
+		if (ret) {
 			ret = -1;
 			break;
 		}

@@ -58,10 +58,29 @@ bool path_id_valid(const char *id);
 /*
  * Parse a condition in the {cond} grammar and add its keys to out:
  * tokens split on '_' and ','; each is k=v, ka-on/ka-off (any "name-value"
- * becomes name=value), cN -> c=N, PN -> P=N, a size (1k, 1m, 1024b,
- * 2g) -> size=..., tcp/udp -> proto, reverse/R -> dir=reverse,
- * bidir -> dir=bidir.  Returns 0, or -1 with a reason written to why.
+ * becomes name=value), cN -> c=N, PN -> P=N, bRATE -> b=RATE (iperf3's
+ * -b target bitrate: 200M, 1G, 0; see cond_rate_canon()), a size (1k,
+ * 1m, 1024b, 2g) -> size=..., tcp/udp -> proto, reverse/R ->
+ * dir=reverse, bidir -> dir=bidir.  Returns 0, or -1 with a reason
+ * written to why.
  */
 int cond_parse(const char *text, struct kvset *out, struct strbuf *why);
+
+/*
+ * One token of that grammar (no '_' or ','): set its key in out and
+ * return 0; return 1, setting nothing, when the grammar does not know
+ * the token (ingest keeps such tokens as a tag); -1 with the reason in
+ * why when it is known but its key or value is unsafe.
+ */
+int cond_token_parse(const char *tok, struct kvset *out, struct strbuf *why);
+
+/*
+ * The canonical text of an iperf3 -b rate (bit/s, decimal suffixes as
+ * iperf3 reads them: k/K = 10^3, m/M = 10^6, g/G = 10^9, t/T = 10^12):
+ * the largest suffix that keeps the number whole, upper case ("200M",
+ * "1500M" for 1.5G, "0", "1048576").  Writes it to out (size bytes)
+ * and returns 0; -1 when rate is not such a number.
+ */
+int cond_rate_canon(const char *rate, char *out, size_t size);
 
 #endif

@@ -56,6 +56,58 @@ test_cond(void)
 	check_cond("banana", "ERROR");
 	check_cond("k=", "ERROR");
 	check_cond("=v", "ERROR");
+	/* iperf3's -b rate, one spelling however it was written */
+	check_cond("udp_b200M", "b=200M,proto=udp");
+	check_cond("b200m", "b=200M");
+	check_cond("b-200M", "b=200M");
+	check_cond("b=200000000", "b=200M");
+	check_cond("b1.5G", "b=1500M");
+	check_cond("b0", "b=0");
+	check_cond("b1048576", "b=1048576");
+	check_cond("b=fast", "b=fast");
+	check_cond("b200X", "ERROR");
+}
+
+static void
+check_rate(const char *in, const char *want)
+{
+	char out[32], what[128];
+
+	if (cond_rate_canon(in, out, sizeof(out)))
+		snprintf(out, sizeof(out), "ERROR");
+	snprintf(what, sizeof(what), "rate '%s' -> '%s'", in, want);
+	CHECK_EQ_STR(out, want, what);
+}
+
+static void
+test_rate(void)
+{
+	struct kvset s = KVSET_INIT;
+	struct strbuf why = STRBUF_INIT;
+
+	check_rate("200M", "200M");
+	check_rate("200000000", "200M");
+	check_rate("200000k", "200M");
+	check_rate("2g", "2G");
+	check_rate("0.5k", "500");
+	check_rate("1.25M", "1250K");
+	check_rate("3t", "3T");
+	check_rate("3000T", "3000T");
+	check_rate("0", "0");
+	check_rate("0.5", "ERROR");
+	check_rate("", "ERROR");
+	check_rate("M", "ERROR");
+	check_rate("1MB", "ERROR");
+	check_rate("99999999999999999999", "ERROR");
+	check_rate("9999999999T", "ERROR");
+	CHECK_EQ_INT(cond_token_parse("probe", &s, &why), 1,
+	    "a token the grammar does not know: 1, nothing set");
+	CHECK_EQ_INT(s.n, 0, "nothing set for it");
+	CHECK_EQ_INT(cond_token_parse("=v", &s, &why), -1,
+	    "an unsafe token: -1 with a reason");
+	CHECK(why.len > 0, "the reason is given");
+	kvset_release(&s);
+	strbuf_release(&why);
 }
 
 static void
@@ -326,6 +378,7 @@ int
 main(void)
 {
 	test_cond();
+	test_rate();
 	test_kvset();
 	test_parse();
 	test_table();
