@@ -467,6 +467,28 @@ db_open_readonly(const char *path)
 	return db;
 }
 
+sqlite3 *
+db_open_as_is(const char *path, int *version)
+{
+	sqlite3 *db;
+
+	db = db_open_flags(path, SQLITE_OPEN_READONLY);
+	if (!db)
+		return NULL;
+	if (db_user_version(db, version))
+		goto fail;
+	if (*version == 0) {
+		error("'%s' is not a pathstat database", path);
+		goto fail;
+	}
+	if (db_version_ok(db, path, *version))
+		goto fail;
+	return db;
+fail:
+	sqlite3_close(db);
+	return NULL;
+}
+
 void
 db_close(sqlite3 *db)
 {

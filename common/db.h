@@ -26,6 +26,10 @@ sqlite3 *db_open(const char *path, bool create);
 /* Open an existing database read-only (it must exist and be a pathstat DB
  * at a schema this binary knows).  Returns NULL after printing an error. */
 sqlite3 *db_open_readonly(const char *path);
+/* Open an existing database read-only as it is: never migrated (a dry
+ * run writes nothing), so its schema may be older than this binary's;
+ * *version says which.  Returns NULL after printing an error. */
+sqlite3 *db_open_as_is(const char *path, int *version);
 void db_close(sqlite3 *db);
 
 /* The schema version this binary writes. */

@@ -3,6 +3,10 @@
  * (gzip transparently), work out its run keys from meta.json, --layout
  * and --tag, sniff and parse it, and store it in one transaction per
  * file.  Bad files are recorded with their reason and the rest goes on.
+ * Nothing leaves the database without a word: a file that was read
+ * before keeps its runs while it is unreadable, its keys change only
+ * with --rekey, and the runs of a file gone from its tree go only with
+ * --prune; every summary counts the runs added, replaced and removed.
  */
 #include "common/compat.h"
 
@@ -13,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <unistd.h>
 
@@ -25,30 +30,47 @@
 #include "common/xalloc.h"
 #include "ingest/ingest.h"
 #include "ingest/internal.h"
+#include "ingest/notes.h"
+#include "ingest/roots.h"
 #include "ingest/store.h"
 #include "ingest/tree.h"
 
 #define INGEST_USAGE \
-	"usage: pathstat ingest [--db FILE] [--layout PATTERN] [--tag KEY=VALUE]...\n" \
-	"                       [--force] [--quiet] PATH...\n"
+	"usage: pathstat ingest [--db FILE] [--layout PATTERN]... [--tag KEY=VALUE]...\n" \
+	"                       [--dry-run] [--prune] [--rekey] [--force] [--quiet]\n" \
+	"                       PATH...\n"
 
 /* Files are read whole; one larger than this is refused with a reason. */
 #define INGEST_MAX_BYTES	((size_t)4 << 30)
 
+/* Gone files named one by one when --prune is not given; the rest are
+ * counted (--dry-run lists them all). */
+#define INGEST_GONE_NAMED	10
+
 struct ingest_opts {
 	const char	*db_path;
-	struct layout	*layout;
-	const char	*layout_text;
+	struct layout	**layouts;	/* --layout, in the order given */
+	const char	**layout_texts;	/* their patterns, borrowed */
+	size_t		nlayouts;
 	struct run_keys	tags;		/* from --tag: win over everything */
 	bool		force;		/* re-ingest unchanged files too */
-	bool		quiet;		/* no progress, no per-file notes */
+	bool		quiet;		/* errors only */
+	bool		dry_run;	/* say what would happen, write nothing */
+	bool		prune;		/* remove the runs of files gone */
+	bool		rekey;		/* let a stored file's keys change */
 };
 
 struct ingest_stats {
 	size_t	files, stored, partial, unchanged, skipped, rejected;
+	size_t	kept;		/* read before, left as stored: unreadable
+				 * now, or its keys would change */
 	size_t	sidecars;	/* collector sidecars passed over quietly */
-	size_t	runs, samples;
+	size_t	added, replaced, removed;	/* runs */
+	size_t	samples;
 	size_t	bytes;
+	size_t	changed;	/* dry run: files whose content changed */
+	size_t	rekeyed;	/* dry run: files whose keys would change */
+	size_t	fresh;		/* dry run: files new to the database */
 };
 
 static void
@@ -63,18 +85,29 @@ usage_full(FILE *fp)
 	    "  --db FILE          database (default $PATHSTAT_DB, else ./pathstat.db)\n"
 	    "  --layout PATTERN   map a file's path to run keys, e.g.\n"
 	    "                     '{tag:instance_type}/{path}/{cond}/trial{trial}/{*}'\n"
-	    "                     or '{path}_{cond}.json'; placeholders {path} {trial}\n"
-	    "                     {cond} {tool} {tag:NAME} {*} {**}\n"
+	    "                     or '{path}_{cond}_run{trial}.json'; placeholders\n"
+	    "                     {path} {trial} {cond} {tool} {tag:NAME} {*} {**};\n"
+	    "                     repeatable: the first that matches a file applies\n"
 	    "  --tag KEY=VALUE    set a run key for every file (path, trial, condition,\n"
 	    "                     or any tag such as instance_type); repeatable\n"
+	    "  -n, --dry-run      print per file which layout matched, the keys it\n"
+	    "                     would get and what would happen; write nothing\n"
+	    "  --prune            remove the runs of files gone from the folders given\n"
+	    "  --rekey            let a file's keys change from what is stored (another\n"
+	    "                     layout, a moved meta.json); without it such files are\n"
+	    "                     kept as they are, with the change named\n"
 	    "  --force            re-read files even when content and keys are unchanged\n"
-	    "  -q, --quiet        no progress line and no per-file notes\n"
+	    "  -q, --quiet        print errors only\n"
 	    "  -h, --help         this help\n"
 	    "\n"
-	    "Keys come from meta.json files in the folders above a file (nearer wins),\n"
-	    "then --layout, then --tag.  A file without a path ID is rejected.\n"
-	    "Exit status: 0 all good, 1 some file rejected (the rest is stored),\n"
-	    "2 usage error.\n", fp);
+	    "Keys come from meta.json files in the folders above a file, up to its\n"
+	    "tree's root (nearer wins), then the first --layout that matches, then\n"
+	    "--tag.  A folder or file inside a tree ingested before is read as part\n"
+	    "of it.  In {cond}, a tool name (" INGEST_TOOL_ALIASES ")\n"
+	    "sets the tool, and a token the grammar does not know is kept as the tag\n"
+	    RUN_KEYS_LABEL ".  A file without a path ID is rejected.\n"
+	    "Exit status: 0 all good, 1 some file rejected, unreadable or left as\n"
+	    "stored (the rest is done), 2 usage error.\n", fp);
 }
 
 /*
@@ -185,35 +218,50 @@ dir_of(const char *path)
 	return xstrndup(path, (size_t)(slash - path));
 }
 
-/* Keys for one file: meta.json chain, then layout, then --tag. */
+/*
+ * Keys for one file: the meta.json chain, then the first layout that
+ * matches (*matched: its index, or -1), then --tag.  A problem (a broken
+ * meta.json, a bad captured value) goes to why and returns -1.
+ */
 static int
 resolve_keys(struct meta_cache *mc, const struct ingest_opts *o,
     const struct walk_file *wf, struct run_keys *keys, struct strbuf *why,
-    bool *layout_missed)
+    int *matched)
 {
 	char *dir = dir_of(wf->path);
 	struct strbuf mwhy = STRBUF_INIT;
+	size_t i;
 	int ret = 0;
 
-	*layout_missed = false;
+	*matched = -1;
 	if (meta_keys_for(mc, dir, wf->root, keys, &mwhy)) {
 		/* keys that cannot all be known are not stored (issue 9) */
 		strbuf_addf(why, "a meta.json above it is broken (%s)",
 		    mwhy.buf);
 		ret = -1;
 	}
-	if (o->layout) {
+	for (i = 0; i < o->nlayouts; i++) {
 		struct strbuf lwhy = STRBUF_INIT;
-		int m = layout_match(o->layout, wf->under, keys, &lwhy);
+		struct run_keys lk;
+		int m;
 
-		if (m < 0) {
-			strbuf_addf(why, "%slayout: %s", why->len ? "; " : "",
-			    lwhy.buf);
-			ret = -1;
-		} else if (m == 0) {
-			*layout_missed = true;
+		run_keys_init(&lk);
+		m = layout_match(o->layouts[i], wf->under, &lk, &lwhy);
+		if (m != 0) {
+			*matched = (int)i;
+			if (m < 0) {
+				strbuf_addf(why, "%slayout '%s': %s",
+				    why->len ? "; " : "", o->layout_texts[i],
+				    lwhy.buf);
+				ret = -1;
+			} else {
+				run_keys_merge(keys, &lk);
+			}
 		}
+		run_keys_release(&lk);
 		strbuf_release(&lwhy);
+		if (m != 0)
+			break;
 	}
 	run_keys_merge(keys, &o->tags);
 	strbuf_release(&mwhy);
@@ -221,26 +269,111 @@ resolve_keys(struct meta_cache *mc, const struct ingest_opts *o,
 	return ret;
 }
 
-/* Warn when meta.json or the layout contradicts what the file says. */
+/* Why no path ID: what the layouts did. */
 static void
-check_cond_agrees(const char *relpath, const struct run_keys *keys,
-    const struct parse_result *res)
+no_path_reason(const struct ingest_opts *o, const struct walk_file *wf,
+    struct strbuf *out)
 {
+	size_t i;
+
+	if (o->nlayouts == 1) {
+		strbuf_addf(out, "no path ID: the layout '%s' does not match "
+		    "this file, and no meta.json or --tag gives one",
+		    o->layout_texts[0]);
+	} else if (o->nlayouts > 1) {
+		strbuf_addstr(out, "no path ID: none of the layouts (");
+		for (i = 0; i < o->nlayouts; i++)
+			strbuf_addf(out, "%s'%s'", i ? ", " : "",
+			    o->layout_texts[i]);
+		strbuf_addstr(out, ") matches this file, and no meta.json or "
+		    "--tag gives one");
+	} else {
+		strbuf_addstr(out, "no path ID (give it in a meta.json "
+		    "\"path\", a --layout with {path}, or --tag path=ID)");
+	}
+	if (o->nlayouts && wf->lone)
+		strbuf_addf(out, " (named alone, outside any tree ingested "
+		    "before, it is matched as '%s': ingest its tree, or name "
+		    "it inside one)", wf->under);
+}
+
+/* Does the value the keys give for key agree with the file's?  A
+ * layout's dir=bidir is what iperf3 calls --bidir, which the file
+ * splits into bidir-up and bidir-down. */
+static bool
+cond_agrees(const char *key, const char *given, const char *file)
+{
+	if (!strcmp(given, file))
+		return true;
+	return !strcmp(key, "dir") && !strcmp(given, "bidir") &&
+	    (!strcmp(file, "bidir-up") || !strcmp(file, "bidir-down"));
+}
+
+/*
+ * What a file's keys say that the reader should know, each said once
+ * for all the files it concerns (notes): an alias read as a tool, tokens
+ * kept as a tag, keys the file's content contradicts (its own win).
+ * With out set (a dry run), the same text is appended there for this
+ * file instead.
+ */
+static void
+key_notes(struct notes *n, const char *relpath, const struct run_keys *keys,
+    const struct parse_result *res, struct strbuf *out)
+{
+	struct strbuf text = STRBUF_INIT, said = STRBUF_INIT, key = STRBUF_INIT;
 	size_t r, i;
 
-	for (r = 0; r < res->nruns; r++) {
+	/* one file's runs (two for --bidir) say a thing once */
+#define KEY_NOTE(level, tail) do { \
+	strbuf_reset(&key); \
+	strbuf_addf(&key, "\n%s\n", text.buf); \
+	if (!strstr(said.buf, key.buf)) { \
+		strbuf_addstr(&said, key.buf + 1); \
+		if (out) \
+			strbuf_addf(out, "; %s%s%s", text.buf, \
+			    (tail) ? ": " : "", (tail) ? (tail) : ""); \
+		else \
+			notes_add(n, (level), text.buf, (tail), relpath); \
+	} \
+	strbuf_reset(&text); \
+} while (0)
+
+	strbuf_addch(&said, '\n');
+	if (keys->tool_given) {
+		strbuf_addf(&text, "tool '%s' read as %s", keys->tool_given,
+		    keys->tool);
+		KEY_NOTE(NOTES_NOTE, (const char *)NULL);
+	}
+	if (keys->unknown) {
+		strbuf_addf(&text, "condition '%s' kept as the tag %s=%s",
+		    keys->unknown, RUN_KEYS_LABEL, keys->unknown);
+		KEY_NOTE(NOTES_NOTE, "not in the condition grammar");
+	}
+	for (r = 0; res && r < res->nruns; r++) {
 		const struct kvset *c = &res->runs[r].cond;
 
+		if (keys->tool && strcmp(keys->tool, res->runs[r].tool)) {
+			strbuf_addf(&text, "the keys say tool=%s but the file is "
+			    "%s output", keys->tool, res->runs[r].tool);
+			KEY_NOTE(NOTES_WARNING, "using the file's");
+		}
 		for (i = 0; i < c->n; i++) {
-			const char *given = kvset_get(&keys->cond, c->items[i].key);
+			const char *given = kvset_get(&keys->cond,
+			    c->items[i].key);
 
-			if (given && strcmp(given, c->items[i].value))
-				warning("%s: the keys say %s=%s but the file says "
-				    "%s=%s; using the file's", relpath,
-				    c->items[i].key, given, c->items[i].key,
-				    c->items[i].value);
+			if (!given || cond_agrees(c->items[i].key, given,
+			    c->items[i].value))
+				continue;
+			strbuf_addf(&text, "the keys say %s=%s but the file "
+			    "says %s=%s", c->items[i].key, given,
+			    c->items[i].key, c->items[i].value);
+			KEY_NOTE(NOTES_WARNING, "using the file's");
 		}
 	}
+#undef KEY_NOTE
+	strbuf_release(&text);
+	strbuf_release(&said);
+	strbuf_release(&key);
 }
 
 static int
@@ -267,16 +400,6 @@ parse_content(enum ingest_kind kind, const char *buf, size_t len,
 		break;
 	}
 	return parse_reject(res, "not a known result format");
-}
-
-/* Record a file that produced no runs (skipped or rejected), inside the
- * caller's transaction. */
-static int
-record_only(struct store *st, struct file_row *row)
-{
-	int64_t id;
-
-	return store_put_file(st, row, &id);
 }
 
 static const char *
@@ -308,80 +431,21 @@ is_sidecar(const char *name)
 	return false;
 }
 
-/* Record a rejected file and say why (prefix: key problems found first). */
-static int
-reject_file(struct store *st, struct file_row *row,
-    const struct strbuf *prefix, const char *reason, struct ingest_stats *stats)
-{
-	struct strbuf full = STRBUF_INIT;
-	int ret;
-
-	strbuf_addf(&full, "%s%s", prefix->buf, reason);
-	row->status = "rejected";
-	row->reason = full.buf;
-	error("%s: %s", row->relpath, full.buf);
-	stats->rejected++;
-	ret = record_only(st, row);
-	strbuf_release(&full);
-	return ret;
-}
-
-/* Store a parsed file and its runs (in the caller's transaction). */
-static int
-store_parsed(struct store *st, struct file_row *row,
-    enum ingest_kind kind, const struct parse_result *res,
-    const struct run_keys *keys, bool quiet, struct ingest_stats *stats)
-{
-	struct strbuf reason = STRBUF_INIT;
-	bool partial = res->partial;
-	size_t r, nruns = 0, nsamples = 0;
-	int64_t file_id;
-	int ret = 0;
-
-	strbuf_addstr(&reason, res->reason.buf);
-	for (r = 0; r < res->nruns; r++) {
-		partial |= res->runs[r].partial;
-		if (!res->runs[r].reason.len)
-			continue;
-		if (reason.len)
-			strbuf_addstr(&reason, "; ");
-		strbuf_addstr(&reason, res->runs[r].reason.buf);
-	}
-	row->status = partial ? "partial" : "ok";
-	row->reason = reason.len ? reason.buf : NULL;
-	if (store_put_file(st, row, &file_id) ||
-	    store_put_runs(st, file_id, kind, res, keys, &nruns, &nsamples)) {
-		error("%s: not stored (database error above)", row->relpath);
-		ret = -1;
-		goto cleanup;
-	}
-	stats->stored++;
-	stats->runs += nruns;
-	stats->samples += nsamples;
-	if (partial) {
-		stats->partial++;
-		if (!quiet)
-			note("%s: partial: %s", row->relpath, reason.buf);
-	}
-cleanup:
-	strbuf_release(&reason);
-	return ret;
-}
-
 /*
  * One file on its way through ingest.  A producer thread reads it, works
  * out its keys, sniffs it and runs the parser (pure: bytes in,
  * parse_result out) up to INGEST_AHEAD files ahead of the main thread,
- * which decides each file's fate and writes the database in job_finish(),
- * in walk order.  Every message is printed there too (the producer's, a
- * broken meta.json, are captured in msgs), so the database and the
- * output are the same as when one file was done at a time.
+ * which decides each file's fate and writes the database in job_finish()
+ * (or says what it would do, job_dry()), in walk order.  Every message
+ * is printed there too (the producer's, a broken meta.json, are
+ * captured in msgs), so the database and the output are the same as
+ * when one file was done at a time.
  */
 struct ingest_job {
 	const struct walk_file	*wf;
 	struct strbuf	raw;		/* the file's bytes */
 	struct strbuf	inflated_buf;	/* its content when gzip */
-	struct strbuf	why;		/* read error, key problems */
+	struct strbuf	why;		/* key problems, "; "-terminated */
 	struct strbuf	keytext;	/* canonical run keys */
 	struct run_keys	keys;
 	struct parse_result	res;
@@ -393,7 +457,9 @@ struct ingest_job {
 	bool		gzip_bad;	/* read, but its gzip data are not:
 					 * read_why says why */
 	struct strbuf	read_why;
-	bool		inflated, layout_missed, key_error;
+	bool		inflated, key_error;
+	int		matched;	/* index of the layout that matched,
+					 * or -1 */
 	bool		parsed;		/* res and parse_rc set */
 	int		parse_rc;	/* the parser's return */
 	struct err_capture	msgs;	/* printed by job_finish() */
@@ -404,6 +470,7 @@ job_init(struct ingest_job *job, const struct walk_file *wf)
 {
 	memset(job, 0, sizeof(*job));
 	job->wf = wf;
+	job->matched = -1;
 	strbuf_init(&job->raw, 0);
 	strbuf_init(&job->inflated_buf, 0);
 	strbuf_init(&job->why, 0);
@@ -427,8 +494,23 @@ job_release(struct ingest_job *job)
 	strbuf_release(&job->msgs.text);
 }
 
+static bool
+status_good(const char *status)
+{
+	return status && (!strcmp(status, "ok") || !strcmp(status, "partial"));
+}
+
 /* Is the file as the database has it (same content and keys)?  Then it
  * is not read again (unless --force). */
+static bool
+is_unchanged(const struct ingest_opts *o, const struct ingest_job *job,
+    const struct file_state *fs)
+{
+	return !o->force && fs->id && !strcmp(fs->hash, job->hash) &&
+	    !strcmp(fs->keys, job->keytext.buf) && strcmp(fs->status,
+	    "rejected");
+}
+
 static int
 job_unchanged(struct store *st, const struct ingest_opts *o,
     const struct ingest_job *job, bool *unchanged)
@@ -437,8 +519,7 @@ job_unchanged(struct store *st, const struct ingest_opts *o,
 
 	if (store_file_state(st, job->wf->relpath, &fs))
 		return -1;
-	*unchanged = !o->force && fs.id && !strcmp(fs.hash, job->hash) &&
-	    !strcmp(fs.keys, job->keytext.buf) && strcmp(fs.status, "rejected");
+	*unchanged = is_unchanged(o, job, &fs);
 	file_state_release(&fs);
 	return 0;
 }
@@ -470,7 +551,7 @@ job_prepare(struct ingest_job *job, struct store *st, struct meta_cache *mc,
 
 	/* Problems with keys are kept in why and prefixed to a rejection. */
 	job->key_error = resolve_keys(mc, o, wf, &job->keys, &job->why,
-	    &job->layout_missed) < 0;
+	    &job->matched) < 0;
 	if (job->why.len)
 		strbuf_addstr(&job->why, "; ");
 	run_keys_canon(&job->keys, &job->keytext);
@@ -492,6 +573,297 @@ job_parse(struct ingest_job *job)
 	job->parsed = true;
 }
 
+/* What ingest does with one file, and why. */
+enum fate {
+	FATE_UNREADABLE,	/* the file cannot be read */
+	FATE_UNCHANGED,		/* content and keys as stored */
+	FATE_KEYS_CHANGE,	/* its stored keys would change: not without
+				 * --rekey */
+	FATE_REJECT,		/* recorded as rejected */
+	FATE_SKIP,		/* recorded as skipped */
+	FATE_STORE,		/* stored: new, changed, or re-keyed */
+};
+
+struct decision {
+	enum fate	fate;
+	struct strbuf	reason;		/* why rejected or skipped, or the
+					 * read error */
+	struct strbuf	diff;		/* how the keys change, if they do */
+	bool		stored_good;	/* the database has runs from it */
+	int64_t		stored_runs;	/* how many */
+	bool		keep;		/* stored_good, and the fate would lose
+					 * them: left as stored instead */
+};
+
+/* Everything one ingest shares while it decides the files' fates. */
+struct ingest_ctx {
+	const struct ingest_opts	*o;
+	struct ingest_stats	*stats;
+	struct notes		*notes;
+	const struct gone_list	*gone;
+	const struct root_list	*roots;
+	sqlite3			*db;	/* NULL: a dry run without a database */
+	struct store		*st;
+	size_t			*layout_hits;	/* files per --layout */
+};
+
+/*
+ * Decide the file's fate from the database as it is (fs: what it has
+ * under this name).  Parses the file when needed.  0, or -1 on a
+ * database error.
+ */
+static int
+job_decide(struct ingest_ctx *c, struct ingest_job *job,
+    const struct file_state *fs, struct decision *d)
+{
+	const struct ingest_opts *o = c->o;
+	const struct walk_file *wf = job->wf;
+	struct parse_result *res = &job->res;
+	char *dup = NULL;
+
+	d->stored_good = fs->id && status_good(fs->status);
+	if (d->stored_good && c->st &&
+	    store_file_runs(c->st, fs->id, &d->stored_runs))
+		return -1;
+	if (job->read_failed) {
+		d->fate = FATE_UNREADABLE;
+		strbuf_addstr(&d->reason, job->read_why.buf);
+		goto done;
+	}
+	if (is_unchanged(o, job, fs)) {
+		d->fate = FATE_UNCHANGED;
+		return 0;
+	}
+	/* keys that give no path ID, or a bad value, reject the file (and
+	 * so keep what it gave before): that is the news, not a diff */
+	if (d->stored_good && job->keys.path && !job->key_error)
+		run_keys_diff(fs->keys, &job->keys, &d->diff);
+	if (d->diff.len && !o->rekey) {
+		d->fate = FATE_KEYS_CHANGE;
+		return 0;
+	}
+	d->fate = FATE_REJECT;
+	if (job->gzip_bad) {
+		/* the bytes are the file's: recorded, so the next run says
+		 * it again rather than finding nothing */
+		strbuf_addf(&d->reason, "%s%s", job->why.buf,
+		    job->read_why.buf);
+		goto done;
+	}
+	if (job->clen == 0) {
+		/* A tool that wrote nothing failed: say so, do not skip. */
+		strbuf_addf(&d->reason, "%s%s", job->why.buf, job->inflated ?
+		    "empty after gzip decompression" : "empty file (the tool "
+		    "wrote nothing)");
+		goto done;
+	}
+	if (job->kind == KIND_UNKNOWN) {
+		d->fate = FATE_SKIP;
+		strbuf_addstr(&d->reason, "not a known result format");
+		goto done;
+	}
+	/* the same content under another name is a copy, unless that
+	 * file is gone: then this is it, renamed */
+	dup = c->st ? store_same_content(c->st, job->hash, wf->relpath) : NULL;
+	if (dup && (gone_list_has(c->gone, dup) ||
+	    !roots_file_exists(c->roots, dup))) {
+		free(dup);
+		dup = NULL;
+	}
+	if (dup) {
+		d->fate = FATE_SKIP;
+		strbuf_addf(&d->reason, "same content as '%s', already "
+		    "ingested", dup);
+		free(dup);
+		goto done;
+	}
+	if (!job->parsed)
+		job_parse(job);
+	if (job->parse_rc) {
+		strbuf_addf(&d->reason, "%s%s", job->why.buf,
+		    res->reason.len ? res->reason.buf : "rejected");
+		goto done;
+	}
+	if (job->key_error) {
+		/* a value the layout captured is not a valid key */
+		strbuf_add(&d->reason, job->why.buf, job->why.len - 2);
+		goto done;
+	}
+	if (!job->keys.path) {
+		strbuf_addstr(&d->reason, job->why.buf);
+		no_path_reason(o, wf, &d->reason);
+		goto done;
+	}
+	if (res->nruns == 0) {
+		strbuf_addf(&d->reason, "%s%s", job->why.buf,
+		    res->reason.len ? res->reason.buf : "no runs in this file");
+		goto done;
+	}
+	d->fate = FATE_STORE;
+	return 0;
+done:
+	/* a file read before keeps its runs until it is good again, or
+	 * gone and pruned */
+	d->keep = d->stored_good && d->fate != FATE_STORE;
+	return 0;
+}
+
+static void
+decision_init(struct decision *d)
+{
+	memset(d, 0, sizeof(*d));
+	strbuf_init(&d->reason, 0);
+	strbuf_init(&d->diff, 0);
+}
+
+static void
+decision_release(struct decision *d)
+{
+	strbuf_release(&d->reason);
+	strbuf_release(&d->diff);
+}
+
+static const char *
+fate_word(enum fate f)
+{
+	switch (f) {
+	case FATE_UNREADABLE: return "unreadable";
+	case FATE_REJECT: return "rejected";
+	case FATE_SKIP: return "skipped";
+	case FATE_UNCHANGED: return "unchanged";
+	case FATE_KEYS_CHANGE: return "keys change";
+	case FATE_STORE: return "stored";
+	}
+	return "?";
+}
+
+/* "1 run" / "2 runs" */
+static const char *
+runs_word(int64_t n)
+{
+	return n == 1 ? "run" : "runs";
+}
+
+/* Record a file that gave no runs (skipped or rejected), in the
+ * caller's transaction. */
+static int
+record_only(struct ingest_ctx *c, struct file_row *row)
+{
+	int64_t id;
+
+	return store_put_file(c->st, row, &id, &c->stats->removed);
+}
+
+/* Add a stored file's runs to the counts: removed runs out, added in. */
+static void
+count_runs(struct ingest_stats *s, size_t removed, size_t added)
+{
+	size_t same = removed < added ? removed : added;
+
+	s->replaced += same;
+	s->added += added - same;
+	s->removed += removed - same;
+}
+
+/* Is item one of the "; "-separated items of list? */
+static bool
+reason_has(const struct strbuf *list, const char *item)
+{
+	size_t il = strlen(item);
+	const char *p = list->buf;
+
+	while ((p = strstr(p, item)) != NULL) {
+		if ((p == list->buf || (p >= list->buf + 2 &&
+		    !memcmp(p - 2, "; ", 2))) &&
+		    (p[il] == '\0' || !strncmp(p + il, "; ", 2)))
+			return true;
+		p++;
+	}
+	return false;
+}
+
+/* Store a parsed file and its runs (in the caller's transaction). */
+static int
+store_parsed(struct ingest_ctx *c, struct ingest_job *job,
+    struct file_row *row, const struct decision *d, bool content_changed)
+{
+	const struct parse_result *res = &job->res;
+	struct ingest_stats *stats = c->stats;
+	struct strbuf reason = STRBUF_INIT;
+	bool partial = res->partial;
+	size_t r, nruns = 0, nsamples = 0, removed = 0;
+	int64_t file_id;
+	int ret = 0;
+
+	/* each reason once: a --bidir file's two runs were cut at the
+	 * same byte, and so was the file */
+	strbuf_addstr(&reason, res->reason.buf);
+	for (r = 0; r < res->nruns; r++) {
+		partial |= res->runs[r].partial;
+		if (!res->runs[r].reason.len)
+			continue;
+		if (reason_has(&reason, res->runs[r].reason.buf))
+			continue;
+		if (reason.len)
+			strbuf_addstr(&reason, "; ");
+		strbuf_addstr(&reason, res->runs[r].reason.buf);
+	}
+	row->status = partial ? "partial" : "ok";
+	row->reason = reason.len ? reason.buf : NULL;
+	if (store_put_file(c->st, row, &file_id, &removed) ||
+	    store_put_runs(c->st, file_id, job->kind, res, &job->keys, &nruns,
+	    &nsamples)) {
+		error("%s: not stored (database error above)", row->relpath);
+		ret = -1;
+		goto cleanup;
+	}
+	stats->stored++;
+	count_runs(stats, removed, nruns);
+	stats->samples += nsamples;
+	if (d->diff.len) {
+		struct strbuf text = STRBUF_INIT;
+
+		strbuf_addf(&text, "keys changed (%s)", d->diff.buf);
+		notes_add(c->notes, NOTES_NOTE, text.buf, "runs re-keyed "
+		    "(--rekey)", row->relpath);
+		strbuf_release(&text);
+	} else if (content_changed) {
+		note("%s: content changed: its %zu %s replaced by %zu",
+		    row->relpath, removed, runs_word((int64_t)removed), nruns);
+	}
+	if (partial) {
+		stats->partial++;
+		note("%s: partial: %s", row->relpath, reason.buf);
+	}
+	key_notes(c->notes, row->relpath, &job->keys, res, NULL);
+cleanup:
+	strbuf_release(&reason);
+	return ret;
+}
+
+/*
+ * Say that a file read before is left as stored, and why: once for all
+ * the files left so for the same reason (a layout that no longer
+ * matches leaves every file it named).
+ */
+static void
+say_kept(struct ingest_ctx *c, const struct ingest_job *job,
+    const struct decision *d)
+{
+	struct strbuf text = STRBUF_INIT;
+
+	if (d->fate == FATE_UNREADABLE)
+		strbuf_addstr(&text, d->reason.buf);
+	else
+		strbuf_addf(&text, "now %s: %s", fate_word(d->fate),
+		    d->reason.buf);
+	notes_add(c->notes, NOTES_ERROR, text.buf, d->fate == FATE_UNREADABLE ?
+	    "the runs read from it before are kept" : "the runs read from it "
+	    "before are kept (restore the file, or remove it and run ingest "
+	    "--prune)", job->wf->relpath);
+	strbuf_release(&text);
+}
+
 /*
  * Returns -1 only for database errors (the walk stops); a bad file is
  * recorded, counted and reported, and returns 0.  The decision (is the
@@ -500,121 +872,224 @@ job_parse(struct ingest_job *job)
  * a file, and a killed ingest leaves no file half-stored.
  */
 static int
-job_finish(sqlite3 *db, struct store *st, const struct ingest_opts *o,
-    struct ingest_job *job, struct ingest_stats *stats)
+job_finish(struct ingest_ctx *c, struct ingest_job *job)
 {
 	const struct walk_file *wf = job->wf;
-	struct strbuf note_text = STRBUF_INIT;
-	struct parse_result *res = &job->res;
+	struct ingest_stats *stats = c->stats;
+	struct decision d;
+	struct file_state fs;
 	struct file_row row;
-	bool unchanged, in_txn = false;
-	char *dup = NULL;
 	int ret = 0;
 
 	memset(&row, 0, sizeof(row));
+	memset(&fs, 0, sizeof(fs));
+	decision_init(&d);
 	err_capture_flush(&job->msgs);
-	if (job->read_failed) {
-		error("%s: %s", wf->relpath, job->read_why.buf);
-		stats->rejected++;
-		goto cleanup;
-	}
-	stats->bytes += job->raw.len;
-	if (db_begin(db))
+	if (!job->read_failed)
+		stats->bytes += job->raw.len;
+	if (db_begin(c->db)) {
+		decision_release(&d);
 		return -1;
-	in_txn = true;
-	if (job_unchanged(st, o, job, &unchanged)) {
+	}
+	if (store_file_state(c->st, wf->relpath, &fs) ||
+	    job_decide(c, job, &fs, &d)) {
 		ret = -1;
 		goto cleanup;
 	}
-	if (unchanged) {
-		stats->unchanged++;
+	if (job->matched >= 0 && !job->read_failed)
+		c->layout_hits[job->matched]++;
+	if (d.keep) {
+		say_kept(c, job, &d);
+		stats->kept++;
 		goto cleanup;
 	}
-
 	row.relpath = wf->relpath;
 	row.hash = job->hash;
 	row.size = (int64_t)job->raw.len;
 	row.keys = job->keytext.buf;
 	row.kind = ingest_kind_name(job->kind);
-	if (job->gzip_bad) {
-		/* the bytes are the file's: recorded, so the next run says
-		 * it again rather than finding nothing */
-		ret = reject_file(st, &row, &job->why, job->read_why.buf,
-		    stats);
-		goto cleanup;
+	row.tool_version = job->parsed ? job->res.tool_version : NULL;
+	switch (d.fate) {
+	case FATE_UNREADABLE:
+		error("%s: %s", wf->relpath, d.reason.buf);
+		stats->rejected++;
+		break;
+	case FATE_UNCHANGED:
+		stats->unchanged++;
+		break;
+	case FATE_KEYS_CHANGE: {
+		struct strbuf text = STRBUF_INIT;
+
+		strbuf_addf(&text, "keys would change (%s)", d.diff.buf);
+		notes_add(c->notes, NOTES_ERROR, text.buf, "kept as stored; "
+		    "--rekey applies the new keys", wf->relpath);
+		strbuf_release(&text);
+		stats->kept++;
+		break;
 	}
-	if (job->clen == 0) {
-		/* A tool that wrote nothing failed: say so, do not skip. */
-		ret = reject_file(st, &row, &job->why, job->inflated ?
-		    "empty after gzip decompression" : "empty file (the tool "
-		    "wrote nothing)", stats);
-		goto cleanup;
-	}
-	if (job->kind == KIND_UNKNOWN) {
+	case FATE_REJECT:
+		row.status = "rejected";
+		row.reason = d.reason.buf;
+		error("%s: %s", wf->relpath, d.reason.buf);
+		stats->rejected++;
+		ret = record_only(c, &row);
+		break;
+	case FATE_SKIP:
 		row.status = "skipped";
-		row.reason = "not a known result format";
-		if (!o->quiet)
-			note("%s: skipped: not a known result format", wf->relpath);
+		row.reason = d.reason.buf;
+		note("%s: skipped: %s", wf->relpath, d.reason.buf);
 		stats->skipped++;
-		ret = record_only(st, &row);
-		goto cleanup;
+		ret = record_only(c, &row);
+		break;
+	case FATE_STORE:
+		ret = store_parsed(c, job, &row, &d, d.stored_good &&
+		    strcmp(fs.hash, job->hash));
+		break;
 	}
-	dup = store_same_content(st, job->hash, wf->relpath);
-	if (dup) {
-		strbuf_addf(&note_text, "same content as '%s', already ingested",
-		    dup);
-		row.status = "skipped";
-		row.reason = note_text.buf;
-		if (!o->quiet)
-			note("%s: skipped: %s", wf->relpath, note_text.buf);
-		stats->skipped++;
-		ret = record_only(st, &row);
-		goto cleanup;
-	}
-	if (!job->parsed)
-		job_parse(job);
-	if (job->parse_rc) {
-		row.tool_version = res->tool_version;
-		ret = reject_file(st, &row, &job->why, res->reason.len ?
-		    res->reason.buf : "rejected", stats);
-		goto cleanup;
-	}
-	row.tool_version = res->tool_version;
-	if (job->key_error) {
-		/* a value the layout captured is not a valid key */
-		strbuf_setlen(&job->why, job->why.len - 2);
-		ret = reject_file(st, &row, &note_text, job->why.buf,
-		    stats);
-		goto cleanup;
-	}
-	if (!job->keys.path) {
-		if (job->layout_missed)
-			strbuf_addf(&note_text, "no path ID: the layout '%s' does "
-			    "not match this file, and no meta.json or --tag "
-			    "gives one", o->layout_text);
-		else
-			strbuf_addstr(&note_text, "no path ID (give it in a "
-			    "meta.json \"path\", a --layout with {path}, or "
-			    "--tag path=ID)");
-		ret = reject_file(st, &row, &job->why, note_text.buf,
-		    stats);
-		goto cleanup;
-	}
-	if (res->nruns == 0) {
-		ret = reject_file(st, &row, &job->why, res->reason.len ?
-		    res->reason.buf : "no runs in this file", stats);
-		goto cleanup;
-	}
-	check_cond_agrees(wf->relpath, &job->keys, res);
-	ret = store_parsed(st, &row, job->kind, res, &job->keys, o->quiet,
-	    stats);
 cleanup:
-	if (in_txn && (ret || db_commit(db))) {
-		db_rollback(db);
+	if (ret || db_commit(c->db)) {
+		db_rollback(c->db);
 		ret = -1;
 	}
-	free(dup);
-	strbuf_release(&note_text);
+	file_state_release(&fs);
+	decision_release(&d);
+	return ret;
+}
+
+/* Append the keys a file's runs would get (content included) to out. */
+static void
+describe_runs(const struct ingest_job *job, struct strbuf *out)
+{
+	const struct parse_result *res = &job->res;
+	struct run_keys k;
+	size_t r;
+
+	run_keys_init(&k);
+	run_keys_merge(&k, &job->keys);
+	if (!job->parsed || job->parse_rc || res->nruns == 0) {
+		run_keys_describe(&k, out);
+		run_keys_release(&k);
+		return;
+	}
+	if (k.trial < 0)
+		k.trial = 1;	/* what store_put_runs() stores */
+	free(k.tool);
+	k.tool = xstrdup(res->runs[0].tool);
+	kvset_merge(&k.cond, &res->runs[0].cond);
+	kvset_merge(&k.tags, &res->runs[0].tags);
+	run_keys_describe(&k, out);
+	for (r = 1; r < res->nruns; r++) {
+		struct kvset cond = KVSET_INIT;
+
+		kvset_copy(&cond, &job->keys.cond);
+		kvset_merge(&cond, &res->runs[r].cond);
+		strbuf_addstr(out, " / condition=");
+		kvset_join(&cond, out, ",");
+		kvset_release(&cond);
+	}
+	run_keys_release(&k);
+}
+
+/*
+ * A dry run: print on stdout what ingest would do with the file, as
+ * "name: which layout: keys: fate[; notes]".  Writes nothing.
+ */
+static int
+job_dry(struct ingest_ctx *c, struct ingest_job *job)
+{
+	const struct ingest_opts *o = c->o;
+	const struct walk_file *wf = job->wf;
+	struct ingest_stats *stats = c->stats;
+	struct strbuf line = STRBUF_INIT;
+	struct decision d;
+	struct file_state fs;
+	int ret = 0;
+
+	memset(&fs, 0, sizeof(fs));
+	decision_init(&d);
+	err_capture_flush(&job->msgs);
+	if (c->st && store_file_state(c->st, wf->relpath, &fs)) {
+		ret = -1;
+		goto cleanup;
+	}
+	if (job_decide(c, job, &fs, &d)) {
+		ret = -1;
+		goto cleanup;
+	}
+	strbuf_addf(&line, "%s: ", wf->relpath);
+	if (job->read_failed)
+		strbuf_addstr(&line, "not read");
+	else if (job->matched >= 0)
+		strbuf_addf(&line, "layout %d", job->matched + 1);
+	else if (o->nlayouts)
+		strbuf_addf(&line, "no layout matches '%s'", wf->under);
+	else
+		strbuf_addstr(&line, "no --layout");
+	if (job->matched >= 0 && !job->read_failed)
+		c->layout_hits[job->matched]++;
+	strbuf_addstr(&line, ": ");
+	if (!job->read_failed)
+		describe_runs(job, &line);
+	else
+		strbuf_addstr(&line, "(no keys)");
+	strbuf_addstr(&line, ": ");
+	if (d.keep) {
+		strbuf_addf(&line, "kept as stored: its %lld %s, read on %s "
+		    "(now %s: %s)", (long long)d.stored_runs,
+		    runs_word(d.stored_runs), fs.ingested_at, fate_word(d.fate),
+		    d.reason.buf);
+		stats->kept++;
+	} else {
+		switch (d.fate) {
+		case FATE_UNREADABLE:
+		case FATE_REJECT:
+		case FATE_SKIP:
+			strbuf_addf(&line, "%s: %s", fate_word(d.fate),
+			    d.reason.buf);
+			if (d.fate == FATE_SKIP)
+				stats->skipped++;
+			else
+				stats->rejected++;
+			break;
+		case FATE_UNCHANGED:
+			strbuf_addstr(&line, "unchanged");
+			stats->unchanged++;
+			break;
+		case FATE_KEYS_CHANGE:
+			strbuf_addf(&line, "keys would change (%s): kept as "
+			    "stored without --rekey", d.diff.buf);
+			stats->kept++;
+			break;
+		case FATE_STORE:
+			if (d.diff.len) {
+				strbuf_addf(&line, "re-keyed (%s)", d.diff.buf);
+				stats->rekeyed++;
+			} else if (fs.id && strcmp(fs.hash, job->hash)) {
+				strbuf_addstr(&line, "content changed");
+				if (d.stored_good)
+					strbuf_addf(&line, ": its %lld %s "
+					    "replaced", (long long)d.stored_runs,
+					    runs_word(d.stored_runs));
+				stats->changed++;
+			} else if (fs.id) {
+				strbuf_addstr(&line, "read again (--force)");
+				stats->changed++;
+			} else {
+				strbuf_addstr(&line, "new");
+				stats->fresh++;
+			}
+			stats->stored++;
+			break;
+		}
+	}
+	if (!job->read_failed)
+		key_notes(NULL, wf->relpath, &job->keys, d.fate == FATE_STORE ?
+		    &job->res : NULL, &line);
+	printf("%s\n", line.buf);
+cleanup:
+	file_state_release(&fs);
+	decision_release(&d);
+	strbuf_release(&line);
 	return ret;
 }
 
@@ -703,11 +1178,12 @@ pipe_produce(void *arg)
  * made).  Returns -1 when a database error stopped the walk.
  */
 static int
-ingest_files(sqlite3 *db, struct store *st, struct store *rst,
-    struct meta_cache *mc, const struct ingest_opts *o,
+ingest_files(struct ingest_ctx *c, struct store *rst, struct meta_cache *mc,
     const struct walk_file **todo, size_t ntodo, size_t total,
-    struct ingest_stats *stats, bool show_progress, double t0)
+    bool show_progress, double t0)
 {
+	const struct ingest_opts *o = c->o;
+	struct ingest_stats *stats = c->stats;
 	struct ingest_pipe *p = xcalloc(1, sizeof(*p));
 	pthread_t thread;
 	bool threaded;
@@ -736,12 +1212,12 @@ ingest_files(sqlite3 *db, struct store *st, struct store *rst,
 		} else {
 			job_init(job, todo[k]);
 			err_capture_begin(&job->msgs);
-			if (job_prepare(job, st, mc, o))
+			if (job_prepare(job, o->dry_run ? NULL : c->st, mc, o))
 				job_parse(job);
 			err_capture_end();
 		}
 		stats->files++;
-		rc = job_finish(db, st, o, job, stats);
+		rc = o->dry_run ? job_dry(c, job) : job_finish(c, job);
 		job_release(job);
 		pthread_mutex_lock(&p->lock);
 		p->consumed = k + 1;
@@ -817,31 +1293,152 @@ is_db_file(const char *path, const char *db_real)
 	return same;
 }
 
-enum { OPT_DB = 256, OPT_LAYOUT, OPT_TAG, OPT_FORCE };
+/*
+ * Files the database has under the folders walked that are gone: said
+ * (the first INGEST_GONE_NAMED named), or with --prune removed, each
+ * named, every one in its own transaction.  A dry run lists them all
+ * on stdout.  0, or -1 on a database error.
+ */
+static int
+report_gone(struct ingest_ctx *c, const struct gone_list *gone)
+{
+	const struct ingest_opts *o = c->o;
+	size_t i;
+
+	if (!gone->n)
+		return 0;
+	if (o->dry_run) {
+		for (i = 0; i < gone->n; i++)
+			printf("%s: gone: its %lld %s %s\n",
+			    gone->items[i].relpath,
+			    (long long)gone->items[i].runs,
+			    runs_word(gone->items[i].runs), o->prune ?
+			    "would be removed" : "kept until --prune");
+		return 0;
+	}
+	if (!o->prune) {
+		for (i = 0; i < gone->n && i < INGEST_GONE_NAMED; i++)
+			warning("%s: gone from the tree: its %lld %s kept",
+			    gone->items[i].relpath,
+			    (long long)gone->items[i].runs,
+			    runs_word(gone->items[i].runs));
+		warning("%zu %s gone: %s %lld %s kept; --prune removes %s%s",
+		    gone->n, gone->n == 1 ? "file" : "files", gone->n == 1 ?
+		    "its" : "their", (long long)gone->runs,
+		    runs_word(gone->runs), gone->n == 1 ? "it" : "them",
+		    gone->n > INGEST_GONE_NAMED ? " (--dry-run lists every "
+		    "one)" : "");
+		return 0;
+	}
+	for (i = 0; i < gone->n; i++) {
+		size_t removed = 0;
+
+		if (db_begin(c->db))
+			return -1;
+		if (store_drop_file(c->st, gone->items[i].id, &removed) ||
+		    db_commit(c->db)) {
+			db_rollback(c->db);
+			return -1;
+		}
+		c->stats->removed += removed;
+		note("%s: gone: removed, with its %zu %s",
+		    gone->items[i].relpath, removed,
+		    runs_word((int64_t)removed));
+	}
+	return 0;
+}
+
+/* A --layout that no file matched was shadowed by an earlier one, or
+ * fits none of the names. */
+static void
+report_unused_layouts(const struct ingest_ctx *c, size_t nfiles)
+{
+	size_t i;
+
+	for (i = 0; nfiles && i < c->o->nlayouts; i++)
+		if (!c->layout_hits[i])
+			warning("--layout '%s' matched no file%s",
+			    c->o->layout_texts[i], i ? " (or an earlier "
+			    "layout matched each first)" : "");
+}
+
+static int64_t
+count_runs_in_db(sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	int64_t n = -1;
+
+	if (!db)
+		return 0;
+	st = db_prepare(db, "count runs", "SELECT count(*) FROM runs");
+	if (st && sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+/* Set a --tag.  Returns 0, or -1 after printing why (a usage error). */
+static int
+add_tag(struct run_keys *tags, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	struct strbuf why = STRBUF_INIT;
+	char *key;
+	int ret = 0;
+
+	if (!eq || eq == arg)
+		return error("bad --tag '%s': want KEY=VALUE", arg);
+	key = xstrndup(arg, (size_t)(eq - arg));
+	if (run_keys_set(tags, key, eq + 1, &why)) {
+		ret = error("bad --tag '%s': %s", arg, why.buf);
+	} else if (tags->unknown) {
+		/* a name may hold tokens of its own; a command line says
+		 * what it means */
+		ret = error("bad --tag '%s': '%s' is not in the condition "
+		    "grammar (k=v, name-value, cN, PN, bRATE, a size, "
+		    "tcp/udp, reverse, bidir); for a tag say --tag %s=%s",
+		    arg, tags->unknown, RUN_KEYS_LABEL, tags->unknown);
+	}
+	free(key);
+	strbuf_release(&why);
+	return ret;
+}
+
+enum {
+	OPT_DB = 256, OPT_LAYOUT, OPT_TAG, OPT_FORCE, OPT_PRUNE, OPT_REKEY,
+};
 
 int
 cmd_ingest(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "db",		required_argument,	NULL, OPT_DB },
+		{ "dry-run",	no_argument,		NULL, 'n' },
 		{ "force",	no_argument,		NULL, OPT_FORCE },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "layout",	required_argument,	NULL, OPT_LAYOUT },
+		{ "prune",	no_argument,		NULL, OPT_PRUNE },
 		{ "quiet",	no_argument,		NULL, 'q' },
+		{ "rekey",	no_argument,		NULL, OPT_REKEY },
 		{ "tag",	required_argument,	NULL, OPT_TAG },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct ingest_opts o;
 	struct ingest_stats stats;
+	struct ingest_ctx ctx;
 	struct walk_list files;
+	struct walk_target *targets = NULL;
+	struct root_list roots = ROOT_LIST_INIT;
+	struct gone_list gone;
 	struct meta_cache *mc = NULL;
 	struct store *st = NULL;
 	struct store *rst = NULL;
 	struct err_capture quiet = ERR_CAPTURE_INIT;
 	const struct walk_file **todo = NULL;
-	size_t ntodo = 0;
+	size_t ntodo = 0, ntargets = 0, absorbed = 0;
 	sqlite3 *db = NULL, *rdb = NULL;
 	struct strbuf why = STRBUF_INIT;
+	const char *db_path;
 	char *db_real = NULL;
 	bool show_progress;
 	double t0;
@@ -851,11 +1448,13 @@ cmd_ingest(int argc, char **argv)
 	err_set_prefix("pathstat ingest");
 	memset(&o, 0, sizeof(o));
 	memset(&stats, 0, sizeof(stats));
+	memset(&ctx, 0, sizeof(ctx));
 	memset(&files, 0, sizeof(files));
+	memset(&gone, 0, sizeof(gone));
 	run_keys_init(&o.tags);
 	opterr = 0;
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "+hq", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "+hnq", longopts, NULL)) != -1) {
 		switch (ch) {
 		case OPT_DB:
 			o.db_path = optarg;
@@ -866,40 +1465,42 @@ cmd_ingest(int argc, char **argv)
 		case 'h':
 			usage_full(stdout);
 			goto cleanup;
-		case OPT_LAYOUT:
-			layout_free(o.layout);
+		case OPT_LAYOUT: {
+			struct layout *lay;
+
 			strbuf_reset(&why);
-			o.layout = layout_compile(optarg, &why);
-			o.layout_text = optarg;
-			if (!o.layout) {
+			lay = layout_compile(optarg, &why);
+			if (!lay) {
 				error("bad --layout '%s': %s", optarg, why.buf);
 				ret = PATHSTAT_EXIT_USAGE;
 				goto cleanup;
 			}
+			o.layouts = xreallocarray(o.layouts, o.nlayouts + 1,
+			    sizeof(*o.layouts));
+			o.layout_texts = xreallocarray(o.layout_texts,
+			    o.nlayouts + 1, sizeof(*o.layout_texts));
+			o.layouts[o.nlayouts] = lay;
+			o.layout_texts[o.nlayouts++] = optarg;
+			break;
+		}
+		case 'n':
+			o.dry_run = true;
+			break;
+		case OPT_PRUNE:
+			o.prune = true;
 			break;
 		case 'q':
 			o.quiet = true;
 			break;
-		case OPT_TAG: {
-			char *eq = strchr(optarg, '=');
-			char *key;
-
-			if (!eq || eq == optarg) {
-				error("bad --tag '%s': want KEY=VALUE", optarg);
-				ret = PATHSTAT_EXIT_USAGE;
-				goto cleanup;
-			}
-			key = xstrndup(optarg, (size_t)(eq - optarg));
-			strbuf_reset(&why);
-			if (run_keys_set(&o.tags, key, eq + 1, &why)) {
-				error("bad --tag '%s': %s", optarg, why.buf);
-				free(key);
-				ret = PATHSTAT_EXIT_USAGE;
-				goto cleanup;
-			}
-			free(key);
+		case OPT_REKEY:
+			o.rekey = true;
 			break;
-		}
+		case OPT_TAG:
+			if (add_tag(&o.tags, optarg)) {
+				ret = PATHSTAT_EXIT_USAGE;
+				goto cleanup;
+			}
+			break;
 		default:
 			if (optopt && optopt < 256)
 				error("unknown option '-%c'", optopt);
@@ -916,31 +1517,64 @@ cmd_ingest(int argc, char **argv)
 		ret = PATHSTAT_EXIT_USAGE;
 		goto cleanup;
 	}
+	err_set_quiet(o.quiet);
 
-	db = db_open(db_default_path(o.db_path), true);
-	if (!db) {
+	db_path = db_default_path(o.db_path);
+	if (o.dry_run) {
+		struct stat sb;
+		int version;
+
+		/* as the database is: a dry run migrates nothing either */
+		if (stat(db_path, &sb) == 0) {
+			db = db_open_as_is(db_path, &version);
+			if (!db) {
+				ret = PATHSTAT_EXIT_FAIL;
+				goto cleanup;
+			}
+		}
+	} else {
+		db = db_open(db_path, true);
+		if (!db) {
+			ret = PATHSTAT_EXIT_FAIL;
+			goto cleanup;
+		}
+	}
+	db_real = realpath(db_path, NULL);
+	st = db ? store_open(db) : NULL;
+	if ((db && !st) || roots_load(db, &roots)) {
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
-	db_real = realpath(db_default_path(o.db_path), NULL);
-	st = store_open(db);
-	if (!st) {
+	ntargets = (size_t)(argc - optind);
+	targets = xcalloc(ntargets, sizeof(*targets));
+	roots_plan(&roots, argv + optind, ntargets, targets);
+	if (!o.dry_run && roots_record(db, st, &roots, targets, ntargets,
+	    &absorbed)) {
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
-	walk_paths(argv + optind, (size_t)(argc - optind), &files);
+	stats.removed += absorbed;
+	for (i = 0; i < ntargets; i++) {
+		if (targets[i].skip)
+			ret = PATHSTAT_EXIT_FAIL;
+		walk_target(&targets[i], &files);
+	}
 	if (files.errors)
 		ret = PATHSTAT_EXIT_FAIL;
+	if (db && roots_find_gone(db, targets, ntargets, &files, &gone)) {
+		ret = PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
 	{
 		/* Test hooks (tests/cli/t1100, t1600): a file that vanishes,
 		 * or is swapped for another (FROM:TO renames FROM over TO),
 		 * between the walk and its read, which no test can time
 		 * otherwise. */
-		const char *gone = getenv("PATHSTAT_TEST_UNLINK_AFTER_WALK");
+		const char *vanish = getenv("PATHSTAT_TEST_UNLINK_AFTER_WALK");
 		const char *swap = getenv("PATHSTAT_TEST_RENAME_AFTER_WALK");
 
-		if (gone && *gone)
-			unlink(gone);
+		if (vanish && *vanish)
+			unlink(vanish);
 		if (swap && strchr(swap, ':')) {
 			char *from = xstrndup(swap, strcspn(swap, ":"));
 
@@ -951,7 +1585,7 @@ cmd_ingest(int argc, char **argv)
 		}
 	}
 	mc = meta_cache_new();
-	show_progress = !o.quiet && isatty(STDERR_FILENO);
+	show_progress = !o.quiet && !o.dry_run && isatty(STDERR_FILENO);
 	t0 = now_s();
 	todo = xcalloc(files.n ? files.n : 1, sizeof(*todo));
 	for (i = 0; i < files.n; i++) {
@@ -965,28 +1599,59 @@ cmd_ingest(int argc, char **argv)
 	}
 	/* The producer's look-ups for unchanged files use a connection of
 	 * their own (WAL: it reads while this one writes); without one it
-	 * parses every file and job_finish() alone decides (quietly). */
-	err_capture_begin(&quiet);
-	rdb = db_open_readonly(db_default_path(o.db_path));
-	rst = rdb ? store_open(rdb) : NULL;
-	err_capture_end();
-	strbuf_release(&quiet.text);
-	if (ingest_files(db, st, rst, mc, &o, todo, ntodo, files.n, &stats,
-	    show_progress, t0))
+	 * parses every file and job_finish() alone decides (quietly).  A
+	 * dry run parses every file: it shows the keys the content adds. */
+	if (!o.dry_run) {
+		err_capture_begin(&quiet);
+		rdb = db_open_readonly(db_path);
+		rst = rdb ? store_open(rdb) : NULL;
+		err_capture_end();
+		strbuf_release(&quiet.text);
+	}
+	ctx.o = &o;
+	ctx.stats = &stats;
+	ctx.notes = notes_new();
+	ctx.gone = &gone;
+	ctx.roots = &roots;
+	ctx.db = db;
+	ctx.st = st;
+	ctx.layout_hits = xcalloc(o.nlayouts ? o.nlayouts : 1,
+	    sizeof(*ctx.layout_hits));
+	if (ingest_files(&ctx, rst, mc, todo, ntodo, files.n, show_progress,
+	    t0))
 		ret = PATHSTAT_EXIT_FAIL;
 	if (show_progress)
 		progress(&stats, files.n, files.n, t0, true);
-	if (stats.rejected || err_count())
+	notes_flush(ctx.notes);
+	report_unused_layouts(&ctx, ntodo);
+	if (report_gone(&ctx, &gone))
+		ret = PATHSTAT_EXIT_FAIL;
+	if (stats.rejected || stats.kept || err_count())
+		ret = PATHSTAT_EXIT_FAIL;
+	if (o.dry_run) {
+		note("dry run, nothing written: %zu files: %zu new, %zu changed, "
+		    "%zu re-keyed, %zu unchanged, %zu skipped, %zu rejected, "
+		    "%zu kept as stored; %zu gone (%lld %s)", stats.files,
+		    stats.fresh, stats.changed, stats.rekeyed, stats.unchanged,
+		    stats.skipped, stats.rejected, stats.kept, gone.n,
+		    (long long)gone.runs, runs_word(gone.runs));
+		goto cleanup;
+	}
+	if (store_refresh_run_view(db))
 		ret = PATHSTAT_EXIT_FAIL;
 	report_conflicts(db);
 	note("%zu files: %zu stored (%zu partial), %zu unchanged, %zu skipped, "
-	    "%zu rejected; %zu new runs, %zu samples", stats.files, stats.stored,
-	    stats.partial, stats.unchanged, stats.skipped, stats.rejected,
-	    stats.runs, stats.samples);
-	if (stats.sidecars && !o.quiet)
+	    "%zu rejected, %zu kept as stored; runs: %zu added, %zu replaced, "
+	    "%zu removed, %lld in the database; %zu samples", stats.files,
+	    stats.stored, stats.partial, stats.unchanged, stats.skipped,
+	    stats.rejected, stats.kept, stats.added, stats.replaced,
+	    stats.removed, (long long)count_runs_in_db(db), stats.samples);
+	if (stats.sidecars)
 		note("%zu collector sidecar files (cmd.txt, stderr.txt, exit_status, "
 		    "...) passed over", stats.sidecars);
 cleanup:
+	notes_free(ctx.notes);
+	free(ctx.layout_hits);
 	store_close(rst);
 	db_close(rdb);
 	free(todo);
@@ -994,9 +1659,18 @@ cleanup:
 	db_close(db);
 	meta_cache_free(mc);
 	walk_list_release(&files);
-	layout_free(o.layout);
+	for (i = 0; i < ntargets; i++)
+		walk_target_release(&targets[i]);
+	free(targets);
+	roots_release(&roots);
+	gone_list_release(&gone);
+	for (i = 0; i < o.nlayouts; i++)
+		layout_free(o.layouts[i]);
+	free(o.layouts);
+	free(o.layout_texts);
 	run_keys_release(&o.tags);
 	strbuf_release(&why);
 	free(db_real);
+	err_set_quiet(false);
 	return ret;
 }

@@ -28,6 +28,8 @@ run_keys_init(struct run_keys *k)
 	k->path = NULL;
 	k->trial = -1;
 	k->tool = NULL;
+	k->tool_given = NULL;
+	k->unknown = NULL;
 	kvset_init(&k->cond);
 	kvset_init(&k->tags);
 }
@@ -37,24 +39,36 @@ run_keys_release(struct run_keys *k)
 {
 	free(k->path);
 	free(k->tool);
+	free(k->tool_given);
+	free(k->unknown);
 	kvset_release(&k->cond);
 	kvset_release(&k->tags);
 	run_keys_init(k);
 }
 
+static void
+replace_str(char **dst, const char *src)
+{
+	free(*dst);
+	*dst = src ? xstrdup(src) : NULL;
+}
+
 void
 run_keys_merge(struct run_keys *dst, const struct run_keys *src)
 {
-	if (src->path) {
-		free(dst->path);
-		dst->path = xstrdup(src->path);
-	}
+	if (src->path)
+		replace_str(&dst->path, src->path);
 	if (src->trial >= 0)
 		dst->trial = src->trial;
 	if (src->tool) {
-		free(dst->tool);
-		dst->tool = xstrdup(src->tool);
+		replace_str(&dst->tool, src->tool);
+		replace_str(&dst->tool_given, src->tool_given);
 	}
+	/* the label tag is src's when src has unknown tokens: so are they */
+	if (src->unknown)
+		replace_str(&dst->unknown, src->unknown);
+	else if (kvset_get(&src->tags, RUN_KEYS_LABEL))
+		replace_str(&dst->unknown, NULL);
 	kvset_merge(&dst->cond, &src->cond);
 	kvset_merge(&dst->tags, &src->tags);
 }
@@ -67,6 +81,84 @@ run_keys_canon(const struct run_keys *k, struct strbuf *out)
 	kvset_join(&k->cond, out, ",");
 	strbuf_addstr(out, "|tags=");
 	kvset_join(&k->tags, out, ";");
+}
+
+const char *
+ingest_tool_canon(const char *name)
+{
+	static const struct {
+		const char	*name, *tool;
+	} aliases[] = {
+		{ "iperf", "iperf3" }, { "iperf3", "iperf3" }, { "oha", "oha" },
+		{ "pathprobe", "pathprobe" }, { "probe", "pathprobe" },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(aliases); i++)
+		if (!strcmp(name, aliases[i].name))
+			return aliases[i].tool;
+	return NULL;
+}
+
+static void
+set_tool(struct run_keys *k, const char *given)
+{
+	const char *tool = ingest_tool_canon(given);
+
+	replace_str(&k->tool, tool ? tool : given);
+	replace_str(&k->tool_given, tool && strcmp(tool, given) ? given : NULL);
+}
+
+/*
+ * A condition in the {cond} grammar, as ingest reads it from names and
+ * meta.json: a token naming a tool sets the tool, and tokens the
+ * grammar does not know become the tag RUN_KEYS_LABEL ('_'-joined, in
+ * the order met) rather than a refusal.  All or nothing.
+ */
+static int
+set_condition(struct run_keys *k, const char *text, struct strbuf *why)
+{
+	struct kvset cond = KVSET_INIT;
+	struct strbuf unknown = STRBUF_INIT;
+	char *copy = xstrdup(text), *p = copy, *tok, *tool = NULL;
+	int ret = -1, rc;
+
+	while ((tok = strsep(&p, "_,")) != NULL) {
+		if (!*tok)
+			continue;
+		if (ingest_tool_canon(tok)) {
+			free(tool);
+			tool = xstrdup(tok);
+			continue;
+		}
+		rc = cond_token_parse(tok, &cond, why);
+		if (rc < 0)
+			goto cleanup;
+		if (rc == 0)
+			continue;
+		if (!kv_valid_value(tok)) {
+			strbuf_addf(why, "condition token '%s' is not a "
+			    "safe value", tok);
+			goto cleanup;
+		}
+		if (unknown.len)
+			strbuf_addch(&unknown, '_');
+		strbuf_addstr(&unknown, tok);
+	}
+	kvset_merge(&k->cond, &cond);
+	if (tool)
+		set_tool(k, tool);
+	if (unknown.len) {
+		kvset_set(&k->tags, RUN_KEYS_LABEL, unknown.buf);
+		replace_str(&k->unknown, unknown.buf);
+	}
+	ret = 0;
+cleanup:
+	kvset_release(&cond);
+	strbuf_release(&unknown);
+	free(tool);
+	free(copy);
+	return ret;
 }
 
 /* Tag values may hold spaces and punctuation (hostnames, versions), but
@@ -109,7 +201,7 @@ run_keys_set(struct run_keys *k, const char *key, const char *value,
 		}
 		k->trial = t;
 	} else if (!strcmp(key, "condition") || !strcmp(key, "cond")) {
-		if (cond_parse(value, &k->cond, why))
+		if (set_condition(k, value, why))
 			return -1;
 	} else if (!strcmp(key, "tool")) {
 		if (!kv_valid_value(value)) {
@@ -118,8 +210,7 @@ run_keys_set(struct run_keys *k, const char *key, const char *value,
 			strbuf_addstr(why, "' is not a plain name");
 			return -1;
 		}
-		free(k->tool);
-		k->tool = xstrdup(value);
+		set_tool(k, value);
 	} else {
 		if (!kv_valid_key(key)) {
 			strbuf_addstr(why, "tag name '");
@@ -137,8 +228,192 @@ run_keys_set(struct run_keys *k, const char *key, const char *value,
 			return -1;
 		}
 		kvset_set(&k->tags, key, value);
+		if (!strcmp(key, RUN_KEYS_LABEL))
+			replace_str(&k->unknown, NULL);
 	}
 	return 0;
+}
+
+/* The fields of a run_keys_canon() text, read back for run_keys_diff().
+ * Values may hold the separators, so this is a best effort: a text it
+ * cannot split is shown whole. */
+struct canon_fields {
+	char		*path, *trial, *tool;	/* owned; "" when not given */
+	struct kvset	cond, tags;
+};
+
+static char *
+canon_field(const char **p, const char *name, const char *next)
+{
+	const char *end;
+	size_t nl = strlen(name);
+
+	if (strncmp(*p, name, nl))
+		return NULL;
+	*p += nl;
+	end = next ? strstr(*p, next) : *p + strlen(*p);
+	if (!end)
+		return NULL;
+	{
+		char *v = xstrndup(*p, (size_t)(end - *p));
+
+		*p = end + (next ? 1 : 0);
+		return v;
+	}
+}
+
+static void
+canon_kvs(const char *text, const char *sep, struct kvset *out)
+{
+	char *copy = xstrdup(text), *p = copy, *item;
+
+	while ((item = strsep(&p, sep)) != NULL) {
+		char *eq = strchr(item, '=');
+
+		if (!*item)
+			continue;
+		if (eq) {
+			*eq = '\0';
+			kvset_set(out, item, eq + 1);
+		} else {
+			kvset_set(out, item, "");
+		}
+	}
+	free(copy);
+}
+
+static int
+canon_read(const char *text, struct canon_fields *f)
+{
+	const char *p = text;
+	char *cond = NULL, *tags = NULL;
+
+	memset(f, 0, sizeof(*f));
+	f->path = canon_field(&p, "path=", "|trial=");
+	f->trial = f->path ? canon_field(&p, "trial=", "|tool=") : NULL;
+	f->tool = f->trial ? canon_field(&p, "tool=", "|cond=") : NULL;
+	cond = f->tool ? canon_field(&p, "cond=", "|tags=") : NULL;
+	tags = cond ? canon_field(&p, "tags=", NULL) : NULL;
+	if (tags) {
+		canon_kvs(cond, ",", &f->cond);
+		canon_kvs(tags, ";", &f->tags);
+	}
+	free(cond);
+	free(tags);
+	return tags ? 0 : -1;
+}
+
+static void
+canon_release(struct canon_fields *f)
+{
+	free(f->path);
+	free(f->trial);
+	free(f->tool);
+	kvset_release(&f->cond);
+	kvset_release(&f->tags);
+}
+
+static void
+diff_item(struct strbuf *out, const char *what, const char *key,
+    const char *old, const char *new)
+{
+	if (!old || !*old)
+		old = NULL;
+	if (!new || !*new)
+		new = NULL;
+	if ((!old && !new) || (old && new && !strcmp(old, new)))
+		return;
+	if (out->len)
+		strbuf_addstr(out, ", ");
+	strbuf_addstr(out, what);
+	if (key)
+		strbuf_addf(out, " %s", key);
+	strbuf_addf(out, ": %s -> %s", old ? old : "(none)",
+	    new ? new : "(none)");
+}
+
+static void
+diff_kvs(struct strbuf *out, const char *what, const struct kvset *old,
+    const struct kvset *new)
+{
+	size_t i = 0, j = 0;
+
+	while (i < old->n || j < new->n) {
+		int c = i == old->n ? 1 : j == new->n ? -1 :
+		    strcmp(old->items[i].key, new->items[j].key);
+
+		if (c < 0) {
+			diff_item(out, what, old->items[i].key,
+			    old->items[i].value, NULL);
+			i++;
+		} else if (c > 0) {
+			diff_item(out, what, new->items[j].key, NULL,
+			    new->items[j].value);
+			j++;
+		} else {
+			diff_item(out, what, old->items[i].key,
+			    old->items[i].value, new->items[j].value);
+			i++;
+			j++;
+		}
+	}
+}
+
+void
+run_keys_diff(const char *old, const struct run_keys *k, struct strbuf *out)
+{
+	struct canon_fields f;
+	struct strbuf now = STRBUF_INIT, diff = STRBUF_INIT;
+	char trial[32];
+
+	run_keys_canon(k, &now);
+	if (!strcmp(old, now.buf))
+		goto cleanup;
+	if (canon_read(old, &f)) {
+		strbuf_addf(&diff, "keys '%s' -> '%s'", old, now.buf);
+	} else {
+		if (k->trial >= 0)
+			snprintf(trial, sizeof(trial), "%ld", k->trial);
+		else
+			trial[0] = '\0';
+		diff_item(&diff, "path", NULL, f.path, k->path);
+		diff_item(&diff, "trial", NULL, strcmp(f.trial, "-1") ?
+		    f.trial : NULL, trial);
+		diff_item(&diff, "tool", NULL, f.tool, k->tool);
+		diff_kvs(&diff, "condition", &f.cond, &k->cond);
+		diff_kvs(&diff, "tag", &f.tags, &k->tags);
+		if (!diff.len)	/* split differently, same meaning? say it */
+			strbuf_addf(&diff, "keys '%s' -> '%s'", old, now.buf);
+	}
+	canon_release(&f);
+	strbuf_addstr(out, diff.buf);
+cleanup:
+	strbuf_release(&now);
+	strbuf_release(&diff);
+}
+
+void
+run_keys_describe(const struct run_keys *k, struct strbuf *out)
+{
+	size_t start = out->len, i;
+
+	if (k->path)
+		strbuf_addf(out, "path=%s", k->path);
+	if (k->trial >= 0)
+		strbuf_addf(out, "%strial=%ld", out->len > start ? " " : "",
+		    k->trial);
+	if (k->tool)
+		strbuf_addf(out, "%stool=%s", out->len > start ? " " : "",
+		    k->tool);
+	if (k->cond.n) {
+		strbuf_addf(out, "%scondition=", out->len > start ? " " : "");
+		kvset_join(&k->cond, out, ",");
+	}
+	for (i = 0; i < k->tags.n; i++)
+		strbuf_addf(out, "%s%s=%s", out->len > start ? " " : "",
+		    k->tags.items[i].key, k->tags.items[i].value);
+	if (out->len == start)
+		strbuf_addstr(out, "(no keys)");
 }
 
 /*

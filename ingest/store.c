@@ -23,12 +23,16 @@ enum stmt_id {
 	S_PATH_INS, S_PATH_ID, S_COND_INS, S_COND_ID, S_COND_KEY,
 	S_RUN_INS, S_TAG_INS, S_SAMPLE_INS, S_SUMMARY_INS, S_COUNT_INS,
 	S_PAIR_FOR_SAMPLES, S_PAIR_FOR_SUMMARY, S_ATTACH_SAMPLES,
-	S_ATTACH_SUMMARY, S_VALUES_INS,
+	S_ATTACH_SUMMARY, S_VALUES_INS, S_FILE_RUNS, S_FILE_DEL,
 	S_COUNT
 };
 
 static const char *const stmt_sql[S_COUNT] = {
-	[S_FILE_STATE] = "SELECT id, hash, keys, status FROM files WHERE relpath = ?1",
+	[S_FILE_STATE] = "SELECT id, hash, keys, status, ingested_at FROM files "
+	    "WHERE relpath = ?1",
+	[S_FILE_RUNS] = "SELECT count(*) FROM runs WHERE file_id = ?1 OR "
+	    "summary_file_id = ?1",
+	[S_FILE_DEL] = "DELETE FROM files WHERE id = ?1",
 	[S_SAME_CONTENT] = "SELECT relpath FROM files WHERE hash = ?1 AND "
 	    "relpath <> ?2 AND status IN ('ok', 'partial') LIMIT 1",
 	[S_FILE_UPSERT] = "INSERT INTO files (relpath, hash, size, kind, "
@@ -165,6 +169,7 @@ file_state_release(struct file_state *fs)
 	free(fs->hash);
 	free(fs->keys);
 	free(fs->status);
+	free(fs->ingested_at);
 	memset(fs, 0, sizeof(*fs));
 }
 
@@ -198,6 +203,7 @@ store_file_state(struct store *s, const char *relpath, struct file_state *out)
 		out->hash = col_text_dup(st, 1);
 		out->keys = col_text_dup(st, 2);
 		out->status = col_text_dup(st, 3);
+		out->ingested_at = col_text_dup(st, 4);
 	} else if (rc != SQLITE_DONE) {
 		return error("look up file '%s': %s", relpath,
 		    sqlite3_errmsg(s->db));
@@ -226,15 +232,27 @@ run_file_stmt(struct store *s, enum stmt_id id, int64_t file_id)
 	sqlite3_stmt *st = use(s, id);
 
 	sqlite3_bind_int64(st, 1, file_id);
-	if (db_step_done(s->db, st, "remove a changed file's old runs"))
+	if (db_step_done(s->db, st, "remove a file's runs"))
 		return -1;
 	sqlite3_reset(st);
 	return 0;
 }
 
-/* Take out everything an earlier version of the file contributed. */
-static int
-store_forget_file(struct store *s, int64_t file_id)
+int
+store_file_runs(struct store *s, int64_t file_id, int64_t *nruns)
+{
+	sqlite3_stmt *st = use(s, S_FILE_RUNS);
+
+	sqlite3_bind_int64(st, 1, file_id);
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return error("count a file's runs: %s", sqlite3_errmsg(s->db));
+	*nruns = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return 0;
+}
+
+int
+store_forget_file(struct store *s, int64_t file_id, size_t *removed)
 {
 	static const enum stmt_id order[] = {
 		S_DEL_SUMMARIES, S_DEL_COUNTS, S_DEL_SAMPLES_OF_FILE,
@@ -244,10 +262,22 @@ store_forget_file(struct store *s, int64_t file_id)
 	};
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(order); i++)
+	for (i = 0; i < ARRAY_SIZE(order); i++) {
 		if (run_file_stmt(s, order[i], file_id))
 			return -1;
+		if (order[i] == S_DEL_RUNS_OF_FILE ||
+		    order[i] == S_DEL_RUNS_OF_SUMFILE)
+			*removed += (size_t)sqlite3_changes(s->db);
+	}
 	return 0;
+}
+
+int
+store_drop_file(struct store *s, int64_t file_id, size_t *removed)
+{
+	if (store_forget_file(s, file_id, removed))
+		return -1;
+	return run_file_stmt(s, S_FILE_DEL, file_id);
 }
 
 static void
@@ -270,7 +300,8 @@ bind_text_or_null(sqlite3_stmt *st, int i, const char *s)
 }
 
 int
-store_put_file(struct store *s, const struct file_row *row, int64_t *file_id)
+store_put_file(struct store *s, const struct file_row *row, int64_t *file_id,
+    size_t *removed)
 {
 	struct file_state fs;
 	sqlite3_stmt *st;
@@ -279,7 +310,7 @@ store_put_file(struct store *s, const struct file_row *row, int64_t *file_id)
 
 	if (store_file_state(s, row->relpath, &fs))
 		return -1;
-	if (fs.id && store_forget_file(s, fs.id)) {
+	if (fs.id && store_forget_file(s, fs.id, removed)) {
 		file_state_release(&fs);
 		return -1;
 	}

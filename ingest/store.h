@@ -25,6 +25,7 @@ struct file_state {
 	char	*hash;		/* owned, NULL if new */
 	char	*keys;		/* owned, NULL if new */
 	char	*status;	/* owned, NULL if new */
+	char	*ingested_at;	/* owned, NULL if new */
 };
 void file_state_release(struct file_state *fs);
 int store_file_state(struct store *st, const char *relpath,
@@ -47,10 +48,27 @@ struct file_row {
 
 /*
  * Record the file (insert or update by relpath) after removing whatever
- * an earlier version of it contributed.  Sets *file_id.  0 or -1.
+ * an earlier version of it contributed, adding the number of runs that
+ * removed to *removed.  Sets *file_id.  0 or -1.
  */
 int store_put_file(struct store *st, const struct file_row *row,
-    int64_t *file_id);
+    int64_t *file_id, size_t *removed);
+/* The number of runs the file with this id contributed to. 0 or -1. */
+int store_file_runs(struct store *st, int64_t file_id, int64_t *nruns);
+/*
+ * Take out what the file contributed (its runs; a run another file
+ * completes keeps that file's part), adding the number of runs deleted
+ * to *removed; store_drop_file() then deletes its files row too.  In
+ * the caller's transaction.  0 or -1.
+ */
+int store_forget_file(struct store *st, int64_t file_id, size_t *removed);
+int store_drop_file(struct store *st, int64_t file_id, size_t *removed);
+/*
+ * Write run_view again, with one column per tag key in the database,
+ * when the tag keys changed (ingest/view.c).  Its own transaction.
+ * 0 or -1.
+ */
+int store_refresh_run_view(sqlite3 *db);
 
 /*
  * Store the runs of res for the file, with keys (path, trial, condition,

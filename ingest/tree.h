@@ -19,6 +19,8 @@ struct walk_file {
 	char	*relpath;	/* stored name: <root's base name>/<path under root>, owned */
 	char	*under;		/* path under the root (what layouts match), owned */
 	char	*root;		/* the root folder the file belongs to, owned */
+	bool	lone;		/* named alone, outside any tree ingested:
+				 * its root is its own folder */
 	int64_t	size;		/* bytes on disk at walk time */
 	dev_t	dev;		/* the file the walk saw (a link's target): */
 	ino_t	ino;		/* what walk_open() must find again */
@@ -31,17 +33,38 @@ struct walk_list {
 };
 
 /*
- * Collect the files under each path in paths[0..npaths): folders are
- * walked recursively in sorted order; hidden entries (".x") and
- * temporary files left by sync tools are skipped; symlinks are followed
- * only when they resolve inside the root, and a folder is entered once
- * (a link to a folder being walked is a loop, reported; one to a folder
+ * What one PATH given to ingest stands for, decided before the walk
+ * (ingest/roots.c): the tree it belongs to and where in it it is.  A
+ * folder is its own tree's root unless it lies inside a tree ingested
+ * before; a file named alone outside any such tree has its own folder
+ * as its root.
+ */
+struct walk_target {
+	const char	*arg;		/* as given, borrowed */
+	char		*real;		/* its real path, owned */
+	bool		is_dir;
+	char		*root_path;	/* real path of its tree's root, owned */
+	char		*root_name;	/* stored names begin with it and '/':
+					 * the root's own name ("" for "/"), owned */
+	char		*under;		/* its path below root_path, "" when
+					 * it is the root, owned */
+	bool		lone;		/* a file outside any tree ingested */
+	bool		known;		/* the root is in the database's roots */
+	bool		skip;		/* refused (said why): not walked */
+};
+
+/*
+ * Collect the files of target t into out: a folder is walked
+ * recursively in sorted order; hidden entries (".x") and temporary
+ * files left by sync tools are skipped; symlinks are followed only when
+ * they resolve inside the tree's root, and a folder is entered once (a
+ * link to a folder being walked is a loop, reported; one to a folder
  * walked before is skipped).  Names that are not valid UTF-8 are
  * refused.  meta.json files are left to the meta cache.  Problems are
  * printed with error() and counted in out->errors; the walk goes on.
  * Release with walk_list_release().
  */
-void walk_paths(char **paths, size_t npaths, struct walk_list *out);
+void walk_target(const struct walk_target *t, struct walk_list *out);
 void walk_list_release(struct walk_list *list);
 
 /*
@@ -61,11 +84,20 @@ int walk_open(const struct walk_file *wf, struct strbuf *why);
 int tree_open_inside(const char *path, const char *root_real,
     struct strbuf *why);
 
+/* The tag that keeps condition tokens the grammar does not know. */
+#define RUN_KEYS_LABEL	"label"
+
 /* Run keys before the file's own content adds to them. */
 struct run_keys {
 	char		*path;		/* path ID or NULL, owned */
 	long		trial;		/* -1 when not given */
-	char		*tool;		/* tool named by meta/layout, or NULL, owned */
+	char		*tool;		/* tool named by meta/layout (an alias
+					 * resolved: "pathprobe"), or NULL, owned */
+	char		*tool_given;	/* the alias as written ("probe") when
+					 * it differs from tool, or NULL, owned */
+	char		*unknown;	/* condition tokens the grammar does not
+					 * know, '_'-joined: kept as the tag
+					 * RUN_KEYS_LABEL; NULL if none, owned */
 	struct kvset	cond;		/* condition keys */
 	struct kvset	tags;		/* instance_type, region, day, ... */
 };
@@ -78,10 +110,35 @@ void run_keys_merge(struct run_keys *dst, const struct run_keys *src);
 void run_keys_canon(const struct run_keys *k, struct strbuf *out);
 /*
  * Set one key from text: "path", "trial", "condition"/"cond" (the {cond}
- * grammar), "tool", else a tag.  Returns 0, or -1 with the reason in why.
+ * grammar), "tool", else a tag.  In a condition, a token that names a
+ * tool (ingest_tool_canon()) sets the tool, and a token the grammar
+ * does not know is kept in k->unknown and the tag RUN_KEYS_LABEL
+ * rather than refused.  Returns 0, or -1 with the reason in why.
  */
 int run_keys_set(struct run_keys *k, const char *key, const char *value,
     struct strbuf *why);
+/*
+ * Describe how the keys stored for a file (old, run_keys_canon() text)
+ * differ from k, for a person: "trial 1 -> 3, tag day 2026-09-01 ->
+ * (none)".  Appends nothing when they are the same.
+ */
+void run_keys_diff(const char *old, const struct run_keys *k,
+    struct strbuf *out);
+/*
+ * Append the keys for a person: "path=A trial=1 tool=pathprobe (written
+ * 'probe') condition=P=4,proto=tcp tags day=2026-09-01,instance_type=x";
+ * keys not given are left out ("(no keys)" when none is).
+ */
+void run_keys_describe(const struct run_keys *k, struct strbuf *out);
+
+/*
+ * The tool a name given in keys stands for: "iperf3" for iperf3 and
+ * iperf, "oha", "pathprobe" for pathprobe and probe; NULL for any
+ * other name.  INGEST_TOOL_ALIASES lists them for messages and --help.
+ */
+const char *ingest_tool_canon(const char *name);
+#define INGEST_TOOL_ALIASES \
+	"iperf3 (also iperf), oha, pathprobe (also probe)"
 
 /* meta.json sidecars, cached per folder. */
 struct meta_cache;

@@ -27,6 +27,7 @@ struct walk_ctx {
 	const char		*root;		/* root as given (no trailing '/') */
 	const char		*root_real;	/* realpath of the root */
 	const char		*rootbase;	/* prefix of relpath: the root's name */
+	bool			lone;		/* a file named alone */
 	dev_t			*devs;		/* folders entered: (dev, ino) */
 	ino_t			*inos;
 	bool			*active;	/* folder still being walked */
@@ -99,6 +100,7 @@ add_file(struct walk_ctx *ctx, const char *path, const char *under,
 	f->relpath = *ctx->rootbase ? xasprintf("%s/%s", ctx->rootbase, under) :
 	    xstrdup(under);
 	f->root = xstrdup(ctx->root);
+	f->lone = ctx->lone;
 	f->size = (int64_t)st->st_size;
 	f->dev = st->st_dev;
 	f->ino = st->st_ino;
@@ -326,112 +328,56 @@ clean_path(const char *p)
 	return out;
 }
 
-static const char *
-base_name(const char *p)
-{
-	const char *s = strrchr(p, '/');
-
-	return s ? s + 1 : p;
-}
-
-/* Path of real relative to the folder realdir, or NULL if not below it. */
-static const char *
-below(const char *real, const char *realdir)
-{
-	size_t l = strlen(realdir);
-
-	if (!strcmp(realdir, "/"))
-		return real + 1;
-	if (!strncmp(real, realdir, l) && real[l] == '/')
-		return real + l + 1;
-	return NULL;
-}
-
-static void
-walk_one(const char *arg, struct walk_list *out)
+void
+walk_target(const struct walk_target *t, struct walk_list *out)
 {
 	struct walk_ctx ctx;
 	struct stat st;
-	char *path = clean_path(arg), *real = NULL, *cwd = NULL;
+	char *path = NULL;
 
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.out = out;
-	if (stat(path, &st) != 0) {
-		error_errno("%s: cannot read", arg);
+	if (t->skip)
+		return;
+	/* stat what was resolved: the walk judges what it opens again */
+	if (stat(t->real, &st) != 0) {
+		error_errno("%s: cannot read", t->arg);
 		out->errors++;
-		goto cleanup;
+		return;
 	}
-	real = realpath(path, NULL);
-	if (!real) {
-		error_errno("%s: cannot resolve", arg);
-		out->errors++;
-		goto cleanup;
-	}
-	cwd = getcwd(NULL, 0);
-	if (S_ISDIR(st.st_mode)) {
-		/* A file's stored name, its identity in the database, is the
-		 * root folder's own name and the path below it, taken from the
-		 * resolved root: "results", "./results/", "/abs/results",
-		 * "x/../results" and "." inside it all give "results/A/f",
-		 * whatever the working folder.  The root's name stays in it so
-		 * that two trees with the same inner layout (day1/ and day2/)
-		 * never replace each other's files. */
+	ctx.root_real = t->root_path;
+	ctx.rootbase = t->root_name;
+	if (t->is_dir && !*t->under) {
+		/* The tree itself: walked under the name it was given by,
+		 * which messages repeat.  A file's stored name, its identity
+		 * in the database, is the root folder's own name and the path
+		 * below it, taken from the resolved root: "results",
+		 * "./results/", "/abs/results", "x/../results" and "." inside
+		 * it all give "results/A/f", whatever the working folder. */
+		path = clean_path(t->arg);
 		ctx.root = path;
-		ctx.root_real = real;
-		ctx.rootbase = strcmp(real, "/") ? base_name(real) : "";
 		walk_dir(&ctx, path, "", &st);
+	} else if (t->is_dir) {
+		/* A folder inside a tree ingested before: walked as that
+		 * tree's part, from the real paths (meta.json is read up to
+		 * the tree's root). */
+		ctx.root = t->root_path;
+		walk_dir(&ctx, t->real, t->under, &st);
 	} else if (S_ISREG(st.st_mode)) {
-		/* A file named directly: its keys come from meta.json files up
-		 * to the working folder when it lies below it, else from its
-		 * own folder only.  Its stored name is its folder's name and
-		 * its own, as if that folder had been given (see above). */
-		const char *rel;
-		char *dir;
-		char *slash;
-
-		dir = xstrdup(real);
-		slash = strrchr(dir, '/');
-		if (slash && slash != dir)
-			*slash = '\0';
-		else
-			dir[1] = '\0';
-		rel = cwd ? below(real, cwd) : NULL;
-		if (rel) {
-			ctx.root = ".";
-			ctx.root_real = cwd;
-			ctx.rootbase = "";
-			add_file(&ctx, path, rel, &st);
-		} else {
-			ctx.root = dir;
-			ctx.root_real = dir;
-			ctx.rootbase = "";
-			add_file(&ctx, real, base_name(real), &st);
-		}
-		free(out->files[out->n - 1].relpath);
-		out->files[out->n - 1].relpath = strcmp(dir, "/") ?
-		    xasprintf("%s/%s", base_name(dir), base_name(real)) :
-		    xstrdup(base_name(real));
-		free(dir);
+		/* One file: inside a tree ingested before it is that tree's
+		 * file; alone, its own folder is its root, and its stored name
+		 * that folder's name and its own. */
+		ctx.root = t->root_path;
+		ctx.lone = t->lone;
+		add_file(&ctx, t->real, t->under, &st);
 	} else {
-		error("%s: not a file or folder", arg);
+		error("%s: not a file or folder", t->arg);
 		out->errors++;
 	}
-cleanup:
 	free(ctx.devs);
 	free(ctx.inos);
 	free(ctx.active);
 	free(path);
-	free(real);
-	free(cwd);
-}
-
-void
-walk_paths(char **paths, size_t npaths, struct walk_list *out)
-{
-	size_t i;
-
-	for (i = 0; i < npaths; i++)
-		walk_one(paths[i], out);
 }
 
 /*

@@ -74,7 +74,13 @@ expect_sql t.db "SELECT count(*) FROM samples" 13 "a changed file replaces its s
 
 echo '{"trial": 5}' > tree/B/trial1/meta.json
 run "$PS" ingest --db t.db tree
-expect_sql t.db "SELECT trial FROM runs r JOIN paths p ON p.id = r.path_id WHERE p.name = 'B'" 5 "a changed meta.json re-keys the file"
+expect_code 1 "a changed meta.json: keys would change, exit 1"
+expect_err_has "tree/B/trial1/probe.csv: keys would change (trial: 1 -> 5): kept as stored; --rekey applies the new keys" \
+    "the change is named and refused"
+expect_sql t.db "SELECT trial FROM runs r JOIN paths p ON p.id = r.path_id WHERE p.name = 'B'" 1 "the stored keys stay"
+run "$PS" ingest --rekey --db t.db tree
+expect_code 0 "--rekey: exit 0"
+expect_sql t.db "SELECT trial FROM runs r JOIN paths p ON p.id = r.path_id WHERE p.name = 'B'" 5 "--rekey: a changed meta.json re-keys the file"
 
 cp tree/A/trial1/probe.csv tree/B/copy.csv
 run "$PS" ingest --db t.db tree

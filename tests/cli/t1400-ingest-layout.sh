@@ -47,11 +47,16 @@ run "$PS" ingest --db l4.db --layout 'trial{trial}/{path}_{cond}.json' t4
 expect_code 1 "no path ID: exit 1"
 expect_err_has "the layout 'trial{trial}/{path}_{cond}.json' does not match" "the unmatched layout is named"
 
-# a value the condition grammar refuses is reported, not guessed
-mkdir -p t5/A/weird && probe t5/A/weird/p.csv 1 2 3
+# a token the condition grammar does not know is kept as the tag label,
+# and said once; an unsafe captured value is refused with the reason
+mkdir -p t5/A/weird t5/B/=v && probe t5/A/weird/p.csv 1 2 3 && probe t5/B/=v/p.csv 4 5 6
 run "$PS" ingest --db l5.db --layout '{path}/{cond}/{*}' t5
-expect_code 1 "bad condition token: exit 1"
-expect_err_has "condition token 'weird'" "the bad token is named"
+expect_code 1 "an unsafe condition value: exit 1"
+expect_err_has "t5/A/weird/p.csv: condition 'weird' kept as the tag label=weird: not in the condition grammar" \
+    "the unknown token is named, kept as a tag"
+expect_err_has "t5/B/=v/p.csv: layout '{path}/{cond}/{*}': condition token '=v' has an empty or unsafe key or value" \
+    "the unsafe token is named"
+expect_sql l5.db "SELECT group_concat(path || ':' || condition || ':' || label) FROM run_view" "A::weird" "stored under the tag label"
 
 # keys with Markdown/SQL/shell specials survive as data
 mkdir -p t6/x && probe t6/x/p.csv 1 2 3

@@ -26,9 +26,9 @@ nfiles=240
 both() { # DB ARGS...: two ingests at once; sets rc1 rc2, err1 err2
 	db=$1
 	shift
-	"$PS" ingest -q --db "$db" "$@" tree >o1 2>e1 &
+	"$PS" ingest --db "$db" "$@" tree >o1 2>e1 &
 	pid=$!
-	"$PS" ingest -q --db "$db" "$@" tree >o2 2>e2
+	"$PS" ingest --db "$db" "$@" tree >o2 2>e2
 	rc2=$?
 	wait $pid
 	rc1=$?
@@ -69,7 +69,7 @@ db.execute("COMMIT")
 PY
 lockpid=$!
 while [ ! -e locked ]; do sleep 0.05; done
-run "$PS" ingest --force -q --db new.db tree/P0
+run "$PS" ingest --force --db new.db tree/P0
 wait $lockpid
 expect_code 0 "an ingest that had to wait succeeds"
 expect_err_has "/new.db': another program is writing to it" "and said what it was waiting for"

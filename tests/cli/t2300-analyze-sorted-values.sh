@@ -8,7 +8,8 @@ cp -r "$TOP/samples/tree" tree
 run "$PS" ingest -q --db v.db tree
 expect_code 0 "sample tree ingested"
 
-expect_sql v.db "PRAGMA user_version" "3" "the schema is at version 3 (003: handshake_ms)"
+nmig=$(ls "$TOP"/schema/[0-9][0-9][0-9]-*.sql | wc -l)
+expect_sql v.db "PRAGMA user_version" "$nmig" "the schema is at the newest version ($nmig)"
 expect_sql v.db "SELECT count(*) FROM (SELECT run_id, metric FROM samples
     GROUP BY run_id, metric EXCEPT SELECT run_id, metric FROM sample_values)" \
     "0" "every (run, metric) with samples has its sorted values"
@@ -92,7 +93,7 @@ sql v1.db "DROP TRIGGER samples_delete_values; DROP TRIGGER
     samples_update_values; DROP TABLE sample_values; PRAGMA user_version = 1"
 run "$PS" analyze percentiles --db v1.db --metric http_ms --format json
 expect_code 0 "analyze opens a version-1 database"
-expect_sql v1.db "PRAGMA user_version" "3" "and migrates it to the newest version"
+expect_sql v1.db "PRAGMA user_version" "$nmig" "and migrates it to the newest version"
 "$PS" analyze percentiles --db rows.db --metric http_ms --format json > want.out
 ok "[ \"\$OUT\" = \"\$(cat want.out)\" ]" "with the same numbers, from the rows"
 
