@@ -219,6 +219,20 @@ dir_of(const char *path)
 }
 
 /*
+ * The path a layout matches: the file's path below its tree's root; for
+ * a file named alone, outside any tree ingested before, its real path
+ * (the folders it is in, whatever the working folder), unless the
+ * pattern is anchored at the root (its own folder).
+ */
+static const char *
+layout_path(const struct layout *lay, const struct walk_file *wf)
+{
+	if (wf->lone && !layout_anchored(lay) && wf->path[0] == '/')
+		return wf->path + 1;
+	return wf->under;
+}
+
+/*
  * Keys for one file: the meta.json chain, then the first layout that
  * matches (*matched: its index, or -1), then --tag.  A problem (a broken
  * meta.json, a bad captured value) goes to why and returns -1.
@@ -246,7 +260,8 @@ resolve_keys(struct meta_cache *mc, const struct ingest_opts *o,
 		int m;
 
 		run_keys_init(&lk);
-		m = layout_match(o->layouts[i], wf->under, &lk, &lwhy);
+		m = layout_match(o->layouts[i], layout_path(o->layouts[i], wf),
+		    &lk, &lwhy);
 		if (m != 0) {
 			*matched = (int)i;
 			if (m < 0) {
@@ -271,8 +286,7 @@ resolve_keys(struct meta_cache *mc, const struct ingest_opts *o,
 
 /* Why no path ID: what the layouts did. */
 static void
-no_path_reason(const struct ingest_opts *o, const struct walk_file *wf,
-    struct strbuf *out)
+no_path_reason(const struct ingest_opts *o, struct strbuf *out)
 {
 	size_t i;
 
@@ -291,10 +305,6 @@ no_path_reason(const struct ingest_opts *o, const struct walk_file *wf,
 		strbuf_addstr(out, "no path ID (give it in a meta.json "
 		    "\"path\", a --layout with {path}, or --tag path=ID)");
 	}
-	if (o->nlayouts && wf->lone)
-		strbuf_addf(out, " (named alone, outside any tree ingested "
-		    "before, it is matched as '%s': ingest its tree, or name "
-		    "it inside one)", wf->under);
 }
 
 /* Does the value the keys give for key agree with the file's?  A
@@ -691,7 +701,7 @@ job_decide(struct ingest_ctx *c, struct ingest_job *job,
 	}
 	if (!job->keys.path) {
 		strbuf_addstr(&d->reason, job->why.buf);
-		no_path_reason(o, wf, &d->reason);
+		no_path_reason(o, &d->reason);
 		goto done;
 	}
 	if (res->nruns == 0) {
@@ -857,10 +867,11 @@ say_kept(struct ingest_ctx *c, const struct ingest_job *job,
 	else
 		strbuf_addf(&text, "now %s: %s", fate_word(d->fate),
 		    d->reason.buf);
-	notes_add(c->notes, NOTES_ERROR, text.buf, d->fate == FATE_UNREADABLE ?
-	    "the runs read from it before are kept" : "the runs read from it "
-	    "before are kept (restore the file, or remove it and run ingest "
-	    "--prune)", job->wf->relpath);
+	notes_add(c->notes, NOTES_ERROR, text.buf, !job->keys.path ?
+	    "the runs it gave before are kept (give it a path ID again, or "
+	    "remove it and run ingest --prune)" : "the runs it gave before "
+	    "are kept (restore it, or remove it and run ingest --prune)",
+	    job->wf->relpath);
 	strbuf_release(&text);
 }
 
@@ -956,18 +967,23 @@ cleanup:
 	return ret;
 }
 
-/* Append the keys a file's runs would get (content included) to out. */
+/* Append the keys a file's runs would get to out: with its content's
+ * (with_content: the runs would be stored), or as given.  A file of
+ * several runs (--bidir) gives each run's condition, '/'-separated. */
 static void
-describe_runs(const struct ingest_job *job, struct strbuf *out)
+describe_runs(const struct ingest_job *job, bool with_content,
+    struct strbuf *out)
 {
 	const struct parse_result *res = &job->res;
+	struct strbuf conds = STRBUF_INIT;
 	struct run_keys k;
 	size_t r;
 
 	run_keys_init(&k);
 	run_keys_merge(&k, &job->keys);
-	if (!job->parsed || job->parse_rc || res->nruns == 0) {
-		run_keys_describe(&k, out);
+	if (!with_content || !job->parsed || job->parse_rc ||
+	    res->nruns == 0) {
+		run_keys_describe(&k, NULL, out);
 		run_keys_release(&k);
 		return;
 	}
@@ -975,18 +991,19 @@ describe_runs(const struct ingest_job *job, struct strbuf *out)
 		k.trial = 1;	/* what store_put_runs() stores */
 	free(k.tool);
 	k.tool = xstrdup(res->runs[0].tool);
-	kvset_merge(&k.cond, &res->runs[0].cond);
 	kvset_merge(&k.tags, &res->runs[0].tags);
-	run_keys_describe(&k, out);
-	for (r = 1; r < res->nruns; r++) {
+	for (r = 0; r < res->nruns; r++) {
 		struct kvset cond = KVSET_INIT;
 
 		kvset_copy(&cond, &job->keys.cond);
 		kvset_merge(&cond, &res->runs[r].cond);
-		strbuf_addstr(out, " / condition=");
-		kvset_join(&cond, out, ",");
+		if (r)
+			strbuf_addstr(&conds, " / ");
+		kvset_join(&cond, &conds, ",");
 		kvset_release(&cond);
 	}
+	run_keys_describe(&k, conds.buf, out);
+	strbuf_release(&conds);
 	run_keys_release(&k);
 }
 
@@ -1022,14 +1039,17 @@ job_dry(struct ingest_ctx *c, struct ingest_job *job)
 	else if (job->matched >= 0)
 		strbuf_addf(&line, "layout %d", job->matched + 1);
 	else if (o->nlayouts)
-		strbuf_addf(&line, "no layout matches '%s'", wf->under);
+		strbuf_addf(&line, "no layout matches '%s'", wf->lone ?
+		    wf->path : wf->under);
 	else
 		strbuf_addstr(&line, "no --layout");
 	if (job->matched >= 0 && !job->read_failed)
 		c->layout_hits[job->matched]++;
 	strbuf_addstr(&line, ": ");
 	if (!job->read_failed)
-		describe_runs(job, &line);
+		describe_runs(job, !d.keep && (d.fate == FATE_STORE ||
+		    d.fate == FATE_UNCHANGED || d.fate == FATE_KEYS_CHANGE),
+		    &line);
 	else
 		strbuf_addstr(&line, "(no keys)");
 	strbuf_addstr(&line, ": ");

@@ -393,7 +393,8 @@ cleanup:
 }
 
 void
-run_keys_describe(const struct run_keys *k, struct strbuf *out)
+run_keys_describe(const struct run_keys *k, const char *cond,
+    struct strbuf *out)
 {
 	size_t start = out->len, i;
 
@@ -405,7 +406,10 @@ run_keys_describe(const struct run_keys *k, struct strbuf *out)
 	if (k->tool)
 		strbuf_addf(out, "%stool=%s", out->len > start ? " " : "",
 		    k->tool);
-	if (k->cond.n) {
+	if (cond && *cond) {
+		strbuf_addf(out, "%scondition=%s", out->len > start ? " " : "",
+		    cond);
+	} else if (!cond && k->cond.n) {
 		strbuf_addf(out, "%scondition=", out->len > start ? " " : "");
 		kvset_join(&k->cond, out, ",");
 	}

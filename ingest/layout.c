@@ -435,3 +435,9 @@ layout_match(const struct layout *lay, const char *path, struct run_keys *out,
 	free(copy);
 	return ret;
 }
+
+bool
+layout_anchored(const struct layout *lay)
+{
+	return lay->anchored;
+}

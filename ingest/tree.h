@@ -125,11 +125,13 @@ int run_keys_set(struct run_keys *k, const char *key, const char *value,
 void run_keys_diff(const char *old, const struct run_keys *k,
     struct strbuf *out);
 /*
- * Append the keys for a person: "path=A trial=1 tool=pathprobe (written
- * 'probe') condition=P=4,proto=tcp tags day=2026-09-01,instance_type=x";
- * keys not given are left out ("(no keys)" when none is).
+ * Append the keys for a person, as --tag would give them: "path=A
+ * trial=1 tool=pathprobe condition=P=4,proto=tcp day=2026-09-01"; keys
+ * not given are left out ("(no keys)" when none is).  cond, when not
+ * NULL, is said as the condition instead of k's.
  */
-void run_keys_describe(const struct run_keys *k, struct strbuf *out);
+void run_keys_describe(const struct run_keys *k, const char *cond,
+    struct strbuf *out);
 
 /*
  * The tool a name given in keys stands for: "iperf3" for iperf3 and
@@ -175,5 +177,7 @@ void layout_free(struct layout *lay);
  */
 int layout_match(const struct layout *lay, const char *path,
     struct run_keys *out, struct strbuf *why);
+/* Does the pattern start with '/' (matched from the root)? */
+bool layout_anchored(const struct layout *lay);
 
 #endif

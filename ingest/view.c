@@ -34,7 +34,8 @@ static const char *const tail_sql =
 	"started_utc, r.tagkey AS tags, f.relpath AS file, "
 	"sf.relpath AS summary_file";
 
-/* Is name (case-insensitively, as SQL compares names) taken? */
+/* Is name (case-insensitively, as SQL compares names) taken?  cols has
+ * ncols entries, NULL where no name was given yet. */
 static bool
 col_taken(const char *name, char **cols, size_t ncols)
 {
@@ -47,7 +48,7 @@ col_taken(const char *name, char **cols, size_t ncols)
 		if (!strcasecmp(name, tail_cols[i]))
 			return true;
 	for (i = 0; i < ncols; i++)
-		if (!strcasecmp(name, cols[i]))
+		if (cols[i] && !strcasecmp(name, cols[i]))
 			return true;
 	return false;
 }
@@ -65,50 +66,69 @@ add_quoted(struct strbuf *sb, const char *s, char q)
 	strbuf_addch(sb, q);
 }
 
+static bool
+all_lower(const char *s)
+{
+	for (; *s; s++)
+		if (*s >= 'A' && *s <= 'Z')
+			return false;
+	return true;
+}
+
 /*
  * The view's SQL for the tag keys in the database.  A tag's column has
  * the tag's own name; one that a column already has (status, file, ...,
  * or another tag's, compared as SQL compares names: ignoring case) is
- * named "tag:NAME", then "tag:NAME:2" and so on.
+ * named "tag:NAME", then "tag:NAME:2" and so on.  Keys in lower case
+ * are named first, so a tag Day never takes the column of a tag day.
  */
 static int
 view_sql(sqlite3 *db, struct strbuf *sql)
 {
 	sqlite3_stmt *st = db_prepare(db, "list tag keys",
 	    "SELECT DISTINCT key FROM run_tags ORDER BY key");
-	char **cols = NULL;
-	size_t ncols = 0, alloc = 0, i;
-	int rc;
+	char **keys = NULL, **cols = NULL;
+	size_t nkeys = 0, alloc = 0, i;
+	int rc, pass, ret = -1;
 
 	if (!st)
 		return -1;
-	strbuf_addf(sql, "CREATE VIEW run_view AS\nSELECT %s", head_sql);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *key = (const char *)sqlite3_column_text(st, 0);
-		struct strbuf name = STRBUF_INIT;
-		int k = 1;
-
-		strbuf_addstr(&name, key);
-		while (col_taken(name.buf, cols, ncols)) {
-			strbuf_reset(&name);
-			strbuf_addf(&name, k == 1 ? "tag:%s" : "tag:%s:%d", key,
-			    k);
-			k++;
-		}
-		strbuf_addstr(sql, ",\n       (SELECT value FROM run_tags t "
-		    "WHERE t.run_id = r.id AND t.key = ");
-		add_quoted(sql, key, '\'');
-		strbuf_addstr(sql, ") AS ");
-		add_quoted(sql, name.buf, '"');
-		ALLOC_GROW(cols, ncols + 1, alloc);
-		cols[ncols++] = strbuf_detach(&name, NULL);
+		ALLOC_GROW(keys, nkeys + 1, alloc);
+		keys[nkeys++] = xstrdup((const char *)sqlite3_column_text(st,
+		    0));
 	}
 	sqlite3_finalize(st);
-	for (i = 0; i < ncols; i++)
-		free(cols[i]);
-	free(cols);
-	if (rc != SQLITE_DONE)
-		return error("list tag keys: %s", sqlite3_errmsg(db));
+	if (rc != SQLITE_DONE) {
+		error("list tag keys: %s", sqlite3_errmsg(db));
+		goto cleanup;
+	}
+	cols = xcalloc(nkeys ? nkeys : 1, sizeof(*cols));
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < nkeys; i++) {
+			struct strbuf name = STRBUF_INIT;
+			int k = 1;
+
+			if (cols[i] || (pass == 0 && !all_lower(keys[i])))
+				continue;
+			strbuf_addstr(&name, keys[i]);
+			while (col_taken(name.buf, cols, nkeys)) {
+				strbuf_reset(&name);
+				strbuf_addf(&name, k == 1 ? "tag:%s" :
+				    "tag:%s:%d", keys[i], k);
+				k++;
+			}
+			cols[i] = strbuf_detach(&name, NULL);
+		}
+	}
+	strbuf_addf(sql, "CREATE VIEW run_view AS\nSELECT %s", head_sql);
+	for (i = 0; i < nkeys; i++) {
+		strbuf_addstr(sql, ",\n       (SELECT value FROM run_tags t "
+		    "WHERE t.run_id = r.id AND t.key = ");
+		add_quoted(sql, keys[i], '\'');
+		strbuf_addstr(sql, ") AS ");
+		add_quoted(sql, cols[i], '"');
+	}
 	strbuf_addf(sql, ",\n       %s\n"
 	    "FROM runs r\n"
 	    "JOIN paths p ON p.id = r.path_id\n"
@@ -116,7 +136,16 @@ view_sql(sqlite3 *db, struct strbuf *sql)
 	    "JOIN metrics m ON m.id = r.metric\n"
 	    "LEFT JOIN files f ON f.id = r.file_id\n"
 	    "LEFT JOIN files sf ON sf.id = r.summary_file_id", tail_sql);
-	return 0;
+	ret = 0;
+cleanup:
+	for (i = 0; i < nkeys; i++) {
+		free(keys[i]);
+		if (cols)
+			free(cols[i]);
+	}
+	free(keys);
+	free(cols);
+	return ret;
 }
 
 int

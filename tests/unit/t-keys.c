@@ -160,13 +160,13 @@ test_describe(void)
 	struct strbuf out = STRBUF_INIT;
 
 	run_keys_init(&k);
-	run_keys_describe(&k, &out);
+	run_keys_describe(&k, NULL, &out);
 	CHECK_EQ_STR(out.buf, "(no keys)", "no keys");
 	strbuf_reset(&out);
 	free(set_one("condition", "probe_weird", &k));
 	free(set_one("path", "G'", &k));
 	free(set_one("instance_type", "c6i.large", &k));
-	run_keys_describe(&k, &out);
+	run_keys_describe(&k, NULL, &out);
 	CHECK_EQ_STR(out.buf, "path=G' tool=pathprobe "
 	    "instance_type=c6i.large label=weird", "keys as --tag would "
 	    "give them");
