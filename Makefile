@@ -6,6 +6,7 @@
 #   make DEVELOPER=1     add -Werror and the extra warnings
 #   make deps            install the Debian packages (as root)
 #   make install         PREFIX=/usr/local, DESTDIR for staging; make uninstall
+#   make schema-doc      write docs/schema.md from schema/*.sql
 #   make demo | bench | fuzz | clean
 #
 # Sources are picked up by folder, so adding a file needs no edit here.
@@ -47,7 +48,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 SQL	:= $(sort $(wildcard schema/[0-9][0-9][0-9]-*.sql))
 
 .PHONY: all test check unit cli asan deps check-deps demo bench \
-	fuzz install uninstall clean pathprobe-static test-slow
+	fuzz install uninstall clean pathprobe-static test-slow schema-doc
 
 all: check-deps $(OUT)/pathstat $(OUT)/pathprobe
 
@@ -84,6 +85,11 @@ deps:
 
 schema/migrations.c: $(SQL) schema/gen-migrations.sh
 	sh schema/gen-migrations.sh $(SQL) > $@.tmp && mv $@.tmp $@
+
+# docs/schema.md is made from the schema; tests/cli/t0300 checks it is.
+schema-doc: $(SQL) schema/gen-doc.py
+	$(PYTHON) schema/gen-doc.py $(SQL) > docs/schema.md.tmp && \
+	    mv docs/schema.md.tmp docs/schema.md
 
 # check-deps first (order-only), so a missing library gets its package
 # name rather than a compiler error, even with -j.

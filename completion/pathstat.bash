@@ -25,7 +25,7 @@ _pathstat_checks="burst-cliff run-order instance-cap udp-sender-limited
 _pathstat_options()
 {
 	case $1 in
-	ingest)	echo "--db --layout --tag --force --quiet -q --help -h" ;;
+	ingest)	echo "--db --layout --tag --dry-run -n --prune --rekey --force --quiet -q --help -h" ;;
 	runs)	echo "--db --where --format --files --help -h" ;;
 	keys)	echo "--db --where --format --help -h" ;;
 	check)	echo "--db --where --only --stats --format --help -h" ;;

@@ -3,6 +3,7 @@
 -- run_counts; analyze/ and report/ only read.  Text is stored once
 -- (paths, conditions, metrics are integer keys); samples are compact.
 
+-- The metrics samples and runs refer to by id, with their units.
 CREATE TABLE metrics (
 	id	INTEGER PRIMARY KEY,	-- small stable id used in samples.metric
 	name	TEXT NOT NULL UNIQUE,	-- connect_ms, http_ms, throughput_bps, ...
@@ -29,7 +30,7 @@ INSERT INTO sample_status (id, name) VALUES
 -- One row per file seen by ingest, whatever its fate.
 CREATE TABLE files (
 	id		INTEGER PRIMARY KEY,
-	relpath		TEXT NOT NULL UNIQUE,	-- path relative to the tree root given to ingest
+	relpath		TEXT NOT NULL UNIQUE,	-- the tree's own folder name and the path below it: results/C/trial1/iperf3.json
 	hash		TEXT NOT NULL,		-- XXH3-128 of the (decompressed) content, hex
 	size		INTEGER NOT NULL,	-- bytes on disk
 	kind		TEXT NOT NULL,		-- iperf3-json, iperf3-stream, oha-json, oha-csv, oha-sqlite, pathprobe-csv, unknown
@@ -37,20 +38,23 @@ CREATE TABLE files (
 	status		TEXT NOT NULL CHECK (status IN ('ok', 'partial', 'rejected', 'skipped')),
 	reason		TEXT,			-- why partial, rejected or skipped
 	keys		TEXT NOT NULL DEFAULT '',	-- run keys resolved from meta.json/layout/--tag at ingest;
-						-- a change re-ingests the file even when its content did not
+						-- a change is refused (named) unless ingest --rekey
 	ingested_at	TEXT NOT NULL		-- UTC ISO 8601
 );
 CREATE INDEX files_hash ON files (hash);
 
+-- Path IDs, stored once.
 CREATE TABLE paths (
 	id	INTEGER PRIMARY KEY,
 	name	TEXT NOT NULL UNIQUE	-- the user's path ID: A, B, G', L2 ...
 );
 
+-- Conditions (their canonical text), stored once.
 CREATE TABLE conditions (
 	id	INTEGER PRIMARY KEY,
 	canon	TEXT NOT NULL UNIQUE	-- keys sorted, ','-joined: c=16,ka=off,size=1k ('' = none)
 );
+-- The key=value pairs of each condition.
 CREATE TABLE condition_keys (
 	cond_id	INTEGER NOT NULL REFERENCES conditions (id),
 	key	TEXT NOT NULL,
@@ -82,6 +86,8 @@ CREATE INDEX runs_summary_file ON runs (summary_file_id);
 CREATE INDEX runs_cell ON runs (metric, path_id, cond_id);
 CREATE INDEX runs_identity ON runs (path_id, cond_id, trial, tool, tagkey);
 
+-- Each run's tags: instance_type, region, day, and any key meta.json,
+-- --layout or --tag gave.
 CREATE TABLE run_tags (
 	run_id	INTEGER NOT NULL REFERENCES runs (id),
 	key	TEXT NOT NULL,		-- instance_type, region, az, day, ...
@@ -138,6 +144,7 @@ JOIN metrics m ON m.id = r.metric
 LEFT JOIN files f ON f.id = r.file_id
 LEFT JOIN files sf ON sf.id = r.summary_file_id;
 
+-- One row per sample with its run's keys and its status by name.
 CREATE VIEW sample_view AS
 SELECT p.name AS path, c.canon AS condition, r.trial, r.tool, m.name AS metric,
        s.seq, s.t_us, s.value, st.name AS status, r.id AS run_id
@@ -148,6 +155,7 @@ JOIN conditions c ON c.id = r.cond_id
 JOIN metrics m ON m.id = s.metric
 JOIN sample_status st ON st.id = s.status;
 
+-- One row per value a tool computed itself, with its run's keys.
 CREATE VIEW summary_view AS
 SELECT p.name AS path, c.canon AS condition, r.trial, r.tool, s.metric,
        s.stat, s.value, s.estimator, r.id AS run_id
@@ -156,6 +164,7 @@ JOIN runs r ON r.id = s.run_id
 JOIN paths p ON p.id = r.path_id
 JOIN conditions c ON c.id = r.cond_id;
 
+-- One row per file seen by ingest, with the runs it gave.
 CREATE VIEW file_view AS
 SELECT relpath, kind, tool_version, status, reason, size, hash, ingested_at,
        (SELECT count(*) FROM runs r WHERE r.file_id = files.id

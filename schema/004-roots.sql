@@ -9,6 +9,8 @@
 -- under that tree but the tree no longer holds is found gone.
 -- IF [NOT] EXISTS: running it on a database that has it already (a
 -- downgraded user_version) changes nothing.
+
+-- The trees given to ingest, one row each.
 CREATE TABLE IF NOT EXISTS roots (
 	id		INTEGER PRIMARY KEY,
 	name		TEXT NOT NULL UNIQUE,	-- the folder's own name: what files.relpath begins with, then '/'
@@ -17,9 +19,11 @@ CREATE TABLE IF NOT EXISTS roots (
 	last_ingested	TEXT NOT NULL		-- UTC ISO 8601
 );
 
--- ingest replaces this view with one that has a column per tag key
--- (ingest/view.c); this is its form for a database without tags.
 DROP VIEW IF EXISTS run_view;
+-- One row per run with its keys and source files, start time in ISO 8601
+-- UTC.  ingest writes it again with one column per tag key after metric
+-- (instance_type, day, ...; a tag named like one of these columns is
+-- "tag:NAME"): this is its form for a database without tags.
 CREATE VIEW run_view AS
 SELECT r.id AS run_id, p.name AS path, c.canon AS condition, r.trial, r.tool,
        m.name AS metric, r.status, r.reason, r.failures, r.attempts,
