@@ -13,6 +13,7 @@ of another.  INSTANCE_TYPE defaults to c6i.large, PATHS to A,B, TRIALS
 to 3.  Prints the number of files and of runs they hold."""
 import os
 import sys
+import zlib
 
 FIX = os.environ["FIX"] + "/reference"
 KINDS = [  # (cond in the name, fixture, extension, runs in the file)
@@ -28,20 +29,19 @@ KINDS = [  # (cond in the name, fixture, extension, runs in the file)
 def main(root, day, itype="c6i.large", paths="A,B", trials="3"):
     folder = os.path.join(root, day, itype)
     os.makedirs(folder, exist_ok=True)
-    # a number unique to this day, type, path, trial and kind
-    serial = sum(ord(c) for c in day + itype) * 1000
     nfiles = nruns = 0
     for p in paths.split(","):
         for t in range(1, int(trials) + 1):
             for cond, fix, ext, runs in KINDS:
-                serial += 1
                 name = os.path.join(folder, "%s_%s_run%d.%s" % (p, cond, t, ext))
+                # a number for this file alone: its name's CRC-32
+                serial = zlib.crc32(os.path.relpath(name, root).encode())
                 if fix:
                     data = open(os.path.join(FIX, fix), "rb").read()
-                    # serial's 24 bits as blanks and tabs after the JSON
+                    # serial's 32 bits as blanks and tabs after the JSON
                     data = data.rstrip() + b"".join(
                         b"\t" if serial >> i & 1 else b" "
-                        for i in range(24)) + b"\n"
+                        for i in range(32)) + b"\n"
                     open(name, "wb").write(data)
                 else:
                     with open(name, "w") as f:
