@@ -632,6 +632,12 @@ job_decide(struct ingest_ctx *c, struct ingest_job *job,
 	char *dup = NULL;
 
 	d->stored_good = fs->id && status_good(fs->status);
+	if (!job->read_failed && is_unchanged(o, job, fs)) {
+		d->fate = FATE_UNCHANGED;
+		return 0;
+	}
+	/* said when it is kept or replaced (not looked up for the many
+	 * unchanged files of a re-ingest) */
 	if (d->stored_good && c->st &&
 	    store_file_runs(c->st, fs->id, &d->stored_runs))
 		return -1;
@@ -639,10 +645,6 @@ job_decide(struct ingest_ctx *c, struct ingest_job *job,
 		d->fate = FATE_UNREADABLE;
 		strbuf_addstr(&d->reason, job->read_why.buf);
 		goto done;
-	}
-	if (is_unchanged(o, job, fs)) {
-		d->fate = FATE_UNCHANGED;
-		return 0;
 	}
 	/* keys that give no path ID, or a bad value, reject the file (and
 	 * so keep what it gave before): that is the news, not a diff */
