@@ -319,6 +319,28 @@ cond_agrees(const char *key, const char *given, const char *file)
 	    (!strcmp(file, "bidir-up") || !strcmp(file, "bidir-down"));
 }
 
+/* One of key_notes()'s messages: said (or put on out) once per file
+ * (said holds those said, '\n'-separated); text is then emptied. */
+static void
+key_note(struct notes *n, const char *relpath, struct strbuf *out,
+    struct strbuf *said, enum notes_level level, struct strbuf *text,
+    const char *tail)
+{
+	struct strbuf key = STRBUF_INIT;
+
+	strbuf_addf(&key, "\n%s\n", text->buf);
+	if (!strstr(said->buf, key.buf)) {
+		strbuf_addstr(said, key.buf + 1);
+		if (out)
+			strbuf_addf(out, "; %s%s%s", text->buf, tail ? ": " : "",
+			    tail ? tail : "");
+		else
+			notes_add(n, level, text->buf, tail, relpath);
+	}
+	strbuf_reset(text);
+	strbuf_release(&key);
+}
+
 /*
  * What a file's keys say that the reader should know, each said once
  * for all the files it concerns (notes): an alias read as a tool, tokens
@@ -330,34 +352,21 @@ static void
 key_notes(struct notes *n, const char *relpath, const struct run_keys *keys,
     const struct parse_result *res, struct strbuf *out)
 {
-	struct strbuf text = STRBUF_INIT, said = STRBUF_INIT, key = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT, said = STRBUF_INIT;
 	size_t r, i;
 
 	/* one file's runs (two for --bidir) say a thing once */
-#define KEY_NOTE(level, tail) do { \
-	strbuf_reset(&key); \
-	strbuf_addf(&key, "\n%s\n", text.buf); \
-	if (!strstr(said.buf, key.buf)) { \
-		strbuf_addstr(&said, key.buf + 1); \
-		if (out) \
-			strbuf_addf(out, "; %s%s%s", text.buf, \
-			    (tail) ? ": " : "", (tail) ? (tail) : ""); \
-		else \
-			notes_add(n, (level), text.buf, (tail), relpath); \
-	} \
-	strbuf_reset(&text); \
-} while (0)
-
 	strbuf_addch(&said, '\n');
 	if (keys->tool_given) {
 		strbuf_addf(&text, "tool '%s' read as %s", keys->tool_given,
 		    keys->tool);
-		KEY_NOTE(NOTES_NOTE, (const char *)NULL);
+		key_note(n, relpath, out, &said, NOTES_NOTE, &text, NULL);
 	}
 	if (keys->unknown) {
 		strbuf_addf(&text, "condition '%s' kept as the tag %s=%s",
 		    keys->unknown, RUN_KEYS_LABEL, keys->unknown);
-		KEY_NOTE(NOTES_NOTE, "not in the condition grammar");
+		key_note(n, relpath, out, &said, NOTES_NOTE, &text,
+		    "not in the condition grammar");
 	}
 	for (r = 0; res && r < res->nruns; r++) {
 		const struct kvset *c = &res->runs[r].cond;
@@ -365,7 +374,8 @@ key_notes(struct notes *n, const char *relpath, const struct run_keys *keys,
 		if (keys->tool && strcmp(keys->tool, res->runs[r].tool)) {
 			strbuf_addf(&text, "the keys say tool=%s but the file is "
 			    "%s output", keys->tool, res->runs[r].tool);
-			KEY_NOTE(NOTES_WARNING, "using the file's");
+			key_note(n, relpath, out, &said, NOTES_WARNING, &text,
+			    "using the file's");
 		}
 		for (i = 0; i < c->n; i++) {
 			const char *given = kvset_get(&keys->cond,
@@ -377,13 +387,12 @@ key_notes(struct notes *n, const char *relpath, const struct run_keys *keys,
 			strbuf_addf(&text, "the keys say %s=%s but the file "
 			    "says %s=%s", c->items[i].key, given,
 			    c->items[i].key, c->items[i].value);
-			KEY_NOTE(NOTES_WARNING, "using the file's");
+			key_note(n, relpath, out, &said, NOTES_WARNING, &text,
+			    "using the file's");
 		}
 	}
-#undef KEY_NOTE
 	strbuf_release(&text);
 	strbuf_release(&said);
-	strbuf_release(&key);
 }
 
 static int
