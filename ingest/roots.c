@@ -446,7 +446,9 @@ roots_find_gone(sqlite3 *db, const struct walk_target *targets,
 	sqlite3_stmt *st = db_prepare(db, "find the files a tree had",
 	    "SELECT id, relpath, (SELECT count(*) FROM runs r WHERE "
 	    "r.file_id = files.id OR r.summary_file_id = files.id) FROM files "
-	    "WHERE substr(relpath, 1, length(?1) + 1) = ?1 || '/'");
+	    /* "P/" <= relpath < "P0" ('0' follows '/'): the names below
+	     * P, found through relpath's index */
+	    "WHERE relpath >= ?1 || '/' AND relpath < ?1 || '0'");
 	char **seen = NULL;
 	size_t i, k;
 	int rc, ret = -1;
