@@ -623,6 +623,9 @@ struct ingest_ctx {
 	const struct root_list	*roots;
 	sqlite3			*db;	/* NULL: a dry run without a database */
 	struct store		*st;
+	const struct root_move	*moves;	/* a dry run: trees a new one would
+					 * take over (roots_moves()) */
+	size_t			nmoves;
 	size_t			*layout_hits;	/* files per --layout */
 };
 
@@ -1018,6 +1021,33 @@ describe_runs(const struct ingest_job *job, bool with_content,
 	run_keys_release(&k);
 }
 
+/* What the database has for relpath, or for the name it has now in a
+ * tree the ingest would take over. */
+static int
+dry_file_state(const struct ingest_ctx *c, const char *relpath,
+    struct file_state *fs)
+{
+	size_t i, l;
+
+	if (store_file_state(c->st, relpath, fs))
+		return -1;
+	for (i = 0; !fs->id && i < c->nmoves; i++) {
+		char *now;
+		int rc;
+
+		l = strlen(c->moves[i].to);
+		if (strncmp(relpath, c->moves[i].to, l) || relpath[l] != '/')
+			continue;
+		now = xasprintf("%s%s", c->moves[i].from, relpath + l);
+		file_state_release(fs);
+		rc = store_file_state(c->st, now, fs);
+		free(now);
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
 /*
  * A dry run: print on stdout what ingest would do with the file, as
  * "name: which layout: keys: fate[; notes]".  Writes nothing.
@@ -1036,7 +1066,7 @@ job_dry(struct ingest_ctx *c, struct ingest_job *job)
 	memset(&fs, 0, sizeof(fs));
 	decision_init(&d);
 	err_capture_flush(&job->msgs);
-	if (c->st && store_file_state(c->st, wf->relpath, &fs)) {
+	if (c->st && dry_file_state(c, wf->relpath, &fs)) {
 		ret = -1;
 		goto cleanup;
 	}
@@ -1462,6 +1492,7 @@ cmd_ingest(int argc, char **argv)
 	struct root_list roots = ROOT_LIST_INIT;
 	struct gone_list gone;
 	struct meta_cache *mc = NULL;
+	struct root_move *moves = NULL;
 	struct store *st = NULL;
 	struct store *rst = NULL;
 	struct err_capture quiet = ERR_CAPTURE_INIT;
@@ -1648,6 +1679,14 @@ cmd_ingest(int argc, char **argv)
 	ctx.st = st;
 	ctx.layout_hits = xcalloc(o.nlayouts ? o.nlayouts : 1,
 	    sizeof(*ctx.layout_hits));
+	if (o.dry_run) {
+		ctx.nmoves = roots_moves(&roots, targets, ntargets, &moves);
+		ctx.moves = moves;
+		for (i = 0; i < ctx.nmoves; i++)
+			note("the tree '%s' (%s) is inside a tree given: its "
+			    "files would be named '%s/...'", moves[i].from,
+			    moves[i].inner->path, moves[i].to);
+	}
 	if (ingest_files(&ctx, rst, mc, todo, ntodo, files.n, show_progress,
 	    t0))
 		ret = PATHSTAT_EXIT_FAIL;
@@ -1681,6 +1720,7 @@ cmd_ingest(int argc, char **argv)
 		note("%zu collector sidecar files (cmd.txt, stderr.txt, exit_status, "
 		    "...) passed over", stats.sidecars);
 cleanup:
+	roots_moves_free(moves, ctx.nmoves);
 	notes_free(ctx.notes);
 	free(ctx.layout_hits);
 	store_close(rst);

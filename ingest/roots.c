@@ -308,9 +308,10 @@ record_one(sqlite3 *db, struct store *st, const struct root_list *r,
     const struct walk_target *t, size_t *removed)
 {
 	const struct root_row *same = root_named(r, t->root_name);
+	struct root_move *moves = NULL;
 	sqlite3_stmt *up = NULL;
 	char now[32];
-	size_t i;
+	size_t i, nmoves = 0;
 	int ret = -1;
 
 	utc_now(now, sizeof(now));
@@ -331,22 +332,14 @@ record_one(sqlite3 *db, struct store *st, const struct root_list *r,
 	if (db_step_done(db, up, "record a tree"))
 		goto cleanup;
 	/* known trees inside a new one become part of it */
-	for (i = 0; !t->known && i < r->n; i++) {
-		const struct root_row *in = &r->rows[i];
-		const char *rest = below(in->path, t->root_path);
-		char *prefix;
-		int rc;
-
-		if (!rest || !*rest || in == same)
-			continue;
-		prefix = xasprintf("%s/%s", t->root_name, rest);
-		rc = absorb(db, st, in, t->root_name, prefix, removed);
-		free(prefix);
-		if (rc)
+	nmoves = roots_moves(r, t, 1, &moves);
+	for (i = 0; i < nmoves; i++)
+		if (absorb(db, st, moves[i].inner, t->root_name, moves[i].to,
+		    removed))
 			goto cleanup;
-	}
 	ret = 0;
 cleanup:
+	roots_moves_free(moves, nmoves);
 	sqlite3_finalize(up);
 	if (ret || db_commit(db)) {
 		db_rollback(db);
@@ -370,6 +363,45 @@ roots_record(sqlite3 *db, struct store *st, struct root_list *r,
 			return -1;
 	}
 	return 0;
+}
+
+size_t
+roots_moves(const struct root_list *r, const struct walk_target *targets,
+    size_t ntargets, struct root_move **out)
+{
+	size_t n = 0, alloc = 0, i, k;
+
+	*out = NULL;
+	for (i = 0; i < ntargets; i++) {
+		const struct walk_target *t = &targets[i];
+
+		if (t->skip || t->lone || t->known || !*t->root_name)
+			continue;
+		for (k = 0; k < r->n; k++) {
+			const char *rest = below(r->rows[k].path, t->root_path);
+
+			if (!rest || !*rest)
+				continue;
+			ALLOC_GROW(*out, n + 1, alloc);
+			(*out)[n].from = xstrdup(r->rows[k].name);
+			(*out)[n].to = xasprintf("%s/%s", t->root_name, rest);
+			(*out)[n].inner = &r->rows[k];
+			n++;
+		}
+	}
+	return n;
+}
+
+void
+roots_moves_free(struct root_move *moves, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(moves[i].from);
+		free(moves[i].to);
+	}
+	free(moves);
 }
 
 void

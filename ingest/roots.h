@@ -58,6 +58,23 @@ void walk_target_release(struct walk_target *t);
 int roots_record(sqlite3 *db, struct store *st, struct root_list *r,
     const struct walk_target *targets, size_t ntargets, size_t *removed);
 
+/*
+ * The known trees that lie inside a new tree among targets, which
+ * roots_record() takes over: for each, the prefix its files' stored
+ * names would get (to: "results/2026-09-01") for the one they have
+ * (from: "2026-09-01").  A dry run looks files up by what they are
+ * named now.  Sets *out (the caller frees it with roots_moves_free())
+ * and returns how many.
+ */
+struct root_move {
+	char	*from;		/* the inner tree's name, owned */
+	char	*to;		/* the names its files would begin with, owned */
+	const struct root_row	*inner;	/* borrowed from the list */
+};
+size_t roots_moves(const struct root_list *r, const struct walk_target *t,
+    size_t ntargets, struct root_move **out);
+void roots_moves_free(struct root_move *moves, size_t n);
+
 /* A file the database has under a walked folder that is no longer there. */
 struct gone_file {
 	char	*relpath;	/* stored name, owned */

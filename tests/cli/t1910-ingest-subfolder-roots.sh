@@ -55,6 +55,12 @@ expect_sql t.db "SELECT count(*) FROM runs" "$total" "no run added or lost"
 run "$PS" ingest --db s.db tree/tokyo-osaka/2026-08-28
 expect_code 0 "the day folder alone, first"
 ok '[ "$(study s.db)" = 0 ]' "(it knows nothing of the study)"
+run "$PS" ingest -n --db s.db tree
+expect_err_has "pathstat ingest: the tree '2026-08-28' ($TMP/tree/tokyo-osaka/2026-08-28) is inside a tree given: its files would be named 'tree/tokyo-osaka/2026-08-28/...'" \
+    "--dry-run says the tree would take the folder's files over"
+expect_out_has "tree/$F: no --layout: path=A trial=1 tool=pathprobe az=apne1-az4 day=2026-08-28 instance_type=c6i.large region=ap-northeast-3 study=tokyo-osaka: keys would change (tag az: (none) -> apne1-az4," \
+    "and judges those files by what is stored for them"
+expect_sql s.db "SELECT count(*) FROM files WHERE relpath LIKE 'tree/%'" 0 "(a dry run: nothing renamed)"
 run "$PS" ingest --db s.db tree
 expect_code 1 "then the tree: the day's keys would change"
 expect_err_has "pathstat ingest: the tree '2026-08-28' ($TMP/tree/tokyo-osaka/2026-08-28) is inside 'tree': its 51 files are now named 'tree/tokyo-osaka/2026-08-28/...'" \
