@@ -32,6 +32,18 @@ run "$PS" ingest --db t.db "$TMP/tree/$F"
 expect_err_has "1 unchanged" "by its absolute path: unchanged"
 expect_sql t.db "SELECT count(*) FROM files WHERE relpath NOT LIKE 'tree/%'" 0 "no file under another name"
 
+# a file named alone, outside any tree ingested: its own folder is its
+# root, whatever the working folder (the meta.json above is not read)
+mkdir -p lone/P/trial1
+echo '{"study": "from-above"}' > lone/meta.json
+echo '{"path": "P", "trial": 1}' > lone/P/trial1/meta.json
+cp "tree/$F" lone/P/trial1/p.csv
+run sh -c 'cd lone && "$1" ingest --db "$2" P/trial1/p.csv' sh "$PS" "$TMP/l.db"
+expect_code 0 "a lone file from the folder above its own"
+expect_sql l.db "SELECT path || ' ' || trial || ' ' || coalesce((SELECT value FROM run_tags WHERE key = 'study'), '-') FROM run_view" \
+    "P 1 -" "keys from its own folder's meta.json only"
+expect_sql l.db "SELECT relpath FROM files" "trial1/p.csv" "stored as its folder's name and its own"
+
 # a meta.json added above files: the change is named, and made only
 # with --rekey
 echo '{"region": "ap-northeast-3"}' > tree/tokyo-osaka/2026-08-28/A/meta.json
