@@ -955,7 +955,10 @@ job_finish(struct ingest_ctx *c, struct ingest_job *job)
 	case FATE_REJECT:
 		row.status = "rejected";
 		row.reason = d.reason.buf;
-		error("%s: %s", wf->relpath, d.reason.buf);
+		/* said once for the files one reason rejects (a layout
+		 * that fits none of them: hundreds) */
+		notes_add(c->notes, NOTES_ERROR, d.reason.buf, NULL,
+		    wf->relpath);
 		stats->rejected++;
 		ret = record_only(c, &row);
 		break;

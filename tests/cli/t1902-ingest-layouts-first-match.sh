@@ -35,6 +35,15 @@ expect_err_has "other/x/odd-name.json: no path ID: none of the layouts ('$L.json
     "both layouts are named"
 expect_err_has "warning: --layout '$L.json' matched no file" "the unused layouts are named"
 
+# many files rejected for one reason: said once, with the count
+run "$PS" ingest --db one.db --layout "$L.json" results
+expect_code 1 "the .csv files without their layout: exit 1"
+expect_err_has "pathstat ingest: no path ID: the layout '$L.json' does not match this file, and no meta.json or --tag gives one: 6 files (first 'results/2026-09-01/c6i.large/A_probe_run1.csv'; --dry-run lists each)" \
+    "one reason, said once for its six files"
+ok "[ \$(printf '%s\n' \"\$ERR\" | grep -c 'no path ID') = 1 ]" "one line"
+expect_sql one.db "SELECT count(*) FROM files WHERE status = 'rejected' AND reason LIKE 'no path ID%'" 6 \
+    "each is recorded with its reason (runs --files lists them)"
+
 # a bad second layout is a usage error, naming it
 run "$PS" ingest --db t.db --layout "$L.json" --layout '{path' results
 expect_code 2 "a bad --layout: exit 2"

@@ -40,7 +40,7 @@ echo garbage > cut/A/bidir.json
 printf '' > cut/A/empty.json
 run "$PS" ingest -q --db c.db --tag path=A cut
 expect_code 1 "-q with errors: exit 1"
-ok "[ \"\$ERR\" = \"pathstat ingest: cut/A/empty.json: empty file (the tool wrote nothing)
-pathstat ingest: cut/A/bidir.json: now skipped: not a known result format: the runs it gave before are kept (restore it, or remove it and run ingest --prune)\" ]" \
+ok "[ \"\$ERR\" = \"pathstat ingest: cut/A/bidir.json: now skipped: not a known result format: the runs it gave before are kept (restore it, or remove it and run ingest --prune)
+pathstat ingest: cut/A/empty.json: empty file (the tool wrote nothing)\" ]" \
     "-q: the errors and nothing else ($ERR)"
 test_done
