@@ -224,6 +224,9 @@ load_summaries(struct check_model *m, struct loader *ld, struct check_run *r)
 		} else if (!strcmp(metric, metric_name(METRIC_CONNECT_MS)) &&
 		    !strcmp(stat, "timeout_s")) {
 			r->timeout_s = v;
+		} else if (!strcmp(metric, "iperf3") &&
+		    !strcmp(stat, "target_bitrate")) {
+			r->target_bps = v;
 		}
 	}
 	if (rc != SQLITE_DONE)
@@ -348,6 +351,7 @@ add_run(struct check_model *m, struct loader *ld, const struct runsel_row *row,
 	memset(r, 0, sizeof(*r));
 	r->p50 = r->tool_p50 = NAN;
 	r->success_rate = r->bytes_per_s = r->timeout_s = NAN;
+	r->target_bps = NAN;
 	r->id = row->id;
 	r->path = intern(&m->paths, &m->npaths, &m->alloc_paths, row->path);
 	r->cond = cond_index(m, row->cond);

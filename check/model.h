@@ -34,6 +34,9 @@
 #define CHECK_CAP_MIN_BODY	65536.0
 /* udp-sender-limited: UDP paths within this fraction of each other. */
 #define CHECK_UDP_TOL		0.005
+/* ... unless their files record a target rate (-b) that every path
+ * reached to within this fraction: then the rate is the one asked for. */
+#define CHECK_UDP_TARGET_TOL	0.05
 /* outlier-trial: a trial's p50 this many times above (or below 1/x) the
  * median trial of its cell. */
 #define CHECK_OUTLIER_RATIO	3.0
@@ -103,6 +106,8 @@ struct check_run {
 	double	success_rate;	/* oha successRate, NaN if none */
 	double	bytes_per_s;	/* oha sizePerSec, NaN if none */
 	double	timeout_s;	/* pathprobe's timeout, NaN if none */
+	double	target_bps;	/* iperf3 -b in bit/s (0 = unlimited), NaN
+				 * when the file does not record it */
 	char	*errors;	/* oha's errors as text; owned, or NULL */
 	bool	summary_only;	/* no samples, only the tool's summary */
 };

@@ -326,45 +326,89 @@ check_instance_cap(struct check_model *m)
  * udp-sender-limited
  */
 
-/* TCP p50 of path in scope, preferring the UDP condition's stream count;
- * NaN when the path has no TCP cell there.  *cond_out gets its condition. */
+/* TCP p50 of path in scope under the UDP condition's own settings
+ * (stream count, direction, side: only proto differs), NaN when the path
+ * has no such cell: a bidir or reverse TCP run says nothing about what
+ * this UDP run could have carried.  *cond_out gets its condition. */
 static double
 tcp_level(const struct check_model *m, size_t scope, size_t path,
     size_t udp_cond, size_t *cond_out)
 {
-	char want[32], buf[32];
-	const char *p = check_cond_get(m, udp_cond, "P", want, sizeof(want));
-	double best = NAN;
+	struct strbuf want = STRBUF_INIT;
+	const char *u = m->conds[udp_cond], *at = strstr(u, "proto=udp");
+	double v = NAN;
 	size_t i;
 
+	if (!at)
+		return NAN;
+	strbuf_add(&want, u, (size_t)(at - u));
+	strbuf_addstr(&want, "proto=tcp");
+	strbuf_addstr(&want, at + strlen("proto=udp"));
 	for (i = 0; i < m->ncells; i++) {
 		const struct check_cell *c = &m->cells[i];
-		const char *cp;
-		bool same_p;
 
 		if (c->scope != scope || c->path != path ||
 		    c->metric != METRIC_THROUGHPUT_BPS ||
-		    !cond_is(m, c->cond, "proto", "tcp"))
+		    strcmp(m->conds[c->cond], want.buf))
 			continue;
-		cp = check_cond_get(m, c->cond, "P", buf, sizeof(buf));
-		same_p = p && cp && !strcmp(p, cp);
-		if (isnan(best) || same_p) {
-			best = cell_pooled_p50(m, c);
-			*cond_out = c->cond;
-		}
-		if (same_p)
-			break;
+		v = cell_pooled_p50(m, c);
+		*cond_out = c->cond;
+		break;
 	}
-	return best;
+	strbuf_release(&want);
+	return v;
+}
+
+/* What the plateau's runs asked iperf3 for (-b), as their files record
+ * it. */
+enum udp_target {
+	UDP_TARGET_UNLIMITED,	/* every run: -b 0 */
+	UDP_TARGET_SET,		/* every run the same -b > 0 */
+	UDP_TARGET_MIXED,	/* different -b values */
+	UDP_TARGET_UNKNOWN	/* some file does not say (iperf3 < 3.7) */
+};
+
+static enum udp_target
+udp_target(const struct check_model *m, const struct column *col,
+    double *target)
+{
+	enum udp_target t = UDP_TARGET_UNLIMITED;
+	bool first = true;
+	size_t i, k;
+
+	*target = NAN;
+	for (i = 0; i < col->n; i++) {
+		const struct check_cell *c = &m->cells[col->cells[i]];
+
+		if (!col->in[i])
+			continue;
+		for (k = 0; k < c->nruns; k++) {
+			double b = m->runs[c->runs[k]].target_bps;
+
+			if (isnan(b))
+				return UDP_TARGET_UNKNOWN;
+			if (first) {
+				*target = b;
+				first = false;
+			} else if (b != *target) {
+				t = UDP_TARGET_MIXED;
+			}
+		}
+	}
+	if (t == UDP_TARGET_MIXED)
+		return t;
+	return *target > 0 ? UDP_TARGET_SET : UDP_TARGET_UNLIMITED;
 }
 
 static void
 udp_text(const struct check_model *m, const struct column *col,
-    struct strbuf *ev, struct strbuf *cause, struct strbuf *act)
+    enum udp_target tg, double target, struct strbuf *ev,
+    struct strbuf *cause, struct strbuf *act)
 {
 	const struct check_cell *c0 = &m->cells[col->cells[0]];
 	double tlo = INFINITY, thi = 0.0;
 	size_t i, ntcp = 0, tcp_cond = 0;
+	bool differ;
 
 	for (i = 0; i < col->n; i++) {
 		double t;
@@ -379,22 +423,46 @@ udp_text(const struct check_model *m, const struct column *col,
 		tlo = t < tlo ? t : tlo;
 		thi = t > thi ? t : thi;
 	}
+	differ = ntcp >= 2 && thi >= 1.1 * tlo;
 	strbuf_addf(ev, "UDP gives the same rate on %zu paths: ", col->nplat);
 	column_list(ev, m, col);
 	strbuf_addf(ev, " Gbit/s (pooled p50, within %.2g %% of each other, "
 	    "%.1f %% allowed)", 100.0 * (col->top - col->low) / col->top,
 	    100.0 * CHECK_UDP_TOL);
+	switch (tg) {
+	case UDP_TARGET_SET:
+		strbuf_addf(ev, "; the files record -b %.4g Gbit/s "
+		    "(target_bitrate), which no path reached", target / 1e9);
+		break;
+	case UDP_TARGET_UNLIMITED:
+		strbuf_addstr(ev, "; the files record -b 0 (unlimited)");
+		break;
+	case UDP_TARGET_MIXED:
+		strbuf_addstr(ev, "; the files record different -b values");
+		break;
+	case UDP_TARGET_UNKNOWN:
+		strbuf_addstr(ev, "; the files do not record the target rate "
+		    "(iperf3 before 3.7)");
+		break;
+	}
 	if (ntcp >= 2)
 		strbuf_addf(ev, ", while their TCP %s p50 spans %.2f-%.2f "
 		    "Gbit/s", m->conds[tcp_cond], tlo / 1e9, thi / 1e9);
-	strbuf_addstr(cause, ntcp >= 2 && thi >= 1.1 * tlo ?
-	    "the sender, not the path, set the UDP rate: with -b 0 "
-	    "(unlimited) an iperf3 UDP client sends as fast as it can write "
-	    "packets, and paths that differ in TCP throughput all carried "
-	    "that rate" :
-	    "the sender (or the instance), not the path, set the UDP rate: "
-	    "with -b 0 (unlimited) an iperf3 UDP client sends as fast as it "
-	    "can write packets");
+	strbuf_addstr(cause, "the sender (or the instance), not the path, set "
+	    "the UDP rate: ");
+	if (tg == UDP_TARGET_UNLIMITED)
+		strbuf_addstr(cause, "with -b 0 (unlimited) an iperf3 UDP "
+		    "client sends as fast as it can write packets");
+	else if (tg == UDP_TARGET_SET)
+		strbuf_addstr(cause, "the client could not send as fast as the "
+		    "-b it was given, so every path carried what it could "
+		    "write");
+	else
+		strbuf_addstr(cause, "an iperf3 UDP client sends at most as "
+		    "fast as it can write packets");
+	if (differ)
+		strbuf_addstr(cause, ", and paths that differ in TCP "
+		    "throughput all carried that rate");
 	strbuf_addstr(act, "don't rank paths by this UDP number: set a target "
 	    "rate (-b) below the paths' capacity and compare loss and jitter, "
 	    "or raise the sender's packet rate (larger -l, more -P) until the "
@@ -407,6 +475,8 @@ check_udp_sender(struct check_model *m)
 	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
 	size_t *idx = cells_by_column(m), from, to, i;
 	struct column col;
+	enum udp_target tg;
+	double target;
 
 	memset(&col, 0, sizeof(col));
 	col.lvl = xmalloc((m->ncells ? m->ncells : 1) * sizeof(double));
@@ -425,7 +495,13 @@ check_udp_sender(struct check_model *m)
 			    &m->cells[idx[from + i]]);
 		if (!column_plateau(&col, CHECK_UDP_TOL))
 			continue;
-		udp_text(m, &col, &ev, &cause, &act);
+		tg = udp_target(m, &col, &target);
+		/* the rate the files say was asked for, reached on every
+		 * path: deliberate, not the sender's limit */
+		if (tg == UDP_TARGET_SET &&
+		    col.low >= (1.0 - CHECK_UDP_TARGET_TOL) * target)
+			continue;
+		udp_text(m, &col, tg, target, &ev, &cause, &act);
 		column_findings(m, "udp-sender-limited", &col, &ev, &cause,
 		    &act);
 		strbuf_reset(&ev);

@@ -654,6 +654,9 @@ struct iperf3_setup {
 	bool		server;		/* a server-side document */
 	bool		udp;		/* read end sums the UDP way */
 	int64_t		started_at;	/* timesecs, or STARTED_UNKNOWN */
+	double		target_bps;	/* -b in bit/s (0 = unlimited), or
+					 * -1 when the file does not say */
+	double		blksize;	/* -l in bytes, or -1 */
 };
 
 static void
@@ -695,6 +698,14 @@ read_setup(struct iperf3_ctx *c, struct iperf3_setup *s)
 	    x <= IPERF3_MAX_STREAMS)
 		snprintf(s->streams, sizeof(s->streams), "%lld", (long long)x);
 	s->reverse = flag_member(ts, "reverse");
+	/* -b: test_start has it from 3.11, start from 3.7; older files do
+	 * not record it, and check must then not guess it */
+	s->target_bps = s->blksize = -1;
+	if (count_member(ts, "target_bitrate", &x) ||
+	    count_member(start, "target_bitrate", &x))
+		s->target_bps = x;
+	if (count_member(ts, "blksize", &x))
+		s->blksize = x;
 
 	/* --bidir: 3.13+ says so; 3.7-3.12 show it only in the data. */
 	s->bidir = flag_member(ts, "bidir") || c->bidir_seen ||
@@ -743,6 +754,14 @@ build_run(struct iperf3_ctx *c, const struct iperf3_setup *s,
 	run->started_at = s->started_at;
 	copy_samples(run, d);
 	add_end_summaries(c, run, id, s->udp, c->error || s->server);
+	/* the test's own parameters, so that check reads what was asked
+	 * for instead of guessing it */
+	if (s->target_bps >= 0)
+		parsed_run_add_summary(run, "iperf3", "target_bitrate",
+		    s->target_bps, "tool");
+	if (s->blksize >= 0)
+		parsed_run_add_summary(run, "iperf3", "blksize", s->blksize,
+		    "tool");
 
 	if (c->error)
 		note_run(res, ri, c->error);

@@ -445,7 +445,8 @@ def iperf3_doc(rng, p):
     """Build one iperf3 -J document.  p: dict with proto ('TCP'/'UDP'),
     streams, start (epoch s), local/remote hosts, mss, pmtu, blksize,
     rates (list of per-interval Gbit/s, len = duration), rtt_us (list),
-    retrans (list), cwnd (list), udp loss/jitter."""
+    retrans (list), cwnd (list), udp loss/jitter; optionally
+    target_bitrate (-b, bit/s) and reverse (-R, 0/1)."""
     proto = p["proto"]
     nst = p["streams"]
     dur = len(p["rates"])
@@ -466,15 +467,19 @@ def iperf3_doc(rng, p):
              "cookie": "".join(rng.choice(COOKIE_CHARS) for _ in range(36))}
     if proto == "TCP":
         start["tcp_mss_default"] = p["mss"]
-    start.update({"target_bitrate": 0, "fq_rate": 0, "sock_bufsize": 0})
+    target = p.get("target_bitrate", 0)
+    start.update({"target_bitrate": target, "fq_rate": 0,
+                  "sock_bufsize": 0})
     if proto == "TCP":
         start.update({"sndbuf_actual": 16384, "rcvbuf_actual": 131072})
     else:
         start.update({"sndbuf_actual": 212992, "rcvbuf_actual": 212992})
     start["test_start"] = {"protocol": proto, "num_streams": nst,
                            "blksize": blk, "omit": 0, "duration": dur,
-                           "bytes": 0, "blocks": 0, "reverse": 0, "tos": 0,
-                           "target_bitrate": 0, "bidir": 0, "fqrate": 0,
+                           "bytes": 0, "blocks": 0,
+                           "reverse": p.get("reverse", 0), "tos": 0,
+                           "target_bitrate": target, "bidir": 0,
+                           "fqrate": 0,
                            "interval": 1}
 
     # Interval boundaries in integer microseconds, per stream.
