@@ -25,7 +25,8 @@
 
 #define CHECK_USAGE \
 	"usage: pathstat check [--db FILE] [--where K=V]... [--only ID,...]\n" \
-	"                      [--stats LIST] [--format md|csv|json]\n"
+	"                      [--stats LIST] [--per-campaign]\n" \
+	"                      [--format md|csv|json]\n"
 
 /* At most this many files are listed under one finding in Markdown. */
 #define CHECK_MD_MAX_FILES	6
@@ -286,9 +287,14 @@ analyze_check_opts(sqlite3 *db, const struct where *w,
 	m.out = out;
 	if (check_model_load(&m, w))
 		goto cleanup;
-	for (i = 0; i < ARRAY_SIZE(checks); i++)
-		if (wanted(opts, checks[i].info.id))
-			checks[i].fn(&m);
+	for (i = 0; i < ARRAY_SIZE(checks); i++) {
+		size_t first = out->n;
+
+		if (!wanted(opts, checks[i].info.id))
+			continue;
+		checks[i].fn(&m);
+		check_merge(&m, first);
+	}
 	ret = 0;
 cleanup:
 	check_model_release(&m);
@@ -479,6 +485,10 @@ check_usage(FILE *fp, bool full)
 	    "  --stats LIST    percentiles few-samples judges, every metric\n"
 	    "                  (default: p99 for connect_ms, p99,p99.9 for\n"
 	    "                  http_ms)\n"
+	    "  --per-campaign  one finding per campaign (day, instance type,\n"
+	    "                  study); by default a finding that tells the\n"
+	    "                  same story on several days or instance types\n"
+	    "                  is one finding naming them all\n"
 	    "  --format F      md (default), csv or json\n"
 	    "  --db FILE       database (default $PATHSTAT_DB, else\n"
 	    "                  ./pathstat.db)\n"
@@ -545,7 +555,8 @@ summary_line(const struct check_findings *f)
 }
 
 enum {
-	OPT_DB = 256, OPT_FORMAT, OPT_ONLY, OPT_STATS, OPT_WHERE,
+	OPT_DB = 256, OPT_FORMAT, OPT_ONLY, OPT_PER_CAMPAIGN, OPT_STATS,
+	OPT_WHERE,
 };
 
 /* --stats: percentiles only, set into opts (borrowed from stat_opts). */
@@ -601,6 +612,7 @@ cmd_check(int argc, char **argv)
 		{ "format",	required_argument,	NULL, OPT_FORMAT },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "only",	required_argument,	NULL, OPT_ONLY },
+		{ "per-campaign", no_argument,		NULL, OPT_PER_CAMPAIGN },
 		{ "stats",	required_argument,	NULL, OPT_STATS },
 		{ "where",	required_argument,	NULL, OPT_WHERE },
 		{ NULL, 0, NULL, 0 },
@@ -643,6 +655,9 @@ cmd_check(int argc, char **argv)
 				error("bad --only '%s': %s", optarg, why.buf);
 				goto usage;
 			}
+			break;
+		case OPT_PER_CAMPAIGN:
+			opts.per_campaign = true;
 			break;
 		case OPT_STATS:
 			if (set_stats(&opts, &stat_opts, optarg, &why)) {

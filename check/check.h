@@ -60,6 +60,16 @@ struct check_opts {
 					 * connect_ms, p99 and p99.9 for
 					 * http_ms */
 	size_t			nstats;
+	/* A check that tells the same story on a path and condition in
+	 * several campaigns differing only in these tags gives one finding
+	 * naming them all (its scope lists each tag's values: "day=D1,D2,
+	 * instance_type=T,study=S").  NULL = day and instance_type. */
+	const char *const	*merge_keys;
+	size_t			nmerge_keys;
+	bool			per_campaign;	/* no merging at all */
+	/* The caller pools cells across merge_keys (a report table does):
+	 * few-samples judges the cells so pooled, not each campaign's. */
+	bool			pooled;
 };
 
 /* One check: its id and a one-line summary (for --help and --only). */

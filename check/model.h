@@ -32,6 +32,18 @@
 #define CHECK_CAP_MIN_PATHS	3
 /* ... for oha only with bodies of at least this many bytes. */
 #define CHECK_CAP_MIN_BODY	65536.0
+/* instance-cap, two paths: the two fastest paths within this fraction
+ * of each other ... */
+#define CHECK_CAP2_TOL		0.003
+/* ... in every TCP condition measured on both, at least this many ... */
+#define CHECK_CAP2_MIN_CONDS	2
+/* ... each run flat (its intervals after the first vary by at most this
+ * coefficient of variation) and its trials' p50s within this fraction
+ * of each other ... */
+#define CHECK_CAP2_FLAT_CV	0.005
+#define CHECK_CAP2_FLAT_TRIALS	0.005
+/* ... with at least one other path in the table. */
+#define CHECK_CAP2_MIN_TABLE	3
 /* udp-sender-limited: UDP paths within this fraction of each other. */
 #define CHECK_UDP_TOL		0.005
 /* ... unless their files record a target rate (-b) that every path
@@ -179,6 +191,16 @@ void check_add_run(struct check_finding *f, const struct check_run *r);
 /* Set the texts; each strbuf is detached into f (and re-initialised). */
 void check_set_text(struct check_finding *f, struct strbuf *evidence,
     struct strbuf *cause, struct strbuf *action);
+
+/* merge.c: merge the findings out->items[first..] of one check that tell
+ * the same story in several campaigns (check_opts.merge_keys). */
+void check_merge(struct check_model *m, size_t first);
+/* One scope text naming every campaign of scopes[0..n): each tag once
+ * with its values ("day=D1,D2,study=S"), into sb. */
+void check_scope_join(char *const *scopes, size_t n, struct strbuf *sb);
+/* The campaign text scope without the merged tags, into sb. */
+void check_scope_rest(const struct check_opts *o, const char *scope,
+    struct strbuf *sb);
 
 /* check_fmt: numbers the way findings print them. */
 /* A value of a metric with its unit: "10.46 Gbit/s", "0.666 ms". */

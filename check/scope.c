@@ -249,6 +249,8 @@ column_findings(struct check_model *m, const char *id,
  * instance-cap
  */
 
+static void check_instance_cap_pairs(struct check_model *m);
+
 static void
 cap_text(const struct check_model *m, const struct column *col, bool http,
     struct strbuf *ev, struct strbuf *cause, struct strbuf *act)
@@ -320,6 +322,263 @@ check_instance_cap(struct check_model *m)
 	strbuf_release(&ev);
 	strbuf_release(&cause);
 	strbuf_release(&act);
+	check_instance_cap_pairs(m);
+}
+
+/* ---------------------------------------------------------------------
+ * instance-cap, two paths: a plateau that two paths share at the top of
+ * every TCP condition (article 1's A and B: 4.96 with one flow, 12.41
+ * with four), flat in time.  One condition alone cannot tell a cap from
+ * a tie; two at once, flat, can (docs/checks.md: the false-positive rate
+ * on near-tie campaigns).
+ */
+
+/* Coefficient of variation of a run's intervals after the first (slow
+ * start); NaN with fewer than 3. */
+static double
+run_cv(const struct check_run *r)
+{
+	double sum = 0.0, ss = 0.0, mean;
+	size_t i, n = r->nseries > 0 ? r->nseries - 1 : 0;
+
+	if (n < 2)
+		return NAN;
+	for (i = 1; i < r->nseries; i++)
+		sum += r->series[i];
+	mean = sum / (double)n;
+	for (i = 1; i < r->nseries; i++)
+		ss += (r->series[i] - mean) * (r->series[i] - mean);
+	return mean > 0 ? sqrt(ss / (double)(n - 1)) / mean : NAN;
+}
+
+/* Largest run CV of a cell and the spread of its trials' p50s
+ * (max / min - 1). */
+static void
+cell_flatness(const struct check_model *m, const struct check_cell *c,
+    double *cv, double *trials)
+{
+	double lo = INFINITY, hi = 0.0;
+	size_t i;
+
+	*cv = 0.0;
+	for (i = 0; i < c->nruns; i++) {
+		const struct check_run *r = &m->runs[c->runs[i]];
+		double v = run_cv(r);
+
+		*cv = isnan(v) || v > *cv ? v : *cv;
+		if (isnan(*cv))
+			break;
+		lo = r->p50 < lo ? r->p50 : lo;
+		hi = r->p50 > hi ? r->p50 : hi;
+	}
+	*trials = lo > 0 && isfinite(lo) ? hi / lo - 1.0 : NAN;
+}
+
+/* One TCP column's two fastest paths. */
+struct pair_col {
+	size_t	from, to;	/* its cells in the sorted index */
+	size_t	a, b;		/* cell indices of the fastest two */
+	double	la, lb, third;	/* their levels, the next path's */
+	size_t	nval;		/* paths with a level */
+	bool	tied;		/* a and b within CHECK_CAP2_TOL, flat */
+	double	cv, spread;	/* the worse of the two cells */
+};
+
+static void
+pair_column(const struct check_model *m, const size_t *idx, struct pair_col *pc)
+{
+	size_t i;
+	double cva, cvb, sa, sb;
+
+	pc->la = pc->lb = pc->third = -1.0;
+	pc->nval = 0;
+	pc->tied = false;
+	for (i = pc->from; i < pc->to; i++) {
+		double v = cell_pooled_p50(m, &m->cells[idx[i]]);
+
+		if (!isfinite(v))
+			continue;
+		pc->nval++;
+		if (v > pc->la) {
+			pc->third = pc->lb;
+			pc->lb = pc->la;
+			pc->b = pc->a;
+			pc->la = v;
+			pc->a = idx[i];
+		} else if (v > pc->lb) {
+			pc->third = pc->lb;
+			pc->lb = v;
+			pc->b = idx[i];
+		} else if (v > pc->third) {
+			pc->third = v;
+		}
+	}
+	if (pc->nval < CHECK_CAP2_MIN_TABLE || pc->lb <= 0 ||
+	    pc->la / pc->lb - 1.0 > CHECK_CAP2_TOL ||
+	    pc->third >= (1.0 - CHECK_CAP_TOL) * pc->la)
+		return;
+	cell_flatness(m, &m->cells[pc->a], &cva, &sa);
+	cell_flatness(m, &m->cells[pc->b], &cvb, &sb);
+	pc->cv = cva > cvb ? cva : cvb;
+	pc->spread = sa > sb ? sa : sb;
+	pc->tied = pc->cv <= CHECK_CAP2_FLAT_CV &&
+	    pc->spread <= CHECK_CAP2_FLAT_TRIALS;
+}
+
+static bool
+same_pair(const struct check_model *m, const struct pair_col *x,
+    const struct pair_col *y)
+{
+	size_t xa = m->cells[x->a].path, xb = m->cells[x->b].path;
+	size_t ya = m->cells[y->a].path, yb = m->cells[y->b].path;
+
+	return (xa == ya && xb == yb) || (xa == yb && xb == ya);
+}
+
+/* Does the column hold a cell of path p? */
+static bool
+column_has(const struct check_model *m, const size_t *idx,
+    const struct pair_col *pc, size_t p)
+{
+	size_t i;
+
+	for (i = pc->from; i < pc->to; i++)
+		if (m->cells[idx[i]].path == p)
+			return true;
+	return false;
+}
+
+static void
+pair_text(const struct check_model *m, const struct pair_col *pc, size_t n,
+    struct strbuf *ev, struct strbuf *cause, struct strbuf *act)
+{
+	const struct check_cell *a = &m->cells[pc[0].a];
+	const struct check_cell *b = &m->cells[pc[0].b];
+	size_t i, pa = a->path < b->path ? a->path : b->path;
+	size_t pb = a->path < b->path ? b->path : a->path;
+	double cv = 0.0, spread = 0.0, slower = INFINITY;
+	char itype[64];
+
+	strbuf_addf(ev, "%s and %s, the two fastest of %zu paths, sit together "
+	    "in every TCP condition measured on both:", m->paths[pa],
+	    m->paths[pb], pc[0].nval);
+	for (i = 0; i < n; i++) {
+		strbuf_addf(ev, "%s %s %.2f and %.2f Gbit/s (%.2g %% apart)",
+		    i ? "," : "", m->conds[m->cells[pc[i].a].cond],
+		    pc[i].la / 1e9, pc[i].lb / 1e9,
+		    100.0 * (pc[i].la / pc[i].lb - 1.0));
+		cv = pc[i].cv > cv ? pc[i].cv : cv;
+		spread = pc[i].spread > spread ? pc[i].spread : spread;
+		if (pc[i].third > 0 && 1.0 - pc[i].third / pc[i].lb < slower)
+			slower = 1.0 - pc[i].third / pc[i].lb;
+	}
+	strbuf_addf(ev, "; flat: intervals vary by at most %.2g %% (CV) and "
+	    "the trials' p50s by %.2g %%", 100.0 * cv, 100.0 * spread);
+	if (isfinite(slower))
+		strbuf_addf(ev, "; the next path is at least %.0f %% slower",
+		    100.0 * slower);
+	strbuf_addf(ev, " (%.1f %% apart, %.1f %% CV and %.1f %% trial spread "
+	    "allowed, %d conditions needed)", 100.0 * CHECK_CAP2_TOL,
+	    100.0 * CHECK_CAP2_FLAT_CV, 100.0 * CHECK_CAP2_FLAT_TRIALS,
+	    CHECK_CAP2_MIN_CONDS);
+	strbuf_addstr(cause, "a limit the two paths share, not the paths: the "
+	    "instance's bandwidth where several flows run, its per-flow limit "
+	    "where one does (two different paths do not give the same rate, "
+	    "flat, in every condition)");
+	if (scope_instance_type(m, a->scope, itype, sizeof(itype)))
+		strbuf_addf(cause, " (instance_type %s: compare with its rated "
+		    "and per-flow bandwidth)", itype);
+	strbuf_addf(act, "say 'capped by the instance' for %s and %s instead "
+	    "of ranking them against each other (their true path capacity is "
+	    "at least this); to compare them use a larger instance type or "
+	    "a placement that lifts the per-flow limit", m->paths[pa],
+	    m->paths[pb]);
+}
+
+/* The pair rule for the TCP columns cols[0..n) of one campaign. */
+static void
+cap_pair(struct check_model *m, const size_t *idx, struct pair_col *cols,
+    size_t n)
+{
+	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
+	struct pair_col *tied;
+	size_t i, j, k, ntied = 0;
+
+	if (n < CHECK_CAP2_MIN_CONDS || !cols[0].tied)
+		return;
+	tied = xcalloc(n, sizeof(*tied));
+	for (i = 0; i < n; i++) {
+		size_t pa = m->cells[cols[0].a].path;
+		size_t pb = m->cells[cols[0].b].path;
+
+		/* every condition measured on both must show it */
+		if (!column_has(m, idx, &cols[i], pa) ||
+		    !column_has(m, idx, &cols[i], pb))
+			continue;
+		if (!cols[i].tied || !same_pair(m, &cols[0], &cols[i]))
+			goto cleanup;
+		tied[ntied++] = cols[i];
+	}
+	if (ntied < CHECK_CAP2_MIN_CONDS)
+		goto cleanup;
+	pair_text(m, tied, ntied, &ev, &cause, &act);
+	for (i = 0; i < ntied; i++) {
+		/* in path order, as every other finding */
+		bool swap = m->cells[tied[i].a].path >
+		    m->cells[tied[i].b].path;
+
+		for (j = 0; j < 2; j++) {
+			const struct check_cell *c = &m->cells[(j != 0) !=
+			    swap ? tied[i].b : tied[i].a];
+			struct strbuf e = STRBUF_INIT, ca = STRBUF_INIT;
+			struct strbuf a = STRBUF_INIT;
+			struct check_finding *f;
+
+			f = check_add(m, "instance-cap", c->scope, c->metric,
+			    c->path, c->cond, -1);
+			for (k = 0; k < c->nruns; k++)
+				check_add_run(f, &m->runs[c->runs[k]]);
+			strbuf_addstr(&e, ev.buf);
+			strbuf_addstr(&ca, cause.buf);
+			strbuf_addstr(&a, act.buf);
+			check_set_text(f, &e, &ca, &a);
+		}
+	}
+cleanup:
+	free(tied);
+	strbuf_release(&ev);
+	strbuf_release(&cause);
+	strbuf_release(&act);
+}
+
+static void
+check_instance_cap_pairs(struct check_model *m)
+{
+	size_t *idx = cells_by_column(m), from, to;
+	struct pair_col *cols = xcalloc(m->ncells ? m->ncells : 1,
+	    sizeof(*cols));
+	size_t n = 0, scope = SIZE_MAX;
+
+	for (from = 0; from <= m->ncells; from = to) {
+		const struct check_cell *c0 = from < m->ncells ?
+		    &m->cells[idx[from]] : NULL;
+
+		to = c0 ? column_end(m, idx, from) : from + 1;
+		if (!c0 || c0->scope != scope) {
+			cap_pair(m, idx, cols, n);
+			n = 0;
+			scope = c0 ? c0->scope : SIZE_MAX;
+		}
+		if (!c0 || c0->metric != METRIC_THROUGHPUT_BPS ||
+		    !cond_is(m, c0->cond, "proto", "tcp"))
+			continue;
+		cols[n].from = from;
+		cols[n].to = to;
+		pair_column(m, idx, &cols[n]);
+		n++;
+	}
+	free(cols);
+	free(idx);
 }
 
 /* ---------------------------------------------------------------------

@@ -16,4 +16,18 @@ studies = {kv for x in r for kv in x["scope"].split(",") if kv.startswith("study
 print("%d/100" % len(studies))')
 echo "# false-positive rate: $rate campaigns with a finding"
 ok "[ '$rate' = '0/100' ]" "false-positive rate 0 on 100 clean campaigns ($rate)"
+
+# The two-path instance-cap rule against its own null: the two fastest
+# paths genuinely near-equal (0-3 % apart in P=1 and P=4, some as flat
+# as a capped link), no cap.  At most 5 % of campaigns may be flagged.
+"$PY" "$FIX/check/gen_check.py" clean --ties --seed 1 --campaigns 100 --out ties
+"$PS" ingest -q --db t.db ties 2>/dev/null
+run "$PS" check --db t.db --only instance-cap --format json
+printf '%s' "$OUT" > t.json
+n=$("$PY" -c '
+import json
+r = json.load(open("t.json"))
+print(len({kv for x in r for kv in x["scope"].split(",") if kv.startswith("study=")}))')
+echo "# two-path instance-cap on near-tie campaigns: $n/100 flagged"
+ok "[ $n -le 5 ]" "instance-cap false-positive rate on 100 near-tie campaigns <= 5 % ($n/100)"
 test_done
