@@ -415,6 +415,7 @@ chart_key_above(struct chart *ch, char *const *labels, size_t n)
 	if (per_row > n)
 		per_row = n;
 	rows = n ? (n + per_row - 1) / per_row : 1;
+	ch->key_rows = rows;
 	strbuf_addf(&ch->pre, "set tmargin %.1f\n"
 	    "set title offset 0,%.1f\n"
 	    "set key at graph 0.5, graph 1.02 center bottom horizontal "
@@ -444,6 +445,20 @@ chart_log_tics(struct strbuf *sb, const char *axis, double lo, double hi)
 		}
 	}
 	strbuf_addstr(sb, ")\n");
+}
+
+/* The largest 1-2-5 step (..., 0.05, 0.1, 0.2, 0.5, 1, ...) at or
+ * below v > 0. */
+double
+chart_log_floor(double v)
+{
+	double dec = pow(10, floor(log10(v)));
+
+	if (v >= 5 * dec)
+		return 5 * dec;
+	if (v >= 2 * dec)
+		return 2 * dec;
+	return dec;
 }
 
 /* ------------------------------------------------------------------
@@ -560,22 +575,30 @@ chart_finish(struct chart *ch)
 		goto cleanup;
 
 	b->ncharts++;
-	strbuf_addstr(md, "\n![Figure ");
-	strbuf_addf(md, "%zu: ", b->ncharts);
-	md_escape(md, chart_title(ch));
-	strbuf_addf(md, "](charts/%s.png)\n\n_Figure %zu: ", ch->stem,
-	    b->ncharts);
+	if (rendered) {
+		strbuf_addstr(md, "\n![Figure ");
+		strbuf_addf(md, "%zu: ", b->ncharts);
+		md_escape(md, chart_title(ch));
+		strbuf_addf(md, "](charts/%s.png)\n", ch->stem);
+	}
+	strbuf_addf(md, "\n_Figure %zu: ", b->ncharts);
 	md_escape(md, chart_title(ch));
 	strbuf_addstr(md, strchr(".?!:", chart_title(ch)[strlen(chart_title(ch))
 	    ? strlen(chart_title(ch)) - 1 : 0]) ? " " : ". ");
 	md_escape(md, ch->cap.buf);
-	strbuf_addf(md, "._ [SVG](charts/%s.svg) · [data](charts/%s.dat) · "
-	    "[gnuplot script](charts/%s.gp)\n", ch->stem, ch->stem, ch->stem);
-	if (!rendered)
-		strbuf_addf(md, "\n_Not rendered: gnuplot was not available. "
-		    "To draw this figure, install gnuplot (Debian: `sudo "
-		    "apt-get install gnuplot-nox`) and run `gnuplot %s.gp` in "
-		    "the `charts` folder._\n", ch->stem);
+	if (rendered)
+		strbuf_addf(md, "._ [SVG](charts/%s.svg) · [data](charts/%s.dat) "
+		    "· [gnuplot script](charts/%s.gp)\n", ch->stem, ch->stem,
+		    ch->stem);
+	else	/* no image to link: the script and data that make it */
+		strbuf_addf(md, "._ [gnuplot script](charts/%s.gp) · "
+		    "[data](charts/%s.dat)\n\n_Not rendered%s: to draw this "
+		    "figure, install gnuplot (Debian: `sudo apt-get install "
+		    "gnuplot-nox`) and run `gnuplot %s.gp` in the `charts` "
+		    "folder; it writes %s.png and %s.svg._\n", ch->stem,
+		    ch->stem, b->gnuplot_missing ? ": gnuplot was not "
+		    "available" : " (--no-render)", ch->stem, ch->stem,
+		    ch->stem);
 
 	entry = cJSON_CreateObject();
 	cJSON_AddNumberToObject(entry, "figure", (double)b->ncharts);

@@ -31,6 +31,7 @@ struct chart {
 	double		scale;		/* metric unit -> chart unit */
 	int		dec;		/* decimals of value labels */
 	long		width, height;	/* pixels */
+	size_t		key_rows;	/* rows of the key above the plot */
 	struct strbuf	dat;		/* the .dat file */
 	struct strbuf	pre;		/* script: settings before the loop */
 	struct strbuf	plot;		/* script: what each output draws */
@@ -91,6 +92,8 @@ void chart_key_above(struct chart *ch, char *const *labels, size_t n);
  * of ten there, too few when the data span one decade or two). */
 void chart_log_tics(struct strbuf *sb, const char *axis, double lo,
     double hi);
+/* The largest 1-2-5 step at or below v > 0 (a log axis' bottom). */
+double chart_log_floor(double v);
 /* One "# <what> <i>: <label>" comment line of a .dat file, the label
  * made safe for a comment. */
 void chart_dat_label(struct chart *ch, const char *what, size_t i,

@@ -64,11 +64,29 @@ bars_script(struct chart *ch, const struct bars *br)
 	    "set bmargin %zu\n"
 	    KEY_ABOVE,
 	    bw * 0.92, br->ngroups - 1, lines + 3);
-	if (ch->c->logscale)
+	if (ch->c->logscale) {
+		/* bars grow from the bottom of a log axis: start it well
+		 * below the smallest bar (at least half a decade, on a 1-2-5
+		 * step) so that 0.102 is not a sliver above 0.1 */
+		double lo = INFINITY, hi = 0.0, bottom;
+		size_t i;
+
+		for (i = 0; i < br->ngroups * br->nseries; i++)
+			if (isfinite(br->v[i]) && br->v[i] > 0) {
+				lo = fmin(lo, br->v[i]);
+				hi = fmax(hi, br->v[i]);
+			}
 		strbuf_addstr(&ch->pre, "set logscale y\n");
-	else
+		if (isfinite(lo)) {
+			bottom = chart_log_floor(lo / sqrt(10.0));
+			strbuf_addf(&ch->pre, "set yrange [%.6g:%.6g]\n",
+			    bottom, hi * 2.0);
+			chart_log_tics(&ch->pre, "y", bottom, hi * 2.0);
+		}
+	} else {
 		strbuf_addstr(&ch->pre, "set yrange [0:*]\n"
 		    "set offsets 0, 0, graph 0.06, 0\n");
+	}
 	chart_axis_label(ch, &y);
 	chart_gp_set(&ch->pre, "ylabel", y.buf);
 	strbuf_addf(&ch->pre, "set xtics (%s) noenhanced\n", tics.buf);

@@ -36,9 +36,159 @@ lines_free(struct lines *ln)
 	free(ln->v);
 }
 
+/* A value label beside a point, moved up or down to clear the others. */
+struct vlabel {
+	double	y;		/* the value, on the axis' scale */
+	double	at;		/* where the label goes */
+	size_t	line;		/* its line */
+};
+
+static int
+vlabel_cmp(const void *a, const void *b)
+{
+	const struct vlabel *x = a, *y = b;
+
+	return x->y < y->y ? -1 : x->y > y->y;
+}
+
+/*
+ * Spread the labels l[0..n) (sorted by y) so that neighbours are at
+ * least gap apart, each group of crowded labels centred on its values,
+ * and all within [lo, hi].  Returns false when they cannot fit.
+ */
+static bool
+vlabel_spread(struct vlabel *l, size_t n, double gap, double lo, double hi)
+{
+	size_t i, j, a, b;
+	bool moved = true;
+
+	if ((double)n * gap > hi - lo)
+		return false;
+	for (i = 0; i < n; i++)
+		l[i].at = l[i].y;
+	while (moved) {
+		moved = false;
+		for (i = 0; i + 1 < n; i++) {
+			double mean = 0.0, start;
+
+			if (l[i + 1].at - l[i].at >= gap - 1e-12)
+				continue;
+			/* the crowded run around i and i+1 */
+			for (a = i; a > 0 && l[a].at - l[a - 1].at < gap +
+			    1e-12; a--)
+				;
+			for (b = i + 1; b + 1 < n && l[b + 1].at - l[b].at <
+			    gap + 1e-12; b++)
+				;
+			for (j = a; j <= b; j++)
+				mean += l[j].y;
+			mean /= (double)(b - a + 1);
+			start = mean - gap * (double)(b - a) / 2;
+			if (start < lo + gap / 2)
+				start = lo + gap / 2;
+			if (start + gap * (double)(b - a) > hi - gap / 2)
+				start = hi - gap / 2 - gap * (double)(b - a);
+			for (j = a; j <= b; j++)
+				l[j].at = start + gap * (double)(j - a);
+			moved = true;
+			break;
+		}
+	}
+	return true;
+}
+
+/* A linear axis' end: v rounded down (up) to a 1-2-5 step of the span. */
+static double
+nice_step(double span)
+{
+	double e = pow(10, floor(log10(span / 5))), f = span / 5 / e;
+
+	return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * e;
+}
+
+/*
+ * The y range (set here, never left to gnuplot's autoscale, which ran
+ * a relative chart to -500 %) and the value labels, each beside its
+ * point and clear of the others: at most 24 points, and none on x
+ * skip_x (the relative chart's p50, 100 by definition).
+ */
+static void
+lines_axis_labels(struct chart *ch, const struct lines *ln, int labels_dec,
+    bool from_zero, size_t skip_x)
+{
+	double lo = INFINITY, hi = -INFINITY, ylo, yhi, gap, plot_px, fs;
+	struct vlabel *l = xcalloc(ln->nlines + 1, sizeof(*l));
+	bool logy = ch->c->logscale;
+	size_t i, k, n, rows, lab = 200;
+
+	for (i = 0; i < ln->nx * ln->nlines; i++)
+		if (isfinite(ln->v[i]) && (!logy || ln->v[i] > 0)) {
+			lo = fmin(lo, ln->v[i]);
+			hi = fmax(hi, ln->v[i]);
+		}
+	if (!isfinite(lo))
+		goto cleanup;
+	if (logy) {
+		ylo = chart_log_floor(lo / 1.5);
+		yhi = hi * 1.5;
+		strbuf_addf(&ch->pre, "set yrange [%.6g:%.6g]\n", ylo, yhi);
+		chart_log_tics(&ch->pre, "y", ylo, yhi);
+		ylo = log10(ylo);
+		yhi = log10(yhi);
+	} else {
+		double span = hi - (from_zero ? 0.0 : lo), step;
+
+		if (!(span > 0))
+			span = fabs(hi) > 0 ? fabs(hi) : 1.0;
+		step = nice_step(span);
+		ylo = from_zero ? 0.0 : fmax(0.0, floor((lo - 0.08 * span) /
+		    step) * step);
+		yhi = ceil((hi + 0.1 * span) / step) * step;
+		strbuf_addf(&ch->pre, "set yrange [%.6g:%.6g]\n", ylo, yhi);
+	}
+	if (ln->nx * ln->nlines > 24)
+		goto cleanup;
+	/* the plot's height in pixels: the page less title, key rows and
+	 * x axis, in lines of text at ~1.6 px per point of font */
+	fs = (double)ch->b->spec->font_size * 1.6;
+	rows = ch->key_rows ? ch->key_rows : 1;
+	plot_px = (double)ch->height - (8.5 + 1.25 * (double)rows) * fs;
+	if (plot_px < 4 * fs)
+		goto cleanup;
+	gap = (yhi - ylo) * 1.15 * (double)(ch->b->spec->font_size - 2) *
+	    1.4 / plot_px;
+	for (i = 0; i < ln->nx; i++) {
+		if (i == skip_x)
+			continue;
+		for (k = n = 0; k < ln->nlines; k++) {
+			double v = ln->v[k * ln->nx + i];
+
+			if (!isfinite(v) || (logy && v <= 0))
+				continue;
+			l[n].y = logy ? log10(v) : v;
+			l[n++].line = k;
+		}
+		qsort(l, n, sizeof(*l), vlabel_cmp);
+		if (!vlabel_spread(l, n, gap, ylo, yhi))
+			continue;	/* no room: the table has them */
+		for (k = 0; k < n; k++) {
+			double v = ln->v[l[k].line * ln->nx + i];
+
+			strbuf_addf(&ch->pre, "set label %zu '%.*f' at first "
+			    "%zu, first %.6g left offset 0.8,0.55 font small tc "
+			    "lt %zu noenhanced front\n", lab++, labels_dec, v,
+			    i, logy ? pow(10, l[k].at) : l[k].at,
+			    l[k].line + 1);
+		}
+	}
+cleanup:
+	free(l);
+}
+
 static void
 lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
-    const char *xlabel, const char *xwhat, int labels_dec, bool from_zero)
+    const char *xlabel, const char *xwhat, int labels_dec, bool from_zero,
+    size_t skip_x)
 {
 	size_t i, k;
 
@@ -60,16 +210,10 @@ lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
 		strbuf_addch(&ch->dat, '\n');
 	}
 
-	strbuf_addf(&ch->pre, "set xrange [-0.3:%zu.3]\n"
+	strbuf_addf(&ch->pre, "set xrange [-0.3:%zu.6]\n"
 	    "set bmargin 5\n", ln->nx - 1);
 	if (ch->c->logscale)
 		strbuf_addstr(&ch->pre, "set logscale y\n");
-	else if (from_zero)
-		strbuf_addstr(&ch->pre, "set yrange [0:*]\n"
-		    "set offsets 0, 0, graph 0.08, 0\n");
-	else
-		strbuf_addstr(&ch->pre, "set offsets 0, 0, graph 0.08, graph "
-		    "0.05\n");
 	chart_gp_set(&ch->pre, "ylabel", ylabel);
 	chart_gp_set(&ch->pre, "xlabel", xlabel);
 	strbuf_addstr(&ch->pre, "set xtics (");
@@ -81,6 +225,7 @@ lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
 	}
 	strbuf_addstr(&ch->pre, ") noenhanced\n");
 	chart_key_above(ch, ln->label, ln->nlines);
+	lines_axis_labels(ch, ln, labels_dec, from_zero, skip_x);
 	strbuf_addstr(&ch->plot, "plot \\\n");
 	for (k = 0; k < ln->nlines; k++) {
 		strbuf_addstr(&ch->plot, "    ");
@@ -88,12 +233,6 @@ lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
 		strbuf_addf(&ch->plot, " using 1:%zu with linespoints lt %zu "
 		    "title ", k + 2, k + 1);
 		report_gp_quote(&ch->plot, ln->label[k]);
-		/* few points: print each value beside its point */
-		if (ln->nx * ln->nlines <= 24)
-			strbuf_addf(&ch->plot, ", \\\n    '' using 1:%zu:"
-			    "(sprintf('%%.%df', $%zu)) with labels left offset "
-			    "0.8,0.5 font small tc lt %zu notitle", k + 2,
-			    labels_dec, k + 2, k + 1);
 		strbuf_addstr(&ch->plot, k + 1 < ln->nlines ? ", \\\n" : "\n");
 	}
 }
@@ -137,8 +276,10 @@ chart_relative(struct chart *ch)
 	chart_describe(ch, &o, counts.buf);
 	strbuf_addstr(&ch->pre, "set arrow 1 from graph 0, first 100 to graph "
 	    "1, first 100 nohead dt 3 lw 1 lc rgb '#777777' back\n");
+	for (j = 0; j < ln.nx && strcmp(ln.x[j], "p50"); j++)
+		;
 	lines_write(ch, &ln, "% of the cell's p50 (p50 = 100)", "Statistic",
-	    "statistic", 1, false);
+	    "statistic", 1, false, j);
 	analyze_opts_release(&o);
 	table_release(&t);
 	lines_free(&ln);
@@ -233,7 +374,8 @@ chart_days(struct chart *ch)
 	chart_describe(ch, &o, counts.buf);
 	strbuf_addf(&y, "%s of %s (%s)", js < o.nstats ? o.stat_names[js] : "",
 	    ch->m->title, ch->unit);
-	lines_write(ch, &ln, y.buf, "Day (UTC)", "day", ch->dec, true);
+	lines_write(ch, &ln, y.buf, "Day (UTC)", "day", ch->dec, true,
+	    SIZE_MAX);
 	ret = 0;
 cleanup:
 	for (i = 0; i < nkeys; i++)

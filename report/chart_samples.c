@@ -280,10 +280,53 @@ ts_data(struct chart *ch, const struct series *sr, size_t n, bool sev,
 	}
 }
 
+/* Panels whose largest values differ by more than this factor get a
+ * y scale each: on one scale a 50 Mbit/s panel beside a 24 Gbit/s one
+ * is a flat line at 0. */
+#define CHART_PANEL_SCALE_RATIO	10.0
+
+/* The largest value of the panel whose runs are sr[k..end). */
+static double
+panel_max(const struct chart *ch, const struct series *sr, size_t k,
+    size_t end)
+{
+	double m = 0.0;
+	size_t i, j;
+
+	for (i = k; i < end; i++)
+		for (j = 1; j < sr[i].n; j += 2)
+			if (isfinite(sr[i].v[j]) && sr[i].v[j] * ch->scale > m)
+				m = sr[i].v[j] * ch->scale;
+	return m;
+}
+
+/* Do the panels differ so much that each needs its own y scale? */
+static bool
+ts_per_panel(const struct chart *ch, const struct series *sr, size_t n)
+{
+	double lo = INFINITY, hi = 0.0;
+	size_t k = 0, end;
+
+	while (k < n) {
+		double m;
+
+		for (end = k; end < n && !strcmp(sr[end].comment,
+		    sr[k].comment); end++)
+			;
+		m = panel_max(ch, sr, k, end);
+		if (m > 0) {
+			lo = fmin(lo, m);
+			hi = fmax(hi, m);
+		}
+		k = end;
+	}
+	return hi > CHART_PANEL_SCALE_RATIO * lo;
+}
+
 /* Axes, the multiplot layout and one legend for the page. */
 static void
 ts_layout(struct chart *ch, size_t rows, size_t cols,
-    const struct ts_extent *ext)
+    const struct ts_extent *ext, bool per_panel)
 {
 	struct strbuf y = STRBUF_INIT;
 	double w = (double)ch->width, h = (double)ch->height;
@@ -295,7 +338,7 @@ ts_layout(struct chart *ch, size_t rows, size_t cols,
 	strbuf_addstr(&ch->pre, "set xlabel 'Seconds since the run started'\n");
 	if (ch->c->logscale)
 		strbuf_addstr(&ch->pre, "set logscale y\n");
-	else
+	else if (!per_panel)
 		strbuf_addf(&ch->pre, "set yrange [0:%.6g]\n", ext->ymax * 1.1);
 	/* one key for the page, under the title: trials share colours */
 	strbuf_addf(&ch->pre, "set xrange [0:%.6g]\n", ext->xmax);
@@ -328,7 +371,7 @@ ts_layout(struct chart *ch, size_t rows, size_t cols,
 /* One panel per cell, a line per run; the legend is drawn once. */
 static void
 ts_panels(struct chart *ch, const struct series *sr, size_t n, size_t cols,
-    bool sev, long maxtrial)
+    bool sev, long maxtrial, bool per_panel)
 {
 	size_t k, i, p, title_cols;
 
@@ -347,6 +390,12 @@ ts_panels(struct chart *ch, const struct series *sr, size_t n, size_t cols,
 		strbuf_addstr(&ch->plot, "set title ");
 		chart_gp_wrapped(&ch->plot, label, title_cols);
 		strbuf_addstr(&ch->plot, "\n");
+		if (per_panel && !ch->c->logscale) {
+			double m = panel_max(ch, sr, k, end);
+
+			strbuf_addf(&ch->plot, "set yrange [0:%.6g]\n",
+			    m > 0 ? m * 1.1 : 1.0);
+		}
 		if (p == 1) {	/* the legend is on the page once */
 			for (i = 0; i < (size_t)maxtrial; i++)
 				strbuf_addf(&ch->plot, "unset arrow %zu\n"
@@ -377,7 +426,7 @@ chart_timeseries(struct chart *ch)
 	struct strbuf counts = STRBUF_INIT;
 	struct ts_extent ext;
 	size_t n = 0, ncells = 0, k, cols, rows;
-	bool sev = false;
+	bool sev = false, per_panel;
 	int ret = -1;
 
 	if (raw_series(ch, true, &sr, &n, &ncells))
@@ -402,13 +451,16 @@ chart_timeseries(struct chart *ch)
 	if (!ch->c->height)
 		ch->height = 140 + 330 * (long)rows;
 	ts_data(ch, sr, n, sev, &ext);
-	ts_layout(ch, rows, cols, &ext);
-	ts_panels(ch, sr, n, cols, sev, ext.maxtrial);
+	per_panel = ts_per_panel(ch, sr, n);
+	ts_layout(ch, rows, cols, &ext, per_panel);
+	ts_panels(ch, sr, n, cols, sev, ext.maxtrial, per_panel);
 	/* the multiplot draws the title itself */
 	strbuf_addstr(&ch->pre, "unset title\n");
 	strbuf_addf(&counts, "; each line one run (trial), %zu runs in %zu "
 	    "panels; x = seconds since the run started (iperf3: the end of "
-	    "each reporting interval)", n, ncells);
+	    "each reporting interval)%s", n, ncells, per_panel ?
+	    "; each panel has its own y scale (the panels' largest values "
+	    "differ more than 10×): compare them by their axes" : "");
 	chart_describe(ch, NULL, counts.buf);
 	/* panels fill the page: the caption carries the small print */
 	strbuf_reset(&ch->footer);

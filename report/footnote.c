@@ -79,28 +79,41 @@ same(const char *want, const char *have)
 	return !want || (have && !strcmp(want, have));
 }
 
-/* Does row r agree with every k=v of scope whose k is a column of t? */
+/* Does row r agree with every k=v of scope whose k is a column of t?
+ * A merged finding's scope lists alternatives, "day=D1,D2,study=S": a
+ * token without '=' is another value of the key before it. */
 static bool
 in_scope(const struct table *t, size_t r, const char *scope)
 {
 	char *copy, *p, *kv;
-	bool ok = true;
+	const char *have = NULL;
+	bool ok = true, key_ok = true, in_key = false;
 
 	if (!scope)
 		return true;
 	copy = xstrdup(scope);
 	p = copy;
-	while (ok && (kv = strsep(&p, ",")) != NULL) {
+	while ((kv = strsep(&p, ",")) != NULL) {
 		char *eq = strchr(kv, '=');
-		long col;
+		const char *v = kv;
 
-		if (!eq)
-			continue;
-		*eq = '\0';
-		col = table_col(t, kv);
-		if (col >= 0 && !same(eq + 1, table_str(t, r, col)))
-			ok = false;
+		if (eq) {
+			long col;
+
+			if (in_key && !key_ok)
+				ok = false;
+			*eq = '\0';
+			col = table_col(t, kv);
+			in_key = col >= 0;
+			have = in_key ? table_str(t, r, col) : NULL;
+			key_ok = false;
+			v = eq + 1;
+		}
+		if (in_key && have && !strcmp(v, have))
+			key_ok = true;
 	}
+	if (in_key && !key_ok)
+		ok = false;
 	free(copy);
 	return ok;
 }
@@ -160,6 +173,28 @@ report_footnotes_render(const struct report_footnotes *fn, struct strbuf *md)
 	for (i = 0; i < fn->n; i++) {
 		strbuf_addf(md, "[^%zu]: ", i + 1);
 		md_escape(md, fn->texts[i]);
+		strbuf_addch(md, '\n');
+	}
+}
+
+size_t
+report_methods_ref(struct report_footnotes *m, const char *text)
+{
+	return report_footnote_ref(m, text);
+}
+
+void
+report_methods_render(const struct report_footnotes *m, struct strbuf *md)
+{
+	size_t i;
+
+	if (!m->n)
+		return;
+	strbuf_addstr(md, "\n## Methods\n\nHow the numbers of the tables "
+	    "above were made; each caption names the entries it follows.\n");
+	for (i = 0; i < m->n; i++) {
+		strbuf_addf(md, "\n**M%zu.** ", i + 1);
+		md_escape(md, m->texts[i]);
 		strbuf_addch(md, '\n');
 	}
 }

@@ -220,6 +220,9 @@ struct report_bundle {
 	char		*gnuplot_missing;	/* why it cannot run, or NULL */
 	size_t		nrendered;	/* charts rendered */
 	size_t		nfailed;	/* charts gnuplot failed on */
+	size_t		nmissing;	/* sections that could not be made */
+	struct report_footnotes *methods;	/* the Methods section's
+						 * entries, M1... (owned) */
 	double		timeout_s;	/* per gnuplot run */
 };
 
@@ -307,6 +310,14 @@ void report_section_heading(struct strbuf *md, const struct report_section *s);
 /* Write one verb or pivot section (tables/NN-id.md + .csv, index.md,
  * provenance) and its chart.  Returns 0 or -1. */
 int report_section_table(struct report_bundle *b, struct report_section *s);
+
+/* The number n of the Methods entry (Mn) saying text, added when new
+ * (footnote.c). */
+size_t report_methods_ref(struct report_footnotes *m, const char *text);
+/* Append the Methods section, "## Methods" and one paragraph per entry
+ * (footnote.c). */
+void report_methods_render(const struct report_footnotes *m,
+    struct strbuf *md);
 
 /* Append the footnote marker [^n] to the Markdown of a cell, keeping
  * the text it shows (footnote.c). */

@@ -88,6 +88,28 @@ probe_gnuplot(struct report_bundle *b)
 	report_run_result_release(&res);
 }
 
+/* Where a section failed, index.md says so in its place: a reader of
+ * the bundle must not mistake a missing table for one never planned. */
+static void
+failed_marker(struct report_bundle *b, const struct report_section *s)
+{
+	struct strbuf *md = &b->index;
+
+	strbuf_addstr(md, "\n> **Missing:** ");
+	if (s->title) {
+		strbuf_addstr(md, "the section \"");
+		md_escape(md, s->title);
+		strbuf_addstr(md, "\" (");
+	} else {
+		strbuf_addstr(md, "a section (");
+	}
+	md_escape(md, s->loc);
+	strbuf_addstr(md, " in the spec) could not be made; `pathstat "
+	    "report` said why on standard error and exited 1. What follows "
+	    "is complete.\n");
+	b->nmissing++;
+}
+
 /* Write every section below s; returns the number that failed. */
 static size_t
 walk(struct report_bundle *b, struct report_section *s)
@@ -107,17 +129,22 @@ walk(struct report_bundle *b, struct report_section *s)
 			break;
 		case REPORT_SEC_VERB:
 		case REPORT_SEC_PIVOT:
-			if (report_section_table(b, c))
+			if (report_section_table(b, c)) {
+				failed_marker(b, c);
 				bad++;
+			}
 			break;
 		case REPORT_SEC_CHART:
 			if (report_check_paths(b, c)) {
+				failed_marker(b, c);
 				bad++;
 				break;
 			}
 			report_section_heading(&b->index, c);
-			if (report_chart_write(b, c, NULL, ++b->nfiles_no))
+			if (report_chart_write(b, c, NULL, ++b->nfiles_no)) {
+				failed_marker(b, c);
 				bad++;
+			}
 			break;
 		}
 	}
@@ -146,6 +173,7 @@ index_tail(struct report_bundle *b, const char *hash)
 {
 	struct strbuf *md = &b->index;
 
+	report_methods_render(b->methods, md);
 	strbuf_addstr(md, "\n---\n\n_Made by pathstat ");
 	md_escape(md, PATHSTAT_VERSION);
 	strbuf_addstr(md, " from the spec `");
@@ -207,6 +235,10 @@ report_summary(const struct report_bundle *b, bool no_render,
 	    (double)(t1.tv_sec - t0->tv_sec) +
 	    (double)(t1.tv_nsec - t0->tv_nsec) / 1e9, bad ? "; with errors" :
 	    "");
+	if (b->nmissing)
+		warning("%zu section%s could not be made; index.md marks "
+		    "%s place", b->nmissing, b->nmissing == 1 ? "" : "s",
+		    b->nmissing == 1 ? "its" : "their");
 }
 
 int
@@ -238,6 +270,8 @@ cmd_report(int argc, char **argv)
 	memset(&spec, 0, sizeof(spec));
 	strbuf_init(&b.index, 0);
 	report_footnotes_init(&b.fn);
+	b.methods = xcalloc(1, sizeof(*b.methods));
+	report_footnotes_init(b.methods);
 	b.checks = true;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	opterr = 0;
@@ -323,6 +357,9 @@ cleanup:
 	report_bundle_release(&b);
 	strbuf_release(&b.index);
 	report_footnotes_release(&b.fn);
+	if (b.methods)
+		report_footnotes_release(b.methods);
+	free(b.methods);
 	report_spec_release(&spec);
 	return ret;
 }

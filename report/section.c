@@ -385,11 +385,9 @@ report_caption_method(const struct report_section *s,
 	const struct metric *m = metric_by_name(s->metric);
 
 	strbuf_addf(cap, "%s (%s), %s", m->title, s->metric, m->display_unit);
-	if (m->display_scale != 1.0)
-		strbuf_addf(cap, " (the CSV keeps the metric's own unit)");
 	strbuf_addf(cap, "; estimator %s; %s", stats_estimator_name(o->est),
-	    o->pool == STATS_POOL_POOLED ? "pooled (all samples of all trials "
-	    "together)" : "per trial, then the mean across trials");
+	    o->pool == STATS_POOL_POOLED ? "pooled" : "mean of per-trial "
+	    "values");
 }
 
 void
@@ -669,14 +667,27 @@ static void
 add_check_notes(struct report_bundle *b, struct report_section *s,
     const struct analyze_opts *o)
 {
+	static const char *const tags[] = { "day", "instance_type", "study" };
 	struct check_findings f = CHECK_FINDINGS_INIT;
 	struct check_opts co;
 	struct strbuf text = STRBUF_INIT;
-	size_t i;
+	const char *merge[ARRAY_SIZE(tags)];
+	size_t i, j;
 
 	memset(&co, 0, sizeof(co));
 	co.stats = o->stats;
 	co.nstats = o->nstats;
+	/* a footnote describes the cell it sits on: what the table pools
+	 * (campaign tags that are not its --by columns) the checks pool
+	 * too, and a story told in several campaigns is one note */
+	for (i = 0; i < ARRAY_SIZE(tags); i++) {
+		for (j = 0; j < o->nby && strcmp(o->by[j], tags[i]); j++)
+			;
+		if (j == o->nby)
+			merge[co.nmerge_keys++] = tags[i];
+	}
+	co.merge_keys = merge;
+	co.pooled = true;
 	if (analyze_check_opts(b->db, &o->where, &co, &f)) {
 		warning("%s: hygiene checks failed; the table has no check "
 		    "footnotes", s->loc);
@@ -712,7 +723,7 @@ cleanup:
 static void
 table_markdown(const struct report_bundle *b, const struct report_section *s,
     const struct table *t, const struct table *shown, const char *cap,
-    struct strbuf *md)
+    bool index, struct strbuf *md)
 {
 	size_t i;
 
@@ -728,12 +739,13 @@ table_markdown(const struct report_bundle *b, const struct report_section *s,
 		    " " : ". ");
 	}
 	md_escape(md, cap);
+	/* one caption: the method details are written once per bundle,
+	 * in its Methods section, and the caption links to them */
+	for (i = 0; i < t->nnotes; i++)
+		strbuf_addf(md, "%s[M%zu](%s#methods)", i ? ", " : "; methods: ",
+		    report_methods_ref(b->methods, t->notes[i].buf),
+		    index ? "" : "../index.md");
 	strbuf_addstr(md, "._\n");
-	for (i = 0; i < t->nnotes; i++) {
-		strbuf_addstr(md, "\n_");
-		md_escape(md, t->notes[i].buf);
-		strbuf_addstr(md, "_\n");
-	}
 }
 
 /* provenance.json's entry for the table: its files and the command that
@@ -778,7 +790,8 @@ table_provenance(struct report_bundle *b, const struct report_section *s,
 /* Write tables/STEM.csv and .md, and the table into index.md. */
 static int
 table_files(struct report_bundle *b, const struct report_section *s,
-    const char *stem, const struct strbuf *csv, const struct strbuf *md)
+    const char *stem, const struct strbuf *csv, const struct strbuf *md,
+    const struct strbuf *mdi)
 {
 	struct strbuf rel = STRBUF_INIT;
 	int ret = -1;
@@ -792,7 +805,7 @@ table_files(struct report_bundle *b, const struct report_section *s,
 		goto cleanup;
 	report_section_heading(&b->index, s);
 	strbuf_addch(&b->index, '\n');
-	strbuf_add(&b->index, md->buf, md->len);
+	strbuf_add(&b->index, mdi->buf, mdi->len);
 	strbuf_addf(&b->index, "\nData: [tables/%s.csv](tables/%s.csv) · "
 	    "[tables/%s.md](tables/%s.md)\n", stem, stem, stem, stem);
 	ret = 0;
@@ -807,7 +820,7 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 	struct analyze_opts o;
 	struct table t, shown, csvt;
 	struct strbuf cap = STRBUF_INIT, md = STRBUF_INIT, csv = STRBUF_INIT;
-	struct strbuf stem = STRBUF_INIT;
+	struct strbuf stem = STRBUF_INIT, mdi = STRBUF_INIT;
 	struct report_finding *f = NULL;
 	size_t nf = 0, no;
 	bool opts = false, pivot = s->type == REPORT_SEC_PIVOT;
@@ -845,8 +858,9 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 		findings_of(s, &f, &nf);
 		report_footnotes_attach(&b->fn, &shown, f, nf);
 	}
-	table_markdown(b, s, &t, &shown, cap.buf, &md);
-	if (table_files(b, s, stem.buf, &csv, &md))
+	table_markdown(b, s, &t, &shown, cap.buf, false, &md);
+	table_markdown(b, s, &t, &shown, cap.buf, true, &mdi);
+	if (table_files(b, s, stem.buf, &csv, &md, &mdi))
 		goto cleanup;
 	table_provenance(b, s, &o, stem.buf, pivot);
 	if (s->chart && report_chart_write(b, s, pivot ? &shown : NULL, no))
@@ -860,6 +874,7 @@ cleanup:
 	table_release(&csvt);
 	strbuf_release(&cap);
 	strbuf_release(&md);
+	strbuf_release(&mdi);
 	strbuf_release(&csv);
 	strbuf_release(&stem);
 	free(f);
