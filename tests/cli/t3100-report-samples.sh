@@ -32,7 +32,7 @@ case "$md" in *"| F — Transit Gateway, task IP[^2] | p50 | 0.666, 3.396, 0.659
 ok "[ $r = 0 ]" "the planted outlier trial, with its footnote marker"
 case "$md" in *"[^2]: trial 2: TIME\\_WAIT"*) r=0 ;; *) r=1 ;; esac
 ok "[ $r = 0 ]" "the footnote names the trial"
-case "$md" in *"estimator oha; per trial, then the mean across trials; n = 1500 samples per row; trials = 3 per row"*) r=0 ;; *) r=1 ;; esac
+case "$md" in *"estimator oha; mean of per-trial values; n = 1500 samples per row; trials = 3 per row"*) r=0 ;; *) r=1 ;; esac
 ok "[ $r = 0 ]" "a caption names estimator, pooling, n and trials"
 
 cat > check.py <<'PY'
