@@ -105,8 +105,8 @@ failed_marker(struct report_bundle *b, const struct report_section *s)
 	}
 	md_escape(md, s->loc);
 	strbuf_addstr(md, " in the spec) could not be made; `pathstat "
-	    "report` said why on standard error and exited 1. What follows "
-	    "is complete.\n");
+	    "report` said why on standard error and exited 1; the other "
+	    "sections are complete.\n");
 	b->nmissing++;
 }
 
