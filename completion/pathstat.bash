@@ -28,7 +28,7 @@ _pathstat_options()
 	ingest)	echo "--db --layout --tag --dry-run -n --prune --rekey --force --quiet -q --help -h" ;;
 	runs)	echo "--db --where --format --files --help -h" ;;
 	keys)	echo "--db --where --format --help -h" ;;
-	check)	echo "--db --where --only --stats --format --help -h" ;;
+	check)	echo "--db --where --only --stats --per-campaign --format --help -h" ;;
 	report)	echo "--db --spec --out --force --no-render --no-checks --help -h" ;;
 	export)
 		echo "--db --out --where --partition-by --codec --basic-encodings" \
