@@ -587,9 +587,9 @@ chart_finish(struct chart *ch)
 	    ? strlen(chart_title(ch)) - 1 : 0]) ? " " : ". ");
 	md_escape(md, ch->cap.buf);
 	if (rendered)
-		strbuf_addf(md, "._ [SVG](charts/%s.svg) · [data](charts/%s.dat) "
-		    "· [gnuplot script](charts/%s.gp)\n", ch->stem, ch->stem,
-		    ch->stem);
+		strbuf_addf(md, "._ [SVG](charts/%s.svg) · "
+		    "[data](charts/%s.dat) · [gnuplot script](charts/%s.gp)\n",
+		    ch->stem, ch->stem, ch->stem);
 	else	/* no image to link: the script and data that make it */
 		strbuf_addf(md, "._ [gnuplot script](charts/%s.gp) · "
 		    "[data](charts/%s.dat)\n\n_Not rendered%s: to draw this "

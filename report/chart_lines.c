@@ -175,8 +175,8 @@ lines_axis_labels(struct chart *ch, const struct lines *ln, int labels_dec,
 			double v = ln->v[l[k].line * ln->nx + i];
 
 			strbuf_addf(&ch->pre, "set label %zu '%.*f' at first "
-			    "%zu, first %.6g left offset 0.8,0.55 font small tc "
-			    "lt %zu noenhanced front\n", lab++, labels_dec, v,
+			    "%zu, first %.6g left offset 0.8,0.55 font small "
+			    "tc lt %zu noenhanced front\n", lab++, labels_dec, v,
 			    i, logy ? pow(10, l[k].at) : l[k].at,
 			    l[k].line + 1);
 		}

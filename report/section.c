@@ -742,9 +742,9 @@ table_markdown(const struct report_bundle *b, const struct report_section *s,
 	/* one caption: the method details are written once per bundle,
 	 * in its Methods section, and the caption links to them */
 	for (i = 0; i < t->nnotes; i++)
-		strbuf_addf(md, "%s[M%zu](%s#methods)", i ? ", " : "; methods: ",
-		    report_methods_ref(b->methods, t->notes[i].buf),
-		    index ? "" : "../index.md");
+		strbuf_addf(md, "%s[M%zu](%s#methods)", i ? ", " :
+		    "; methods: ", report_methods_ref(b->methods,
+		    t->notes[i].buf), index ? "" : "../index.md");
 	strbuf_addstr(md, "._\n");
 }
 
