@@ -700,8 +700,9 @@ udp_text(const struct check_model *m, const struct column *col,
 		strbuf_addstr(ev, "; the files record different -b values");
 		break;
 	case UDP_TARGET_UNKNOWN:
-		strbuf_addstr(ev, "; the files do not record the target rate "
-		    "(iperf3 before 3.7)");
+		strbuf_addstr(ev, "; no target rate (-b) is stored for these "
+		    "runs (iperf3 before 3.7 does not write one; files "
+		    "ingested by an older pathstat need ingest --force)");
 		break;
 	}
 	if (ntcp >= 2)
