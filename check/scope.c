@@ -585,36 +585,56 @@ check_instance_cap_pairs(struct check_model *m)
  * udp-sender-limited
  */
 
+/* A condition text without its proto and b (iperf3's -b rate) keys:
+ * what a UDP and a TCP run of the same settings share. */
+static void
+cond_settings(const char *cond, struct strbuf *sb)
+{
+	const char *p = cond;
+
+	strbuf_reset(sb);
+	while (*p) {
+		size_t len = strcspn(p, ",");
+
+		if (strncmp(p, "proto=", 6) && strncmp(p, "b=", 2))
+			strbuf_addf(sb, "%s%.*s", sb->len ? "," : "", (int)len,
+			    p);
+		p += len;
+		if (*p)
+			p++;
+	}
+}
+
 /* TCP p50 of path in scope under the UDP condition's own settings
- * (stream count, direction, side: only proto differs), NaN when the path
- * has no such cell: a bidir or reverse TCP run says nothing about what
- * this UDP run could have carried.  *cond_out gets its condition. */
+ * (stream count, direction, side: only proto and -b differ), NaN when
+ * the path has no such cell: a bidir or reverse TCP run says nothing
+ * about what this UDP run could have carried.  *cond_out gets its
+ * condition. */
 static double
 tcp_level(const struct check_model *m, size_t scope, size_t path,
     size_t udp_cond, size_t *cond_out)
 {
-	struct strbuf want = STRBUF_INIT;
-	const char *u = m->conds[udp_cond], *at = strstr(u, "proto=udp");
+	struct strbuf want = STRBUF_INIT, have = STRBUF_INIT;
 	double v = NAN;
 	size_t i;
 
-	if (!at)
-		return NAN;
-	strbuf_add(&want, u, (size_t)(at - u));
-	strbuf_addstr(&want, "proto=tcp");
-	strbuf_addstr(&want, at + strlen("proto=udp"));
+	cond_settings(m->conds[udp_cond], &want);
 	for (i = 0; i < m->ncells; i++) {
 		const struct check_cell *c = &m->cells[i];
 
 		if (c->scope != scope || c->path != path ||
 		    c->metric != METRIC_THROUGHPUT_BPS ||
-		    strcmp(m->conds[c->cond], want.buf))
+		    !cond_is(m, c->cond, "proto", "tcp"))
+			continue;
+		cond_settings(m->conds[c->cond], &have);
+		if (strcmp(have.buf, want.buf))
 			continue;
 		v = cell_pooled_p50(m, c);
 		*cond_out = c->cond;
 		break;
 	}
 	strbuf_release(&want);
+	strbuf_release(&have);
 	return v;
 }
 
