@@ -36,6 +36,7 @@ static const struct dialect dialects[] = {
 		.contains = "strpos($1, $2) > 0",
 		.format = "format('$2', $1)",
 		.join = "array_join(array_agg($1 ORDER BY $2), '$3')",
+		.order3 = "$1, $2, $3",
 		.natural = "array_join(transform(regexp_extract_all($1, "
 		    "'[0-9]+|[^0-9]+'), seg -> IF(regexp_like(seg, '^[0-9]'), "
 		    "lpad(regexp_replace(seg, '^0+', ''), 20, '0'), seg)), '')",
@@ -53,6 +54,7 @@ static const struct dialect dialects[] = {
 		.contains = "strpos($1, $2) > 0",
 		.format = "format('$2', $1)",
 		.join = "array_join(array_agg($1 ORDER BY $2), '$3')",
+		.order3 = "$1, $2, $3",
 		.natural = "array_join(transform(regexp_extract_all($1, "
 		    "'[0-9]+|[^0-9]+'), seg -> IF(regexp_like(seg, '^[0-9]'), "
 		    "lpad(regexp_replace(seg, '^0+', ''), 20, '0'), seg)), '')",
@@ -72,6 +74,7 @@ static const struct dialect dialects[] = {
 		/* no ordered string aggregate: sort (key, text) structs */
 		.join = "array_join(transform(array_sort(collect_list("
 		    "named_struct($2, 'v', $1))), e -> e.v), '$3')",
+		.order3 = "'o1', $1, 'o2', $2, 'o3', $3",
 		.natural = "array_join(transform(regexp_extract_all($1, "
 		    "'([0-9]+|[^0-9]+)', 1), seg -> IF(seg RLIKE '^[0-9]', "
 		    "lpad(regexp_replace(seg, '^0+', ''), 20, '0'), seg)), '')",
@@ -89,11 +92,12 @@ static const struct dialect dialects[] = {
 		.contains = "strpos($1, $2) > 0",
 		.format = "printf('$2', $1)",
 		.join = "string_agg($1, '$3' ORDER BY $2)",
+		.order3 = "$1, $2, $3",
 		.natural = "array_to_string(list_transform("
 		    "regexp_extract_all($1, '[0-9]+|[^0-9]+'), lambda seg: "
 		    "CASE WHEN regexp_matches(seg, '^[0-9]') THEN "
-		    "lpad(regexp_replace(seg, '^0+', ''), 20, '0') ELSE seg END), "
-		    "'')",
+		    "lpad(regexp_replace(seg, '^0+', ''), 20, '0') ELSE seg "
+		    "END), '')",
 	},
 };
 

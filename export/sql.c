@@ -829,7 +829,8 @@ delta_select(struct q *x, sqlite3 *db, int nargs, char **args)
 		    x->d->t_text, x->d->t_text);
 		for (i = 0; i < x->nst; i++)
 			if (x->st[i].shown)
-				addf(x, ", CAST(NULL AS DOUBLE) AS s%zu", i + 1);
+				addf(x, ", CAST(NULL AS DOUBLE) AS s%zu",
+				    i + 1);
 		add(x, ",\n    CAST(NULL AS DOUBLE) AS growth, CAST(NULL AS "
 		    "BIGINT) AS n_a, CAST(NULL AS BIGINT) AS n_b, CAST(NULL AS "
 		    "BIGINT) AS t_a, CAST(NULL AS BIGINT) AS t_b\n  FROM cs\n"
@@ -988,8 +989,8 @@ ratio_select(struct q *x, int nargs, char **args)
 	size_t i;
 
 	if (!x->o->across || !kv_valid_key(x->o->across)) {
-		error("ratio needs --across KEY (e.g. --across c 16/1, --across "
-		    "ka off/on)");
+		error("ratio needs --across KEY (e.g. --across c 16/1, "
+		    "--across ka off/on)");
 		return -2;
 	}
 	if (nargs != 1 || !(slash = strchr(args[0], '/')) ||
@@ -1044,10 +1045,6 @@ trials_select(struct q *x)
 {
 	size_t j;
 	struct strbuf e = STRBUF_INIT, fmt = STRBUF_INIT, ord = STRBUF_INIT;
-	const char *j1 = x->d == export_dialect(ENGINE_SPARK) ? "'o1', " :
-	    "", *j2 = x->d == export_dialect(ENGINE_SPARK) ? ", 'o2', " :
-	    ", ", *j3 = x->d == export_dialect(ENGINE_SPARK) ? ", 'o3', " :
-	    ", ";
 
 	trial_ctes(x);
 	add(x, ",\n-- one row per trial and statistic\ntl AS (\n");
@@ -1100,7 +1097,7 @@ trials_select(struct q *x)
 	    "prints them, in trial order\ntv AS (\n  SELECT ");
 	cell_keys(x, "");
 	add(x, ", k,\n    ");
-	strbuf_addf(&ord, "%strial%sstarted_at%srun_id", j1, j2, j3);
+	dialect_expand(&ord, x->d->order3, "trial", "started_at", "run_id");
 	strbuf_addf(&fmt, "%%.%df", x->m->decimals);
 	strbuf_reset(&e);
 	strbuf_addstr(&e, "x");
