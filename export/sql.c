@@ -1257,7 +1257,9 @@ set_stats(struct q *x)
 			else
 				snprintf(s->tool, sizeof(s->tool), "p%g",
 				    s->s.pct);
-			s->tool_p50 = s->s.pct == 50.0;
+			/* tool_stat_of(): the summary's p50 first */
+			s->tool_p50 = s->s.pct == 50.0 && strcmp(s->tool,
+			    "p50");
 			break;
 		}
 	}

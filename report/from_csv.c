@@ -338,9 +338,9 @@ report_table_from_csv(const struct report_spec *spec,
 			strbuf_reset(&why);
 			if (set_cell(t, r, c, analyze_column_type(s->verb, o,
 			    t->cols[c].key), &rec.f[at[c]], &why)) {
-				report_spec_error(spec, s->loc, "from_csv '%s': "
-				    "line %zu, column '%s': %s", file, line,
-				    t->cols[c].key, why.buf);
+				report_spec_error(spec, s->loc,
+				    "from_csv '%s': line %zu, column '%s': %s",
+				    file, line, t->cols[c].key, why.buf);
 				goto cleanup;
 			}
 		}

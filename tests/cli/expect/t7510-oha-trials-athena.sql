@@ -16,7 +16,6 @@ k AS (
 u AS (
   SELECT m.run_id, count(*) AS ntool,
     max(CASE WHEN m.stat = 'p50' THEN m.value END) AS s1,
-    max(CASE WHEN m.stat = 'p50' THEN m.value END) AS s1_p50,
     max(CASE WHEN m.stat = 'p95' THEN m.value END) AS s2,
     max(CASE WHEN m.stat = 'p99' THEN m.value END) AS s3,
     max(CASE WHEN m.stat = 'max' THEN m.value END) AS s4
@@ -62,7 +61,7 @@ pt AS (
 ),
 tt AS (
   SELECT t.path, t.condition, t.d1, t.run_id, t.trial, t.started_at,
-    CASE WHEN t.n > 0 THEN pt.s1 WHEN t.tool_only = 1 THEN coalesce(u.s1_p50, u.s1) END AS s1,
+    CASE WHEN t.n > 0 THEN pt.s1 WHEN t.tool_only = 1 THEN u.s1 END AS s1,
     CASE WHEN t.n > 0 THEN pt.s2 WHEN t.tool_only = 1 THEN u.s2 END AS s2,
     CASE WHEN t.n > 0 THEN pt.s3 WHEN t.tool_only = 1 THEN u.s3 END AS s3,
     CASE WHEN t.n > 0 THEN pt.s4 WHEN t.tool_only = 1 THEN u.s4 END AS s4
