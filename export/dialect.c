@@ -18,8 +18,8 @@
  * format); Athena engine version 3 runs Trino's SQL, with Hive's DDL
  * (backquoted identifiers); Spark SQL's literals (backslash escapes in
  * string literals), percentile (exact, linear interpolation),
- * collect_list (skips NULLs), array_sort, element_at (1-based, INT
- * index), format_string; DuckDB's quantile_cont, list, list_sort,
+ * collect_list (skips NULLs), array_sort (structs field by field, NULL
+ * first), element_at (1-based, INT index), format_string; DuckDB's quantile_cont, list, list_sort,
  * list_extract, string_agg, printf and lambda functions.
  */
 static const struct dialect dialects[] = {
@@ -36,7 +36,7 @@ static const struct dialect dialects[] = {
 		.contains = "strpos($1, $2) > 0",
 		.format = "format('$2', $1)",
 		.join = "array_join(array_agg($1 ORDER BY $2), '$3')",
-		.order3 = "$1, $2, $3",
+		.order3 = "$1, $2 NULLS FIRST, $3",
 		.natural = "array_join(transform(regexp_extract_all($1, "
 		    "'[0-9]+|[^0-9]+'), seg -> IF(regexp_like(seg, '^[0-9]'), "
 		    "lpad(regexp_replace(seg, '^0+', ''), 20, '0'), seg)), '')",
@@ -54,7 +54,7 @@ static const struct dialect dialects[] = {
 		.contains = "strpos($1, $2) > 0",
 		.format = "format('$2', $1)",
 		.join = "array_join(array_agg($1 ORDER BY $2), '$3')",
-		.order3 = "$1, $2, $3",
+		.order3 = "$1, $2 NULLS FIRST, $3",
 		.natural = "array_join(transform(regexp_extract_all($1, "
 		    "'[0-9]+|[^0-9]+'), seg -> IF(regexp_like(seg, '^[0-9]'), "
 		    "lpad(regexp_replace(seg, '^0+', ''), 20, '0'), seg)), '')",
@@ -92,7 +92,7 @@ static const struct dialect dialects[] = {
 		.contains = "strpos($1, $2) > 0",
 		.format = "printf('$2', $1)",
 		.join = "string_agg($1, '$3' ORDER BY $2)",
-		.order3 = "$1, $2, $3",
+		.order3 = "$1, $2 NULLS FIRST, $3",
 		.natural = "array_to_string(list_transform("
 		    "regexp_extract_all($1, '[0-9]+|[^0-9]+'), lambda seg: "
 		    "CASE WHEN regexp_matches(seg, '^[0-9]') THEN "

@@ -283,7 +283,8 @@ struct dialect {
 	const char	*format;	/* $1 as text by printf format $2 */
 	const char	*join;		/* $1's non-NULL texts of a group in
 					 * the order $2, $3 between */
-	const char	*order3;	/* $2 of join for three keys $1..$3 */
+	const char	*order3;	/* $2 of join for three keys $1..$3,
+					 * NULLs of $2 first (as SQLite) */
 	const char	*natural;	/* a key of $1 that sorts digit runs
 					 * by value (pathsort) */
 };

@@ -1112,8 +1112,9 @@ trials_select(struct q *x)
 		expand(x, x->d->join, f.buf, ord.buf, ", ");
 		strbuf_release(&f);
 	}
-	add(x, " AS vals,\n    max(100e0 * abs(x - mean) / abs(mean)) AS "
-	    "dev,\n    ");
+	/* a mean of 0: no deviation in percent (analyze's NaN) */
+	add(x, " AS vals,\n    max(CASE WHEN mean = 0 THEN NULL ELSE 100e0 * "
+	    "abs(x - mean) / abs(mean) END) AS dev,\n    ");
 	strbuf_reset(&e);
 	addf(x, "CASE WHEN sum(outlier) = 0 THEN '' ELSE ");
 	strbuf_addf(&e, "CASE WHEN outlier = 1 THEN CAST(trial AS %s) END",
@@ -1303,7 +1304,7 @@ header(struct q *x, int nargs, char **args)
 		    "interpolation.\n");
 	if (!strcmp(x->verb, "trials") || x->trials)
 		add(x, "-- Trials with the same number (several days pooled) "
-		    "are listed by start time.\n");
+		    "in the order they ran, as analyze\n-- lists them.\n");
 }
 
 int

@@ -3,7 +3,9 @@
 # (--format csv): the same columns in the same order, the same rows in
 # the same order, text equal and numbers to 1e-9.  percentiles, delta,
 # ratio and trials; pooled and per trial; type7 and oha; --where, --by
-# and --paths; connect probes' failures and ≥ timeout flags; and oha runs
+# and --paths; connect probes' failures and ≥ timeout flags; runs of one
+# trial number on several days in the order they ran; a mean of 0 (no
+# deviation in percent); and oha runs
 # that have only a JSON summary (tool-only trials, a path with nothing
 # else, a pair and a ratio with one side missing).
 # tests/cli/helper/sql-check.py does the comparing.
@@ -54,7 +56,12 @@ trials --metric http_ms
 trials --metric http_ms --where path=G,Z --stats p50,p99.9,mean,max,n
 trials --metric http_ms --stats p50,p99.9,max,n --quantile oha --pool trials
 trials --metric connect_ms --by day
+trials --metric connect_ms --by tool,az
 trials --metric throughput_bps
+trials --metric retransmits --stats p50,mean,max,min,n --pool trials --by day
+percentiles --metric retransmits --pool trials --stats p50,mean,max,min,n
+ratio --metric retransmits --across P 4/1 --stats p50,mean,n
+delta --metric http_ms H-B --by trial --pool trials
 CASES
 "$PY" "$TOP/tests/cli/helper/sql-check.py" "$PS" s.db views.sql \
     "$DUCKDB_DIR/query.mjs" < cases > check.out 2>&1

@@ -2,7 +2,8 @@
 -- Amazon Athena (engine v3), over the tables of `pathstat export --ddl athena` (schema 1):
 -- the same columns and rows as `pathstat analyze ... --format csv`.
 -- oha's percentiles: sorted[floor(p n)], no interpolation.
--- Trials with the same number (several days pooled) are listed by start time.
+-- Trials with the same number (several days pooled) in the order they ran, as analyze
+-- lists them.
 WITH
 -- each run's samples of the metric: rows, and failed ones (left out, as analyze does)
 k AS (

@@ -3,7 +3,8 @@
 -- the same columns and rows as `pathstat analyze ... --format csv`.
 -- type 7 percentiles: sorted values, interpolated (this engine has no exact
 -- percentile; approx_percentile would not give analyze's numbers).
--- Trials with the same number (several days pooled) are listed by start time.
+-- Trials with the same number (several days pooled) in the order they ran, as analyze
+-- lists them.
 WITH
 -- each run's samples of the metric: rows, and failed ones (left out, as analyze does)
 k AS (

@@ -3,7 +3,8 @@
 -- the same columns and rows as `pathstat analyze ... --format csv`.
 -- type 7 percentiles: sorted values, interpolated (this engine has no exact
 -- percentile; approx_percentile would not give analyze's numbers).
--- Trials with the same number (several days pooled) are listed by start time.
+-- Trials with the same number (several days pooled) in the order they ran, as analyze
+-- lists them.
 WITH
 -- each run's samples of the metric: rows, and failed ones (left out, as analyze does)
 k AS (
@@ -102,9 +103,9 @@ tf AS (
 -- the per-trial values as analyze prints them, in trial order
 tv AS (
   SELECT path, condition, d1, k,
-    array_join(array_agg(format('%.3f', x) ORDER BY trial, started_at, run_id), ', ') AS vals,
-    max(100e0 * abs(x - mean) / abs(mean)) AS dev,
-    CASE WHEN sum(outlier) = 0 THEN '' ELSE array_join(array_agg(CASE WHEN outlier = 1 THEN CAST(trial AS varchar) END ORDER BY trial, started_at, run_id), ',') END AS outl
+    array_join(array_agg(format('%.3f', x) ORDER BY trial, started_at NULLS FIRST, run_id), ', ') AS vals,
+    max(CASE WHEN mean = 0 THEN NULL ELSE 100e0 * abs(x - mean) / abs(mean) END) AS dev,
+    CASE WHEN sum(outlier) = 0 THEN '' ELSE array_join(array_agg(CASE WHEN outlier = 1 THEN CAST(trial AS varchar) END ORDER BY trial, started_at NULLS FIRST, run_id), ',') END AS outl
   FROM tf
   GROUP BY path, condition, d1, k
 ),

@@ -2,7 +2,8 @@
 -- Spark SQL, over the tables of `pathstat export --ddl spark` (schema 1):
 -- the same columns and rows as `pathstat analyze ... --format csv`.
 -- type 7 percentiles: the engine's exact interpolating aggregate.
--- Trials with the same number (several days pooled) are listed by start time.
+-- Trials with the same number (several days pooled) in the order they ran, as analyze
+-- lists them.
 WITH
 -- each run's samples of the metric: rows, and failed ones (left out, as analyze does)
 k AS (
@@ -102,7 +103,7 @@ tf AS (
 tv AS (
   SELECT path, condition, d1, k,
     array_join(transform(array_sort(collect_list(named_struct('o1', trial, 'o2', started_at, 'o3', run_id, 'v', format_string('%.3f', x)))), e -> e.v), ', ') AS vals,
-    max(100e0 * abs(x - mean) / abs(mean)) AS dev,
+    max(CASE WHEN mean = 0 THEN NULL ELSE 100e0 * abs(x - mean) / abs(mean) END) AS dev,
     CASE WHEN sum(outlier) = 0 THEN '' ELSE array_join(transform(array_sort(collect_list(named_struct('o1', trial, 'o2', started_at, 'o3', run_id, 'v', CASE WHEN outlier = 1 THEN CAST(trial AS STRING) END))), e -> e.v), ',') END AS outl
   FROM tf
   GROUP BY path, condition, d1, k
