@@ -671,6 +671,7 @@ percentiles_select(struct q *x)
 	path_order(x, "cs.path");
 	add(x, ", cs.condition");
 	dims_order(x, "cs", NULL);
+	strbuf_release(&name);
 }
 
 /* Statistic j of a contrast a op b (NULL when a side is missing or is
