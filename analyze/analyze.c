@@ -18,12 +18,14 @@
 #include "common/metric.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "export/export.h"
 
 #define ANALYZE_USAGE \
 	"usage: pathstat analyze <verb> [--db FILE] --metric M [--where K=V]... [--by DIMS]\n" \
 	"                        [--stats LIST] [--quantile type7|oha|hd] [--pool pooled|trials]\n" \
 	"                        [--paths A,B,...] [--ci] [--level 0.95] [--seed N]\n" \
 	"                        [--boot-reps B] [--format md|csv|json] [ARGS]\n" \
+	"       pathstat analyze percentiles|delta|ratio|trials ... --sql athena|trino|spark|duckdb\n" \
 	"verbs: percentiles, delta PAIR..., ratio --across KEY NUM/DEN, trials,\n" \
 	"       relative, compare --by KEY [--baseline V] [--threshold 5%],\n" \
 	"       trend --by day|hour, variance [--target 5%]\n"
@@ -355,6 +357,42 @@ analyze_usage(FILE *fp, bool full)
 	fputs("\n'pathstat analyze <verb> --help' shows this help.\n", fp);
 }
 
+/*
+ * --sql: print the query that computes the table on an engine over the
+ * exported datasets (export/sql.c).  The options it cannot honour are a
+ * usage error, saying why.  Returns an exit code.
+ */
+static int
+analyze_sql(const struct analyze_opts *o, const char *verb, int nargs,
+    char **args)
+{
+	struct strbuf why = STRBUF_INIT;
+	sqlite3 *db = NULL;
+	int rc, ret = PATHSTAT_EXIT_USAGE;
+
+	if (!export_sql_verb(verb)) {
+		error("--sql: %s has no query form (percentiles, delta, ratio "
+		    "and trials have)", verb);
+		goto cleanup;
+	}
+	if (analyze_opts_sql_conflict(o, &why)) {
+		error("--sql cannot honour %s", why.buf);
+		goto cleanup;
+	}
+	db = db_open_readonly(db_default_path(o->db_path));
+	if (!db) {
+		ret = PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
+	rc = export_sql_print(stdout, db, verb, o, nargs, args);
+	ret = rc == -2 ? PATHSTAT_EXIT_USAGE : rc ? PATHSTAT_EXIT_FAIL :
+	    PATHSTAT_EXIT_OK;
+cleanup:
+	db_close(db);
+	strbuf_release(&why);
+	return ret;
+}
+
 int
 cmd_analyze(int argc, char **argv)
 {
@@ -391,6 +429,13 @@ cmd_analyze(int argc, char **argv)
 		metric_names_join(&why, ", ");
 		error("--metric is required (%s)", why.buf);
 		goto usage;
+	}
+	if (o.sql) {
+		ret = analyze_sql(&o, verb, argc - 1 - first, argv + 1 +
+		    first);
+		if (ret == PATHSTAT_EXIT_USAGE)
+			goto usage;
+		goto cleanup;
 	}
 	db = db_open_readonly(db_default_path(o.db_path));
 	if (!db) {

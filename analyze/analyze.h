@@ -23,6 +23,23 @@
 int analyze_build(sqlite3 *db, const char *verb, const struct analyze_opts *o,
     int nargs, char **args, struct table *t);
 
+/*
+ * For a table whose numbers an engine computed from `analyze --sql`'s
+ * query (report's from_csv), percentiles, delta, ratio or trials only:
+ * analyze_columns() adds to t the columns `analyze VERB --format csv`
+ * prints with o (no rows); once the caller has filled the rows,
+ * analyze_replay() sets the Markdown text (display unit, "≥ timeout",
+ * "not measured") and the notes as the verb would.  0, or -1 after an
+ * error.
+ */
+int analyze_columns(const char *verb, const struct analyze_opts *o,
+    struct table *t);
+int analyze_replay(const char *verb, const struct analyze_opts *o,
+    struct table *t);
+/* The type of column key in such a table: text, integer or number. */
+enum cell_type analyze_column_type(const char *verb,
+    const struct analyze_opts *o, const char *key);
+
 int cmd_analyze(int argc, char **argv);
 
 #endif

@@ -500,6 +500,10 @@ cells_load(sqlite3 *db, const struct cells_query *q, struct cellset *out)
 	rq.ndims = q->nby;
 	rq.paths = q->paths;
 	rq.npaths = q->npaths;
+	/* runs that share a trial number (days pooled) in the order they
+	 * ran, not the order they were ingested: the same tree gives the
+	 * same table however it was loaded, and an engine can sort so */
+	rq.by_start = true;
 	if (runsel_open(&rs, db, &rq) || readers_prepare(db, q, &rd))
 		goto cleanup;
 	while ((rc = runsel_next(&rs)) > 0)

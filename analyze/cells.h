@@ -83,7 +83,8 @@ struct cells_query {
 /*
  * Load every cell matching q (its runs come from common/runsel.h),
  * ordered by path (q->paths order, else natural order), condition,
- * dimensions; a cell's trials by trial number, then run.  Returns 0, or
+ * dimensions; a cell's trials by trial number, start time, then run.
+ * Returns 0, or
  * -1 after printing an error.  Release with cellset_release().
  */
 int cells_load(sqlite3 *db, const struct cells_query *q, struct cellset *out);

@@ -20,6 +20,7 @@
 #include "common/parse.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "export/export.h"
 
 /* The field of o an option sets, as a pointer of type T. */
 #define FIELD(T, opt, o)	((T *)(void *)((char *)(o) + (opt)->field))
@@ -110,6 +111,19 @@ set_format(const struct analyze_option *opt, struct analyze_opts *o,
 		strbuf_addstr(why, "want md, csv or json");
 		return -1;
 	}
+	return 0;
+}
+
+static int
+set_sql(const struct analyze_option *opt, struct analyze_opts *o,
+    const char *value, struct strbuf *why)
+{
+	(void)opt;
+	if (!export_engine_known(value)) {
+		strbuf_addf(why, "want %s", EXPORT_ENGINES);
+		return -1;
+	}
+	o->sql = value;
 	return 0;
 }
 
@@ -314,75 +328,90 @@ get_percent(const struct analyze_option *opt, const struct analyze_opts *o,
 static const struct analyze_option options[] = {
 	{ ANALYZE_OPT_METRIC, "metric", "M", ANALYZE_ARG_TEXT,
 	  set_text, get_text, F(metric), 0, 0, 0, false,
-	  ANALYZE_EMIT_ALWAYS, "", NULL, false, NULL },
+	  ANALYZE_EMIT_ALWAYS, "", NULL, false, NULL, NULL },
 	{ ANALYZE_OPT_WHERE, "where", "K=V", ANALYZE_ARG_WHERE,
 	  set_where, NULL, F(where), 0, 0, 0, false,
 	  ANALYZE_EMIT_SET,
 	  "keep runs whose path, trial, tool, condition key or\n"
-	  "tag matches (K=V1,V2 for alternatives)", NULL, false, NULL },
+	  "tag matches (K=V1,V2 for alternatives)", NULL, false, NULL, NULL },
 	{ ANALYZE_OPT_BY, "by", "DIMS", ANALYZE_ARG_LIST,
 	  set_list, get_list, F(by), F(nby), 0, 0, false,
 	  ANALYZE_EMIT_SET,
 	  "also split cells by these keys (instance_type,day,...)",
-	  "by", false, NULL },
+	  "by", false, NULL, NULL },
 	{ ANALYZE_OPT_PATHS, "paths", "A,B,...", ANALYZE_ARG_LIST,
 	  set_paths, get_list, F(paths), F(npaths), 0, 0, false,
 	  ANALYZE_EMIT_SET, "the paths to show, in this order",
-	  NULL, false, NULL },
+	  NULL, false, NULL, NULL },
 	{ ANALYZE_OPT_STATS, "stats", "LIST", ANALYZE_ARG_LIST,
 	  set_stats, get_stats, 0, 0, 0, 0, false,
 	  ANALYZE_EMIT_SET,
 	  "p50,p95,p99,max (any pNN or pNN.N, min, max, mean, n)",
-	  "stats", true, NULL },
+	  "stats", true, NULL, NULL },
 	{ ANALYZE_OPT_QUANTILE, "quantile", "E", ANALYZE_ARG_TEXT,
 	  set_quantile, get_quantile, 0, 0, 0, 0, false,
 	  ANALYZE_EMIT_ALWAYS,
 	  "type7 (default, numpy's linear), oha (sorted[floor(p n)]),\n"
-	  "hd (Harrell-Davis)", "estimator", true, NULL },
+	  "hd (Harrell-Davis)", "estimator", true, NULL, NULL },
 	{ ANALYZE_OPT_POOL, "pool", "P", ANALYZE_ARG_TEXT,
 	  set_pool, get_pool, 0, 0, 0, 0, false,
 	  ANALYZE_EMIT_ALWAYS,
 	  "pooled (all samples together, default) or trials (each\n"
 	  "trial's statistic, then mean/median/min/max)",
-	  "pool", true, NULL },
+	  "pool", true, NULL, NULL },
 	{ ANALYZE_OPT_CI, "ci", NULL, ANALYZE_ARG_FLAG,
 	  set_flag, get_flag, F(ci), 0, 0, 0, false,
 	  ANALYZE_EMIT_SET,
 	  "95 % intervals: order statistics for one percentile,\n"
 	  "bootstrap over trials for deltas, ratios, compare",
-	  "ci", true, NULL },
+	  "ci", true, NULL,
+	  "intervals are computed by pathstat analyze only" },
 	{ ANALYZE_OPT_LEVEL, "level", "L", ANALYZE_ARG_NUMBER,
 	  set_double, get_double, F(level), 0, 0.5, 0.999, false,
 	  ANALYZE_EMIT_WITH_CI, "interval level (default 0.95)",
-	  "level", true, NULL },
+	  "level", true, NULL,
+	  "it sets the level of intervals, which --sql does not compute" },
 	{ ANALYZE_OPT_ACROSS, "across", "KEY", ANALYZE_ARG_TEXT,
 	  set_text, get_text, F(across), 0, 0, 0, false,
-	  ANALYZE_EMIT_SET, NULL, "across", false, ",ratio," },
+	  ANALYZE_EMIT_SET, NULL, "across", false, ",ratio,", NULL },
 	{ ANALYZE_OPT_BASELINE, "baseline", "V", ANALYZE_ARG_TEXT,
 	  set_text, get_text, F(baseline), 0, 0, 0, false,
-	  ANALYZE_EMIT_SET, NULL, "baseline", false, ",compare," },
+	  ANALYZE_EMIT_SET, NULL, "baseline", false, ",compare,",
+	  "compare has no --sql form" },
 	{ ANALYZE_OPT_THRESHOLD, "threshold", "PCT", ANALYZE_ARG_TEXT,
 	  set_percent, get_percent, F(threshold_pct), 0, 0, 1000, false,
-	  ANALYZE_EMIT_SET, NULL, "threshold", false, ",compare," },
+	  ANALYZE_EMIT_SET, NULL, "threshold", false, ",compare,",
+	  "compare has no --sql form" },
 	{ ANALYZE_OPT_TARGET, "target", "PCT", ANALYZE_ARG_TEXT,
 	  set_percent, get_percent, F(target_pct), 0, 0, 100, true,
-	  ANALYZE_EMIT_SET, NULL, "target", false, ",variance," },
+	  ANALYZE_EMIT_SET, NULL, "target", false, ",variance,",
+	  "variance has no --sql form" },
 	{ ANALYZE_OPT_SEED, "seed", "N", ANALYZE_ARG_NUMBER,
 	  set_seed, get_seed, F(seed), 0, 0, 0, false,
 	  ANALYZE_EMIT_SET, "bootstrap seed (default fixed: results reproduce)",
-	  NULL, false, NULL },
+	  NULL, false, NULL,
+	  "it seeds the bootstrap, which --sql does not run" },
 	{ ANALYZE_OPT_BOOT_REPS, "boot-reps", "B", ANALYZE_ARG_NUMBER,
 	  set_count, get_count, F(B), 0, 100, 10000000, false,
 	  ANALYZE_EMIT_SET, "bootstrap replicates (default 2000)",
-	  NULL, false, NULL },
+	  NULL, false, NULL,
+	  "it sizes the bootstrap, which --sql does not run" },
 	{ ANALYZE_OPT_FORMAT, "format", "F", ANALYZE_ARG_TEXT,
 	  set_format, get_format, 0, 0, 0, 0, false,
-	  ANALYZE_EMIT_ALWAYS, "md (default), csv or json", NULL, false, NULL },
+	  ANALYZE_EMIT_ALWAYS, "md (default), csv or json", NULL, false, NULL,
+	  "the query's result has --format csv's columns" },
+	{ ANALYZE_OPT_SQL, "sql", "ENGINE", ANALYZE_ARG_TEXT,
+	  set_sql, get_text, F(sql), 0, 0, 0, false,
+	  ANALYZE_EMIT_SET,
+	  "print the query that computes this table on athena,\n"
+	  "trino, spark or duckdb over pathstat export's tables\n"
+	  "(percentiles, delta, ratio, trials), instead of it",
+	  NULL, false, NULL, NULL },
 	{ ANALYZE_OPT_DB, "db", "FILE", ANALYZE_ARG_TEXT,
 	  set_text, get_text, F(db_path), 0, 0, 0, false,
 	  ANALYZE_EMIT_SET,
 	  "database (default $PATHSTAT_DB, else ./pathstat.db)",
-	  NULL, false, NULL },
+	  NULL, false, NULL, NULL },
 };
 
 #undef F
@@ -413,6 +442,32 @@ analyze_option_by_spec(const char *key)
 	for (i = 0; i < ARRAY_SIZE(options); i++)
 		if (options[i].spec && !strcmp(options[i].spec, key))
 			return &options[i];
+	return NULL;
+}
+
+const struct analyze_option *
+analyze_opts_sql_conflict(const struct analyze_opts *o, struct strbuf *why)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(options); i++) {
+		const struct analyze_option *opt = &options[i];
+
+		/* the query's result has --format csv's columns */
+		if (opt->id == ANALYZE_OPT_FORMAT && o->format == TABLE_CSV)
+			continue;
+		if (opt->no_sql && (o->given & (UINT32_C(1) << opt->id))) {
+			strbuf_addf(why, "--%s: %s", opt->name, opt->no_sql);
+			return opt;
+		}
+		if (opt->id == ANALYZE_OPT_QUANTILE &&
+		    o->est == STATS_EST_HD) {
+			strbuf_addstr(why, "--quantile hd: Harrell-Davis "
+			    "weighs every value by a beta integral; --sql "
+			    "computes type7 and oha exactly");
+			return opt;
+		}
+	}
 	return NULL;
 }
 

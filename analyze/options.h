@@ -40,6 +40,7 @@ enum analyze_opt_id {
 	ANALYZE_OPT_SEED,
 	ANALYZE_OPT_BOOT_REPS,
 	ANALYZE_OPT_FORMAT,
+	ANALYZE_OPT_SQL,
 	ANALYZE_OPT_DB,
 	ANALYZE_OPT_COUNT
 };
@@ -69,6 +70,8 @@ struct analyze_opts {
 	double			target_pct;	/* --target (variance) */
 	const char		*across;	/* --across KEY (ratio);
 						 * borrowed */
+	const char		*sql;		/* --sql ENGINE: print the query
+						 * instead; borrowed */
 	bool			stats_given;	/* --stats was given */
 	uint32_t		given;		/* bit 1 << analyze_opt_id for
 						 * each option set through the
@@ -118,6 +121,8 @@ struct analyze_option {
 	bool			inherit; /* spec: groups pass it down */
 	const char		*verbs;	/* spec: the verbs it applies to
 					 * (",compare,"), NULL: all */
+	const char		*no_sql; /* why --sql cannot honour it when
+					 * given; NULL: it can */
 };
 
 /* The table (static storage); *n gets its size. */
@@ -125,6 +130,13 @@ const struct analyze_option *analyze_option_list(size_t *n);
 /* The option with this long name or this report spec key; NULL. */
 const struct analyze_option *analyze_option_find(const char *name);
 const struct analyze_option *analyze_option_by_spec(const char *key);
+/*
+ * With --sql: the first option given that the query cannot honour (the
+ * table's no_sql, --quantile hd, --format other than csv), with "--NAME:
+ * reason" in why; NULL when every one is honoured.
+ */
+const struct analyze_option *analyze_opts_sql_conflict(
+    const struct analyze_opts *o, struct strbuf *why);
 /* Does opt apply to verb (a report section's)? */
 bool analyze_option_for_verb(const struct analyze_option *opt,
     const char *verb);

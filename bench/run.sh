@@ -2,8 +2,8 @@
 # bench/run.sh - `make bench`: pathstat's ingest and analyze against
 # reference implementations run on the same data in the same run, and
 # reported as ratios (issues 2 and 4); export to Parquet against ingest,
-# its bytes per sample, and DuckDB over the export against analyze
-# (issue 11).  See bench/README.md.
+# its bytes per sample, and DuckDB over the export against analyze: a
+# hand-written query and the ones `analyze --sql duckdb` prints (issue 11).  See bench/README.md.
 #
 #   sh bench/run.sh
 #   env: BENCH_SIZE_GB   size of the generated tree (default 1.0: >= 1 GB,
@@ -239,6 +239,20 @@ if DUCK=$(sh "$top/tests/duckdb/setup.sh" 2> "$W/duckdb.why"); then
 	cmp_duck=$("$PY" "$here/compare.py" "$W/duckdb.json" \
 	    "$W"/pathstat_*.json 2> "$W/compare_duck.err") || true
 	say "DuckDB vs pathstat: $cmp_duck"
+	# (e) the queries `analyze --sql duckdb` prints for the same tables
+	for m in http_ms connect_ms throughput_bps; do
+		"$PS" analyze percentiles --db "$W/ps.db" --metric "$m" \
+		    --sql duckdb > "$W/sql_$m.sql"
+	done
+	measure duckdb_sql : node "$DUCK/query.mjs" -f "$W/views.sql" \
+	    -f "$W/sql_http_ms.sql" -f "$W/sql_connect_ms.sql" \
+	    -f "$W/sql_throughput_bps.sql"
+	tail -3 "$W/duckdb_sql.out" | "$PY" -c 'import json, sys
+print(json.dumps([r for line in sys.stdin for r in json.loads(line)]))' \
+	    > "$W/duckdb_sql.json"
+	cmp_dsql=$("$PY" "$here/compare.py" "$W/duckdb_sql.json" \
+	    "$W"/pathstat_*.json 2> "$W/compare_dsql.err") || true
+	say "--sql duckdb vs pathstat: $cmp_dsql"
 	duck_ok=1
 else
 	say "DuckDB: $(cat "$W/duckdb.why") (its row is left out)"
@@ -268,6 +282,8 @@ bps_all=$(calc 'div(b, r)' -v b="$exp_bytes" -v r="$exp_rows")
 if [ "$duck_ok" = 1 ]; then
 	r_duck=$(calc 'div(d, a)' -v d="$(wall duckdb)" -v a="$a_wall")
 	c_duck=$(calc 'div(d, a)' -v d="$(cpu duckdb)" -v a="$a_cpu")
+	r_dsql=$(calc 'div(d, a)' -v d="$(wall duckdb_sql)" -v a="$a_wall")
+	c_dsql=$(calc 'div(d, a)' -v d="$(cpu duckdb_sql)" -v a="$a_cpu")
 fi
 
 # verdict VALUE OP TARGET
@@ -316,10 +332,11 @@ work (load average $load at the end of the run).
 | ingest peak RSS, whole tree vs a tree of its 8 largest files ($(mbytes "$big_bytes")) | $(mb "$(rss ingest)") MiB | $(mb "$(rss ingest_largest8)") MiB | $(fmt "$r_grow") | | ≤ 1.1 (bounded by the largest files, not the tree) | $(verdict "$r_grow" '<=' 1.1) |
 | export rows/s vs ingest rows/s | $(fmtk "$export_rate")/s | $(fmtk "$ingest_rate")/s | $(fmtx "$r_export") | $(fmtx "$c_export") | ≥ 1× | $(verdict "$r_export" '>=' 1) |
 | export bytes per sample: samples/ (all four datasets) | $(fmt "$bps") ($(fmt "$bps_all")) | 8 (a double) | | | ≤ 9 | $(verdict "$bps_all" '<=' 9) |
-$(if [ "$duck_ok" = 1 ]; then echo "| (d) DuckDB's quantile_cont over the export, every cell of 3 metrics, vs (a) | $(fmt "$(wall duckdb)") s | $(fmt "$a_wall") s | $(fmtx "$r_duck") | $(fmtx "$c_duck") | none (how much longer DuckDB takes) | $(same "$cmp_duck") |"; else echo "| (d) DuckDB over the export vs (a) | not run: $(cat "$W/duckdb.why") | | | | | |"; fi)
+$(if [ "$duck_ok" = 1 ]; then echo "| (d) DuckDB's quantile_cont over the export, every cell of 3 metrics, vs (a) | $(fmt "$(wall duckdb)") s | $(fmt "$a_wall") s | $(fmtx "$r_duck") | $(fmtx "$c_duck") | none (how much longer DuckDB takes) | $(same "$cmp_duck") |"
+echo "| (e) the queries analyze percentiles --sql duckdb prints, on DuckDB over the export, vs (a) | $(fmt "$(wall duckdb_sql)") s | $(fmt "$a_wall") s | $(fmtx "$r_dsql") | $(fmtx "$c_dsql") | none (what analyze's full table costs an engine) | $(same "$cmp_dsql") |"; else echo "| (d) DuckDB over the export vs (a) | not run: $(cat "$W/duckdb.why") | | | | | |"; fi)
 
 Ratios are reference ÷ pathstat time (for ingest, pathstat ÷ reference
-rows/s; for export, export ÷ ingest rows/s; for (d), DuckDB ÷ (a) time);
+rows/s; for export, export ÷ ingest rows/s; for (d) and (e), DuckDB ÷ (a) time);
 wall times are the median of 3 runs where a run takes < 30 s, else of
 one run; CPU is user + sys.  The SQL query, the pandas script and (d)
 cover the same three metrics as (a).
@@ -328,7 +345,9 @@ Export: $exp_rows samples in $exp_files files, $(mbytes "$exp_bytes") in all ($(
 samples/), zstd; a second export with nothing changed took $(fmt "$(wall export_again)") s and
 wrote nothing.  (d) runs \`bench/duckdb_percentiles.sql\` over the views of
 \`pathstat export --ddl duckdb\` in DuckDB's Node package (Node start-up
-included), on the same machine at the same time.
+included), on the same machine at the same time; (e) runs there the three
+queries \`pathstat analyze percentiles --metric M --sql duckdb\` prints,
+which also count trials, failures and loss and sort paths naturally.
 
 Ingest peak RSS: $(mb "$(rss ingest_largest)") MiB for the largest file alone ($(mbytes "$largest_bytes")),
 $(mb "$(rss ingest_largest8)") MiB for the 8 largest ($(mbytes "$big_bytes")), $(mb "$(rss ingest)") MiB for the whole tree ($(gb "$tree_bytes")).
@@ -340,7 +359,9 @@ Same numbers: pandas vs pathstat: $(same "$cmp_pandas") for every cell,
 max abs difference of p50/p95/p99/max $(maxabs "$cmp_pandas"); SQL vs pathstat:
 $(same "$cmp_sql"), max abs difference $(maxabs "$cmp_sql")$(if [ "$duck_ok" = 1 ]; then
 echo "; DuckDB over the export vs pathstat: $(same "$cmp_duck"),"
-echo "max abs difference $(maxabs "$cmp_duck"), max relative $(maxrel "$cmp_duck")"; fi).
+echo "max abs difference $(maxabs "$cmp_duck"), max relative $(maxrel "$cmp_duck");"
+echo "the --sql duckdb queries vs pathstat: $(same "$cmp_dsql"),"
+echo "max relative difference $(maxrel "$cmp_dsql")"; fi).
 
 The machine (\`nproc\`: $nproc_; \`lscpu | head\`), $(date -u +%Y-%m-%d), pathstat
 $(git -C "$top" describe --always --dirty 2>/dev/null || echo "?"), $("$SQLITE3" --version | cut -d' ' -f1-2 | sed 's/^/sqlite3 /'), pandas $("$PY" -c 'import pandas; print(pandas.__version__)'):

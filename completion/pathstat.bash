@@ -7,7 +7,7 @@
 # line, else $PATHSTAT_DB, else ./pathstat.db), the keys and values of
 # --where KEY=VALUE, the keys of --by, --across and export's
 # --partition-by, the paths of --paths and the values of compare's
-# --baseline; export's --codec and --ddl.  Files and folders elsewhere.
+# --baseline, --sql; export's --codec and --ddl.  Files and folders elsewhere.
 # It needs nothing from the bash-completion package.
 #
 # The lists below must match each command's --help: tests/cli/t6000
@@ -35,7 +35,8 @@ _pathstat_options()
 		    "--file-size --force --quiet -q --ddl --location --help -h" ;;
 	analyze)
 		echo "--db --metric --where --by --stats --quantile --pool" \
-		    "--paths --ci --level --seed --boot-reps --format --help -h"
+		    "--paths --ci --level --seed --boot-reps --format --sql" \
+		    "--help -h"
 		case ${2:-} in
 		ratio)		echo "--across" ;;
 		compare)	echo "--baseline --threshold" ;;
@@ -53,7 +54,7 @@ _pathstat_takes_value()
 	--db|--layout|--tag|--where|--format|--only|--stats|--spec|--out|\
 	--metric|--by|--quantile|--pool|--paths|--level|--seed|--boot-reps|\
 	--across|--baseline|--threshold|--target|--partition-by|--codec|\
-	--file-size|--ddl|--location) return 0 ;;
+	--file-size|--ddl|--location|--sql) return 0 ;;
 	esac
 	return 1
 }
@@ -131,7 +132,7 @@ _pathstat_value()
 		_pathstat_reply "$cur" $'type7\noha\nhd' ;;
 	--codec)
 		_pathstat_reply "$cur" $'zstd\ngzip\nnone' ;;
-	--ddl)
+	--ddl|--sql)
 		_pathstat_reply "$cur" $'athena\ntrino\nspark\nduckdb' ;;
 	--partition-by)
 		prefix=${cur%"${cur##*,}"}

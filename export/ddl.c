@@ -2,7 +2,8 @@
  * ddl.c - `pathstat export --ddl ENGINE`: the statements that make the
  * exported datasets tables in Athena (with partition projection on
  * day), Trino's Hive connector, Spark SQL, or views in DuckDB.  Each
- * engine's spellings are in one table; the statements share one shape.
+ * engine's spellings are in one table (dialect.c); the statements
+ * share one shape.
  */
 #include "common/compat.h"
 
@@ -14,40 +15,6 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "export/internal.h"
-
-/* How each engine spells what differs. */
-struct dialect {
-	const char	*name;		/* for the header comment */
-	char		quote;		/* identifier quote */
-	const char	*t_string, *t_int64, *t_double, *t_timestamp;
-};
-
-static const struct dialect dialects[] = {
-	[ENGINE_ATHENA] = { "Amazon Athena (engine v3)", '`',
-	    "string", "bigint", "double", "timestamp" },
-	[ENGINE_TRINO] = { "Trino, Hive connector", '"',
-	    "varchar", "bigint", "double", "timestamp" },
-	[ENGINE_SPARK] = { "Spark SQL", '`',
-	    "STRING", "BIGINT", "DOUBLE", "TIMESTAMP" },
-	[ENGINE_DUCKDB] = { "DuckDB", '"',
-	    "VARCHAR", "BIGINT", "DOUBLE", "TIMESTAMPTZ" },
-};
-
-int
-export_engine_parse(const char *s, enum export_engine *out)
-{
-	if (!strcmp(s, "athena"))
-		*out = ENGINE_ATHENA;
-	else if (!strcmp(s, "trino"))
-		*out = ENGINE_TRINO;
-	else if (!strcmp(s, "spark"))
-		*out = ENGINE_SPARK;
-	else if (!strcmp(s, "duckdb"))
-		*out = ENGINE_DUCKDB;
-	else
-		return -1;
-	return 0;
-}
 
 static const char *
 type_name(const struct dialect *d, enum pq_type t)
@@ -143,7 +110,7 @@ enum_values(const struct export_model *m, size_t k, struct strbuf *sb)
 static void
 ident(FILE *fp, const struct dialect *d, const char *name)
 {
-	fprintf(fp, "%c%s%c", d->quote, name, d->quote);
+	fprintf(fp, "%c%s%c", d->ddl_quote, name, d->ddl_quote);
 }
 
 /* The column list; partition columns last when with_pkeys (Trino and
@@ -327,7 +294,7 @@ int
 export_ddl(FILE *fp, enum export_engine engine, const char *location,
     bool local, const struct export_model *m)
 {
-	const struct dialect *d = &dialects[engine];
+	const struct dialect *d = export_dialect(engine);
 	struct strbuf loc = STRBUF_INIT;
 	size_t k;
 	int ds, ret = -2;

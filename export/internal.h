@@ -117,6 +117,12 @@ void export_model_known_keys(sqlite3 *db, struct strbuf *sb);
 /* Check that key is a dimension analyze knows here: 0, or -1 with the
  * reason (naming what exists) in why. */
 int export_check_key(sqlite3 *db, const char *key, struct strbuf *why);
+/* Only the key columns of every run in the database (m zeroed
+ * first): what `analyze --sql` needs.  0, or -1 after an error. */
+int export_model_load_keys(sqlite3 *db, struct export_model *m);
+/* The column of dimension key, or NULL when no run has it. */
+const char *export_model_column(const struct export_model *m,
+    const char *key);
 /* The stable run_id of the run with runs.id db_id; NULL if unknown. */
 const char *export_model_run_id(const struct export_model *m, int64_t db_id);
 
@@ -251,6 +257,47 @@ enum export_engine {
 };
 
 int export_engine_parse(const char *s, enum export_engine *out);
+
+/*
+ * How an engine spells what differs (dialect.c, the one table): the
+ * DDL's types and quotes, and the pieces of `analyze --sql`'s queries.
+ * Templates take $1, $2, $3 (dialect_expand()).
+ */
+struct dialect {
+	const char	*name;		/* for header comments */
+	char		ddl_quote;	/* identifier quote in DDL */
+	char		quote;		/* identifier quote in queries */
+	const char	*t_string, *t_int64, *t_double, *t_timestamp;
+	const char	*schema;	/* "pathstat." or "" (DuckDB views) */
+	bool		backslash;	/* string literals: \' and \\ (Spark),
+					 * else '' */
+	const char	*t_text;	/* CAST(x AS t_text) */
+	const char	*t_index;	/* an array index's type */
+	const char	*sorted;	/* $1's values of a group sorted as
+					 * an array, the non-NULL ones first */
+	const char	*element;	/* element $2 (1-based) of array $1 */
+	const char	*type7;		/* exact type-7 aggregate of $1 at
+					 * fraction $2; NULL: interpolate in
+					 * sorted */
+	const char	*contains;	/* does $1 hold the text $2 */
+	const char	*format;	/* $1 as text by printf format $2 */
+	const char	*join;		/* $1's non-NULL texts of a group in
+					 * the order $2, $3 between */
+	const char	*order3;	/* $2 of join for three keys $1..$3,
+					 * NULLs of $2 first (as SQLite) */
+	const char	*natural;	/* a key of $1 that sorts digit runs
+					 * by value (pathsort) */
+};
+
+const struct dialect *export_dialect(enum export_engine engine);
+/* Append tmpl with $1..$3 replaced by a1..a3 (NULL: nothing). */
+void dialect_expand(struct strbuf *sb, const char *tmpl, const char *a1,
+    const char *a2, const char *a3);
+/* Append s as a string literal / a quoted identifier of d. */
+void dialect_string(struct strbuf *sb, const struct dialect *d,
+    const char *s);
+void dialect_ident(struct strbuf *sb, const struct dialect *d,
+    const char *s);
 
 /*
  * Print the CREATE statements for engine over the datasets at location

@@ -684,6 +684,24 @@ export_model_release(struct export_model *m)
 	memset(m, 0, sizeof(*m));
 }
 
+int
+export_model_load_keys(sqlite3 *db, struct export_model *m)
+{
+	memset(m, 0, sizeof(*m));
+	return load_keys(db, m);
+}
+
+const char *
+export_model_column(const struct export_model *m, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < m->nkeys; i++)
+		if (!strcmp(m->keys[i].key, key))
+			return m->keys[i].column;
+	return NULL;
+}
+
 bool
 export_model_has_key(const struct export_model *m, const char *key)
 {

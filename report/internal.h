@@ -120,6 +120,10 @@ struct report_section {
 	char	**arg_labels;	/* delta: label of each pair or NULL (owned) */
 	size_t	nargs;
 
+	char	*from_csv;	/* the table's rows from this CSV (an
+				 * engine's result of analyze --sql), as the
+				 * spec gives it, or NULL (owned) */
+
 	struct report_pivot_col *cols;	/* pivot columns (owned) */
 	size_t	ncols;
 	struct report_chart *chart;	/* chart of this section, or NULL */
@@ -153,6 +157,19 @@ void report_spec_release(struct report_spec *spec);
  * inherits, or NULL. */
 const char *report_section_opt(const struct report_section *s,
     const char *name);
+
+/*
+ * The table of section s from its from_csv file (relative to the spec):
+ * t gets analyze's columns for the section (analyze_columns()), the
+ * file's rows typed as analyze types them, only the section's paths in
+ * its order, and analyze's Markdown text and notes.  Returns 0, or -1
+ * after "SPEC: LOCATION: from_csv 'FILE': what" (a missing column, a
+ * row of another metric, estimator or pooling, a bad number, a listed
+ * path without rows).
+ */
+int report_table_from_csv(const struct report_spec *spec,
+    const struct report_section *s, const struct analyze_opts *o,
+    struct table *t);
 
 /* Report a problem at a spec location; returns -1. */
 int report_spec_error(const struct report_spec *spec, const char *loc,

@@ -773,6 +773,9 @@ table_provenance(struct report_bundle *b, const struct report_section *s,
 	cJSON_AddStringToObject(entry, "shape", pivot ? "pivot of the "
 	    "command's rows (paths x columns)" : "the command's CSV plus "
 	    "label columns");
+	/* the numbers an engine computed with the command's --sql query */
+	if (s->from_csv)
+		cJSON_AddStringToObject(entry, "from_csv", s->from_csv);
 	arr = cJSON_AddArrayToObject(entry, "argv");
 	strbuf_reset(&sb);
 	for (i = 0; i < argc; i++) {
@@ -829,14 +832,22 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 	table_init(&t);
 	table_init(&shown);
 	table_init(&csvt);
-	if (report_check_paths(b, s))
+	if (!s->from_csv && report_check_paths(b, s))
 		goto cleanup;
 	if (report_section_opts(b->spec, s, &o))
 		goto cleanup;
 	opts = true;
-	if (b->checks && o.metric)
+	/* an engine's table: the database may not hold its corpus, so
+	 * neither paths nor hygiene checks are judged from it */
+	if (b->checks && o.metric && !s->from_csv)
 		add_check_notes(b, s, &o);
-	rc = analyze_build(b->db, s->verb, &o, (int)s->nargs, s->args, &t);
+	if (s->from_csv)
+		rc = report_table_from_csv(b->spec, s, &o, &t) ? -3 : 0;
+	else
+		rc = analyze_build(b->db, s->verb, &o, (int)s->nargs, s->args,
+		    &t);
+	if (rc == -3)
+		goto cleanup;
 	if (rc) {
 		report_spec_error(b->spec, s->loc, "%s table could not be "
 		    "built%s", s->verb, rc == -2 ? " (bad arguments for the "
@@ -858,6 +869,10 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 		findings_of(s, &f, &nf);
 		report_footnotes_attach(&b->fn, &shown, f, nf);
 	}
+	if (s->from_csv)
+		strbuf_addf(&cap, "; numbers from %s, an engine's result of the "
+		    "query `pathstat analyze … --sql` prints, not from the "
+		    "database", s->from_csv);
 	table_markdown(b, s, &t, &shown, cap.buf, false, &md);
 	table_markdown(b, s, &t, &shown, cap.buf, true, &mdi);
 	if (table_files(b, s, stem.buf, &csv, &md, &mdi))

@@ -17,6 +17,7 @@
 #include "common/metric.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "export/export.h"
 #include "report/internal.h"
 #include "report/spec.h"
 
@@ -357,12 +358,14 @@ section_key_ok(const struct report_section *s, const char *key)
 		return !strcmp(key, "sections");
 	case REPORT_SEC_PIVOT:
 		return !strcmp(key, "columns") || !strcmp(key, "stat") ||
-		    !strcmp(key, "chart");
+		    !strcmp(key, "chart") || !strcmp(key, "from_csv");
 	case REPORT_SEC_CHART:
 		return !strcmp(key, "chart") || !strcmp(key, "by");
 	case REPORT_SEC_VERB:
 		if (!strcmp(key, "chart"))
 			return true;
+		if (!strcmp(key, "from_csv"))
+			return export_sql_verb(s->verb);
 		if (!strcmp(s->verb, "delta") && !strcmp(key, "pairs"))
 			return true;
 		if (!strcmp(s->verb, "ratio") && !strcmp(key, "ratio"))
@@ -593,6 +596,30 @@ section_chart(struct report_spec *spec, const cJSON *obj, const char *loc,
 	return ret;
 }
 
+/* from_csv: the table's rows come from an engine's CSV.  Charts draw
+ * from the database's samples, which such a table does not have. */
+static int
+section_from_csv(struct report_spec *spec, const cJSON *obj, const char *loc,
+    struct report_section *s)
+{
+	char *l;
+	int ret = 0;
+
+	if (spec_get_string(spec, obj, "from_csv", loc, false, &s->from_csv))
+		return -1;
+	if (!s->from_csv)
+		return 0;
+	l = spec_loc_key(loc, "from_csv");
+	if (!*s->from_csv || !spec_text_ok(s->from_csv) ||
+	    strchr(s->from_csv, '\n') || strchr(s->from_csv, '\t'))
+		ret = report_spec_error(spec, l, "want a file name");
+	else if (s->chart)
+		ret = report_spec_error(spec, l, "a table from a CSV has no "
+		    "samples to chart: give the chart its own section");
+	free(l);
+	return ret;
+}
+
 /* File stems: the section's id (or title, or type) as a slug; its
  * chart's id and title default to the section's. */
 static void
@@ -650,7 +677,8 @@ parse_section(struct report_spec *spec, const cJSON *obj, const char *loc,
 		    "group above");
 	if ((s->type == REPORT_SEC_VERB && section_verb(spec, obj, loc, s)) ||
 	    (s->type == REPORT_SEC_PIVOT && section_pivot(spec, obj, loc, s)) ||
-	    section_chart(spec, obj, loc, s, type))
+	    section_chart(spec, obj, loc, s, type) ||
+	    section_from_csv(spec, obj, loc, s))
 		return -1;
 	section_ids(s, type);
 	return 0;
@@ -695,6 +723,7 @@ spec_section_release(struct report_section *s)
 	free(s->text);
 	free(s->verb);
 	free(s->metric);
+	free(s->from_csv);
 	spec_kv_release(s->where, s->nwhere);
 	spec_kv_release(s->opts, s->nopts);
 	spec_paths_release(s->paths, s->npaths);

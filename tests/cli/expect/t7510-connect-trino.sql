@@ -1,0 +1,80 @@
+-- pathstat analyze percentiles --db s.db --metric connect_ms --quantile type7 --pool pooled --format csv
+-- Trino, Hive connector, over the tables of `pathstat export --ddl trino` (schema 1):
+-- the same columns and rows as `pathstat analyze ... --format csv`.
+-- type 7 percentiles: sorted values, interpolated (this engine has no exact
+-- percentile; approx_percentile would not give analyze's numbers).
+WITH
+-- each run's samples of the metric: rows, and failed ones (left out, as analyze does)
+k AS (
+  SELECT s.run_id, count(*) AS nrows,
+    sum(CASE WHEN s.status = 'ok' AND s.value IS NOT NULL THEN 0 ELSE 1 END) AS failed
+  FROM pathstat.samples s
+  WHERE s.metric = 'connect_ms'
+  GROUP BY s.run_id
+),
+-- the tool's own statistics: a run without samples has only these
+u AS (
+  SELECT m.run_id, count(*) AS ntool
+  FROM pathstat.summaries m
+  WHERE m.metric = 'connect_ms' AND m.value IS NOT NULL
+  GROUP BY m.run_id
+),
+-- the trials: the metric's own runs, and runs with samples of it
+t AS (
+  SELECT r.run_id, r.path, r.condition,
+    r.trial, r.started_at,
+    coalesce(k.nrows, 0) - coalesce(k.failed, 0) AS n,
+    CASE WHEN r.metric = 'connect_ms' THEN r.failures ELSE coalesce(k.failed, 0) END AS failures,
+    CASE WHEN coalesce(k.nrows, 0) - coalesce(k.failed, 0) = 0 AND u.ntool > 0 THEN 1 ELSE 0 END AS tool_only
+  FROM pathstat.runs r
+  LEFT JOIN k ON k.run_id = r.run_id
+  LEFT JOIN u ON u.run_id = r.run_id
+  WHERE (r.metric = 'connect_ms' OR k.run_id IS NOT NULL)
+),
+-- the successful values, with their cell
+v AS (
+  SELECT t.path, t.condition, t.run_id, s.value
+  FROM pathstat.samples s
+  JOIN t ON t.run_id = s.run_id
+  WHERE s.metric = 'connect_ms' AND s.status = 'ok' AND s.value IS NOT NULL
+),
+-- the cells: path, condition and --by keys
+c AS (
+  SELECT path, condition, count(*) AS trials, sum(n) AS n, sum(failures) AS failures,
+    sum(CASE WHEN n > 0 THEN 1 ELSE 0 END) AS raw_trials, sum(tool_only) AS tool_trials
+  FROM t
+  GROUP BY path, condition
+),
+-- pooled: all successful samples of the cell together
+p AS (
+  SELECT path, condition,
+    CASE WHEN count(value) = 0 THEN NULL ELSE element_at(array_sort(array_agg(value)), CAST(floor(CAST(count(value) - 1 AS DOUBLE) * 0.5e0) + 1 AS bigint)) + (CAST(count(value) - 1 AS DOUBLE) * 0.5e0 - floor(CAST(count(value) - 1 AS DOUBLE) * 0.5e0)) * (element_at(array_sort(array_agg(value)), CAST(least(floor(CAST(count(value) - 1 AS DOUBLE) * 0.5e0) + 2, count(value)) AS bigint)) - element_at(array_sort(array_agg(value)), CAST(floor(CAST(count(value) - 1 AS DOUBLE) * 0.5e0) + 1 AS bigint))) END AS s1,
+    CASE WHEN count(value) = 0 THEN NULL ELSE element_at(array_sort(array_agg(value)), CAST(floor(CAST(count(value) - 1 AS DOUBLE) * 0.95e0) + 1 AS bigint)) + (CAST(count(value) - 1 AS DOUBLE) * 0.95e0 - floor(CAST(count(value) - 1 AS DOUBLE) * 0.95e0)) * (element_at(array_sort(array_agg(value)), CAST(least(floor(CAST(count(value) - 1 AS DOUBLE) * 0.95e0) + 2, count(value)) AS bigint)) - element_at(array_sort(array_agg(value)), CAST(floor(CAST(count(value) - 1 AS DOUBLE) * 0.95e0) + 1 AS bigint))) END AS s2,
+    CASE WHEN count(value) = 0 THEN NULL ELSE element_at(array_sort(array_agg(value)), CAST(floor(CAST(count(value) - 1 AS DOUBLE) * 0.99e0) + 1 AS bigint)) + (CAST(count(value) - 1 AS DOUBLE) * 0.99e0 - floor(CAST(count(value) - 1 AS DOUBLE) * 0.99e0)) * (element_at(array_sort(array_agg(value)), CAST(least(floor(CAST(count(value) - 1 AS DOUBLE) * 0.99e0) + 2, count(value)) AS bigint)) - element_at(array_sort(array_agg(value)), CAST(floor(CAST(count(value) - 1 AS DOUBLE) * 0.99e0) + 1 AS bigint))) END AS s3,
+    max(value) AS s4
+  FROM v
+  GROUP BY path, condition
+),
+cs AS (
+  SELECT c.path, c.condition, c.trials, c.n, c.failures, c.raw_trials, c.tool_trials,
+    p.s1,
+      CASE WHEN c.failures > 0 AND CAST(c.failures AS DOUBLE) / CAST(c.n + c.failures AS DOUBLE) > 0.5e0 THEN 1 ELSE 0 END AS ge1,
+    p.s2,
+      CASE WHEN c.failures > 0 AND CAST(c.failures AS DOUBLE) / CAST(c.n + c.failures AS DOUBLE) > 0.050000000000000044e0 THEN 1 ELSE 0 END AS ge2,
+    p.s3,
+      CASE WHEN c.failures > 0 AND CAST(c.failures AS DOUBLE) / CAST(c.n + c.failures AS DOUBLE) > 0.010000000000000009e0 THEN 1 ELSE 0 END AS ge3,
+    p.s4, CASE WHEN c.failures > 0 THEN 1 ELSE 0 END AS ge4
+  FROM c
+  LEFT JOIN p ON p.path = c.path AND p.condition = c.condition
+)
+SELECT cs.path AS "path", cs.condition AS "condition",
+  'connect_ms' AS "metric",
+  CASE WHEN cs.tool_trials > 0 AND cs.raw_trials = 0 THEN 'tool' WHEN cs.tool_trials > 0 THEN 'type7+tool' ELSE 'type7' END AS "estimator", 'pooled' AS "pool",
+  cs.n AS "n", cs.trials AS "trials", cs.failures AS "failures",
+  CASE WHEN cs.n + cs.failures > 0 THEN 100e0 * CAST(cs.failures AS DOUBLE) / CAST(cs.n + cs.failures AS DOUBLE) END AS "loss_pct",
+  cs.s1 AS "p50", cs.ge1 AS "p50_ge_timeout",
+  cs.s2 AS "p95", cs.ge2 AS "p95_ge_timeout",
+  cs.s3 AS "p99", cs.ge3 AS "p99_ge_timeout",
+  cs.s4 AS "max", cs.ge4 AS "max_ge_timeout"
+FROM cs
+ORDER BY array_join(transform(regexp_extract_all(cs.path, '[0-9]+|[^0-9]+'), seg -> IF(regexp_like(seg, '^[0-9]'), lpad(regexp_replace(seg, '^0+', ''), 20, '0'), seg)), ''), cs.condition;

@@ -1,0 +1,114 @@
+-- pathstat analyze delta --db s.db --metric http_ms --quantile type7 --pool pooled --format csv G-G' H-B
+-- Spark SQL, over the tables of `pathstat export --ddl spark` (schema 1):
+-- the same columns and rows as `pathstat analyze ... --format csv`.
+-- type 7 percentiles: the engine's exact interpolating aggregate.
+WITH
+-- each run's samples of the metric: rows, and failed ones (left out, as analyze does)
+k AS (
+  SELECT s.run_id, count(*) AS nrows,
+    sum(CASE WHEN s.status = 'ok' AND s.value IS NOT NULL THEN 0 ELSE 1 END) AS failed
+  FROM pathstat.samples s
+  WHERE s.metric = 'http_ms'
+  GROUP BY s.run_id
+),
+-- the tool's own statistics: a run without samples has only these
+u AS (
+  SELECT m.run_id, count(*) AS ntool
+  FROM pathstat.summaries m
+  WHERE m.metric = 'http_ms' AND m.value IS NOT NULL
+  GROUP BY m.run_id
+),
+-- the trials: the metric's own runs, and runs with samples of it
+t AS (
+  SELECT r.run_id, r.path, r.condition,
+    r.trial, r.started_at,
+    coalesce(k.nrows, 0) - coalesce(k.failed, 0) AS n,
+    CASE WHEN r.metric = 'http_ms' THEN r.failures ELSE coalesce(k.failed, 0) END AS failures,
+    CASE WHEN coalesce(k.nrows, 0) - coalesce(k.failed, 0) = 0 AND u.ntool > 0 THEN 1 ELSE 0 END AS tool_only
+  FROM pathstat.runs r
+  LEFT JOIN k ON k.run_id = r.run_id
+  LEFT JOIN u ON u.run_id = r.run_id
+  WHERE (r.metric = 'http_ms' OR k.run_id IS NOT NULL)
+),
+-- the successful values, with their cell
+v AS (
+  SELECT t.path, t.condition, t.run_id, s.value
+  FROM pathstat.samples s
+  JOIN t ON t.run_id = s.run_id
+  WHERE s.metric = 'http_ms' AND s.status = 'ok' AND s.value IS NOT NULL
+),
+-- the cells: path, condition and --by keys
+c AS (
+  SELECT path, condition, count(*) AS trials, sum(n) AS n, sum(failures) AS failures,
+    sum(CASE WHEN n > 0 THEN 1 ELSE 0 END) AS raw_trials, sum(tool_only) AS tool_trials
+  FROM t
+  GROUP BY path, condition
+),
+-- pooled: all successful samples of the cell together
+p AS (
+  SELECT path, condition,
+    percentile(value, 0.5e0) AS s1,
+    percentile(value, 0.95e0) AS s2,
+    percentile(value, 0.99e0) AS s3,
+    max(value) AS s4,
+    percentile(value, 0.5e0) AS s5,
+    percentile(value, 0.99e0) AS s6
+  FROM v
+  GROUP BY path, condition
+),
+cs AS (
+  SELECT c.path, c.condition, c.trials, c.n, c.failures, c.raw_trials, c.tool_trials,
+    p.s1, 0 AS ge1,
+    p.s2, 0 AS ge2,
+    p.s3, 0 AS ge3,
+    p.s4, 0 AS ge4,
+    p.s5, 0 AS ge5,
+    p.s6, 0 AS ge6
+  FROM c
+  LEFT JOIN p ON p.path = c.path AND p.condition = c.condition
+)
+,
+delta AS (
+  SELECT 0 AS o_pair, 0 AS o_side, '' AS o_cond,
+    'G-G\'' AS pair, 'G' AS minuend, 'G\'' AS subtrahend, '' AS condition,
+    CAST(NULL AS STRING) AS metric, CAST(NULL AS STRING) AS estimator, CAST(NULL AS STRING) AS pool, CAST(NULL AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2, CAST(NULL AS DOUBLE) AS s3, CAST(NULL AS DOUBLE) AS s4,
+    CAST(NULL AS DOUBLE) AS growth, CAST(NULL AS BIGINT) AS n_a, CAST(NULL AS BIGINT) AS n_b, CAST(NULL AS BIGINT) AS t_a, CAST(NULL AS BIGINT) AS t_b
+  FROM cs
+  HAVING sum(CASE WHEN cs.path = 'G' THEN 1 ELSE 0 END) = 0 OR sum(CASE WHEN cs.path = 'G\'' THEN 1 ELSE 0 END) = 0
+  UNION ALL
+  SELECT 0, CASE WHEN a.path IS NOT NULL THEN 1 ELSE 2 END, coalesce(a.condition, b.condition),
+    'G-G\'', 'G', 'G\'', coalesce(a.condition, b.condition),
+    'http_ms', 'type7', 'pooled',
+    CASE WHEN a.ge1 = 1 OR b.ge1 = 1 THEN NULL ELSE a.s1 - b.s1 END,
+    CASE WHEN a.ge2 = 1 OR b.ge2 = 1 THEN NULL ELSE a.s2 - b.s2 END,
+    CASE WHEN a.ge3 = 1 OR b.ge3 = 1 THEN NULL ELSE a.s3 - b.s3 END,
+    CASE WHEN a.ge4 = 1 OR b.ge4 = 1 THEN NULL ELSE a.s4 - b.s4 END,
+    CASE WHEN CASE WHEN a.ge5 = 1 OR b.ge5 = 1 THEN NULL ELSE a.s5 - b.s5 END = 0 THEN NULL ELSE CASE WHEN a.ge6 = 1 OR b.ge6 = 1 THEN NULL ELSE a.s6 - b.s6 END / CASE WHEN a.ge5 = 1 OR b.ge5 = 1 THEN NULL ELSE a.s5 - b.s5 END END,
+    a.n, b.n, a.trials, b.trials
+  FROM (SELECT * FROM cs WHERE cs.path = 'G') a
+  FULL OUTER JOIN (SELECT * FROM cs WHERE cs.path = 'G\'') b ON a.condition = b.condition
+  UNION ALL
+  SELECT 1 AS o_pair, 0 AS o_side, '' AS o_cond,
+    'H-B' AS pair, 'H' AS minuend, 'B' AS subtrahend, '' AS condition,
+    CAST(NULL AS STRING) AS metric, CAST(NULL AS STRING) AS estimator, CAST(NULL AS STRING) AS pool, CAST(NULL AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2, CAST(NULL AS DOUBLE) AS s3, CAST(NULL AS DOUBLE) AS s4,
+    CAST(NULL AS DOUBLE) AS growth, CAST(NULL AS BIGINT) AS n_a, CAST(NULL AS BIGINT) AS n_b, CAST(NULL AS BIGINT) AS t_a, CAST(NULL AS BIGINT) AS t_b
+  FROM cs
+  HAVING sum(CASE WHEN cs.path = 'H' THEN 1 ELSE 0 END) = 0 OR sum(CASE WHEN cs.path = 'B' THEN 1 ELSE 0 END) = 0
+  UNION ALL
+  SELECT 1, CASE WHEN b.path IS NOT NULL THEN 1 ELSE 2 END, coalesce(a.condition, b.condition),
+    'H-B', 'H', 'B', coalesce(a.condition, b.condition),
+    'http_ms', 'type7', 'pooled',
+    CASE WHEN a.ge1 = 1 OR b.ge1 = 1 THEN NULL ELSE a.s1 - b.s1 END,
+    CASE WHEN a.ge2 = 1 OR b.ge2 = 1 THEN NULL ELSE a.s2 - b.s2 END,
+    CASE WHEN a.ge3 = 1 OR b.ge3 = 1 THEN NULL ELSE a.s3 - b.s3 END,
+    CASE WHEN a.ge4 = 1 OR b.ge4 = 1 THEN NULL ELSE a.s4 - b.s4 END,
+    CASE WHEN CASE WHEN a.ge5 = 1 OR b.ge5 = 1 THEN NULL ELSE a.s5 - b.s5 END = 0 THEN NULL ELSE CASE WHEN a.ge6 = 1 OR b.ge6 = 1 THEN NULL ELSE a.s6 - b.s6 END / CASE WHEN a.ge5 = 1 OR b.ge5 = 1 THEN NULL ELSE a.s5 - b.s5 END END,
+    a.n, b.n, a.trials, b.trials
+  FROM (SELECT * FROM cs WHERE cs.path = 'H') a
+  FULL OUTER JOIN (SELECT * FROM cs WHERE cs.path = 'B') b ON a.condition = b.condition
+)
+SELECT pair AS `pair`, minuend AS `minuend`, subtrahend AS `subtrahend`, condition AS `condition`,
+  metric AS `metric`, estimator AS `estimator`, pool AS `pool`, s1 AS `p50`, s2 AS `p95`, s3 AS `p99`, s4 AS `max`,
+  growth AS `growth`, n_a AS `n_minuend`, n_b AS `n_subtrahend`, t_a AS `trials_minuend`, t_b AS `trials_subtrahend`
+FROM delta
+ORDER BY o_pair, o_side, o_cond;

@@ -1,0 +1,129 @@
+-- pathstat analyze trials --db s.db --metric http_ms --by instance_type --quantile type7 --pool pooled --format csv
+-- Amazon Athena (engine v3), over the tables of `pathstat export --ddl athena` (schema 1):
+-- the same columns and rows as `pathstat analyze ... --format csv`.
+-- type 7 percentiles: sorted values, interpolated (this engine has no exact
+-- percentile; approx_percentile would not give analyze's numbers).
+-- Trials with the same number (several days pooled) in the order they ran, as analyze
+-- lists them.
+WITH
+-- each run's samples of the metric: rows, and failed ones (left out, as analyze does)
+k AS (
+  SELECT s.run_id, count(*) AS nrows,
+    sum(CASE WHEN s.status = 'ok' AND s.value IS NOT NULL THEN 0 ELSE 1 END) AS failed
+  FROM pathstat.samples s
+  WHERE s.metric = 'http_ms'
+  GROUP BY s.run_id
+),
+-- the tool's own statistics: a run without samples has only these
+u AS (
+  SELECT m.run_id, count(*) AS ntool,
+    max(CASE WHEN m.stat = 'p50' THEN m.value END) AS s1,
+    max(CASE WHEN m.stat = 'p99' THEN m.value END) AS s2
+  FROM pathstat.summaries m
+  WHERE m.metric = 'http_ms' AND m.value IS NOT NULL
+  GROUP BY m.run_id
+),
+-- the trials: the metric's own runs, and runs with samples of it
+t AS (
+  SELECT r.run_id, r.path, r.condition, coalesce(r."instance_type", '') AS d1,
+    r.trial, r.started_at,
+    coalesce(k.nrows, 0) - coalesce(k.failed, 0) AS n,
+    CASE WHEN r.metric = 'http_ms' THEN r.failures ELSE coalesce(k.failed, 0) END AS failures,
+    CASE WHEN coalesce(k.nrows, 0) - coalesce(k.failed, 0) = 0 AND u.ntool > 0 THEN 1 ELSE 0 END AS tool_only
+  FROM pathstat.runs r
+  LEFT JOIN k ON k.run_id = r.run_id
+  LEFT JOIN u ON u.run_id = r.run_id
+  WHERE (r.metric = 'http_ms' OR k.run_id IS NOT NULL)
+),
+-- the successful values, with their cell
+v AS (
+  SELECT t.path, t.condition, t.d1, t.run_id, s.value
+  FROM pathstat.samples s
+  JOIN t ON t.run_id = s.run_id
+  WHERE s.metric = 'http_ms' AND s.status = 'ok' AND s.value IS NOT NULL
+),
+-- the cells: path, condition and --by keys
+c AS (
+  SELECT path, condition, d1, count(*) AS trials, sum(n) AS n, sum(failures) AS failures,
+    sum(CASE WHEN n > 0 THEN 1 ELSE 0 END) AS raw_trials, sum(tool_only) AS tool_trials
+  FROM t
+  GROUP BY path, condition, d1
+),
+-- each trial's statistics
+pt AS (
+  SELECT run_id,
+    CASE WHEN count(value) = 0 THEN NULL ELSE element_at(array_sort(array_agg(value)), CAST(floor(CAST(count(value) - 1 AS DOUBLE) * 0.5e0) + 1 AS bigint)) + (CAST(count(value) - 1 AS DOUBLE) * 0.5e0 - floor(CAST(count(value) - 1 AS DOUBLE) * 0.5e0)) * (element_at(array_sort(array_agg(value)), CAST(least(floor(CAST(count(value) - 1 AS DOUBLE) * 0.5e0) + 2, count(value)) AS bigint)) - element_at(array_sort(array_agg(value)), CAST(floor(CAST(count(value) - 1 AS DOUBLE) * 0.5e0) + 1 AS bigint))) END AS s1,
+    CASE WHEN count(value) = 0 THEN NULL ELSE element_at(array_sort(array_agg(value)), CAST(floor(CAST(count(value) - 1 AS DOUBLE) * 0.99e0) + 1 AS bigint)) + (CAST(count(value) - 1 AS DOUBLE) * 0.99e0 - floor(CAST(count(value) - 1 AS DOUBLE) * 0.99e0)) * (element_at(array_sort(array_agg(value)), CAST(least(floor(CAST(count(value) - 1 AS DOUBLE) * 0.99e0) + 2, count(value)) AS bigint)) - element_at(array_sort(array_agg(value)), CAST(floor(CAST(count(value) - 1 AS DOUBLE) * 0.99e0) + 1 AS bigint))) END AS s2
+  FROM v
+  GROUP BY run_id
+),
+tt AS (
+  SELECT t.path, t.condition, t.d1, t.run_id, t.trial, t.started_at,
+    CASE WHEN t.n > 0 THEN pt.s1 WHEN t.tool_only = 1 THEN u.s1 END AS s1,
+    CASE WHEN t.n > 0 THEN pt.s2 WHEN t.tool_only = 1 THEN u.s2 END AS s2
+  FROM t
+  LEFT JOIN pt ON pt.run_id = t.run_id
+  LEFT JOIN u ON u.run_id = t.run_id
+),
+-- one row per trial and statistic
+tl AS (
+  SELECT path, condition, d1, 1 AS k, trial, started_at, run_id, s1 AS x, ln(CASE WHEN s1 > 0 THEN s1 END) AS lx
+    FROM tt WHERE s1 IS NOT NULL
+  UNION ALL SELECT path, condition, d1, 2 AS k, trial, started_at, run_id, s2 AS x, ln(CASE WHEN s2 > 0 THEN s2 END) AS lx
+    FROM tt WHERE s2 IS NOT NULL
+),
+-- the spread: mean, median, range; the median of the logs for the robust z
+ts AS (
+  SELECT path, condition, d1, k, count(*) AS nt, avg(x) AS mean,
+    CASE WHEN count(x) = 0 THEN NULL ELSE element_at(array_sort(array_agg(x)), CAST(floor(CAST(count(x) - 1 AS DOUBLE) * 0.5e0) + 1 AS bigint)) + (CAST(count(x) - 1 AS DOUBLE) * 0.5e0 - floor(CAST(count(x) - 1 AS DOUBLE) * 0.5e0)) * (element_at(array_sort(array_agg(x)), CAST(least(floor(CAST(count(x) - 1 AS DOUBLE) * 0.5e0) + 2, count(x)) AS bigint)) - element_at(array_sort(array_agg(x)), CAST(floor(CAST(count(x) - 1 AS DOUBLE) * 0.5e0) + 1 AS bigint))) END AS median,
+    min(x) AS mn, max(x) AS mx,
+    CASE WHEN count(lx) = 0 THEN NULL ELSE element_at(array_sort(array_agg(lx)), CAST(floor(CAST(count(lx) - 1 AS DOUBLE) * 0.5e0) + 1 AS bigint)) + (CAST(count(lx) - 1 AS DOUBLE) * 0.5e0 - floor(CAST(count(lx) - 1 AS DOUBLE) * 0.5e0)) * (element_at(array_sort(array_agg(lx)), CAST(least(floor(CAST(count(lx) - 1 AS DOUBLE) * 0.5e0) + 2, count(lx)) AS bigint)) - element_at(array_sort(array_agg(lx)), CAST(floor(CAST(count(lx) - 1 AS DOUBLE) * 0.5e0) + 1 AS bigint))) END AS medlog
+  FROM tl
+  GROUP BY path, condition, d1, k
+),
+-- the median absolute deviation of the logs
+tm AS (
+  SELECT path, condition, d1, k,
+    CASE WHEN count(dev) = 0 THEN NULL ELSE element_at(array_sort(array_agg(dev)), CAST(floor(CAST(count(dev) - 1 AS DOUBLE) * 0.5e0) + 1 AS bigint)) + (CAST(count(dev) - 1 AS DOUBLE) * 0.5e0 - floor(CAST(count(dev) - 1 AS DOUBLE) * 0.5e0)) * (element_at(array_sort(array_agg(dev)), CAST(least(floor(CAST(count(dev) - 1 AS DOUBLE) * 0.5e0) + 2, count(dev)) AS bigint)) - element_at(array_sort(array_agg(dev)), CAST(floor(CAST(count(dev) - 1 AS DOUBLE) * 0.5e0) + 1 AS bigint))) END AS mad
+  FROM (SELECT tl.path, tl.condition, tl.d1, tl.k, abs(tl.lx - ts.medlog) AS dev
+    FROM tl JOIN ts ON tl.path = ts.path AND tl.condition = ts.condition AND tl.d1 = ts.d1 AND tl.k = ts.k) d
+  GROUP BY path, condition, d1, k
+),
+-- each trial's outlier flag: robust z on the log scale (4 or more trials),
+-- else the ratio to the median
+tf AS (
+  SELECT tl.*, ts.mean, ts.nt,
+    CASE WHEN ts.nt < 3 OR ts.mn <= 0 THEN 0
+      WHEN ts.nt >= 4 AND tm.mad > 0 THEN CASE WHEN abs((tl.lx - ts.medlog) / (1.4826e0 * tm.mad)) >= 3.5e0 THEN 1 ELSE 0 END
+      WHEN tl.x / ts.median >= 3e0 OR tl.x / ts.median <= 0.3333333333333333e0 THEN 1 ELSE 0 END AS outlier
+  FROM tl
+  JOIN ts ON tl.path = ts.path AND tl.condition = ts.condition AND tl.d1 = ts.d1 AND tl.k = ts.k
+  JOIN tm ON tl.path = tm.path AND tl.condition = tm.condition AND tl.d1 = tm.d1 AND tl.k = tm.k
+),
+-- the per-trial values as analyze prints them, in trial order
+tv AS (
+  SELECT path, condition, d1, k,
+    array_join(array_agg(format('%.3f', x) ORDER BY trial, started_at NULLS FIRST, run_id), ', ') AS vals,
+    max(CASE WHEN mean = 0 THEN NULL ELSE 100e0 * abs(x - mean) / abs(mean) END) AS dev,
+    CASE WHEN sum(outlier) = 0 THEN '' ELSE array_join(array_agg(CASE WHEN outlier = 1 THEN CAST(trial AS varchar) END ORDER BY trial, started_at NULLS FIRST, run_id), ',') END AS outl
+  FROM tf
+  GROUP BY path, condition, d1, k
+),
+ks AS (
+  SELECT 1 AS k, 'p50' AS stat
+  UNION ALL SELECT 2 AS k, 'p99' AS stat
+)
+SELECT c.path AS "path", c.condition AS "condition", c.d1 AS "instance_type",
+  'http_ms' AS "metric",
+  CASE WHEN c.tool_trials > 0 AND c.raw_trials = 0 THEN 'tool' WHEN c.tool_trials > 0 THEN 'type7+tool' ELSE 'type7' END AS "estimator", 'pooled' AS "pool",
+  ks.stat AS "stat", coalesce(ts.nt, 0) AS "trials", coalesce(tv.vals, '') AS "values",
+  ts.mean AS "mean", ts.median AS "median", ts.mn AS "min", ts.mx AS "max", tv.dev AS "max_dev_pct",
+  tv.outl AS "outliers",
+  CASE WHEN ts.nt IS NULL THEN NULL WHEN ts.nt < 3 OR ts.mn <= 0 THEN 'none (< 3 trials)'
+    WHEN ts.nt >= 4 AND tm.mad > 0 THEN 'robust z (log)' ELSE 'ratio to median of others' END AS "outlier_rule"
+FROM c
+CROSS JOIN ks
+LEFT JOIN ts ON ts.path = c.path AND ts.condition = c.condition AND ts.d1 = c.d1 AND ts.k = ks.k
+LEFT JOIN tm ON tm.path = c.path AND tm.condition = c.condition AND tm.d1 = c.d1 AND tm.k = ks.k
+LEFT JOIN tv ON tv.path = c.path AND tv.condition = c.condition AND tv.d1 = c.d1 AND tv.k = ks.k
+ORDER BY array_join(transform(regexp_extract_all(c.path, '[0-9]+|[^0-9]+'), seg -> IF(regexp_like(seg, '^[0-9]'), lpad(regexp_replace(seg, '^0+', ''), 20, '0'), seg)), ''), c.condition, array_join(transform(regexp_extract_all(c.d1, '[0-9]+|[^0-9]+'), seg -> IF(regexp_like(seg, '^[0-9]'), lpad(regexp_replace(seg, '^0+', ''), 20, '0'), seg)), ''), ks.k;

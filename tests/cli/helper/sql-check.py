@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""sql-check.py - `pathstat analyze ... --sql duckdb` run on DuckDB over an
+export equals `pathstat analyze ... --format csv` on the database it came
+from: the same columns in the same order, the same rows in the same order,
+text cells equal, numbers equal to 1e-9 (relative to the larger
+magnitude, absolute below 1).
+
+  sql-check.py PATHSTAT DB VIEWS.sql QUERY_MJS < CASES
+
+CASES holds one analyze command line per line (after `pathstat analyze`,
+without --db and --format; shell words, '#' comments).  Prints "ok - ..."
+or "not ok - ..." per case with "#" details; exit 1 if any failed.
+Standard library only.
+"""
+import csv
+import io
+import json
+import re
+import shlex
+import subprocess
+import sys
+
+TOL = 1e-9
+
+
+def number(s):
+    try:
+        return float(s)
+    except (TypeError, ValueError):
+        return None
+
+
+def same(a, b):
+    """A CSV cell of analyze against DuckDB's JSON value (BIGINT comes as
+    a string, DOUBLE as a number, NULL as None)."""
+    if b is None:
+        return a == ""
+    if isinstance(b, bool):
+        b = int(b)
+    x, y = number(a), number(b)
+    if isinstance(b, str) and (x is None or y is None):
+        return a == b
+    if x is None or y is None:
+        return False
+    return abs(x - y) <= TOL * max(1.0, abs(x), abs(y))
+
+
+def main():
+    ps, db, views, query_mjs = sys.argv[1:5]
+    fails = 0
+    for line in sys.stdin:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        words = shlex.split(line)
+        p = subprocess.run([ps, "analyze"] + words + ["--db", db, "--format",
+                           "csv"], capture_output=True, text=True)
+        q = subprocess.run([ps, "analyze"] + words + ["--db", db, "--sql",
+                           "duckdb"], capture_output=True, text=True)
+        bad = []
+        if p.returncode != 0 or q.returncode != 0:
+            bad.append("exit %d / %d: %s%s" % (p.returncode, q.returncode,
+                       p.stderr.strip(), q.stderr.strip()))
+        else:
+            d = subprocess.run(["node", query_mjs, "-f", views, q.stdout],
+                               capture_output=True, text=True)
+            if d.returncode != 0:
+                bad.append(d.stderr.strip()[-600:])
+            else:
+                got = json.loads(d.stdout.splitlines()[-1])
+                rows = list(csv.reader(io.StringIO(p.stdout)))
+                head, rows = rows[0], rows[1:]
+                # DuckDB names a second "n" column "n:1" in its objects
+                got = [{re.sub(r":[0-9]+$", "", k): v for k, v in
+                        g.items()} for g in got]
+                cols = [re.sub(r":[0-9]+$", "", k) for k in
+                        (json.loads(d.stdout.splitlines()[-1])[0]
+                         if got else {})] if got else head
+                if cols != head:
+                    bad.append("columns: %s != %s" % (cols, head))
+                if len(got) != len(rows):
+                    bad.append("rows: %d from DuckDB, %d from analyze" %
+                               (len(got), len(rows)))
+                for i, (r, g) in enumerate(zip(rows, got)):
+                    for c, a in zip(head, r):
+                        if c in g and not same(a, g[c]):
+                            bad.append("row %d %s: analyze %r, DuckDB %r"
+                                       % (i + 1, c, a, g[c]))
+        print(("not ok - " if bad else "ok - ") + line +
+              ("" if bad else " (%d rows)" % len(got)))
+        for b in bad[:6]:
+            print("#   " + b)
+        fails += bool(bad)
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
