@@ -142,11 +142,19 @@ struct report_spec {
 	long	font_size;	/* points */
 	long	width, height;	/* default chart size in pixels */
 	struct report_section root;	/* a group holding the sections */
+	bool	generated;	/* made from the database (autospec.c), not
+				 * read from a file */
+	char	*baseline;	/* generated: the --baseline it was made
+				 * with, or NULL (owned) */
 };
 
 /* Read and check a spec.  Returns 0, or -1 after printing
  * "FILE: LOCATION: what is wrong".  Release with report_spec_release. */
 int report_spec_load(const char *file, struct report_spec *spec);
+/* The same for a spec held in memory (text, NUL-terminated), called name
+ * in messages. */
+int report_spec_load_text(const char *name, const char *text,
+    struct report_spec *spec);
 void report_spec_release(struct report_spec *spec);
 
 /* The text of the analyze option name ("stats") the section sets or
