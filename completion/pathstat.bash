@@ -6,8 +6,9 @@
 # and, from the database itself (`pathstat keys`, with the --db on the
 # line, else $PATHSTAT_DB, else ./pathstat.db), the keys and values of
 # --where KEY=VALUE, the keys of --by, --across and export's
-# --partition-by, the paths of --paths and the values of compare's
-# --baseline; export's --codec and --ddl.  Files and folders elsewhere.
+# --partition-by, the paths of --paths and report's --baseline, and
+# the values of compare's --baseline; export's --codec and --ddl.  Files
+# and folders elsewhere.
 # It needs nothing from the bash-completion package.
 #
 # The lists below must match each command's --help: tests/cli/t6000
@@ -29,7 +30,9 @@ _pathstat_options()
 	runs)	echo "--db --where --format --files --help -h" ;;
 	keys)	echo "--db --where --format --help -h" ;;
 	check)	echo "--db --where --only --stats --format --help -h" ;;
-	report)	echo "--db --spec --out --force --no-render --no-checks --help -h" ;;
+	report)
+		echo "--db --spec --out --baseline --init --force" \
+		    "--no-render --no-checks --help -h" ;;
 	export)
 		echo "--db --out --where --partition-by --codec --basic-encodings" \
 		    "--file-size --force --quiet -q --ddl --location --help -h" ;;
@@ -169,8 +172,9 @@ _pathstat_value()
 		    "$_pathstat_db" | awk -F '\t' -v p="$prefix" \
 		    '$1 == "path" { print p $2 }')" ;;
 	--baseline)
-		# the values of the key compare splits by
+		# report: a path; compare: the values of the key it splits by
 		key=""
+		[ "${cmd:-}" = report ] && key=path
 		for ((i = 1; i < ${#_pathstat_words[@]} - 1; i++)); do
 			case ${_pathstat_words[i]} in
 			--by) key=${_pathstat_words[i + 1]} ;;

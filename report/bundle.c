@@ -885,7 +885,21 @@ report_write_provenance(struct report_bundle *b, int argc, char **argv)
 	    "SELECT count(*) FROM samples"));
 
 	o = cJSON_AddObjectToObject(root, "spec");
-	cJSON_AddStringToObject(o, "path", b->spec->file);
+	if (b->spec->generated) {
+		/* made from the database: how to print it again */
+		cJSON_AddNullToObject(o, "path");
+		strbuf_reset(&sb);
+		strbuf_addstr(&sb, "pathstat report --db ");
+		report_shell_quote(&sb, b->db_path);
+		if (b->spec->baseline) {
+			strbuf_addstr(&sb, " --baseline ");
+			report_shell_quote(&sb, b->spec->baseline);
+		}
+		strbuf_addstr(&sb, " --init");
+		cJSON_AddStringToObject(o, "generated_by", sb.buf);
+	} else {
+		cJSON_AddStringToObject(o, "path", b->spec->file);
+	}
 	XXH128_canonicalFromHash(&canon, XXH3_128bits(b->spec->text,
 	    b->spec->len));
 	strbuf_reset(&sb);
@@ -907,8 +921,13 @@ report_write_provenance(struct report_bundle *b, int argc, char **argv)
 	strbuf_reset(&sb);
 	strbuf_addstr(&sb, "pathstat report --db ");
 	report_shell_quote(&sb, b->db_path);
-	strbuf_addstr(&sb, " --spec ");
-	report_shell_quote(&sb, b->spec->file);
+	if (!b->spec->generated) {
+		strbuf_addstr(&sb, " --spec ");
+		report_shell_quote(&sb, b->spec->file);
+	} else if (b->spec->baseline) {
+		strbuf_addstr(&sb, " --baseline ");
+		report_shell_quote(&sb, b->spec->baseline);
+	}
 	strbuf_addstr(&sb, " --out ");
 	report_shell_quote(&sb, b->dir);
 	cJSON_AddItemToArray(arr, cJSON_CreateString(sb.buf));
