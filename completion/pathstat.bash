@@ -31,7 +31,7 @@ _pathstat_options()
 	keys)	echo "--db --where --format --help -h" ;;
 	check)	echo "--db --where --only --stats --format --help -h" ;;
 	report)
-		echo "--db --spec --out --baseline --init --force" \
+		echo "--db --spec --out --html --baseline --init --force" \
 		    "--no-render --no-checks --help -h" ;;
 	export)
 		echo "--db --out --where --partition-by --codec --basic-encodings" \

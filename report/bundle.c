@@ -421,7 +421,8 @@ split_rel(struct report_bundle *b, const char *rel, bool stage, int *fd,
 	*close_fd = false;
 	*fd = -1;
 	if (!slash) {
-		if (strcmp(rel, "index.md") && strcmp(rel, PROVENANCE_NAME))
+		if (strcmp(rel, "index.md") && strcmp(rel, "index.html") &&
+		    strcmp(rel, PROVENANCE_NAME))
 			return NULL;
 		*fd = stage ? b->stagefd : b->dirfd;
 		return rel;
@@ -484,6 +485,39 @@ report_bundle_write(struct report_bundle *b, const char *rel,
 	report_bundle_add_file(b, rel);
 	find_file(b, rel)->hash = hash_data(data, len);
 	return 0;
+}
+
+int
+report_bundle_read(struct report_bundle *b, const char *rel, size_t max,
+    struct strbuf *out)
+{
+	struct strbuf why = STRBUF_INIT;
+	const char *name;
+	struct stat st;
+	bool close_dir;
+	int dirfd, fd, ret = -1;
+
+	if (!find_file(b, rel))
+		return -2;
+	name = split_rel(b, rel, true, &dirfd, &close_dir);
+	if (!name)
+		return -2;
+	fd = open_regular_at(dirfd, name, &st, &why);
+	if (fd == -2) {
+		ret = -2;	/* gnuplot did not write it */
+	} else if (fd < 0) {
+		error("cannot read '%s' back: %s", rel, why.buf);
+	} else if ((size_t)st.st_size > max) {
+		ret = -3;
+	} else if (strbuf_read_fd(out, fd, max)) {
+		error_errno("cannot read '%s' back", rel);
+	} else {
+		ret = 0;
+	}
+	if (fd >= 0)
+		close(fd);
+	strbuf_release(&why);
+	return ret;
 }
 
 /* The hash the previous bundle recorded for rel, or NULL. */
@@ -930,6 +964,8 @@ report_write_provenance(struct report_bundle *b, int argc, char **argv)
 	}
 	strbuf_addstr(&sb, " --out ");
 	report_shell_quote(&sb, b->dir);
+	if (b->html)
+		strbuf_addstr(&sb, " --html");
 	cJSON_AddItemToArray(arr, cJSON_CreateString(sb.buf));
 	strbuf_reset(&sb);
 	strbuf_addstr(&sb, "cd ");

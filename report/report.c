@@ -22,11 +22,12 @@
 #include "common/version.h"
 #include "common/xalloc.h"
 #include "report/autospec.h"
+#include "report/html.h"
 #include "report/internal.h"
 #include "report/report.h"
 
 #define REPORT_USAGE \
-	"usage: pathstat report [--db FILE] [--spec FILE] --out DIR\n" \
+	"usage: pathstat report [--db FILE] [--spec FILE] --out DIR [--html]\n" \
 	"                       [--baseline PATH] [--force] [--no-render]\n" \
 	"                       [--no-checks]\n" \
 	"       pathstat report [--db FILE] [--baseline PATH] --init\n"
@@ -57,6 +58,9 @@ report_usage(FILE *fp, bool full)
 	    "  --init        print the spec made from the database (to edit)\n"
 	    "                and write no bundle\n"
 	    "  --baseline PATH  the path the made spec's deltas subtract\n"
+	    "  --html        also write DIR/index.html: the same report as one\n"
+	    "                self-contained page (charts, styles and table\n"
+	    "                data inside; opens offline)\n"
 	    "  --force       write into a folder that holds other files (they\n"
 	    "                are left alone; same-named files are replaced)\n"
 	    "  --no-render   write the .gp and .dat files, do not run gnuplot\n"
@@ -183,7 +187,7 @@ index_tail(struct report_bundle *b, const char *hash)
 }
 
 enum { OPT_DB = 256, OPT_SPEC, OPT_OUT, OPT_FORCE, OPT_NO_RENDER,
-	OPT_NO_CHECKS, OPT_BASELINE, OPT_INIT };
+	OPT_NO_CHECKS, OPT_BASELINE, OPT_HTML, OPT_INIT };
 
 /* The spec made from the database (autospec.c), as a PATHSTAT_EXIT_*
  * code: an unknown --baseline is a usage error. */
@@ -246,6 +250,7 @@ cmd_report(int argc, char **argv)
 		{ "db",		required_argument,	NULL, OPT_DB },
 		{ "force",	no_argument,		NULL, OPT_FORCE },
 		{ "help",	no_argument,		NULL, 'h' },
+		{ "html",	no_argument,		NULL, OPT_HTML },
 		{ "init",	no_argument,		NULL, OPT_INIT },
 		{ "no-checks",	no_argument,		NULL, OPT_NO_CHECKS },
 		{ "no-render",	no_argument,		NULL, OPT_NO_RENDER },
@@ -288,6 +293,9 @@ cmd_report(int argc, char **argv)
 		case 'h':
 			report_usage(stdout, true);
 			goto cleanup;
+		case OPT_HTML:
+			b.html = true;
+			break;
 		case OPT_INIT:
 			init = true;
 			break;
@@ -360,6 +368,7 @@ cmd_report(int argc, char **argv)
 	hash = report_db_hash(b.db);
 	index_tail(&b, hash);
 	if (report_bundle_write(&b, "index.md", b.index.buf, b.index.len) ||
+	    (b.html && report_html_write(&b)) ||
 	    report_write_provenance(&b, argc, argv))
 		bad++;
 	else if (report_bundle_commit(&b, prev, force))

@@ -71,6 +71,7 @@ have_prereq() {
 	NETNS) [ "$(id -u)" = 0 ] && command -v ip >/dev/null 2>&1 && ip netns list >/dev/null 2>&1 ;;
 	IPERF3) command -v iperf3 >/dev/null 2>&1 ;;
 	CMARK) command -v cmark-gfm >/dev/null 2>&1 ;;
+	CHROMIUM) command -v chromium >/dev/null 2>&1 ;;
 	*) return 1 ;;
 	esac
 }
