@@ -6,9 +6,10 @@
 # and, from the database itself (`pathstat keys`, with the --db on the
 # line, else $PATHSTAT_DB, else ./pathstat.db), the keys and values of
 # --where KEY=VALUE, the keys of --by, --across and export's
-# --partition-by, the paths of --paths and report's --baseline, and
-# the values of compare's --baseline; export's --codec and --ddl.  Files
-# and folders elsewhere.
+# --partition-by, the paths of --paths and report's --baseline, the
+# values of compare's --baseline, and runs' --columns (its columns and
+# the database's tags); export's --codec and --ddl.  Files and folders
+# elsewhere.
 # It needs nothing from the bash-completion package.
 #
 # The lists below must match each command's --help: tests/cli/t6000
@@ -27,7 +28,7 @@ _pathstat_options()
 {
 	case $1 in
 	ingest)	echo "--db --layout --tag --dry-run -n --prune --rekey --force --quiet -q --help -h" ;;
-	runs)	echo "--db --where --format --files --help -h" ;;
+	runs)	echo "--db --where --format --columns --files --help -h" ;;
 	keys)	echo "--db --where --format --help -h" ;;
 	check)	echo "--db --where --only --stats --format --help -h" ;;
 	report)
@@ -56,14 +57,14 @@ _pathstat_takes_value()
 	--db|--layout|--tag|--where|--format|--only|--stats|--spec|--out|\
 	--metric|--by|--quantile|--pool|--paths|--level|--seed|--boot-reps|\
 	--across|--baseline|--threshold|--target|--partition-by|--codec|\
-	--file-size|--ddl|--location) return 0 ;;
+	--file-size|--ddl|--location|--columns) return 0 ;;
 	esac
 	return 1
 }
 
 # _pathstat_keys PROG DB: the database's keys and values as
-# "key<TAB>value" lines, from `pathstat keys --format csv` (runs without
-# the key left out).
+# "key<TAB>value<TAB>kind" lines, from `pathstat keys --format csv` (runs
+# without the key left out).
 _pathstat_keys()
 {
 	[ -f "$2" ] || return 0
@@ -86,7 +87,7 @@ _pathstat_keys()
 		}
 		fld[++n] = f
 		if (fld[3] != "")
-			print fld[1] "\t" fld[3]
+			print fld[1] "\t" fld[3] "\t" fld[2]
 	}'
 }
 
@@ -171,6 +172,15 @@ _pathstat_value()
 		_pathstat_reply "$cur" "$(_pathstat_keys "$_pathstat_prog" \
 		    "$_pathstat_db" | awk -F '\t' -v p="$prefix" \
 		    '$1 == "path" { print p $2 }')" ;;
+	--columns)
+		# runs' columns: its own, and one per tag in the database
+		prefix=${cur%"${cur##*,}"}
+		_pathstat_reply "$cur" "$( { [ -z "$prefix" ] && echo all;
+		    printf '%s\n' path condition trial tool metric samples \
+		    failures status reason started_utc file summary_file \
+		    conflict; _pathstat_keys "$_pathstat_prog" "$_pathstat_db" |
+		    awk -F '\t' '$3 == "tag" && $1 != last { print $1; last = $1 }'
+		    } | sed "s/^/$prefix/")" ;;
 	--baseline)
 		# report: a path; compare: the values of the key it splits by
 		key=""
