@@ -10,6 +10,11 @@
 
 t_n=0
 t_fail=0
+# `make asan` passes OUT=build-asan on make's command line, and make
+# exports it: run()'s OUT would then be exported too, and a large output
+# (over 128 KiB) would make every later command fail with "Argument list
+# too long".  Unset, they are the shell's own.
+unset OUT ERR RC
 
 run() {
 	"$@" >"$TMP/.out" 2>"$TMP/.err"
