@@ -25,7 +25,7 @@ VERSION	:= 0.1.0
 B	?= build
 OUT	?= .
 
-PKGS	:= sqlite3 libcjson libxxhash zlib libzstd
+PKGS	:= sqlite3 libcjson libxxhash zlib libzstd libcmark-gfm
 CFLAGS	?= -O2 -g
 WARN	:= -Wall -Wextra -Wshadow -Wconversion -Wno-sign-conversion \
 	   -Wstrict-prototypes -Wmissing-prototypes -Wformat=2 -Wvla
@@ -36,7 +36,9 @@ PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SAN) -I. $(PKG_CFLAGS) \
 	     -DPATHSTAT_VERSION='"$(VERSION)"' -MMD -MP
-LIBS	= $(PKG_LIBS) -lcsv -lm -pthread
+# libcmark-gfm's pkg-config file names its extensions library on some
+# releases only; name it here too (index.html's tables and footnotes).
+LIBS	= $(PKG_LIBS) -lcmark-gfm-extensions -lcsv -lm -pthread
 
 LIB_SRC	:= $(sort $(wildcard common/*.c ingest/*.c inspect/*.c stats/*.c \
 	   analyze/*.c check/*.c report/*.c export/*.c)) schema/migrations.c
@@ -56,12 +58,16 @@ all: check-deps $(OUT)/pathstat $(OUT)/pathprobe
 check-deps:
 	@missing=""; \
 	for p in sqlite3:libsqlite3-dev libcjson:libcjson-dev \
-	    libxxhash:libxxhash-dev zlib:zlib1g-dev libzstd:libzstd-dev; do \
+	    libxxhash:libxxhash-dev zlib:zlib1g-dev libzstd:libzstd-dev \
+	    libcmark-gfm:libcmark-gfm-dev; do \
 		$(PKG_CONFIG) --exists $${p%%:*} 2>/dev/null || \
 		    missing="$$missing $${p#*:}"; \
 	done; \
 	[ -f /usr/include/csv.h ] || [ -f /usr/local/include/csv.h ] || \
 	    missing="$$missing libcsv-dev"; \
+	[ -f /usr/include/cmark-gfm-core-extensions.h ] || \
+	    [ -f /usr/local/include/cmark-gfm-core-extensions.h ] || \
+	    missing="$$missing libcmark-gfm-extensions-dev"; \
 	command -v $(PKG_CONFIG) >/dev/null 2>&1 || missing="pkg-config $$missing"; \
 	if [ -n "$$missing" ]; then \
 		echo "pathstat: missing build dependencies:$$missing" >&2; \
@@ -71,9 +77,10 @@ check-deps:
 	fi
 
 DEB_BUILD := build-essential pkg-config libsqlite3-dev libcjson-dev \
-	     libcsv-dev libxxhash-dev zlib1g-dev libzstd-dev
+	     libcsv-dev libxxhash-dev zlib1g-dev libzstd-dev \
+	     libcmark-gfm-dev libcmark-gfm-extensions-dev
 DEB_TEST  := python3 python3-numpy sqlite3 gnuplot-nox cmark-gfm iperf3 \
-	     iproute2 clang fonts-droid-fallback tcpdump nftables
+	     iproute2 clang fonts-droid-fallback tcpdump nftables chromium
 deps:
 	@if [ "$$(id -u)" != 0 ]; then \
 		echo "make deps installs packages: run it as root, or:" >&2; \

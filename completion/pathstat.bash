@@ -6,8 +6,10 @@
 # and, from the database itself (`pathstat keys`, with the --db on the
 # line, else $PATHSTAT_DB, else ./pathstat.db), the keys and values of
 # --where KEY=VALUE, the keys of --by, --across and export's
-# --partition-by, the paths of --paths and the values of compare's
-# --baseline, --sql; export's --codec and --ddl.  Files and folders elsewhere.
+# --partition-by, the paths of --paths and report's --baseline, the
+# values of compare's --baseline, --sql, and runs' --columns (its columns
+# and the database's tags); export's --codec and --ddl.  Files and folders
+# elsewhere.
 # It needs nothing from the bash-completion package.
 #
 # The lists below must match each command's --help: tests/cli/t6000
@@ -26,10 +28,12 @@ _pathstat_options()
 {
 	case $1 in
 	ingest)	echo "--db --layout --tag --dry-run -n --prune --rekey --force --quiet -q --help -h" ;;
-	runs)	echo "--db --where --format --files --help -h" ;;
+	runs)	echo "--db --where --format --columns --files --help -h" ;;
 	keys)	echo "--db --where --format --help -h" ;;
 	check)	echo "--db --where --only --stats --per-campaign --format --help -h" ;;
-	report)	echo "--db --spec --out --force --no-render --no-checks --help -h" ;;
+	report)
+		echo "--db --spec --out --html --baseline --init --force" \
+		    "--no-render --no-checks --help -h" ;;
 	export)
 		echo "--db --out --where --partition-by --codec --basic-encodings" \
 		    "--file-size --force --quiet -q --ddl --location --help -h" ;;
@@ -54,14 +58,14 @@ _pathstat_takes_value()
 	--db|--layout|--tag|--where|--format|--only|--stats|--spec|--out|\
 	--metric|--by|--quantile|--pool|--paths|--level|--seed|--boot-reps|\
 	--across|--baseline|--threshold|--target|--partition-by|--codec|\
-	--file-size|--ddl|--location|--sql) return 0 ;;
+	--file-size|--ddl|--location|--sql|--columns) return 0 ;;
 	esac
 	return 1
 }
 
 # _pathstat_keys PROG DB: the database's keys and values as
-# "key<TAB>value" lines, from `pathstat keys --format csv` (runs without
-# the key left out).
+# "key<TAB>value<TAB>kind" lines, from `pathstat keys --format csv` (runs
+# without the key left out).
 _pathstat_keys()
 {
 	[ -f "$2" ] || return 0
@@ -84,7 +88,7 @@ _pathstat_keys()
 		}
 		fld[++n] = f
 		if (fld[3] != "")
-			print fld[1] "\t" fld[3]
+			print fld[1] "\t" fld[3] "\t" fld[2]
 	}'
 }
 
@@ -169,9 +173,19 @@ _pathstat_value()
 		_pathstat_reply "$cur" "$(_pathstat_keys "$_pathstat_prog" \
 		    "$_pathstat_db" | awk -F '\t' -v p="$prefix" \
 		    '$1 == "path" { print p $2 }')" ;;
+	--columns)
+		# runs' columns: its own, and one per tag in the database
+		prefix=${cur%"${cur##*,}"}
+		_pathstat_reply "$cur" "$( { [ -z "$prefix" ] && echo all;
+		    printf '%s\n' path condition trial tool metric samples \
+		    failures status reason started_utc file summary_file \
+		    conflict; _pathstat_keys "$_pathstat_prog" "$_pathstat_db" |
+		    awk -F '\t' '$3 == "tag" && $1 != last { print $1; last = $1 }'
+		    } | sed "s/^/$prefix/")" ;;
 	--baseline)
-		# the values of the key compare splits by
+		# report: a path; compare: the values of the key it splits by
 		key=""
+		[ "${cmd:-}" = report ] && key=path
 		for ((i = 1; i < ${#_pathstat_words[@]} - 1; i++)); do
 			case ${_pathstat_words[i]} in
 			--by) key=${_pathstat_words[i + 1]} ;;

@@ -20,7 +20,14 @@
 
 #define RUNS_USAGE \
 	"usage: pathstat runs [--db FILE] [--where KEY=VALUE]... [--format md|csv|json]\n" \
-	"                     [--files]\n"
+	"                     [--columns LIST|all] [--files]\n"
+
+/* The columns Markdown shows by default (with the tags whose value
+ * differs between the runs listed): what tells runs apart. */
+static const char *const compact_cols[] = {
+	"path", "condition", "trial", "tool", "metric", "samples", "failures",
+	"status",
+};
 
 static void
 runs_usage(FILE *fp)
@@ -38,6 +45,13 @@ runs_usage(FILE *fp)
 	    "  --where KEY=VALUE    keep runs whose path, trial, tool, condition key\n"
 	    "                       or tag matches; VALUE may be a list (path=A,B)\n"
 	    "  --format md|csv|json output format (default md)\n"
+	    "  --columns LIST|all   only these columns, in this order, in every\n"
+	    "                       format (all: every column).  Without it,\n"
+	    "                       md shows path, condition, trial, tool,\n"
+	    "                       metric, the tags that differ between the\n"
+	    "                       runs, samples, failures, status (and\n"
+	    "                       conflict when there is one); csv and json\n"
+	    "                       keep every column, the stable contract\n"
 	    "  --files              list files, not runs\n", fp);
 }
 
@@ -204,12 +218,149 @@ list_files(sqlite3 *db, struct table *t)
 	return 0;
 }
 
-enum { OPT_DB = 256, OPT_WHERE, OPT_FORMAT, OPT_FILES };
+/* Does column c of t hold more than one value (NULL counts as one)? */
+static bool
+col_varies(const struct table *t, size_t c)
+{
+	size_t r;
+
+	for (r = 1; r < t->nrows; r++) {
+		const struct table_cell *a = &t->cells[c];
+		const struct table_cell *b = &t->cells[r * t->ncols + c];
+
+		if (a->type != b->type || (a->type == CELL_STR &&
+		    strcmp(a->str, b->str)))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Markdown's compact view of the runs table: the compact columns, the
+ * tags that differ between rows, and conflict when a row has one; the
+ * others are hidden and named in a note, with the tags every run shares.
+ */
+static void
+compact(struct table *t)
+{
+	struct strbuf hidden = STRBUF_INIT, same = STRBUF_INIT;
+	long first_tag = table_col(t, "metric") + 1;
+	long last_tag = table_col(t, "samples");
+	size_t c, i;
+
+	for (c = 0; c < t->ncols; c++) {
+		const char *k = t->cols[c].key;
+		bool tag = (long)c >= first_tag && (long)c < last_tag;
+		bool show = false;
+
+		for (i = 0; i < ARRAY_SIZE(compact_cols); i++)
+			if (!strcmp(k, compact_cols[i]))
+				show = true;
+		if (tag && t->nrows && col_varies(t, c))
+			show = true;
+		if (!strcmp(k, "conflict"))
+			for (i = 0; i < t->nrows; i++)
+				if (t->cells[i * t->ncols + c].type ==
+				    CELL_INT && t->cells[i * t->ncols + c].i)
+					show = true;
+		if (show)
+			continue;
+		t->cols[c].md_hidden = true;
+		if (tag) {
+			/* the same on every row, or no row has the tag */
+			if (t->nrows && t->cells[c].type == CELL_STR)
+				strbuf_addf(&same, "%s%s=%s", same.len ?
+				    ", " : "", k, t->cells[c].str);
+			continue;
+		}
+		strbuf_addf(&hidden, "%s%s", hidden.len ? ", " : "", k);
+	}
+	if (same.len)
+		table_add_note(t, "Every run listed has %s.", same.buf);
+	if (hidden.len)
+		table_add_note(t, "Not shown: %s (--columns all shows every "
+		    "column, --columns LIST the ones named).", hidden.buf);
+	strbuf_release(&hidden);
+	strbuf_release(&same);
+}
+
+/*
+ * Keep only the columns named in list (comma-separated keys of t, in
+ * that order; "all": every column, shown in Markdown too).  Returns 0,
+ * or -1 after naming an unknown column and the ones that exist.
+ */
+static int
+select_columns(struct table *t, const char *list)
+{
+	struct table out;
+	struct strbuf name = STRBUF_INIT, known = STRBUF_INIT;
+	size_t *pick = NULL, n = 0, alloc = 0, c, r;
+	const char *p = list;
+	int ret = -1;
+
+	if (!strcmp(list, "all")) {
+		for (c = 0; c < t->ncols; c++)
+			t->cols[c].md_hidden = false;
+		return 0;
+	}
+	table_init(&out);
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		long col;
+
+		strbuf_reset(&name);
+		strbuf_add(&name, p, len);
+		col = table_col(t, name.buf);
+		if (col < 0) {
+			for (c = 0; c < t->ncols; c++)
+				strbuf_addf(&known, "%s%s", c ? ", " : "",
+				    t->cols[c].key);
+			error("--columns: no column '%s' (columns: %s, or all)",
+			    name.buf, known.buf);
+			goto cleanup;
+		}
+		ALLOC_GROW(pick, n + 1, alloc);
+		pick[n++] = (size_t)col;
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	for (c = 0; c < n; c++)
+		table_add_col(&out, t->cols[pick[c]].key,
+		    t->cols[pick[c]].header, t->cols[pick[c]].decimals);
+	for (r = 0; r < t->nrows; r++) {
+		size_t row = table_add_row(&out);
+
+		for (c = 0; c < n; c++) {
+			struct table_cell *src = table_at(t, r, pick[c]);
+			struct table_cell *dst = table_at(&out, row, c);
+
+			*dst = *src;
+			/* moved, not copied: src is released below */
+			src->str = NULL;
+			src->display = NULL;
+			src->type = CELL_NULL;
+		}
+	}
+	table_release(t);
+	*t = out;
+	table_init(&out);
+	ret = 0;
+cleanup:
+	table_release(&out);
+	strbuf_release(&name);
+	strbuf_release(&known);
+	free(pick);
+	return ret;
+}
+
+enum { OPT_DB = 256, OPT_WHERE, OPT_FORMAT, OPT_FILES, OPT_COLUMNS };
 
 int
 cmd_runs(int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{ "columns",	required_argument,	NULL, OPT_COLUMNS },
 		{ "db",		required_argument,	NULL, OPT_DB },
 		{ "files",	no_argument,		NULL, OPT_FILES },
 		{ "format",	required_argument,	NULL, OPT_FORMAT },
@@ -221,7 +372,7 @@ cmd_runs(int argc, char **argv)
 	struct strbuf why = STRBUF_INIT;
 	struct table t;
 	enum table_format fmt = TABLE_MD;
-	const char *db_path = NULL;
+	const char *db_path = NULL, *columns = NULL;
 	bool files = false;
 	sqlite3 *db = NULL;
 	int ch, ret = PATHSTAT_EXIT_OK;
@@ -232,6 +383,16 @@ cmd_runs(int argc, char **argv)
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
 		switch (ch) {
+		case OPT_COLUMNS:
+			if (!*optarg || optarg[strlen(optarg) - 1] == ',' ||
+			    strstr(optarg, ",,") || *optarg == ',') {
+				error("--columns: want column names separated "
+				    "by commas, or all");
+				ret = PATHSTAT_EXIT_USAGE;
+				goto cleanup;
+			}
+			columns = optarg;
+			break;
 		case OPT_DB:
 			db_path = optarg;
 			break;
@@ -273,8 +434,17 @@ cmd_runs(int argc, char **argv)
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
-	if ((files ? list_files(db, &t) : list_runs(db, &w, &t)) ||
-	    table_render(&t, fmt, stdout)) {
+	if (files ? list_files(db, &t) : list_runs(db, &w, &t)) {
+		ret = PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
+	if (columns && select_columns(&t, columns)) {
+		ret = PATHSTAT_EXIT_USAGE;
+		goto cleanup;
+	}
+	if (!columns && !files && fmt == TABLE_MD)
+		compact(&t);
+	if (table_render(&t, fmt, stdout)) {
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}

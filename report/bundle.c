@@ -421,7 +421,8 @@ split_rel(struct report_bundle *b, const char *rel, bool stage, int *fd,
 	*close_fd = false;
 	*fd = -1;
 	if (!slash) {
-		if (strcmp(rel, "index.md") && strcmp(rel, PROVENANCE_NAME))
+		if (strcmp(rel, "index.md") && strcmp(rel, "index.html") &&
+		    strcmp(rel, PROVENANCE_NAME))
 			return NULL;
 		*fd = stage ? b->stagefd : b->dirfd;
 		return rel;
@@ -484,6 +485,39 @@ report_bundle_write(struct report_bundle *b, const char *rel,
 	report_bundle_add_file(b, rel);
 	find_file(b, rel)->hash = hash_data(data, len);
 	return 0;
+}
+
+int
+report_bundle_read(struct report_bundle *b, const char *rel, size_t max,
+    struct strbuf *out)
+{
+	struct strbuf why = STRBUF_INIT;
+	const char *name;
+	struct stat st;
+	bool close_dir;
+	int dirfd, fd, ret = -1;
+
+	if (!find_file(b, rel))
+		return -2;
+	name = split_rel(b, rel, true, &dirfd, &close_dir);
+	if (!name)
+		return -2;
+	fd = open_regular_at(dirfd, name, &st, &why);
+	if (fd == -2) {
+		ret = -2;	/* gnuplot did not write it */
+	} else if (fd < 0) {
+		error("cannot read '%s' back: %s", rel, why.buf);
+	} else if ((size_t)st.st_size > max) {
+		ret = -3;
+	} else if (strbuf_read_fd(out, fd, max)) {
+		error_errno("cannot read '%s' back", rel);
+	} else {
+		ret = 0;
+	}
+	if (fd >= 0)
+		close(fd);
+	strbuf_release(&why);
+	return ret;
 }
 
 /* The hash the previous bundle recorded for rel, or NULL. */
@@ -885,7 +919,21 @@ report_write_provenance(struct report_bundle *b, int argc, char **argv)
 	    "SELECT count(*) FROM samples"));
 
 	o = cJSON_AddObjectToObject(root, "spec");
-	cJSON_AddStringToObject(o, "path", b->spec->file);
+	if (b->spec->generated) {
+		/* made from the database: how to print it again */
+		cJSON_AddNullToObject(o, "path");
+		strbuf_reset(&sb);
+		strbuf_addstr(&sb, "pathstat report --db ");
+		report_shell_quote(&sb, b->db_path);
+		if (b->spec->baseline) {
+			strbuf_addstr(&sb, " --baseline ");
+			report_shell_quote(&sb, b->spec->baseline);
+		}
+		strbuf_addstr(&sb, " --init");
+		cJSON_AddStringToObject(o, "generated_by", sb.buf);
+	} else {
+		cJSON_AddStringToObject(o, "path", b->spec->file);
+	}
 	XXH128_canonicalFromHash(&canon, XXH3_128bits(b->spec->text,
 	    b->spec->len));
 	strbuf_reset(&sb);
@@ -907,10 +955,17 @@ report_write_provenance(struct report_bundle *b, int argc, char **argv)
 	strbuf_reset(&sb);
 	strbuf_addstr(&sb, "pathstat report --db ");
 	report_shell_quote(&sb, b->db_path);
-	strbuf_addstr(&sb, " --spec ");
-	report_shell_quote(&sb, b->spec->file);
+	if (!b->spec->generated) {
+		strbuf_addstr(&sb, " --spec ");
+		report_shell_quote(&sb, b->spec->file);
+	} else if (b->spec->baseline) {
+		strbuf_addstr(&sb, " --baseline ");
+		report_shell_quote(&sb, b->spec->baseline);
+	}
 	strbuf_addstr(&sb, " --out ");
 	report_shell_quote(&sb, b->dir);
+	if (b->html)
+		strbuf_addstr(&sb, " --html");
 	cJSON_AddItemToArray(arr, cJSON_CreateString(sb.buf));
 	strbuf_reset(&sb);
 	strbuf_addstr(&sb, "cd ");

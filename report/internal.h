@@ -146,11 +146,19 @@ struct report_spec {
 	long	font_size;	/* points */
 	long	width, height;	/* default chart size in pixels */
 	struct report_section root;	/* a group holding the sections */
+	bool	generated;	/* made from the database (autospec.c), not
+				 * read from a file */
+	char	*baseline;	/* generated: the --baseline it was made
+				 * with, or NULL (owned) */
 };
 
 /* Read and check a spec.  Returns 0, or -1 after printing
  * "FILE: LOCATION: what is wrong".  Release with report_spec_release. */
 int report_spec_load(const char *file, struct report_spec *spec);
+/* The same for a spec held in memory (text, NUL-terminated), called name
+ * in messages. */
+int report_spec_load_text(const char *name, const char *text,
+    struct report_spec *spec);
 void report_spec_release(struct report_spec *spec);
 
 /* The text of the analyze option name ("stats") the section sets or
@@ -232,6 +240,7 @@ struct report_bundle {
 	cJSON		*prov_charts;	/* provenance: one entry per chart */
 	bool		render;		/* run gnuplot */
 	bool		checks;		/* footnote pathstat check's findings */
+	bool		html;		/* write index.html too (--html) */
 	size_t		nchecked;	/* findings attached as notes */
 	char		*gnuplot_version;	/* "gnuplot 5.4 ...", or NULL */
 	char		*gnuplot_missing;	/* why it cannot run, or NULL */
@@ -259,6 +268,11 @@ int report_bundle_write(struct report_bundle *b, const char *rel,
 /* Remember rel as written into the private folder by someone on our
  * behalf (gnuplot's images). */
 void report_bundle_add_file(struct report_bundle *b, const char *rel);
+/* Append the bytes of rel, a file of this bundle written so far, to out.
+ * Returns 0; -2 when the bundle has no such file; -3 when it is larger
+ * than max; -1 after printing. */
+int report_bundle_read(struct report_bundle *b, const char *rel, size_t max,
+    struct strbuf *out);
 /*
  * Move every file of the bundle into b->dir and remove the files of the
  * previous bundle (prev, or NULL) that this one did not write, by the

@@ -21,12 +21,16 @@
 #include "common/strbuf.h"
 #include "common/version.h"
 #include "common/xalloc.h"
+#include "report/autospec.h"
+#include "report/html.h"
 #include "report/internal.h"
 #include "report/report.h"
 
 #define REPORT_USAGE \
-	"usage: pathstat report [--db FILE] --spec FILE --out DIR [--force]\n" \
-	"                       [--no-render] [--no-checks]\n"
+	"usage: pathstat report [--db FILE] [--spec FILE] --out DIR [--html]\n" \
+	"                       [--baseline PATH] [--force] [--no-render]\n" \
+	"                       [--no-checks]\n" \
+	"       pathstat report [--db FILE] [--baseline PATH] --init\n"
 
 static void
 report_usage(FILE *fp, bool full)
@@ -41,9 +45,22 @@ report_usage(FILE *fp, bool full)
 	    "and DIR/provenance.json (versions, the database's content hash,\n"
 	    "the spec, the commands that reproduce each table).\n"
 	    "\n"
-	    "  --spec FILE   the report spec (JSON; see docs/report.md)\n"
+	    "Without --spec, the bundle shows what the database holds: per\n"
+	    "study, each metric's percentiles and ECDF, deltas against the\n"
+	    "--baseline path, the spread between trials, and comparisons\n"
+	    "across days and instance types where those vary.  --init prints\n"
+	    "that spec, to edit and give back with --spec.\n"
+	    "\n"
+	    "  --spec FILE   the report spec (JSON; see docs/report.md);\n"
+	    "                default: one made from the database\n"
 	    "  --out DIR     the bundle folder: created, empty, or a previous\n"
 	    "                bundle\n"
+	    "  --init        print the spec made from the database (to edit)\n"
+	    "                and write no bundle\n"
+	    "  --baseline PATH  the path the made spec's deltas subtract\n"
+	    "  --html        also write DIR/index.html: the same report as one\n"
+	    "                self-contained page (charts, styles and table\n"
+	    "                data inside; opens offline)\n"
 	    "  --force       write into a folder that holds other files (they\n"
 	    "                are left alone; same-named files are replaced)\n"
 	    "  --no-render   write the .gp and .dat files, do not run gnuplot\n"
@@ -176,15 +193,19 @@ index_tail(struct report_bundle *b, const char *hash)
 	report_methods_render(b->methods, md);
 	strbuf_addstr(md, "\n---\n\n_Made by pathstat ");
 	md_escape(md, PATHSTAT_VERSION);
-	strbuf_addstr(md, " from the spec `");
-	/* a code span: strip backquotes so it cannot end early */
-	{
+	if (b->spec->generated) {
+		strbuf_addstr(md, " from a spec it made from the database "
+		    "(`pathstat report --init` prints it, to edit)");
+	} else {
+		/* a code span: strip backquotes so it cannot end early */
 		const char *p;
 
+		strbuf_addstr(md, " from the spec `");
 		for (p = b->spec->file; *p; p++)
 			strbuf_addch(md, *p == '`' || *p == '\n' ? '?' : *p);
+		strbuf_addch(md, '`');
 	}
-	strbuf_addstr(md, "` and a database with content hash `");
+	strbuf_addstr(md, " and a database with content hash `");
 	strbuf_addstr(md, hash ? hash : "unknown");
 	strbuf_addstr(md, "`. [provenance.json](provenance.json) lists the "
 	    "versions and the commands that print every table again; each "
@@ -194,7 +215,19 @@ index_tail(struct report_bundle *b, const char *hash)
 }
 
 enum { OPT_DB = 256, OPT_SPEC, OPT_OUT, OPT_FORCE, OPT_NO_RENDER,
-	OPT_NO_CHECKS };
+	OPT_NO_CHECKS, OPT_BASELINE, OPT_HTML, OPT_INIT };
+
+/* The spec made from the database (autospec.c), as a PATHSTAT_EXIT_*
+ * code: an unknown --baseline is a usage error. */
+static int
+made_spec(const char *db_path, const char *baseline, struct report_spec *spec,
+    char **text)
+{
+	int rc = report_autospec_spec(db_path, baseline, spec, text);
+
+	return rc == 0 ? PATHSTAT_EXIT_OK : rc == -2 ? PATHSTAT_EXIT_USAGE :
+	    PATHSTAT_EXIT_FAIL;
+}
 
 /* Open the database and the bundle folder for b (spec, dir and db_path
  * set), and find gnuplot unless no_render.  Returns 0, or -1 after
@@ -245,9 +278,12 @@ int
 cmd_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{ "baseline",	required_argument,	NULL, OPT_BASELINE },
 		{ "db",		required_argument,	NULL, OPT_DB },
 		{ "force",	no_argument,		NULL, OPT_FORCE },
 		{ "help",	no_argument,		NULL, 'h' },
+		{ "html",	no_argument,		NULL, OPT_HTML },
+		{ "init",	no_argument,		NULL, OPT_INIT },
 		{ "no-checks",	no_argument,		NULL, OPT_NO_CHECKS },
 		{ "no-render",	no_argument,		NULL, OPT_NO_RENDER },
 		{ "out",	required_argument,	NULL, OPT_OUT },
@@ -257,9 +293,10 @@ cmd_report(int argc, char **argv)
 	struct report_spec spec;
 	struct report_bundle b;
 	const char *db_opt = NULL, *spec_file = NULL, *out = NULL;
-	char *hash = NULL;
+	const char *baseline = NULL;
+	char *hash = NULL, *gen = NULL;
 	cJSON *prev = NULL;
-	bool force = false, no_render = false;
+	bool force = false, no_render = false, init = false;
 	struct timespec t0;
 	size_t bad;
 	int ch, ret = PATHSTAT_EXIT_OK;
@@ -278,6 +315,9 @@ cmd_report(int argc, char **argv)
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (ch) {
+		case OPT_BASELINE:
+			baseline = optarg;
+			break;
 		case OPT_DB:
 			db_opt = optarg;
 			break;
@@ -287,6 +327,12 @@ cmd_report(int argc, char **argv)
 		case 'h':
 			report_usage(stdout, true);
 			goto cleanup;
+		case OPT_HTML:
+			b.html = true;
+			break;
+		case OPT_INIT:
+			init = true;
+			break;
 		case OPT_NO_CHECKS:
 			b.checks = false;
 			break;
@@ -309,22 +355,43 @@ cmd_report(int argc, char **argv)
 		error("unexpected argument '%s'", argv[optind]);
 		goto usage;
 	}
-	if (!spec_file || !out) {
-		error("%s is required", !spec_file ? "--spec FILE" :
-		    "--out DIR");
+	if (init && (spec_file || out)) {
+		error("--init prints the spec made from the database; it takes "
+		    "no %s", spec_file ? "--spec" : "--out");
+		goto usage;
+	}
+	if (spec_file && baseline) {
+		error("--baseline is for the spec made from the database; a "
+		    "spec of your own names its delta pairs");
+		goto usage;
+	}
+	if (init) {
+		ret = made_spec(db_default_path(db_opt), baseline, NULL, &gen);
+		if (ret == PATHSTAT_EXIT_OK)
+			fputs(gen, stdout);
+		goto cleanup;
+	}
+	if (!out) {
+		error("--out DIR is required");
 		goto usage;
 	}
 	if (!*out) {
 		error("--out: empty folder name");
 		goto usage;
 	}
-	if (report_spec_load(spec_file, &spec)) {
-		ret = PATHSTAT_EXIT_FAIL;
-		goto cleanup;
+	b.db_path = db_default_path(db_opt);
+	if (spec_file) {
+		if (report_spec_load(spec_file, &spec)) {
+			ret = PATHSTAT_EXIT_FAIL;
+			goto cleanup;
+		}
+	} else {
+		ret = made_spec(b.db_path, baseline, &spec, &gen);
+		if (ret != PATHSTAT_EXIT_OK)
+			goto cleanup;
 	}
 	b.spec = &spec;
 	b.dir = out;
-	b.db_path = db_default_path(db_opt);
 	if (bundle_start(&b, force, no_render, &prev)) {
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
@@ -335,6 +402,7 @@ cmd_report(int argc, char **argv)
 	hash = report_db_hash(b.db);
 	index_tail(&b, hash);
 	if (report_bundle_write(&b, "index.md", b.index.buf, b.index.len) ||
+	    (b.html && report_html_write(&b)) ||
 	    report_write_provenance(&b, argc, argv))
 		bad++;
 	else if (report_bundle_commit(&b, prev, force))
@@ -352,6 +420,7 @@ cleanup:
 	cJSON_Delete(b.prov_tables);
 	cJSON_Delete(b.prov_charts);
 	free(hash);
+	free(gen);
 	free(b.gnuplot_version);
 	free(b.gnuplot_missing);
 	report_bundle_release(&b);

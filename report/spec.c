@@ -692,6 +692,7 @@ report_spec_release(struct report_spec *spec)
 		free(spec->intro[i]);
 	free(spec->intro);
 	free(spec->font);
+	free(spec->baseline);
 	spec_section_release(&spec->root);
 	memset(spec, 0, sizeof(*spec));
 }
@@ -742,31 +743,31 @@ parse_charts_defaults(struct report_spec *spec, const cJSON *it)
 	return 0;
 }
 
-int
-report_spec_load(const char *file, struct report_spec *spec)
+/* The defaults a spec starts from, before its text is read. */
+static void
+spec_start(struct report_spec *spec, const char *name)
 {
-	const char *keys[32];
-	size_t nkeys = 0, i, nopts;
-	const struct analyze_option *opts = analyze_option_list(&nopts);
-	struct strbuf sb = STRBUF_INIT;
-	const char *end = NULL;
-	const cJSON *it, *e;
-	int ret = -1;
-
 	memset(spec, 0, sizeof(*spec));
-	spec->file = xstrdup(file);
+	spec->file = xstrdup(name);
 	spec->font = xstrdup("DejaVu Sans");
 	spec->font_size = 12;
 	spec->width = 1200;
 	spec->height = 700;
 	spec->root.depth = -1;
 	spec->root.loc = xstrdup("");
-	if (strbuf_read_file(&sb, file, REPORT_SPEC_MAX_BYTES)) {
-		error_errno("cannot read spec '%s'", file);
-		goto cleanup;
-	}
-	spec->len = sb.len;
-	spec->text = strbuf_detach(&sb, NULL);
+}
+
+/* Parse and check spec->text (spec->len bytes), as read from spec->file. */
+static int
+spec_parse(struct report_spec *spec)
+{
+	const char *keys[32];
+	size_t nkeys = 0, i, nopts;
+	const struct analyze_option *opts = analyze_option_list(&nopts);
+	const char *end = NULL;
+	const cJSON *it, *e;
+	int ret = -1;
+
 	if (memchr(spec->text, '\0', spec->len)) {
 		report_spec_error(spec, NULL, "not a JSON text (NUL byte)");
 		goto cleanup;
@@ -845,6 +846,31 @@ report_spec_load(const char *file, struct report_spec *spec)
 		goto cleanup;
 	ret = 0;
 cleanup:
-	strbuf_release(&sb);
 	return ret;
+}
+
+int
+report_spec_load(const char *file, struct report_spec *spec)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	spec_start(spec, file);
+	if (strbuf_read_file(&sb, file, REPORT_SPEC_MAX_BYTES)) {
+		error_errno("cannot read spec '%s'", file);
+		strbuf_release(&sb);
+		return -1;
+	}
+	spec->len = sb.len;
+	spec->text = strbuf_detach(&sb, NULL);
+	return spec_parse(spec);
+}
+
+int
+report_spec_load_text(const char *name, const char *text,
+    struct report_spec *spec)
+{
+	spec_start(spec, name);
+	spec->len = strlen(text);
+	spec->text = xstrdup(text);
+	return spec_parse(spec);
 }

@@ -3,7 +3,7 @@
 # install the missing packages (as root; otherwise print the exact
 # `sudo apt-get install` line and stop), build pathstat, ingest the
 # sample tree into a fresh database and write the report bundle to
-# demo/, then say where index.md is.
+# demo/ (index.md and index.html), then say where they are.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -11,9 +11,11 @@ MAKE=${MAKE:-make}
 DB=build/demo.db
 OUT=demo
 
-# Debian packages: the build, and gnuplot for the charts.
+# Debian packages: the build (libcmark-gfm renders index.html), and
+# gnuplot for the charts.
 pkgs="build-essential pkg-config libsqlite3-dev libcjson-dev libcsv-dev
-      libxxhash-dev zlib1g-dev libzstd-dev gnuplot-nox"
+      libxxhash-dev zlib1g-dev libzstd-dev libcmark-gfm-dev
+      libcmark-gfm-extensions-dev gnuplot-nox"
 missing=""
 if command -v dpkg >/dev/null 2>&1; then
 	for p in $pkgs; do
@@ -43,6 +45,8 @@ rm -f "$DB" "$DB-wal" "$DB-shm"
 ./pathstat ingest --quiet --db "$DB" samples/tree
 # demo/ is this script's own output: --force also replaces a bundle an
 # older pathstat wrote there (one without file hashes)
-./pathstat report --force --db "$DB" --spec samples/article.json --out "$OUT"
+./pathstat report --force --db "$DB" --spec samples/article.json --out "$OUT" \
+    --html
 echo
-echo "demo: open $OUT/index.md (tables in $OUT/tables, charts in $OUT/charts)"
+echo "demo: open $OUT/index.html in a browser, or $OUT/index.md (tables in"
+echo "demo: $OUT/tables, charts in $OUT/charts); the database is $DB"

@@ -10,6 +10,11 @@
 
 t_n=0
 t_fail=0
+# `make asan` passes OUT=build-asan on make's command line, and make
+# exports it: run()'s OUT would then be exported too, and a large output
+# (over 128 KiB) would make every later command fail with "Argument list
+# too long".  Unset, they are the shell's own.
+unset OUT ERR RC
 
 run() {
 	"$@" >"$TMP/.out" 2>"$TMP/.err"
@@ -71,6 +76,7 @@ have_prereq() {
 	NETNS) [ "$(id -u)" = 0 ] && command -v ip >/dev/null 2>&1 && ip netns list >/dev/null 2>&1 ;;
 	IPERF3) command -v iperf3 >/dev/null 2>&1 ;;
 	CMARK) command -v cmark-gfm >/dev/null 2>&1 ;;
+	CHROMIUM) command -v chromium >/dev/null 2>&1 ;;
 	*) return 1 ;;
 	esac
 }

@@ -87,10 +87,15 @@ ok "js 'assert {\"A\", \"C\", \"G\", \"G\\x27\"} <= {x[\"path\"] for x in r}'" "
 ok "js 'assert all(x[\"instance_type\"] == \"c6i.large\" for x in r)'" \
     "each run carries the meta.json tag instance_type as a key of its own"
 ok "js 'assert all(not x[\"file\"].startswith(\"/\") for x in r)'" "file is a relative path"
+ok "js 'assert all(k in x for x in r for k in (\"metric\", \"failures\", \"reason\", \"started_utc\", \"summary_file\", \"conflict\", \"region\"))'" \
+    "runs --format json keeps every key, whatever the Markdown view shows"
 nruns=$(printf '%s' "$OUT" | "$PY" -c 'import json, sys; print(len(json.load(sys.stdin)))')
 run "$PS" ingest --db c.db tree
 run "$PS" runs --db c.db --format json
 ok "js 'assert len(r) == $nruns'" "re-ingest adds no run ($nruns runs)"
+run "$PS" runs --db c.db --format json --columns path,trial,samples
+ok "js 'assert len(r) == $nruns and all(list(x) == [\"path\", \"trial\", \"samples\"] for x in r)'" \
+    "runs --columns narrows the JSON to the keys named, in that order"
 
 # analyze percentiles: keys and hand-checked numbers
 pct() { run "$PS" analyze percentiles --db c.db --metric "$1" \

@@ -31,9 +31,9 @@ expect_code 0 "report -h exits 0"
 expect_out_has "usage: pathstat report" "report -h prints the usage on stdout"
 run "$PS" help report
 expect_code 0 "pathstat help report"
-run "$PS" report --db t.db --out b
-expect_code 2 "no --spec: usage error"
-expect_err_has "pathstat report: --spec FILE is required" "says what is missing"
+run "$PS" report --db t.db --spec s.json
+expect_code 2 "no --out: usage error"
+expect_err_has "pathstat report: --out DIR is required" "says what is missing"
 run "$PS" report --db t.db --spec ok.json
 expect_code 2 "no --out: usage error"
 run "$PS" report --db t.db --spec ok.json --out b --bogus

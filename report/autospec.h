@@ -1,0 +1,40 @@
+/*
+ * autospec.h - the report spec pathstat writes itself from what a
+ * database holds (autospec.c): what `pathstat report` without --spec
+ * renders and `pathstat report --init` prints for the user to edit.
+ * Private to report/.
+ */
+#ifndef PATHSTAT_REPORT_AUTOSPEC_H
+#define PATHSTAT_REPORT_AUTOSPEC_H
+
+#include "common/compat.h"
+
+#include <cJSON.h>
+
+struct report_spec;
+struct strbuf;
+
+/* The name a generated spec goes by in messages, chart scripts and
+ * index.md ("... from the spec generated from the database"). */
+#define REPORT_AUTOSPEC_NAME	"generated from the database"
+
+/*
+ * The spec made from what the database at db_path holds, as the text
+ * --init prints (*text, the caller frees) and, when spec is not NULL,
+ * read into spec (report_spec_release it) and marked generated: per
+ * study (the "study" tag; runs without one in a group of their own),
+ * one group per metric with its percentile table and bar chart, its
+ * ECDF, deltas against the path baseline (NULL: none), per-trial spread
+ * where cells have several trials, and comparisons across days and
+ * instance types where those vary.  Returns 0; -2 when baseline names
+ * no path the database holds; -1 otherwise (a database without runs
+ * too); both after printing what went wrong.
+ */
+int report_autospec_spec(const char *db_path, const char *baseline,
+    struct report_spec *spec, char **text);
+
+/* Append doc to out as JSON text a person would write: two-space
+ * indents, short lists and objects on one line, a final newline. */
+void report_autospec_print(const cJSON *doc, struct strbuf *out);
+
+#endif
