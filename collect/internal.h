@@ -65,7 +65,7 @@ struct probe_opts {
 /* One finished probe, as printed in a CSV row. */
 struct probe_row {
 	uint64_t	seq;		/* 0-based probe number */
-	int64_t		unix_ns;	/* CLOCK_REALTIME at probe start */
+	int64_t		unix_ns;	/* probe start: monotonic + offset */
 	int64_t		dur_ns;		/* connect time, valid when PROBE_OK */
 	int64_t		rtt_us;		/* kernel's SYN->SYN/ACK RTT, or -1 */
 	int		result;		/* enum probe_result */
@@ -89,6 +89,10 @@ void collect_warnx(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);
 void collect_warn(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);
 int64_t collect_mono_ns(void);
 int64_t collect_real_ns(void);
+/* CLOCK_REALTIME minus CLOCK_MONOTONIC now, in ns: a monotonic time plus
+ * this is a Unix time.  Both clocks run at the same (NTP-slewed) rate,
+ * so the offset changes only when the wall clock is stepped. */
+int64_t collect_real_offset_ns(void);
 /* Format a Unix time as YYYY-MM-DDTHH:MM:SSZ into buf (>= 21 bytes). */
 void collect_utc_iso(int64_t unix_ns, char *buf, size_t len);
 /* Type 7 quantile (linear interpolation) of sorted v[0..n-1], n >= 1. */

@@ -62,6 +62,7 @@ struct run {
 	int64_t			interval_ns;	/* -i */
 	int64_t			timeout_ns;	/* -t */
 	int64_t			start_ns;	/* monotonic time of probe 0 */
+	int64_t			real_off;	/* Unix time - monotonic */
 	struct slot		*slots;		/* ring, index seq % nslots */
 	size_t			nslots;
 	int64_t			spin_ns;	/* spin after t0, or 0 */
@@ -74,6 +75,8 @@ struct run {
 	uint64_t		recorded;	/* rows printed */
 	double			*rtt_us;	/* kernel RTTs of ok probes */
 	size_t			nrtt, alloc_rtt;
+	double			*late_us;	/* each start past its due */
+	size_t			nlate, alloc_late;
 	uint64_t		syn_retrans;	/* ok after a SYN retransmit */
 	bool			pipe_ignored;	/* SIGPIPE ignored on entry */
 };
@@ -401,20 +404,31 @@ fail:
 	return -1;
 }
 
+/*
+ * Start probe seq, due now or earlier.  Its start is stamped on the
+ * monotonic clock that the schedule runs on, so unix_ns - probe 0's
+ * unix_ns - seq * interval is exactly how late it started (never
+ * negative), whatever the wall clock does meanwhile; probe 0's start
+ * is the schedule's origin.
+ */
 static void
 start_probe(struct run *r, uint64_t seq)
 {
 	struct slot *s = &r->slots[seq % r->nslots];
 	struct probe_addr each;
 	const struct probe_addr *a = &r->target;
-	int64_t t0 = 0;
+	int64_t t0 = 0, now = collect_mono_ns();
 
 	memset(s, 0, sizeof(*s));
 	s->busy = true;
 	s->fd = -1;
 	s->row.seq = seq;
 	s->row.rtt_us = -1;
-	s->row.unix_ns = collect_real_ns();
+	if (seq == 0)
+		r->start_ns = now;
+	s->row.unix_ns = r->real_off + now;
+	add_value(&r->late_us, &r->nlate, &r->alloc_late, (double)(now -
+	    collect_due_ns(r->start_ns, r->interval_ns, seq)) / 1000.0);
 	if (r->o->resolve_each) {
 		t0 = collect_mono_ns();
 		if (collect_resolve(r->o->host, r->o->port, r->target.family,
@@ -618,6 +632,12 @@ print_summary(struct run *r)
 		    collect_quantile7(r->rtt_us, r->nrtt, 0.50),
 		    collect_quantile7(r->rtt_us, r->nrtt, 0.99), r->nrtt);
 	}
+	if (r->nlate) {
+		qsort(r->late_us, r->nlate, sizeof(double), cmp_double);
+		fprintf(stderr, "; started late p50 %.0f max %.0f us",
+		    collect_quantile7(r->late_us, r->nlate, 0.50),
+		    r->late_us[r->nlate - 1]);
+	}
 	if (r->syn_retrans)
 		fprintf(stderr, "; %llu ok after a SYN retransmit (no rtt_us)",
 		    (unsigned long long)r->syn_retrans);
@@ -697,17 +717,15 @@ collect_run_connect(const struct probe_opts *o)
 #endif
 
 	write_header(&r, collect_real_ns());
+	r.real_off = collect_real_offset_ns();
 	/* After the header: the first write may be slow (stdio, a cold
-	 * page cache, an emulator), and the schedule starts now. */
+	 * page cache, an emulator), and the schedule starts now (exactly:
+	 * at probe 0's start, see start_probe). */
 	r.start_ns = collect_mono_ns();
 #ifdef PROBE_TRACE
-	{
-		int64_t m0 = collect_mono_ns(), re = collect_real_ns();
-		int64_t m1 = collect_mono_ns();
-
-		fprintf(stderr, "clock %lld %lld\n", (long long)re,
-		    (long long)(m0 + (m1 - m0) / 2));
-	}
+	/* The rows' own mapping: unix_ns = monotonic + real_off. */
+	fprintf(stderr, "clock %lld %lld\n", (long long)(r.real_off +
+	    r.start_ns), (long long)r.start_ns);
 #endif
 	while (!collect_interrupted) {
 		struct slot *next;
@@ -748,5 +766,6 @@ cleanup:
 	free(r.slots);
 	free(r.ok_ms);
 	free(r.rtt_us);
+	free(r.late_us);
 	return ret;
 }

@@ -76,6 +76,25 @@ collect_real_ns(void)
 	return clock_ns(CLOCK_REALTIME);
 }
 
+int64_t
+collect_real_offset_ns(void)
+{
+	int64_t best = INT64_MAX, off = 0;
+
+	/* The pair read closest together wins: a preemption between two
+	 * reads would shift every row's unix_ns by its length. */
+	for (int i = 0; i < 5; i++) {
+		int64_t a = collect_mono_ns(), re = collect_real_ns();
+		int64_t b = collect_mono_ns();
+
+		if (b - a < best) {
+			best = b - a;
+			off = re - (a + (b - a) / 2);
+		}
+	}
+	return off;
+}
+
 void
 collect_utc_iso(int64_t unix_ns, char *buf, size_t len)
 {

@@ -9,6 +9,6 @@ printf '%s\n' "$OUT" > out.csv
 ok '[ "$(csv_rows out.csv | grep -c "^[0-9]*,[0-9]*,,,refused$")" -eq 5 ]' \
     "five refused rows with an empty connect_ms"
 expect_err_has "5 sent, 0 ok, 100.0% loss (5 refused)" "summary: loss and cause"
-expect_err_lacks "p50" "summary: no percentiles without ok probes"
+expect_err_lacks "connect_ms p50" "summary: no connect percentiles without ok probes"
 
 test_done

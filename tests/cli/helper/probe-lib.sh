@@ -6,6 +6,9 @@
 #   closed_port HOST                          prints a port just closed
 #   have_ipv6_lo                              ::1 usable
 #   csv_rows FILE                             data rows of a pathprobe CSV
+#   schedule FILE INTERVAL_NS                 how the rows kept the schedule
+#                                             (helper/schedule.py), to
+#                                             FILE.sched
 
 LISTEN="$TOP/tests/cli/helper/listen.py"
 peer_n=0
@@ -50,6 +53,11 @@ have_ipv6_lo() {
 
 csv_rows() {
 	grep -v '^#' "$1" | sed 1d
+}
+
+schedule() {
+	"$PY" "$TOP/tests/cli/helper/schedule.py" "$1" "$2" >"$1.sched" 2>&1
+	echo "# schedule of $1: $(cat "$1.sched")"
 }
 
 # Network namespaces made by the test itself, removed by netns_cleanup
