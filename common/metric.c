@@ -56,7 +56,9 @@ static const struct metric metrics[] = {
 	{
 		METRIC_HANDSHAKE_MS, "handshake_ms", "ms",
 		"TCP handshake RTT (kernel)", METRIC_FAMILY_FIXED, "ms", 1.0,
-		3, 3, false, METRIC_FROM_SAMPLES, "failed samples", false,
+		3, 3, false, METRIC_FROM_SAMPLES,
+		"probes without a kernel RTT (failed, or the SYN was "
+		"retransmitted)", false,
 	},
 };
 
@@ -111,7 +113,7 @@ sample_status_name(int status)
 {
 	static const char *const names[] = {
 		"ok", "timeout", "refused", "unreachable", "error",
-		"http_error",
+		"http_error", "unmeasured",
 	};
 
 	if (status < 0 || (size_t)status >= ARRAY_SIZE(names))

@@ -91,6 +91,9 @@ enum sample_status {
 	SAMPLE_UNREACHABLE = 3,
 	SAMPLE_ERROR = 4,
 	SAMPLE_HTTP_ERROR = 5,
+	SAMPLE_UNMEASURED = 6,	/* the attempt succeeded but gave no value
+				 * of this metric (a probe whose SYN was
+				 * retransmitted has no handshake_ms) */
 };
 
 /* Name of a sample status ("timeout"), or NULL when unknown; static. */

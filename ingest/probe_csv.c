@@ -2,12 +2,14 @@
  * probe_csv.c - parser for pathprobe's CSV output (docs/design.md,
  * "pathprobe output"), formats 1 and 2: one connect_ms sample per probe,
  * failed probes kept with their status (a timeout is loss, not a slow
- * connect), one handshake_ms sample per successful probe that has format
- * 2's rtt_us (the kernel's SYN->SYN/ACK RTT), and the header comment's
- * parameters as tool summaries.
+ * connect), one handshake_ms sample per probe of a format 2 file that
+ * has any rtt_us (the kernel's SYN->SYN/ACK RTT; a probe without one is
+ * kept as failed, with its status or "unmeasured"), and the header
+ * comment's parameters as tool summaries.
  */
 #include "common/compat.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -46,6 +48,7 @@ struct probe_ctx {
 	size_t			bad;	/* skipped rows */
 	char			first_bad[96];	/* where/why the first */
 	size_t			cut_line;	/* bad last line, no '\n' */
+	size_t			nrtt;	/* rows with an rtt_us */
 	bool			have_base;	/* base_ns is set */
 	int64_t			base_ns;	/* first valid probe's ns */
 };
@@ -309,10 +312,18 @@ probe_record(const struct csv_rec *rec, void *data)
 	/* Both positive, so the difference cannot overflow. */
 	parsed_run_add_sample(ctx->run, METRIC_CONNECT_MS,
 	    (ns - ctx->base_ns) / 1000, ms, status);
-	if (rtt > 0) {
+	/* Every probe gets a handshake_ms row, so the figure's failures
+	 * show beside it: a failed probe's status, or "unmeasured" for an
+	 * ok one without rtt_us (its SYN was retransmitted, Karn's rule).
+	 * probe_drop_handshake() removes them again from a file without
+	 * any rtt_us (a platform with no such figure). */
+	if (ctx->ncols == 5) {
+		if (rtt > 0)
+			ctx->nrtt++;
 		parsed_run_add_sample(ctx->run, METRIC_HANDSHAKE_MS,
-		    (ns - ctx->base_ns) / 1000, (double)rtt / 1000.0,
-		    SAMPLE_OK);
+		    (ns - ctx->base_ns) / 1000, rtt > 0 ? (double)rtt /
+		    1000.0 : NAN, rtt > 0 ? SAMPLE_OK : status == SAMPLE_OK ?
+		    SAMPLE_UNMEASURED : status);
 	}
 	if (status == SAMPLE_ERROR)
 		parsed_run_add_count(ctx->run, "error", result + 6, 1);
@@ -358,6 +369,21 @@ probe_preamble(const char *buf, size_t len, struct probe_header *h,
 	}
 	*off = (size_t)(p - buf);
 	return 0;
+}
+
+/* A format 2 file none of whose rows has an rtt_us: pathprobe ran where
+ * the kernel gives no such figure (or every probe failed), so the run
+ * has no handshake_ms at all rather than only failed ones. */
+static void
+probe_drop_handshake(struct parsed_run *run)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < run->nsamples; i++)
+		if (run->samples[i].metric != METRIC_HANDSHAKE_MS)
+			run->samples[n++] = run->samples[i];
+	run->nsamples = n;
+	run->next_seq[METRIC_HANDSHAKE_MS] = 0;
 }
 
 /*
@@ -411,6 +437,8 @@ ingest_parse_pathprobe(const char *buf, size_t len, struct parse_result *res)
 			parse_reject(res, "no probe rows after the header");
 		goto cleanup;
 	}
+	if (ctx.nrtt == 0)
+		probe_drop_handshake(run);
 	run->attempts = (int64_t)ctx.rows;
 	if (h.start != STARTED_UNKNOWN)
 		run->started_at = h.start;

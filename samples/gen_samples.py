@@ -402,22 +402,30 @@ def r6(x):
 
 
 def write_pathprobe(path, target, addr, start, values, count=300,
-                    interval=0.2, timeout=0.4):
-    """values: list of connect_ms floats or result strings ('timeout')."""
-    lines = ["# pathprobe 1 target=%s addr=%s count=%d interval_s=%s "
-             "timeout_s=%s start=%s" % (target, addr, count,
-                                        rust_display(interval),
-                                        rust_display(timeout),
-                                        iso_utc(start)),
-             "seq,unix_ns,connect_ms,result"]
+                    interval=0.2, timeout=0.4, rtts=None):
+    """values: list of connect_ms floats or result strings ('timeout').
+    rtts: None for format 1; else format 2, one kernel RTT in whole us
+    (or None: empty, as for a retransmitted SYN) per value."""
+    head = ("target=%s addr=%s count=%d interval_s=%s timeout_s=%s "
+            "start=%s" % (target, addr, count, rust_display(interval),
+                          rust_display(timeout), iso_utc(start)))
+    if rtts is None:
+        lines = ["# pathprobe 1 " + head, "seq,unix_ns,connect_ms,result"]
+    else:
+        lines = ["# pathprobe 2 " + head + " rst=0 resolve_each=0 spin=1 "
+                 "version=0.1.0", "seq,unix_ns,connect_ms,rtt_us,result"]
     base = start * 1000000000
     step = int(round(interval * 1e9))
     for i, v in enumerate(values):
         ts = base + i * step
+        rtt = ""
+        if rtts is not None:
+            rtt = "," if rtts[i] is None or isinstance(v, str) else \
+                ",%d" % rtts[i]
         if isinstance(v, str):
-            lines.append("%d,%d,,%s" % (i, ts, v))
+            lines.append("%d,%d,%s,%s" % (i, ts, rtt, v))
         else:
-            lines.append("%d,%d,%.3f,ok" % (i, ts, v))
+            lines.append("%d,%d,%.3f%s,ok" % (i, ts, v, rtt))
     data = "\n".join(lines) + "\n"
     with open(path, "w") as f:
         f.write(data)

@@ -340,15 +340,23 @@ test_format2_mixed(struct parse_result *res)
 	run = &res->runs[0];
 	CHECK_EQ_INT(metric_samples(run, METRIC_CONNECT_MS, c, 10), 8,
 	    "format 2 mixed: a connect_ms sample per probe");
-	CHECK_EQ_INT(metric_samples(run, METRIC_HANDSHAKE_MS, h, 10), 3,
-	    "format 2 mixed: handshake_ms only where rtt_us is given");
+	CHECK_EQ_INT(metric_samples(run, METRIC_HANDSHAKE_MS, h, 10), 8,
+	    "format 2 mixed: a handshake_ms row per probe");
 	CHECK_EQ_INT(run->failures, 4, "format 2 mixed: 4 failures");
 	CHECK_EQ_INT(c[4]->status, SAMPLE_OK, "row 4 ok without rtt_us");
 	CHECK_NEAR(c[4]->value, 1009.564, 1e-12, "row 4: its connect_ms");
+	CHECK_EQ_INT(h[4]->status, SAMPLE_UNMEASURED,
+	    "row 4: its handshake_ms unmeasured (SYN retransmitted)");
+	CHECK(isnan(h[4]->value), "... with no value");
 	CHECK_NEAR(h[0]->value, 8.874, 1e-12, "8874 us = 8.874 ms");
-	CHECK_NEAR(h[2]->value, 8.012, 1e-12, "row 6's rtt is the third");
-	CHECK_EQ_INT(h[2]->t_us, 1200000, "... at t = 1.2 s");
+	CHECK_NEAR(h[6]->value, 8.012, 1e-12, "row 6's rtt");
+	CHECK_EQ_INT(h[6]->t_us, 1200000, "... at t = 1.2 s");
+	CHECK_EQ_INT(h[6]->seq, 6, "... with the probe's seq");
 	CHECK_EQ_INT(c[1]->status, SAMPLE_TIMEOUT, "row 1 timeout");
+	CHECK(h[1]->status == SAMPLE_TIMEOUT && h[3]->status ==
+	    SAMPLE_REFUSED && h[5]->status == SAMPLE_ERROR &&
+	    h[7]->status == SAMPLE_UNREACHABLE,
+	    "failed probes: handshake_ms rows with the probe's status");
 	CHECK(!res->partial, "format 2 mixed: complete");
 }
 
@@ -373,7 +381,9 @@ test_format2_bad(struct parse_result *res)
 	    "format 2 bad rtt_us: good rows kept");
 	if (res->nruns == 1) {
 		CHECK_EQ_INT(metric_samples(&res->runs[0], METRIC_HANDSHAKE_MS,
-		    h, 4), 1, "format 2 bad: one handshake sample");
+		    h, 4), 2, "format 2 bad: a handshake row per kept probe");
+		CHECK(h[0]->status == SAMPLE_OK && h[1]->status ==
+		    SAMPLE_UNMEASURED, "... one measured, one not");
 		CHECK_EQ_INT(res->runs[0].attempts, 2,
 		    "format 2 bad: rows 0 and 8 kept");
 		CHECK(contains(res->runs[0].reason.buf, "skipped 7 bad rows "
@@ -392,6 +402,17 @@ test_format2_bad(struct parse_result *res)
 	CHECK_EQ_INT(probe(COLS2 "0,1787878923000000000,1.5,7,ok\n", res), 0,
 	    "format 2 without the comment");
 	CHECK_EQ_STR(res->tool_version, "pathprobe 2", "... is format 2");
+	/* No rtt_us anywhere (not Linux, or every probe failed): no
+	 * handshake_ms rows at all, rather than only unmeasured ones. */
+	CHECK_EQ_INT(probe(COLS2 "0,1787878923000000000,1.5,,ok\n"
+	    "1,1787878923200000000,,,timeout\n", res), 0,
+	    "format 2 without any rtt_us");
+	if (res->nruns == 1) {
+		CHECK_EQ_INT(metric_samples(&res->runs[0], METRIC_HANDSHAKE_MS,
+		    h, 4), 0, "... has no handshake_ms rows");
+		CHECK_EQ_INT(metric_samples(&res->runs[0], METRIC_CONNECT_MS,
+		    h, 4), 2, "... and its connect_ms rows");
+	}
 	strbuf_release(&sb);
 }
 
