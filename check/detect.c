@@ -1,7 +1,8 @@
 /*
  * detect.c - the pure detectors behind `pathstat check`: a step
  * down that stays down in an interval series, SYN-retransmit modes in a
- * latency sample, a plateau at the top of per-path values, and the small
+ * latency sample, the client's own time in probe connect times (connect
+ * minus handshake), a plateau at the top of per-path values, and the small
  * conversions the findings quote.  No database, no I/O.
  */
 #include "common/compat.h"
@@ -100,6 +101,46 @@ check_detect_syn(const double *sorted, size_t n, double median,
 		if (isnan(out->hi) || sorted[b - 1] > out->hi)
 			out->hi = sorted[b - 1];
 	}
+}
+
+void
+check_detect_gap(const double *conn, const double *hs, size_t n,
+    struct check_gap *out)
+{
+	double *g, *c, *h;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->p50 = out->p90 = out->max = out->hs_p50 = out->conn_p50 = NAN;
+	out->n = n;
+	if (!n)
+		return;
+	g = xmalloc(n * sizeof(double));
+	c = xmalloc(n * sizeof(double));
+	h = xmalloc(n * sizeof(double));
+	for (i = 0; i < n; i++) {
+		g[i] = conn[i] - hs[i];
+		c[i] = conn[i];
+		h[i] = hs[i];
+		if (g[i] >= CHECK_BUSY_SLOW_MS)
+			out->slow++;
+	}
+	stats_sort(g, n);
+	stats_sort(c, n);
+	stats_sort(h, n);
+	out->p50 = stats_quantile_type7(g, n, 50.0);
+	out->p90 = stats_quantile_type7(g, n, 90.0);
+	out->max = g[n - 1];
+	out->conn_p50 = stats_quantile_type7(c, n, 50.0);
+	out->hs_p50 = stats_quantile_type7(h, n, 50.0);
+	if (n >= CHECK_BUSY_MIN_PAIRS) {
+		out->large = out->p50 >= CHECK_BUSY_MEDIAN_MS;
+		out->erratic = (double)out->slow >=
+		    CHECK_BUSY_SLOW_SHARE * (double)n;
+	}
+	free(g);
+	free(c);
+	free(h);
 }
 
 double

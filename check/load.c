@@ -1,8 +1,9 @@
 /*
  * load.c - read the runs `pathstat check` looks at, summarise each
  * one from its samples in a single pass (count, median, the
- * throughput series and its cliff, SYN-retransmit modes) and from the
- * tool's own summaries, and group them into cells.  Samples are read run
+ * throughput series and its cliff, SYN-retransmit modes, a probe run's
+ * connect minus handshake times) and from the tool's own summaries, and
+ * group them into cells.  Samples are read run
  * by run and forgotten, so memory stays O(largest run).
  */
 #include "common/compat.h"
@@ -25,12 +26,81 @@
 #define CHECK_NSTATUS	16	/* sample_status ids we name */
 
 /* Statements and scratch buffers reused for every run. */
+/* One metric's successful samples of a run in time order. */
+struct timed {
+	int64_t	*t;		/* t_us, ascending */
+	double	*v;		/* the value at t[i] */
+	size_t	n, alloc;
+};
+
 struct loader {
-	sqlite3_stmt	*samples, *summaries, *errors;
+	sqlite3_stmt	*samples, *summaries, *errors, *by_time;
 	double		*vals;	/* a run's successful samples, in order */
 	double		*times;	/* their t_us */
 	size_t		alloc;
+	struct timed	conn, hs;	/* a probe run's two series */
 };
+
+/* Read metric's successful samples of run id, in t_us order, into s.
+ * Returns 0, or -1 (the caller names the run). */
+static int
+read_timed(struct loader *ld, int64_t id, int metric, struct timed *s)
+{
+	int rc;
+
+	s->n = 0;
+	sqlite3_reset(ld->by_time);
+	sqlite3_bind_int64(ld->by_time, 1, id);
+	sqlite3_bind_int(ld->by_time, 2, metric);
+	while ((rc = sqlite3_step(ld->by_time)) == SQLITE_ROW) {
+		if (s->n == s->alloc) {
+			s->alloc = s->alloc ? 2 * s->alloc : 1024;
+			s->t = xreallocarray(s->t, s->alloc, sizeof(int64_t));
+			s->v = xreallocarray(s->v, s->alloc, sizeof(double));
+		}
+		s->t[s->n] = sqlite3_column_int64(ld->by_time, 0);
+		s->v[s->n++] = sqlite3_column_double(ld->by_time, 1);
+	}
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/*
+ * A probe run's handshake_ms next to its connect_ms: the two rows of one
+ * probe share t_us (pathprobe's unix_ns), which pairs them also in a
+ * database written before every probe had a handshake_ms row.
+ */
+static int
+load_gap(struct check_model *m, struct loader *ld, struct check_run *r)
+{
+	struct timed *c = &ld->conn, *h = &ld->hs;
+	size_t i = 0, j = 0, n = 0;
+	double *cv, *hv;
+
+	if (r->metric != METRIC_CONNECT_MS)
+		return 0;
+	if (read_timed(ld, r->id, METRIC_HANDSHAKE_MS, h) ||
+	    (h->n && read_timed(ld, r->id, METRIC_CONNECT_MS, c)))
+		return error("read the probes of run %lld: %s",
+		    (long long)r->id, sqlite3_errmsg(m->db));
+	if (!h->n)
+		return 0;
+	cv = xmalloc(h->n * sizeof(double));
+	hv = xmalloc(h->n * sizeof(double));
+	while (i < c->n && j < h->n) {
+		if (c->t[i] < h->t[j]) {
+			i++;
+		} else if (c->t[i] > h->t[j]) {
+			j++;
+		} else {
+			cv[n] = c->v[i++];
+			hv[n++] = h->v[j++];
+		}
+	}
+	check_detect_gap(cv, hv, n, &r->gap);
+	free(cv);
+	free(hv);
+	return 0;
+}
 
 static size_t
 intern(char ***arr, size_t *n, size_t *alloc, const char *s)
@@ -227,6 +297,9 @@ load_summaries(struct check_model *m, struct loader *ld, struct check_run *r)
 		} else if (!strcmp(metric, "iperf3") &&
 		    !strcmp(stat, "target_bitrate")) {
 			r->target_bps = v;
+		} else if (!strcmp(metric, metric_name(METRIC_CONNECT_MS)) &&
+		    !strcmp(stat, "resolve_each")) {
+			r->resolve_each = v == 1.0;
 		}
 	}
 	if (rc != SQLITE_DONE)
@@ -382,7 +455,8 @@ add_run(struct check_model *m, struct loader *ld, const struct runsel_row *row,
 		    inst);
 	r->instance = intern(&m->instances, &m->ninstances,
 	    &m->alloc_instances, scope->buf);
-	return load_samples(m, ld, r) || load_summaries(m, ld, r) ? -1 : 0;
+	return load_samples(m, ld, r) || load_summaries(m, ld, r) ||
+	    load_gap(m, ld, r) ? -1 : 0;
 }
 
 int
@@ -417,7 +491,11 @@ check_model_load(struct check_model *m, const struct where *w)
 	ld.errors = db_prepare(m->db, "read error counts", "SELECT label, "
 	    "count FROM run_counts WHERE run_id = ?1 AND kind = 'error' "
 	    "ORDER BY count DESC, label");
-	if (!ld.samples || !ld.summaries || !ld.errors)
+	ld.by_time = db_prepare(m->db, "read samples by time", "SELECT t_us, "
+	    "value FROM samples WHERE run_id = ?1 AND metric = ?2 AND "
+	    "status = 0 AND value IS NOT NULL AND t_us IS NOT NULL "
+	    "ORDER BY t_us, seq");
+	if (!ld.samples || !ld.summaries || !ld.errors || !ld.by_time)
 		goto cleanup;
 	while ((rc = runsel_next(&rs)) > 0)
 		if (add_run(m, &ld, &rs.row, &scope))
@@ -431,8 +509,13 @@ cleanup:
 	sqlite3_finalize(ld.samples);
 	sqlite3_finalize(ld.summaries);
 	sqlite3_finalize(ld.errors);
+	sqlite3_finalize(ld.by_time);
 	free(ld.vals);
 	free(ld.times);
+	free(ld.conn.t);
+	free(ld.conn.v);
+	free(ld.hs.t);
+	free(ld.hs.v);
 	strbuf_release(&scope);
 	return ret;
 }

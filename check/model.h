@@ -60,6 +60,14 @@
 #define CHECK_SYN_WIN_LO_MS	100.0
 #define CHECK_SYN_WIN_HI_MS	200.0
 #define CHECK_SYN_BASE_MAX_MS	500.0
+/* busy-client: per probe, gap = connect_ms - handshake_ms (the client's
+ * own time); judged on runs with at least MIN_PAIRS probes that have
+ * both.  A finding when the median gap is MEDIAN_MS or more, or when
+ * SLOW_SHARE or more of the probes have a gap of SLOW_MS or more. */
+#define CHECK_BUSY_MIN_PAIRS	30
+#define CHECK_BUSY_MEDIAN_MS	0.5
+#define CHECK_BUSY_SLOW_MS	1.0
+#define CHECK_BUSY_SLOW_SHARE	0.10
 /* unbalanced-trials: a trial with fewer than this fraction of the
  * successful samples of its cell's largest trial ... */
 #define CHECK_UNBAL_WITHIN	0.5
@@ -80,6 +88,19 @@ struct check_syn {
 	size_t	count;		/* values in any mode */
 	size_t	per_mode[4];	/* in the 1 s, 3 s, 7 s, 15 s modes */
 	double	lo, hi;		/* smallest and largest such value */
+};
+
+/* The client's own time in a probe run's connect times: per probe with
+ * both figures, connect_ms - handshake_ms (ms). */
+struct check_gap {
+	size_t	n;		/* probes with both figures */
+	double	p50, p90;	/* type 7 of the gaps, NaN when n = 0 */
+	double	max;		/* largest gap */
+	size_t	slow;		/* gaps >= CHECK_BUSY_SLOW_MS */
+	double	hs_p50;		/* median handshake_ms of those probes */
+	double	conn_p50;	/* median connect_ms of those probes */
+	bool	large;		/* p50 >= CHECK_BUSY_MEDIAN_MS */
+	bool	erratic;	/* slow >= CHECK_BUSY_SLOW_SHARE of n */
 };
 
 /* One run, summarised.  Indices point into struct check_model. */
@@ -110,6 +131,7 @@ struct check_run {
 	struct check_cliff cliff;	/* throughput runs */
 	double	cliff_t_s;	/* seconds into the run the cliff starts */
 	struct check_syn syn;	/* connect_ms and http_ms runs */
+	struct check_gap gap;	/* pathprobe format 2 runs */
 
 	/* From the tool's own summaries. */
 	double	tool_p50;	/* the tool's p50 of the metric, NaN */
@@ -120,6 +142,7 @@ struct check_run {
 	double	timeout_s;	/* pathprobe's timeout, NaN if none */
 	double	target_bps;	/* iperf3 -b in bit/s (0 = unlimited), NaN
 				 * when the file does not record it */
+	bool	resolve_each;	/* pathprobe timed a DNS lookup too */
 	char	*errors;	/* oha's errors as text; owned, or NULL */
 	bool	summary_only;	/* no samples, only the tool's summary */
 };
@@ -170,6 +193,11 @@ void check_detect_cliff(const double *y, size_t n, struct check_cliff *out);
 /* Count values of sorted[0..n) in SYN-retransmit modes above median. */
 void check_detect_syn(const double *sorted, size_t n, double median,
     struct check_syn *out);
+/* The gap figures of n probes: conn[i] and hs[i] are one probe's
+ * connect_ms and handshake_ms.  Sorts copies; fills every field of out
+ * (figures NaN when n is 0; flags false below CHECK_BUSY_MIN_PAIRS). */
+void check_detect_gap(const double *conn, const double *hs, size_t n,
+    struct check_gap *out);
 /* Bytes of an oha body size token ("1k", "1m", "1024b", "2g"), binary
  * multiples; NaN when it is not one. */
 double check_size_bytes(const char *size);
@@ -219,6 +247,7 @@ void check_outlier_trial(struct check_model *m);
 void check_few_samples(struct check_model *m);
 void check_hidden_failures(struct check_model *m);
 void check_syn_retransmit(struct check_model *m);
+void check_busy_client(struct check_model *m);
 void check_udp_sender(struct check_model *m);
 void check_mixed_estimators(struct check_model *m);
 void check_missing_cells(struct check_model *m);

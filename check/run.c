@@ -1,8 +1,9 @@
 /*
  * run.c - the checks that judge one run at a time: burst-cliff (an
  * iperf3 series that steps down and stays down), hidden-failures (errors,
- * timeouts and partial runs that percentiles leave out) and
- * syn-retransmit (values one or three seconds above the median).
+ * timeouts and partial runs that percentiles leave out),
+ * syn-retransmit (values one or three seconds above the median) and
+ * busy-client (connect times far above the kernel's handshake RTT).
  */
 #include "common/compat.h"
 
@@ -228,4 +229,59 @@ void
 check_syn_retransmit(struct check_model *m)
 {
 	each_run(m, "syn-retransmit", syn_of);
+}
+
+/* ---------------------------------------------------------------------
+ * busy-client
+ */
+
+static bool
+busy_of(const struct check_run *r, struct strbuf *ev, struct strbuf *cause,
+    struct strbuf *act)
+{
+	const struct check_gap *g = &r->gap;
+
+	/* --resolve-each times a DNS lookup on purpose: not the client's
+	 * idle time (docs/checks.md). */
+	if ((!g->large && !g->erratic) || r->resolve_each)
+		return false;
+	strbuf_addstr(ev, "connect_ms − handshake_ms (the time the client "
+	    "itself added to a probe) over ");
+	check_fmt_count(ev, g->n);
+	strbuf_addstr(ev, " probes: median ");
+	check_fmt_value(ev, METRIC_CONNECT_MS, g->p50);
+	if (g->large)
+		strbuf_addf(ev, " (threshold %.1f ms)", CHECK_BUSY_MEDIAN_MS);
+	strbuf_addstr(ev, ", p90 ");
+	check_fmt_value(ev, METRIC_CONNECT_MS, g->p90);
+	strbuf_addstr(ev, ", max ");
+	check_fmt_value(ev, METRIC_CONNECT_MS, g->max);
+	strbuf_addstr(ev, "; ");
+	check_fmt_count(ev, g->slow);
+	strbuf_addf(ev, " probes (%.1f %%) added %.0f ms or more",
+	    100.0 * (double)g->slow / (double)g->n, CHECK_BUSY_SLOW_MS);
+	if (g->erratic)
+		strbuf_addf(ev, " (threshold %.0f %%)",
+		    100.0 * CHECK_BUSY_SLOW_SHARE);
+	strbuf_addstr(ev, "; handshake_ms median ");
+	check_fmt_value(ev, METRIC_HANDSHAKE_MS, g->hs_p50);
+	strbuf_addstr(ev, ", connect_ms median ");
+	check_fmt_value(ev, METRIC_CONNECT_MS, g->conn_p50);
+	strbuf_addstr(cause, "pathprobe noticed the completed handshake late: "
+	    "the client was busy or descheduled (other work on its CPU such "
+	    "as an iperf3 or oha run at the same time, CPU steal on a "
+	    "burstable or oversubscribed instance, interrupt load, deep idle "
+	    "states); that time is the client's, not the path's, and the "
+	    "connect_ms percentiles carry it");
+	strbuf_addstr(act, "publish handshake_ms for what the path costs; "
+	    "for connect_ms, re-run with the client otherwise idle (no other "
+	    "tool at the same time), pathprobe pinned with taskset, on an "
+	    "instance without CPU credits");
+	return true;
+}
+
+void
+check_busy_client(struct check_model *m)
+{
+	each_run(m, "busy-client", busy_of);
 }

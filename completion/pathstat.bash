@@ -20,7 +20,7 @@ _pathstat_verbs="compare delta percentiles ratio relative trend trials variance"
 _pathstat_metrics="connect_ms http_ms throughput_bps jitter_ms loss_pct retransmits
 	rps handshake_ms"
 _pathstat_checks="burst-cliff run-order instance-cap udp-sender-limited
-	outlier-trial hidden-failures syn-retransmit few-samples
+	outlier-trial hidden-failures syn-retransmit busy-client few-samples
 	mixed-estimators missing-cells unbalanced-trials"
 
 # _pathstat_options CMD [VERB]: the options CMD (and analyze's VERB) takes.

@@ -31,6 +31,7 @@ struct probe_header {
 	int64_t	count;		/* probes planned, or -1 */
 	double	interval_s;	/* schedule step, or -1 */
 	double	timeout_s;	/* connect timeout, or -1 */
+	int	resolve_each;	/* DNS inside the timing: 1, 0, or -1 */
 	int64_t	start;		/* Unix s, or STARTED_UNKNOWN */
 };
 
@@ -186,6 +187,10 @@ probe_parse_header(const char *line, size_t len, struct probe_header *h,
 			ok = !ingest_field_double(eq + 1, vlen, &dv) && dv >= 0;
 			if (ok)
 				h->timeout_s = dv;
+		} else if (klen == 12 && !memcmp(tok, "resolve_each", 12)) {
+			ok = vlen == 1 && (eq[1] == '0' || eq[1] == '1');
+			if (ok)
+				h->resolve_each = eq[1] - '0';
 		} else if (klen == 5 && !memcmp(tok, "start", 5)) {
 			ok = !parse_utc(eq + 1, vlen, &iv);
 			if (ok)
@@ -395,7 +400,7 @@ probe_drop_handshake(struct parsed_run *run)
 int
 ingest_parse_pathprobe(const char *buf, size_t len, struct parse_result *res)
 {
-	struct probe_header h = { false, 0, -1, -1, -1, STARTED_UNKNOWN };
+	struct probe_header h = { false, 0, -1, -1, -1, -1, STARTED_UNKNOWN };
 	struct probe_ctx ctx;
 	struct strbuf why = STRBUF_INIT;
 	struct parsed_run *run;
@@ -453,6 +458,11 @@ ingest_parse_pathprobe(const char *buf, size_t len, struct parse_result *res)
 	if (h.count >= 0)
 		parsed_run_add_summary(run, "connect_ms", "count",
 		    (double)h.count, "tool");
+	/* 1: each connect_ms holds a DNS lookup (check's busy-client
+	 * leaves such runs alone). */
+	if (h.resolve_each >= 0)
+		parsed_run_add_summary(run, "connect_ms", "resolve_each",
+		    (double)h.resolve_each, "tool");
 
 	if (ctx.bad)
 		parsed_run_mark_partial(run, "skipped %zu bad row%s of %zu "

@@ -15,6 +15,12 @@ r = json.load(open("f.json"))
 studies = {kv for x in r for kv in x["scope"].split(",") if kv.startswith("study=")}
 print("%d/100" % len(studies))')
 echo "# false-positive rate: $rate campaigns with a finding"
+# busy-client judges each pathprobe run (format 2, client time drawn from
+# the measured clean clients of prober-gaps.json): runs flagged of runs.
+nprobe=$(sql c.db "SELECT count(*) FROM runs WHERE tool = 'pathprobe'")
+nbusy=$("$PY" -c 'import json; print(sum(x["check"] == "busy-client" for x in json.load(open("f.json"))))')
+echo "# busy-client: $nbusy of $nprobe probe runs flagged"
+ok "[ '$nprobe' -gt 300 ] && [ '$nbusy' = 0 ]" "busy-client: no clean probe run flagged ($nbusy of $nprobe)"
 ok "[ '$rate' = '0/100' ]" "false-positive rate 0 on 100 clean campaigns ($rate)"
 
 # The two-path instance-cap rule against its own null: the two fastest

@@ -127,6 +127,42 @@ test_syn(void)
 }
 
 static void
+test_gap(void)
+{
+	double conn[40], hs[40];
+	struct check_gap g;
+	size_t i;
+
+	/* 40 probes at a 2 ms RTT, 0.05 ms of client time each, but 4 (10 %)
+	 * with 1.5 ms: gaps sorted are 36 x 0.05 then 4 x 1.5, so type 7's
+	 * p50 (h = 19.5) is 0.05 and p90 (h = 35.1) 0.05 + 0.1 x 1.45. */
+	for (i = 0; i < 40; i++) {
+		hs[i] = 2.0 + 0.001 * (double)i;
+		conn[i] = hs[i] + (i % 10 == 3 ? 1.5 : 0.05);
+	}
+	check_detect_gap(conn, hs, 40, &g);
+	CHECK_EQ_INT(g.n, 40, "gap: 40 pairs");
+	CHECK_EQ_INT(g.slow, 4, "gap: 4 of them 1 ms or more");
+	CHECK_NEAR(g.p50, 0.05, 1e-12, "gap: median");
+	CHECK_NEAR(g.p90, 0.05 + 0.1 * 1.45, 1e-12, "gap: p90 (type 7)");
+	CHECK_NEAR(g.max, 1.5, 1e-12, "gap: max");
+	CHECK_NEAR(g.hs_p50, 2.0195, 1e-12, "gap: median handshake");
+	CHECK(!g.large && g.erratic, "gap: 10 % slow is erratic, not large");
+	conn[3] = hs[3] + 0.999;
+	check_detect_gap(conn, hs, 40, &g);
+	CHECK(!g.erratic && g.slow == 3, "gap: 3 of 40 (7.5 %) is not");
+	for (i = 0; i < 40; i++)
+		conn[i] = hs[i] + 0.5;
+	check_detect_gap(conn, hs, 40, &g);
+	CHECK(g.large && !g.erratic, "gap: a median of 0.5 ms is large");
+	check_detect_gap(conn, hs, CHECK_BUSY_MIN_PAIRS - 1, &g);
+	CHECK(!g.large && !g.erratic && g.n == CHECK_BUSY_MIN_PAIRS - 1,
+	    "gap: not judged below 30 pairs");
+	check_detect_gap(conn, hs, 0, &g);
+	CHECK(isnan(g.p50) && g.n == 0, "gap: no pairs, no figures");
+}
+
+static void
 test_small(void)
 {
 	double v[4] = { 12.41, 12.37, 12.43, 9.9 };
@@ -282,6 +318,7 @@ main(void)
 {
 	test_cliff();
 	test_syn();
+	test_gap();
 	test_small();
 	test_api();
 	return test_done();
