@@ -116,11 +116,16 @@ sleep 1
 capture $A "v$$a" "$VP" veth.pcap || skip_all "tcpdump does not start on the veth"
 run ip netns exec $A "$PROBE" -n 300 -i 0.01 -o veth.csv 10.81.0.2 "$VP"
 uncapture
-expect_code 0 "veth with a full tbf queue, 300 probes: exit 0"
+# The queue the bulk flow keeps full drops a packet now and then, a SYN
+# among them: that probe times out (loss, exit 3), which is a result, not
+# a failure of this test; every ok probe must be on the wire with rtt_us.
+nok=$(csv_rows veth.csv | grep -c ",ok$")
+ok '{ [ $RC = 0 ] || { [ $RC = 3 ] && ! csv_rows veth.csv | grep -v ",ok$" | grep -qv ",timeout$"; }; } && [ "$nok" -ge 285 ]' \
+    "veth with a full tbf queue: $nok of 300 ok, the rest lost SYNs (exit $RC)"
 "$PY" "$TOP/tests/cli/helper/wire.py" veth.pcap veth.csv "$VP" >veth.wire 2>&1
 echo "# veth + tbf queue: $(tail -1 veth.wire)"
-ok '[ "$(field n veth.wire)" = 300 ] && [ "$(field nrtt veth.wire)" = 300 ]' \
-    "veth: 300 handshakes on the wire, 300 rtt_us: $(tail -1 veth.wire)"
+ok '[ "$(field n veth.wire)" = "$nok" ] && [ "$(field nrtt veth.wire)" = "$nok" ]' \
+    "veth: every ok probe's handshake on the wire, with rtt_us: $(tail -1 veth.wire)"
 ok "awk -v w=$(field wire_p50 veth.wire) 'BEGIN { exit !(w > 1000) }'" \
     "veth: the queue makes the RTT non-trivial (wire p50 $(field wire_p50 veth.wire) us > 1 ms)"
 ok "awk -v a=$(field absdiff_p50 veth.wire) 'BEGIN { exit !(a <= 15) }'" \
