@@ -28,7 +28,7 @@
 	"       pathstat analyze percentiles|delta|ratio|trials ... --sql athena|trino|spark|duckdb\n" \
 	"verbs: percentiles, delta PAIR..., ratio --across KEY NUM/DEN, trials,\n" \
 	"       relative, compare --by KEY [--baseline V] [--threshold 5%],\n" \
-	"       trend --by day|hour, variance [--target 5%]\n"
+	"       trend --by day|hour, variance [--target 5%], mtu (no --metric)\n"
 
 char name_p50[] = "p50", name_p99[] = "p99";
 
@@ -320,6 +320,7 @@ struct verb {
 static const struct verb verbs[] = {
 	{ "compare",	analyze_compare,	"a dimension's values against a baseline" },
 	{ "delta",	analyze_delta,		"differences between paths: G-G' H-B" },
+	{ "mtu",	analyze_mtu,		"path MTU per path (pathprobe --mtu)" },
 	{ "percentiles", analyze_percentiles,	"percentile tables per path and condition" },
 	{ "ratio",	analyze_ratio,		"ratios across a condition key: c 16/1" },
 	{ "relative",	analyze_relative,	"each percentile as % of the cell's p50" },
@@ -425,6 +426,9 @@ cmd_analyze(int argc, char **argv)
 	}
 	if (first < 0)
 		goto usage;
+	/* mtu has one metric of its own */
+	if (!o.metric && !strcmp(verb, "mtu"))
+		o.metric = metric_name(METRIC_PATH_MTU);
 	if (!o.metric) {
 		metric_names_join(&why, ", ");
 		error("--metric is required (%s)", why.buf);

@@ -110,5 +110,7 @@ int analyze_trend(sqlite3 *db, const struct analyze_opts *o, int nargs,
     char **args, struct table *t);
 int analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
     char **args, struct table *t);
+int analyze_mtu(sqlite3 *db, const struct analyze_opts *o, int nargs,
+    char **args, struct table *t);
 
 #endif

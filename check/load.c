@@ -497,9 +497,14 @@ check_model_load(struct check_model *m, const struct where *w)
 	    "ORDER BY t_us, seq");
 	if (!ld.samples || !ld.summaries || !ld.errors || !ld.by_time)
 		goto cleanup;
-	while ((rc = runsel_next(&rs)) > 0)
+	while ((rc = runsel_next(&rs)) > 0) {
+		/* A path MTU is one result per run, tabled as it is (analyze
+		 * mtu): none of the rules is about it. */
+		if (rs.row.metric == METRIC_PATH_MTU)
+			continue;
 		if (add_run(m, &ld, &rs.row, &scope))
 			goto cleanup;
+	}
 	if (rc < 0)
 		goto cleanup;
 	group_cells(m);

@@ -270,7 +270,7 @@ collect_run_mtu(const struct probe_opts *o)
 	struct probe_addr target;
 	struct mtu_probe p;
 	const char *port = o->port ? o->port : MTU_PORT_DEFAULT;
-	char tt[320];
+	char tt[320], when[32], nb[32];
 	int route_mtu = 0, floor_size, pass = 0, fail, ret = PROBE_EXIT_FAIL;
 	enum mtu_answer a;
 
@@ -284,6 +284,7 @@ collect_run_mtu(const struct probe_opts *o)
 	if (setup_socket(o, &target, &p, &route_mtu))
 		goto cleanup;
 	collect_target_text(o->host, port, tt, sizeof(tt));
+	collect_utc_iso(collect_real_ns(), when, sizeof(when));
 	floor_size = target.family == AF_INET ? 576 : 1280;
 	if (floor_size > route_mtu)
 		floor_size = route_mtu;
@@ -325,11 +326,13 @@ collect_run_mtu(const struct probe_opts *o)
 		collect_warnx("interrupted");
 		ret = PROBE_EXIT_LOSS;
 	} else if (!pass) {
+		/* reason: one token, so the line stays key=value pairs */
 		printf("mtu=unknown target=%s addr=%s route_mtu=%d probes=%u "
-		    "method=udp-df\n", tt, target.text, route_mtu, p.sent);
+		    "method=udp-df start=%s reason=%s%s\n", tt, target.text,
+		    route_mtu, p.sent, when, a == MTU_OTHER ? "error:" :
+		    "no-answer", a == MTU_OTHER ? collect_errno_name(p.other_err,
+		    nb, sizeof(nb)) : "");
 		if (a == MTU_OTHER) {
-			char nb[32];
-
 			collect_warnx("path MTU to '%s' unknown: %s answered "
 			    "%s", o->host, target.text,
 			    collect_errno_name(p.other_err, nb, sizeof(nb)));
@@ -342,8 +345,8 @@ collect_run_mtu(const struct probe_opts *o)
 		ret = PROBE_EXIT_LOSS;
 	} else {
 		printf("mtu=%d target=%s addr=%s route_mtu=%d probes=%u "
-		    "method=udp-df\n", pass, tt, target.text, route_mtu,
-		    p.sent);
+		    "method=udp-df start=%s\n", pass, tt, target.text,
+		    route_mtu, p.sent, when);
 		if (!o->quiet)
 			collect_warnx("path MTU to %s (%s): %d bytes (like "
 			    "ping -M do -s %d; best effort)", o->host,

@@ -1,7 +1,7 @@
 /*
  * metric.c - the table of metrics every stage reads (see metric.h), and
  * the names of the sample status codes.  Rows are in id order and the
- * ids match the metrics table (schema/001-initial.sql, 003).
+ * ids match the metrics table (schema/001-initial.sql, 003, 006).
  */
 #include "common/compat.h"
 
@@ -59,6 +59,11 @@ static const struct metric metrics[] = {
 		3, 3, false, METRIC_FROM_SAMPLES,
 		"probes without a kernel RTT (failed, or the SYN was "
 		"retransmitted)", false,
+	},
+	{
+		METRIC_PATH_MTU, "path_mtu", "bytes", "Path MTU (measured)",
+		METRIC_FAMILY_FIXED, "bytes", 1.0, 0, 0, true,
+		METRIC_FROM_SAMPLES, "runs that could not measure it", false,
 	},
 };
 

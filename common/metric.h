@@ -17,7 +17,8 @@
 
 struct strbuf;
 
-/* Metric ids: the same numbers as the metrics table (schema/001, 003). */
+/* Metric ids: the same numbers as the metrics table (schema/001, 003,
+ * 006). */
 enum metric_id {
 	METRIC_CONNECT_MS = 1,
 	METRIC_HTTP_MS = 2,
@@ -27,10 +28,11 @@ enum metric_id {
 	METRIC_RETRANSMITS = 6,
 	METRIC_RPS = 7,
 	METRIC_HANDSHAKE_MS = 8,	/* kernel RTT of a probe (schema/003) */
+	METRIC_PATH_MTU = 9,		/* pathprobe --mtu (schema/006) */
 };
 
 /* Largest metric id + 1: arrays indexed by id have this many entries. */
-#define METRIC_ID_LIMIT	9
+#define METRIC_ID_LIMIT	10
 
 /* Where a metric's values come from. */
 enum metric_source {

@@ -79,7 +79,8 @@ usage_full(FILE *fp)
 	fputs(INGEST_USAGE, fp);
 	fputs("\n"
 	    "Load benchmark results into the database: iperf3 -J and --json-stream,\n"
-	    "oha JSON, CSV and --db-url SQLite, pathprobe CSV (plain or .gz).\n"
+	    "oha JSON, CSV and --db-url SQLite, pathprobe CSV and --mtu results\n"
+	    "(plain or .gz).\n"
 	    "Folders are walked recursively; each file is sniffed by its content.\n"
 	    "\n"
 	    "  --db FILE          database (default $PATHSTAT_DB, else ./pathstat.db)\n"
@@ -411,6 +412,8 @@ parse_content(enum ingest_kind kind, const char *buf, size_t len,
 		return ingest_parse_oha_sqlite(buf, len, res);
 	case KIND_PATHPROBE_CSV:
 		return ingest_parse_pathprobe(buf, len, res);
+	case KIND_PATHPROBE_MTU:
+		return ingest_parse_pathprobe_mtu(buf, len, res);
 	case KIND_IPERF3_USAGE:
 		return parse_reject(res, "iperf3 printed its usage text (a "
 		    "parameter error): no results in this file");
@@ -440,7 +443,7 @@ is_sidecar(const char *name)
 {
 	static const char *const names[] = {
 		"cmd.txt", "commands.log", "error.txt", "exit_status",
-		"mtu.txt", "stderr.txt", "stdout.txt", "time_wait_before",
+		"stderr.txt", "stdout.txt", "time_wait_before",
 	};
 	size_t i;
 

@@ -25,6 +25,7 @@ enum ingest_kind {
 	KIND_OHA_CSV,		/* oha --output-format csv */
 	KIND_OHA_SQLITE,	/* oha --db-url */
 	KIND_PATHPROBE_CSV,	/* pathprobe output */
+	KIND_PATHPROBE_MTU,	/* pathprobe --mtu output (mtu.txt) */
 	KIND_META,		/* a meta.json sidecar */
 	KIND_IPERF3_USAGE,	/* iperf3 printed usage text: no result */
 };
@@ -54,6 +55,19 @@ struct parsed_count {
 	int64_t	count;
 };
 
+/* What `pathprobe --mtu` said about a path (mtu.txt), beside the run's
+ * one path_mtu sample.  Strings are owned. */
+struct parsed_mtu {
+	bool	found;		/* an MTU was measured */
+	int64_t	mtu;		/* bytes, when found */
+	int64_t	route_mtu;	/* the route MTU toward the host, or -1 */
+	int64_t	probes;		/* datagrams sent, or -1 */
+	char	*method;	/* "udp-df" */
+	char	*reason;	/* why unknown, in words; NULL when found */
+	char	*target;	/* host:port, or NULL */
+	char	*addr;		/* resolved address, or NULL */
+};
+
 struct parsed_run {
 	const char	*tool;		/* static: "iperf3", "oha", "pathprobe" */
 	int		metric;		/* primary metric (enum metric_id) */
@@ -71,6 +85,8 @@ struct parsed_run {
 	struct parsed_count	*counts;
 	size_t			ncounts, alloc_counts;
 	uint32_t	next_seq[METRIC_ID_LIMIT];	/* next seq, per metric */
+	struct parsed_mtu	*mtu;	/* pathprobe --mtu's result, owned,
+					 * or NULL */
 };
 
 struct parse_result {
@@ -105,6 +121,10 @@ void parse_result_mark_partial(struct parse_result *res, const char *fmt, ...)
 int parse_reject(struct parse_result *res, const char *fmt, ...)
     PATHSTAT_PRINTF(2, 3);
 
+/* "YYYY-MM-DDTHH:MM:SS[.fff][Z|+HH:MM|-HH:MM]" (a space for T is
+ * accepted) in s[0..len) to Unix seconds, fractions dropped.  0 or -1. */
+int ingest_parse_utc(const char *s, size_t len, int64_t *out);
+
 /* Name of a kind ("iperf3-json"), as stored in files.kind. */
 const char *ingest_kind_name(enum ingest_kind kind);
 
@@ -121,5 +141,7 @@ int ingest_parse_oha_json(const char *buf, size_t len, struct parse_result *res)
 int ingest_parse_oha_csv(const char *buf, size_t len, struct parse_result *res);
 int ingest_parse_oha_sqlite(const char *buf, size_t len, struct parse_result *res);
 int ingest_parse_pathprobe(const char *buf, size_t len, struct parse_result *res);
+int ingest_parse_pathprobe_mtu(const char *buf, size_t len,
+    struct parse_result *res);
 
 #endif

@@ -86,12 +86,8 @@ days_in_month(int year, int month)
 	return month == 2 && leap ? 29 : days[month - 1];
 }
 
-/*
- * "YYYY-MM-DDTHH:MM:SS[.fff][Z|+HH:MM|-HH:MM]" (a space for T is
- * accepted) to Unix seconds, fractions dropped.  0 or -1.
- */
-static int
-parse_utc(const char *s, size_t len, int64_t *out)
+int
+ingest_parse_utc(const char *s, size_t len, int64_t *out)
 {
 	struct tm tm;
 	int y, mo, d, h, mi, sec, oh = 0, om = 0, sign = 0;
@@ -192,7 +188,7 @@ probe_parse_header(const char *line, size_t len, struct probe_header *h,
 			if (ok)
 				h->resolve_each = eq[1] - '0';
 		} else if (klen == 5 && !memcmp(tok, "start", 5)) {
-			ok = !parse_utc(eq + 1, vlen, &iv);
+			ok = !ingest_parse_utc(eq + 1, vlen, &iv);
 			if (ok)
 				h->start = iv;
 		}

@@ -32,6 +32,13 @@ parsed_run_release(struct parsed_run *run)
 	free(run->samples);
 	free(run->summaries);
 	free(run->counts);
+	if (run->mtu) {
+		free(run->mtu->method);
+		free(run->mtu->reason);
+		free(run->mtu->target);
+		free(run->mtu->addr);
+		free(run->mtu);
+	}
 }
 
 void
@@ -193,6 +200,7 @@ ingest_kind_name(enum ingest_kind kind)
 	case KIND_OHA_CSV: return "oha-csv";
 	case KIND_OHA_SQLITE: return "oha-sqlite";
 	case KIND_PATHPROBE_CSV: return "pathprobe-csv";
+	case KIND_PATHPROBE_MTU: return "pathprobe-mtu";
 	case KIND_META: return "meta";
 	case KIND_IPERF3_USAGE: return "iperf3-usage";
 	case KIND_UNKNOWN: break;

@@ -141,6 +141,11 @@ ingest_sniff(const char *name, const char *buf, size_t len)
 	line = first_data_line(buf, window, &llen, false);
 	if (line && llen >= 11 && !memcmp(line, "# pathprobe", 11))
 		return KIND_PATHPROBE_CSV;
+	/* pathprobe --mtu: "mtu=8500 target=... method=udp-df ..." */
+	if (line && llen >= 4 && !memcmp(line, "mtu=", 4) &&
+	    (find_n(line, llen, " method=") || find_n(line, llen,
+	    " route_mtu=")))
+		return KIND_PATHPROBE_MTU;
 	line = first_data_line(buf, window, &llen, true);
 	if (line && (line_is(line, llen, "seq,unix_ns,connect_ms,result") ||
 	    line_is(line, llen, "seq,unix_ns,connect_ms,rtt_us,result")))

@@ -23,7 +23,7 @@ enum stmt_id {
 	S_PATH_INS, S_PATH_ID, S_COND_INS, S_COND_ID, S_COND_KEY,
 	S_RUN_INS, S_TAG_INS, S_SAMPLE_INS, S_SUMMARY_INS, S_COUNT_INS,
 	S_PAIR_FOR_SAMPLES, S_PAIR_FOR_SUMMARY, S_ATTACH_SAMPLES,
-	S_ATTACH_SUMMARY, S_VALUES_INS, S_FILE_RUNS, S_FILE_DEL,
+	S_ATTACH_SUMMARY, S_VALUES_INS, S_FILE_RUNS, S_FILE_DEL, S_MTU_INS,
 	S_COUNT
 };
 
@@ -82,6 +82,9 @@ static const char *const stmt_sql[S_COUNT] = {
 	    "stat, value, estimator, file_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
 	[S_COUNT_INS] = "INSERT OR REPLACE INTO run_counts (run_id, kind, label, "
 	    "count, file_id) VALUES (?1, ?2, ?3, ?4, ?5)",
+	[S_MTU_INS] = "INSERT OR REPLACE INTO mtu_results (run_id, status, mtu, "
+	    "route_mtu, method, reason, target, addr, probes) VALUES (?1, ?2, "
+	    "?3, ?4, ?5, ?6, ?7, ?8, ?9)",
 	/* oha: one run can come from a JSON summary and a per-request file */
 	[S_PAIR_FOR_SAMPLES] = "SELECT id FROM runs WHERE path_id = ?1 AND "
 	    "cond_id = ?2 AND trial = ?3 AND tool = ?4 AND tagkey = ?5 AND "
@@ -511,6 +514,39 @@ cleanup:
 	return ret;
 }
 
+/* pathprobe --mtu's result beside its run (schema 006); none for
+ * other runs.  Its row goes with the run (trigger runs_delete_mtu). */
+static int
+put_mtu(struct store *s, int64_t run_id, const struct parsed_run *run)
+{
+	const struct parsed_mtu *m = run->mtu;
+	sqlite3_stmt *st;
+
+	if (!m)
+		return 0;
+	st = use(s, S_MTU_INS);
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_text(st, 2, m->found ? "found" : "unknown", -1,
+	    SQLITE_STATIC);
+	if (m->found)
+		sqlite3_bind_int64(st, 3, m->mtu);
+	else
+		sqlite3_bind_null(st, 3);
+	if (m->route_mtu >= 0)
+		sqlite3_bind_int64(st, 4, m->route_mtu);
+	else
+		sqlite3_bind_null(st, 4);
+	sqlite3_bind_text(st, 5, m->method, -1, SQLITE_STATIC);
+	bind_text_or_null(st, 6, m->reason);
+	bind_text_or_null(st, 7, m->target);
+	bind_text_or_null(st, 8, m->addr);
+	if (m->probes >= 0)
+		sqlite3_bind_int64(st, 9, m->probes);
+	else
+		sqlite3_bind_null(st, 9);
+	return db_step_done(s->db, st, "store the path MTU result");
+}
+
 static int
 put_summaries(struct store *s, int64_t run_id, int64_t file_id,
     const struct parsed_run *run)
@@ -687,7 +723,8 @@ store_put_runs(struct store *s, int64_t file_id, enum ingest_kind kind,
 		}
 		if (put_samples(s, run_id, run) ||
 		    put_values(s, run_id, run) ||
-		    put_summaries(s, run_id, file_id, run))
+		    put_summaries(s, run_id, file_id, run) ||
+		    put_mtu(s, run_id, run))
 			goto next;
 		*nsamples += run->nsamples;
 		ret = 0;

@@ -708,6 +708,44 @@ cleanup:
 	strbuf_release(&ct);
 }
 
+/* The path MTU's group: one result per run, so no percentiles or
+ * trials, but analyze mtu's "Path | MTU (measured)" table, per day
+ * when the runs span several (a change across days shows). */
+static void
+mtu_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
+    const struct sel *s, const char *study)
+{
+	struct slist days, paths;
+	struct strbuf text = STRBUF_INIT, id = STRBUF_INIT;
+	cJSON *grp, *sec, *by;
+
+	distinct(x, s, F_DAY, &days);
+	distinct(x, s, F_PATH, &paths);
+	strbuf_addf(&text, "%zu pathprobe --mtu result%s for %zu path%s (",
+	    s->n, plural(s->n), paths.n, plural(paths.n));
+	add_list(&text, &paths, "unset");
+	strbuf_addstr(&text, ").");
+	strbuf_addf(&id, "%s%smtu", study ? study : "", study ? "-" : "");
+	{
+		struct strbuf title = STRBUF_INIT;
+
+		strbuf_addf(&title, "%s (%s)", mr->m->title, mr->m->name);
+		grp = section_new(arr, "group", NULL, title.buf, text.buf);
+		strbuf_release(&title);
+	}
+	cJSON_AddStringToObject(grp, "metric", mr->m->name);
+	sec = section_new(cJSON_AddArrayToObject(grp, "sections"), "mtu",
+	    id.buf, days.n > 1 ? "Path MTU per day" : "Path MTU", NULL);
+	if (days.n > 1) {
+		by = cJSON_AddArrayToObject(sec, "by");
+		cJSON_AddItemToArray(by, cJSON_CreateString("day"));
+	}
+	slist_release(&days);
+	slist_release(&paths);
+	strbuf_release(&text);
+	strbuf_release(&id);
+}
+
 /* One metric's group over the runs s (one study's). */
 static void
 metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
@@ -920,7 +958,9 @@ study_group(const struct ctx *x, cJSON *arr, const char *study, bool all)
 		sub = cJSON_AddArrayToObject(grp, "sections");
 	}
 	for (i = 0; i < x->nper; i++) {
-		if (s[i].n)
+		if (s[i].n && x->per[i].m->id == METRIC_PATH_MTU)
+			mtu_group(x, sub, &x->per[i], &s[i], study);
+		else if (s[i].n)
 			metric_group(x, sub, &x->per[i], &s[i], study);
 		free(s[i].r);
 	}

@@ -31,7 +31,7 @@ static const char *const captionable[] = {
 	"condition", "n", "trials", "failures", "loss_pct", "n_minuend",
 	"n_subtrahend", "trials_minuend", "trials_subtrahend", "n_numerator",
 	"n_denominator", "trials_baseline", "trials_value", "baseline", "stat",
-	"points", "days", "instances",
+	"points", "days", "instances", "method",
 };
 
 const char *
@@ -385,6 +385,10 @@ report_caption_method(const struct report_section *s,
 	const struct metric *m = metric_by_name(s->metric);
 
 	strbuf_addf(cap, "%s (%s), %s", m->title, s->metric, m->display_unit);
+	if (s->verb && !strcmp(s->verb, "mtu")) {
+		strbuf_addstr(cap, "; one result per pathprobe --mtu run");
+		return;
+	}
 	strbuf_addf(cap, "; estimator %s; %s", stats_estimator_name(o->est),
 	    o->pool == STATS_POOL_POOLED ? "pooled" : "mean of per-trial "
 	    "values");

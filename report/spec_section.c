@@ -22,7 +22,7 @@
 #include "report/spec.h"
 
 static const char *const verb_names[] = {
-	"compare", "delta", "percentiles", "ratio", "relative", "trend",
+	"compare", "delta", "mtu", "percentiles", "ratio", "relative", "trend",
 	"trials", "variance",
 };
 
@@ -427,6 +427,12 @@ section_type(struct report_spec *spec, const cJSON *obj, const char *loc,
 		    ARRAY_SIZE(verb_names))) {
 			s->type = REPORT_SEC_VERB;
 			s->verb = xstrdup(t);
+			/* mtu has a metric of its own, whatever a group's */
+			if (!strcmp(t, "mtu")) {
+				free(s->metric);
+				s->metric = xstrdup(metric_name(
+				    METRIC_PATH_MTU));
+			}
 		} else {
 			spec_join_list(&sb, verb_names, ARRAY_SIZE(verb_names));
 			l = spec_loc_key(loc, "type");
