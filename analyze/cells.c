@@ -187,8 +187,8 @@ metric_info(const char *name, struct cellset *out)
 		out->unit = out->info->unit;
 		return 0;
 	}
-	metric_names_join(&known, ", ");
-	ret = error("unknown metric '%s' (known: %s)", name, known.buf);
+	metric_unknown(&known, name);
+	ret = error("%s", known.buf);
 	strbuf_release(&known);
 	return ret;
 }

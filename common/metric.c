@@ -9,6 +9,7 @@
 
 #include "common/metric.h"
 #include "common/strbuf.h"
+#include "common/suggest.h"
 
 /*
  * Two decimals rules are in use and both are kept as they print today:
@@ -111,6 +112,21 @@ metric_names_join(struct strbuf *sb, const char *sep)
 
 	for (i = 0; i < ARRAY_SIZE(metrics); i++)
 		strbuf_addf(sb, "%s%s", i ? sep : "", metrics[i].name);
+}
+
+void
+metric_unknown(struct strbuf *sb, const char *name)
+{
+	const char *names[ARRAY_SIZE(metrics)];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(metrics); i++)
+		names[i] = metrics[i].name;
+	strbuf_addf(sb, "unknown metric '%s' (known: ", name ? name : "");
+	metric_names_join(sb, ", ");
+	strbuf_addch(sb, ')');
+	if (name)
+		suggest_append(sb, name, names, ARRAY_SIZE(names));
 }
 
 const char *

@@ -85,6 +85,10 @@ const struct metric *metric_list(size_t *n);
 /* Append every metric name, in id order, separated by sep. */
 void metric_names_join(struct strbuf *sb, const char *sep);
 
+/* Append "unknown metric 'NAME' (known: a, b, ...)" and, for a near
+ * miss, "; did you mean 'X'?" (common/suggest.h). */
+void metric_unknown(struct strbuf *sb, const char *name);
+
 /* Sample status: the same numbers as the sample_status table. */
 enum sample_status {
 	SAMPLE_OK = 0,

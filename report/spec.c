@@ -645,10 +645,9 @@ spec_parse_inherited(const struct report_spec *spec, const cJSON *obj,
 	    !metric_by_name(s->metric)) {
 		struct strbuf sb = STRBUF_INIT;
 
-		metric_names_join(&sb, ", ");
+		metric_unknown(&sb, s->metric);
 		l = spec_loc_key(loc, "metric");
-		report_spec_error(spec, l, "unknown metric '%s' (known: %s)",
-		    s->metric, sb.buf);
+		report_spec_error(spec, l, "%s", sb.buf);
 		strbuf_release(&sb);
 		goto cleanup;
 	}
