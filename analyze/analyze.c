@@ -382,11 +382,12 @@ find_verb(const char *verb)
  * many runs each part matches alone.  Returns the exit code (1).
  */
 static int
-analyze_matched_nothing(sqlite3 *db, const struct analyze_opts *o)
+analyze_matched_nothing(sqlite3 *db, const char *verb,
+    const struct analyze_opts *o)
 {
 	struct runsel_query q;
 	struct strbuf what = STRBUF_INIT;
-	int64_t nmetric = -1, nwhere = -1;
+	int64_t nmetric = -1, nwhere = -1, nsel;
 	size_t i;
 
 	memset(&q, 0, sizeof(q));
@@ -406,7 +407,13 @@ analyze_matched_nothing(sqlite3 *db, const struct analyze_opts *o)
 		for (i = 0; i < o->npaths; i++)
 			strbuf_addf(&what, "%s%s", i ? "," : "", o->paths[i]);
 	}
-	if (nwhere > 0)
+	q.metric = metric_by_name(o->metric) ?
+	    (int)metric_by_name(o->metric)->id : 0;
+	nsel = count_runs(db, &q);
+	if (nsel > 0)
+		error("%s: no rows from the %lld %s runs%s", verb,
+		    (long long)nsel, o->metric, what.buf);
+	else if (nwhere > 0)
 		error("no %s runs%s (%lld runs have %s; the %lld that match "
 		    "measured other metrics)", o->metric, what.buf,
 		    (long long)nmetric, o->metric, (long long)nwhere);
@@ -491,6 +498,23 @@ check_verb_args(sqlite3 *db, const char *verb, const struct analyze_opts *o,
 		for (i = 0; i < nargs && !rc; i++)
 			rc = check_pair(db, args[i], why);
 		return rc;
+	}
+	if (!strcmp(verb, "compare") && key) {
+		/* compare sets a key's values side by side within one path
+		 * and condition: a path or a condition key would leave every
+		 * value alone in its group, a table without rows */
+		rc = strcmp(key, "path") ? keycat_is_condition_key(db, key) : 1;
+		if (rc < 0)
+			return -1;
+		if (rc) {
+			strbuf_addf(why, "compare --by %s: compare sets the values "
+			    "of a tag (instance_type, day, az ...) side by side "
+			    "within a path and condition; %s", key,
+			    !strcmp(key, "path") ? "paths are compared with "
+			    "delta A-B" : "a condition key is compared with "
+			    "ratio --across KEY NUM/DEN");
+			return 1;
+		}
 	}
 	if (!strcmp(verb, "compare") && key && o->baseline) {
 		rc = keycat_has_value(db, "bad --baseline: ", key, o->baseline,
@@ -695,7 +719,7 @@ cmd_analyze(int argc, char **argv)
 	if (rc < 0 || table_render(&t, o.format, stdout))
 		ret = PATHSTAT_EXIT_FAIL;
 	else if (t.nrows == 0)
-		ret = analyze_matched_nothing(db, &o);
+		ret = analyze_matched_nothing(db, verb, &o);
 	goto cleanup;
 usage:
 	analyze_usage(stderr, false);

@@ -233,3 +233,23 @@ cleanup:
 	names_release(&keys);
 	return ret;
 }
+
+int
+keycat_is_condition_key(sqlite3 *db, const char *key)
+{
+	sqlite3_stmt *st = db_prepare(db, "look for a condition key",
+	    "SELECT 1 FROM condition_keys WHERE key = ?1 AND cond_id IN "
+	    "(SELECT cond_id FROM runs) LIMIT 1");
+	int rc;
+
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return 1;
+	if (rc == SQLITE_DONE)
+		return 0;
+	return error("look for a condition key: %s", sqlite3_errmsg(db));
+}

@@ -47,4 +47,8 @@ int keycat_has_key(sqlite3 *db, const char *key, struct strbuf *why);
 int keycat_has_value(sqlite3 *db, const char *opt, const char *key,
     const char *value, struct strbuf *why);
 
+/* Is key a condition key of some run (c, ka, P, proto ...)?  1, 0, or
+ * -1 after printing a database error. */
+int keycat_is_condition_key(sqlite3 *db, const char *key);
+
 #endif
