@@ -84,6 +84,10 @@ add_key_columns(struct table *t, const struct cellset *cs)
 	t->cols[table_col(t, "metric")].md_hidden = true;
 	t->cols[table_col(t, "estimator")].md_hidden = true;
 	t->cols[table_col(t, "pool")].md_hidden = true;
+	/* an end-of-test metric's n counts runs, not samples: say so in
+	 * JSON and CSV as the caption does in Markdown */
+	if (cs->info && cs->info->source == METRIC_FROM_SUMMARY)
+		table_add_hidden_col(t, "n_counts", "n counts", -1);
 }
 
 void
@@ -108,6 +112,8 @@ fill_key_columns(struct table *t, size_t row, const struct cellset *cs,
 	table_set_str(t, row, col++, est.buf);
 	table_set_str(t, row, col++, o->pool == STATS_POOL_POOLED ? "pooled" :
 	    "trials");
+	if (cs->info && cs->info->source == METRIC_FROM_SUMMARY)
+		table_set_str(t, row, col++, "runs");
 	strbuf_release(&est);
 }
 
@@ -626,6 +632,14 @@ analyze_sql(const struct analyze_opts *o, const char *verb, int nargs,
 	if (!export_sql_verb(verb)) {
 		error("--sql: %s has no query form (percentiles, delta, ratio "
 		    "and trials have)", verb);
+		goto cleanup;
+	}
+	if (metric_by_name(o->metric) &&
+	    metric_by_name(o->metric)->source == METRIC_FROM_SUMMARY) {
+		error("--sql: %s is one end-of-test value per run (%s), not "
+		    "samples; its query form is not written (run the table "
+		    "on the database)", o->metric,
+		    metric_by_name(o->metric)->summary->what);
 		goto cleanup;
 	}
 	if (analyze_opts_sql_conflict(o, &why)) {
