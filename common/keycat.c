@@ -207,11 +207,23 @@ keycat_check(sqlite3 *db, const struct keycat_query *q, struct strbuf *why)
 	for (i = 0; q->where && i < q->where->n; i++) {
 		const struct kv *it = &q->where->items[i];
 
+		/* An empty value stands for the runs without the key: every
+		 * run lacks a key none has, so a shared spec can say
+		 * target= on a database without targets.  A near miss of a
+		 * key that exists is still worth a word. */
+		if (!*it->value) {
+			const char *near = names_has(&keys, it->key) ? NULL :
+			    suggest_best(it->key, (const char *const *)keys.v,
+			    keys.n);
+
+			if (near)
+				warning("--where %s=: no run has the key '%s', so "
+				    "it keeps every run; did you mean '%s'?",
+				    it->key, it->key, near);
+			continue;
+		}
 		if (check_key(&keys, "bad --where: ", it->key, why))
 			goto cleanup;
-		/* an empty value stands for the runs without the key */
-		if (!*it->value)
-			continue;
 		rc = check_value(db, "bad --where: ", it->key, it->value, why);
 		if (rc) {
 			ret = rc;

@@ -3,7 +3,9 @@
  * have, and the check every command makes with it before it selects
  * runs: a --where key or value, a --by key or a --paths path that no
  * run has is a usage error naming what exists, with "did you mean" for
- * a near miss (common/suggest.h).  A filter that names things that
+ * a near miss (common/suggest.h).  KEY= (runs without the key) is
+ * accepted for any key, with a warning for a near miss of one that
+ * exists.  A filter that names things that
  * exist but matches nothing together is not caught here: that is a
  * query matching nothing, which each command reports itself.
  */

@@ -17,6 +17,7 @@
 #include "check/check.h"
 #include "common/db.h"
 #include "common/err.h"
+#include "common/keycat.h"
 #include "common/metric.h"
 #include "common/parse.h"
 #include "common/runsel.h"
@@ -192,12 +193,27 @@ report_check_paths(struct report_bundle *b, const struct report_section *s)
 {
 	struct analyze_opts o;
 	struct strbuf w = STRBUF_INIT;
+	struct keycat_query kq;
 	char **have = NULL;
 	size_t nhave = 0, i;
-	int ret = -1;
+	int rc, ret = -1;
 
 	if (report_section_opts(b->spec, s, &o))
 		return -1;
+	/* names no run has are the spec's mistake, said with what exists
+	 * before "no data" could hide them (common/keycat.h) */
+	memset(&kq, 0, sizeof(kq));
+	kq.where = &o.where;
+	kq.by = o.by;
+	kq.nby = o.nby;
+	rc = keycat_check(b->db, &kq, &w);
+	if (rc) {
+		/* the spec's own words: where, not --where */
+		if (rc > 0)
+			report_spec_error(b->spec, s->loc, "%s",
+			    !strncmp(w.buf, "bad --", 6) ? w.buf + 6 : w.buf);
+		goto cleanup;
+	}
 	if (paths_with_data(b, s, &o, &have, &nhave))
 		goto cleanup;
 	report_where_text(s, &w);
