@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "common/strbuf.h"
 #include "common/suggest.h"
@@ -106,6 +107,10 @@ suggest_near(const char *typed, const char *candidate)
 	free(a);
 	free(b);
 	if (same)
+		return true;
+	/* the name without its unit or suffix: throughput -> throughput_bps */
+	if (strlen(typed) >= 3 && !strncasecmp(candidate, typed, strlen(typed)) &&
+	    strchr("_-.", candidate[strlen(typed)]) && candidate[strlen(typed)])
 		return true;
 	/* one-letter names (P, c) are near everything one letter long */
 	if (strlen(typed) < 2 || strlen(candidate) < 2)

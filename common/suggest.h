@@ -19,10 +19,11 @@ size_t suggest_distance(const char *a, const char *b, size_t limit);
 
 /*
  * Is candidate a near miss for typed?  Yes when the distance is at most
- * a third of the longer name (at least 1, at most 3), or when one is the
+ * a third of the longer name (at least 1, at most 3), when one is the
  * other with a separator ('_', '-', '.') added or dropped
- * ("instancetype" for "instance_type").  An exact match is not a near
- * miss.
+ * ("instancetype" for "instance_type"), or when typed (3 letters or
+ * more) is the candidate up to a separator ("throughput" for
+ * "throughput_bps").  An exact match is not a near miss.
  */
 bool suggest_near(const char *typed, const char *candidate);
 

@@ -48,6 +48,12 @@ test_near(void)
 	CHECK(suggest_near("analyse", "analyze"), "analyse is near analyze");
 	CHECK(suggest_near("connect", "connect_ms"), "connect is near connect_ms");
 	CHECK(suggest_near("c6i.lrge", "c6i.large"), "a dropped letter");
+	CHECK(suggest_near("throughput", "throughput_bps"),
+	    "the name up to a separator is near");
+	CHECK(!suggest_near("th", "throughput_bps"),
+	    "... but not two letters of it");
+	CHECK(!suggest_near("through", "throughput_bps"),
+	    "... nor a prefix that stops inside a word");
 	CHECK(suggest_near("Throughput_bps", "throughput_bps"), "case");
 	CHECK(!suggest_near("analyze", "analyze"), "an exact match is no miss");
 	CHECK(!suggest_near("Q", "P"), "one-letter names are not near");
@@ -76,6 +82,8 @@ test_best(void)
 	    "no suggestion for a far name");
 	CHECK_EQ_STR(suggest_best("connect", metrics, ARRAY_SIZE(metrics)),
 	    "connect_ms", "connect -> connect_ms");
+	CHECK_EQ_STR(suggest_best("throughput", metrics, ARRAY_SIZE(metrics)),
+	    "throughput_bps", "throughput -> throughput_bps");
 	CHECK_EQ_STR(suggest_best("jitter", metrics, ARRAY_SIZE(metrics)),
 	    "jitter_ms", "jitter -> jitter_ms");
 	CHECK_EQ_STR(suggest_best("instancetype", keys, ARRAY_SIZE(keys)),
