@@ -603,7 +603,8 @@ analyze_build(sqlite3 *db, const char *verb, const struct analyze_opts *o,
 static void
 analyze_usage(FILE *fp, bool full)
 {
-	size_t i;
+	const struct metric *ms;
+	size_t i, k, nm;
 
 	fputs(ANALYZE_USAGE, fp);
 	if (!full)
@@ -613,6 +614,14 @@ analyze_usage(FILE *fp, bool full)
 		fprintf(fp, "   %-12s %s\n", verbs[i].name, verbs[i].summary);
 	fputs("\n", fp);
 	analyze_options_help(fp);
+	fputs("\nOne value per run (n = runs), from the tools' end-of-test "
+	    "summaries:\n ", fp);
+	ms = metric_list(&nm);
+	for (i = 0, k = 0; i < nm; i++)
+		if (ms[i].source == METRIC_FROM_SUMMARY)
+			fprintf(fp, "%s %s", k++ ? "," : "", ms[i].name);
+	fputs(".\nNames no run has (keys, values, paths, metrics) are usage "
+	    "errors;\n'pathstat keys' lists what there is.\n", fp);
 	fputs("\n'pathstat analyze <verb> --help' shows this help.\n", fp);
 }
 
