@@ -77,6 +77,9 @@ names_query(sqlite3 *db, const char *what, const char *sql, struct names *l)
 static int
 all_keys(sqlite3 *db, struct names *l)
 {
+	struct names q = { NULL, 0, 0 };
+	size_t i;
+
 	names_add(l, "path");
 	names_add(l, "trial");
 	names_add(l, "tool");
@@ -84,8 +87,15 @@ all_keys(sqlite3 *db, struct names *l)
 	    "SELECT key FROM (SELECT DISTINCT ck.key AS key, 1 AS cond "
 	    "FROM condition_keys ck WHERE ck.cond_id IN (SELECT cond_id FROM "
 	    "runs) UNION SELECT DISTINCT key, 0 FROM run_tags) "
-	    "GROUP BY key ORDER BY max(cond) DESC, key", l))
+	    "GROUP BY key ORDER BY max(cond) DESC, key", &q)) {
+		names_release(&q);
 		return -1;
+	}
+	/* day and hour fall back to the start time: listed last */
+	for (i = 0; i < q.n; i++)
+		if (strcmp(q.v[i], "day") && strcmp(q.v[i], "hour"))
+			names_add(l, q.v[i]);
+	names_release(&q);
 	names_add(l, "day");
 	names_add(l, "hour");
 	/* instance falls back to instance_id and hostname (where.c) */
