@@ -441,6 +441,8 @@ caption_counts(const struct report_section *s, const struct table *t,
 	};
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
+	const struct metric *m = s->metric ? metric_by_name(s->metric) : NULL;
+	bool summary = m && m->source == METRIC_FROM_SUMMARY;
 	int64_t lo = 0, hi = 0;
 	bool trials = false;
 
@@ -449,7 +451,11 @@ caption_counts(const struct report_section *s, const struct table *t,
 
 		if (!int_range(t, counts[i].key, &lo, &hi))
 			continue;
-		strbuf_addstr(&what, counts[i].what);
+		/* an end-of-test metric's n counts runs (common/metric.h) */
+		if (summary && !strncmp(counts[i].what, "samples", 7))
+			strbuf_addf(&what, "runs%s", counts[i].what + 7);
+		else
+			strbuf_addstr(&what, counts[i].what);
 		if (lo == hi && t->nrows > 1 &&
 		    strcmp(counts[i].key, "failures"))
 			strbuf_addf(&what, "%sper row", what.len ? " " : "");

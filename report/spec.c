@@ -425,9 +425,9 @@ bad:
 }
 
 /*
- * "condition": "P=4,proto=tcp" (or a value holding KEY=VALUE pairs) is
- * a condition where a value belongs: no run has the key "condition", and
- * no value holds '='.  Name the keys to use instead.  Returns 0, or -1
+ * "condition": "P=4,proto=tcp" is a condition where one filter belongs:
+ * no run has the key "condition" (meta.json's condition becomes its
+ * keys).  Name the keys to use instead.  Returns 0, or -1
  * after reporting it.
  */
 static int
@@ -441,7 +441,9 @@ where_condition_hint(const struct report_spec *spec, const char *loc,
 	size_t i;
 	int ret = 0;
 
-	if (strncmp(text, "condition=", 10) && !strchr(eq + 1, '='))
+	/* a value may hold '=' (tags are free text): only the key
+	 * "condition", which no run can have, is taken for this mistake */
+	if (strncmp(text, "condition=", 10))
 		return 0;
 	if (cond_parse(eq + 1, &keys, &why) || keys.n == 0) {
 		ret = report_spec_error(spec, loc, "'%s' is not a filter: a "
