@@ -701,6 +701,16 @@ cmd_check(int argc, char **argv)
 			ret = rc > 0 ? PATHSTAT_EXIT_USAGE : PATHSTAT_EXIT_FAIL;
 			goto cleanup;
 		}
+		/* every name exists: "no findings" over no runs would be a
+		 * clean bill for nothing */
+		rc = keycat_matches(db, &w);
+		if (rc <= 0) {
+			if (rc == 0)
+				error("no run matches all the --where filters "
+				    "together: nothing to check");
+			ret = PATHSTAT_EXIT_FAIL;
+			goto cleanup;
+		}
 	}
 	if (analyze_check_opts(db, &w, &opts, &found)) {
 		ret = PATHSTAT_EXIT_FAIL;

@@ -275,3 +275,26 @@ keycat_is_condition_key(sqlite3 *db, const char *key)
 		return 0;
 	return error("look for a condition key: %s", sqlite3_errmsg(db));
 }
+
+int
+keycat_matches(sqlite3 *db, const struct where *w)
+{
+	struct strbuf sql = STRBUF_INIT;
+	sqlite3_stmt *st;
+	int rc;
+
+	strbuf_addstr(&sql, "SELECT 1 FROM runs r WHERE 1");
+	where_sql(w, "r", &sql);
+	strbuf_addstr(&sql, " LIMIT 1");
+	st = db_prepare(db, "match runs", sql.buf);
+	strbuf_release(&sql);
+	if (!st)
+		return -1;
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return 1;
+	if (rc == SQLITE_DONE)
+		return 0;
+	return error("match runs: %s", sqlite3_errmsg(db));
+}

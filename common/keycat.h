@@ -53,4 +53,8 @@ int keycat_has_value(sqlite3 *db, const char *opt, const char *key,
  * -1 after printing a database error. */
 int keycat_is_condition_key(sqlite3 *db, const char *key);
 
+/* Does some run match every filter of w together?  1, 0, or -1 after
+ * printing a database error. */
+int keycat_matches(sqlite3 *db, const struct where *w);
+
 #endif
