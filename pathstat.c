@@ -12,6 +12,8 @@
 #include "cmds.h"
 #include "common/err.h"
 #include "common/exit.h"
+#include "common/strbuf.h"
+#include "common/suggest.h"
 #include "common/version.h"
 
 struct pathstat_cmd {
@@ -53,6 +55,27 @@ usage(FILE *fp)
 	    "The database is --db FILE, else $PATHSTAT_DB, else ./pathstat.db.\n");
 }
 
+/*
+ * "unknown command 'X'", with the command it is a near miss of, then the
+ * usage; returns the usage exit code.
+ */
+static int
+unknown_command(const char *name)
+{
+	const char *names[ARRAY_SIZE(commands)];
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(commands); i++)
+		names[i] = commands[i].name;
+	strbuf_addf(&sb, "pathstat: unknown command '%s'", name);
+	suggest_append(&sb, name, names, ARRAY_SIZE(names));
+	fprintf(stderr, "%s\n\n", sb.buf);
+	strbuf_release(&sb);
+	usage(stderr);
+	return PATHSTAT_EXIT_USAGE;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -82,6 +105,8 @@ main(int argc, char **argv)
 					return commands[i].fn(2, args);
 				}
 			}
+			/* help for a command that does not exist is no help */
+			return unknown_command(argv[2]);
 		}
 		usage(stdout);
 		return err_finish_stdout() ? PATHSTAT_EXIT_FAIL : PATHSTAT_EXIT_OK;
@@ -94,10 +119,9 @@ main(int argc, char **argv)
 			ret = PATHSTAT_EXIT_FAIL;
 		return ret;
 	}
-	if (name[0] == '-')
-		fprintf(stderr, "pathstat: unknown option '%s'\n\n", name);
-	else
-		fprintf(stderr, "pathstat: unknown command '%s'\n\n", name);
+	if (name[0] != '-')
+		return unknown_command(name);
+	fprintf(stderr, "pathstat: unknown option '%s'\n\n", name);
 	usage(stderr);
 	return PATHSTAT_EXIT_USAGE;
 }

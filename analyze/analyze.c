@@ -15,8 +15,12 @@
 #include "common/db.h"
 #include "common/err.h"
 #include "common/exit.h"
+#include "common/keycat.h"
+#include "common/kv.h"
+#include "common/runsel.h"
 #include "common/metric.h"
 #include "common/strbuf.h"
+#include "common/suggest.h"
 #include "common/xalloc.h"
 #include "export/export.h"
 
@@ -80,6 +84,10 @@ add_key_columns(struct table *t, const struct cellset *cs)
 	t->cols[table_col(t, "metric")].md_hidden = true;
 	t->cols[table_col(t, "estimator")].md_hidden = true;
 	t->cols[table_col(t, "pool")].md_hidden = true;
+	/* an end-of-test metric's n counts runs, not samples: say so in
+	 * JSON and CSV as the caption does in Markdown */
+	if (cs->info && cs->info->source == METRIC_FROM_SUMMARY)
+		table_add_hidden_col(t, "n_counts", "n counts", -1);
 }
 
 void
@@ -104,6 +112,8 @@ fill_key_columns(struct table *t, size_t row, const struct cellset *cs,
 	table_set_str(t, row, col++, est.buf);
 	table_set_str(t, row, col++, o->pool == STATS_POOL_POOLED ? "pooled" :
 	    "trials");
+	if (cs->info && cs->info->source == METRIC_FROM_SUMMARY)
+		table_set_str(t, row, col++, "runs");
 	strbuf_release(&est);
 }
 
@@ -329,23 +339,272 @@ static const struct verb verbs[] = {
 	{ "variance",	analyze_variance,	"spread within/between trials, days, instances" },
 };
 
+/* How many runs q selects; -1 after a database error. */
+static int64_t
+count_runs(sqlite3 *db, const struct runsel_query *q)
+{
+	struct runsel rs;
+	int64_t n = 0;
+	int rc;
+
+	if (runsel_open(&rs, db, q)) {
+		runsel_close(&rs);
+		return -1;
+	}
+	while ((rc = runsel_next(&rs)) > 0)
+		n++;
+	runsel_close(&rs);
+	return rc < 0 ? -1 : n;
+}
+
+/* The verb named verb, or NULL after printing an error naming the
+ * verbs (and the near miss). */
+static const struct verb *
+find_verb(const char *verb)
+{
+	const char *names[ARRAY_SIZE(verbs)];
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(verbs); i++) {
+		if (!strcmp(verbs[i].name, verb))
+			return &verbs[i];
+		names[i] = verbs[i].name;
+	}
+	strbuf_addf(&sb, "unknown verb '%s'", verb);
+	suggest_append(&sb, verb, names, ARRAY_SIZE(names));
+	strbuf_addstr(&sb, " (verbs:");
+	for (i = 0; i < ARRAY_SIZE(verbs); i++)
+		strbuf_addf(&sb, "%s %s", i ? "," : "", verbs[i].name);
+	strbuf_addch(&sb, ')');
+	error("%s", sb.buf);
+	strbuf_release(&sb);
+	return NULL;
+}
+
+/*
+ * A table without rows: the names were all valid (analyze_validate), so
+ * the filters together matched nothing.  Say what was looked for and how
+ * many runs each part matches alone.  Returns the exit code (1).
+ */
+static int
+analyze_matched_nothing(sqlite3 *db, const char *verb,
+    const struct analyze_opts *o)
+{
+	struct runsel_query q;
+	struct strbuf what = STRBUF_INIT;
+	int64_t nmetric = -1, nwhere = -1, nsel;
+	size_t i;
+
+	memset(&q, 0, sizeof(q));
+	q.metric = metric_by_name(o->metric) ?
+	    (int)metric_by_name(o->metric)->id : 0;
+	nmetric = count_runs(db, &q);
+	q.metric = 0;
+	q.where = &o->where;
+	q.paths = o->paths;
+	q.npaths = o->npaths;
+	nwhere = count_runs(db, &q);
+	for (i = 0; i < o->where.n; i++)
+		strbuf_addf(&what, "%s%s=%s", i ? ", " : " where ",
+		    o->where.items[i].key, o->where.items[i].value);
+	if (o->npaths) {
+		strbuf_addf(&what, " on path%s ", o->npaths > 1 ? "s" : "");
+		for (i = 0; i < o->npaths; i++)
+			strbuf_addf(&what, "%s%s", i ? "," : "", o->paths[i]);
+	}
+	q.metric = metric_by_name(o->metric) ?
+	    (int)metric_by_name(o->metric)->id : 0;
+	nsel = count_runs(db, &q);
+	if (nsel > 0)
+		error("%s: no rows from the %lld %s runs%s", verb,
+		    (long long)nsel, o->metric, what.buf);
+	else if (nwhere > 0)
+		error("no %s runs%s (%lld runs have %s; the %lld that match "
+		    "measured other metrics)", o->metric, what.buf,
+		    (long long)nmetric, o->metric, (long long)nwhere);
+	else
+		error("no %s runs%s (%lld runs have %s; no run matches these "
+		    "filters together)", o->metric, what.buf,
+		    (long long)nmetric, o->metric);
+	strbuf_release(&what);
+	return PATHSTAT_EXIT_FAIL;
+}
+
+/*
+ * What the options name must exist: the metric, and every --where key
+ * and value, --by key and --paths path among the runs of db (keycat.h).
+ * Returns 0, -2 after printing a usage error, -1 after a database error.
+ */
+/*
+ * A delta pair's paths must exist: some split at a '-' (IDs may hold
+ * one) whose both sides are paths of runs.  A text without '-' is left
+ * to the verb, which says what a pair looks like.  Returns 0, 1 with the
+ * message in why, -1.
+ */
+static int
+check_pair(sqlite3 *db, const char *pair, struct strbuf *why)
+{
+	struct strbuf tmp = STRBUF_INIT, opt = STRBUF_INIT;
+	const char *p, *first = strchr(pair, '-');
+	char *l = NULL, *r = NULL;
+	int ret = 0, a, b;
+
+	for (p = first; p; p = strchr(p + 1, '-')) {
+		l = xstrndup(pair, (size_t)(p - pair));
+		r = xstrdup(p + 1);
+		a = *l ? keycat_has_value(db, "", "path", l, &tmp) : 0;
+		b = a > 0 && *r ? keycat_has_value(db, "", "path", r, &tmp) : 0;
+		if (a < 0 || b < 0) {
+			ret = -1;
+			goto cleanup;
+		}
+		if (a && b)
+			goto cleanup;
+		FREE_AND_NULL(l);
+		FREE_AND_NULL(r);
+	}
+	if (!first || first == pair || !first[1])
+		goto cleanup;
+	/* name the side that is not a path, split at the first '-' */
+	l = xstrndup(pair, (size_t)(first - pair));
+	r = xstrdup(first + 1);
+	strbuf_addf(&opt, "bad pair '%s': ", pair);
+	strbuf_reset(&tmp);
+	a = keycat_has_value(db, opt.buf, "path", l, &tmp);
+	if (a > 0) {
+		strbuf_reset(&tmp);
+		a = keycat_has_value(db, opt.buf, "path", r, &tmp);
+	}
+	if (a < 0) {
+		ret = -1;
+	} else if (a == 0) {
+		strbuf_addstr(why, tmp.buf);
+		ret = 1;
+	}
+cleanup:
+	free(l);
+	free(r);
+	strbuf_release(&tmp);
+	strbuf_release(&opt);
+	return ret;
+}
+
+/* What a verb's own arguments and options name must exist too: delta's
+ * pairs, compare's --baseline, ratio's --across key and values, trend's
+ * time key.  Returns 0, 1 with the message in why, -1. */
+static int
+check_verb_args(sqlite3 *db, const char *verb, const struct analyze_opts *o,
+    int nargs, char **args, struct strbuf *why)
+{
+	const char *key = o->nby ? o->by[o->nby - 1] : NULL;
+	int i, rc = 0;
+
+	if (!strcmp(verb, "delta")) {
+		for (i = 0; i < nargs && !rc; i++)
+			rc = check_pair(db, args[i], why);
+		return rc;
+	}
+	if (!strcmp(verb, "compare") && key) {
+		/* compare sets a key's values side by side within one path
+		 * and condition: a path or a condition key would leave every
+		 * value alone in its group, a table without rows */
+		rc = strcmp(key, "path") ? keycat_is_condition_key(db, key) : 1;
+		if (rc < 0)
+			return -1;
+		if (rc) {
+			strbuf_addf(why, "compare --by %s: compare sets the values "
+			    "of a tag (instance_type, day, az ...) side by side "
+			    "within a path and condition; %s", key,
+			    !strcmp(key, "path") ? "paths are compared with "
+			    "delta A-B" : "a condition key is compared with "
+			    "ratio --across KEY NUM/DEN");
+			return 1;
+		}
+	}
+	if (!strcmp(verb, "compare") && key && o->baseline) {
+		rc = keycat_has_value(db, "bad --baseline: ", key, o->baseline,
+		    why);
+		return rc < 0 ? -1 : !rc;
+	}
+	if (!strcmp(verb, "trend") && key && strcmp(key, "day") &&
+	    strcmp(key, "hour")) {
+		strbuf_addf(why, "trend --by takes day or hour, not '%s': a trend "
+		    "is a statistic over time (compare --by %s sets the values "
+		    "of a key side by side)", key, key);
+		return 1;
+	}
+	if (!strcmp(verb, "ratio") && o->across && kv_valid_key(o->across)) {
+		const char *slash = nargs == 1 ? strchr(args[0], '/') : NULL;
+		char *num;
+
+		strbuf_addstr(why, "bad --across: ");
+		rc = keycat_has_key(db, o->across, why);
+		if (rc <= 0)
+			return rc < 0 ? -1 : 1;
+		strbuf_reset(why);
+		if (!slash || slash == args[0] || !slash[1])
+			return 0;
+		num = xstrndup(args[0], (size_t)(slash - args[0]));
+		rc = keycat_has_value(db, "bad ratio: ", o->across, num, why);
+		if (rc > 0)
+			rc = keycat_has_value(db, "bad ratio: ", o->across,
+			    slash + 1, why);
+		free(num);
+		return rc < 0 ? -1 : !rc;
+	}
+	return 0;
+}
+
+static int
+analyze_validate(sqlite3 *db, const char *verb, const struct analyze_opts *o,
+    int nargs, char **args)
+{
+	struct keycat_query q;
+	struct strbuf why = STRBUF_INIT;
+	int rc;
+
+	if (o->metric && !metric_by_name(o->metric)) {
+		metric_unknown(&why, o->metric);
+		error("%s", why.buf);
+		strbuf_release(&why);
+		return -2;
+	}
+	memset(&q, 0, sizeof(q));
+	q.where = &o->where;
+	q.by = o->by;
+	q.nby = o->nby;
+	q.paths = o->paths;
+	q.npaths = o->npaths;
+	rc = keycat_check(db, &q, &why);
+	if (rc == 0)
+		rc = check_verb_args(db, verb, o, nargs, args, &why);
+	if (rc > 0)
+		error("%s", why.buf);
+	strbuf_release(&why);
+	return rc > 0 ? -2 : rc;
+}
+
 int
 analyze_build(sqlite3 *db, const char *verb, const struct analyze_opts *o,
     int nargs, char **args, struct table *t)
 {
-	size_t i;
+	const struct verb *v = find_verb(verb);
+	int rc;
 
-	for (i = 0; i < ARRAY_SIZE(verbs); i++)
-		if (!strcmp(verbs[i].name, verb))
-			return verbs[i].fn(db, o, nargs, args, t);
-	error("unknown verb '%s'", verb);
-	return -2;
+	if (!v)
+		return -2;
+	rc = analyze_validate(db, verb, o, nargs, args);
+	if (rc)
+		return rc;
+	return v->fn(db, o, nargs, args, t);
 }
 
 static void
 analyze_usage(FILE *fp, bool full)
 {
-	size_t i;
+	const struct metric *ms;
+	size_t i, k, nm;
 
 	fputs(ANALYZE_USAGE, fp);
 	if (!full)
@@ -355,6 +614,14 @@ analyze_usage(FILE *fp, bool full)
 		fprintf(fp, "   %-12s %s\n", verbs[i].name, verbs[i].summary);
 	fputs("\n", fp);
 	analyze_options_help(fp);
+	fputs("\nOne value per run (n = runs), from the tools' end-of-test "
+	    "summaries:\n ", fp);
+	ms = metric_list(&nm);
+	for (i = 0, k = 0; i < nm; i++)
+		if (ms[i].source == METRIC_FROM_SUMMARY)
+			fprintf(fp, "%s %s", k++ ? "," : "", ms[i].name);
+	fputs(".\nNames no run has (keys, values, paths, metrics) are usage "
+	    "errors;\n'pathstat keys' lists what there is.\n", fp);
 	fputs("\n'pathstat analyze <verb> --help' shows this help.\n", fp);
 }
 
@@ -376,6 +643,14 @@ analyze_sql(const struct analyze_opts *o, const char *verb, int nargs,
 		    "and trials have)", verb);
 		goto cleanup;
 	}
+	if (metric_by_name(o->metric) &&
+	    metric_by_name(o->metric)->source == METRIC_FROM_SUMMARY) {
+		error("--sql: %s is one end-of-test value per run (%s), not "
+		    "samples; its query form is not written (run the table "
+		    "on the database)", o->metric,
+		    metric_by_name(o->metric)->summary->what);
+		goto cleanup;
+	}
 	if (analyze_opts_sql_conflict(o, &why)) {
 		error("--sql cannot honour %s", why.buf);
 		goto cleanup;
@@ -383,6 +658,13 @@ analyze_sql(const struct analyze_opts *o, const char *verb, int nargs,
 	db = db_open_readonly(db_default_path(o->db_path));
 	if (!db) {
 		ret = PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
+	/* the query selects what the table would: the same names must
+	 * exist */
+	rc = analyze_validate(db, verb, o, nargs, args);
+	if (rc) {
+		ret = rc == -2 ? PATHSTAT_EXIT_USAGE : PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
 	rc = export_sql_print(stdout, db, verb, o, nargs, args);
@@ -429,9 +711,16 @@ cmd_analyze(int argc, char **argv)
 	/* mtu has one metric of its own */
 	if (!o.metric && !strcmp(verb, "mtu"))
 		o.metric = metric_name(METRIC_PATH_MTU);
+	if (!find_verb(verb))
+		goto usage;
 	if (!o.metric) {
 		metric_names_join(&why, ", ");
 		error("--metric is required (%s)", why.buf);
+		goto usage;
+	}
+	if (!metric_by_name(o.metric)) {
+		metric_unknown(&why, o.metric);
+		error("%s", why.buf);
 		goto usage;
 	}
 	if (o.sql) {
@@ -452,6 +741,8 @@ cmd_analyze(int argc, char **argv)
 		goto usage;
 	if (rc < 0 || table_render(&t, o.format, stdout))
 		ret = PATHSTAT_EXIT_FAIL;
+	else if (t.nrows == 0)
+		ret = analyze_matched_nothing(db, verb, &o);
 	goto cleanup;
 usage:
 	analyze_usage(stderr, false);

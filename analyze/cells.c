@@ -187,8 +187,8 @@ metric_info(const char *name, struct cellset *out)
 		out->unit = out->info->unit;
 		return 0;
 	}
-	metric_names_join(&known, ", ");
-	ret = error("unknown metric '%s' (known: %s)", name, known.buf);
+	metric_unknown(&known, name);
+	ret = error("%s", known.buf);
 	strbuf_release(&known);
 	return ret;
 }
@@ -332,6 +332,7 @@ struct readers {
 	sqlite3_stmt	*series;	/* samples with times, in order */
 	sqlite3_stmt	*tool;		/* the tool's summaries */
 	sqlite3_stmt	*tmo;		/* the probes' timeout */
+	sqlite3_stmt	*end;		/* a summary metric's value per run */
 };
 
 static int
@@ -358,7 +359,10 @@ readers_prepare(sqlite3 *db, const struct cells_query *q,
 	rd->tmo = db_prepare(db, "read probe timeout", "SELECT value FROM "
 	    "summaries WHERE run_id = ?1 AND metric = ?2 AND "
 	    "stat = 'timeout_s'");
-	if (!rd->vals || !rd->tool || !rd->tmo ||
+	rd->end = db_prepare(db, "read end-of-test values", "SELECT value "
+	    "FROM summaries WHERE run_id = ?1 AND metric = ?2 AND stat = ?3 "
+	    "AND value IS NOT NULL");
+	if (!rd->vals || !rd->tool || !rd->tmo || !rd->end ||
 	    (q->load_values && !q->series && !rd->sorted) ||
 	    (q->series && !rd->series))
 		return -1;
@@ -373,6 +377,7 @@ readers_release(struct readers *rd)
 	sqlite3_finalize(rd->series);
 	sqlite3_finalize(rd->tool);
 	sqlite3_finalize(rd->tmo);
+	sqlite3_finalize(rd->end);
 }
 
 /* The cell run r belongs to: the last one when the keys match (rows come
@@ -418,6 +423,33 @@ load_timeout(sqlite3_stmt *st, struct cell *c, int64_t run_id,
 	}
 }
 
+/*
+ * A metric whose value is the tool's end-of-test summary (metric.h): the
+ * run's one value, a trial of n = 1, so a cell's n counts runs.  It has
+ * no time, so a series has none; it has no failures of its own.
+ */
+static int
+load_end_value(sqlite3_stmt *st, const struct metric *m, struct trial *t,
+    int64_t run_id)
+{
+	int rc;
+
+	sqlite3_reset(st);
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_text(st, 2, m->summary->metric, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, m->summary->stat, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		t->values = xmalloc(sizeof(double));
+		t->values[0] = sqlite3_column_double(st, 0) * m->summary->scale;
+		t->n = 1;
+		rc = SQLITE_DONE;
+	}
+	t->failures = 0;
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
 /* Add run r as a trial of its cell, with what q asks to be read. */
 static int
 load_trial(sqlite3 *db, const struct cells_query *q, struct readers *rd,
@@ -437,7 +469,11 @@ load_trial(sqlite3 *db, const struct cells_query *q, struct readers *rd,
 	t->partial = r->partial;
 	t->file = xstrdup(r->file ? r->file : r->summary_file ?
 	    r->summary_file : "");
-	if (q->series)
+	if (cs->info->source == METRIC_FROM_SUMMARY && cs->info->summary) {
+		t->failures = 0;
+		if (q->load_values && !q->series)
+			rc = load_end_value(rd->end, cs->info, t, r->id);
+	} else if (q->series)
 		rc = load_series(rd->series, t, r->id, cs->metric);
 	else if (q->load_values)
 		rc = load_values(rd->sorted, rd->vals, t, r->id, cs->metric,

@@ -62,9 +62,14 @@ caption_common(struct table *t, const struct analyze_opts *o,
 	struct strbuf m = STRBUF_INIT;
 
 	describe_method(o, &m);
-	table_add_note(t, "%s in %s; %s; n = successful samples, trials = runs, "
-	    "failures = %s, left out of the statistics.", cs->metric_name, unit,
-	    m.buf, cs->info->failures);
+	if (cs->info->source == METRIC_FROM_SUMMARY && cs->info->summary)
+		table_add_note(t, "%s in %s; %s; one value per run, %s: n = "
+		    "runs, trials = runs.", cs->metric_name, unit, m.buf,
+		    cs->info->summary->what);
+	else
+		table_add_note(t, "%s in %s; %s; n = successful samples, trials "
+		    "= runs, failures = %s, left out of the statistics.",
+		    cs->metric_name, unit, m.buf, cs->info->failures);
 	strbuf_release(&m);
 }
 

@@ -19,6 +19,7 @@
 #include "common/db.h"
 #include "common/err.h"
 #include "common/exit.h"
+#include "common/keycat.h"
 #include "common/strbuf.h"
 #include "common/table.h"
 #include "common/xalloc.h"
@@ -687,6 +688,29 @@ cmd_check(int argc, char **argv)
 	if (!db) {
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
+	}
+	if (w.n) {
+		struct keycat_query kq = { &w, NULL, 0, NULL, 0 };
+		int rc;
+
+		strbuf_reset(&why);
+		rc = keycat_check(db, &kq, &why);
+		if (rc > 0)
+			error("%s", why.buf);
+		if (rc) {
+			ret = rc > 0 ? PATHSTAT_EXIT_USAGE : PATHSTAT_EXIT_FAIL;
+			goto cleanup;
+		}
+		/* every name exists: "no findings" over no runs would be a
+		 * clean bill for nothing */
+		rc = keycat_matches(db, &w);
+		if (rc <= 0) {
+			if (rc == 0)
+				error("no run matches all the --where filters "
+				    "together: nothing to check");
+			ret = PATHSTAT_EXIT_FAIL;
+			goto cleanup;
+		}
 	}
 	if (analyze_check_opts(db, &w, &opts, &found)) {
 		ret = PATHSTAT_EXIT_FAIL;

@@ -9,6 +9,7 @@
 
 #include "common/metric.h"
 #include "common/strbuf.h"
+#include "common/suggest.h"
 
 /*
  * Two decimals rules are in use and both are kept as they print today:
@@ -16,54 +17,84 @@
  * charts, compare and trend show the display unit with 3 decimals (2 for
  * Gbit/s).
  */
+/*
+ * End-of-test values, one per run: iperf3's receiver-side sums (the
+ * client's JSON carries them for UDP even though its intervals have no
+ * jitter or loss) and oha's summary.  Per-interval jitter and loss that
+ * a server-side iperf3 file holds stay in samples (export, sample_view)
+ * but are not what these metrics analyze: one definition per metric.
+ */
+static const struct metric_summary summary_jitter = {
+	"jitter_ms", "end", 1.0,
+	"iperf3's end-of-test jitter (the receiver's sum)",
+};
+static const struct metric_summary summary_loss = {
+	"loss_pct", "end", 1.0,
+	"iperf3's end-of-test lost_percent (the receiver's sum)",
+};
+static const struct metric_summary summary_rps = {
+	"rps", "requests_per_sec", 1.0, "oha's summary.requestsPerSec",
+};
+static const struct metric_summary summary_http_bps = {
+	"http", "size_per_sec_bytes", 8.0,
+	"oha's summary.sizePerSec x 8 (response bytes per second, = "
+	"requests per second x response size)",
+};
+
 static const struct metric metrics[] = {
 	{
 		METRIC_CONNECT_MS, "connect_ms", "ms", "TCP connect time",
 		METRIC_FAMILY_FIXED, "ms", 1.0, 3, 3, false,
-		METRIC_FROM_SAMPLES, "timeouts, refusals and errors", true,
+		METRIC_FROM_SAMPLES, "timeouts, refusals and errors", true, NULL,
 	},
 	{
 		METRIC_HTTP_MS, "http_ms", "ms", "HTTP request latency",
 		METRIC_FAMILY_FIXED, "ms", 1.0, 3, 3, false,
 		METRIC_FROM_SAMPLES,
-		"failed requests (oha's errorDistribution)", false,
+		"failed requests (oha's errorDistribution)", false, NULL,
 	},
 	{
 		METRIC_THROUGHPUT_BPS, "throughput_bps", "bit/s", "Throughput",
 		METRIC_FAMILY_BITRATE, "Gbit/s", 1e-9, 2, 2, true,
-		METRIC_FROM_SAMPLES, "failed samples", false,
+		METRIC_FROM_SAMPLES, "failed samples", false, NULL,
 	},
 	{
 		METRIC_JITTER_MS, "jitter_ms", "ms", "UDP jitter",
 		METRIC_FAMILY_FIXED, "ms", 1.0, 3, 3, false,
-		METRIC_FROM_SAMPLES, "failed samples", false,
+		METRIC_FROM_SUMMARY, "failed samples", false, &summary_jitter,
 	},
 	{
 		METRIC_LOSS_PCT, "loss_pct", "%", "UDP loss",
 		METRIC_FAMILY_FIXED, "%", 1.0, 2, 3, false,
-		METRIC_FROM_SAMPLES, "failed samples", false,
+		METRIC_FROM_SUMMARY, "failed samples", false, &summary_loss,
 	},
 	{
 		METRIC_RETRANSMITS, "retransmits", "count", "TCP retransmits",
 		METRIC_FAMILY_FIXED, "count", 1.0, 1, 3, false,
-		METRIC_FROM_SAMPLES, "failed samples", false,
+		METRIC_FROM_SAMPLES, "failed samples", false, NULL,
 	},
 	{
 		METRIC_RPS, "rps", "req/s", "Requests per second",
 		METRIC_FAMILY_FIXED, "req/s", 1.0, 1, 3, true,
-		METRIC_FROM_SUMMARY, "failed samples", false,
+		METRIC_FROM_SUMMARY, "failed samples", false, &summary_rps,
 	},
 	{
 		METRIC_HANDSHAKE_MS, "handshake_ms", "ms",
 		"TCP handshake RTT (kernel)", METRIC_FAMILY_FIXED, "ms", 1.0,
 		3, 3, false, METRIC_FROM_SAMPLES,
 		"probes without a kernel RTT (failed, or the SYN was "
-		"retransmitted)", false,
+		"retransmitted)", false, NULL,
 	},
 	{
 		METRIC_PATH_MTU, "path_mtu", "bytes", "Path MTU (measured)",
 		METRIC_FAMILY_FIXED, "bytes", 1.0, 0, 0, true,
-		METRIC_FROM_SAMPLES, "runs that could not measure it", false,
+		METRIC_FROM_SAMPLES, "runs that could not measure it", false, NULL,
+	},
+	{
+		METRIC_HTTP_BPS, "http_bps", "bit/s",
+		"HTTP response throughput", METRIC_FAMILY_BITRATE, "Gbit/s",
+		1e-9, 2, 2, true, METRIC_FROM_SUMMARY, "failed samples", false,
+		&summary_http_bps,
 	},
 };
 
@@ -111,6 +142,21 @@ metric_names_join(struct strbuf *sb, const char *sep)
 
 	for (i = 0; i < ARRAY_SIZE(metrics); i++)
 		strbuf_addf(sb, "%s%s", i ? sep : "", metrics[i].name);
+}
+
+void
+metric_unknown(struct strbuf *sb, const char *name)
+{
+	const char *names[ARRAY_SIZE(metrics)];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(metrics); i++)
+		names[i] = metrics[i].name;
+	strbuf_addf(sb, "unknown metric '%s' (known: ", name ? name : "");
+	metric_names_join(sb, ", ");
+	strbuf_addch(sb, ')');
+	if (name)
+		suggest_append(sb, name, names, ARRAY_SIZE(names));
 }
 
 const char *

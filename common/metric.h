@@ -29,10 +29,12 @@ enum metric_id {
 	METRIC_RPS = 7,
 	METRIC_HANDSHAKE_MS = 8,	/* kernel RTT of a probe (schema/003) */
 	METRIC_PATH_MTU = 9,		/* pathprobe --mtu (schema/006) */
+	METRIC_HTTP_BPS = 10,		/* oha's response bytes/s x 8
+					 * (schema/007) */
 };
 
 /* Largest metric id + 1: arrays indexed by id have this many entries. */
-#define METRIC_ID_LIMIT	10
+#define METRIC_ID_LIMIT	11
 
 /* Where a metric's values come from. */
 enum metric_source {
@@ -48,6 +50,17 @@ enum metric_source {
 enum metric_family {
 	METRIC_FAMILY_FIXED,	/* only display_unit */
 	METRIC_FAMILY_BITRATE,	/* bit/s, kbit/s, Mbit/s, Gbit/s (SI) */
+};
+
+/* Where a METRIC_FROM_SUMMARY metric's one value per run is: the
+ * summaries row (metric, stat), times scale. */
+struct metric_summary {
+	const char	*metric;	/* summaries.metric ("rps", "http") */
+	const char	*stat;		/* summaries.stat ("requests_per_sec") */
+	double		scale;		/* stored value x scale = the metric's
+					 * unit (bytes/s -> bit/s: 8) */
+	const char	*what;		/* the value in words, for captions:
+					 * "oha's summary.requestsPerSec" */
 };
 
 struct metric {
@@ -72,6 +85,8 @@ struct metric {
 					 * of failures is loss, and high
 					 * percentiles of all attempts lie
 					 * at or beyond the timeout */
+	const struct metric_summary *summary; /* METRIC_FROM_SUMMARY: the
+					 * value per run; else NULL */
 };
 
 /* The metric with this name or id; NULL when there is none.  Static
@@ -84,6 +99,10 @@ const char *metric_name(int id);
 const struct metric *metric_list(size_t *n);
 /* Append every metric name, in id order, separated by sep. */
 void metric_names_join(struct strbuf *sb, const char *sep);
+
+/* Append "unknown metric 'NAME' (known: a, b, ...)" and, for a near
+ * miss, "; did you mean 'X'?" (common/suggest.h). */
+void metric_unknown(struct strbuf *sb, const char *name);
 
 /* Sample status: the same numbers as the sample_status table. */
 enum sample_status {

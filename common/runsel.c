@@ -11,6 +11,7 @@
 
 #include "common/db.h"
 #include "common/err.h"
+#include "common/metric.h"
 #include "common/runsel.h"
 #include "common/strbuf.h"
 #include "common/where.h"
@@ -37,6 +38,7 @@ runsel_path_rank(char *const *paths, size_t n, const char *path)
 static void
 runsel_sql(const struct runsel_query *q, struct strbuf *sql)
 {
+	const struct metric *m;
 	size_t i;
 
 	strbuf_addstr(sql, "SELECT r.id, p.name, c.canon, r.trial, r.tool, "
@@ -61,8 +63,21 @@ runsel_sql(const struct runsel_query *q, struct strbuf *sql)
 	    "LEFT JOIN files f ON f.id = r.file_id "
 	    "LEFT JOIN files sf ON sf.id = r.summary_file_id WHERE 1");
 	/* Runs that measured the metric: its own runs, or runs with samples
-	 * of it (jitter and retransmits live in iperf3 throughput runs). */
-	if (q->metric)
+	 * of it (retransmits live in iperf3 throughput runs); for a metric
+	 * whose value is the tool's end-of-test summary (metric.h), the runs
+	 * that have that summary. */
+	m = q->metric ? metric_by_id(q->metric) : NULL;
+	if (m && m->source == METRIC_FROM_SUMMARY && m->summary) {
+		char *t = sqlite3_mprintf(" AND EXISTS (SELECT 1 FROM summaries "
+		    "s WHERE s.run_id = r.id AND s.metric = %Q AND s.stat = %Q "
+		    "AND s.value IS NOT NULL)", m->summary->metric,
+		    m->summary->stat);
+
+		if (!t)
+			die("out of memory in sqlite3_mprintf");
+		strbuf_addstr(sql, t);
+		sqlite3_free(t);
+	} else if (q->metric)
 		strbuf_addf(sql, " AND (r.metric = %d OR EXISTS (SELECT 1 FROM "
 		    "samples s WHERE s.run_id = r.id AND s.metric = %d))",
 		    q->metric, q->metric);

@@ -1511,7 +1511,7 @@ cmd_ingest(int argc, char **argv)
 	bool show_progress;
 	double t0;
 	size_t i;
-	int ch, ret = PATHSTAT_EXIT_OK;
+	int arg, ch, ret = PATHSTAT_EXIT_OK;
 
 	err_set_prefix("pathstat ingest");
 	memset(&o, 0, sizeof(o));
@@ -1522,7 +1522,9 @@ cmd_ingest(int argc, char **argv)
 	run_keys_init(&o.tags);
 	opterr = 0;
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "+hnq", longopts, NULL)) != -1) {
+	/* no '+': options may follow the paths (pathstat ingest TREE -q),
+	 * as in analyze and git; '--' ends them for a path named -x */
+	while ((ch = getopt_long(argc, argv, "hnq", longopts, NULL)) != -1) {
 		switch (ch) {
 		case OPT_DB:
 			o.db_path = optarg;
@@ -1578,6 +1580,19 @@ cmd_ingest(int argc, char **argv)
 			ret = PATHSTAT_EXIT_USAGE;
 			goto cleanup;
 		}
+	}
+	/* A getopt that does not move options before operands (BSD, or
+	 * POSIXLY_CORRECT) leaves "-q" after a path as an operand: say so
+	 * rather than look for a file named -q. */
+	for (arg = optind; arg < argc && strcmp(argv[optind - 1], "--");
+	    arg++) {
+		if (argv[arg][0] != '-' || !argv[arg][1])
+			continue;
+		error("'%s' after the paths: give options before them (a path "
+		    "named so goes after '--')", argv[arg]);
+		fputs(INGEST_USAGE, stderr);
+		ret = PATHSTAT_EXIT_USAGE;
+		goto cleanup;
 	}
 	if (optind >= argc) {
 		error("no files or folders to ingest");

@@ -18,6 +18,7 @@
 #include "common/err.h"
 #include "common/exit.h"
 #include "common/strbuf.h"
+#include "common/suggest.h"
 #include "common/table.h"
 #include "common/where.h"
 #include "common/xalloc.h"
@@ -260,7 +261,14 @@ check_where(const struct where *w, const struct key_list *kl,
 
 		k = key_find(kl, key);
 		if (k < 0) {
-			strbuf_addf(why, "no run has the key '%s' (keys:", key);
+			const char **names = xcalloc(kl->n + 1, sizeof(char *));
+
+			for (j = 0; j < kl->n; j++)
+				names[j] = kl->defs[j].key;
+			strbuf_addf(why, "no run has the key '%s'", key);
+			suggest_append(why, key, names, kl->n);
+			free(names);
+			strbuf_addstr(why, " (keys:");
 			for (j = 0; j < kl->n; j++)
 				strbuf_addf(why, "%s %s", j ? "," : "",
 				    kl->defs[j].key);

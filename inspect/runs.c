@@ -12,6 +12,7 @@
 #include "common/db.h"
 #include "common/err.h"
 #include "common/exit.h"
+#include "common/keycat.h"
 #include "common/strbuf.h"
 #include "common/table.h"
 #include "common/where.h"
@@ -434,9 +435,25 @@ cmd_runs(int argc, char **argv)
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
+	if (!files && w.n) {
+		struct keycat_query kq = { &w, NULL, 0, NULL, 0 };
+		int rc = keycat_check(db, &kq, &why);
+
+		if (rc) {
+			if (rc > 0)
+				error("%s", why.buf);
+			ret = rc > 0 ? PATHSTAT_EXIT_USAGE : PATHSTAT_EXIT_FAIL;
+			goto cleanup;
+		}
+	}
 	if (files ? list_files(db, &t) : list_runs(db, &w, &t)) {
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
+	}
+	if (!files && w.n && t.nrows == 0) {
+		/* every name exists (above): together they match nothing */
+		error("no run matches all the --where filters together");
+		ret = PATHSTAT_EXIT_FAIL;
 	}
 	if (columns && select_columns(&t, columns)) {
 		ret = PATHSTAT_EXIT_USAGE;

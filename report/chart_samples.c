@@ -122,6 +122,7 @@ chart_ecdf(struct chart *ch)
 {
 	struct series *sr = NULL;
 	struct strbuf counts = STRBUF_INIT, x = STRBUF_INIT;
+	const char *each;
 	size_t n = 0, ncells = 0, k, i;
 	double nlo = INFINITY, nhi = 0;
 	bool sev;
@@ -221,12 +222,14 @@ chart_ecdf(struct chart *ch)
 		report_gp_quote(&ch->plot, sr[k].label);
 		strbuf_addstr(&ch->plot, k + 1 < n ? ", \\\n" : "\n");
 	}
+	/* an end-of-test metric has one value per run (metric.h) */
+	each = ch->m && ch->m->source == METRIC_FROM_SUMMARY ?
+	    "every run's end-of-test value" : "every successful sample";
 	if (nlo == nhi)
-		strbuf_addf(&counts, "; every successful sample, n = %.0f per "
-		    "line", nlo);
+		strbuf_addf(&counts, "; %s, n = %.0f per line", each, nlo);
 	else
-		strbuf_addf(&counts, "; every successful sample, n = %.0f–%.0f "
-		    "per line", nlo, nhi);
+		strbuf_addf(&counts, "; %s, n = %.0f–%.0f per line", each, nlo,
+		    nhi);
 	chart_describe(ch, NULL, counts.buf);
 	chart_series_free(sr, n);
 	strbuf_release(&counts);

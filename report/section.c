@@ -17,6 +17,7 @@
 #include "check/check.h"
 #include "common/db.h"
 #include "common/err.h"
+#include "common/keycat.h"
 #include "common/metric.h"
 #include "common/parse.h"
 #include "common/runsel.h"
@@ -192,12 +193,27 @@ report_check_paths(struct report_bundle *b, const struct report_section *s)
 {
 	struct analyze_opts o;
 	struct strbuf w = STRBUF_INIT;
+	struct keycat_query kq;
 	char **have = NULL;
 	size_t nhave = 0, i;
-	int ret = -1;
+	int rc, ret = -1;
 
 	if (report_section_opts(b->spec, s, &o))
 		return -1;
+	/* names no run has are the spec's mistake, said with what exists
+	 * before "no data" could hide them (common/keycat.h) */
+	memset(&kq, 0, sizeof(kq));
+	kq.where = &o.where;
+	kq.by = o.by;
+	kq.nby = o.nby;
+	rc = keycat_check(b->db, &kq, &w);
+	if (rc) {
+		/* the spec's own words: where, not --where */
+		if (rc > 0)
+			report_spec_error(b->spec, s->loc, "%s",
+			    !strncmp(w.buf, "bad --", 6) ? w.buf + 6 : w.buf);
+		goto cleanup;
+	}
 	if (paths_with_data(b, s, &o, &have, &nhave))
 		goto cleanup;
 	report_where_text(s, &w);
@@ -425,6 +441,8 @@ caption_counts(const struct report_section *s, const struct table *t,
 	};
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
+	const struct metric *m = s->metric ? metric_by_name(s->metric) : NULL;
+	bool summary = m && m->source == METRIC_FROM_SUMMARY;
 	int64_t lo = 0, hi = 0;
 	bool trials = false;
 
@@ -433,7 +451,11 @@ caption_counts(const struct report_section *s, const struct table *t,
 
 		if (!int_range(t, counts[i].key, &lo, &hi))
 			continue;
-		strbuf_addstr(&what, counts[i].what);
+		/* an end-of-test metric's n counts runs (common/metric.h) */
+		if (summary && !strncmp(counts[i].what, "samples", 7))
+			strbuf_addf(&what, "runs%s", counts[i].what + 7);
+		else
+			strbuf_addstr(&what, counts[i].what);
 		if (lo == hi && t->nrows > 1 &&
 		    strcmp(counts[i].key, "failures"))
 			strbuf_addf(&what, "%sper row", what.len ? " " : "");

@@ -424,6 +424,50 @@ bad:
 	return 0;
 }
 
+/*
+ * "condition": "P=4,proto=tcp" is a condition where one filter belongs:
+ * no run has the key "condition" (meta.json's condition becomes its
+ * keys).  Name the keys to use instead.  Returns 0, or -1
+ * after reporting it.
+ */
+static int
+where_condition_hint(const struct report_spec *spec, const char *loc,
+    const char *text)
+{
+	const char *eq = strchr(text, '=');
+	struct kvset keys = KVSET_INIT;
+	struct strbuf why = STRBUF_INIT, names = STRBUF_INIT,
+	    obj = STRBUF_INIT;
+	size_t i;
+	int ret = 0;
+
+	/* a value may hold '=' (tags are free text): only the key
+	 * "condition", which no run can have, is taken for this mistake */
+	if (strncmp(text, "condition=", 10))
+		return 0;
+	if (cond_parse(eq + 1, &keys, &why) || keys.n == 0) {
+		ret = report_spec_error(spec, loc, "'%s' is not a filter: a "
+		    "where key is a condition key or a tag (pathstat keys lists "
+		    "them), its value one value", text);
+		goto cleanup;
+	}
+	for (i = 0; i < keys.n; i++) {
+		strbuf_addf(&names, "%s%s", i == 0 ? "" : i + 1 == keys.n ?
+		    " and " : ", ", keys.items[i].key);
+		strbuf_addf(&obj, "%s\"%s\": \"%s\"", i ? ", " : "",
+		    keys.items[i].key, keys.items[i].value);
+	}
+	ret = report_spec_error(spec, loc, "'%s' is a condition, not one "
+	    "filter: %s %s own; write {%s}", text, names.buf,
+	    keys.n > 1 ? "are keys of their" : "is a key of its", obj.buf);
+cleanup:
+	kvset_release(&keys);
+	strbuf_release(&why);
+	strbuf_release(&names);
+	strbuf_release(&obj);
+	return ret;
+}
+
 static int
 parse_where(const struct report_spec *spec, const cJSON *it, const char *loc,
     struct report_section *s)
@@ -463,6 +507,8 @@ parse_where(const struct report_spec *spec, const cJSON *it, const char *loc,
 		if (!bad && where_add(&w, text.buf, &why))
 			bad = report_spec_error(spec, l, "bad filter '%s'%s%s",
 			    text.buf, why.len ? ": " : "", why.buf);
+		if (!bad)
+			bad = where_condition_hint(spec, l, text.buf);
 		if (!bad) {
 			const char *eq = strchr(text.buf, '=');
 			char *key = xstrndup(text.buf, (size_t)(eq - text.buf));
@@ -645,10 +691,9 @@ spec_parse_inherited(const struct report_spec *spec, const cJSON *obj,
 	    !metric_by_name(s->metric)) {
 		struct strbuf sb = STRBUF_INIT;
 
-		metric_names_join(&sb, ", ");
+		metric_unknown(&sb, s->metric);
 		l = spec_loc_key(loc, "metric");
-		report_spec_error(spec, l, "unknown metric '%s' (known: %s)",
-		    s->metric, sb.buf);
+		report_spec_error(spec, l, "%s", sb.buf);
 		strbuf_release(&sb);
 		goto cleanup;
 	}

@@ -80,8 +80,8 @@ run "$PS" analyze mtu --db m.db --metric connect_ms
 expect_code 2 "analyze mtu --metric connect_ms: usage error"
 expect_err_has "mtu tables the metric path_mtu" "... saying why"
 run "$PS" analyze mtu --db m.db --where day=2026-08-01
-expect_code 1 "no result on that day: exit 1"
-expect_err_has "no path MTU results match" "... saying so"
+expect_code 2 "a day no run has: usage error"
+expect_err_has "bad --where: no run has day=2026-08-01" "... naming it"
 run "$PS" analyze percentiles --db m.db --metric path_mtu --where day=2026-08-28
 expect_code 0 "percentiles --metric path_mtu: exit 0"
 expect_out_has "failures = runs that could not measure it" "... unknown results counted as failures"

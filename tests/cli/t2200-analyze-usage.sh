@@ -18,7 +18,7 @@ run "$PS" analyze bogus --db u.db --metric http_ms
 expect_code 2 "unknown verb: exit 2"
 expect_err_has "unknown verb 'bogus'" "unknown verb named"
 run "$PS" analyze percentiles --db u.db --metric bogus_ms
-expect_code 1 "unknown metric: exit 1"
+expect_code 2 "unknown metric: exit 2 (a usage error like the others)"
 expect_err_has "unknown metric 'bogus_ms'" "unknown metric named"
 for bad in "--stats p101" "--stats pabc" "--stats p-1" "--quantile type9" "--pool some" \
     "--format yaml" "--level 2" "--boot-reps 5" "--seed x" "--threshold abc"; do
@@ -39,10 +39,16 @@ run "$PS" analyze percentiles --db nowhere.db --metric http_ms
 expect_code 1 "missing database: exit 1"
 expect_err_has "nowhere.db" "missing database named"
 
+# A path no run has is a usage error; a path that exists but has no
+# data under these filters (C: iperf3 only) is a row without numbers.
 run "$PS" analyze delta $W --where ka=on --where c=1 "G-G'" "X-A" --format json
-expect_code 0 "delta with an unknown path still answers"
-ok "printf '%s' \"\$OUT\" | \"\$PY\" -c 'import json,sys; r=json.load(sys.stdin); x=[a for a in r if a[\"pair\"]==\"X-A\"]; assert x and x[0][\"p50\"] is None'" "the missing pair is a row with no numbers"
-run "$PS" analyze delta $W --where ka=on --where c=1 "X-A"
+expect_code 2 "delta with an unknown path: usage error"
+expect_err_has "bad pair 'X-A': no run has the path 'X' (paths: A, B, C, D, E, F, G, G', H, L1, L2)" \
+    "... naming the paths"
+run "$PS" analyze delta $W --where ka=on --where c=1 "G-G'" "C-A" --format json
+expect_code 0 "delta with a path not measured here still answers"
+ok "printf '%s' \"\$OUT\" | \"\$PY\" -c 'import json,sys; r=json.load(sys.stdin); x=[a for a in r if a[\"pair\"]==\"C-A\"]; assert x and x[0][\"p50\"] is None'" "the missing pair is a row with no numbers"
+run "$PS" analyze delta $W --where ka=on --where c=1 "C-A"
 expect_out_has "minuend not measured" "Markdown says which side is not measured"
 
 run "$PS" analyze delta $W --where ka=on --where c=1 --ci --seed 42 --boot-reps 500 "G-G'" --format json

@@ -57,10 +57,16 @@ expect_out_has "| A | – | $n | 3 | $((360 - n)) |" \
     "path A: n $n of 360 probes, $((360 - n)) without an RTT"
 
 # The other verbs take it like any metric.
-for v in relative trials "delta C-A" "compare --by path" variance; do
+for v in relative trials "delta C-A" variance; do
 	run "$PS" analyze $v --db h.db --metric handshake_ms
 	expect_code 0 "analyze $v --metric handshake_ms: exit 0"
 done
+# compare sets a tag's values side by side within a path: --by path
+# would give a table without rows, so it is refused, naming delta.
+run "$PS" analyze compare --db h.db --metric handshake_ms --by path
+expect_code 2 "analyze compare --by path: usage error"
+expect_err_has "compare --by path: compare sets the values of a tag (instance_type, day, az ...) side by side within a path and condition; paths are compared with delta A-B" \
+    "... naming delta"
 run "$PS" analyze delta --db h.db --metric handshake_ms --format json C-A
 expect_code 0 "delta C-A: exit 0"
 printf '%s' "$OUT" > d.json

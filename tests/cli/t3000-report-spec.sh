@@ -82,7 +82,8 @@ run "$PS" report --db t.db --spec s8.json --out b8
 expect_err_has "s8.json: sections[0].pairs[0]: pair 'A-Q': a path has no connect_ms data" "a pair naming an unknown path"
 echo '{ "title": "x", "where": {"day": "1999-01-01"}, "sections": [ { "type": "percentiles", "metric": "connect_ms" } ] }' > s9.json
 run "$PS" report --db t.db --spec s9.json --out b9
-expect_err_has "s9.json: sections[0]: no connect_ms data where day=1999-01-01" "a where that matches nothing"
+expect_err_has "s9.json: sections[0]: where: no run has day=1999-01-01 (values of day: 2026-08-28)" \
+    "a where value no run has names the values there are"
 echo '{ "title": "x", "sections": [ { "type": "ratio", "metric": "connect_ms", "across": "c", "ratio": "16" } ] }' > s10.json
 run "$PS" report --db t.db --spec s10.json --out b
 expect_err_has "s10.json: sections[0].ratio: want" "a ratio without NUM/DEN"

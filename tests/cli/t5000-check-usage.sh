@@ -69,7 +69,15 @@ expect_out_has "check,severity,metric,path,condition,trial,scope,runs,files,evid
 run "$PS" check --db s.db --only burst-cliff,few-samples
 expect_code 0 "--only leaves the other checks out"
 run "$PS" check --db s.db --where path=X
-expect_code 0 "--where that matches nothing: clean"
+expect_code 2 "--where naming a path no run has: usage error"
+expect_err_has "pathstat check: bad --where: no run has the path 'X' (paths: C)" \
+    "... naming the paths"
+run "$PS" check --db s.db --where path=C --where trial=99
+expect_code 2 "a trial no run has: usage error"
+run "$PS" check --db s.db --where path=
+expect_code 1 "--where that together matches nothing: exit 1, not a clean bill"
+expect_err_has "pathstat check: no run matches all the --where filters together: nothing to check" \
+    "... saying so"
 PATHSTAT_DB=s.db run "$PS" check --format json
 expect_code 1 "\$PATHSTAT_DB names the database"
 test_done

@@ -47,7 +47,7 @@ percentiles --metric throughput_bps --by instance_type,day
 percentiles --metric retransmits --stats p50,max,mean,n
 delta --metric http_ms "G-G'" H-B
 delta --metric http_ms "G-G'" --pool trials --quantile oha
-delta --metric http_ms G-Z Z-G A-Q --pool trials
+delta --metric http_ms G-Z Z-G A-C --pool trials
 delta --metric connect_ms L2-L1 A-B --by day
 ratio --metric http_ms --across c 16/1
 ratio --metric http_ms --across c 16/1 --pool trials --quantile oha

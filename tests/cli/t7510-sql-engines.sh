@@ -53,7 +53,7 @@ usage "compare" "--sql: compare has no query form" \
     compare --metric http_ms --by c --sql duckdb
 usage "an unknown engine" "bad --sql 'mysql': want athena, trino, spark, duckdb" \
     percentiles --metric http_ms --sql mysql
-usage "an unknown --by key" "bad --by: unknown key 'nonsense'" \
+usage "an unknown --by key" "bad --by: no run has the key 'nonsense'" \
     percentiles --metric http_ms --by nonsense --sql duckdb
 usage "a bad pair" "bad pair 'GG': want MINUEND-SUBTRAHEND" \
     delta --metric http_ms GG --sql athena

@@ -1,0 +1,60 @@
+/*
+ * keycat.h - the catalogue of keys and values the runs in a database
+ * have, and the check every command makes with it before it selects
+ * runs: a --where key or value, a --by key or a --paths path that no
+ * run has is a usage error naming what exists, with "did you mean" for
+ * a near miss (common/suggest.h).  KEY= (runs without the key) is
+ * accepted for any key, with a warning for a near miss of one that
+ * exists.  A filter that names things that
+ * exist but matches nothing together is not caught here: that is a
+ * query matching nothing, which each command reports itself.
+ */
+#ifndef PATHSTAT_COMMON_KEYCAT_H
+#define PATHSTAT_COMMON_KEYCAT_H
+
+#include "common/compat.h"
+
+#include <sqlite3.h>
+
+#include "common/where.h"
+
+struct strbuf;
+
+struct keycat_query {
+	const struct where *where;	/* NULL: none */
+	char *const	*by;		/* --by keys */
+	size_t		nby;
+	char *const	*paths;		/* --paths */
+	size_t		npaths;
+};
+
+/*
+ * Check q against the runs of db.  Returns 0 when everything named
+ * exists, 1 when something does not (why gets "bad --where: ..." and
+ * the like, without a prefix or newline), -1 after printing a database
+ * error.
+ */
+int keycat_check(sqlite3 *db, const struct keycat_query *q,
+    struct strbuf *why);
+
+/* Is key one of the keys runs in db can be selected by?  1 yes, 0 no
+ * (why gets "no run has the key 'K'..." with the keys and a
+ * suggestion), -1 after printing a database error. */
+int keycat_has_key(sqlite3 *db, const char *key, struct strbuf *why);
+
+/* Does some run have key=value?  1 yes, 0 no (why gets "OPTno run has
+ * key=value" -- "the path 'V'" for the key path -- with the values and a
+ * suggestion), -1 after printing a database error.  opt prefixes the
+ * message ("bad --baseline: ", or ""). */
+int keycat_has_value(sqlite3 *db, const char *opt, const char *key,
+    const char *value, struct strbuf *why);
+
+/* Is key a condition key of some run (c, ka, P, proto ...)?  1, 0, or
+ * -1 after printing a database error. */
+int keycat_is_condition_key(sqlite3 *db, const char *key);
+
+/* Does some run match every filter of w together?  1, 0, or -1 after
+ * printing a database error. */
+int keycat_matches(sqlite3 *db, const struct where *w);
+
+#endif

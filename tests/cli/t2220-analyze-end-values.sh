@@ -1,0 +1,76 @@
+# t2220: every metric is reachable (issue 15).  The tools' end-of-test
+# values -- oha's requests per second and response bytes per second,
+# iperf3's UDP jitter and loss from the summary a client's JSON carries --
+# are one value per run: analyze tables them per path with n = runs,
+# labelled so in the caption and in JSON (n_counts).  The oracle reads the
+# raw files itself (helper/end-values.py, numpy), no pathstat code; the
+# second article's table: RPS at 1 MB x c=16 of about 1,470-1,480 on five
+# paths, about 12.4 Gbit/s.
+
+cp -r "$TOP/samples/tree" tree
+"$PS" ingest -q --db s.db tree 2>/dev/null
+
+run "$PS" analyze percentiles --db s.db --metric rps --where size=1m --where c=16
+expect_code 0 "percentiles --metric rps: exit 0 (it printed no rows)"
+expect_out_has "| B | c=16,ka=on,size=1m | 3 | 3 | 0 | 1478.6 |" "B: 3 runs, p50 1478.6 req/s"
+expect_out_has "| H | c=16,ka=on,size=1m | 3 | 3 | 0 | 1470.9 |" "H: 3 runs, p50 1470.9 req/s"
+expect_out_has "one value per run, oha's summary.requestsPerSec: n = runs, trials = runs." \
+    "the caption says n counts runs and where the value is from"
+
+run "$PS" analyze percentiles --db s.db --metric http_bps --where size=1m --where c=16 --stats p50,min,max
+expect_code 0 "percentiles --metric http_bps: exit 0"
+expect_out_has "| B | c=16,ka=on,size=1m | 3 | 3 | 0 | 12.40 | 12.38 | 12.41 |" \
+    "B: 12.40 Gbit/s, the instance's cap (RPS x 1 MiB x 8)"
+
+run "$PS" analyze percentiles --db s.db --metric jitter_ms
+expect_code 0 "percentiles --metric jitter_ms: exit 0 (no runs matched)"
+expect_out_has "| D | P=1,proto=udp | 3 | 3 | 0 | 0.022 |" "D: 3 UDP runs, p50 0.022 ms"
+run "$PS" analyze percentiles --db s.db --metric loss_pct --format json
+expect_code 0 "percentiles --metric loss_pct: exit 0"
+expect_out_has '"n_counts": "runs"' "JSON labels n as a count of runs"
+
+run "$PS" analyze percentiles --db s.db --metric connect_ms --format json
+expect_out_lacks "n_counts" "... a samples metric's JSON keeps its keys"
+
+# the statistics against numpy over the raw files
+if have_prereq NUMPY; then
+	for m in rps http_bps jitter_ms loss_pct; do
+		w=""
+		case $m in rps|http_bps) w="--where size=1m --where c=16" ;; esac
+		"$PY" "$TOP/tests/cli/helper/end-values.py" tree $m > want.$m
+		"$PS" analyze percentiles --db s.db --metric $m $w --stats p50,mean \
+		    --format json > got.$m
+		ok "\"\$PY\" - want.$m got.$m <<'PYEOF'
+import json, sys
+want = [l.split() for l in open(sys.argv[1])]
+got = json.load(open(sys.argv[2]))
+assert len(want) == len(got), (len(want), len(got))
+for w, g in zip(want, got):
+    assert g['path'] == w[0] and g['n'] == int(w[1]) and g['trials'] == int(w[1]), (w, g)
+    for k, v in (('p50', float(w[2])), ('mean', float(w[3]))):
+        assert abs(g[k] - v) <= 1e-9 * abs(v), (k, g[k], v)
+PYEOF" "$m: n, p50 and mean per path match numpy over the raw files"
+	done
+else
+	_report 0 "# SKIP numpy oracle: numpy missing for $PY"
+fi
+
+# pooled or per trial, a run is one value: the mean across trials is the
+# pooled mean
+run "$PS" analyze percentiles --db s.db --metric rps --where size=1m --where c=16 --stats mean --pool trials --format csv
+expect_out_has "B,\"c=16,ka=on,size=1m\",rps,type7,trials,runs,3,3,0,1477.99" \
+    "--pool trials: B's mean of 3 runs"
+
+# the other verbs take them like any metric
+run "$PS" analyze delta --db s.db --metric http_bps --where size=1m --where c=16 B-H
+expect_code 0 "delta B-H in http_bps: exit 0"
+expect_out_has "| B-H | c=16,ka=on,size=1m | 0.06 |" "B-H: 0.06 Gbit/s"
+run "$PS" analyze trials --db s.db --metric rps --where size=1m --where c=16
+expect_code 0 "trials --metric rps: exit 0"
+
+# an engine query reads samples: not written for end-of-test values
+run "$PS" analyze percentiles --db s.db --metric rps --sql duckdb
+expect_code 2 "--sql --metric rps: usage error"
+expect_err_has "pathstat analyze: --sql: rps is one end-of-test value per run (oha's summary.requestsPerSec), not samples; its query form is not written (run the table on the database)" \
+    "... saying why"
+test_done
