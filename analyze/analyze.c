@@ -17,6 +17,7 @@
 #include "common/exit.h"
 #include "common/metric.h"
 #include "common/strbuf.h"
+#include "common/units.h"
 #include "common/xalloc.h"
 #include "export/export.h"
 
@@ -61,8 +62,40 @@ describe_method(const struct analyze_opts *o, struct strbuf *sb)
 double
 md_scale(const struct cellset *cs, const char **unit)
 {
-	*unit = cs->info->display_unit;
-	return cs->info->display_scale;
+	if (!cs->shown.name) {
+		/* not chosen (a cellset built by hand): the registry's */
+		*unit = cs->info->display_unit;
+		return cs->info->display_scale;
+	}
+	*unit = cs->shown.name;
+	return cs->shown.scale;
+}
+
+void
+cellset_choose_unit(struct cellset *cs, const struct analyze_opts *o,
+    bool chart)
+{
+	double mx = NAN;
+	size_t i, j, k;
+
+	for (i = 0; i < cs->n; i++) {
+		const struct cell *c = &cs->cells[i];
+
+		for (j = 0; j < c->ntrials; j++) {
+			const struct trial *t = &c->trials[j];
+
+			/* values are sorted ascending, but a series is not */
+			for (k = 0; k < t->n; k++)
+				if (isfinite(t->values[k]) &&
+				    !(fabs(t->values[k]) <= mx))
+					mx = fabs(t->values[k]);
+			for (k = 0; k < t->ntool; k++)
+				if (isfinite(t->tool[k].value) &&
+				    !(fabs(t->tool[k].value) <= mx))
+					mx = fabs(t->tool[k].value);
+		}
+	}
+	units_choose(cs->info, o->unit, mx, chart, &cs->shown);
 }
 
 void
@@ -434,6 +467,10 @@ cmd_analyze(int argc, char **argv)
 		error("--metric is required (%s)", why.buf);
 		goto usage;
 	}
+	if (units_check(metric_by_name(o.metric), o.unit, &why)) {
+		error("--unit %s: %s", o.unit, why.buf);
+		goto usage;
+	}
 	if (o.sql) {
 		ret = analyze_sql(&o, verb, argc - 1 - first, argv + 1 +
 		    first);
@@ -441,6 +478,9 @@ cmd_analyze(int argc, char **argv)
 			goto usage;
 		goto cleanup;
 	}
+	/* a person at a terminal reads text, a pipe or file gets Markdown */
+	if (!(o.given & (UINT32_C(1) << ANALYZE_OPT_FORMAT)))
+		o.format = table_format_default();
 	db = db_open_readonly(db_default_path(o.db_path));
 	if (!db) {
 		ret = PATHSTAT_EXIT_FAIL;

@@ -60,6 +60,8 @@ load_by(sqlite3 *db, const struct analyze_opts *o, const char *key,
 	q.npaths = o->npaths;
 	q.load_values = true;
 	ret = cells_load(db, &q, cs);
+	if (!ret)
+		cellset_choose_unit(cs, o, true);
 	free(by);
 	free(key_copy);
 	return ret;
@@ -283,17 +285,27 @@ static void
 compare_columns(struct table *t, const struct cellset *cs, const char *key,
     int dec)
 {
+	struct strbuf h = STRBUF_INIT;
+	const char *unit;
 	size_t col0;
 
+	md_scale(cs, &unit);
 	add_group_columns(t, cs);
 	col0 = table_add_col(t, "by", "by", -1);
 	t->cols[col0].md_hidden = true;
 	table_add_col(t, "baseline", "Baseline", -1);
 	table_add_col(t, "value", key, -1);
 	table_add_col(t, "stat", "Stat", -1);
-	table_add_col(t, "baseline_stat", "Baseline value", dec);
-	table_add_col(t, "value_stat", "Value", dec);
-	table_add_col(t, "diff", "Difference", dec);
+	/* the unit is the table's (common/units.h): say it in the headers */
+	strbuf_addf(&h, "Baseline value (%s)", unit);
+	table_add_col(t, "baseline_stat", h.buf, dec);
+	strbuf_reset(&h);
+	strbuf_addf(&h, "Value (%s)", unit);
+	table_add_col(t, "value_stat", h.buf, dec);
+	strbuf_reset(&h);
+	strbuf_addf(&h, "Difference (%s)", unit);
+	table_add_col(t, "diff", h.buf, dec);
+	strbuf_release(&h);
 	table_add_hidden_col(t, "diff_lo", "diff_lo", dec);
 	table_add_hidden_col(t, "diff_hi", "diff_hi", dec);
 	table_add_col(t, "ratio", "Ratio [95 % CI]", 3);
@@ -490,7 +502,7 @@ analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	x.cs = &cs;
 	x.t = t;
 	x.scale = md_scale(&cs, &unit);
-	x.dec = cs.info->display_decimals;
+	x.dec = cs.shown.decimals;
 	compare_columns(t, &cs, x.key, x.dec);
 	for (i = 0; i < cs.n; i = g) {
 		for (g = i; g < cs.n && same_group(&cs, &cs.cells[i],
@@ -541,17 +553,24 @@ dim_to_x(const char *key, const char *v)
 }
 
 static void
-trend_columns(struct table *t, const struct cellset *cs)
+trend_columns(struct table *t, const struct cellset *cs, const char *key)
 {
+	struct strbuf h = STRBUF_INIT;
+	const char *unit;
 	size_t col0;
 
+	md_scale(cs, &unit);
 	add_group_columns(t, cs);
 	col0 = table_add_col(t, "by", "by", -1);
 	t->cols[col0].md_hidden = true;
 	table_add_col(t, "stat", "Stat", -1);
 	table_add_col(t, "points", "Points", -1);
-	table_add_col(t, "series", "Series", -1);
-	table_add_col(t, "slope", "Theil–Sen slope per unit", 4);
+	strbuf_addf(&h, "Series (%s)", unit);
+	table_add_col(t, "series", h.buf, -1);
+	strbuf_reset(&h);
+	strbuf_addf(&h, "Theil–Sen slope (%s per %s)", unit, key);
+	table_add_col(t, "slope", h.buf, 4);
+	strbuf_release(&h);
 	table_add_col(t, "slope_lo", "slope_lo", 4);
 	table_add_col(t, "slope_hi", "slope_hi", 4);
 	t->cols[col0 + 5].md_hidden = t->cols[col0 + 6].md_hidden = true;
@@ -657,8 +676,9 @@ trend_row(const struct analyze_opts *o2, const struct cellset *cs,
 		table_set_num(t, row, col + 2, tr->ts.hi);
 		table_set_num(t, row, col + 3, tr->mean != 0 ?
 		    100.0 * tr->ts.slope / tr->mean : NAN);
+		/* a bit rate's slope has the table's significant digits */
 		format_ci(&sb, tr->ts.slope * scale, tr->ts.lo * scale,
-		    tr->ts.hi * scale, 4);
+		    tr->ts.hi * scale, dec == UNITS_SIG3 ? dec : 4);
 		table_set_display_raw(t, row, col, sb.buf);
 		strbuf_release(&sb);
 	}
@@ -690,7 +710,7 @@ analyze_trend(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	if (load_by(db, o, key, &cs))
 		return -1;
 	scale = md_scale(&cs, &unit);
-	trend_columns(t, &cs);
+	trend_columns(t, &cs, key);
 	for (i = 0; i < cs.n; i = g) {
 		for (g = i; g < cs.n && same_group(&cs, &cs.cells[i],
 		    &cs.cells[g]); g++)
@@ -702,7 +722,7 @@ analyze_trend(sqlite3 *db, const struct analyze_opts *o, int nargs,
 				continue;
 			trend_series(&o2, &cs, key, i, g, s, &tr);
 			trend_row(&o2, &cs, &cs.cells[i], key, s, &tr, scale,
-			    cs.info->display_decimals, t);
+			    cs.shown.decimals, t);
 			trend_release(&tr);
 		}
 	}

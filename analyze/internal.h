@@ -52,8 +52,15 @@ size_t cell_view(const struct cell *c, const double **ptrs, size_t *ns,
 
 /* Description of the estimator and pooling, for captions. */
 void describe_method(const struct analyze_opts *o, struct strbuf *sb);
-/* The metric's display unit (*unit) and scale (common/metric.h). */
+/* The unit the cellset's tables show (*unit) and its scale: cs->shown,
+ * which cellset_choose_unit() set (common/units.h). */
 double md_scale(const struct cellset *cs, const char **unit);
+/* Choose cs->shown from the largest value the cells hold (samples and
+ * the tools' own statistics) and --unit.  chart: the decimals of
+ * compare and trend (the metric's display_decimals) for a FIXED
+ * metric. */
+void cellset_choose_unit(struct cellset *cs, const struct analyze_opts *o,
+    bool chart);
 /* Add the standard leading columns (path, condition, dims, metric,
  * estimator, pool) to t. */
 void add_key_columns(struct table *t, const struct cellset *cs);

@@ -27,7 +27,10 @@ load(sqlite3 *db, const struct analyze_opts *o, struct cellset *cs)
 	q.paths = o->paths;
 	q.npaths = o->npaths;
 	q.load_values = true;
-	return cells_load(db, &q, cs);
+	if (cells_load(db, &q, cs))
+		return -1;
+	cellset_choose_unit(cs, o, false);
+	return 0;
 }
 
 static bool
@@ -255,7 +258,7 @@ analyze_percentiles(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	x.cs = &cs;
 	x.t = t;
 	x.scale = md_scale(&cs, &unit);
-	x.dec = cs.info->decimals;
+	x.dec = cs.shown.decimals;
 	x.connect = cs.info->timeout_bound;
 	add_key_columns(t, &cs);
 	col_n = pct_columns(t, o, unit, x.dec, x.connect);
@@ -556,7 +559,7 @@ delta_columns(struct table *t, const struct analyze_opts *o,
 	table_add_hidden_col(t, "metric", "Metric", -1);
 	table_add_hidden_col(t, "estimator", "Estimator", -1);
 	table_add_hidden_col(t, "pool", "Pool", -1);
-	*col_stat = add_stat_cols(t, o, unit, cs->info->decimals, false);
+	*col_stat = add_stat_cols(t, o, unit, cs->shown.decimals, false);
 	*col_growth = table_add_col(t, "growth", "growth Δp99/Δp50", 2);
 	table_add_col(t, "n_minuend", "n (minuend)", -1);
 	table_add_col(t, "n_subtrahend", "n (subtrahend)", -1);
@@ -620,7 +623,7 @@ delta_row(struct table *t, const struct analyze_opts *o, struct cellset *cs,
 	table_set_str(t, row, col++, stats_estimator_name(o->est));
 	table_set_str(t, row, col++, o->pool == STATS_POOL_POOLED ? "pooled" :
 	    "trials");
-	fill_stat_cols(t, row, col_stat, o, cs, &k, scale, cs->info->decimals);
+	fill_stat_cols(t, row, col_stat, o, cs, &k, scale, cs->shown.decimals);
 	o2.ci = false;
 	contrast_stat(&o2, cs, &k, &p50, &d50, &l, &h, &why);
 	contrast_stat(&o2, cs, &k, &p99, &d99, &l, &h, &why);
@@ -925,7 +928,7 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	}
 	if (load(db, o, &cs))
 		return -1;
-	dec = cs.info->decimals;
+	dec = cs.shown.decimals;
 	scale = md_scale(&cs, &unit);
 	add_key_columns(t, &cs);
 	col0 = trials_columns(t, dec);
@@ -987,6 +990,7 @@ columns_cellset(const struct analyze_opts *o, struct cellset *cs)
 	cs->unit = cs->info->unit;
 	cs->dimkeys = o->by;
 	cs->ndims = o->nby;
+	cellset_choose_unit(cs, o, false);
 	return 0;
 }
 
@@ -1020,7 +1024,7 @@ analyze_columns(const char *verb, const struct analyze_opts *o,
 	md_scale(&cs, &unit);
 	if (!strcmp(verb, "percentiles")) {
 		add_key_columns(t, &cs);
-		pct_columns(t, o, unit, cs.info->decimals,
+		pct_columns(t, o, unit, cs.shown.decimals,
 		    cs.info->timeout_bound);
 	} else if (!strcmp(verb, "delta")) {
 		delta_columns(t, o, &cs, unit, &a, &b);
@@ -1040,7 +1044,7 @@ analyze_columns(const char *verb, const struct analyze_opts *o,
 		table_add_col(t, "n_denominator", "n (den)", -1);
 	} else if (!strcmp(verb, "trials")) {
 		add_key_columns(t, &cs);
-		trials_columns(t, cs.info->decimals);
+		trials_columns(t, cs.shown.decimals);
 	} else {
 		return error("%s has no --sql form (percentiles, delta, ratio "
 		    "and trials have)", verb);
@@ -1107,7 +1111,7 @@ replay_percentiles(const struct analyze_opts *o, const struct cellset *cs,
 				    STATS_POOL_POOLED ? "summary only: use "
 				    "--pool trials" : "no samples");
 			} else if (scale != 1.0) {
-				md_number(&sb, v * scale, cs->info->decimals);
+				md_number(&sb, v * scale, cs->shown.decimals);
 			} else {
 				continue;
 			}
@@ -1192,7 +1196,7 @@ replay_contrast(const struct analyze_opts *o, const struct cellset *cs,
 			}
 			if (ratio || scale == 1.0)
 				continue;
-			md_number(&sb, v * scale, cs->info->decimals);
+			md_number(&sb, v * scale, cs->shown.decimals);
 			table_set_display_raw(t, r, c, sb.buf);
 		}
 	}
@@ -1235,7 +1239,7 @@ replay_trials(const struct analyze_opts *o, const struct cellset *cs,
 		if (!isfinite(v))
 			continue;
 		strbuf_reset(&sb);
-		md_number(&sb, v * scale, cs->info->decimals);
+		md_number(&sb, v * scale, cs->shown.decimals);
 		table_set_display_raw(t, r, (size_t)mean, sb.buf);
 	}
 	table_add_note(t, "%s: each trial's statistic (%s), their mean, and "
