@@ -103,6 +103,8 @@ add_key_columns(struct table *t, const struct cellset *cs)
 {
 	size_t i;
 
+	/* what the table's numbers are shown in, for report's captions */
+	t->shown = cs->shown;
 	table_add_col(t, "path", "Path", -1);
 	table_add_col(t, "condition", "Condition", -1);
 	for (i = 0; i < cs->ndims; i++)

@@ -127,6 +127,7 @@ add_group_columns(struct table *t, const struct cellset *cs)
 {
 	size_t d;
 
+	t->shown = cs->shown;
 	table_add_col(t, "path", "Path", -1);
 	table_add_col(t, "condition", "Condition", -1);
 	for (d = 0; d + 1 < cs->ndims; d++)

@@ -15,6 +15,8 @@
 
 #include <stdio.h>
 
+#include "common/units.h"
+
 struct strbuf;
 
 /* TABLE_TEXT: aligned plain text for a person at a terminal (no
@@ -48,6 +50,10 @@ struct table {
 	size_t			nrows, alloc_cells;
 	struct strbuf		*notes;		/* caption lines shown under the Markdown table */
 	size_t			nnotes, alloc_notes;
+	struct unit_choice	shown;		/* the unit Markdown and text show
+						 * the metric's values in (name
+						 * NULL: none); JSON and CSV keep
+						 * the stored unit */
 };
 
 void table_init(struct table *t);

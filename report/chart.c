@@ -266,6 +266,42 @@ chart_title(const struct chart *ch)
 	return ch->m->title;
 }
 
+void
+chart_choose_unit(struct chart *ch, const double *v, size_t n)
+{
+	struct unit_choice u;
+	double mx = NAN;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (isfinite(v[i]) && !(fabs(v[i]) <= mx))
+			mx = fabs(v[i]);
+	units_choose(ch->m, report_section_unit(ch->s), mx, true, &u);
+	ch->unit = u.name;
+	ch->scale = u.scale;
+	ch->dec = u.decimals;
+	if (u.decimals == UNITS_SIG3) {
+		/* gnuplot's labels take one printf format: the decimals
+		 * that give the largest value 3 significant digits */
+		double top = isfinite(mx) ? mx * u.scale : 0;
+		int d = top > 0 ? 2 - (int)floor(log10(top)) : 2;
+
+		ch->dec = d < 0 ? 0 : d > 6 ? 6 : d;
+	}
+}
+
+void
+chart_choose_unit_col(struct chart *ch, const struct table *t, long col)
+{
+	double *v = xcalloc(t->nrows + 1, sizeof(double));
+	size_t r;
+
+	for (r = 0; r < t->nrows; r++)
+		v[r] = table_num(t, r, col);
+	chart_choose_unit(ch, v, t->nrows);
+	free(v);
+}
+
 /* The y axis label: "TCP connect time (ms)". */
 void
 chart_axis_label(const struct chart *ch, struct strbuf *sb)

@@ -45,6 +45,19 @@ report_path_label(const struct report_section *s, const char *id)
 	return "";
 }
 
+const char *
+report_section_unit(const struct report_section *s)
+{
+	const char *unit = NULL;
+	size_t i;
+
+	/* inherited first, then own: the last one holds */
+	for (i = 0; i < s->nopts; i++)
+		if (!strcmp(s->opts[i].key, "unit"))
+			unit = s->opts[i].value;
+	return unit;
+}
+
 int
 report_section_opts(const struct report_spec *spec,
     const struct report_section *s, struct analyze_opts *o)
@@ -380,11 +393,12 @@ report_path_md(struct strbuf *sb, const char *id, const char *label)
 /* The start of every caption: metric, unit, estimator and pooling. */
 void
 report_caption_method(const struct report_section *s,
-    const struct analyze_opts *o, struct strbuf *cap)
+    const struct analyze_opts *o, const char *unit, struct strbuf *cap)
 {
 	const struct metric *m = metric_by_name(s->metric);
 
-	strbuf_addf(cap, "%s (%s), %s", m->title, s->metric, m->display_unit);
+	strbuf_addf(cap, "%s (%s), %s", m->title, s->metric, unit && *unit ?
+	    unit : m->display_unit);
 	if (s->verb && !strcmp(s->verb, "mtu")) {
 		strbuf_addstr(cap, "; one result per pathprobe --mtu run");
 		return;
@@ -506,7 +520,7 @@ dress(const struct report_section *s, const struct analyze_opts *o,
 
 	for (r = 0; r < t->nrows; r++)
 		label_row(s, t, r);
-	report_caption_method(s, o, cap);
+	report_caption_method(s, o, t->shown.name, cap);
 	caption_counts(s, t, cap);
 	for (c = 0; c < t->ncols && t->nrows > 1; c++) {
 		bool dim = false;

@@ -267,7 +267,7 @@ def marks(line):
     return [notes[n] for n in re.findall(r"\[\^(\d+)\]", line)]
 rows = [l for l in md.splitlines() if l.startswith("| ")]
 bad = []
-c_tp = [l for l in rows if l.startswith("| C — VPC Peering | 2.41 | 10.54")]
+c_tp = [l for l in rows if l.startswith("| C — VPC Peering | 2.41 | 10.5")]
 if not c_tp or not any("burst-cliff" in m for m in marks(c_tp[0])):
     bad.append("C's throughput row lacks the burst-cliff footnote: %r" % c_tp)
 e28 = [l for l in rows if l.startswith("| E — PrivateLink (cross-region)") and "| 2026-08-28 |" in l]
