@@ -22,11 +22,13 @@
 #include "export/export.h"
 
 #define ANALYZE_USAGE \
-	"usage: pathstat analyze <verb> [--db FILE] --metric M [--where K=V]... [--by DIMS]\n" \
-	"                        [--stats LIST] [--quantile type7|oha|hd] [--pool pooled|trials]\n" \
-	"                        [--paths A,B,...] [--ci] [--level 0.95] [--seed N]\n" \
-	"                        [--boot-reps B] [--format md|csv|json] [ARGS]\n" \
-	"       pathstat analyze percentiles|delta|ratio|trials ... --sql athena|trino|spark|duckdb\n" \
+	"usage: pathstat analyze <verb> [--db FILE] --metric M [--where K=V]...\n" \
+	"                        [--by DIMS] [--stats LIST] [--quantile type7|oha|hd]\n" \
+	"                        [--pool pooled|trials] [--paths A,B,...] [--ci]\n" \
+	"                        [--level 0.95] [--seed N] [--boot-reps B]\n" \
+	"                        [--unit U] [--format text|md|csv|json] [ARGS]\n" \
+	"       pathstat analyze percentiles|delta|ratio|trials ...\n" \
+	"                        --sql athena|trino|spark|duckdb\n" \
 	"verbs: percentiles, delta PAIR..., ratio --across KEY NUM/DEN, trials,\n" \
 	"       relative, compare --by KEY [--baseline V] [--threshold 5%],\n" \
 	"       trend --by day|hour, variance [--target 5%], mtu (no --metric)\n"
@@ -96,6 +98,54 @@ cellset_choose_unit(struct cellset *cs, const struct analyze_opts *o,
 		}
 	}
 	units_choose(cs->info, o->unit, mx, chart, &cs->shown);
+}
+
+void
+cellset_choose_unit_table(struct cellset *cs, const struct analyze_opts *o,
+    struct table *t)
+{
+	struct strbuf old = STRBUF_INIT, new = STRBUF_INIT, h = STRBUF_INIT;
+	const char *was = cs->shown.name, *p;
+	double mx = NAN, v;
+	size_t r, c, j;
+
+	for (c = 0; c < t->ncols; c++) {
+		bool stat = false;
+
+		for (j = 0; j < o->nstats; j++)
+			if (o->stats[j].kind != STATS_NAME_N &&
+			    !strcmp(o->stat_names[j], t->cols[c].key))
+				stat = true;
+		if (!stat && strcmp(t->cols[c].key, "mean"))
+			continue;
+		for (r = 0; r < t->nrows; r++) {
+			v = table_num(t, r, (long)c);
+			if (isfinite(v) && !(fabs(v) <= mx))
+				mx = fabs(v);
+		}
+	}
+	units_choose(cs->info, o->unit, mx, false, &cs->shown);
+	t->shown = cs->shown;
+	if (!was || !strcmp(was, cs->shown.name))
+		goto cleanup;
+	strbuf_addf(&old, "(%s)", was);
+	strbuf_addf(&new, "(%s)", cs->shown.name);
+	for (c = 0; c < t->ncols; c++) {
+		p = strstr(t->cols[c].header, old.buf);
+		if (!p)
+			continue;
+		strbuf_reset(&h);
+		strbuf_add(&h, t->cols[c].header, (size_t)(p -
+		    t->cols[c].header));
+		strbuf_addstr(&h, new.buf);
+		strbuf_addstr(&h, p + old.len);
+		free(t->cols[c].header);
+		t->cols[c].header = strbuf_detach(&h, NULL);
+	}
+cleanup:
+	strbuf_release(&old);
+	strbuf_release(&new);
+	strbuf_release(&h);
 }
 
 void

@@ -61,6 +61,12 @@ double md_scale(const struct cellset *cs, const char **unit);
  * metric. */
 void cellset_choose_unit(struct cellset *cs, const struct analyze_opts *o,
     bool chart);
+/* The same for a table whose numbers an engine computed (analyze
+ * --sql's CSV read back): from the largest value of its statistics'
+ * columns, then the headers built before the rows ("p50 (Gbit/s)") name
+ * the unit chosen. */
+void cellset_choose_unit_table(struct cellset *cs,
+    const struct analyze_opts *o, struct table *t);
 /* Add the standard leading columns (path, condition, dims, metric,
  * estimator, pool) to t. */
 void add_key_columns(struct table *t, const struct cellset *cs);

@@ -1261,6 +1261,8 @@ analyze_replay(const char *verb, const struct analyze_opts *o,
 	if (columns_cellset(o, &cs))
 		return -1;
 	shown_stats(verb, o, &o2);
+	if (strcmp(verb, "ratio"))
+		cellset_choose_unit_table(&cs, &o2, t);
 	if (!strcmp(verb, "percentiles"))
 		replay_percentiles(&o2, &cs, t, t->nrows);
 	else if (!strcmp(verb, "delta"))
