@@ -193,6 +193,57 @@ fill_key_columns(struct table *t, size_t row, const struct cellset *cs,
 }
 
 void
+trials_values_cell(struct table *t, size_t row, size_t col,
+    const struct cellset *cs, const double *vals, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct unit_choice mu;
+	size_t k;
+
+	units_machine(cs->info, &mu);
+	for (k = 0; k < n; k++) {
+		if (k)
+			strbuf_addstr(&sb, ", ");
+		units_format(&sb, &mu, vals[k]);
+	}
+	table_set_str(t, row, col, sb.buf);
+	trials_values_display(t, row, col, cs);
+	strbuf_release(&sb);
+}
+
+void
+trials_values_display(struct table *t, size_t row, size_t col,
+    const struct cellset *cs)
+{
+	const char *p = table_str(t, row, (long)col);
+	struct strbuf sb = STRBUF_INIT;
+	struct unit_choice u;
+	char *end;
+	double v;
+
+	u = cs->shown;
+	if (!u.name)
+		units_choose(cs->info, NULL, NAN, false, &u);
+	while (p && *p) {
+		v = strtod(p, &end);
+		if (end == p)
+			goto cleanup;
+		if (sb.len)
+			strbuf_addstr(&sb, ", ");
+		units_format(&sb, &u, v);
+		p = end;
+		if (*p == ',')
+			p++;
+		while (*p == ' ')
+			p++;
+	}
+	if (p && *p == '\0')
+		table_set_display_raw(t, row, col, sb.buf);
+cleanup:
+	strbuf_release(&sb);
+}
+
+void
 format_ci(struct strbuf *sb, double v, double lo, double hi, int decimals)
 {
 	md_number(sb, v, decimals);
@@ -538,8 +589,13 @@ cmd_analyze(int argc, char **argv)
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
-	rc = analyze_build(db, verb, &o, argc - 1 - first, argv + 1 + first,
-	    &t);
+	/* trials and trend: CSV is the long form (analyze/long.c) */
+	if (o.format == TABLE_CSV && analyze_long_verb(verb))
+		rc = analyze_long(db, verb, &o, argc - 1 - first, argv + 1 +
+		    first, &t);
+	else
+		rc = analyze_build(db, verb, &o, argc - 1 - first, argv + 1 +
+		    first, &t);
 	if (rc == -2)
 		goto usage;
 	if (rc < 0 || table_render(&t, o.format, stdout))

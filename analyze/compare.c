@@ -18,9 +18,8 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 
-/* The stats to use: --stats, else p50 and p99. */
-static void
-default_stats(const struct analyze_opts *o, struct analyze_opts *o2)
+void
+analyze_default_stats(const struct analyze_opts *o, struct analyze_opts *o2)
 {
 
 	*o2 = *o;
@@ -36,9 +35,8 @@ default_stats(const struct analyze_opts *o, struct analyze_opts *o2)
 	o2->nstats = 2;
 }
 
-/* Load cells split by one extra dimension key (appended to --by). */
-static int
-load_by(sqlite3 *db, const struct analyze_opts *o, const char *key,
+int
+analyze_load_by(sqlite3 *db, const struct analyze_opts *o, const char *key,
     struct cellset *cs)
 {
 	struct cells_query q;
@@ -495,8 +493,8 @@ analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	}
 	memset(&x, 0, sizeof(x));
 	x.key = o->by[o->nby - 1];
-	default_stats(o, &o2);
-	if (load_by(db, o, x.key, &cs))
+	analyze_default_stats(o, &o2);
+	if (analyze_load_by(db, o, x.key, &cs))
 		return -1;
 	x.o = o;
 	x.o2 = &o2;
@@ -518,9 +516,8 @@ analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	return 0;
 }
 
-/* "2026-08-28" -> days since 1970-01-01; "07" (hour) -> 7; else NaN. */
-static double
-dim_to_x(const char *key, const char *v)
+double
+analyze_dim_to_x(const char *key, const char *v)
 {
 	struct tm tm;
 	char *end;
@@ -607,7 +604,7 @@ trend_series(const struct analyze_opts *o2, struct cellset *cs,
 		struct cell_stat v;
 		struct cell_info info;
 		const char *d = cs->cells[k].dims[cs->ndims - 1];
-		double xv = dim_to_x(key, d);
+		double xv = analyze_dim_to_x(key, d);
 
 		cell_compute(o2, cs, &cs->cells[k], &o2->stats[s], false, &v,
 		    &info);
@@ -707,8 +704,8 @@ analyze_trend(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		return -2;
 	}
 	key = o->nby ? o->by[o->nby - 1] : "day";
-	default_stats(o, &o2);
-	if (load_by(db, o, key, &cs))
+	analyze_default_stats(o, &o2);
+	if (analyze_load_by(db, o, key, &cs))
 		return -1;
 	scale = md_scale(&cs, &unit);
 	trend_columns(t, &cs, key);
@@ -1048,7 +1045,7 @@ analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		error("variance takes no arguments (got '%s')", args[0]);
 		return -2;
 	}
-	default_stats(o, &o2);
+	analyze_default_stats(o, &o2);
 	stats_rng_seed(&rng, o->seed);
 	/* Trials keep their day and instance (instance_id, else hostname)
 	 * as the last two dimensions; cells are grouped on the rest. */

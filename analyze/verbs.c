@@ -806,10 +806,17 @@ static size_t
 trials_columns(struct table *t, int dec)
 {
 	size_t col0 = table_add_col(t, "stat", "Stat", -1);
+	struct strbuf h = STRBUF_INIT;
 
 	table_add_col(t, "trials", "Trials", -1);
-	table_add_col(t, "values", "Per-trial values", -1);
-	table_add_col(t, "mean", "Mean", dec);
+	/* the unit add_key_columns() put in t->shown */
+	strbuf_addf(&h, "Per-trial values (%s)", t->shown.name ?
+	    t->shown.name : "");
+	table_add_col(t, "values", h.buf, -1);
+	strbuf_reset(&h);
+	strbuf_addf(&h, "Mean (%s)", t->shown.name ? t->shown.name : "");
+	table_add_col(t, "mean", h.buf, dec);
+	strbuf_release(&h);
 	table_add_col(t, "median", "Median", dec);
 	table_add_col(t, "min", "Min", dec);
 	table_add_col(t, "max", "Max", dec);
@@ -822,11 +829,8 @@ trials_columns(struct table *t, int dec)
 	return col0;
 }
 
-/* Statistic s of each trial of c that has one (raw samples, else the
- * tool's own number typed as "p99"): values into vals, trial numbers
- * into tno; returns the count. */
-static size_t
-trials_values(const struct analyze_opts *o, const struct cell *c,
+size_t
+analyze_trial_values(const struct analyze_opts *o, const struct cell *c,
     const struct stats_name *s, const char *typed, double *vals, long *tno,
     struct cell_info *info)
 {
@@ -906,9 +910,8 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 {
 	struct analyze_opts o2;
 	struct cellset cs;
-	struct strbuf list = STRBUF_INIT;
 	const char *unit;
-	size_t i, j, k, col0;
+	size_t i, j, col0;
 	double scale;
 	int dec;
 
@@ -941,19 +944,13 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 			struct cell_info info;
 			size_t n, row;
 
-			n = trials_values(o, c, &o2.stats[j], o2.stat_names[j],
-			    vals, tno, &info);
+			n = analyze_trial_values(o, c, &o2.stats[j],
+			    o2.stat_names[j], vals, tno, &info);
 			row = table_add_row(t);
 			fill_key_columns(t, row, &cs, c, o, &info);
 			table_set_str(t, row, col0, o2.stat_names[j]);
 			table_set_int(t, row, col0 + 1, (int64_t)n);
-			strbuf_reset(&list);
-			for (k = 0; k < n; k++) {
-				if (k)
-					strbuf_addstr(&list, ", ");
-				md_number(&list, vals[k] * scale, dec);
-			}
-			table_set_str(t, row, col0 + 2, list.buf);
+			trials_values_cell(t, row, col0 + 2, &cs, vals, n);
 			trials_spread(t, row, col0, vals, tno, n, scale, dec);
 		}
 		free(vals);
@@ -965,7 +962,6 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	table_add_note(t, "Outlier trials: robust z on the log scale ≥ 3.5 (4 "
 	    "or more trials), or 3× / ⅓× the median of the other trials (3 "
 	    "trials, or when half the trials are identical).");
-	strbuf_release(&list);
 	cellset_release(&cs);
 	return 0;
 }
@@ -1233,10 +1229,12 @@ replay_trials(const struct analyze_opts *o, const struct cellset *cs,
 	struct strbuf sb = STRBUF_INIT;
 	size_t r;
 
-	for (r = 0; r < t->nrows && scale != 1.0; r++) {
+	for (r = 0; r < t->nrows; r++) {
 		double v = table_num(t, r, mean);
 
-		if (!isfinite(v))
+		trials_values_display(t, r, (size_t)table_col(t, "values"),
+		    cs);
+		if (!isfinite(v) || scale == 1.0)
 			continue;
 		strbuf_reset(&sb);
 		md_number(&sb, v * scale, cs->shown.decimals);

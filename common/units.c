@@ -143,6 +143,15 @@ units_choose_values(const struct metric *m, const char *forced,
 }
 
 void
+units_machine(const struct metric *m, struct unit_choice *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->name = m->unit;
+	out->scale = 1.0;
+	out->decimals = m->family == METRIC_FAMILY_BITRATE ? 0 : m->decimals;
+}
+
+void
 units_format(struct strbuf *sb, const struct unit_choice *u, double v)
 {
 	md_number(sb, v * u->scale, u->decimals);

@@ -50,6 +50,14 @@ void units_choose(const struct metric *m, const char *forced,
 void units_choose_values(const struct metric *m, const char *forced,
     const double *v, size_t n, bool chart, struct unit_choice *out);
 
+/*
+ * The unit of numbers written as text into JSON and CSV (trials' values
+ * list): always the stored unit, unscaled, with the metric's table
+ * decimals, or whole bit/s for a bit rate.  The same rule for analyze
+ * and for the queries of --sql (export/sql.c), so both give one text.
+ */
+void units_machine(const struct metric *m, struct unit_choice *out);
+
 /* Append stored value v in unit u (no unit name): "50.0", "n/a". */
 void units_format(struct strbuf *sb, const struct unit_choice *u, double v);
 
