@@ -270,23 +270,30 @@ void
 chart_choose_unit(struct chart *ch, const double *v, size_t n)
 {
 	struct unit_choice u;
-	double mx = NAN;
+	double mx = NAN, mn = NAN;
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		if (isfinite(v[i]) && !(fabs(v[i]) <= mx))
+	for (i = 0; i < n; i++) {
+		if (!isfinite(v[i]))
+			continue;
+		if (!(fabs(v[i]) <= mx))
 			mx = fabs(v[i]);
+		if (v[i] != 0 && !(fabs(v[i]) >= mn))
+			mn = fabs(v[i]);
+	}
 	units_choose(ch->m, report_section_unit(ch->s), mx, true, &u);
 	ch->unit = u.name;
 	ch->scale = u.scale;
 	ch->dec = u.decimals;
 	if (u.decimals == UNITS_SIG3) {
 		/* gnuplot's labels take one printf format: the decimals
-		 * that give the largest value 3 significant digits */
-		double top = isfinite(mx) ? mx * u.scale : 0;
-		int d = top > 0 ? 2 - (int)floor(log10(top)) : 2;
+		 * that give the smallest value 3 significant digits (at
+		 * most 4: a 50 Mbit/s bar beside a 24 Gbit/s one reads
+		 * 0.0503) */
+		double low = isfinite(mn) ? mn * u.scale : 0;
+		int d = low > 0 ? 2 - (int)floor(log10(low)) : 2;
 
-		ch->dec = d < 0 ? 0 : d > 6 ? 6 : d;
+		ch->dec = d < 0 ? 0 : d > 4 ? 4 : d;
 	}
 }
 

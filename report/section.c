@@ -567,6 +567,7 @@ labelled_copy(const struct report_section *s, const struct table *src,
 	size_t c, r, n = 0;
 
 	table_init(dst);
+	dst->shown = src->shown;
 	for (c = 0; c < src->ncols; c++) {
 		const char *k = src->cols[c].key;
 		size_t col = table_add_col(dst, k, src->cols[c].header,
