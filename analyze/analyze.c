@@ -104,7 +104,7 @@ void
 cellset_choose_unit_table(struct cellset *cs, const struct analyze_opts *o,
     struct table *t)
 {
-	struct strbuf old = STRBUF_INIT, new = STRBUF_INIT, h = STRBUF_INIT;
+	struct strbuf old = STRBUF_INIT, repl = STRBUF_INIT, h = STRBUF_INIT;
 	const char *was = cs->shown.name, *p;
 	double mx = NAN, v;
 	size_t r, c, j;
@@ -129,7 +129,7 @@ cellset_choose_unit_table(struct cellset *cs, const struct analyze_opts *o,
 	if (!was || !strcmp(was, cs->shown.name))
 		goto cleanup;
 	strbuf_addf(&old, "(%s)", was);
-	strbuf_addf(&new, "(%s)", cs->shown.name);
+	strbuf_addf(&repl, "(%s)", cs->shown.name);
 	for (c = 0; c < t->ncols; c++) {
 		p = strstr(t->cols[c].header, old.buf);
 		if (!p)
@@ -137,14 +137,14 @@ cellset_choose_unit_table(struct cellset *cs, const struct analyze_opts *o,
 		strbuf_reset(&h);
 		strbuf_add(&h, t->cols[c].header, (size_t)(p -
 		    t->cols[c].header));
-		strbuf_addstr(&h, new.buf);
+		strbuf_addstr(&h, repl.buf);
 		strbuf_addstr(&h, p + old.len);
 		free(t->cols[c].header);
 		t->cols[c].header = strbuf_detach(&h, NULL);
 	}
 cleanup:
 	strbuf_release(&old);
-	strbuf_release(&new);
+	strbuf_release(&repl);
 	strbuf_release(&h);
 }
 

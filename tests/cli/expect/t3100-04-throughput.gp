@@ -59,10 +59,10 @@ do for [fmt in 'png svg'] {
 	set output '04-throughput' . '.' . fmt
 	plot \
 	    '04-throughput.dat' using ($1-0.2667):2 with boxes lt 1 dt solid title 'Single TCP (p50, Gbit/s)', \
-	    '' using ($1-0.2667):2:(sprintf('%.1f', $2)) with labels offset 0,0.6 font small notitle, \
+	    '' using ($1-0.2667):2:(sprintf('%.2f', $2)) with labels offset 0,0.6 font small notitle, \
 	    '' using ($1+0.0000):3 with boxes lt 2 dt solid title '4-parallel TCP (p50, Gbit/s)', \
-	    '' using ($1+0.0000):3:(sprintf('%.1f', $3)) with labels offset 0,0.6 font small notitle, \
+	    '' using ($1+0.0000):3:(sprintf('%.2f', $3)) with labels offset 0,0.6 font small notitle, \
 	    '' using ($1+0.2667):4 with boxes lt 3 dt solid title 'UDP (p50, Gbit/s)', \
-	    '' using ($1+0.2667):4:(sprintf('%.1f', $4)) with labels offset 0,0.6 font small notitle
+	    '' using ($1+0.2667):4:(sprintf('%.2f', $4)) with labels offset 0,0.6 font small notitle
 	unset output
 }
