@@ -21,15 +21,18 @@
 #include "common/metric.h"
 #include "common/strbuf.h"
 #include "common/suggest.h"
+#include "common/units.h"
 #include "common/xalloc.h"
 #include "export/export.h"
 
 #define ANALYZE_USAGE \
-	"usage: pathstat analyze <verb> [--db FILE] --metric M [--where K=V]... [--by DIMS]\n" \
-	"                        [--stats LIST] [--quantile type7|oha|hd] [--pool pooled|trials]\n" \
-	"                        [--paths A,B,...] [--ci] [--level 0.95] [--seed N]\n" \
-	"                        [--boot-reps B] [--format md|csv|json] [ARGS]\n" \
-	"       pathstat analyze percentiles|delta|ratio|trials ... --sql athena|trino|spark|duckdb\n" \
+	"usage: pathstat analyze <verb> [--db FILE] --metric M [--where K=V]...\n" \
+	"                        [--by DIMS] [--stats LIST] [--quantile type7|oha|hd]\n" \
+	"                        [--pool pooled|trials] [--paths A,B,...] [--ci]\n" \
+	"                        [--level 0.95] [--seed N] [--boot-reps B]\n" \
+	"                        [--unit U] [--format text|md|csv|json] [ARGS]\n" \
+	"       pathstat analyze percentiles|delta|ratio|trials ...\n" \
+	"                        --sql athena|trino|spark|duckdb\n" \
 	"verbs: percentiles, delta PAIR..., ratio --across KEY NUM/DEN, trials,\n" \
 	"       relative, compare --by KEY [--baseline V] [--threshold 5%],\n" \
 	"       trend --by day|hour, variance [--target 5%], mtu (no --metric)\n"
@@ -65,8 +68,88 @@ describe_method(const struct analyze_opts *o, struct strbuf *sb)
 double
 md_scale(const struct cellset *cs, const char **unit)
 {
-	*unit = cs->info->display_unit;
-	return cs->info->display_scale;
+	if (!cs->shown.name) {
+		/* not chosen (a cellset built by hand): the registry's */
+		*unit = cs->info->display_unit;
+		return cs->info->display_scale;
+	}
+	*unit = cs->shown.name;
+	return cs->shown.scale;
+}
+
+void
+cellset_choose_unit(struct cellset *cs, const struct analyze_opts *o,
+    bool chart)
+{
+	double mx = NAN;
+	size_t i, j, k;
+
+	for (i = 0; i < cs->n; i++) {
+		const struct cell *c = &cs->cells[i];
+
+		for (j = 0; j < c->ntrials; j++) {
+			const struct trial *t = &c->trials[j];
+
+			/* values are sorted ascending, but a series is not */
+			for (k = 0; k < t->n; k++)
+				if (isfinite(t->values[k]) &&
+				    !(fabs(t->values[k]) <= mx))
+					mx = fabs(t->values[k]);
+			for (k = 0; k < t->ntool; k++)
+				if (isfinite(t->tool[k].value) &&
+				    !(fabs(t->tool[k].value) <= mx))
+					mx = fabs(t->tool[k].value);
+		}
+	}
+	units_choose(cs->info, o->unit, mx, chart, &cs->shown);
+}
+
+void
+cellset_choose_unit_table(struct cellset *cs, const struct analyze_opts *o,
+    struct table *t)
+{
+	struct strbuf old = STRBUF_INIT, repl = STRBUF_INIT, h = STRBUF_INIT;
+	const char *was = cs->shown.name, *p;
+	double mx = NAN, v;
+	size_t r, c, j;
+
+	for (c = 0; c < t->ncols; c++) {
+		bool stat = false;
+
+		for (j = 0; j < o->nstats; j++)
+			if (o->stats[j].kind != STATS_NAME_N &&
+			    !strcmp(o->stat_names[j], t->cols[c].key))
+				stat = true;
+		if (!stat && strcmp(t->cols[c].key, "mean"))
+			continue;
+		for (r = 0; r < t->nrows; r++) {
+			v = table_num(t, r, (long)c);
+			if (isfinite(v) && !(fabs(v) <= mx))
+				mx = fabs(v);
+		}
+	}
+	units_choose(cs->info, o->unit, mx, false, &cs->shown);
+	t->shown = cs->shown;
+	if (!was || !strcmp(was, cs->shown.name))
+		goto cleanup;
+	strbuf_addf(&old, "(%s)", was);
+	strbuf_addf(&repl, "(%s)", cs->shown.name);
+	for (c = 0; c < t->ncols; c++) {
+		p = strstr(t->cols[c].header, old.buf);
+		if (!p)
+			continue;
+		strbuf_reset(&h);
+		strbuf_add(&h, t->cols[c].header, (size_t)(p -
+		    t->cols[c].header));
+		strbuf_addstr(&h, repl.buf);
+		strbuf_addstr(&h, p + old.len);
+		free(t->cols[c].header);
+		t->cols[c].header = strbuf_detach(&h, NULL);
+	}
+cleanup:
+	strbuf_release(&old);
+	strbuf_release(&repl);
+	strbuf_release(&h);
 }
 
 void
@@ -74,6 +157,8 @@ add_key_columns(struct table *t, const struct cellset *cs)
 {
 	size_t i;
 
+	/* what the table's numbers are shown in, for report's captions */
+	t->shown = cs->shown;
 	table_add_col(t, "path", "Path", -1);
 	table_add_col(t, "condition", "Condition", -1);
 	for (i = 0; i < cs->ndims; i++)
@@ -115,6 +200,57 @@ fill_key_columns(struct table *t, size_t row, const struct cellset *cs,
 	if (cs->info && cs->info->source == METRIC_FROM_SUMMARY)
 		table_set_str(t, row, col++, "runs");
 	strbuf_release(&est);
+}
+
+void
+trials_values_cell(struct table *t, size_t row, size_t col,
+    const struct cellset *cs, const double *vals, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct unit_choice mu;
+	size_t k;
+
+	units_machine(cs->info, &mu);
+	for (k = 0; k < n; k++) {
+		if (k)
+			strbuf_addstr(&sb, ", ");
+		units_format(&sb, &mu, vals[k]);
+	}
+	table_set_str(t, row, col, sb.buf);
+	trials_values_display(t, row, col, cs);
+	strbuf_release(&sb);
+}
+
+void
+trials_values_display(struct table *t, size_t row, size_t col,
+    const struct cellset *cs)
+{
+	const char *p = table_str(t, row, (long)col);
+	struct strbuf sb = STRBUF_INIT;
+	struct unit_choice u;
+	char *end;
+	double v;
+
+	u = cs->shown;
+	if (!u.name)
+		units_choose(cs->info, NULL, NAN, false, &u);
+	while (p && *p) {
+		v = strtod(p, &end);
+		if (end == p)
+			goto cleanup;
+		if (sb.len)
+			strbuf_addstr(&sb, ", ");
+		units_format(&sb, &u, v);
+		p = end;
+		if (*p == ',')
+			p++;
+		while (*p == ' ')
+			p++;
+	}
+	if (p && *p == '\0')
+		table_set_display_raw(t, row, col, sb.buf);
+cleanup:
+	strbuf_release(&sb);
 }
 
 void
@@ -723,6 +859,10 @@ cmd_analyze(int argc, char **argv)
 		error("%s", why.buf);
 		goto usage;
 	}
+	if (units_check(metric_by_name(o.metric), o.unit, &why)) {
+		error("--unit %s: %s", o.unit, why.buf);
+		goto usage;
+	}
 	if (o.sql) {
 		ret = analyze_sql(&o, verb, argc - 1 - first, argv + 1 +
 		    first);
@@ -730,13 +870,21 @@ cmd_analyze(int argc, char **argv)
 			goto usage;
 		goto cleanup;
 	}
+	/* a person at a terminal reads text, a pipe or file gets Markdown */
+	if (!(o.given & (UINT32_C(1) << ANALYZE_OPT_FORMAT)))
+		o.format = table_format_default();
 	db = db_open_readonly(db_default_path(o.db_path));
 	if (!db) {
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
-	rc = analyze_build(db, verb, &o, argc - 1 - first, argv + 1 + first,
-	    &t);
+	/* trials and trend: CSV is the long form (analyze/long.c) */
+	if (o.format == TABLE_CSV && analyze_long_verb(verb))
+		rc = analyze_long(db, verb, &o, argc - 1 - first, argv + 1 +
+		    first, &t);
+	else
+		rc = analyze_build(db, verb, &o, argc - 1 - first, argv + 1 +
+		    first, &t);
 	if (rc == -2)
 		goto usage;
 	if (rc < 0 || table_render(&t, o.format, stdout))

@@ -27,7 +27,8 @@ int analyze_build(sqlite3 *db, const char *verb, const struct analyze_opts *o,
  * For a table whose numbers an engine computed from `analyze --sql`'s
  * query (report's from_csv), percentiles, delta, ratio or trials only:
  * analyze_columns() adds to t the columns `analyze VERB --format csv`
- * prints with o (no rows); once the caller has filled the rows,
+ * prints with o (trials: --format json's; its CSV is the long form) (no
+ * rows); once the caller has filled the rows,
  * analyze_replay() sets the Markdown text (display unit, "≥ timeout",
  * "not measured") and the notes as the verb would.  0, or -1 after an
  * error.
@@ -39,6 +40,17 @@ int analyze_replay(const char *verb, const struct analyze_opts *o,
 /* The type of column key in such a table: text, integer or number. */
 enum cell_type analyze_column_type(const char *verb,
     const struct analyze_opts *o, const char *key);
+
+/*
+ * The long ("tidy") form of trials and trend for --format csv
+ * (analyze/long.c): one row per path, condition, dimensions, statistic
+ * and trial (trials) or point (trend), with the value at full precision
+ * in the stored unit and a unit column.  Whether verb has one; then
+ * fill t like a verb (0, -1 after an error, -2 for a usage error).
+ */
+bool analyze_long_verb(const char *verb);
+int analyze_long(sqlite3 *db, const char *verb, const struct analyze_opts *o,
+    int nargs, char **args, struct table *t);
 
 int cmd_analyze(int argc, char **argv);
 

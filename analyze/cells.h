@@ -14,6 +14,7 @@
 #include <sqlite3.h>
 
 #include "common/metric.h"
+#include "common/units.h"
 #include "common/where.h"
 
 struct tool_stat {
@@ -61,6 +62,8 @@ struct cellset {
 	int		metric;		/* its id */
 	const char	*metric_name;	/* its name (static) */
 	const char	*unit;		/* its stored unit (static) */
+	struct unit_choice shown;	/* the unit tables show it in
+					 * (cellset_choose_unit(), analyze/) */
 	char		**dimkeys;	/* --by keys; owned */
 	size_t		ndims;
 	struct cell	*cells;

@@ -18,9 +18,8 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 
-/* The stats to use: --stats, else p50 and p99. */
-static void
-default_stats(const struct analyze_opts *o, struct analyze_opts *o2)
+void
+analyze_default_stats(const struct analyze_opts *o, struct analyze_opts *o2)
 {
 
 	*o2 = *o;
@@ -36,9 +35,8 @@ default_stats(const struct analyze_opts *o, struct analyze_opts *o2)
 	o2->nstats = 2;
 }
 
-/* Load cells split by one extra dimension key (appended to --by). */
-static int
-load_by(sqlite3 *db, const struct analyze_opts *o, const char *key,
+int
+analyze_load_by(sqlite3 *db, const struct analyze_opts *o, const char *key,
     struct cellset *cs)
 {
 	struct cells_query q;
@@ -60,6 +58,8 @@ load_by(sqlite3 *db, const struct analyze_opts *o, const char *key,
 	q.npaths = o->npaths;
 	q.load_values = true;
 	ret = cells_load(db, &q, cs);
+	if (!ret)
+		cellset_choose_unit(cs, o, true);
 	free(by);
 	free(key_copy);
 	return ret;
@@ -125,6 +125,7 @@ add_group_columns(struct table *t, const struct cellset *cs)
 {
 	size_t d;
 
+	t->shown = cs->shown;
 	table_add_col(t, "path", "Path", -1);
 	table_add_col(t, "condition", "Condition", -1);
 	for (d = 0; d + 1 < cs->ndims; d++)
@@ -283,17 +284,27 @@ static void
 compare_columns(struct table *t, const struct cellset *cs, const char *key,
     int dec)
 {
+	struct strbuf h = STRBUF_INIT;
+	const char *unit;
 	size_t col0;
 
+	md_scale(cs, &unit);
 	add_group_columns(t, cs);
 	col0 = table_add_col(t, "by", "by", -1);
 	t->cols[col0].md_hidden = true;
 	table_add_col(t, "baseline", "Baseline", -1);
 	table_add_col(t, "value", key, -1);
 	table_add_col(t, "stat", "Stat", -1);
-	table_add_col(t, "baseline_stat", "Baseline value", dec);
-	table_add_col(t, "value_stat", "Value", dec);
-	table_add_col(t, "diff", "Difference", dec);
+	/* the unit is the table's (common/units.h): say it in the headers */
+	strbuf_addf(&h, "Baseline value (%s)", unit);
+	table_add_col(t, "baseline_stat", h.buf, dec);
+	strbuf_reset(&h);
+	strbuf_addf(&h, "Value (%s)", unit);
+	table_add_col(t, "value_stat", h.buf, dec);
+	strbuf_reset(&h);
+	strbuf_addf(&h, "Difference (%s)", unit);
+	table_add_col(t, "diff", h.buf, dec);
+	strbuf_release(&h);
 	table_add_hidden_col(t, "diff_lo", "diff_lo", dec);
 	table_add_hidden_col(t, "diff_hi", "diff_hi", dec);
 	table_add_col(t, "ratio", "Ratio [95 % CI]", 3);
@@ -482,15 +493,15 @@ analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	}
 	memset(&x, 0, sizeof(x));
 	x.key = o->by[o->nby - 1];
-	default_stats(o, &o2);
-	if (load_by(db, o, x.key, &cs))
+	analyze_default_stats(o, &o2);
+	if (analyze_load_by(db, o, x.key, &cs))
 		return -1;
 	x.o = o;
 	x.o2 = &o2;
 	x.cs = &cs;
 	x.t = t;
 	x.scale = md_scale(&cs, &unit);
-	x.dec = cs.info->display_decimals;
+	x.dec = cs.shown.decimals;
 	compare_columns(t, &cs, x.key, x.dec);
 	for (i = 0; i < cs.n; i = g) {
 		for (g = i; g < cs.n && same_group(&cs, &cs.cells[i],
@@ -505,9 +516,8 @@ analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	return 0;
 }
 
-/* "2026-08-28" -> days since 1970-01-01; "07" (hour) -> 7; else NaN. */
-static double
-dim_to_x(const char *key, const char *v)
+double
+analyze_dim_to_x(const char *key, const char *v)
 {
 	struct tm tm;
 	char *end;
@@ -541,17 +551,24 @@ dim_to_x(const char *key, const char *v)
 }
 
 static void
-trend_columns(struct table *t, const struct cellset *cs)
+trend_columns(struct table *t, const struct cellset *cs, const char *key)
 {
+	struct strbuf h = STRBUF_INIT;
+	const char *unit;
 	size_t col0;
 
+	md_scale(cs, &unit);
 	add_group_columns(t, cs);
 	col0 = table_add_col(t, "by", "by", -1);
 	t->cols[col0].md_hidden = true;
 	table_add_col(t, "stat", "Stat", -1);
 	table_add_col(t, "points", "Points", -1);
-	table_add_col(t, "series", "Series", -1);
-	table_add_col(t, "slope", "Theil–Sen slope per unit", 4);
+	strbuf_addf(&h, "Series (%s)", unit);
+	table_add_col(t, "series", h.buf, -1);
+	strbuf_reset(&h);
+	strbuf_addf(&h, "Theil–Sen slope (%s per %s)", unit, key);
+	table_add_col(t, "slope", h.buf, 4);
+	strbuf_release(&h);
 	table_add_col(t, "slope_lo", "slope_lo", 4);
 	table_add_col(t, "slope_hi", "slope_hi", 4);
 	t->cols[col0 + 5].md_hidden = t->cols[col0 + 6].md_hidden = true;
@@ -587,7 +604,7 @@ trend_series(const struct analyze_opts *o2, struct cellset *cs,
 		struct cell_stat v;
 		struct cell_info info;
 		const char *d = cs->cells[k].dims[cs->ndims - 1];
-		double xv = dim_to_x(key, d);
+		double xv = analyze_dim_to_x(key, d);
 
 		cell_compute(o2, cs, &cs->cells[k], &o2->stats[s], false, &v,
 		    &info);
@@ -657,8 +674,9 @@ trend_row(const struct analyze_opts *o2, const struct cellset *cs,
 		table_set_num(t, row, col + 2, tr->ts.hi);
 		table_set_num(t, row, col + 3, tr->mean != 0 ?
 		    100.0 * tr->ts.slope / tr->mean : NAN);
+		/* a bit rate's slope has the table's significant digits */
 		format_ci(&sb, tr->ts.slope * scale, tr->ts.lo * scale,
-		    tr->ts.hi * scale, 4);
+		    tr->ts.hi * scale, dec == UNITS_SIG3 ? dec : 4);
 		table_set_display_raw(t, row, col, sb.buf);
 		strbuf_release(&sb);
 	}
@@ -686,11 +704,11 @@ analyze_trend(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		return -2;
 	}
 	key = o->nby ? o->by[o->nby - 1] : "day";
-	default_stats(o, &o2);
-	if (load_by(db, o, key, &cs))
+	analyze_default_stats(o, &o2);
+	if (analyze_load_by(db, o, key, &cs))
 		return -1;
 	scale = md_scale(&cs, &unit);
-	trend_columns(t, &cs);
+	trend_columns(t, &cs, key);
 	for (i = 0; i < cs.n; i = g) {
 		for (g = i; g < cs.n && same_group(&cs, &cs.cells[i],
 		    &cs.cells[g]); g++)
@@ -702,7 +720,7 @@ analyze_trend(sqlite3 *db, const struct analyze_opts *o, int nargs,
 				continue;
 			trend_series(&o2, &cs, key, i, g, s, &tr);
 			trend_row(&o2, &cs, &cs.cells[i], key, s, &tr, scale,
-			    cs.info->display_decimals, t);
+			    cs.shown.decimals, t);
 			trend_release(&tr);
 		}
 	}
@@ -1027,7 +1045,7 @@ analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		error("variance takes no arguments (got '%s')", args[0]);
 		return -2;
 	}
-	default_stats(o, &o2);
+	analyze_default_stats(o, &o2);
 	stats_rng_seed(&rng, o->seed);
 	/* Trials keep their day and instance (instance_id, else hostname)
 	 * as the last two dimensions; cells are grouped on the rest. */

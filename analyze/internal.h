@@ -50,10 +50,40 @@ void cell_compute(const struct analyze_opts *o, const struct cellset *cs,
 size_t cell_view(const struct cell *c, const double **ptrs, size_t *ns,
     struct stats_trials *view);
 
+/* The stats compare and trend show: --stats, else p50 and p99. */
+void analyze_default_stats(const struct analyze_opts *o,
+    struct analyze_opts *o2);
+/* Load cells split by one extra dimension key (appended to --by), and
+ * choose their unit.  0, or -1 after printing an error. */
+int analyze_load_by(sqlite3 *db, const struct analyze_opts *o,
+    const char *key, struct cellset *cs);
+/* A trend's x of a dimension value: "2026-08-28" -> days since
+ * 1970-01-01; "07" (hour) -> 7; else NaN. */
+double analyze_dim_to_x(const char *key, const char *v);
+/* Statistic s of each trial of c that has one (raw samples, else the
+ * tool's own number typed as "p99"): values into vals, trial numbers
+ * into tno; returns the count. */
+size_t analyze_trial_values(const struct analyze_opts *o,
+    const struct cell *c, const struct stats_name *s, const char *typed,
+    double *vals, long *tno, struct cell_info *info);
+
 /* Description of the estimator and pooling, for captions. */
 void describe_method(const struct analyze_opts *o, struct strbuf *sb);
-/* The metric's display unit (*unit) and scale (common/metric.h). */
+/* The unit the cellset's tables show (*unit) and its scale: cs->shown,
+ * which cellset_choose_unit() set (common/units.h). */
 double md_scale(const struct cellset *cs, const char **unit);
+/* Choose cs->shown from the largest value the cells hold (samples and
+ * the tools' own statistics) and --unit.  chart: the decimals of
+ * compare and trend (the metric's display_decimals) for a FIXED
+ * metric. */
+void cellset_choose_unit(struct cellset *cs, const struct analyze_opts *o,
+    bool chart);
+/* The same for a table whose numbers an engine computed (analyze
+ * --sql's CSV read back): from the largest value of its statistics'
+ * columns, then the headers built before the rows ("p50 (Gbit/s)") name
+ * the unit chosen. */
+void cellset_choose_unit_table(struct cellset *cs,
+    const struct analyze_opts *o, struct table *t);
 /* Add the standard leading columns (path, condition, dims, metric,
  * estimator, pool) to t. */
 void add_key_columns(struct table *t, const struct cellset *cs);
@@ -61,6 +91,16 @@ void add_key_columns(struct table *t, const struct cellset *cs);
 void fill_key_columns(struct table *t, size_t row, const struct cellset *cs,
     const struct cell *c, const struct analyze_opts *o,
     const struct cell_info *info);
+/* A trials row's values list: the machine text of vals (stored unit,
+ * common/units.h units_machine()) into the cell, and the same list in
+ * the table's unit as its Markdown/text display. */
+void trials_values_cell(struct table *t, size_t row, size_t col,
+    const struct cellset *cs, const double *vals, size_t n);
+/* The display of a values list read back from an engine's CSV (the
+ * machine text), in the table's unit; left alone if it does not
+ * parse. */
+void trials_values_display(struct table *t, size_t row, size_t col,
+    const struct cellset *cs);
 /* Format "v [lo, hi]" for Markdown. */
 void format_ci(struct strbuf *sb, double v, double lo, double hi,
     int decimals);

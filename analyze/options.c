@@ -19,6 +19,7 @@
 #include "common/metric.h"
 #include "common/parse.h"
 #include "common/strbuf.h"
+#include "common/units.h"
 #include "common/xalloc.h"
 #include "export/export.h"
 
@@ -108,9 +109,22 @@ set_format(const struct analyze_option *opt, struct analyze_opts *o,
 {
 	(void)opt;
 	if (table_format_parse(value, &o->format)) {
-		strbuf_addstr(why, "want md, csv or json");
+		strbuf_addstr(why, "want text, md, csv or json");
 		return -1;
 	}
+	return 0;
+}
+
+/* --unit: a unit pathstat shows; whether the metric has it is checked
+ * once the metric is known (units_check() in cmd_analyze, report). */
+static int
+set_unit(const struct analyze_option *opt, struct analyze_opts *o,
+    const char *value, struct strbuf *why)
+{
+	(void)opt;
+	if (units_check(NULL, value, why))
+		return -1;
+	o->unit = value;
 	return 0;
 }
 
@@ -269,7 +283,8 @@ get_format(const struct analyze_option *opt, const struct analyze_opts *o,
 {
 	(void)opt;
 	strbuf_addstr(value, o->format == TABLE_CSV ? "csv" :
-	    o->format == TABLE_JSON ? "json" : "md");
+	    o->format == TABLE_JSON ? "json" : o->format == TABLE_TEXT ?
+	    "text" : "md");
 	return true;
 }
 
@@ -396,9 +411,16 @@ static const struct analyze_option options[] = {
 	  ANALYZE_EMIT_SET, "bootstrap replicates (default 2000)",
 	  NULL, false, NULL,
 	  "it sizes the bootstrap, which --sql does not run" },
+	{ ANALYZE_OPT_UNIT, "unit", "U", ANALYZE_ARG_TEXT,
+	  set_unit, get_text, F(unit), 0, 0, 0, false,
+	  ANALYZE_EMIT_SET,
+	  "unit of the values shown: auto (default: from the data),\n"
+	  "bit/s, kbit/s, Mbit/s or Gbit/s; JSON/CSV keep bit/s",
+	  "unit", true, NULL, NULL },
 	{ ANALYZE_OPT_FORMAT, "format", "F", ANALYZE_ARG_TEXT,
 	  set_format, get_format, 0, 0, 0, 0, false,
-	  ANALYZE_EMIT_ALWAYS, "md (default), csv or json", NULL, false, NULL,
+	  ANALYZE_EMIT_ALWAYS, "text (default on a terminal), md (default\n"
+	  "elsewhere), csv or json", NULL, false, NULL,
 	  "the query's result has --format csv's columns" },
 	{ ANALYZE_OPT_SQL, "sql", "ENGINE", ANALYZE_ARG_TEXT,
 	  set_sql, get_text, F(sql), 0, 0, 0, false,

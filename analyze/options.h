@@ -39,6 +39,7 @@ enum analyze_opt_id {
 	ANALYZE_OPT_TARGET,
 	ANALYZE_OPT_SEED,
 	ANALYZE_OPT_BOOT_REPS,
+	ANALYZE_OPT_UNIT,
 	ANALYZE_OPT_FORMAT,
 	ANALYZE_OPT_SQL,
 	ANALYZE_OPT_DB,
@@ -72,6 +73,10 @@ struct analyze_opts {
 						 * borrowed */
 	const char		*sql;		/* --sql ENGINE: print the query
 						 * instead; borrowed */
+	const char		*unit;		/* --unit: the unit tables show
+						 * (common/units.h), NULL or
+						 * "auto": chosen from the data;
+						 * borrowed */
 	bool			stats_given;	/* --stats was given */
 	uint32_t		given;		/* bit 1 << analyze_opt_id for
 						 * each option set through the

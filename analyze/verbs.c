@@ -27,7 +27,10 @@ load(sqlite3 *db, const struct analyze_opts *o, struct cellset *cs)
 	q.paths = o->paths;
 	q.npaths = o->npaths;
 	q.load_values = true;
-	return cells_load(db, &q, cs);
+	if (cells_load(db, &q, cs))
+		return -1;
+	cellset_choose_unit(cs, o, false);
+	return 0;
 }
 
 static bool
@@ -260,7 +263,7 @@ analyze_percentiles(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	x.cs = &cs;
 	x.t = t;
 	x.scale = md_scale(&cs, &unit);
-	x.dec = cs.info->decimals;
+	x.dec = cs.shown.decimals;
 	x.connect = cs.info->timeout_bound;
 	add_key_columns(t, &cs);
 	col_n = pct_columns(t, o, unit, x.dec, x.connect);
@@ -561,7 +564,7 @@ delta_columns(struct table *t, const struct analyze_opts *o,
 	table_add_hidden_col(t, "metric", "Metric", -1);
 	table_add_hidden_col(t, "estimator", "Estimator", -1);
 	table_add_hidden_col(t, "pool", "Pool", -1);
-	*col_stat = add_stat_cols(t, o, unit, cs->info->decimals, false);
+	*col_stat = add_stat_cols(t, o, unit, cs->shown.decimals, false);
 	*col_growth = table_add_col(t, "growth", "growth Δp99/Δp50", 2);
 	table_add_col(t, "n_minuend", "n (minuend)", -1);
 	table_add_col(t, "n_subtrahend", "n (subtrahend)", -1);
@@ -625,7 +628,7 @@ delta_row(struct table *t, const struct analyze_opts *o, struct cellset *cs,
 	table_set_str(t, row, col++, stats_estimator_name(o->est));
 	table_set_str(t, row, col++, o->pool == STATS_POOL_POOLED ? "pooled" :
 	    "trials");
-	fill_stat_cols(t, row, col_stat, o, cs, &k, scale, cs->info->decimals);
+	fill_stat_cols(t, row, col_stat, o, cs, &k, scale, cs->shown.decimals);
 	o2.ci = false;
 	contrast_stat(&o2, cs, &k, &p50, &d50, &l, &h, &why);
 	contrast_stat(&o2, cs, &k, &p99, &d99, &l, &h, &why);
@@ -808,10 +811,17 @@ static size_t
 trials_columns(struct table *t, int dec)
 {
 	size_t col0 = table_add_col(t, "stat", "Stat", -1);
+	struct strbuf h = STRBUF_INIT;
 
 	table_add_col(t, "trials", "Trials", -1);
-	table_add_col(t, "values", "Per-trial values", -1);
-	table_add_col(t, "mean", "Mean", dec);
+	/* the unit add_key_columns() put in t->shown */
+	strbuf_addf(&h, "Per-trial values (%s)", t->shown.name ?
+	    t->shown.name : "");
+	table_add_col(t, "values", h.buf, -1);
+	strbuf_reset(&h);
+	strbuf_addf(&h, "Mean (%s)", t->shown.name ? t->shown.name : "");
+	table_add_col(t, "mean", h.buf, dec);
+	strbuf_release(&h);
 	table_add_col(t, "median", "Median", dec);
 	table_add_col(t, "min", "Min", dec);
 	table_add_col(t, "max", "Max", dec);
@@ -824,11 +834,8 @@ trials_columns(struct table *t, int dec)
 	return col0;
 }
 
-/* Statistic s of each trial of c that has one (raw samples, else the
- * tool's own number typed as "p99"): values into vals, trial numbers
- * into tno; returns the count. */
-static size_t
-trials_values(const struct analyze_opts *o, const struct cell *c,
+size_t
+analyze_trial_values(const struct analyze_opts *o, const struct cell *c,
     const struct stats_name *s, const char *typed, double *vals, long *tno,
     struct cell_info *info)
 {
@@ -908,9 +915,8 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 {
 	struct analyze_opts o2;
 	struct cellset cs;
-	struct strbuf list = STRBUF_INIT;
 	const char *unit;
-	size_t i, j, k, col0;
+	size_t i, j, col0;
 	double scale;
 	int dec;
 
@@ -930,7 +936,7 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	}
 	if (load(db, o, &cs))
 		return -1;
-	dec = cs.info->decimals;
+	dec = cs.shown.decimals;
 	scale = md_scale(&cs, &unit);
 	add_key_columns(t, &cs);
 	col0 = trials_columns(t, dec);
@@ -943,19 +949,13 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 			struct cell_info info;
 			size_t n, row;
 
-			n = trials_values(o, c, &o2.stats[j], o2.stat_names[j],
-			    vals, tno, &info);
+			n = analyze_trial_values(o, c, &o2.stats[j],
+			    o2.stat_names[j], vals, tno, &info);
 			row = table_add_row(t);
 			fill_key_columns(t, row, &cs, c, o, &info);
 			table_set_str(t, row, col0, o2.stat_names[j]);
 			table_set_int(t, row, col0 + 1, (int64_t)n);
-			strbuf_reset(&list);
-			for (k = 0; k < n; k++) {
-				if (k)
-					strbuf_addstr(&list, ", ");
-				md_number(&list, vals[k] * scale, dec);
-			}
-			table_set_str(t, row, col0 + 2, list.buf);
+			trials_values_cell(t, row, col0 + 2, &cs, vals, n);
 			trials_spread(t, row, col0, vals, tno, n, scale, dec);
 		}
 		free(vals);
@@ -967,7 +967,6 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	table_add_note(t, "Outlier trials: robust z on the log scale ≥ 3.5 (4 "
 	    "or more trials), or 3× / ⅓× the median of the other trials (3 "
 	    "trials, or when half the trials are identical).");
-	strbuf_release(&list);
 	cellset_release(&cs);
 	return 0;
 }
@@ -992,6 +991,7 @@ columns_cellset(const struct analyze_opts *o, struct cellset *cs)
 	cs->unit = cs->info->unit;
 	cs->dimkeys = o->by;
 	cs->ndims = o->nby;
+	cellset_choose_unit(cs, o, false);
 	return 0;
 }
 
@@ -1025,7 +1025,7 @@ analyze_columns(const char *verb, const struct analyze_opts *o,
 	md_scale(&cs, &unit);
 	if (!strcmp(verb, "percentiles")) {
 		add_key_columns(t, &cs);
-		pct_columns(t, o, unit, cs.info->decimals,
+		pct_columns(t, o, unit, cs.shown.decimals,
 		    cs.info->timeout_bound);
 	} else if (!strcmp(verb, "delta")) {
 		delta_columns(t, o, &cs, unit, &a, &b);
@@ -1045,7 +1045,7 @@ analyze_columns(const char *verb, const struct analyze_opts *o,
 		table_add_col(t, "n_denominator", "n (den)", -1);
 	} else if (!strcmp(verb, "trials")) {
 		add_key_columns(t, &cs);
-		trials_columns(t, cs.info->decimals);
+		trials_columns(t, cs.shown.decimals);
 	} else {
 		return error("%s has no --sql form (percentiles, delta, ratio "
 		    "and trials have)", verb);
@@ -1112,7 +1112,7 @@ replay_percentiles(const struct analyze_opts *o, const struct cellset *cs,
 				    STATS_POOL_POOLED ? "summary only: use "
 				    "--pool trials" : "no samples");
 			} else if (scale != 1.0) {
-				md_number(&sb, v * scale, cs->info->decimals);
+				md_number(&sb, v * scale, cs->shown.decimals);
 			} else {
 				continue;
 			}
@@ -1197,7 +1197,7 @@ replay_contrast(const struct analyze_opts *o, const struct cellset *cs,
 			}
 			if (ratio || scale == 1.0)
 				continue;
-			md_number(&sb, v * scale, cs->info->decimals);
+			md_number(&sb, v * scale, cs->shown.decimals);
 			table_set_display_raw(t, r, c, sb.buf);
 		}
 	}
@@ -1234,13 +1234,15 @@ replay_trials(const struct analyze_opts *o, const struct cellset *cs,
 	struct strbuf sb = STRBUF_INIT;
 	size_t r;
 
-	for (r = 0; r < t->nrows && scale != 1.0; r++) {
+	for (r = 0; r < t->nrows; r++) {
 		double v = table_num(t, r, mean);
 
-		if (!isfinite(v))
+		trials_values_display(t, r, (size_t)table_col(t, "values"),
+		    cs);
+		if (!isfinite(v) || scale == 1.0)
 			continue;
 		strbuf_reset(&sb);
-		md_number(&sb, v * scale, cs->info->decimals);
+		md_number(&sb, v * scale, cs->shown.decimals);
 		table_set_display_raw(t, r, (size_t)mean, sb.buf);
 	}
 	table_add_note(t, "%s: each trial's statistic (%s), their mean, and "
@@ -1262,6 +1264,8 @@ analyze_replay(const char *verb, const struct analyze_opts *o,
 	if (columns_cellset(o, &cs))
 		return -1;
 	shown_stats(verb, o, &o2);
+	if (strcmp(verb, "ratio"))
+		cellset_choose_unit_table(&cs, &o2, t);
 	if (!strcmp(verb, "percentiles"))
 		replay_percentiles(&o2, &cs, t, t->nrows);
 	else if (!strcmp(verb, "delta"))

@@ -27,7 +27,7 @@
 #define CHECK_USAGE \
 	"usage: pathstat check [--db FILE] [--where K=V]... [--only ID,...]\n" \
 	"                      [--stats LIST] [--per-campaign]\n" \
-	"                      [--format md|csv|json]\n"
+	"                      [--format text|md|csv|json]\n"
 
 /* At most this many files are listed under one finding in Markdown. */
 #define CHECK_MD_MAX_FILES	6
@@ -368,10 +368,25 @@ check_findings_table(const struct check_findings *f, struct table *t)
 	strbuf_release(&sb);
 }
 
+/* Text of a finding: Markdown-escaped, or for a terminal as it is with
+ * control characters made spaces. */
+static void
+text_put(struct strbuf *out, bool plain, const char *s)
+{
+	if (!plain) {
+		md_escape(out, s);
+		return;
+	}
+	for (; *s; s++)
+		strbuf_addch(out, (unsigned char)*s < 0x20 || *s == 0x7f ? ' ' :
+		    *s);
+}
+
 /* List f's files after the ones already listed (at most
  * CHECK_MD_MAX_FILES in all); *listed counts every file seen. */
 static void
-md_files(struct strbuf *out, const struct check_finding *f, size_t *listed)
+md_files(struct strbuf *out, const struct check_finding *f, size_t *listed,
+    bool plain)
 {
 	size_t m;
 
@@ -380,7 +395,12 @@ md_files(struct strbuf *out, const struct check_finding *f, size_t *listed)
 			strbuf_addstr(out, "\n   - Files: ");
 		if (*listed >= CHECK_MD_MAX_FILES)
 			continue;
-		strbuf_addstr(out, *listed ? ", `" : "`");
+		strbuf_addstr(out, *listed ? ", " : "");
+		if (plain) {
+			text_put(out, true, f->files[m]);
+			continue;
+		}
+		strbuf_addch(out, '`');
 		strbuf_addstr(out, f->files[m]);
 		strbuf_addch(out, '`');
 	}
@@ -395,11 +415,12 @@ same_story(const struct check_finding *a, const struct check_finding *b)
 	    !strcmp(a->cause, b->cause) && !strcmp(a->action, b->action);
 }
 
-/* Markdown: one numbered item per finding; findings that tell the same
+/* Markdown (plain: the same list as text for a terminal, without
+ * escapes or emphasis): one numbered item per finding; findings that tell the same
  * story on several paths (a plateau, a shared floor, the same sample
  * count) become one item, at the place of the first. */
 static void
-render_md(const struct check_findings *f, struct strbuf *out)
+render_md(const struct check_findings *f, struct strbuf *out, bool plain)
 {
 	bool *done;
 	size_t i, j, k, item = 0, listed, npaths;
@@ -420,7 +441,8 @@ render_md(const struct check_findings *f, struct strbuf *out)
 				npaths++;
 		if (item++)
 			strbuf_addch(out, '\n');
-		strbuf_addf(out, "%zu. **%s** (%s): %s, ", item, x->check,
+		strbuf_addf(out, plain ? "%zu. %s (%s): %s, " :
+		    "%zu. **%s** (%s): %s, ", item, x->check,
 		    check_severity_name(x->severity), x->metric);
 		strbuf_addstr(out, npaths > 1 ? "paths " : "path ");
 		for (j = i, k = 0; j < f->n; j++) {
@@ -428,32 +450,32 @@ render_md(const struct check_findings *f, struct strbuf *out)
 				continue;
 			if (k++)
 				strbuf_addstr(out, ", ");
-			md_escape(out, f->items[j].path);
+			text_put(out, plain, f->items[j].path);
 		}
 		strbuf_addstr(out, ", ");
 		if (*x->condition)
-			md_escape(out, x->condition);
+			text_put(out, plain, x->condition);
 		else
 			strbuf_addstr(out, "no condition");
 		if (x->trial >= 0)
 			strbuf_addf(out, ", trial %ld", x->trial);
 		if (*x->scope) {
 			strbuf_addstr(out, " (");
-			md_escape(out, x->scope);
+			text_put(out, plain, x->scope);
 			strbuf_addch(out, ')');
 		}
 		strbuf_addstr(out, "\n   - Evidence: ");
-		md_escape(out, x->evidence);
+		text_put(out, plain, x->evidence);
 		strbuf_addstr(out, "\n   - Likely cause: ");
-		md_escape(out, x->cause);
+		text_put(out, plain, x->cause);
 		strbuf_addstr(out, "\n   - What to do: ");
-		md_escape(out, x->action);
+		text_put(out, plain, x->action);
 		listed = 0;
 		for (j = i; j < f->n; j++) {
 			if (done[j] || !same_story(x, &f->items[j]))
 				continue;
 			done[j] = true;
-			md_files(out, &f->items[j], &listed);
+			md_files(out, &f->items[j], &listed, plain);
 		}
 		if (listed > CHECK_MD_MAX_FILES)
 			strbuf_addf(out, " and %zu more (--format json lists "
@@ -466,6 +488,34 @@ render_md(const struct check_findings *f, struct strbuf *out)
 /* ---------------------------------------------------------------------
  * The command
  */
+
+/* "   id    summary", the summary wrapped at word boundaries so that no
+ * line of --help is wider than 80 columns. */
+static void
+help_item(FILE *fp, const char *id, const char *summary)
+{
+	const char *p = summary, *sp;
+	size_t col = 23, len;
+
+	fprintf(fp, "   %-19s ", id);
+	while (*p) {
+		sp = strchr(p, ' ');
+		len = sp ? (size_t)(sp - p) : strlen(p);
+		if (col > 23 && col + 1 + len > 80) {
+			fprintf(fp, "\n%23s", "");
+			col = 23;
+		} else if (col > 23) {
+			fputc(' ', fp);
+			col++;
+		}
+		fprintf(fp, "%.*s", (int)len, p);
+		col += len;
+		p += len;
+		while (*p == ' ')
+			p++;
+	}
+	fputc('\n', fp);
+}
 
 static void
 check_usage(FILE *fp, bool full)
@@ -481,7 +531,7 @@ check_usage(FILE *fp, bool full)
 	    "(or on an error), 2 on a usage error.\n\nchecks:\n", fp);
 	list = check_list(&n);
 	for (i = 0; i < n; i++)
-		fprintf(fp, "   %-19s %s\n", list[i].id, list[i].summary);
+		help_item(fp, list[i].id, list[i].summary);
 	fputs("\n"
 	    "  --where K=V     keep runs whose path, trial, tool, condition\n"
 	    "                  key or tag matches (K=V1,V2 for alternatives)\n"
@@ -493,7 +543,8 @@ check_usage(FILE *fp, bool full)
 	    "                  study); by default a finding that tells the\n"
 	    "                  same story on several days or instance types\n"
 	    "                  is one finding naming them all\n"
-	    "  --format F      md (default), csv or json\n"
+	    "  --format F      text (default on a terminal), md (default\n"
+	    "                  elsewhere), csv or json\n"
 	    "  --db FILE       database (default $PATHSTAT_DB, else\n"
 	    "                  ./pathstat.db)\n"
 	    "\n"
@@ -594,8 +645,8 @@ print_findings(const struct check_findings *found, enum table_format format)
 	int ret = 0;
 
 	table_init(&t);
-	if (format == TABLE_MD) {
-		render_md(found, &md);
+	if (format == TABLE_MD || format == TABLE_TEXT) {
+		render_md(found, &md, format == TABLE_TEXT);
 		fputs(md.buf, stdout);
 	} else {
 		check_findings_table(found, &t);
@@ -626,7 +677,7 @@ cmd_check(int argc, char **argv)
 	struct analyze_opts stat_opts;
 	struct where w = WHERE_INIT;
 	struct strbuf why = STRBUF_INIT;
-	enum table_format format = TABLE_MD;
+	enum table_format format = table_format_default();
 	const char *db_path = NULL;
 	char **only = NULL;
 	sqlite3 *db = NULL;
@@ -646,7 +697,7 @@ cmd_check(int argc, char **argv)
 			break;
 		case OPT_FORMAT:
 			if (table_format_parse(optarg, &format)) {
-				error("bad --format '%s': want md, csv or json",
+				error("bad --format '%s': want text, md, csv or json",
 				    optarg);
 				goto usage;
 			}

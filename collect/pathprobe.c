@@ -16,9 +16,9 @@
 #include "common/version.h"
 
 #define PATHPROBE_USAGE \
-	"usage: pathprobe [-46hqV] [-b addr] [-i seconds] [-n count] " \
-	"[-o file] [-t seconds]\n" \
-	"                 [--no-spin] [--resolve-each] [--rst] host port\n" \
+	"usage: pathprobe [-46hqV] [-b addr] [-i seconds] [-n count]\n" \
+	"                 [-o file] [-t seconds] [--no-spin] [--resolve-each]\n" \
+	"                 [--rst] host port\n" \
 	"       pathprobe --mtu [-46q] [-b addr] [-t seconds] host [port]\n"
 
 enum {

@@ -44,9 +44,10 @@ enum metric_source {
 				 * value per run */
 };
 
-/* The family of units a metric can be shown in.  Today every metric is
- * shown in its fixed display unit; a family with steps lets a later
- * change choose the step from the data (bit/s ... Gbit/s). */
+/* The family of units a metric can be shown in.  A FIXED metric is
+ * shown in its display unit; for BITRATE, common/units.c chooses the
+ * step from the data (bit/s ... Gbit/s), display_unit and
+ * display_scale being what is shown when there is no data. */
 enum metric_family {
 	METRIC_FAMILY_FIXED,	/* only display_unit */
 	METRIC_FAMILY_BITRATE,	/* bit/s, kbit/s, Mbit/s, Gbit/s (SI) */

@@ -211,6 +211,8 @@ table_format_parse(const char *s, enum table_format *out)
 		*out = TABLE_CSV;
 	else if (!strcmp(s, "json"))
 		*out = TABLE_JSON;
+	else if (!strcmp(s, "text"))
+		*out = TABLE_TEXT;
 	else
 		return -1;
 	return 0;
@@ -312,12 +314,13 @@ md_number(struct strbuf *sb, double v, int decimals)
 		strbuf_addf(sb, "%.*f", decimals, v);
 		return;
 	}
-	/* auto: 4 significant digits, never exponent form for table values */
+	/* auto: 4 significant digits (3 for -3, common/units.h), never
+	 * exponent form for table values; the integer digits are all kept */
 	if (v == 0) {
 		strbuf_addstr(sb, "0");
 	} else {
 		double a = fabs(v);
-		int d = 3 - (int)floor(log10(a));
+		int d = (decimals == -3 ? 2 : 3) - (int)floor(log10(a));
 
 		if (d < 0)
 			d = 0;
@@ -388,6 +391,32 @@ render_json(const struct table *t, struct strbuf *out)
 		strbuf_addch(out, '}');
 	}
 	strbuf_addstr(out, t->nrows ? "\n]\n" : "]\n");
+}
+
+void
+table_cell_text(const struct table *t, size_t r, size_t c,
+    struct strbuf *sb)
+{
+	const struct table_cell *cell = &t->cells[r * t->ncols + c];
+
+	if (cell->display) {
+		strbuf_addstr(sb, cell->display);
+		return;
+	}
+	switch (cell->type) {
+	case CELL_NULL:
+		strbuf_addstr(sb, "–");
+		break;
+	case CELL_STR:
+		strbuf_addstr(sb, *cell->str ? cell->str : "–");
+		break;
+	case CELL_NUM:
+		md_number(sb, cell->num, t->cols[c].decimals);
+		break;
+	case CELL_INT:
+		strbuf_addf(sb, "%lld", (long long)cell->i);
+		break;
+	}
 }
 
 static void
@@ -487,6 +516,9 @@ table_render_sb(const struct table *t, enum table_format fmt,
 		break;
 	case TABLE_JSON:
 		render_json(t, out);
+		break;
+	case TABLE_TEXT:
+		table_render_text(t, out);
 		break;
 	}
 }

@@ -15,9 +15,14 @@
 
 #include <stdio.h>
 
+#include "common/units.h"
+
 struct strbuf;
 
-enum table_format { TABLE_MD, TABLE_CSV, TABLE_JSON };
+/* TABLE_TEXT: aligned plain text for a person at a terminal (no
+ * Markdown escapes, notes wrapped); TABLE_MD: GitHub-flavoured Markdown
+ * for files and reports. */
+enum table_format { TABLE_MD, TABLE_CSV, TABLE_JSON, TABLE_TEXT };
 
 enum cell_type { CELL_NULL, CELL_STR, CELL_NUM, CELL_INT };
 
@@ -45,6 +50,10 @@ struct table {
 	size_t			nrows, alloc_cells;
 	struct strbuf		*notes;		/* caption lines shown under the Markdown table */
 	size_t			nnotes, alloc_notes;
+	struct unit_choice	shown;		/* the unit Markdown and text show
+						 * the metric's values in (name
+						 * NULL: none); JSON and CSV keep
+						 * the stored unit */
 };
 
 void table_init(struct table *t);
@@ -85,11 +94,22 @@ double table_num(const struct table *t, size_t row, long col);
 int table_render(const struct table *t, enum table_format fmt, FILE *out);
 void table_render_sb(const struct table *t, enum table_format fmt,
     struct strbuf *out);
+/* The table as a person reads it at a terminal (common/table_text.c):
+ * aligned columns, numbers to the right, no Markdown escapes, control
+ * characters made spaces, notes wrapped at 78 columns. */
+void table_render_text(const struct table *t, struct strbuf *out);
+/* A cell's shown text without Markdown escaping (the same words and
+ * numbers render_md shows). */
+void table_cell_text(const struct table *t, size_t r, size_t c,
+    struct strbuf *sb);
 /* Markdown of the table without the notes. */
 void table_render_md_body(const struct table *t, struct strbuf *out);
 
-/* Parse "md", "csv" or "json"; -1 if none of them. */
+/* Parse "text", "md", "csv" or "json"; -1 if none of them. */
 int table_format_parse(const char *s, enum table_format *out);
+/* The format when none is asked for: text when stdout is a terminal
+ * (a person reads it), Markdown otherwise (a file, a pipe, a report). */
+enum table_format table_format_default(void);
 
 /* Escaping shared with report/: */
 void md_escape(struct strbuf *sb, const char *s);	/* inline Markdown text */
@@ -97,7 +117,8 @@ void csv_quote(struct strbuf *sb, const char *s);	/* one CSV field */
 /* A JSON string literal; always valid UTF-8 (bytes that are not become
  * U+FFFD). */
 void json_quote(struct strbuf *sb, const char *s);
-/* Format a number for Markdown with the given decimals (-1: auto). */
+/* Format a number for Markdown with the given decimals (-1: up to 4
+ * significant digits; -3: 3 significant digits, UNITS_SIG3). */
 void md_number(struct strbuf *sb, double v, int decimals);
 
 #endif

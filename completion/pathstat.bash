@@ -2,7 +2,7 @@
 # $(PREFIX)/share/bash-completion/completions/pathstat.
 #
 # Completes the subcommands, each one's options, analyze's verbs, the
-# values of --format, --metric, --quantile, --pool and check's --only,
+# values of --format, --unit, --metric, --quantile, --pool and check's --only,
 # and, from the database itself (`pathstat keys`, with the --db on the
 # line, else $PATHSTAT_DB, else ./pathstat.db), the keys and values of
 # --where KEY=VALUE, the keys of --by, --across and export's
@@ -39,7 +39,8 @@ _pathstat_options()
 		    "--file-size --force --quiet -q --ddl --location --help -h" ;;
 	analyze)
 		echo "--db --metric --where --by --stats --quantile --pool" \
-		    "--paths --ci --level --seed --boot-reps --format --sql" \
+		    "--paths --ci --level --seed --boot-reps --unit --format" \
+		    "--sql" \
 		    "--help -h"
 		case ${2:-} in
 		ratio)		echo "--across" ;;
@@ -58,7 +59,7 @@ _pathstat_takes_value()
 	--db|--layout|--tag|--where|--format|--only|--stats|--spec|--out|\
 	--metric|--by|--quantile|--pool|--paths|--level|--seed|--boot-reps|\
 	--across|--baseline|--threshold|--target|--partition-by|--codec|\
-	--file-size|--ddl|--location|--sql|--columns) return 0 ;;
+	--file-size|--ddl|--location|--sql|--columns|--unit) return 0 ;;
 	esac
 	return 1
 }
@@ -129,7 +130,9 @@ _pathstat_value()
 		compopt -o filenames 2>/dev/null
 		mapfile -t COMPREPLY < <(compgen -d -- "$cur") ;;
 	--format)
-		_pathstat_reply "$cur" $'md\ncsv\njson' ;;
+		_pathstat_reply "$cur" $'text\nmd\ncsv\njson' ;;
+	--unit)
+		_pathstat_reply "$cur" $'auto\nbit/s\nkbit/s\nMbit/s\nGbit/s' ;;
 	--metric)
 		_pathstat_reply "$cur" "$(printf '%s\n' $_pathstat_metrics)" ;;
 	--quantile)

@@ -19,6 +19,7 @@
 #include "common/metric.h"
 #include "common/parse.h"
 #include "common/strbuf.h"
+#include "common/units.h"
 #include "common/xalloc.h"
 #include "export/export.h"
 #include "export/internal.h"
@@ -1046,6 +1047,7 @@ trials_select(struct q *x)
 {
 	size_t j;
 	struct strbuf e = STRBUF_INIT, fmt = STRBUF_INIT, ord = STRBUF_INIT;
+	struct unit_choice mu;
 
 	trial_ctes(x);
 	add(x, ",\n-- one row per trial and statistic\ntl AS (\n");
@@ -1099,12 +1101,14 @@ trials_select(struct q *x)
 	cell_keys(x, "");
 	add(x, ", k,\n    ");
 	dialect_expand(&ord, x->d->order3, "trial", "started_at", "run_id");
-	strbuf_addf(&fmt, "%%.%df", x->m->decimals);
+	/* the stored unit, as analyze's JSON and CSV (common/units.h) */
+	units_machine(x->m, &mu);
+	strbuf_addf(&fmt, "%%.%df", mu.decimals);
 	strbuf_reset(&e);
 	strbuf_addstr(&e, "x");
-	if (x->m->display_scale != 1.0) {
+	if (mu.scale != 1.0) {
 		strbuf_addstr(&e, " * ");
-		dbl(&e, x->m->display_scale);
+		dbl(&e, mu.scale);
 	}
 	{
 		struct strbuf f = STRBUF_INIT;

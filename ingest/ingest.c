@@ -104,9 +104,10 @@ usage_full(FILE *fp)
 	    "Keys come from meta.json files in the folders above a file, up to its\n"
 	    "tree's root (nearer wins), then the first --layout that matches, then\n"
 	    "--tag.  A folder or file inside a tree ingested before is read as part\n"
-	    "of it.  In {cond}, a tool name (" INGEST_TOOL_ALIASES ")\n"
-	    "sets the tool, and a token the grammar does not know is kept as the tag\n"
-	    RUN_KEYS_LABEL ".  A file without a path ID is rejected.\n"
+	    "of it.  In {cond}, a tool name\n"
+	    "(" INGEST_TOOL_ALIASES ") sets the tool, and a\n"
+	    "token the grammar does not know is kept as the tag " RUN_KEYS_LABEL ".\n"
+	    "A file without a path ID is rejected.\n"
 	    "Exit status: 0 all good, 1 some file rejected, unreadable or left as\n"
 	    "stored (the rest is done), 2 usage error.\n", fp);
 }

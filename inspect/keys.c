@@ -24,7 +24,8 @@
 #include "common/xalloc.h"
 
 #define KEYS_USAGE \
-	"usage: pathstat keys [--db FILE] [--where KEY=VALUE]... [--format md|csv|json]\n"
+	"usage: pathstat keys [--db FILE] [--where KEY=VALUE]...\n" \
+	"                     [--format text|md|csv|json]\n"
 
 /* At most this many values are named in a "no such value" message. */
 #define KEYS_MAX_NAMED	20
@@ -43,7 +44,8 @@ keys_usage(FILE *fp)
 	    "  --db FILE            database (default $PATHSTAT_DB, else ./pathstat.db)\n"
 	    "  --where KEY=VALUE    count only the runs that match; VALUE may be a\n"
 	    "                       list (path=A,B)\n"
-	    "  --format md|csv|json output format (default md)\n", fp);
+	    "  --format F           text (default on a terminal), md (default\n"
+	    "                       elsewhere), csv or json\n", fp);
 }
 
 /* One key, and where its values come from. */
@@ -377,7 +379,7 @@ cmd_keys(int argc, char **argv)
 	struct key_list kl = { NULL, 0, 0 };
 	struct value_list all = { NULL, 0, 0 }, kept = { NULL, 0, 0 };
 	struct table t;
-	enum table_format fmt = TABLE_MD;
+	enum table_format fmt = table_format_default();
 	const char *db_path = NULL;
 	sqlite3 *db = NULL;
 	int64_t nruns = 0;
@@ -394,7 +396,8 @@ cmd_keys(int argc, char **argv)
 			break;
 		case OPT_FORMAT:
 			if (table_format_parse(optarg, &fmt)) {
-				error("bad --format '%s': want md, csv or json", optarg);
+				error("bad --format '%s': want text, md, csv or json",
+				    optarg);
 				ret = PATHSTAT_EXIT_USAGE;
 				goto cleanup;
 			}

@@ -20,8 +20,9 @@
 #include "inspect/inspect.h"
 
 #define RUNS_USAGE \
-	"usage: pathstat runs [--db FILE] [--where KEY=VALUE]... [--format md|csv|json]\n" \
-	"                     [--columns LIST|all] [--files]\n"
+	"usage: pathstat runs [--db FILE] [--where KEY=VALUE]...\n" \
+	"                     [--format text|md|csv|json] [--columns LIST|all]\n" \
+	"                     [--files]\n"
 
 /* The columns Markdown shows by default (with the tags whose value
  * differs between the runs listed): what tells runs apart. */
@@ -35,20 +36,21 @@ runs_usage(FILE *fp)
 {
 	fputs(RUNS_USAGE, fp);
 	fputs("\n"
-	    "List what the database holds: one row per run (path, condition, trial,\n"
-	    "tool, each tag, samples (successful), failures, status, source file).\n"
-	    "Runs that\n"
-	    "claim the same path, condition, trial, tool and tags are marked as\n"
-	    "conflicts.  --files lists the ingested files instead, with their\n"
-	    "status (ok, partial, rejected, skipped) and reason.\n"
+	    "List what the database holds: one row per run (path, condition,\n"
+	    "trial, tool, each tag, samples (successful), failures, status,\n"
+	    "source file).  Runs that claim the same path, condition, trial, tool\n"
+	    "and tags are marked as conflicts.  --files lists the ingested files\n"
+	    "instead, with their status (ok, partial, rejected, skipped) and\n"
+	    "reason.\n"
 	    "\n"
 	    "  --db FILE            database (default $PATHSTAT_DB, else ./pathstat.db)\n"
 	    "  --where KEY=VALUE    keep runs whose path, trial, tool, condition key\n"
 	    "                       or tag matches; VALUE may be a list (path=A,B)\n"
-	    "  --format md|csv|json output format (default md)\n"
+	    "  --format F           text (default on a terminal), md (default\n"
+	    "                       elsewhere), csv or json\n"
 	    "  --columns LIST|all   only these columns, in this order, in every\n"
 	    "                       format (all: every column).  Without it,\n"
-	    "                       md shows path, condition, trial, tool,\n"
+	    "                       text and md show path, condition, trial, tool,\n"
 	    "                       metric, the tags that differ between the\n"
 	    "                       runs, samples, failures, status (and\n"
 	    "                       conflict when there is one); csv and json\n"
@@ -372,7 +374,7 @@ cmd_runs(int argc, char **argv)
 	struct where w = WHERE_INIT;
 	struct strbuf why = STRBUF_INIT;
 	struct table t;
-	enum table_format fmt = TABLE_MD;
+	enum table_format fmt = table_format_default();
 	const char *db_path = NULL, *columns = NULL;
 	bool files = false;
 	sqlite3 *db = NULL;
@@ -402,7 +404,8 @@ cmd_runs(int argc, char **argv)
 			break;
 		case OPT_FORMAT:
 			if (table_format_parse(optarg, &fmt)) {
-				error("bad --format '%s': want md, csv or json", optarg);
+				error("bad --format '%s': want text, md, csv or json",
+				    optarg);
 				ret = PATHSTAT_EXIT_USAGE;
 				goto cleanup;
 			}
@@ -459,7 +462,7 @@ cmd_runs(int argc, char **argv)
 		ret = PATHSTAT_EXIT_USAGE;
 		goto cleanup;
 	}
-	if (!columns && !files && fmt == TABLE_MD)
+	if (!columns && !files && (fmt == TABLE_MD || fmt == TABLE_TEXT))
 		compact(&t);
 	if (table_render(&t, fmt, stdout)) {
 		ret = PATHSTAT_EXIT_FAIL;

@@ -266,6 +266,49 @@ chart_title(const struct chart *ch)
 	return ch->m->title;
 }
 
+void
+chart_choose_unit(struct chart *ch, const double *v, size_t n)
+{
+	struct unit_choice u;
+	double mx = NAN, mn = NAN;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!isfinite(v[i]))
+			continue;
+		if (!(fabs(v[i]) <= mx))
+			mx = fabs(v[i]);
+		if (v[i] != 0 && !(fabs(v[i]) >= mn))
+			mn = fabs(v[i]);
+	}
+	units_choose(ch->m, report_section_unit(ch->s), mx, true, &u);
+	ch->unit = u.name;
+	ch->scale = u.scale;
+	ch->dec = u.decimals;
+	if (u.decimals == UNITS_SIG3) {
+		/* gnuplot's labels take one printf format: the decimals
+		 * that give the smallest value 3 significant digits (at
+		 * most 4: a 50 Mbit/s bar beside a 24 Gbit/s one reads
+		 * 0.0503) */
+		double low = isfinite(mn) ? mn * u.scale : 0;
+		int d = low > 0 ? 2 - (int)floor(log10(low)) : 2;
+
+		ch->dec = d < 0 ? 0 : d > 4 ? 4 : d;
+	}
+}
+
+void
+chart_choose_unit_col(struct chart *ch, const struct table *t, long col)
+{
+	double *v = xcalloc(t->nrows + 1, sizeof(double));
+	size_t r;
+
+	for (r = 0; r < t->nrows; r++)
+		v[r] = table_num(t, r, col);
+	chart_choose_unit(ch, v, t->nrows);
+	free(v);
+}
+
 /* The y axis label: "TCP connect time (ms)". */
 void
 chart_axis_label(const struct chart *ch, struct strbuf *sb)

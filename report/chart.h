@@ -77,6 +77,16 @@ char *chart_cell_label(const struct report_section *s, const char *path,
     const char *cond, bool show_cond, const char *dims);
 /* The y axis label: "TCP connect time (ms)". */
 void chart_axis_label(const struct chart *ch, struct strbuf *sb);
+/*
+ * Choose the chart's unit from the values it draws (stored unit; NaN
+ * skipped) and the section's "unit" (common/units.h): unit, scale and
+ * the decimals of value labels, one count for the whole chart (3
+ * significant digits of its largest value for a bit rate).  Call before
+ * anything names the unit or scales a value.
+ */
+void chart_choose_unit(struct chart *ch, const double *v, size_t n);
+/* The same from the values of column col of t. */
+void chart_choose_unit_col(struct chart *ch, const struct table *t, long col);
 /* The data file of a plot clause: 'NN-id.dat' first, then '' (the
  * same file again). */
 void chart_plot_source(const struct chart *ch, struct strbuf *sb,

@@ -182,7 +182,7 @@ chart_bars(struct chart *ch, const struct table *pivot)
 				if (ch->s->ncols && ch->s->cols[k].derive)
 					continue;
 				br.v[r * br.nseries + j++] = table_num(pivot, r,
-				    (long)k + 2) * ch->scale;
+				    (long)k + 2);
 			}
 		}
 		strbuf_addstr(&counts, "; bars as in the table above");
@@ -231,10 +231,14 @@ chart_bars(struct chart *ch, const struct table *pivot)
 			}
 			for (k = 0; k < br.nseries; k++)
 				br.v[r * br.nseries + k] = table_num(&t, r,
-				    table_col(&t, br.sname[k])) * ch->scale;
+				    table_col(&t, br.sname[k]));
 		}
 		chart_count_words(&t, "bar", &counts);
 	}
+	/* the unit from the bars themselves, then the values in it */
+	chart_choose_unit(ch, br.v, br.ngroups * br.nseries);
+	for (r = 0; r < br.ngroups * br.nseries; r++)
+		br.v[r] *= ch->scale;
 	chart_describe(ch, &o, counts.buf);
 	bars_data(ch, &br);
 	bars_script(ch, &br);

@@ -246,6 +246,8 @@ chart_box(struct chart *ch)
 		goto cleanup;
 	js = chart_stat(ch, &o);
 	stat = js < o.nstats ? o.stat_names[js] : "";
+	chart_choose_unit_col(ch, &t, js < o.nstats ? table_col(&t, stat) :
+	    -1);
 	grp = box_groups(ch, &t, &o, js < o.nstats ? table_col(&t, stat) : -1,
 	    &ngrp);
 	strbuf_addf(&ch->what, "index 0: x (group), min, first quartile, "

@@ -319,6 +319,7 @@ chart_days(struct chart *ch)
 	dc = table_col(&t, "day");
 	sc = js < o.nstats ? table_col(&t, o.stat_names[js]) : -1;
 	sev = chart_several_conditions(&t);
+	chart_choose_unit_col(ch, &t, sc);
 	days = xcalloc(t.nrows + 1, sizeof(char *));
 	keys = xcalloc(t.nrows + 1, sizeof(char *));
 	for (r = 0; r < t.nrows; r++) {

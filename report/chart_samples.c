@@ -117,6 +117,24 @@ split_cell(const char *comment, const char **path, const char **cond)
 	return c;
 }
 
+/* The chart's unit from every sample it draws. */
+static void
+series_unit(struct chart *ch, const struct series *sr, size_t n)
+{
+	double *mx = xcalloc(n + 1, sizeof(double));
+	size_t k, i;
+
+	for (k = 0; k < n; k++) {
+		mx[k] = NAN;
+		for (i = 0; i < sr[k].n; i++)
+			if (isfinite(sr[k].v[i]) && !(fabs(sr[k].v[i]) <=
+			    mx[k]))
+				mx[k] = fabs(sr[k].v[i]);
+	}
+	chart_choose_unit(ch, mx, n);
+	free(mx);
+}
+
 int
 chart_ecdf(struct chart *ch)
 {
@@ -129,6 +147,7 @@ chart_ecdf(struct chart *ch)
 
 	if (raw_series(ch, false, &sr, &n, &ncells))
 		return -1;
+	series_unit(ch, sr, n);
 	if (n == 0) {
 		chart_series_free(sr, n);
 		return report_spec_error(ch->b->spec, ch->c->loc, "no samples "
@@ -434,6 +453,7 @@ chart_timeseries(struct chart *ch)
 
 	if (raw_series(ch, true, &sr, &n, &ncells))
 		return -1;
+	series_unit(ch, sr, n);
 	if (n == 0) {
 		report_spec_error(ch->b->spec, ch->c->loc, "no samples with "
 		    "times for the chart");

@@ -303,6 +303,9 @@ void report_shell_quote(struct strbuf *sb, const char *s);
  * releases o with analyze_opts_release(). */
 int report_section_opts(const struct report_spec *spec,
     const struct report_section *s, struct analyze_opts *o);
+/* The unit a section's spec forces ("unit", own or inherited), or NULL
+ * (chosen from the data, common/units.h); borrowed. */
+const char *report_section_unit(const struct report_section *s);
 /* Check that every path of the section has data for its metric under
  * its where; -1 after naming the path and the section. */
 int report_check_paths(struct report_bundle *b, const struct report_section *s);
@@ -316,9 +319,10 @@ void report_caption_range(struct strbuf *sb, const char *name, int64_t lo,
     int64_t hi, const char *what);
 /* "A — Same AZ (baseline)" as Markdown (escaped here). */
 void report_path_md(struct strbuf *sb, const char *id, const char *label);
-/* The start of every caption: metric, unit, estimator and pooling. */
+/* The start of every caption: metric, unit (the table's, NULL: the
+ * registry's display unit), estimator and pooling. */
 void report_caption_method(const struct report_section *s,
-    const struct analyze_opts *o, struct strbuf *cap);
+    const struct analyze_opts *o, const char *unit, struct strbuf *cap);
 /* "; where day=..., target unset" when the section has a where. */
 void report_caption_where(const struct report_section *s,
     struct strbuf *cap);

@@ -257,7 +257,7 @@ pivot_value(struct pivot *pv, struct table *pt, size_t row, size_t col,
 /* A derived cell: column a minus (or over) column b of the same row. */
 static void
 pivot_derived(struct table *pt, size_t row, size_t col,
-    const struct report_pivot_col *c, const struct metric *m)
+    const struct report_pivot_col *c, const struct unit_choice *u)
 {
 	const struct table_cell *ca = table_at(pt, row, 2 + c->a);
 	const struct table_cell *cb = table_at(pt, row, 2 + c->b);
@@ -273,8 +273,8 @@ pivot_derived(struct table *pt, size_t row, size_t col,
 	table_set_num(pt, row, col, v);
 	if (c->derive == 'd') {
 		strbuf_addstr(&sb, v >= 0 ? "+" : "−");
-		md_number(&sb, fabs(v) * m->display_scale,
-		    m->display_decimals);
+		/* in the unit of the cells it derives from */
+		units_format(&sb, u, fabs(v));
 	} else {
 		md_number(&sb, v, 2);
 		strbuf_addstr(&sb, "×");
@@ -332,7 +332,7 @@ pivot_caption(const struct report_section *s, const struct analyze_opts *o,
 {
 	size_t c, i, k = 0;
 
-	report_caption_method(s, o, cap);
+	report_caption_method(s, o, pv->t->shown.name, cap);
 	strbuf_addstr(cap, "; each cell is the ");
 	for (c = 0; c < pv->ncols; c++) {
 		const struct report_pivot_col *col = &pv->cols[c];
@@ -380,14 +380,19 @@ report_pivot_build(struct report_bundle *b, struct report_section *s,
 	struct pivot pv;
 	struct strbuf sb = STRBUF_INIT;
 	const struct metric *m = metric_by_name(s->metric);
+	struct unit_choice u = t->shown;
 	size_t i, c, row;
 	int ret = -1;
 
+	/* a table without a chosen unit: the registry's, as before */
+	if (!u.name)
+		units_choose(m, NULL, NAN, true, &u);
 	memset(&pv, 0, sizeof(pv));
 	pv.t = t;
 	pv.pcol = table_col(t, "path");
 	pv.ccol = table_col(t, "condition");
 	table_init(pt);
+	pt->shown = u;
 	pivot_rows(s, &pv);
 	pivot_cols(s, &pv);
 	if (pivot_match(b, s, &pv))
@@ -408,7 +413,8 @@ report_pivot_build(struct report_bundle *b, struct report_section *s,
 			size_t h = pv.hit[i * pv.ncols + c];
 
 			if (pv.cols[c].derive)
-				pivot_derived(pt, row, 2 + c, &pv.cols[c], m);
+				pivot_derived(pt, row, 2 + c, &pv.cols[c],
+				    &u);
 			else
 				pivot_value(&pv, pt, row, 2 + c, h ? h - 1 :
 				    SIZE_MAX, pv.cols[c].stat);

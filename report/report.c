@@ -74,9 +74,8 @@ report_usage(FILE *fp, bool full)
 	    "gnuplot runs as a program (no shell) from DIR/charts;\n"
 	    "$PATHSTAT_GNUPLOT names another binary,\n"
 	    "$PATHSTAT_GNUPLOT_TIMEOUT its time limit in seconds (default\n"
-	    "60).  Without gnuplot the\n"
-	    "command still succeeds and index.md says how to render the\n"
-	    "charts.\n", fp);
+	    "60).  Without gnuplot the command still succeeds and index.md\n"
+	    "says how to render the charts.\n", fp);
 }
 
 /* Ask gnuplot its version; on failure say why in b->gnuplot_missing. */

@@ -46,6 +46,19 @@ report_path_label(const struct report_section *s, const char *id)
 	return "";
 }
 
+const char *
+report_section_unit(const struct report_section *s)
+{
+	const char *unit = NULL;
+	size_t i;
+
+	/* inherited first, then own: the last one holds */
+	for (i = 0; i < s->nopts; i++)
+		if (!strcmp(s->opts[i].key, "unit"))
+			unit = s->opts[i].value;
+	return unit;
+}
+
 int
 report_section_opts(const struct report_spec *spec,
     const struct report_section *s, struct analyze_opts *o)
@@ -396,11 +409,12 @@ report_path_md(struct strbuf *sb, const char *id, const char *label)
 /* The start of every caption: metric, unit, estimator and pooling. */
 void
 report_caption_method(const struct report_section *s,
-    const struct analyze_opts *o, struct strbuf *cap)
+    const struct analyze_opts *o, const char *unit, struct strbuf *cap)
 {
 	const struct metric *m = metric_by_name(s->metric);
 
-	strbuf_addf(cap, "%s (%s), %s", m->title, s->metric, m->display_unit);
+	strbuf_addf(cap, "%s (%s), %s", m->title, s->metric, unit && *unit ?
+	    unit : m->display_unit);
 	if (s->verb && !strcmp(s->verb, "mtu")) {
 		strbuf_addstr(cap, "; one result per pathprobe --mtu run");
 		return;
@@ -528,7 +542,7 @@ dress(const struct report_section *s, const struct analyze_opts *o,
 
 	for (r = 0; r < t->nrows; r++)
 		label_row(s, t, r);
-	report_caption_method(s, o, cap);
+	report_caption_method(s, o, t->shown.name, cap);
 	caption_counts(s, t, cap);
 	for (c = 0; c < t->ncols && t->nrows > 1; c++) {
 		bool dim = false;
@@ -575,6 +589,7 @@ labelled_copy(const struct report_section *s, const struct table *src,
 	size_t c, r, n = 0;
 
 	table_init(dst);
+	dst->shown = src->shown;
 	for (c = 0; c < src->ncols; c++) {
 		const char *k = src->cols[c].key;
 		size_t col = table_add_col(dst, k, src->cols[c].header,
@@ -797,8 +812,10 @@ table_provenance(struct report_bundle *b, const struct report_section *s,
 	strbuf_addf(&sb, "tables/%s.csv", stem);
 	cJSON_AddStringToObject(entry, "csv", sb.buf);
 	cJSON_AddStringToObject(entry, "shape", pivot ? "pivot of the "
-	    "command's rows (paths x columns)" : "the command's CSV plus "
-	    "label columns");
+	    "command's rows (paths x columns)" : !s->from_csv &&
+	    analyze_long_verb(s->verb) ? "the command's CSV (long form: one "
+	    "row per trial or point) plus label columns" : "the command's "
+	    "CSV plus label columns");
 	/* the numbers an engine computed with the command's --sql query */
 	if (s->from_csv)
 		cJSON_AddStringToObject(entry, "from_csv", s->from_csv);
@@ -887,6 +904,26 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 		if (report_pivot_build(b, s, &o, &t, &shown, &cap))
 			goto cleanup;
 		table_render_sb(&shown, TABLE_CSV, &csv);
+	} else if (!s->from_csv && analyze_long_verb(s->verb)) {
+		/* trials and trend: the CSV is the long form, as the
+		 * command provenance.json records prints it */
+		struct table lt;
+
+		table_init(&lt);
+		if (analyze_long(b->db, s->verb, &o, (int)s->nargs, s->args,
+		    &lt)) {
+			table_release(&lt);
+			report_spec_error(b->spec, s->loc, "%s table could "
+			    "not be built", s->verb);
+			goto cleanup;
+		}
+		labelled_copy(s, &lt, &csvt);
+		table_release(&lt);
+		table_render_sb(&csvt, TABLE_CSV, &csv);
+		labelled_copy(s, &t, &shown);
+		dress(s, &o, &shown, &cap);
+		findings_of(s, &f, &nf);
+		report_footnotes_attach(&b->fn, &shown, f, nf);
 	} else {
 		labelled_copy(s, &t, &csvt);
 		table_render_sb(&csvt, TABLE_CSV, &csv);

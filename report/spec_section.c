@@ -15,6 +15,7 @@
 #include "common/err.h"
 #include "common/kv.h"
 #include "common/metric.h"
+#include "common/units.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "export/export.h"
@@ -626,6 +627,22 @@ section_from_csv(struct report_spec *spec, const cJSON *obj, const char *loc,
 	return ret;
 }
 
+/* A section's "unit" (its own or inherited) is one its metric has. */
+static int
+section_unit_check(struct report_spec *spec, const char *loc,
+    const struct report_section *s)
+{
+	struct strbuf why = STRBUF_INIT;
+	const char *unit = report_section_unit(s);
+	int ret = 0;
+
+	if (unit && units_check(metric_by_name(s->metric), unit, &why))
+		ret = report_spec_error(spec, loc, "unit '%s': %s", unit,
+		    why.buf);
+	strbuf_release(&why);
+	return ret;
+}
+
 /* File stems: the section's id (or title, or type) as a slug; its
  * chart's id and title default to the section's. */
 static void
@@ -681,6 +698,8 @@ parse_section(struct report_spec *spec, const cJSON *obj, const char *loc,
 	if (!s->metric)
 		return report_spec_error(spec, loc, "no 'metric' here or in a "
 		    "group above");
+	if (section_unit_check(spec, loc, s))
+		return -1;
 	if ((s->type == REPORT_SEC_VERB && section_verb(spec, obj, loc, s)) ||
 	    (s->type == REPORT_SEC_PIVOT && section_pivot(spec, obj, loc, s)) ||
 	    section_chart(spec, obj, loc, s, type) ||

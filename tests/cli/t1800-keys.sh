@@ -99,7 +99,7 @@ run "$PS" keys --db k.db --where nokey
 expect_code 2 "--where without '=': exit 2"
 run "$PS" keys --db k.db --format xml
 expect_code 2 "bad --format: exit 2"
-expect_err_has "want md, csv or json" "bad --format names the formats"
+expect_err_has "want text, md, csv or json" "bad --format names the formats"
 run "$PS" keys --db k.db extra
 expect_code 2 "an argument: exit 2"
 run "$PS" keys --db missing.db

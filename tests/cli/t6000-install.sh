@@ -112,9 +112,10 @@ metrics=$("$B/pathstat" analyze --help | awk '
 ok '[ -n "$metrics" ] && [ "$(comp "pathstat analyze percentiles --metric ")" = "$metrics" ]' \
     "--metric: the metrics analyze --help lists ($(echo $metrics))"
 ok '[ "$(comp "pathstat analyze percentiles --metric=th")" = throughput_bps ]' "--metric=th"
-ok '[ "$(comp "pathstat runs --format " | tr "\n" " ")" = "csv json md " ]' "--format: md, csv, json"
+ok '[ "$(comp "pathstat runs --format " | tr "\n" " ")" = "csv json md text " ]' "--format: text, md, csv, json"
+ok '[ "$(comp "pathstat analyze percentiles --unit " | sort | tr "\n" " ")" = "$(printf "%s\n" auto bit/s kbit/s Mbit/s Gbit/s | sort | tr "\n" " ")" ]' "--unit: the units"
 ok '[ "$(comp "pathstat analyze delta --quantile " | tr "\n" " ")" = "hd oha type7 " ]' "--quantile"
-checks=$("$B/pathstat" check --help | awk '/^checks:$/ { on = 1; next } on && NF { print $1 } on && !NF { exit }' | sort)
+checks=$("$B/pathstat" check --help | awk '/^checks:$/ { on = 1; next } on && /^   [a-z]/ { print $1 } on && !NF { exit }' | sort)
 ok '[ "$(comp "pathstat check --only ")" = "$checks" ]' "--only: the checks check --help lists"
 ok '[ "$(comp "pathstat check --only few-samples,hi")" = "few-samples,hidden-failures" ]' \
     "--only: after a comma"

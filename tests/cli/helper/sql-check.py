@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """sql-check.py - `pathstat analyze ... --sql duckdb` run on DuckDB over an
-export equals `pathstat analyze ... --format csv` on the database it came
-from: the same columns in the same order, the same rows in the same order,
+export equals `pathstat analyze ... --format csv` (trials: --format json,
+its CSV being the long form) on the database it came from: the same columns in the same order, the same rows in the same order,
 text cells equal, numbers equal to 1e-9 (relative to the larger
 magnitude, absolute below 1).
 
@@ -53,8 +53,12 @@ def main():
         if not line or line.startswith("#"):
             continue
         words = shlex.split(line)
+        # trials' CSV is the long form (one row per trial); the query
+        # returns the wide table, which is trials' JSON
+        wide = words[0] == "trials"
         p = subprocess.run([ps, "analyze"] + words + ["--db", db, "--format",
-                           "csv"], capture_output=True, text=True)
+                           "json" if wide else "csv"], capture_output=True,
+                           text=True)
         q = subprocess.run([ps, "analyze"] + words + ["--db", db, "--sql",
                            "duckdb"], capture_output=True, text=True)
         bad = []
@@ -68,8 +72,14 @@ def main():
                 bad.append(d.stderr.strip()[-600:])
             else:
                 got = json.loads(d.stdout.splitlines()[-1])
-                rows = list(csv.reader(io.StringIO(p.stdout)))
-                head, rows = rows[0], rows[1:]
+                if wide:
+                    js = json.loads(p.stdout)
+                    head = list(js[0].keys()) if js else []
+                    rows = [["" if v is None else v if isinstance(v, str)
+                             else repr(v) for v in r.values()] for r in js]
+                else:
+                    rows = list(csv.reader(io.StringIO(p.stdout)))
+                    head, rows = rows[0], rows[1:]
                 # DuckDB names a second "n" column "n:1" in its objects
                 got = [{re.sub(r":[0-9]+$", "", k): v for k, v in
                         g.items()} for g in got]
