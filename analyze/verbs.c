@@ -46,10 +46,13 @@ missing_text(struct strbuf *sb, const struct cell_stat *v,
     const struct cell *c)
 {
 	if (v->censored) {
+		strbuf_addstr(sb, "≥ timeout");
 		if (isfinite(c->timeout_ms))
-			strbuf_addf(sb, "≥ timeout (%.0f ms)", c->timeout_ms);
-		else
-			strbuf_addstr(sb, "≥ timeout");
+			strbuf_addf(sb, " (%.0f ms)", c->timeout_ms);
+		/* --pool trials: say how many trials' values are censored */
+		if (v->censored_trials && v->censored_trials < c->ntrials)
+			strbuf_addf(sb, " in %zu of %zu trials",
+			    v->censored_trials, c->ntrials);
 	} else {
 		strbuf_addstr(sb, v->why_missing ? v->why_missing : "not measured");
 	}
@@ -81,8 +84,11 @@ pct_columns(struct table *t, const struct analyze_opts *o, const char *unit,
 	col_n = table_add_col(t, "n", "n", -1);
 	table_add_col(t, "trials", "trials", -1);
 	table_add_col(t, "failures", "failures", -1);
-	if (connect)
+	if (connect) {
+		/* of the failures, the ones that censor ("≥ timeout") */
+		table_add_col(t, "timeouts", "timeouts", -1);
 		table_add_col(t, "loss_pct", "loss %", 1);
+	}
 	for (j = 0; j < o->nstats; j++) {
 		static const char *const suffix[] = {
 			"_median", "_min", "_max",
@@ -200,11 +206,34 @@ pct_row(struct pct_ctx *x, struct cell *c, size_t col_n, size_t col_stat0)
 	if (x->connect) {
 		double tot = (double)c->n + (double)c->failures;
 
-		table_set_num(t, row, col_n + 3, tot > 0 ?
+		table_set_int(t, row, col_n + 3, c->timeouts);
+		table_set_num(t, row, col_n + 4, tot > 0 ?
 		    100.0 * (double)c->failures / tot : NAN);
 	}
 	x->ntool += info.trials_tool;
 	cell_pooled_release(c);
+}
+
+/* The censoring rule of estimator est, in words (stats_censored()). */
+static const char *
+censor_rule(enum stats_estimator est)
+{
+	switch (est) {
+	case STATS_EST_OHA:
+		return "that percentile of all N attempts (successes, then "
+		    "timeouts sorted above them) is a timed-out one: oha's "
+		    "index floor(p·N) ≥ successes";
+	case STATS_EST_HD:
+		return "Harrell–Davis weighs a timed-out attempt (timeouts "
+		    "sorted above the successes, N all of them): its weight "
+		    "window reaches rank ≥ successes";
+	case STATS_EST_TYPE7:
+	case STATS_EST_MEAN:
+		break;
+	}
+	return "that percentile of all N attempts (successes, then timeouts "
+	    "sorted above them) interpolates to a timed-out one: "
+	    "ceil((N − 1)·p) ≥ successes";
 }
 
 static void
@@ -215,11 +244,13 @@ pct_notes(const struct pct_ctx *x, const char *unit)
 
 	caption_common(t, o, x->cs, unit);
 	if (x->ncensored)
-		table_add_note(t, "≥ timeout: more than 1 − p of the attempts "
-		    "failed, so that percentile of all attempts lies at or "
-		    "beyond the timeout; a timeout is loss, never an RTT (JSON "
-		    "and CSV keep the successful samples' value with "
-		    "<stat>_ge_timeout = 1).");
+		table_add_note(t, "≥ timeout: %s%s; a timeout is loss, never "
+		    "an RTT, and refusals and errors censor nothing (JSON and "
+		    "CSV keep the successful samples' value with "
+		    "<stat>_ge_timeout = 1).", censor_rule(o->est),
+		    o->pool == STATS_POOL_PER_TRIAL ? ", judged in each trial "
+		    "(one censored trial censors the mean across trials)" :
+		    "");
 	if (x->ntool)
 		table_add_note(t, "%zu trial(s) have no raw samples: %s",
 		    x->ntool, o->pool == STATS_POOL_PER_TRIAL ? "their "
@@ -259,7 +290,7 @@ analyze_percentiles(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	x.connect = cs.info->timeout_bound;
 	add_key_columns(t, &cs);
 	col_n = pct_columns(t, o, unit, x.dec, x.connect);
-	col_stat0 = col_n + 3 + (x.connect ? 1 : 0);
+	col_stat0 = col_n + 3 + (x.connect ? 2 : 0);
 	for (i = 0; i < cs.n; i++)
 		pct_row(&x, &cs.cells[i], col_n, col_stat0);
 	pct_notes(&x, unit);
