@@ -49,10 +49,6 @@ missing_text(struct strbuf *sb, const struct cell_stat *v,
 		strbuf_addstr(sb, "≥ timeout");
 		if (isfinite(c->timeout_ms))
 			strbuf_addf(sb, " (%.0f ms)", c->timeout_ms);
-		/* --pool trials: say how many trials' values are censored */
-		if (v->censored_trials && v->censored_trials < c->ntrials)
-			strbuf_addf(sb, " in %zu of %zu trials",
-			    v->censored_trials, c->ntrials);
 	} else {
 		strbuf_addstr(sb, v->why_missing ? v->why_missing : "not measured");
 	}
@@ -1311,7 +1307,7 @@ analyze_column_type(const char *verb, const struct analyze_opts *o,
 		"stat", "values", "outliers", "outlier_rule",
 	};
 	static const char *const ints[] = {
-		"n", "trials", "failures", "n_minuend", "n_subtrahend",
+		"n", "trials", "failures", "timeouts", "n_minuend", "n_subtrahend",
 		"trials_minuend", "trials_subtrahend", "n_numerator",
 		"n_denominator",
 	};

@@ -18,14 +18,10 @@
 #include "stats/internal.h"
 #include "stats/stats.h"
 
-/*
- * pct as the exact fraction num / den of 100: the shortest decimal
- * (at most 6 places) whose correctly rounded quotient is the double
- * the user's "p99.9" was parsed into.  Returns false when pct is no
- * such decimal.
- */
-static bool
-pct_fraction(double pct, uint64_t *num, uint64_t *den)
+/* The shortest decimal whose correctly rounded quotient is pct: what
+ * strtod() made of the user's "p99.9" (contract in stats.h). */
+bool
+stats_pct_fraction(double pct, uint64_t *num, uint64_t *den)
 {
 	uint64_t scale = 1;
 
@@ -47,7 +43,7 @@ type7_last_rank(double pct, uint64_t n)
 {
 	uint64_t num, den;
 
-	if (pct_fraction(pct, &num, &den) &&
+	if (stats_pct_fraction(pct, &num, &den) &&
 	    (num == 0 || n - 1 <= (UINT64_MAX - den) / num))
 		return ((n - 1) * num + den - 1) / den;
 	return (uint64_t)ceill((long double)(n - 1) * (long double)pct /

@@ -140,6 +140,13 @@ int stats_name_parse(const char *s, struct stats_name *out, const char **why);
 size_t stats_last_rank_read(enum stats_estimator est, double pct, size_t n);
 
 /*
+ * pct / 100 as the exact fraction *num / *den: the shortest decimal (at
+ * most 6 places) whose correctly rounded value is the double pct, which
+ * is what "p99.9" parsed into.  Returns false when there is none.
+ */
+bool stats_pct_fraction(double pct, uint64_t *num, uint64_t *den);
+
+/*
  * Censoring by timeouts (stats/censor.c): censored attempts sort above
  * every success; does statistic s of all successes + censored attempts
  * read one of them?  A percentile: its last rank read >= successes; max:
