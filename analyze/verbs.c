@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analyze/internal.h"
+#include "analyze/pooling.h"
 #include "common/err.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -119,6 +120,8 @@ pct_columns(struct table *t, const struct analyze_opts *o, const char *unit,
 			table_add_hidden_col(t, k.buf, k.buf, dec);
 		}
 	}
+	/* the run tags each row pools (analyze/pooling.h) */
+	table_add_hidden_col(t, "pooled_over", "pooled_over", -1);
 	strbuf_release(&h);
 	strbuf_release(&k);
 	return col_n;
@@ -133,6 +136,7 @@ struct pct_ctx {
 	int		dec;		/* Markdown decimals */
 	bool		connect;	/* failures are timeouts */
 	size_t		ncensored;	/* values shown as "≥ timeout" */
+	struct pooling	pool;		/* what each cell pools */
 	size_t		ntool;		/* trials with the tool's numbers */
 };
 
@@ -206,6 +210,14 @@ pct_row(struct pct_ctx *x, struct cell *c, size_t col_n, size_t col_stat0)
 		table_set_num(t, row, col_n + 4, tot > 0 ?
 		    100.0 * (double)c->failures / tot : NAN);
 	}
+	{
+		struct strbuf po = STRBUF_INIT;
+
+		pooling_cell_keys(&x->pool, (size_t)(c - x->cs->cells), NULL,
+		    0, &po);
+		table_set_str(t, row, t->ncols - 1, po.buf);
+		strbuf_release(&po);
+	}
 	x->ntool += info.trials_tool;
 	cell_pooled_release(c);
 }
@@ -259,6 +271,7 @@ pct_notes(const struct pct_ctx *x, const char *unit)
 		    "distribution-free, from order statistics (binomial); 'n "
 		    "too small' where no such interval exists (p99 needs n ≥ "
 		    "299)." : "t interval of the mean across trials.");
+	pooling_note(&x->pool, NULL, 0, t);
 	if (x->cs->n == 0)
 		table_add_note(t, "no runs with metric %s match.",
 		    x->cs->metric_name);
@@ -278,6 +291,10 @@ analyze_percentiles(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	if (load(db, o, &cs))
 		return -1;
 	memset(&x, 0, sizeof(x));
+	if (pooling_scan(db, &cs, &o->where, o->paths, o->npaths, &x.pool)) {
+		cellset_release(&cs);
+		return -1;
+	}
 	x.o = o;
 	x.cs = &cs;
 	x.t = t;
@@ -290,6 +307,7 @@ analyze_percentiles(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	for (i = 0; i < cs.n; i++)
 		pct_row(&x, &cs.cells[i], col_n, col_stat0);
 	pct_notes(&x, unit);
+	pooling_release(&x.pool);
 	cellset_release(&cs);
 	return 0;
 }
@@ -1304,7 +1322,7 @@ analyze_column_type(const char *verb, const struct analyze_opts *o,
 	static const char *const text[] = {
 		"path", "condition", "metric", "estimator", "pool", "pair",
 		"minuend", "subtrahend", "across", "numerator", "denominator",
-		"stat", "values", "outliers", "outlier_rule",
+		"stat", "values", "outliers", "outlier_rule", "pooled_over",
 	};
 	static const char *const ints[] = {
 		"n", "trials", "failures", "timeouts", "n_minuend", "n_subtrahend",

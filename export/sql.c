@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "analyze/options.h"
+#include "analyze/pooling.h"
 #include "common/err.h"
 #include "common/kv.h"
 #include "common/metric.h"
@@ -48,6 +49,11 @@ struct q {
 					 * trial or tool) */
 	bool		trials;		/* --pool trials */
 	bool		connect;	/* failures are timeouts */
+	/* percentiles: the run tags a cell may pool (analyze/pooling.h)
+	 * and their columns */
+	char		**pkeys;	/* owned */
+	const char	**pcol;		/* borrowed from model */
+	size_t		npk;
 };
 
 /* ------------------------------------------------------------------
@@ -424,6 +430,11 @@ base_ctes(struct q *x)
 		key_expr(x, "r", x->o->by[i], x->dimcol[i]);
 		addf(x, ", '') AS d%zu", i + 1);
 	}
+	for (i = 0; i < x->npk; i++) {
+		add(x, i ? ", coalesce(" : ",\n    coalesce(");
+		key_expr(x, "r", x->pkeys[i], x->pcol[i]);
+		addf(x, ", '') AS g%zu", i + 1);
+	}
 	add(x, ",\n    r.trial, r.started_at,\n    coalesce(k.nrows, 0) - "
 	    "coalesce(k.failed, 0) AS n,\n    CASE WHEN ");
 	metric_is(x, "r");
@@ -452,8 +463,12 @@ base_ctes(struct q *x)
 	add(x, ", count(*) AS trials, sum(n) AS n, sum(failures) AS "
 	    "failures,\n    sum(CASE WHEN tool_only = 0 THEN timeouts ELSE 0 "
 	    "END) AS timeouts,\n    sum(CASE WHEN n > 0 THEN 1 ELSE 0 END) AS "
-	    "raw_trials, sum(tool_only) AS tool_trials\n  FROM t\n  GROUP "
-	    "BY ");
+	    "raw_trials, sum(tool_only) AS tool_trials");
+	/* how many values of each tag a cell pools */
+	for (i = 0; i < x->npk; i++)
+		addf(x, "%scount(DISTINCT g%zu) AS ng%zu", i ? ", " :
+		    ",\n    ", i + 1, i + 1);
+	add(x, "\n  FROM t\n  GROUP BY ");
 	cell_keys(x, "");
 	add(x, "\n)");
 }
@@ -582,6 +597,8 @@ cell_stats(struct q *x)
 	cell_keys(x, "c");
 	add(x, ", c.trials, c.n, c.failures, c.timeouts, c.raw_trials, "
 	    "c.tool_trials");
+	for (j = 0; j < x->npk; j++)
+		addf(x, ", c.ng%zu", j + 1);
 	for (j = 0; j < x->nst; j++) {
 		const struct stats_name *s = &x->st[j].s;
 
@@ -718,6 +735,22 @@ percentiles_select(struct q *x)
 			}
 		}
 	}
+	/* the tags whose values differ among the cell's runs, ","-joined */
+	if (x->npk) {
+		add(x, ",\n  substr(");
+		for (j = 0; j < x->npk; j++) {
+			addf(x, "%sCASE WHEN cs.ng%zu > 1 THEN ", j ? " || " :
+			    "", j + 1);
+			strbuf_reset(&name);
+			strbuf_addf(&name, ",%s", x->pkeys[j]);
+			lit(x, name.buf);
+			add(x, " ELSE '' END");
+		}
+		add(x, ", 2) AS ");
+	} else {
+		add(x, ",\n  '' AS ");
+	}
+	ident(x, "pooled_over");
 	add(x, "\nFROM cs\nORDER BY ");
 	path_order(x, "cs.path");
 	add(x, ", cs.condition");
@@ -1424,6 +1457,22 @@ export_sql_print(FILE *fp, sqlite3 *db, const char *verb,
 			goto cleanup;
 		}
 	}
+	if (!strcmp(verb, "percentiles")) {
+		int nk = pooling_candidates(db, o->by, o->nby, &x.pkeys);
+
+		if (nk < 0)
+			goto cleanup;
+		x.pcol = xcalloc((size_t)nk + 1, sizeof(*x.pcol));
+		for (i = 0; i < (size_t)nk; i++) {
+			x.pcol[x.npk] = export_model_column(&x.model,
+			    x.pkeys[i]);
+			if (!x.pcol[x.npk] && !fixed_key(x.pkeys[i])) {
+				free(x.pkeys[i]);
+				continue;
+			}
+			x.pkeys[x.npk++] = x.pkeys[i];
+		}
+	}
 	set_stats(&x);
 	header(&x, nargs, args);
 	base_ctes(&x);
@@ -1447,6 +1496,10 @@ export_sql_print(FILE *fp, sqlite3 *db, const char *verb,
 	fputs(sb.buf, fp);
 	ret = 0;
 cleanup:
+	for (i = 0; i < x.npk; i++)
+		free(x.pkeys[i]);
+	free(x.pkeys);
+	free(x.pcol);
 	export_model_release(&x.model);
 	free(x.dimcol);
 	strbuf_release(&sb);
