@@ -1153,7 +1153,7 @@ analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		table_add_note(t, "Between trials %% includes any difference "
 		    "between the groups a row pools (pooled_over): it is not "
 		    "trial-to-trial noise there.");
-		pooling_note(&pool, levels, ARRAY_SIZE(levels), t);
+		pooling_note(&pool, levels, ARRAY_SIZE(levels), true, t);
 	}
 	pooling_release(&pool);
 	cellset_release(&groups);

@@ -240,7 +240,7 @@ pooling_cell_keys(const struct pooling *p, size_t cell, char *const *skip,
 
 void
 pooling_note(const struct pooling *p, char *const *skip, size_t nskip,
-    struct table *t)
+    bool column, struct table *t)
 {
 	struct strbuf sb = STRBUF_INIT, keys = STRBUF_INIT;
 	size_t i, j, shown = 0;
@@ -256,17 +256,33 @@ pooling_note(const struct pooling *p, char *const *skip, size_t nskip,
 			strbuf_addf(&sb, "%s%s", i ? ", " : "", k->values[i]);
 		if (k->nvalues > POOLING_NOTE_VALUES)
 			strbuf_addf(&sb, ", … %zu values", k->nvalues);
-		strbuf_addf(&sb, ") in %zu of %zu rows", k->ncells, p->ncells);
+		strbuf_addf(&sb, ") in %zu of %zu %s", k->ncells, p->ncells,
+		    column ? "rows" : "cells");
 		strbuf_addf(&keys, "%s%s", shown ? "," : "", k->key);
 		shown++;
 	}
 	if (shown)
-		table_add_note(t, "Pooled: these rows mix runs that differ in "
-		    "%s; each such row is one number over them (JSON and CSV "
-		    "name them per row in pooled_over). --by %s splits them, "
+		table_add_note(t, "Pooled: these %s mix runs that differ in "
+		    "%s; each is one number over them%s. --by %s splits them, "
 		    "--where KEY=VALUE keeps one; `pathstat check --only "
 		    "pooled-groups` tests whether they differ more than their "
-		    "trials do.", sb.buf, keys.buf);
+		    "trials do.", column ? "rows" : "cells", sb.buf, column ?
+		    " (JSON and CSV name them per row in pooled_over)" : "",
+		    keys.buf);
 	strbuf_release(&sb);
 	strbuf_release(&keys);
+}
+
+int
+pooling_table_note(sqlite3 *db, const struct cellset *cs,
+    const struct where *where, char *const *paths, size_t npaths,
+    struct table *t)
+{
+	struct pooling p;
+
+	if (pooling_scan(db, cs, where, paths, npaths, &p))
+		return -1;
+	pooling_note(&p, NULL, 0, false, t);
+	pooling_release(&p);
+	return 0;
 }

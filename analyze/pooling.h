@@ -62,8 +62,16 @@ void pooling_cell_keys(const struct pooling *p, size_t cell,
 /* A caption line naming what the table's cells pool and how to split
  * them ("pooled over instance_type (c6i.large, c7g.xlarge) in 3 of 5
  * rows, day (...) in ...; --by instance_type,day splits them"), added to
- * t when some cell pools anything but skip[0..nskip). */
+ * t when some cell pools anything but skip[0..nskip); column: the table
+ * has a pooled_over column to point to. */
 void pooling_note(const struct pooling *p, char *const *skip, size_t nskip,
+    bool column, struct table *t);
+
+/* Scan cs and add pooling_note() to t: the verbs whose rows have no
+ * pooled_over column (relative, delta, ratio, trials) say it in the
+ * caption.  Returns 0, or -1 after printing an error. */
+int pooling_table_note(sqlite3 *db, const struct cellset *cs,
+    const struct where *where, char *const *paths, size_t npaths,
     struct table *t);
 
 #endif

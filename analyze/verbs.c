@@ -271,7 +271,7 @@ pct_notes(const struct pct_ctx *x, const char *unit)
 		    "distribution-free, from order statistics (binomial); 'n "
 		    "too small' where no such interval exists (p99 needs n ≥ "
 		    "299)." : "t interval of the mean across trials.");
-	pooling_note(&x->pool, NULL, 0, t);
+	pooling_note(&x->pool, NULL, 0, true, t);
 	if (x->cs->n == 0)
 		table_add_note(t, "no runs with metric %s match.",
 		    x->cs->metric_name);
@@ -358,8 +358,9 @@ analyze_relative(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		    "cell's p50 (p50 = 100); %s.", cs.metric_name, m.buf);
 		strbuf_release(&m);
 	}
+	int ret = pooling_table_note(db, &cs, &o->where, o->paths, o->npaths, t);
 	cellset_release(&cs);
-	return 0;
+	return ret;
 }
 
 /* --------------------------------------------------------------------
@@ -739,6 +740,9 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	if (nmissing)
 		table_add_note(t, "not measured: one side of the pair has no data "
 		    "under that condition.");
+	if (!ret)
+		ret = pooling_table_note(db, &cs, &o->where, o->paths,
+		    o->npaths, t);
 	cellset_release(&cs);
 	return ret;
 }
@@ -836,6 +840,9 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		contrast_caption(t, o, &cs, what.buf);
 		strbuf_release(&what);
 	}
+	if (!ret)
+		ret = pooling_table_note(db, &cs, &o->where, o->paths,
+		    o->npaths, t);
 	cellset_release(&cs);
 	free(num);
 	free(den);
@@ -1008,8 +1015,9 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	    "or more trials), or 3× / ⅓× the median of the other trials (3 "
 	    "trials, or when half the trials are identical).");
 	strbuf_release(&list);
+	int ret = pooling_table_note(db, &cs, &o->where, o->paths, o->npaths, t);
 	cellset_release(&cs);
-	return 0;
+	return ret;
 }
 
 /* --------------------------------------------------------------------
