@@ -54,6 +54,13 @@ run "$PS" analyze percentiles --db s.db --metric connect_ms --by instance_type,d
 expect_out_lacks "Pooled:" "--by instance_type,day: no pooled caption"
 run "$PS" analyze percentiles --db s.db --metric connect_ms --where instance_type=c6i.large --by day
 expect_out_lacks "Pooled:" "--where instance_type= --by day: no pooled caption"
+# the verbs without a pooled_over column say it in the caption
+run "$PS" analyze trials --db s.db --metric connect_ms
+expect_out_has "_Pooled: these cells mix runs that differ in day" "trials: a pooled caption line"
+run "$PS" analyze delta --db s.db --metric connect_ms P-Q
+expect_out_has "instance\_type (c6i.large, c7i.large) in 1 of 2 cells" "delta: a pooled caption line"
+run "$PS" analyze relative --db s.db --metric connect_ms --where instance_type=c6i.large --by day
+expect_out_lacks "Pooled:" "relative, one type, per day: nothing pooled"
 
 # variance: without --by it mixes the types and says so
 run "$PS" analyze variance --db s.db --metric connect_ms --format json
