@@ -300,7 +300,9 @@ analyze_check_opts(sqlite3 *db, const struct where *w,
 		if (!wanted(opts, checks[i].info.id))
 			continue;
 		checks[i].fn(&m);
-		check_merge(&m, first);
+		/* pooled-groups spans campaigns already: nothing to merge */
+		if (strcmp(checks[i].info.id, "pooled-groups"))
+			check_merge(&m, first);
 	}
 	ret = 0;
 cleanup:

@@ -52,10 +52,12 @@ struct pg_block {
 	size_t			n;
 };
 
+/* keys: the tags that split the runs this way ("day, study"); key:
+ * the first of them, whose values name the groups. */
 static void
 finding(struct check_model *m, int metric, const struct pg_block *b,
-    const char *key, const size_t *grp, char **names, size_t ngroups,
-    const struct check_groups *res)
+    const char *keys, const char *key, const size_t *grp, char **names,
+    size_t ngroups, const struct check_groups *res)
 {
 	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
 	const struct cell *c0 = b->cell[0];
@@ -74,7 +76,7 @@ finding(struct check_model *m, int metric, const struct pg_block *b,
 		for (r = 0; r < m->nruns; r++)
 			if (m->runs[r].id == b->trial[i]->run_id)
 				check_add_run(f, &m->runs[r]);
-	strbuf_addf(&ev, "the runs differ in %s; trial p50s by %s: ", key,
+	strbuf_addf(&ev, "the runs differ in %s; trial p50s by %s: ", keys,
 	    key);
 	for (k = 0; k < ngroups; k++) {
 		double s = 0;
@@ -97,41 +99,76 @@ finding(struct check_model *m, int metric, const struct pg_block *b,
 	strbuf_addf(&cause, "the cell pools groups of runs (%s) that differ "
 	    "more than their trials do: a percentile over the cell is a "
 	    "mixture that describes none of them, and a spread between its "
-	    "trials is the groups' difference, not noise", key);
+	    "trials is the groups' difference, not noise", keys);
 	strbuf_addf(&act, "split the cell with --by %s (analyze, report "
 	    "specs) or keep one group with --where %s=VALUE", key, key);
 	check_set_text(f, &ev, &cause, &act);
 }
 
 /* Test each candidate key's grouping of one block's trials. */
+/* Key j's grouping of the block's trials into grp (numbered in order of
+ * first appearance, so two keys that split the runs alike give equal
+ * arrays) and names; returns the number of groups. */
+static size_t
+group_by(const struct pg_block *b, size_t j, size_t *grp, char **names)
+{
+	size_t i, ng = 0;
+
+	for (i = 0; i < b->n; i++) {
+		const char *v = b->cell[i]->dims[j];
+		size_t at = index_of(names, ng, *v ? v : "(none)");
+
+		if (at == ng)
+			names[ng++] = (char *)(*v ? v : "(none)");
+		grp[i] = at;
+	}
+	return ng;
+}
+
+/* Test each candidate key's grouping of one block's trials; keys that
+ * split the runs alike (each campaign its own day, instance type and
+ * study) are one finding naming them all. */
 static void
 test_block(struct check_model *m, int metric, const struct pg_block *b,
     char *const *keys, size_t nkeys)
 {
 	size_t *grp = xcalloc(b->n + 1, sizeof(size_t));
+	size_t *other = xcalloc(b->n + 1, sizeof(size_t));
 	char **names = xcalloc(b->n + 1, sizeof(char *));
-	size_t j, i, ng;
+	char **onames = xcalloc(b->n + 1, sizeof(char *));
+	bool *done = xcalloc(nkeys + 1, sizeof(bool));
+	struct strbuf alike = STRBUF_INIT;
+	size_t j, k, ng;
 
 	for (j = 0; j < nkeys; j++) {
 		struct check_groups res;
 
-		ng = 0;
-		for (i = 0; i < b->n; i++) {
-			const char *v = b->cell[i]->dims[j];
-			size_t at = index_of(names, ng, *v ? v : "(none)");
-
-			if (at == ng)
-				names[ng++] = (char *)(*v ? v : "(none)");
-			grp[i] = at;
-		}
+		if (done[j])
+			continue;
+		ng = group_by(b, j, grp, names);
 		if (ng < 2)
 			continue;
 		check_detect_groups(b->v, grp, b->n, ng, &res);
-		if (res.differ)
-			finding(m, metric, b, keys[j], grp, names, ng, &res);
+		if (!res.differ)
+			continue;
+		strbuf_reset(&alike);
+		strbuf_addstr(&alike, keys[j]);
+		for (k = j + 1; k < nkeys; k++) {
+			if (group_by(b, k, other, onames) != ng ||
+			    memcmp(grp, other, b->n * sizeof(size_t)))
+				continue;
+			done[k] = true;
+			strbuf_addf(&alike, ", %s", keys[k]);
+		}
+		finding(m, metric, b, alike.buf, keys[j], grp, names, ng,
+		    &res);
 	}
+	strbuf_release(&alike);
 	free(grp);
+	free(other);
 	free(names);
+	free(onames);
+	free(done);
 }
 
 /* One metric's cells with every candidate key as a dimension. */
