@@ -35,7 +35,8 @@
 	"                        --sql athena|trino|spark|duckdb\n" \
 	"verbs: percentiles, delta PAIR..., ratio --across KEY NUM/DEN, trials,\n" \
 	"       relative, compare --by KEY [--baseline V] [--threshold 5%],\n" \
-	"       trend --by day|hour, variance [--target 5%], mtu (no --metric)\n"
+	"       trend --by day|hour, variance [--by KEYS] [--target 5%],\n" \
+	"       mtu (no --metric)\n"
 
 char name_p50[] = "p50", name_p99[] = "p99";
 
@@ -329,27 +330,39 @@ tool_stat_of(const struct trial *t, const struct stats_name *s,
 	return trial_tool_stat(t, typed);
 }
 
-/* Connect probes: when more than 1 - p of the attempts failed, the
- * p-quantile of all attempts lies at or beyond the timeout. */
+/*
+ * Connect probes: is statistic s of all attempts beyond what the
+ * successes say?  Timeouts sort above every success and the estimator's
+ * own rule decides whether it reads one (stats_censored(): oha's index,
+ * type 7's ceil((N - 1) p), Harrell-Davis's weight window), with N =
+ * successes + timeouts; refusals and errors are failures, not connect
+ * times, and censor nothing.  Pooled: over the cell's raw trials; per
+ * trial: each trial on its own, since a trial's censored value enters
+ * the mean across trials.  *ntrials gets the trials censored.
+ */
 static bool
-censored_by_failures(const struct cellset *cs, const struct cell *c,
-    const struct stats_name *s)
+censored_by_timeouts(const struct analyze_opts *o, const struct cellset *cs,
+    const struct cell *c, const struct stats_name *s, size_t *ntrials)
 {
-	double total, frac, p;
+	size_t i, succ = 0, tmo = 0;
 
-	if (!cs->info->timeout_bound || c->failures <= 0)
+	*ntrials = 0;
+	if (!cs->info->timeout_bound || c->timeouts <= 0)
 		return false;
-	total = (double)c->n + (double)c->failures;
-	frac = (double)c->failures / total;
-	switch (s->kind) {
-	case STATS_NAME_MAX:
-		return true;
-	case STATS_NAME_PCT:
-		p = s->pct / 100.0;
-		return frac > 1.0 - p;
-	default:
-		return false;
+	for (i = 0; i < c->ntrials; i++) {
+		const struct trial *t = &c->trials[i];
+
+		if (t->summary_only)
+			continue;
+		succ += t->n;
+		tmo += (size_t)t->timeouts;
+		if (o->pool == STATS_POOL_PER_TRIAL &&
+		    stats_censored(o->est, s, t->n, (size_t)t->timeouts))
+			(*ntrials)++;
 	}
+	if (o->pool == STATS_POOL_PER_TRIAL)
+		return *ntrials > 0;
+	return stats_censored(o->est, s, succ, tmo);
 }
 
 static const char *
@@ -389,7 +402,8 @@ cell_compute(const struct analyze_opts *o, const struct cellset *cs,
 	/* The value of the successful samples is still computed (the JSON
 	 * contract: statistics of successful samples); the flag tells the
 	 * reader that the percentile of all attempts lies beyond it. */
-	out->censored = censored_by_failures(cs, c, s);
+	out->censored = censored_by_timeouts(o, cs, c, s,
+	    &out->censored_trials);
 	/* The name the tool's own summary uses: "p99", "p99.9". */
 	if (s->kind == STATS_NAME_PCT && *stat_label(o, s) == 'p')
 		snprintf(typed, sizeof(typed), "%s", stat_label(o, s));

@@ -333,6 +333,7 @@ struct readers {
 	sqlite3_stmt	*tool;		/* the tool's summaries */
 	sqlite3_stmt	*tmo;		/* the probes' timeout */
 	sqlite3_stmt	*end;		/* a summary metric's value per run */
+	sqlite3_stmt	*ntmo;		/* how many probes timed out */
 };
 
 static int
@@ -362,7 +363,10 @@ readers_prepare(sqlite3 *db, const struct cells_query *q,
 	rd->end = db_prepare(db, "read end-of-test values", "SELECT value "
 	    "FROM summaries WHERE run_id = ?1 AND metric = ?2 AND stat = ?3 "
 	    "AND value IS NOT NULL");
+	rd->ntmo = db_prepare(db, "count timeouts", "SELECT count(*) FROM "
+	    "samples WHERE run_id = ?1 AND metric = ?2 AND status = ?3");
 	if (!rd->vals || !rd->tool || !rd->tmo || !rd->end ||
+	    !rd->ntmo ||
 	    (q->load_values && !q->series && !rd->sorted) ||
 	    (q->series && !rd->series))
 		return -1;
@@ -378,6 +382,7 @@ readers_release(struct readers *rd)
 	sqlite3_finalize(rd->tool);
 	sqlite3_finalize(rd->tmo);
 	sqlite3_finalize(rd->end);
+	sqlite3_finalize(rd->ntmo);
 }
 
 /* The cell run r belongs to: the last one when the keys match (rows come
@@ -450,6 +455,24 @@ load_end_value(sqlite3_stmt *st, const struct metric *m, struct trial *t,
 	return rc == SQLITE_DONE ? 0 : -1;
 }
 
+/* How many of a run's failed probes timed out: only those censor a
+ * percentile (a refusal or an error is fast, not a connect time beyond
+ * the timeout).  Returns the count, or -1 on a database error. */
+static int64_t
+count_timeouts(sqlite3_stmt *st, int64_t run_id, int metric)
+{
+	int64_t n = -1;
+
+	sqlite3_reset(st);
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_int(st, 2, metric);
+	sqlite3_bind_int(st, 3, SAMPLE_TIMEOUT);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return n;
+}
+
 /* Add run r as a trial of its cell, with what q asks to be read. */
 static int
 load_trial(sqlite3 *db, const struct cells_query *q, struct readers *rd,
@@ -486,8 +509,17 @@ load_trial(sqlite3 *db, const struct cells_query *q, struct readers *rd,
 		    (long long)r->id, sqlite3_errmsg(db));
 	t->summary_only = q->load_values && !q->series && t->n == 0 &&
 	    t->ntool > 0;
+	if (cs->info->timeout_bound && t->failures > 0) {
+		t->timeouts = count_timeouts(rd->ntmo, r->id, cs->metric);
+		if (t->timeouts < 0)
+			return error("count timeouts of run %lld: %s",
+			    (long long)r->id, sqlite3_errmsg(db));
+		if (t->timeouts > t->failures)
+			t->timeouts = t->failures;
+	}
 	c->n += t->n;
 	c->failures += t->failures;
+	c->timeouts += t->timeouts;
 	if (cs->info->timeout_bound)
 		load_timeout(rd->tmo, c, r->id, cs->metric_name);
 	return 0;

@@ -33,6 +33,8 @@ struct trial {
 	double			*times;
 	size_t			n;
 	int64_t			failures;	/* failed attempts (timeouts, refusals, errors) */
+	int64_t			timeouts;	/* of those, timeouts: connect
+						 * probes only (timeout_bound) */
 	bool			partial;	/* the run is stored as partial */
 	bool			summary_only;	/* no raw samples: only tool stats */
 	struct tool_stat	*tool;		/* the tool's own statistics; owned */
@@ -49,6 +51,8 @@ struct cell {
 	size_t		ntrials, alloc_trials;
 	size_t		n;		/* successful samples over all trials */
 	int64_t		failures;	/* failed attempts over all trials */
+	int64_t		timeouts;	/* of those, timeouts (the only failures
+					 * that censor a percentile) */
 	double		timeout_ms;	/* connect probes' timeout, NaN if unknown */
 	double		*pooled;	/* all raw samples sorted, built on demand; owned
 					 * (aliases trials[0].values when pooled_alias) */

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "analyze/internal.h"
+#include "analyze/pooling.h"
 #include "common/err.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -826,10 +827,12 @@ struct var_trials {
 	double	mean;		/* of v */
 };
 
+/* The cells' day and instance are dimensions d0 and d0 + 1 (after the
+ * user's --by keys). */
 static void
 var_trials_collect(const struct analyze_opts *o, const struct stats_name *st,
-    const struct cellset *cs, size_t from, size_t to, struct stats_rng *rng,
-    struct var_trials *vt)
+    const struct cellset *cs, size_t from, size_t to, size_t d0,
+    struct stats_rng *rng, struct var_trials *vt)
 {
 	size_t cap = 0, k, j;
 
@@ -860,10 +863,10 @@ var_trials_collect(const struct analyze_opts *o, const struct stats_name *st,
 			se = trial_boot_se(o, st, tr, rng);
 			vt->v[vt->n] = x;
 			vt->se2[vt->n] = se * se;
-			vt->day[vt->n] = c->dims[0];
-			vt->inst[vt->n] = c->dims[1];
-			vt->dayinst[vt->n] = xasprintf("%s|%s", c->dims[0],
-			    c->dims[1]);
+			vt->day[vt->n] = c->dims[d0];
+			vt->inst[vt->n] = c->dims[d0 + 1];
+			vt->dayinst[vt->n] = xasprintf("%s|%s", c->dims[d0],
+			    c->dims[d0 + 1]);
 			vt->mean += x;
 			vt->n++;
 		}
@@ -969,12 +972,14 @@ var_levels(const struct var_trials *vt, struct var_levels *lv)
 }
 
 static size_t
-variance_columns(struct table *t)
+variance_columns(struct table *t, const struct analyze_opts *o)
 {
-	size_t col0;
+	size_t col0, d;
 
 	table_add_col(t, "path", "Path", -1);
 	table_add_col(t, "condition", "Condition", -1);
+	for (d = 0; d < o->nby; d++)
+		table_add_col(t, o->by[d], o->by[d], -1);
 	table_add_hidden_col(t, "metric", "Metric", -1);
 	table_add_hidden_col(t, "estimator", "Estimator", -1);
 	col0 = table_add_col(t, "stat", "Stat", -1);
@@ -989,6 +994,8 @@ variance_columns(struct table *t)
 	    2);
 	table_add_col(t, "halfwidth_now_pct", "±% now", 2);
 	table_add_col(t, "trials_needed", "Trials for target", -1);
+	/* the run tags the row pools beyond day and instance */
+	table_add_hidden_col(t, "pooled_over", "pooled_over", -1);
 	t->cols[col0 + 4].md_hidden = true;
 	return col0;
 }
@@ -997,11 +1004,12 @@ variance_columns(struct table *t)
 static void
 variance_row(const struct analyze_opts *o, const char *stat,
     const struct cellset *cs, const struct cell *first,
-    const struct var_trials *vt, size_t col0, struct table *t)
+    const struct var_trials *vt, size_t col0, const char *pooled_over,
+    struct table *t)
 {
 	struct var_levels lv;
 	double now = NAN, mean = fabs(vt->mean);
-	size_t needed, row;
+	size_t needed, row, d;
 
 	var_levels(vt, &lv);
 	needed = vt->n >= 2 ? stats_trials_needed(vt->v, vt->n, o->target_pct,
@@ -1009,8 +1017,11 @@ variance_row(const struct analyze_opts *o, const char *stat,
 	row = table_add_row(t);
 	table_set_str(t, row, 0, first->path);
 	table_set_str(t, row, 1, first->cond);
-	table_set_str(t, row, 2, cs->metric_name);
-	table_set_str(t, row, 3, stats_estimator_name(o->est));
+	for (d = 0; d < o->nby; d++)
+		table_set_str(t, row, 2 + d, first->dims[d]);
+	table_set_str(t, row, 2 + o->nby, cs->metric_name);
+	table_set_str(t, row, 3 + o->nby, stats_estimator_name(o->est));
+	table_set_str(t, row, col0 + 11, pooled_over);
 	table_set_str(t, row, col0, stat);
 	table_set_int(t, row, col0 + 1, (int64_t)vt->n);
 	table_set_int(t, row, col0 + 2, (int64_t)count_distinct(vt->day,
@@ -1029,17 +1040,60 @@ variance_row(const struct analyze_opts *o, const char *stat,
 		    "need 2 trials" : "–");
 }
 
+/* Same group of variance cells: path, condition and the --by keys. */
+static bool
+variance_same_group(const struct cell *a, const struct cell *b, size_t nby)
+{
+	size_t d;
+
+	if (strcmp(a->path, b->path) || strcmp(a->cond, b->cond))
+		return false;
+	for (d = 0; d < nby; d++)
+		if (strcmp(a->dims[d], b->dims[d]))
+			return false;
+	return true;
+}
+
+/* The groups' cells without day and instance (counts only), and what
+ * each pools (analyze/pooling.h). */
+static int
+variance_pooling(sqlite3 *db, const struct analyze_opts *o,
+    struct cellset *groups, struct pooling *pool)
+{
+	struct cells_query q;
+
+	memset(&q, 0, sizeof(q));
+	q.metric = o->metric;
+	q.where = &o->where;
+	q.by = o->by;
+	q.nby = o->nby;
+	q.paths = o->paths;
+	q.npaths = o->npaths;
+	if (cells_load(db, &q, groups))
+		return -1;
+	if (pooling_scan(db, groups, &o->where, o->paths, o->npaths, pool)) {
+		cellset_release(groups);
+		return -1;
+	}
+	return 0;
+}
+
 int
 analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
     char **args, struct table *t)
 {
-	static char dim_day[] = "day", dim_instance[] = "instance";
-	char *by[2] = { dim_day, dim_instance };
+	/* the levels variance splits itself: not "pooled" */
+	static char dim_day[] = "day", dim_instance[] = "instance",
+	    dim_iid[] = "instance_id", dim_host[] = "hostname";
+	char *const levels[] = { dim_day, dim_instance, dim_iid, dim_host };
+	char **by;
 	struct analyze_opts o2;
-	struct cellset cs;
+	struct cellset cs, groups;
 	struct cells_query q;
 	struct stats_rng rng;
-	size_t i, g, s, col0;
+	struct pooling pool;
+	struct strbuf po = STRBUF_INIT;
+	size_t i, g, s, col0, d, npooled = 0;
 
 	if (nargs > 0) {
 		error("variance takes no arguments (got '%s')", args[0]);
@@ -1048,23 +1102,44 @@ analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	analyze_default_stats(o, &o2);
 	stats_rng_seed(&rng, o->seed);
 	/* Trials keep their day and instance (instance_id, else hostname)
-	 * as the last two dimensions; cells are grouped on the rest. */
+	 * as the last two dimensions, after the user's --by keys; cells are
+	 * grouped on the rest. */
+	by = xcalloc(o->nby + 2, sizeof(char *));
+	for (d = 0; d < o->nby; d++)
+		by[d] = o->by[d];
+	by[o->nby] = dim_day;
+	by[o->nby + 1] = dim_instance;
 	memset(&q, 0, sizeof(q));
 	q.metric = o->metric;
 	q.where = &o->where;
 	q.by = by;
-	q.nby = 2;
+	q.nby = o->nby + 2;
 	q.paths = o->paths;
 	q.npaths = o->npaths;
 	q.load_values = true;
-	if (cells_load(db, &q, &cs))
+	if (cells_load(db, &q, &cs)) {
+		free(by);
 		return -1;
-	col0 = variance_columns(t);
+	}
+	if (variance_pooling(db, o, &groups, &pool)) {
+		cellset_release(&cs);
+		free(by);
+		return -1;
+	}
+	col0 = variance_columns(t, o);
 	for (i = 0; i < cs.n; i = g) {
-		for (g = i; g < cs.n && !strcmp(cs.cells[g].path,
-		    cs.cells[i].path) && !strcmp(cs.cells[g].cond,
-		    cs.cells[i].cond); g++)
+		const struct cell *gc;
+
+		for (g = i; g < cs.n && variance_same_group(&cs.cells[g], &cs.cells[i],
+		    o->nby); g++)
 			;
+		strbuf_reset(&po);
+		gc = cellset_find(&groups, cs.cells[i].path, cs.cells[i].cond,
+		    cs.cells[i].dims);
+		if (gc)
+			pooling_cell_keys(&pool, (size_t)(gc - groups.cells),
+			    levels, ARRAY_SIZE(levels), &po);
+		npooled += po.len > 0;
 		for (s = 0; s < o2.nstats; s++) {
 			const struct stats_name *st = &o2.stats[s];
 			struct var_trials vt;
@@ -1072,10 +1147,10 @@ analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
 			if (st->kind != STATS_NAME_PCT &&
 			    st->kind != STATS_NAME_MEAN)
 				continue;
-			var_trials_collect(o, st, &cs, i, g, &rng, &vt);
+			var_trials_collect(o, st, &cs, i, g, o->nby, &rng, &vt);
 			if (vt.n)
 				variance_row(o, o2.stat_names[s], &cs,
-				    &cs.cells[i], &vt, col0, t);
+				    &cs.cells[i], &vt, col0, po.buf, t);
 			var_trials_release(&vt);
 		}
 	}
@@ -1092,6 +1167,16 @@ analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	    "%.0f %% t interval of ±%.1f %% on the mean of the trial "
 	    "statistics; ±%% now: that half-width with the trials at hand.",
 	    o->level * 100, o->target_pct);
+	if (npooled) {
+		table_add_note(t, "Between trials %% includes any difference "
+		    "between the groups a row pools (pooled_over): it is not "
+		    "trial-to-trial noise there.");
+		pooling_note(&pool, levels, ARRAY_SIZE(levels), true, t);
+	}
+	pooling_release(&pool);
+	cellset_release(&groups);
 	cellset_release(&cs);
+	strbuf_release(&po);
+	free(by);
 	return 0;
 }

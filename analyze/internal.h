@@ -21,9 +21,11 @@ struct cell_stat {
 	double	value;		/* pooled value, or the mean across trials */
 	double	median, min, max;	/* across trials (pool trials) */
 	double	lo, hi;		/* interval when asked and available, else NaN */
-	bool	censored;	/* connect: failures exceed 1 - p, so the percentile
-				 * of all attempts is "≥ timeout" (value is still
-				 * the successful samples' one) */
+	bool	censored;	/* connect: the estimator reads a timed-out
+				 * attempt (stats_censored()), so the statistic
+				 * of all attempts is "≥ timeout" (value is
+				 * still the successful samples' one) */
+	size_t	censored_trials;	/* --pool trials: trials censored */
 	const char *why_missing;	/* static reason when value is NaN, or NULL */
 };
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analyze/internal.h"
+#include "analyze/pooling.h"
 #include "common/err.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -49,10 +50,9 @@ missing_text(struct strbuf *sb, const struct cell_stat *v,
     const struct cell *c)
 {
 	if (v->censored) {
+		strbuf_addstr(sb, "≥ timeout");
 		if (isfinite(c->timeout_ms))
-			strbuf_addf(sb, "≥ timeout (%.0f ms)", c->timeout_ms);
-		else
-			strbuf_addstr(sb, "≥ timeout");
+			strbuf_addf(sb, " (%.0f ms)", c->timeout_ms);
 	} else {
 		strbuf_addstr(sb, v->why_missing ? v->why_missing : "not measured");
 	}
@@ -89,8 +89,11 @@ pct_columns(struct table *t, const struct analyze_opts *o, const char *unit,
 	col_n = table_add_col(t, "n", "n", -1);
 	table_add_col(t, "trials", "trials", -1);
 	table_add_col(t, "failures", "failures", -1);
-	if (connect)
+	if (connect) {
+		/* of the failures, the ones that censor ("≥ timeout") */
+		table_add_col(t, "timeouts", "timeouts", -1);
 		table_add_col(t, "loss_pct", "loss %", 1);
+	}
 	for (j = 0; j < o->nstats; j++) {
 		static const char *const suffix[] = {
 			"_median", "_min", "_max",
@@ -125,6 +128,8 @@ pct_columns(struct table *t, const struct analyze_opts *o, const char *unit,
 			table_add_hidden_col(t, k.buf, k.buf, dec);
 		}
 	}
+	/* the run tags each row pools (analyze/pooling.h) */
+	table_add_hidden_col(t, "pooled_over", "pooled_over", -1);
 	strbuf_release(&h);
 	strbuf_release(&k);
 	return col_n;
@@ -139,6 +144,7 @@ struct pct_ctx {
 	int		dec;		/* Markdown decimals */
 	bool		connect;	/* failures are timeouts */
 	size_t		ncensored;	/* values shown as "≥ timeout" */
+	struct pooling	pool;		/* what each cell pools */
 	size_t		ntool;		/* trials with the tool's numbers */
 };
 
@@ -208,11 +214,42 @@ pct_row(struct pct_ctx *x, struct cell *c, size_t col_n, size_t col_stat0)
 	if (x->connect) {
 		double tot = (double)c->n + (double)c->failures;
 
-		table_set_num(t, row, col_n + 3, tot > 0 ?
+		table_set_int(t, row, col_n + 3, c->timeouts);
+		table_set_num(t, row, col_n + 4, tot > 0 ?
 		    100.0 * (double)c->failures / tot : NAN);
+	}
+	{
+		struct strbuf po = STRBUF_INIT;
+
+		pooling_cell_keys(&x->pool, (size_t)(c - x->cs->cells), NULL,
+		    0, &po);
+		table_set_str(t, row, t->ncols - 1, po.buf);
+		strbuf_release(&po);
 	}
 	x->ntool += info.trials_tool;
 	cell_pooled_release(c);
+}
+
+/* The censoring rule of estimator est, in words (stats_censored()). */
+static const char *
+censor_rule(enum stats_estimator est)
+{
+	switch (est) {
+	case STATS_EST_OHA:
+		return "that percentile of all N attempts (successes, then "
+		    "timeouts sorted above them) is a timed-out one: oha's "
+		    "index floor(p·N) ≥ successes";
+	case STATS_EST_HD:
+		return "Harrell–Davis weighs a timed-out attempt (timeouts "
+		    "sorted above the successes, N all of them): its weight "
+		    "window reaches rank ≥ successes";
+	case STATS_EST_TYPE7:
+	case STATS_EST_MEAN:
+		break;
+	}
+	return "that percentile of all N attempts (successes, then timeouts "
+	    "sorted above them) interpolates to a timed-out one: "
+	    "ceil((N − 1)·p) ≥ successes";
 }
 
 static void
@@ -223,11 +260,13 @@ pct_notes(const struct pct_ctx *x, const char *unit)
 
 	caption_common(t, o, x->cs, unit);
 	if (x->ncensored)
-		table_add_note(t, "≥ timeout: more than 1 − p of the attempts "
-		    "failed, so that percentile of all attempts lies at or "
-		    "beyond the timeout; a timeout is loss, never an RTT (JSON "
-		    "and CSV keep the successful samples' value with "
-		    "<stat>_ge_timeout = 1).");
+		table_add_note(t, "≥ timeout: %s%s; a timeout is loss, never "
+		    "an RTT, and refusals and errors censor nothing (JSON and "
+		    "CSV keep the successful samples' value with "
+		    "<stat>_ge_timeout = 1).", censor_rule(o->est),
+		    o->pool == STATS_POOL_PER_TRIAL ? ", judged in each trial "
+		    "(one censored trial censors the mean across trials)" :
+		    "");
 	if (x->ntool)
 		table_add_note(t, "%zu trial(s) have no raw samples: %s",
 		    x->ntool, o->pool == STATS_POOL_PER_TRIAL ? "their "
@@ -240,6 +279,7 @@ pct_notes(const struct pct_ctx *x, const char *unit)
 		    "distribution-free, from order statistics (binomial); 'n "
 		    "too small' where no such interval exists (p99 needs n ≥ "
 		    "299)." : "t interval of the mean across trials.");
+	pooling_note(&x->pool, NULL, 0, true, t);
 	if (x->cs->n == 0)
 		table_add_note(t, "no runs with metric %s match.",
 		    x->cs->metric_name);
@@ -259,6 +299,10 @@ analyze_percentiles(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	if (load(db, o, &cs))
 		return -1;
 	memset(&x, 0, sizeof(x));
+	if (pooling_scan(db, &cs, &o->where, o->paths, o->npaths, &x.pool)) {
+		cellset_release(&cs);
+		return -1;
+	}
 	x.o = o;
 	x.cs = &cs;
 	x.t = t;
@@ -267,10 +311,11 @@ analyze_percentiles(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	x.connect = cs.info->timeout_bound;
 	add_key_columns(t, &cs);
 	col_n = pct_columns(t, o, unit, x.dec, x.connect);
-	col_stat0 = col_n + 3 + (x.connect ? 1 : 0);
+	col_stat0 = col_n + 3 + (x.connect ? 2 : 0);
 	for (i = 0; i < cs.n; i++)
 		pct_row(&x, &cs.cells[i], col_n, col_stat0);
 	pct_notes(&x, unit);
+	pooling_release(&x.pool);
 	cellset_release(&cs);
 	return 0;
 }
@@ -321,8 +366,9 @@ analyze_relative(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		    "cell's p50 (p50 = 100); %s.", cs.metric_name, m.buf);
 		strbuf_release(&m);
 	}
+	int ret = pooling_table_note(db, &cs, &o->where, o->paths, o->npaths, t);
 	cellset_release(&cs);
-	return 0;
+	return ret;
 }
 
 /* --------------------------------------------------------------------
@@ -702,6 +748,9 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	if (nmissing)
 		table_add_note(t, "not measured: one side of the pair has no data "
 		    "under that condition.");
+	if (!ret)
+		ret = pooling_table_note(db, &cs, &o->where, o->paths,
+		    o->npaths, t);
 	cellset_release(&cs);
 	return ret;
 }
@@ -799,6 +848,9 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		contrast_caption(t, o, &cs, what.buf);
 		strbuf_release(&what);
 	}
+	if (!ret)
+		ret = pooling_table_note(db, &cs, &o->where, o->paths,
+		    o->npaths, t);
 	cellset_release(&cs);
 	free(num);
 	free(den);
@@ -918,7 +970,7 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	const char *unit;
 	size_t i, j, col0;
 	double scale;
-	int dec;
+	int dec, ret;
 
 	if (!no_extra_args(nargs, args, "trials"))
 		return -2;
@@ -967,8 +1019,9 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	table_add_note(t, "Outlier trials: robust z on the log scale ≥ 3.5 (4 "
 	    "or more trials), or 3× / ⅓× the median of the other trials (3 "
 	    "trials, or when half the trials are identical).");
+	ret = pooling_table_note(db, &cs, &o->where, o->paths, o->npaths, t);
 	cellset_release(&cs);
-	return 0;
+	return ret;
 }
 
 /* --------------------------------------------------------------------
@@ -1286,10 +1339,10 @@ analyze_column_type(const char *verb, const struct analyze_opts *o,
 	static const char *const text[] = {
 		"path", "condition", "metric", "estimator", "pool", "pair",
 		"minuend", "subtrahend", "across", "numerator", "denominator",
-		"stat", "values", "outliers", "outlier_rule",
+		"stat", "values", "outliers", "outlier_rule", "pooled_over",
 	};
 	static const char *const ints[] = {
-		"n", "trials", "failures", "n_minuend", "n_subtrahend",
+		"n", "trials", "failures", "timeouts", "n_minuend", "n_subtrahend",
 		"trials_minuend", "trials_subtrahend", "n_numerator",
 		"n_denominator",
 	};

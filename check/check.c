@@ -69,6 +69,9 @@ static const struct check_entry checks[] = {
 	{ { "mixed-estimators", CHECK_WARNING,
 	    "raw samples and tool summaries (or two estimators) in one table" },
 	    check_mixed_estimators },
+	{ { "pooled-groups", CHECK_WARNING,
+	    "a cell pools runs of tags (instance type, day) that differ" },
+	    check_pooled_groups },
 	{ { "missing-cells", CHECK_NOTICE,
 	    "a path x condition matrix with holes" },
 	    check_missing_cells },
@@ -287,6 +290,7 @@ analyze_check_opts(sqlite3 *db, const struct where *w,
 
 	memset(&m, 0, sizeof(m));
 	m.db = db;
+	m.where = w;
 	m.opts = opts;
 	m.out = out;
 	if (check_model_load(&m, w))
@@ -297,7 +301,9 @@ analyze_check_opts(sqlite3 *db, const struct where *w,
 		if (!wanted(opts, checks[i].info.id))
 			continue;
 		checks[i].fn(&m);
-		check_merge(&m, first);
+		/* pooled-groups spans campaigns already: nothing to merge */
+		if (strcmp(checks[i].info.id, "pooled-groups"))
+			check_merge(&m, first);
 	}
 	ret = 0;
 cleanup:

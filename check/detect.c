@@ -202,3 +202,61 @@ check_rank_from_top(double pct, size_t n)
 		return 0;
 	return n - stats_oha_index(pct, n);
 }
+
+void
+check_detect_groups(const double *v, const size_t *g, size_t n,
+    size_t ngroups, struct check_groups *out)
+{
+	double *sum = xcalloc(ngroups + 1, sizeof(double));
+	size_t *cnt = xcalloc(ngroups + 1, sizeof(size_t));
+	double grand = 0, ssb = 0, ssw = 0, lo = INFINITY, hi = -INFINITY;
+	double df1, df2;
+	size_t i, k;
+
+	memset(out, 0, sizeof(*out));
+	out->f = out->p = out->ratio = out->within_sd = NAN;
+	for (i = 0; i < n; i++) {
+		sum[g[i]] += v[i];
+		cnt[g[i]]++;
+		grand += v[i];
+	}
+	out->n = n;
+	for (k = 0; k < ngroups; k++)
+		out->ngroups += cnt[k] > 0;
+	if (out->ngroups < 2 || n <= out->ngroups)
+		goto done;
+	grand /= (double)n;
+	for (k = 0; k < ngroups; k++) {
+		double m;
+
+		if (!cnt[k])
+			continue;
+		m = sum[k] / (double)cnt[k];
+		ssb += (double)cnt[k] * (m - grand) * (m - grand);
+		lo = fmin(lo, m);
+		hi = fmax(hi, m);
+	}
+	for (i = 0; i < n; i++) {
+		double m = sum[g[i]] / (double)cnt[g[i]];
+
+		ssw += (v[i] - m) * (v[i] - m);
+	}
+	df1 = (double)(out->ngroups - 1);
+	df2 = (double)(n - out->ngroups);
+	out->ratio = exp(hi - lo);
+	out->within_sd = sqrt(ssw / df2);
+	if (ssw <= 0) {
+		/* identical trials within every group */
+		out->f = ssb > 0 ? INFINITY : NAN;
+		out->p = ssb > 0 ? 0.0 : 1.0;
+	} else {
+		out->f = (ssb / df1) / (ssw / df2);
+		out->p = stats_betainc(df2 / 2, df1 / 2, df2 / (df2 + df1 *
+		    out->f));
+	}
+	out->differ = out->p < CHECK_POOL_ALPHA &&
+	    out->ratio >= CHECK_POOL_MIN_RATIO;
+done:
+	free(sum);
+	free(cnt);
+}

@@ -68,6 +68,14 @@
 #define CHECK_BUSY_MEDIAN_MS	0.5
 #define CHECK_BUSY_SLOW_MS	1.0
 #define CHECK_BUSY_SLOW_SHARE	0.10
+/* pooled-groups: the groups of trials a cell pools (by one run tag)
+ * differ more than their trials do: one-way F test on the logarithm of
+ * each trial's p50 below this p ... */
+#define CHECK_POOL_ALPHA	0.01
+/* ... and the groups' geometric means this many times apart at least
+ * (docs/checks.md: the false-positive rate measured on noise). */
+#define CHECK_POOL_MIN_RATIO	1.05
+
 /* unbalanced-trials: a trial with fewer than this fraction of the
  * successful samples of its cell's largest trial ... */
 #define CHECK_UNBAL_WITHIN	0.5
@@ -157,6 +165,7 @@ struct check_cell {
 
 struct check_model {
 	sqlite3			*db;		/* borrowed */
+	const struct where	*where;		/* the runs in scope; borrowed */
 	const struct check_opts	*opts;		/* borrowed, may be NULL */
 	struct check_findings	*out;		/* where findings go */
 	struct check_run	*runs;
@@ -198,6 +207,24 @@ void check_detect_syn(const double *sorted, size_t n, double median,
  * (figures NaN when n is 0; flags false below CHECK_BUSY_MIN_PAIRS). */
 void check_detect_gap(const double *conn, const double *hs, size_t n,
     struct check_gap *out);
+/* Groups of trial values: a one-way analysis of variance. */
+struct check_groups {
+	size_t	ngroups;	/* groups with at least one value */
+	size_t	n;		/* values */
+	double	f, p;		/* F statistic, its p (NaN: no test) */
+	double	ratio;		/* exp(largest - smallest group mean) */
+	double	within_sd;	/* pooled within-group SD of the values */
+	bool	differ;		/* p < CHECK_POOL_ALPHA and ratio >=
+				 * CHECK_POOL_MIN_RATIO */
+};
+/* Test whether groups g[0..n) (0 .. ngroups - 1) of the values v[0..n)
+ * (logarithms of trial p50s) differ more than the values within a group
+ * do: F = between / within mean square, df ngroups - 1 and n - ngroups
+ * (at least 1: some group has two trials).  Fills out; p is NaN when
+ * there is no test. */
+void check_detect_groups(const double *v, const size_t *g, size_t n,
+    size_t ngroups, struct check_groups *out);
+
 /* Bytes of an oha body size token ("1k", "1m", "1024b", "2g"), binary
  * multiples; NaN when it is not one. */
 double check_size_bytes(const char *size);
@@ -252,5 +279,6 @@ void check_udp_sender(struct check_model *m);
 void check_mixed_estimators(struct check_model *m);
 void check_missing_cells(struct check_model *m);
 void check_unbalanced_trials(struct check_model *m);
+void check_pooled_groups(struct check_model *m);
 
 #endif

@@ -137,8 +137,8 @@ failures_text(const struct check_run *r, struct strbuf *ev,
 		    "client saw");
 		strbuf_addstr(act, "report the loss beside the percentiles "
 		    "(pathstat shows a percentile as '≥ timeout' once the "
-		    "failures reach its tail); re-run if the loss was not "
-		    "the path's");
+		    "estimator reads a timed-out probe); re-run if the loss "
+		    "was not the path's");
 	}
 }
 

@@ -21,7 +21,7 @@ _pathstat_metrics="connect_ms http_ms throughput_bps jitter_ms loss_pct retransm
 	rps handshake_ms path_mtu http_bps"
 _pathstat_checks="burst-cliff run-order instance-cap udp-sender-limited
 	outlier-trial hidden-failures syn-retransmit busy-client few-samples
-	mixed-estimators missing-cells unbalanced-trials"
+	mixed-estimators pooled-groups missing-cells unbalanced-trials"
 
 # _pathstat_options CMD [VERB]: the options CMD (and analyze's VERB) takes.
 _pathstat_options()

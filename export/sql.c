@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "analyze/options.h"
+#include "analyze/pooling.h"
 #include "common/err.h"
 #include "common/kv.h"
 #include "common/metric.h"
@@ -49,6 +50,11 @@ struct q {
 					 * trial or tool) */
 	bool		trials;		/* --pool trials */
 	bool		connect;	/* failures are timeouts */
+	/* percentiles: the run tags a cell may pool (analyze/pooling.h)
+	 * and their columns */
+	char		**pkeys;	/* owned */
+	const char	**pcol;		/* borrowed from model */
+	size_t		npk;
 };
 
 /* ------------------------------------------------------------------
@@ -392,7 +398,8 @@ base_ctes(struct q *x)
 	add(x, "WITH\n-- each run's samples of the metric: rows, and failed "
 	    "ones (left out, as analyze does)\nk AS (\n  SELECT s.run_id, "
 	    "count(*) AS nrows,\n    sum(CASE WHEN s.status = 'ok' AND "
-	    "s.value IS NOT NULL THEN 0 ELSE 1 END) AS failed\n  FROM ");
+	    "s.value IS NOT NULL THEN 0 ELSE 1 END) AS failed,\n    sum(CASE "
+	    "WHEN s.status = 'timeout' THEN 1 ELSE 0 END) AS timeouts\n  FROM ");
 	table(x, "samples");
 	add(x, " s\n  WHERE ");
 	metric_is(x, "s");
@@ -424,13 +431,18 @@ base_ctes(struct q *x)
 		key_expr(x, "r", x->o->by[i], x->dimcol[i]);
 		addf(x, ", '') AS d%zu", i + 1);
 	}
+	for (i = 0; i < x->npk; i++) {
+		add(x, i ? ", coalesce(" : ",\n    coalesce(");
+		key_expr(x, "r", x->pkeys[i], x->pcol[i]);
+		addf(x, ", '') AS g%zu", i + 1);
+	}
 	add(x, ",\n    r.trial, r.started_at,\n    coalesce(k.nrows, 0) - "
 	    "coalesce(k.failed, 0) AS n,\n    CASE WHEN ");
 	metric_is(x, "r");
 	add(x, " THEN r.failures ELSE coalesce(k.failed, 0) END AS "
 	    "failures,\n    CASE WHEN coalesce(k.nrows, 0) - "
 	    "coalesce(k.failed, 0) = 0 AND u.ntool > 0 THEN 1 ELSE 0 END "
-	    "AS tool_only\n  FROM ");
+	    "AS tool_only,\n    coalesce(k.timeouts, 0) AS timeouts\n  FROM ");
 	table(x, "runs");
 	add(x, " r\n  LEFT JOIN k ON k.run_id = r.run_id\n  LEFT JOIN u ON "
 	    "u.run_id = r.run_id\n  WHERE (");
@@ -450,9 +462,14 @@ base_ctes(struct q *x)
 	    "SELECT ");
 	cell_keys(x, "");
 	add(x, ", count(*) AS trials, sum(n) AS n, sum(failures) AS "
-	    "failures,\n    sum(CASE WHEN n > 0 THEN 1 ELSE 0 END) AS "
-	    "raw_trials, sum(tool_only) AS tool_trials\n  FROM t\n  GROUP "
-	    "BY ");
+	    "failures,\n    sum(CASE WHEN tool_only = 0 THEN timeouts ELSE 0 "
+	    "END) AS timeouts,\n    sum(CASE WHEN n > 0 THEN 1 ELSE 0 END) AS "
+	    "raw_trials, sum(tool_only) AS tool_trials");
+	/* how many values of each tag a cell pools */
+	for (i = 0; i < x->npk; i++)
+		addf(x, "%scount(DISTINCT g%zu) AS ng%zu", i ? ", " :
+		    ",\n    ", i + 1, i + 1);
+	add(x, "\n  FROM t\n  GROUP BY ");
 	cell_keys(x, "");
 	add(x, "\n)");
 }
@@ -472,7 +489,7 @@ trial_ctes(struct q *x)
 	}
 	add(x, "\n  FROM v\n  GROUP BY run_id\n),\ntt AS (\n  SELECT ");
 	cell_keys(x, "t");
-	add(x, ", t.run_id, t.trial, t.started_at");
+	add(x, ", t.run_id, t.trial, t.started_at, t.n, t.timeouts");
 	for (j = 0; j < x->nst; j++) {
 		const struct qstat *s = &x->st[j];
 
@@ -488,8 +505,54 @@ trial_ctes(struct q *x)
 	    "JOIN u ON u.run_id = t.run_id\n)");
 }
 
+/*
+ * Connect probes: does statistic s of all attempts, with the timeouts
+ * sorted above the successes, read a timed-out one?  stats_censored()
+ * in integer arithmetic on columns: succ successes, tmo timeouts.
+ * Type 7: ceil((N - 1) num / den) >= succ, i.e. (N - 1) num > (succ -
+ * 1) den; oha: its double index floor(p N) >= succ, i.e. p N >= succ.
+ * (Harrell-Davis has no query form.)
+ */
+static void
+censor_cond(struct q *x, const struct stats_name *s, const char *succ,
+    const char *tmo)
+{
+	struct strbuf e = STRBUF_INIT;
+	uint64_t num, den;
+
+	addf(x, "CASE WHEN %s > 0", tmo);
+	if (s->kind == STATS_NAME_MAX) {
+		/* any timeout */
+	} else if (s->kind == STATS_NAME_MIN) {
+		addf(x, " AND %s = 0", succ);
+	} else if (x->o->est == STATS_EST_OHA) {
+		dbl(&e, s->pct / 100.0);
+		addf(x, " AND %s * CAST(%s + %s AS DOUBLE) >= CAST(%s AS DOUBLE)",
+		    e.buf, succ, tmo, succ);
+	} else if (stats_pct_fraction(s->pct, &num, &den)) {
+		addf(x, " AND CAST(%s + %s - 1 AS BIGINT) * %llu > CAST(%s - 1 "
+		    "AS BIGINT) * %llu", succ, tmo, (unsigned long long)num, succ,
+		    (unsigned long long)den);
+	} else {
+		dbl(&e, s->pct / 100.0);
+		addf(x, " AND ceil(CAST(%s + %s - 1 AS DOUBLE) * %s) >= %s", succ,
+		    tmo, e.buf, succ);
+	}
+	add(x, " THEN 1 ELSE 0 END");
+	strbuf_release(&e);
+}
+
+/* Is statistic s flagged "≥ timeout" at all (connect: percentiles, max)? */
+static bool
+censorable(const struct q *x, const struct stats_name *s)
+{
+	return x->connect && (s->kind == STATS_NAME_PCT ||
+	    s->kind == STATS_NAME_MAX);
+}
+
 /* cs: each cell's statistics under --pool (analyze's cell_compute()),
- * with the "≥ timeout" flags of connect probes. */
+ * with the "≥ timeout" flags of connect probes: pooled over the cell,
+ * or per trial (one censored trial censors the mean across trials). */
 static void
 cell_stats(struct q *x)
 {
@@ -509,6 +572,11 @@ cell_stats(struct q *x)
 			addf(x, " AS s%zu_med, min(s%zu) AS s%zu_min, "
 			    "max(s%zu) AS s%zu_max", j + 1, j + 1, j + 1,
 			    j + 1, j + 1);
+			if (censorable(x, &x->st[j].s)) {
+				add(x, ",\n    max(");
+				censor_cond(x, &x->st[j].s, "n", "timeouts");
+				addf(x, ") AS ge%zu", j + 1);
+			}
 		}
 		add(x, "\n  FROM tt\n  GROUP BY ");
 		cell_keys(x, "");
@@ -528,7 +596,10 @@ cell_stats(struct q *x)
 	}
 	add(x, ",\ncs AS (\n  SELECT ");
 	cell_keys(x, "c");
-	add(x, ", c.trials, c.n, c.failures, c.raw_trials, c.tool_trials");
+	add(x, ", c.trials, c.n, c.failures, c.timeouts, c.raw_trials, "
+	    "c.tool_trials");
+	for (j = 0; j < x->npk; j++)
+		addf(x, ", c.ng%zu", j + 1);
 	for (j = 0; j < x->nst; j++) {
 		const struct stats_name *s = &x->st[j].s;
 
@@ -539,22 +610,17 @@ cell_stats(struct q *x)
 		if (x->trials && s->kind != STATS_NAME_N)
 			addf(x, ", p.s%zu_med, p.s%zu_min, p.s%zu_max", j + 1,
 			    j + 1, j + 1);
-		/* connect probes: more than 1 - p of the attempts failed,
-		 * so the percentile of all attempts is beyond the
-		 * timeout */
-		if (!x->connect || (s->kind != STATS_NAME_PCT &&
-		    s->kind != STATS_NAME_MAX)) {
+		/* connect probes: the estimator reads a timed-out
+		 * attempt (censor_cond()) */
+		if (!censorable(x, s)) {
 			addf(x, ", 0 AS ge%zu", j + 1);
-		} else if (s->kind == STATS_NAME_MAX) {
-			addf(x, ", CASE WHEN c.failures > 0 THEN 1 ELSE 0 END "
-			    "AS ge%zu", j + 1);
+		} else if (x->trials) {
+			addf(x, ", coalesce(p.ge%zu, 0) AS ge%zu", j + 1,
+			    j + 1);
 		} else {
-			strbuf_reset(&e);
-			dbl(&e, 1.0 - s->pct / 100.0);
-			addf(x, ",\n      CASE WHEN c.failures > 0 AND "
-			    "CAST(c.failures AS DOUBLE) / CAST(c.n + "
-			    "c.failures AS DOUBLE) > %s THEN 1 ELSE 0 END AS "
-			    "ge%zu", e.buf, j + 1);
+			add(x, ",\n      ");
+			censor_cond(x, s, "c.n", "c.timeouts");
+			addf(x, " AS ge%zu", j + 1);
 		}
 	}
 	add(x, "\n  FROM c\n  LEFT JOIN p ON ");
@@ -634,6 +700,8 @@ percentiles_select(struct q *x)
 	add(x, ", cs.failures AS ");
 	ident(x, "failures");
 	if (x->connect) {
+		add(x, ", cs.timeouts AS ");
+		ident(x, "timeouts");
 		add(x, ",\n  CASE WHEN cs.n + cs.failures > 0 THEN 100e0 * "
 		    "CAST(cs.failures AS DOUBLE) / CAST(cs.n + cs.failures AS "
 		    "DOUBLE) END AS ");
@@ -668,6 +736,22 @@ percentiles_select(struct q *x)
 			}
 		}
 	}
+	/* the tags whose values differ among the cell's runs, ","-joined */
+	if (x->npk) {
+		add(x, ",\n  substr(");
+		for (j = 0; j < x->npk; j++) {
+			addf(x, "%sCASE WHEN cs.ng%zu > 1 THEN ", j ? " || " :
+			    "", j + 1);
+			strbuf_reset(&name);
+			strbuf_addf(&name, ",%s", x->pkeys[j]);
+			lit(x, name.buf);
+			add(x, " ELSE '' END");
+		}
+		add(x, ", 2) AS ");
+	} else {
+		add(x, ",\n  '' AS ");
+	}
+	ident(x, "pooled_over");
 	add(x, "\nFROM cs\nORDER BY ");
 	path_order(x, "cs.path");
 	add(x, ", cs.condition");
@@ -1377,6 +1461,22 @@ export_sql_print(FILE *fp, sqlite3 *db, const char *verb,
 			goto cleanup;
 		}
 	}
+	if (!strcmp(verb, "percentiles")) {
+		int nk = pooling_candidates(db, o->by, o->nby, &x.pkeys);
+
+		if (nk < 0)
+			goto cleanup;
+		x.pcol = xcalloc((size_t)nk + 1, sizeof(*x.pcol));
+		for (i = 0; i < (size_t)nk; i++) {
+			x.pcol[x.npk] = export_model_column(&x.model,
+			    x.pkeys[i]);
+			if (!x.pcol[x.npk] && !fixed_key(x.pkeys[i])) {
+				free(x.pkeys[i]);
+				continue;
+			}
+			x.pkeys[x.npk++] = x.pkeys[i];
+		}
+	}
 	set_stats(&x);
 	header(&x, nargs, args);
 	base_ctes(&x);
@@ -1400,6 +1500,10 @@ export_sql_print(FILE *fp, sqlite3 *db, const char *verb,
 	fputs(sb.buf, fp);
 	ret = 0;
 cleanup:
+	for (i = 0; i < x.npk; i++)
+		free(x.pkeys[i]);
+	free(x.pkeys);
+	free(x.pcol);
 	export_model_release(&x.model);
 	free(x.dimcol);
 	strbuf_release(&sb);

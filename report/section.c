@@ -29,7 +29,8 @@
 /* Columns whose value may move into the caption when every row has the
  * same one. */
 static const char *const captionable[] = {
-	"condition", "n", "trials", "failures", "loss_pct", "n_minuend",
+	"condition", "n", "trials", "failures", "timeouts", "loss_pct",
+	"n_minuend",
 	"n_subtrahend", "trials_minuend", "trials_subtrahend", "n_numerator",
 	"n_denominator", "trials_baseline", "trials_value", "baseline", "stat",
 	"points", "days", "instances", "method",
@@ -452,6 +453,7 @@ caption_counts(const struct report_section *s, const struct table *t,
 		{ "trials_baseline", "trials", "(baseline)" },
 		{ "trials_value", "trials", "(compared)" },
 		{ "failures", "failures", "" },
+		{ "timeouts", "timeouts", "" },
 	};
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
@@ -464,6 +466,9 @@ caption_counts(const struct report_section *s, const struct table *t,
 		struct strbuf what = STRBUF_INIT;
 
 		if (!int_range(t, counts[i].key, &lo, &hi))
+			continue;
+		/* connect tables: no timeouts needs no words */
+		if (!strcmp(counts[i].key, "timeouts") && hi == 0)
 			continue;
 		/* an end-of-test metric's n counts runs (common/metric.h) */
 		if (summary && !strncmp(counts[i].what, "samples", 7))
@@ -557,7 +562,8 @@ dress(const struct report_section *s, const struct analyze_opts *o,
 		/* counts are in the caption already */
 		if (!strcmp(t->cols[c].key, "n") || !strncmp(t->cols[c].key,
 		    "n_", 2) || !strncmp(t->cols[c].key, "trials", 6) ||
-		    !strcmp(t->cols[c].key, "failures"))
+		    !strcmp(t->cols[c].key, "failures") ||
+		    !strcmp(t->cols[c].key, "timeouts"))
 			continue;
 		strbuf_addf(cap, "; %s: ", !strcmp(t->cols[c].key,
 		    "condition") ? "condition" : t->cols[c].header);

@@ -128,6 +128,35 @@ struct stats_name {
  */
 int stats_name_parse(const char *s, struct stats_name *out, const char **why);
 
+/*
+ * The last 0-based order statistic estimator est reads for pct among n
+ * sorted values (n >= 1): type 7 ceil((n - 1) p) (floor((n - 1) p) + 1
+ * when the interpolation fraction is nonzero), computed exactly from the
+ * decimal the percent was written as; oha its own index
+ * (stats_oha_index(), in its double arithmetic, since that is the value
+ * it reports); Harrell-Davis the end of its weight window (ranks
+ * beyond it carry under 1e-17 of the weight in all); the mean n - 1.
+ */
+size_t stats_last_rank_read(enum stats_estimator est, double pct, size_t n);
+
+/*
+ * pct / 100 as the exact fraction *num / *den: the shortest decimal (at
+ * most 6 places) whose correctly rounded value is the double pct, which
+ * is what "p99.9" parsed into.  Returns false when there is none.
+ */
+bool stats_pct_fraction(double pct, uint64_t *num, uint64_t *den);
+
+/*
+ * Censoring by timeouts (stats/censor.c): censored attempts sort above
+ * every success; does statistic s of all successes + censored attempts
+ * read one of them?  A percentile: its last rank read >= successes; max:
+ * any censored; min: no success; mean and n: never (they are shown with
+ * the count of timeouts beside them).
+ */
+bool stats_censored(enum stats_estimator est, const struct stats_name *s,
+    size_t successes, size_t censored);
+
+
 /* ---------------------------------------------------------------------
  * Distribution functions
  */

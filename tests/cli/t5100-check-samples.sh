@@ -1,6 +1,7 @@
 # t5100: check on samples/tree finds every planted pitfall (burst cliff,
 # TIME_WAIT outlier, oha errors, probe timeouts, the 1 MB instance cap,
-# UDP -b 0, A and B capped at 4.96 and 12.41) and what the tree's small
+# UDP -b 0, A and B capped at 4.96 and 12.41, A and B's HTTP latency
+# pooled over two instance types 1.09x apart) and what the tree's small
 # request counts imply (one finding where days or instance types tell
 # the same story), and nothing else: article 1's genuine path differences
 # (C > E > D in P=4, run one path after another) are no run-order finding.
@@ -11,7 +12,7 @@ cp -r "$TOP/samples/tree" tree
 
 run "$PS" check --db s.db --format json
 expect_code 1 "findings: exit 1"
-expect_err_has "54 findings (51 warnings, 3 notices): burst-cliff 1, instance-cap 9, udp-sender-limited 4, outlier-trial 1, hidden-failures 2, few-samples 34, missing-cells 3" "the summary line counts them by check"
+expect_err_has "56 findings (53 warnings, 3 notices): burst-cliff 1, instance-cap 9, udp-sender-limited 4, outlier-trial 1, hidden-failures 2, few-samples 34, pooled-groups 2, missing-cells 3" "the summary line counts them by check"
 printf '%s' "$OUT" > f.json
 "$PY" -c '
 import json

@@ -66,7 +66,7 @@ json.dump(s, open('eng/bad.json', 'w'))"
 	expect_code 1 "$desc: exit 1"
 	expect_err_has "$msg" "$desc: says so"
 }
-cut -d, -f1-9,11- eng/01.csv > eng/nop50.csv
+cut -d, -f1-10,12- eng/01.csv > eng/nop50.csv
 bad "a missing column" \
     "sections[0]: from_csv 'eng/nop50.csv': no column 'p50' (analyze percentiles --format csv has: path, condition," \
     "x['from_csv'] = 'nop50.csv'"

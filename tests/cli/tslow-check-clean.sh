@@ -6,7 +6,12 @@
 "$PY" "$FIX/check/gen_check.py" clean --seed 1 --campaigns 100 --out clean
 "$PS" ingest -q --db c.db clean 2>/dev/null
 expect_sql c.db "SELECT count(DISTINCT value) FROM run_tags WHERE key = 'study'" 100 "100 campaigns ingested"
-run "$PS" check --db c.db --format json
+# pooled-groups is judged per campaign in t5700: these campaigns reuse
+# path names for different paths, which a table over all of them pools
+others=burst-cliff,run-order,instance-cap,udp-sender-limited,outlier-trial
+others=$others,hidden-failures,syn-retransmit,busy-client,few-samples
+others=$others,mixed-estimators,missing-cells,unbalanced-trials
+run "$PS" check --db c.db --format json --only "$others"
 expect_code 0 "100 clean campaigns: exit 0"
 printf '%s' "$OUT" > f.json
 rate=$("$PY" -c '

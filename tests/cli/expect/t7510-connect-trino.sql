@@ -7,7 +7,8 @@ WITH
 -- each run's samples of the metric: rows, and failed ones (left out, as analyze does)
 k AS (
   SELECT s.run_id, count(*) AS nrows,
-    sum(CASE WHEN s.status = 'ok' AND s.value IS NOT NULL THEN 0 ELSE 1 END) AS failed
+    sum(CASE WHEN s.status = 'ok' AND s.value IS NOT NULL THEN 0 ELSE 1 END) AS failed,
+    sum(CASE WHEN s.status = 'timeout' THEN 1 ELSE 0 END) AS timeouts
   FROM pathstat.samples s
   WHERE s.metric = 'connect_ms'
   GROUP BY s.run_id
@@ -22,10 +23,12 @@ u AS (
 -- the trials: the metric's own runs, and runs with samples of it
 t AS (
   SELECT r.run_id, r.path, r.condition,
+    coalesce(r."az", '') AS g1, coalesce(r."day", '') AS g2, coalesce(r."instance_type", '') AS g3, coalesce(r."region", '') AS g4, coalesce(r."study", '') AS g5,
     r.trial, r.started_at,
     coalesce(k.nrows, 0) - coalesce(k.failed, 0) AS n,
     CASE WHEN r.metric = 'connect_ms' THEN r.failures ELSE coalesce(k.failed, 0) END AS failures,
-    CASE WHEN coalesce(k.nrows, 0) - coalesce(k.failed, 0) = 0 AND u.ntool > 0 THEN 1 ELSE 0 END AS tool_only
+    CASE WHEN coalesce(k.nrows, 0) - coalesce(k.failed, 0) = 0 AND u.ntool > 0 THEN 1 ELSE 0 END AS tool_only,
+    coalesce(k.timeouts, 0) AS timeouts
   FROM pathstat.runs r
   LEFT JOIN k ON k.run_id = r.run_id
   LEFT JOIN u ON u.run_id = r.run_id
@@ -41,7 +44,9 @@ v AS (
 -- the cells: path, condition and --by keys
 c AS (
   SELECT path, condition, count(*) AS trials, sum(n) AS n, sum(failures) AS failures,
-    sum(CASE WHEN n > 0 THEN 1 ELSE 0 END) AS raw_trials, sum(tool_only) AS tool_trials
+    sum(CASE WHEN tool_only = 0 THEN timeouts ELSE 0 END) AS timeouts,
+    sum(CASE WHEN n > 0 THEN 1 ELSE 0 END) AS raw_trials, sum(tool_only) AS tool_trials,
+    count(DISTINCT g1) AS ng1, count(DISTINCT g2) AS ng2, count(DISTINCT g3) AS ng3, count(DISTINCT g4) AS ng4, count(DISTINCT g5) AS ng5
   FROM t
   GROUP BY path, condition
 ),
@@ -56,25 +61,27 @@ p AS (
   GROUP BY path, condition
 ),
 cs AS (
-  SELECT c.path, c.condition, c.trials, c.n, c.failures, c.raw_trials, c.tool_trials,
+  SELECT c.path, c.condition, c.trials, c.n, c.failures, c.timeouts, c.raw_trials, c.tool_trials, c.ng1, c.ng2, c.ng3, c.ng4, c.ng5,
     p.s1,
-      CASE WHEN c.failures > 0 AND CAST(c.failures AS DOUBLE) / CAST(c.n + c.failures AS DOUBLE) > 0.5e0 THEN 1 ELSE 0 END AS ge1,
+      CASE WHEN c.timeouts > 0 AND CAST(c.n + c.timeouts - 1 AS BIGINT) * 50 > CAST(c.n - 1 AS BIGINT) * 100 THEN 1 ELSE 0 END AS ge1,
     p.s2,
-      CASE WHEN c.failures > 0 AND CAST(c.failures AS DOUBLE) / CAST(c.n + c.failures AS DOUBLE) > 0.050000000000000044e0 THEN 1 ELSE 0 END AS ge2,
+      CASE WHEN c.timeouts > 0 AND CAST(c.n + c.timeouts - 1 AS BIGINT) * 95 > CAST(c.n - 1 AS BIGINT) * 100 THEN 1 ELSE 0 END AS ge2,
     p.s3,
-      CASE WHEN c.failures > 0 AND CAST(c.failures AS DOUBLE) / CAST(c.n + c.failures AS DOUBLE) > 0.010000000000000009e0 THEN 1 ELSE 0 END AS ge3,
-    p.s4, CASE WHEN c.failures > 0 THEN 1 ELSE 0 END AS ge4
+      CASE WHEN c.timeouts > 0 AND CAST(c.n + c.timeouts - 1 AS BIGINT) * 99 > CAST(c.n - 1 AS BIGINT) * 100 THEN 1 ELSE 0 END AS ge3,
+    p.s4,
+      CASE WHEN c.timeouts > 0 THEN 1 ELSE 0 END AS ge4
   FROM c
   LEFT JOIN p ON p.path = c.path AND p.condition = c.condition
 )
 SELECT cs.path AS "path", cs.condition AS "condition",
   'connect_ms' AS "metric",
   CASE WHEN cs.tool_trials > 0 AND cs.raw_trials = 0 THEN 'tool' WHEN cs.tool_trials > 0 THEN 'type7+tool' ELSE 'type7' END AS "estimator", 'pooled' AS "pool",
-  cs.n AS "n", cs.trials AS "trials", cs.failures AS "failures",
+  cs.n AS "n", cs.trials AS "trials", cs.failures AS "failures", cs.timeouts AS "timeouts",
   CASE WHEN cs.n + cs.failures > 0 THEN 100e0 * CAST(cs.failures AS DOUBLE) / CAST(cs.n + cs.failures AS DOUBLE) END AS "loss_pct",
   cs.s1 AS "p50", cs.ge1 AS "p50_ge_timeout",
   cs.s2 AS "p95", cs.ge2 AS "p95_ge_timeout",
   cs.s3 AS "p99", cs.ge3 AS "p99_ge_timeout",
-  cs.s4 AS "max", cs.ge4 AS "max_ge_timeout"
+  cs.s4 AS "max", cs.ge4 AS "max_ge_timeout",
+  substr(CASE WHEN cs.ng1 > 1 THEN ',az' ELSE '' END || CASE WHEN cs.ng2 > 1 THEN ',day' ELSE '' END || CASE WHEN cs.ng3 > 1 THEN ',instance_type' ELSE '' END || CASE WHEN cs.ng4 > 1 THEN ',region' ELSE '' END || CASE WHEN cs.ng5 > 1 THEN ',study' ELSE '' END, 2) AS "pooled_over"
 FROM cs
 ORDER BY array_join(transform(regexp_extract_all(cs.path, '[0-9]+|[^0-9]+'), seg -> IF(regexp_like(seg, '^[0-9]'), lpad(regexp_replace(seg, '^0+', ''), 20, '0'), seg)), ''), cs.condition;

@@ -9,7 +9,8 @@ WITH
 -- each run's samples of the metric: rows, and failed ones (left out, as analyze does)
 k AS (
   SELECT s.run_id, count(*) AS nrows,
-    sum(CASE WHEN s.status = 'ok' AND s.value IS NOT NULL THEN 0 ELSE 1 END) AS failed
+    sum(CASE WHEN s.status = 'ok' AND s.value IS NOT NULL THEN 0 ELSE 1 END) AS failed,
+    sum(CASE WHEN s.status = 'timeout' THEN 1 ELSE 0 END) AS timeouts
   FROM pathstat.samples s
   WHERE s.metric = 'http_ms'
   GROUP BY s.run_id
@@ -29,7 +30,8 @@ t AS (
     r.trial, r.started_at,
     coalesce(k.nrows, 0) - coalesce(k.failed, 0) AS n,
     CASE WHEN r.metric = 'http_ms' THEN r.failures ELSE coalesce(k.failed, 0) END AS failures,
-    CASE WHEN coalesce(k.nrows, 0) - coalesce(k.failed, 0) = 0 AND u.ntool > 0 THEN 1 ELSE 0 END AS tool_only
+    CASE WHEN coalesce(k.nrows, 0) - coalesce(k.failed, 0) = 0 AND u.ntool > 0 THEN 1 ELSE 0 END AS tool_only,
+    coalesce(k.timeouts, 0) AS timeouts
   FROM pathstat.runs r
   LEFT JOIN k ON k.run_id = r.run_id
   LEFT JOIN u ON u.run_id = r.run_id
@@ -45,6 +47,7 @@ v AS (
 -- the cells: path, condition and --by keys
 c AS (
   SELECT path, condition, d1, count(*) AS trials, sum(n) AS n, sum(failures) AS failures,
+    sum(CASE WHEN tool_only = 0 THEN timeouts ELSE 0 END) AS timeouts,
     sum(CASE WHEN n > 0 THEN 1 ELSE 0 END) AS raw_trials, sum(tool_only) AS tool_trials
   FROM t
   GROUP BY path, condition, d1
@@ -58,7 +61,7 @@ pt AS (
   GROUP BY run_id
 ),
 tt AS (
-  SELECT t.path, t.condition, t.d1, t.run_id, t.trial, t.started_at,
+  SELECT t.path, t.condition, t.d1, t.run_id, t.trial, t.started_at, t.n, t.timeouts,
     CASE WHEN t.n > 0 THEN pt.s1 WHEN t.tool_only = 1 THEN u.s1 END AS s1,
     CASE WHEN t.n > 0 THEN pt.s2 WHEN t.tool_only = 1 THEN u.s2 END AS s2
   FROM t

@@ -1,0 +1,288 @@
+/*
+ * pooling.c - which run tags differ among the runs a cell pools (see
+ * pooling.h).  One pass over the runs of the cellset with every
+ * candidate key as a dimension; a cell pools a key when two of its runs
+ * hold different values of it (a run without the key counts as the
+ * value "" beside one with it).
+ */
+#include "common/compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/pooling.h"
+#include "common/db.h"
+#include "common/err.h"
+#include "common/runsel.h"
+#include "common/xalloc.h"
+
+/* At most this many values of a key are named in the caption. */
+#define POOLING_NOTE_VALUES	4
+
+static bool
+in_list(char *const *l, size_t n, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(l[i], s))
+			return true;
+	return false;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+pooling_candidates(sqlite3 *db, char *const *skip, size_t nskip,
+    char ***out)
+{
+	sqlite3_stmt *st;
+	char **keys = NULL;
+	size_t n = 0, alloc = 0;
+	bool day = false;
+	int rc;
+
+	*out = NULL;
+	st = db_prepare(db, "read tag keys", "SELECT DISTINCT key FROM "
+	    "run_tags ORDER BY key");
+	if (!st)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *k = (const char *)sqlite3_column_text(st, 0);
+
+		if (!k || !strcmp(k, "hour") || in_list(skip, nskip, k))
+			continue;
+		day |= !strcmp(k, "day");
+		ALLOC_GROW(keys, n + 1, alloc);
+		keys[n++] = xstrdup(k);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		while (n)
+			free(keys[--n]);
+		free(keys);
+		return error("read tag keys: %s", sqlite3_errmsg(db));
+	}
+	if (!day && !in_list(skip, nskip, "day")) {
+		ALLOC_GROW(keys, n + 1, alloc);
+		keys[n++] = xstrdup("day");
+	}
+	if (n)
+		qsort(keys, n, sizeof(*keys), cmp_str);
+	*out = keys;
+	return (int)n;
+}
+
+/* Add v to key k's values (sorted, once). */
+static void
+add_value(struct pooling_key *k, const char *v)
+{
+	size_t at;
+
+	for (at = 0; at < k->nvalues; at++) {
+		int c = strcmp(k->values[at], v);
+
+		if (!c)
+			return;
+		if (c > 0)
+			break;
+	}
+	ALLOC_GROW(k->values, k->nvalues + 1, k->alloc);
+	memmove(k->values + at + 1, k->values + at, (k->nvalues - at) *
+	    sizeof(*k->values));
+	k->values[at] = xstrdup(v);
+	k->nvalues++;
+}
+
+int
+pooling_scan(sqlite3 *db, const struct cellset *cs,
+    const struct where *where, char *const *paths, size_t npaths,
+    struct pooling *out)
+{
+	struct runsel_query rq;
+	struct runsel rs;
+	char **cand = NULL, **dims = NULL, **first = NULL;
+	size_t i, j, nby = cs->ndims;
+	int nc, rc, ret = -1;
+
+	memset(out, 0, sizeof(*out));
+	memset(&rs, 0, sizeof(rs));
+	nc = pooling_candidates(db, cs->dimkeys, nby, &cand);
+	if (nc < 0)
+		return -1;
+	out->nkeys = (size_t)nc;
+	out->ncells = cs->n;
+	out->keys = xcalloc(out->nkeys + 1, sizeof(*out->keys));
+	out->pooled = xcalloc(cs->n * out->nkeys + 1, sizeof(bool));
+	for (j = 0; j < out->nkeys; j++)
+		out->keys[j].key = cand[j];
+	free(cand);
+	if (!out->nkeys || !cs->n)
+		return 0;
+	/* the cells' own dimensions, then every candidate key */
+	dims = xcalloc(nby + out->nkeys, sizeof(char *));
+	for (i = 0; i < nby; i++)
+		dims[i] = cs->dimkeys[i];
+	for (j = 0; j < out->nkeys; j++)
+		dims[nby + j] = out->keys[j].key;
+	/* the first value each cell showed of each key (borrowed from
+	 * per-cell copies below) */
+	first = xcalloc(cs->n * out->nkeys + 1, sizeof(char *));
+	memset(&rq, 0, sizeof(rq));
+	rq.metric = cs->metric;
+	rq.where = where;
+	rq.dims = dims;
+	rq.ndims = nby + out->nkeys;
+	rq.paths = paths;
+	rq.npaths = npaths;
+	if (runsel_open(&rs, db, &rq))
+		goto cleanup;
+	while ((rc = runsel_next(&rs)) > 0) {
+		const struct runsel_row *r = &rs.row;
+		char **cdims = xcalloc(nby + 1, sizeof(char *));
+		struct cell *c;
+		size_t ci;
+
+		for (i = 0; i < nby; i++)
+			cdims[i] = (char *)(r->dims[i] ? r->dims[i] : "");
+		c = cellset_find((struct cellset *)cs, r->path, r->cond, cdims);
+		free(cdims);
+		if (!c)
+			continue;
+		ci = (size_t)(c - cs->cells);
+		for (j = 0; j < out->nkeys; j++) {
+			const char *v = r->dims[nby + j] ? r->dims[nby + j] : "";
+			char **f = &first[ci * out->nkeys + j];
+
+			if (!*f)
+				*f = xstrdup(v);
+			else if (strcmp(*f, v))
+				out->pooled[ci * out->nkeys + j] = true;
+		}
+	}
+	if (rc < 0)
+		goto cleanup;
+	runsel_close(&rs);
+	/* the values of the pooled keys, in a second pass over the cells'
+	 * runs: only cells that pool the key contribute */
+	if (runsel_open(&rs, db, &rq))
+		goto cleanup;
+	while ((rc = runsel_next(&rs)) > 0) {
+		const struct runsel_row *r = &rs.row;
+		char **cdims = xcalloc(nby + 1, sizeof(char *));
+		struct cell *c;
+		size_t ci;
+
+		for (i = 0; i < nby; i++)
+			cdims[i] = (char *)(r->dims[i] ? r->dims[i] : "");
+		c = cellset_find((struct cellset *)cs, r->path, r->cond, cdims);
+		free(cdims);
+		if (!c)
+			continue;
+		ci = (size_t)(c - cs->cells);
+		for (j = 0; j < out->nkeys; j++)
+			if (out->pooled[ci * out->nkeys + j])
+				add_value(&out->keys[j], r->dims[nby + j] ?
+				    r->dims[nby + j] : "(none)");
+	}
+	if (rc < 0)
+		goto cleanup;
+	for (i = 0; i < cs->n; i++)
+		for (j = 0; j < out->nkeys; j++)
+			out->keys[j].ncells += out->pooled[i * out->nkeys + j];
+	ret = 0;
+cleanup:
+	runsel_close(&rs);
+	for (i = 0; first && i < cs->n * out->nkeys; i++)
+		free(first[i]);
+	free(first);
+	free(dims);
+	if (ret)
+		pooling_release(out);
+	return ret;
+}
+
+void
+pooling_release(struct pooling *p)
+{
+	size_t i, j;
+
+	for (j = 0; j < p->nkeys; j++) {
+		for (i = 0; i < p->keys[j].nvalues; i++)
+			free(p->keys[j].values[i]);
+		free(p->keys[j].values);
+		free(p->keys[j].key);
+	}
+	free(p->keys);
+	free(p->pooled);
+	memset(p, 0, sizeof(*p));
+}
+
+void
+pooling_cell_keys(const struct pooling *p, size_t cell, char *const *skip,
+    size_t nskip, struct strbuf *sb)
+{
+	size_t j;
+	bool any = false;
+
+	for (j = 0; cell < p->ncells && j < p->nkeys; j++) {
+		if (!p->pooled[cell * p->nkeys + j] ||
+		    in_list(skip, nskip, p->keys[j].key))
+			continue;
+		strbuf_addf(sb, "%s%s", any ? "," : "", p->keys[j].key);
+		any = true;
+	}
+}
+
+void
+pooling_note(const struct pooling *p, char *const *skip, size_t nskip,
+    bool column, struct table *t)
+{
+	struct strbuf sb = STRBUF_INIT, keys = STRBUF_INIT;
+	size_t i, j, shown = 0;
+
+	for (j = 0; j < p->nkeys; j++) {
+		const struct pooling_key *k = &p->keys[j];
+
+		if (!k->ncells || in_list(skip, nskip, k->key))
+			continue;
+		strbuf_addstr(&sb, shown ? "; " : "");
+		strbuf_addf(&sb, "%s (", k->key);
+		for (i = 0; i < k->nvalues && i < POOLING_NOTE_VALUES; i++)
+			strbuf_addf(&sb, "%s%s", i ? ", " : "", k->values[i]);
+		if (k->nvalues > POOLING_NOTE_VALUES)
+			strbuf_addf(&sb, ", … %zu values", k->nvalues);
+		strbuf_addf(&sb, ") in %zu of %zu %s", k->ncells, p->ncells,
+		    column ? "rows" : "cells");
+		strbuf_addf(&keys, "%s%s", shown ? "," : "", k->key);
+		shown++;
+	}
+	if (shown)
+		table_add_note(t, "Pooled: these %s mix runs that differ in "
+		    "%s; each is one number over them%s. --by %s splits them, "
+		    "--where KEY=VALUE keeps one; `pathstat check --only "
+		    "pooled-groups` tests whether they differ more than their "
+		    "trials do.", column ? "rows" : "cells", sb.buf, column ?
+		    " (JSON and CSV name them per row in pooled_over)" : "",
+		    keys.buf);
+	strbuf_release(&sb);
+	strbuf_release(&keys);
+}
+
+int
+pooling_table_note(sqlite3 *db, const struct cellset *cs,
+    const struct where *where, char *const *paths, size_t npaths,
+    struct table *t)
+{
+	struct pooling p;
+
+	if (pooling_scan(db, cs, where, paths, npaths, &p))
+		return -1;
+	pooling_note(&p, NULL, 0, false, t);
+	pooling_release(&p);
+	return 0;
+}
