@@ -24,7 +24,7 @@
 	"usage: pathstat analyze <verb> [--db FILE] --metric M [--where K=V]... [--by DIMS]\n" \
 	"                        [--stats LIST] [--quantile type7|oha|hd] [--pool pooled|trials]\n" \
 	"                        [--paths A,B,...] [--ci] [--level 0.95] [--seed N]\n" \
-	"                        [--boot-reps B] [--format md|csv|json] [ARGS]\n" \
+	"                        [--format md|csv|json] [ARGS]\n" \
 	"       pathstat analyze percentiles|delta|ratio|trials ... --sql athena|trino|spark|duckdb\n" \
 	"verbs: percentiles, delta PAIR..., ratio --across KEY NUM/DEN, trials,\n" \
 	"       relative, compare --by KEY [--baseline V] [--threshold 5%],\n" \

@@ -58,8 +58,7 @@ stats_tl_unsupported(enum stats_pool pool, enum stats_estimator est,
 {
 	if (pool == STATS_POOL_POOLED && est != STATS_EST_MEAN &&
 	    (pct < STATS_TL_POOLED_PCT_MIN || pct > STATS_TL_POOLED_PCT_MAX))
-		return "no calibrated pooled interval beyond p25–p75 (the "
-		    "slowest trials make the tail): use --pool trials";
+		return "no pooled interval beyond p25–p75: use --pool trials";
 	return NULL;
 }
 
@@ -289,7 +288,7 @@ stats_tl_growth(const double *a50, const double *a99, size_t ta,
 		return 0;
 	}
 	if (!a99 || !b99)
-		return -1;
+		return 0;
 	w = xmalloc((ta > tb ? ta : tb) * sizeof(*w));
 	for (i = 0; i < ta; i++)
 		w[i] = (a99[i] - g * a50[i]) / d50.estimate;

@@ -563,8 +563,9 @@ int stats_tl_contrast(const double *ua, size_t ta, double ea,
  * method on the per-trial linear combination (u99 - g u50) / dp50 of each
  * cell, Welch t).  Withheld (estimate NaN, why "Δp50 not distinguishable
  * from 0") when the level interval of dp50 contains 0; the estimate is
- * kept but the interval is not available with too few trials.  Returns 0,
- * -1 on bad arguments.
+ * kept but the interval is not available with too few trials, or when
+ * a99 or b99 is NULL (no trial-level values for p99).  Returns 0, -1 on
+ * bad arguments.
  */
 int stats_tl_growth(const double *a50, const double *a99, size_t ta,
     double ea50, double ea99, const double *b50, const double *b99,
