@@ -229,6 +229,7 @@ run_point(struct stats_rng *rng, size_t T, size_t n, double sb, long reps,
 			    STATS_POOL_POOLED;
 			struct stats_interval iv;
 			double ta[2], tb[2];
+			bool unsup[2];
 
 			for (k = 0; k < 2; k++) {
 				ta[k] = tru[pool][k] * SCALE_A;
@@ -237,14 +238,17 @@ run_point(struct stats_rng *rng, size_t T, size_t n, double sb, long reps,
 				    STATS_EST_TYPE7, pcts[k], pl, ua[k], &ea[k]);
 				stats_tl_values(&b.st, b.pooled, T * n,
 				    STATS_EST_TYPE7, pcts[k], pl, ub[k], &eb[k]);
-				stats_tl_interval(ua[k], T, ea[k], LEVEL, true,
-				    &iv);
+				/* what analyze withholds counts as not printed */
+				unsup[k] = stats_tl_unsupported(pl,
+				    STATS_EST_TYPE7, pcts[k]) != NULL;
+				stats_tl_interval(ua[k], unsup[k] ? 0 : T, ea[k],
+				    LEVEL, true, &iv);
 				count(&pt[K_PCT][pool][k], &iv, ta[k]);
-				stats_tl_contrast(ua[k], T, ea[k], ub[k], T, eb[k],
-				    STATS_DELTA, LEVEL, &iv);
+				stats_tl_contrast(ua[k], unsup[k] ? 0 : T, ea[k],
+				    ub[k], T, eb[k], STATS_DELTA, LEVEL, &iv);
 				count(&pt[K_DELTA][pool][k], &iv, ta[k] - tb[k]);
-				stats_tl_contrast(ua[k], T, ea[k], ub[k], T, eb[k],
-				    STATS_RATIO, LEVEL, &iv);
+				stats_tl_contrast(ua[k], unsup[k] ? 0 : T, ea[k],
+				    ub[k], T, eb[k], STATS_RATIO, LEVEL, &iv);
 				count(&pt[K_RATIO][pool][k], &iv, ta[k] / tb[k]);
 				if (pool == 0) {
 					stats_sample_interval(a.trial[0], n,
@@ -254,8 +258,9 @@ run_point(struct stats_rng *rng, size_t T, size_t n, double sb, long reps,
 					    stats_norm_quantile(pcts[k] / 100)));
 				}
 			}
-			stats_tl_growth(ua[0], ua[1], T, ea[0], ea[1], ub[0],
-			    ub[1], T, eb[0], eb[1], LEVEL, &iv);
+			stats_tl_growth(ua[0], unsup[1] ? NULL : ua[1], T, ea[0],
+			    ea[1], ub[0], unsup[1] ? NULL : ub[1], T, eb[0], eb[1],
+			    LEVEL, &iv);
 			count(&pt[K_GROWTH][pool][0], &iv, (ta[1] - tb[1]) /
 			    (ta[0] - tb[0]));
 		}
@@ -328,8 +333,12 @@ print_tables(struct grid *g)
 				for (is = 0; is < g->sbs.n; is++)
 					printf("---|");
 				printf("\n");
-				for (it = 0; it < g->ts.n; it++) {
-					printf("| %.0f |", g->ts.v[it]);
+				/* the within-run interval is of trial 1 alone:
+				 * one row, from the first grid point's draws */
+				for (it = 0; it < (kind == K_SAMPLE ? 1 :
+				    g->ts.n); it++) {
+					printf("| %.0f |", kind == K_SAMPLE ? 1 :
+					    g->ts.v[it]);
 					for (is = 0; is < g->sbs.n; is++) {
 						cell_text(g, at(g, in, it, is, kind,
 						    pool, 0), c50, sizeof(c50));
