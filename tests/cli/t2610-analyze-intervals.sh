@@ -88,8 +88,6 @@ run "$PS" analyze delta $P D-E F-G --ci --pool trials
 expect_out_has "–, Δp50 not distinguishable from 0" "Markdown says why growth is withheld"
 run "$PS" analyze delta $P D-E
 expect_out_has "–, Δp50 not distinguishable from 0" "growth is withheld without --ci too"
-run "$PS" analyze ratio $P --where path=C --across trial 3/1 --ci --format json
-ok "jl 'd=r[0]; assert d[\"p50_lo\"] is None, d'" "ratio of one trial over another: no trial-level interval"
 run "$PS" analyze delta $P F-G --ci --format json
 ok "jl 'd=r[0]; assert d[\"p50_ci_covers\"] == \"trials\" and d[\"p99_lo\"] is None and d[\"growth_lo\"] is None and d[\"growth\"] > 0, d'" "pooled delta: p50 interval, none for p99 or growth (growth still shown)"
 
