@@ -2,8 +2,9 @@
  * stats.h - pure statistics over arrays of doubles: sorting and selection,
  * quantile estimators (type7, oha, Harrell-Davis), distribution functions
  * (incomplete beta, binomial, normal, Student t), order-statistic
- * confidence intervals, a seedable PRNG, the trial bootstrap for deltas
- * and ratios, trial spread and outlier flags, and the comparison tests
+ * confidence intervals, trial-level intervals (what analyze prints), a
+ * seedable PRNG, the trial bootstrap, trial spread and outlier flags, and
+ * the comparison tests
  * (Mann-Whitney, Brunner-Munzel, Holm, Theil-Sen, PELT, sample size).
  *
  * No I/O, no database, no global state.  Memory is allocated with
@@ -13,7 +14,7 @@
  *
  * One file per section of this header: select.c, dist.c, quantile.c
  * (with statistic names), rank_ci.c, bootstrap.c (with the PRNG),
- * spread.c, tests.c.
+ * spread.c, tests.c, interval.c.
  */
 #ifndef PATHSTAT_STATS_STATS_H
 #define PATHSTAT_STATS_STATS_H
