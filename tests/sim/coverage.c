@@ -378,7 +378,7 @@ main(int argc, char **argv)
 	parse_list("300,10000", &g.ns);
 	parse_list("3,5,10,20", &g.ts);
 	parse_list("0,0.03,0.1,0.3", &g.sbs);
-	for (i = 1; i < argc; i++) {
+	for (i = 1; i < argc; i += 2) {
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 		char *end;
 
@@ -410,7 +410,6 @@ main(int argc, char **argv)
 		} else {
 			return usage();
 		}
-		i++;
 	}
 	for (it = 0; it < g.ts.n; it++)
 		if (g.ts.v[it] < 1)
