@@ -355,6 +355,17 @@ print_tables(struct grid *g)
 			}
 }
 
+/* A key of one grid point for its PRNG stream. */
+static uint64_t
+point_key(double n, double T, double sb)
+{
+	uint64_t k = (uint64_t)n * UINT64_C(0x9E3779B97F4A7C15);
+
+	k ^= (uint64_t)T * UINT64_C(0xBF58476D1CE4E5B9);
+	k ^= (uint64_t)llround(sb * 1e6) * UINT64_C(0x94D049BB133111EB);
+	return k;
+}
+
 static int
 usage(void)
 {
@@ -415,13 +426,18 @@ main(int argc, char **argv)
 		if (g.ts.v[it] < 1)
 			return usage();
 	g.pts = xcalloc(g.ns.n * g.ts.n * g.sbs.n, sizeof(point_t));
-	stats_rng_seed(&rng, seed);
 	for (in = 0; in < g.ns.n; in++)
 		for (it = 0; it < g.ts.n; it++)
-			for (is = 0; is < g.sbs.n; is++)
+			for (is = 0; is < g.sbs.n; is++) {
+				/* a stream per grid point, so that a grid split
+				 * over several runs (--n 300, --n 10000) draws
+				 * what the whole grid would */
+				stats_rng_seed(&rng, seed ^ point_key(g.ns.v[in],
+				    g.ts.v[it], g.sbs.v[is]));
 				run_point(&rng, (size_t)g.ts.v[it],
 				    (size_t)g.ns.v[in], g.sbs.v[is], reps,
 				    g.pts[(in * g.ts.n + it) * g.sbs.n + is]);
+			}
 	printf("Coverage of the nominal %.0f %% intervals in %%, %ld "
 	    "repetitions per grid point, seed %llu; p50 / p99 in each cell; "
 	    "(x %%) = share of repetitions where the interval is printed, "
