@@ -29,7 +29,7 @@
 	"usage: pathstat analyze <verb> [--db FILE] --metric M [--where K=V]...\n" \
 	"                        [--by DIMS] [--stats LIST] [--quantile type7|oha|hd]\n" \
 	"                        [--pool pooled|trials] [--paths A,B,...] [--ci]\n" \
-	"                        [--level 0.95] [--seed N] [--boot-reps B]\n" \
+	"                        [--level 0.95] [--seed N]\n" \
 	"                        [--unit U] [--format text|md|csv|json] [ARGS]\n" \
 	"       pathstat analyze percentiles|delta|ratio|trials ...\n" \
 	"                        --sql athena|trino|spark|duckdb\n" \
@@ -376,6 +376,98 @@ stat_label(const struct analyze_opts *o, const struct stats_name *s)
 	return "";
 }
 
+size_t
+cell_tl(const struct analyze_opts *o, struct cell *c,
+    const struct stats_name *s, double **u, double *estimate,
+    const char **why)
+{
+	const double **ptrs = xcalloc(c->ntrials + 1, sizeof(double *));
+	size_t *ns = xcalloc(c->ntrials + 1, sizeof(size_t));
+	struct stats_trials view;
+	enum stats_estimator est = s->kind == STATS_NAME_MEAN ?
+	    STATS_EST_MEAN : o->est;
+	const double *pooled = NULL;
+	size_t T = 0, npooled = 0;
+
+	*u = NULL;
+	*estimate = NAN;
+	*why = NULL;
+	if (s->kind != STATS_NAME_PCT && s->kind != STATS_NAME_MEAN) {
+		*why = "no interval for this statistic";
+		goto cleanup;
+	}
+	T = cell_view(c, ptrs, ns, &view);
+	if (T == 0 || (T < c->ntrials && o->pool == STATS_POOL_PER_TRIAL)) {
+		*why = T ? "trials with only the tool's summary: no interval" :
+		    "no raw samples for an interval";
+		T = 0;
+		goto cleanup;
+	}
+	if (T >= 2 && (*why = stats_tl_unsupported(o->pool, est, s->pct)))
+	{
+		T = 0;
+		goto cleanup;
+	}
+	if (o->pool == STATS_POOL_POOLED)
+		npooled = cell_pooled(c, &pooled);
+	*u = xmalloc(T * sizeof(double));
+	if (stats_tl_values(&view, pooled, npooled, est, s->pct, o->pool, *u,
+	    estimate)) {
+		free(*u);
+		*u = NULL;
+		*why = "no interval for this statistic";
+		T = 0;
+	}
+cleanup:
+	free(ptrs);
+	free(ns);
+	return T;
+}
+
+/* Copy an interval into a cell's statistic. */
+static void
+set_interval(struct cell_stat *out, const struct stats_interval *iv)
+{
+	out->lo = iv->lo;
+	out->hi = iv->hi;
+	out->covers = iv->covers;
+	if (iv->covers == STATS_COVERS_NONE && !out->why_missing)
+		out->why_missing = iv->why;
+}
+
+/* The interval of statistic s of cell c (value already set): within-run
+ * for a single trial's percentile, else trial-level. */
+static void
+cell_interval(const struct analyze_opts *o, struct cell *c,
+    const struct stats_name *s, struct cell_stat *out)
+{
+	struct stats_interval iv;
+	const char *why;
+	double *u, est;
+	size_t T, i, raw = 0, at = 0;
+
+	for (i = 0; i < c->ntrials; i++)
+		if (c->trials[i].n) {
+			raw++;
+			at = i;
+		}
+	if (raw == 1 && c->ntrials == 1 && s->kind == STATS_NAME_PCT) {
+		stats_sample_interval(c->trials[at].values, c->trials[at].n,
+		    s->pct, out->value, o->level, &iv);
+		set_interval(out, &iv);
+		return;
+	}
+	T = cell_tl(o, c, s, &u, &est, &why);
+	if (T == 0) {
+		out->why_missing = why;
+		return;
+	}
+	stats_tl_interval(u, T, out->value, o->level,
+	    s->kind == STATS_NAME_PCT, &iv);
+	set_interval(out, &iv);
+	free(u);
+}
+
 void
 cell_compute(const struct analyze_opts *o, const struct cellset *cs,
     struct cell *c, const struct stats_name *s, bool ci,
@@ -414,7 +506,6 @@ cell_compute(const struct analyze_opts *o, const struct cellset *cs,
 	if (o->pool == STATS_POOL_POOLED) {
 		const double *x;
 		size_t n = cell_pooled(c, &x);
-		struct stats_rank_ci r;
 
 		if (n == 0) {
 			out->why_missing = info->trials_tool ?
@@ -422,15 +513,8 @@ cell_compute(const struct analyze_opts *o, const struct cellset *cs,
 			return;
 		}
 		out->value = stat_of(o, s, x, n);
-		if (ci && s->kind == STATS_NAME_PCT) {
-			if (stats_quantile_ci(n, s->pct, o->level,
-			    STATS_CI_NARROWEST, &r) == 0 && r.available) {
-				out->lo = x[r.lo - 1];
-				out->hi = x[r.hi - 1];
-			} else {
-				out->why_missing = "n too small";
-			}
-		}
+		if (ci)
+			cell_interval(o, c, s, out);
 		return;
 	}
 	/* per trial, then across trials */
@@ -453,18 +537,15 @@ cell_compute(const struct analyze_opts *o, const struct cellset *cs,
 		out->median = sp.median;
 		out->min = sp.min;
 		out->max = sp.max;
-		if (ci && k >= 2) {
-			double sd = 0, half;
-
-			for (i = 0; i < k; i++)
-				sd += (vals[i] - sp.mean) * (vals[i] - sp.mean);
-			sd = sqrt(sd / (double)(k - 1));
-			half = stats_t_quantile(0.5 + o->level / 2, (double)(k - 1)) *
-			    sd / sqrt((double)k);
-			out->lo = sp.mean - half;
-			out->hi = sp.mean + half;
+		if (ci && k == 1 && info->trials_raw == 1) {
+			cell_interval(o, c, s, out);
 		} else if (ci) {
-			out->why_missing = "one trial: no interval";
+			struct stats_interval iv;
+
+			/* the trials' own values, the tool's numbers too */
+			stats_tl_interval(vals, k, sp.mean, o->level,
+			    s->kind == STATS_NAME_PCT, &iv);
+			set_interval(out, &iv);
 		}
 	}
 	free(vals);

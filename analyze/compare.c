@@ -153,48 +153,45 @@ fill_group_columns(struct table *t, size_t row, const struct cellset *cs,
 	return col;
 }
 
+/* The trial-level interval of a's statistic s against b's (values va,
+ * vb) as a difference or ratio (stats/interval.c); lo, hi NaN and
+ * iv->why set when there is none. */
 static void
-boot_contrast(const struct analyze_opts *o, const struct stats_name *s,
-    const struct cell *a, const struct cell *b, enum stats_contrast k,
-    struct stats_boot_result *br)
+tl_contrast(const struct analyze_opts *o, const struct stats_name *s,
+    struct cell *a, struct cell *b, double va, double vb,
+    enum stats_contrast k, struct stats_interval *iv)
 {
-	const double **pa = xcalloc(a->ntrials + 1, sizeof(double *));
-	const double **pb = xcalloc(b->ntrials + 1, sizeof(double *));
-	size_t *na = xcalloc(a->ntrials + 1, sizeof(size_t));
-	size_t *nb = xcalloc(b->ntrials + 1, sizeof(size_t));
-	struct stats_trials ta, tb;
-	struct stats_boot_opts bo = STATS_BOOT_OPTS_INIT;
+	double *ua, *ub, ea, eb;
+	const char *wa, *wb;
+	size_t ta = cell_tl(o, a, s, &ua, &ea, &wa);
+	size_t tb = cell_tl(o, b, s, &ub, &eb, &wb);
 
-	br->estimate = br->lo = br->hi = NAN;
-	if (cell_view(a, pa, na, &ta) && cell_view(b, pb, nb, &tb) &&
-	    (s->kind == STATS_NAME_PCT || s->kind == STATS_NAME_MEAN)) {
-		bo.est = s->kind == STATS_NAME_MEAN ? STATS_EST_MEAN : o->est;
-		bo.pct = s->kind == STATS_NAME_PCT ? s->pct : 50.0;
-		bo.pool = o->pool;
-		bo.contrast = k;
-		bo.B = o->B;
-		bo.level = o->level;
-		bo.seed = o->seed;
-		if (stats_bootstrap(&ta, &tb, &bo, br))
-			br->lo = br->hi = NAN;
+	if (ta && tb) {
+		stats_tl_contrast(ua, ta, va, ub, tb, vb, k, o->level, iv);
+	} else {
+		iv->estimate = k == STATS_RATIO ? stats_ratio(va, vb) : va - vb;
+		iv->lo = iv->hi = iv->se = iv->df = NAN;
+		iv->covers = STATS_COVERS_NONE;
+		iv->why = ta ? wb : wa;
 	}
-	free(pa);
-	free(pb);
-	free(na);
-	free(nb);
+	free(ua);
+	free(ub);
 }
 
 /*
  * The rank test on trial-level values: exact Mann-Whitney for few trials
  * (Brunner-Munzel's t approximation is too liberal below ~10 a side),
- * else Brunner-Munzel.  Returns the test's name, "none" when there is
- * none (fewer than 2 trials a side); test->p is NaN then.
+ * else Brunner-Munzel.  Returns the name of the test whose p it gives:
+ * when Brunner-Munzel has no p (samples that do not overlap) the p is
+ * Mann-Whitney's, and so is the name; "none" when there is none (fewer
+ * than 2 trials a side); test->p is NaN then.
  */
 static const char *
 compare_test(const double *xc, size_t nc, const double *xb, size_t nb,
     struct stats_test *test)
 {
 	bool have = false, exact = nb < 10 || nc < 10;
+	const char *name = exact ? "mann-whitney" : "brunner-munzel";
 
 	test->p = NAN;
 	if (nb < 2 || nc < 2)
@@ -206,14 +203,16 @@ compare_test(const double *xc, size_t nc, const double *xb, size_t nb,
 		have = stats_brunner_munzel(xc, nc, xb, nb, test) == 0;
 	/* BM has no p when the samples do not overlap at all: Mann-Whitney's
 	 * then */
-	if (have && isnan(test->p))
+	if (have && isnan(test->p)) {
 		have = stats_mann_whitney(xc, nc, xb, nb, STATS_MW_AUTO,
 		    test) == 0;
+		name = "mann-whitney";
+	}
 	if (!have) {
 		test->p = NAN;
 		return "none";
 	}
-	return exact ? "mann-whitney" : "brunner-munzel";
+	return name;
 }
 
 enum compare_verdict
@@ -311,6 +310,7 @@ compare_columns(struct table *t, const struct cellset *cs, const char *key,
 	table_add_col(t, "ratio", "Ratio [95 % CI]", 3);
 	table_add_hidden_col(t, "ratio_lo", "ratio_lo", 3);
 	table_add_hidden_col(t, "ratio_hi", "ratio_hi", 3);
+	table_add_hidden_col(t, "ratio_ci_covers", "ratio_ci_covers", -1);
 	table_add_hidden_col(t, "test", "test", -1);
 	table_add_col(t, "p", "p", 3);
 	table_add_col(t, "p_holm", "p (Holm)", 3);
@@ -340,7 +340,7 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 	struct table *t = x->t;
 	struct cell_stat vb, vc;
 	struct cell_info info;
-	struct stats_boot_result bd, bro;
+	struct stats_interval bd, bro;
 	struct stats_test test;
 	struct strbuf sb = STRBUF_INIT;
 	struct cmp_row *cr;
@@ -352,8 +352,10 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 	cell_compute(o2, x->cs, c, st, false, &vc, &info);
 	nb = trial_values(o2, base, st, o2->stat_names[s], &xb);
 	nc = trial_values(o2, c, st, o2->stat_names[s], &xc);
-	boot_contrast(o2, st, c, base, STATS_DELTA, &bd);
-	boot_contrast(o2, st, c, base, STATS_RATIO, &bro);
+	tl_contrast(o2, st, c, (struct cell *)base, vc.value, vb.value,
+	    STATS_DELTA, &bd);
+	tl_contrast(o2, st, c, (struct cell *)base, vc.value, vb.value,
+	    STATS_RATIO, &bro);
 	test_name = compare_test(xc, nc, xb, nb, &test);
 	ratio = stats_ratio(vc.value, vb.value);
 	row = table_add_row(t);
@@ -375,9 +377,14 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 	table_set_num(t, row, col++, bd.hi);
 	table_set_num(t, row, col, ratio);
 	format_ci(&sb, ratio, bro.lo, bro.hi, 3);
+	if (isfinite(ratio) && bro.covers == STATS_COVERS_NONE && bro.why)
+		strbuf_addf(&sb, " (%s)", bro.why);
 	table_set_display_raw(t, row, col++, sb.buf);
 	table_set_num(t, row, col++, bro.lo);
 	table_set_num(t, row, col++, bro.hi);
+	if (stats_covers_name(bro.covers))
+		table_set_str(t, row, col, stats_covers_name(bro.covers));
+	col++;
 	table_set_str(t, row, col++, test_name);
 	table_set_num(t, row, col++, test.p);
 	table_set_int(t, row, col + 2, (int64_t)nb);
@@ -460,11 +467,15 @@ compare_notes(struct cmp_ctx *x)
 	table_add_note(x->t, "%s by %s against the baseline (%s); %s.",
 	    x->cs->metric_name, x->key, o->baseline ? o->baseline :
 	    "first value in order", m.buf);
-	table_add_note(x->t, "Ratio = value / baseline with a %.0f %% "
-	    "bootstrap interval (trials as the unit, B = %zu, seed %llu).  "
-	    "Test on trial-level values: exact Mann–Whitney U below 10 trials "
-	    "a side, else Brunner–Munzel; p adjusted with Holm across the "
-	    "rows.", o->level * 100, o->B, (unsigned long long)o->seed);
+	table_add_note(x->t, "Ratio = value / baseline with a %.0f %% interval "
+	    "covering trial-to-trial variation and sampling (ratio_ci_covers = "
+	    "trials): Welch t on trial-level values, from %d trials a side "
+	    "(docs/coverage.md).  Test on trial-level values (the test column "
+	    "names the one whose p is shown): exact Mann–Whitney U below 10 "
+	    "trials a side, else Brunner–Munzel (Mann–Whitney where the two "
+	    "sides do not overlap, as Brunner–Munzel then has no p); p "
+	    "adjusted with Holm across the rows.", o->level * 100,
+	    STATS_TL_MIN_TRIALS);
 	table_add_note(x->t, "Verdict: better/worse when the adjusted p < "
 	    "%.2f and the whole interval lies beyond ±%.0f %%; same when the "
 	    "interval lies within ±%.0f %% (or the change is significant but "

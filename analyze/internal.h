@@ -21,6 +21,7 @@ struct cell_stat {
 	double	value;		/* pooled value, or the mean across trials */
 	double	median, min, max;	/* across trials (pool trials) */
 	double	lo, hi;		/* interval when asked and available, else NaN */
+	enum stats_covers covers;	/* the variation lo..hi covers */
 	bool	censored;	/* connect: the estimator reads a timed-out
 				 * attempt (stats_censored()), so the statistic
 				 * of all attempts is "≥ timeout" (value is
@@ -40,8 +41,9 @@ struct cell_info {
  * (stat_names is an array of owned strings in analyze_opts). */
 extern char name_p50[], name_p99[];
 
-/* Compute statistic s of cell c.  ci: also the interval (order-statistic
- * for pooled percentiles, t interval over trials for --pool trials). */
+/* Compute statistic s of cell c.  ci: also the interval (stats/interval.c:
+ * a t interval on trial-level values from 3 trials, the within-run
+ * order-statistic interval for one trial; why_missing says why not). */
 void cell_compute(const struct analyze_opts *o, const struct cellset *cs,
     struct cell *c, const struct stats_name *s, bool ci,
     struct cell_stat *out, struct cell_info *info);
@@ -68,6 +70,15 @@ double analyze_dim_to_x(const char *key, const char *v);
 size_t analyze_trial_values(const struct analyze_opts *o,
     const struct cell *c, const struct stats_name *s, const char *typed,
     double *vals, long *tno, struct cell_info *info);
+/*
+ * Trial-level values of statistic s of cell c for its intervals
+ * (stats_tl_values() over the raw-sample trials).  Returns the number of
+ * trials and sets *u (malloc()ed, the caller frees it) and *estimate; 0
+ * with *u NULL and *why set when there is no interval for it.
+ */
+size_t cell_tl(const struct analyze_opts *o, struct cell *c,
+    const struct stats_name *s, double **u, double *estimate,
+    const char **why);
 
 /* Description of the estimator and pooling, for captions. */
 void describe_method(const struct analyze_opts *o, struct strbuf *sb);

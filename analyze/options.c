@@ -170,21 +170,6 @@ set_double(const struct analyze_option *opt, struct analyze_opts *o,
 }
 
 static int
-set_count(const struct analyze_option *opt, struct analyze_opts *o,
-    const char *value, struct strbuf *why)
-{
-	long l;
-
-	if (parse_long(value, (long)opt->min, (long)opt->max, &l)) {
-		strbuf_addf(why, "want %ld..%ld", (long)opt->min,
-		    (long)opt->max);
-		return -1;
-	}
-	*FIELD(size_t, opt, o) = (size_t)l;
-	return 0;
-}
-
-static int
 set_seed(const struct analyze_option *opt, struct analyze_opts *o,
     const char *value, struct strbuf *why)
 {
@@ -305,14 +290,6 @@ get_double(const struct analyze_option *opt, const struct analyze_opts *o,
 }
 
 static bool
-get_count(const struct analyze_option *opt, const struct analyze_opts *o,
-    struct strbuf *value)
-{
-	strbuf_addf(value, "%zu", *CFIELD(size_t, opt, o));
-	return true;
-}
-
-static bool
 get_seed(const struct analyze_option *opt, const struct analyze_opts *o,
     struct strbuf *value)
 {
@@ -403,14 +380,10 @@ static const struct analyze_option options[] = {
 	  "variance has no --sql form" },
 	{ ANALYZE_OPT_SEED, "seed", "N", ANALYZE_ARG_NUMBER,
 	  set_seed, get_seed, F(seed), 0, 0, 0, false,
-	  ANALYZE_EMIT_SET, "bootstrap seed (default fixed: results reproduce)",
+	  ANALYZE_EMIT_SET, "seed of variance's within-trial bootstrap\n"
+	  "(default fixed: results reproduce)",
 	  NULL, false, NULL,
 	  "it seeds the bootstrap, which --sql does not run" },
-	{ ANALYZE_OPT_BOOT_REPS, "boot-reps", "B", ANALYZE_ARG_NUMBER,
-	  set_count, get_count, F(B), 0, 100, 10000000, false,
-	  ANALYZE_EMIT_SET, "bootstrap replicates (default 2000)",
-	  NULL, false, NULL,
-	  "it sizes the bootstrap, which --sql does not run" },
 	{ ANALYZE_OPT_UNIT, "unit", "U", ANALYZE_ARG_TEXT,
 	  set_unit, get_text, F(unit), 0, 0, 0, false,
 	  ANALYZE_EMIT_SET,
@@ -545,7 +518,6 @@ analyze_opts_init(struct analyze_opts *o)
 	o->pool = STATS_POOL_POOLED;
 	o->format = TABLE_MD;
 	o->level = 0.95;
-	o->B = STATS_BOOT_B_DEFAULT;
 	o->seed = STATS_BOOT_SEED_DEFAULT;
 	o->threshold_pct = 5.0;
 	o->target_pct = 5.0;

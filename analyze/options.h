@@ -38,7 +38,6 @@ enum analyze_opt_id {
 	ANALYZE_OPT_THRESHOLD,
 	ANALYZE_OPT_TARGET,
 	ANALYZE_OPT_SEED,
-	ANALYZE_OPT_BOOT_REPS,
 	ANALYZE_OPT_UNIT,
 	ANALYZE_OPT_FORMAT,
 	ANALYZE_OPT_SQL,
@@ -63,7 +62,6 @@ struct analyze_opts {
 	enum table_format	format;		/* --format */
 	bool			ci;		/* --ci */
 	double			level;		/* --level (0.95) */
-	size_t			B;		/* --boot-reps */
 	uint64_t		seed;		/* --seed */
 	double			threshold_pct;	/* --threshold (compare) */
 	const char		*baseline;	/* --baseline (compare);

@@ -126,6 +126,9 @@ pct_columns(struct table *t, const struct analyze_opts *o, const char *unit,
 			strbuf_reset(&k);
 			strbuf_addf(&k, "%s_hi", name);
 			table_add_hidden_col(t, k.buf, k.buf, dec);
+			strbuf_reset(&k);
+			strbuf_addf(&k, "%s_ci_covers", name);
+			table_add_hidden_col(t, k.buf, k.buf, -1);
 		}
 	}
 	/* the run tags each row pools (analyze/pooling.h) */
@@ -146,6 +149,7 @@ struct pct_ctx {
 	size_t		ncensored;	/* values shown as "≥ timeout" */
 	struct pooling	pool;		/* what each cell pools */
 	size_t		ntool;		/* trials with the tool's numbers */
+	size_t		covers[3];	/* intervals by enum stats_covers */
 };
 
 /* Statistic s of cell c into the row from column col: the value (and
@@ -190,8 +194,14 @@ pct_value(struct pct_ctx *x, struct cell *c, const struct stats_name *s,
 		table_set_num(t, row, col++, v.max);
 	}
 	if (o->ci) {
+		const char *cov = stats_covers_name(v.covers);
+
 		table_set_num(t, row, col++, v.lo);
 		table_set_num(t, row, col++, v.hi);
+		if (cov)
+			table_set_str(t, row, col, cov);
+		col++;
+		x->covers[v.covers]++;
 	}
 	return col;
 }
@@ -252,6 +262,27 @@ censor_rule(enum stats_estimator est)
 	    "ceil((N − 1)·p) ≥ successes";
 }
 
+/* What the intervals of a table cover, once per kind printed. */
+static void
+ci_notes(struct table *t, const struct analyze_opts *o, const size_t *covers)
+{
+	if (covers[STATS_COVERS_TRIALS])
+		table_add_note(t, "[lo, hi]: %.0f %% interval covering "
+		    "trial-to-trial variation and sampling (<stat>_ci_covers = "
+		    "trials): a t interval on trial-level values with trials − 1 "
+		    "degrees of freedom (%s), from %d trials; coverage measured in "
+		    "docs/coverage.md.", o->level * 100, o->pool ==
+		    STATS_POOL_POOLED ? "each trial's share below the pooled "
+		    "quantile, linearized" : "the trials' own statistics",
+		    STATS_TL_MIN_TRIALS);
+	if (covers[STATS_COVERS_SAMPLES])
+		table_add_note(t, "[lo, hi] of a single trial: %.0f %% interval "
+		    "covering within-run sampling only (<stat>_ci_covers = "
+		    "samples), equal-tailed from order statistics (exact "
+		    "binomial); it says nothing about how another run would "
+		    "differ.", o->level * 100);
+}
+
 static void
 pct_notes(const struct pct_ctx *x, const char *unit)
 {
@@ -274,11 +305,7 @@ pct_notes(const struct pct_ctx *x, const char *unit)
 		    "no interpolation)." : "left out of the pooled statistics "
 		    "(use --pool trials to include the tool's own numbers).");
 	if (o->ci)
-		table_add_note(t, "[lo, hi]: %.0f %% interval; %s",
-		    o->level * 100, o->pool == STATS_POOL_POOLED ?
-		    "distribution-free, from order statistics (binomial); 'n "
-		    "too small' where no such interval exists (p99 needs n ≥ "
-		    "299)." : "t interval of the mean across trials.");
+		ci_notes(t, o, x->covers);
 	pooling_note(&x->pool, NULL, 0, true, t);
 	if (x->cs->n == 0)
 		table_add_note(t, "no runs with metric %s match.",
@@ -380,17 +407,19 @@ struct contrast {
 	bool		ratio;
 };
 
-/* Value of the contrast for stat s, with its bootstrap interval when
- * o->ci; NaN when a side is missing. */
+/* Value of the contrast for stat s, with its trial-level interval (and
+ * what it covers) when o->ci; NaN when a side is missing.  *why says why
+ * the value or, when the value is there, the interval is missing. */
 static void
 contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
     const struct contrast *k, const struct stats_name *s, double *val,
-    double *lo, double *hi, const char **why)
+    double *lo, double *hi, enum stats_covers *covers, const char **why)
 {
 	struct cell_stat va, vb;
 	struct cell_info ia, ib;
 
 	*val = *lo = *hi = NAN;
+	*covers = STATS_COVERS_NONE;
 	*why = NULL;
 	if (!k->a || !k->b) {
 		*why = "not measured";
@@ -408,34 +437,25 @@ contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
 	}
 	*val = k->ratio ? stats_ratio(va.value, vb.value) :
 	    stats_delta(va.value, vb.value);
-	if (o->ci && (s->kind == STATS_NAME_PCT || s->kind == STATS_NAME_MEAN)) {
-		const double **pa = xcalloc(k->a->ntrials, sizeof(double *));
-		const double **pb = xcalloc(k->b->ntrials, sizeof(double *));
-		size_t *na = xcalloc(k->a->ntrials, sizeof(size_t));
-		size_t *nb = xcalloc(k->b->ntrials, sizeof(size_t));
-		struct stats_trials ta, tb;
-		struct stats_boot_opts bo = STATS_BOOT_OPTS_INIT;
-		struct stats_boot_result br;
+	if (o->ci) {
+		struct stats_interval iv;
+		const char *wa, *wb;
+		double *ua, *ub, ea, eb;
+		size_t ta = cell_tl(o, k->a, s, &ua, &ea, &wa);
+		size_t tb = cell_tl(o, k->b, s, &ub, &eb, &wb);
 
-		if (cell_view(k->a, pa, na, &ta) && cell_view(k->b, pb, nb, &tb)) {
-			bo.est = s->kind == STATS_NAME_MEAN ? STATS_EST_MEAN : o->est;
-			bo.pct = s->kind == STATS_NAME_PCT ? s->pct : 50.0;
-			bo.pool = o->pool;
-			bo.contrast = k->ratio ? STATS_RATIO : STATS_DELTA;
-			bo.B = o->B;
-			bo.level = o->level;
-			bo.seed = o->seed;
-			if (stats_bootstrap(&ta, &tb, &bo, &br) == 0) {
-				*lo = br.lo;
-				*hi = br.hi;
-			}
+		if (!ta || !tb) {
+			*why = ta ? wb : wa;
 		} else {
-			*why = "no raw samples for an interval";
+			stats_tl_contrast(ua, ta, va.value, ub, tb, vb.value,
+			    k->ratio ? STATS_RATIO : STATS_DELTA, o->level, &iv);
+			*lo = iv.lo;
+			*hi = iv.hi;
+			*covers = iv.covers;
+			*why = iv.why;
 		}
-		free(pa);
-		free(pb);
-		free(na);
-		free(nb);
+		free(ua);
+		free(ub);
 	}
 }
 
@@ -463,6 +483,9 @@ add_stat_cols(struct table *t, const struct analyze_opts *o, const char *unit,
 			strbuf_reset(&h);
 			strbuf_addf(&h, "%s_hi", name);
 			table_add_hidden_col(t, h.buf, h.buf, dec);
+			strbuf_reset(&h);
+			strbuf_addf(&h, "%s_ci_covers", name);
+			table_add_hidden_col(t, h.buf, h.buf, -1);
 		}
 	}
 	strbuf_release(&h);
@@ -479,6 +502,7 @@ fill_stat_cols(struct table *t, size_t row, size_t col,
 
 	for (j = 0; j < o->nstats; j++) {
 		double v, lo, hi;
+		enum stats_covers cov = STATS_COVERS_NONE;
 		const char *why;
 		struct strbuf sb = STRBUF_INIT;
 
@@ -489,7 +513,8 @@ fill_stat_cols(struct table *t, size_t row, size_t col,
 			lo = hi = NAN;
 			why = k->a && k->b ? NULL : "not measured";
 		} else {
-			contrast_stat(o, cs, k, &o->stats[j], &v, &lo, &hi, &why);
+			contrast_stat(o, cs, k, &o->stats[j], &v, &lo, &hi, &cov,
+			    &why);
 		}
 		table_set_num(t, row, col, v);
 		if (!isfinite(v)) {
@@ -498,6 +523,8 @@ fill_stat_cols(struct table *t, size_t row, size_t col,
 			double sc = k->ratio ? 1.0 : scale;
 
 			format_ci(&sb, v * sc, lo * sc, hi * sc, dec);
+			if (o->ci && cov == STATS_COVERS_NONE && why)
+				strbuf_addf(&sb, " (%s)", why);
 			table_set_display_raw(t, row, col, sb.buf);
 		}
 		strbuf_release(&sb);
@@ -505,6 +532,9 @@ fill_stat_cols(struct table *t, size_t row, size_t col,
 		if (o->ci) {
 			table_set_num(t, row, col++, lo);
 			table_set_num(t, row, col++, hi);
+			if (stats_covers_name(cov))
+				table_set_str(t, row, col, stats_covers_name(cov));
+			col++;
 		}
 	}
 	return col;
@@ -531,24 +561,9 @@ contrast_caption(struct table *t, const struct analyze_opts *o,
 		    "out (use --pool trials to include the tool summary's own "
 		    "numbers).", ntool);
 	if (o->ci) {
-		size_t fewest = SIZE_MAX;
+		size_t covers[3] = { 0, 1, 0 };
 
-		table_add_note(t, "[lo, hi]: %.0f %% bootstrap interval (percentile "
-		    "method, B = %zu, seed %llu), resampling trials and then samples "
-		    "within each trial, so that correlated requests inside a trial "
-		    "do not make it falsely narrow.", o->level * 100, o->B,
-		    (unsigned long long)o->seed);
-		for (i = 0; i < cs->n; i++)
-			if (cs->cells[i].ntrials < fewest)
-				fewest = cs->cells[i].ntrials;
-		/* Simulation (tests/unit/t-stats.c, SLOW=1): with 3 trials the
-		 * trial bootstrap covers 77-98 % depending on the drift. */
-		if (fewest < 5)
-			table_add_note(t, "With %zu trial(s) in a cell these intervals "
-			    "are approximate: a trial bootstrap cannot see drift "
-			    "between so few trials (simulated coverage 77–98 %% at 3 "
-			    "trials); read them with the trial spread (analyze "
-			    "trials).", fewest);
+		ci_notes(t, o, covers);
 	}
 	strbuf_release(&m);
 }
@@ -618,6 +633,12 @@ delta_columns(struct table *t, const struct analyze_opts *o,
 	table_add_col(t, "trials_subtrahend", "trials_subtrahend", -1);
 	t->cols[t->ncols - 2].md_hidden = t->cols[t->ncols - 1].md_hidden =
 	    true;
+	if (o->ci) {
+		table_add_hidden_col(t, "growth_lo", "growth_lo", 2);
+		table_add_hidden_col(t, "growth_hi", "growth_hi", 2);
+		table_add_hidden_col(t, "growth_ci_covers", "growth_ci_covers",
+		    -1);
+	}
 }
 
 /* Has an earlier cell of either path the same condition and dimensions
@@ -644,6 +665,57 @@ delta_done(const struct cellset *cs, size_t c, const char *pa,
 	return false;
 }
 
+/*
+ * Growth dp99 / dp50 of contrast k with its trial-level interval: g is
+ * withheld (NaN, g->why) when dp50's interval contains 0, and has no
+ * interval (g->why) with too few trials or without trial-level values
+ * for p99 (pooled).
+ */
+static void
+growth_stat(const struct analyze_opts *o, const struct cellset *cs,
+    const struct contrast *k, struct stats_interval *g)
+{
+	static const struct stats_name p50 = { STATS_NAME_PCT, 50.0 };
+	static const struct stats_name p99 = { STATS_NAME_PCT, 99.0 };
+	struct cell_stat a50, a99, b50, b99;
+	struct cell_info info;
+	double *ua50 = NULL, *ua99 = NULL, *ub50 = NULL, *ub99 = NULL, e;
+	const char *w50a, *w50b, *w99a = NULL, *w99b = NULL;
+	size_t ta, tb, ta99 = 0, tb99 = 0;
+
+	g->estimate = g->lo = g->hi = g->se = g->df = NAN;
+	g->covers = STATS_COVERS_NONE;
+	g->why = NULL;
+	if (!k->a || !k->b)
+		return;
+	cell_compute(o, cs, k->a, &p50, false, &a50, &info);
+	cell_compute(o, cs, k->a, &p99, false, &a99, &info);
+	cell_compute(o, cs, k->b, &p50, false, &b50, &info);
+	cell_compute(o, cs, k->b, &p99, false, &b99, &info);
+	g->estimate = stats_growth(a99.value - b99.value,
+	    a50.value - b50.value);
+	if (!isfinite(g->estimate))
+		return;
+	ta = cell_tl(o, k->a, &p50, &ua50, &e, &w50a);
+	tb = cell_tl(o, k->b, &p50, &ub50, &e, &w50b);
+	if (ta && tb) {
+		ta99 = cell_tl(o, k->a, &p99, &ua99, &e, &w99a);
+		tb99 = cell_tl(o, k->b, &p99, &ub99, &e, &w99b);
+		stats_tl_growth(ua50, ta99 ? ua99 : NULL, ta, a50.value,
+		    a99.value, ub50, tb99 ? ub99 : NULL, tb, b50.value,
+		    b99.value, o->level, g);
+		if (isfinite(g->estimate) && g->covers == STATS_COVERS_NONE &&
+		    !g->why)
+			g->why = w99a ? w99a : w99b;
+	} else {
+		g->why = ta ? w50b : w50a;
+	}
+	free(ua50);
+	free(ua99);
+	free(ub50);
+	free(ub99);
+}
+
 /* The row of pair (pa, pb) under the condition and dimensions of cell;
  * returns whether a side is not measured there. */
 static bool
@@ -651,12 +723,11 @@ delta_row(struct table *t, const struct analyze_opts *o, struct cellset *cs,
     const char *pair, const char *pa, const char *pb,
     const struct cell *cell, size_t col_stat, size_t col_growth)
 {
-	static const struct stats_name p50 = { STATS_NAME_PCT, 50.0 };
-	static const struct stats_name p99 = { STATS_NAME_PCT, 99.0 };
-	struct analyze_opts o2 = *o;
 	struct contrast k;
-	const char *unit, *why;
-	double scale = md_scale(cs, &unit), d50, d99, l, h;
+	struct stats_interval g;
+	struct strbuf sb = STRBUF_INIT;
+	const char *unit;
+	double scale = md_scale(cs, &unit);
 	size_t row, col, d;
 
 	k.a = cellset_find(cs, pa, cell->cond, cell->dims);
@@ -675,10 +746,25 @@ delta_row(struct table *t, const struct analyze_opts *o, struct cellset *cs,
 	table_set_str(t, row, col++, o->pool == STATS_POOL_POOLED ? "pooled" :
 	    "trials");
 	fill_stat_cols(t, row, col_stat, o, cs, &k, scale, cs->shown.decimals);
-	o2.ci = false;
-	contrast_stat(&o2, cs, &k, &p50, &d50, &l, &h, &why);
-	contrast_stat(&o2, cs, &k, &p99, &d99, &l, &h, &why);
-	table_set_num(t, row, col_growth, stats_growth(d99, d50));
+	growth_stat(o, cs, &k, &g);
+	table_set_num(t, row, col_growth, g.estimate);
+	if (!isfinite(g.estimate) && g.why) {
+		strbuf_addf(&sb, "–, %s", g.why);
+		table_set_display_raw(t, row, col_growth, sb.buf);
+	} else if (o->ci && isfinite(g.estimate)) {
+		format_ci(&sb, g.estimate, g.lo, g.hi, 2);
+		if (g.covers == STATS_COVERS_NONE && g.why)
+			strbuf_addf(&sb, " (%s)", g.why);
+		table_set_display_raw(t, row, col_growth, sb.buf);
+	}
+	strbuf_release(&sb);
+	if (o->ci) {
+		table_set_num(t, row, col_growth + 5, g.lo);
+		table_set_num(t, row, col_growth + 6, g.hi);
+		if (stats_covers_name(g.covers))
+			table_set_str(t, row, col_growth + 7,
+			    stats_covers_name(g.covers));
+	}
 	if (k.a) {
 		table_set_int(t, row, col_growth + 1, (int64_t)k.a->n);
 		table_set_int(t, row, col_growth + 3, (int64_t)k.a->ntrials);

@@ -39,7 +39,7 @@ _pathstat_options()
 		    "--file-size --force --quiet -q --ddl --location --help -h" ;;
 	analyze)
 		echo "--db --metric --where --by --stats --quantile --pool" \
-		    "--paths --ci --level --seed --boot-reps --unit --format" \
+		    "--paths --ci --level --seed --unit --format" \
 		    "--sql" \
 		    "--help -h"
 		case ${2:-} in
@@ -57,7 +57,7 @@ _pathstat_takes_value()
 {
 	case $1 in
 	--db|--layout|--tag|--where|--format|--only|--stats|--spec|--out|\
-	--metric|--by|--quantile|--pool|--paths|--level|--seed|--boot-reps|\
+	--metric|--by|--quantile|--pool|--paths|--level|--seed|\
 	--across|--baseline|--threshold|--target|--partition-by|--codec|\
 	--file-size|--ddl|--location|--sql|--columns|--unit) return 0 ;;
 	esac

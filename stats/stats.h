@@ -2,8 +2,9 @@
  * stats.h - pure statistics over arrays of doubles: sorting and selection,
  * quantile estimators (type7, oha, Harrell-Davis), distribution functions
  * (incomplete beta, binomial, normal, Student t), order-statistic
- * confidence intervals, a seedable PRNG, the trial bootstrap for deltas
- * and ratios, trial spread and outlier flags, and the comparison tests
+ * confidence intervals, trial-level intervals (what analyze prints), a
+ * seedable PRNG, the trial bootstrap, trial spread and outlier flags, and
+ * the comparison tests
  * (Mann-Whitney, Brunner-Munzel, Holm, Theil-Sen, PELT, sample size).
  *
  * No I/O, no database, no global state.  Memory is allocated with
@@ -13,7 +14,7 @@
  *
  * One file per section of this header: select.c, dist.c, quantile.c
  * (with statistic names), rank_ci.c, bootstrap.c (with the PRNG),
- * spread.c, tests.c.
+ * spread.c, tests.c, interval.c.
  */
 #ifndef PATHSTAT_STATS_STATS_H
 #define PATHSTAT_STATS_STATS_H
@@ -493,5 +494,121 @@ long stats_changepoints(const double *y, size_t n, double sigma,
  */
 size_t stats_trials_needed(const double *x, size_t n, double target_pct,
     double level, double *now_pct);
+
+/* ---------------------------------------------------------------------
+ * Trial-level intervals (interval.c).  Every interval analyze prints
+ * comes from here, and tests/sim/coverage.c measures their coverage
+ * (docs/coverage.md).  Trials are the unit: each trial contributes one
+ * value u_t, and the interval is a Student t interval with T - 1 degrees
+ * of freedom (Welch-Satterthwaite for two cells).  For --pool trials u_t
+ * is the trial's statistic; for a pooled quantile it is the trial's
+ * linearized influence on the pooled quantile (the Woodruff / cluster
+ * sandwich form used for quantiles of clustered survey samples):
+ *
+ *   u_t = q + slope * (T n_t / N) * (p - F_t(q)),
+ *
+ * F_t(q) the share of trial t at or below the pooled quantile q (ties
+ * count half), slope = dQ/dp read off the pooled sample between
+ * p -+ sqrt(p (1 - p) / N).  The mean of u_t is q up to O(1/N), and its
+ * spread carries both the sampling error inside the trials and the
+ * trial-to-trial drift, each once.  A pooled mean uses
+ * u_t = m + (T n_t / N)(m_t - m).
+ */
+
+/* Fewest trials a side for which a trial-level interval is printed:
+ * with 2 trials a t interval has 1 degree of freedom (t = 12.7) and
+ * its coverage hangs on the normality of two values; the coverage grid
+ * (docs/coverage.md) starts at 3. */
+#define STATS_TL_MIN_TRIALS	3
+
+/*
+ * Why no interval is offered for this statistic under this pooling, or
+ * NULL when one is.  Pooled quantiles outside p25-p75: the coverage grid
+ * (docs/coverage.md) put a pooled p99 interval at 70-90 %, because the
+ * tail of all requests together is made by the slowest one or two
+ * trials, which a handful of trial-level values cannot describe; the
+ * mean of the trials' p99 (--pool trials) has a calibrated interval.
+ */
+const char *stats_tl_unsupported(enum stats_pool pool,
+    enum stats_estimator est, double pct);
+
+/* Pooled quantile intervals are offered for these percentiles only. */
+#define STATS_TL_POOLED_PCT_MIN	25.0
+#define STATS_TL_POOLED_PCT_MAX	75.0
+
+enum stats_covers {
+	STATS_COVERS_NONE,	/* no interval */
+	STATS_COVERS_TRIALS,	/* trial-to-trial variation and sampling */
+	STATS_COVERS_SAMPLES	/* within-run sampling only (one trial) */
+};
+
+/* "trials", "samples" or NULL (none). */
+const char *stats_covers_name(enum stats_covers c);
+
+struct stats_interval {
+	double estimate;	/* the statistic or contrast */
+	double lo, hi;		/* NaN when not available */
+	double se;		/* standard error (NaN when not available) */
+	double df;		/* t degrees of freedom (NaN: none) */
+	enum stats_covers covers;	/* what variation lo..hi covers */
+	const char *why;	/* static reason when not available, else NULL */
+};
+
+/*
+ * Trial-level values of statistic (est, pct) of a cell: trials as in
+ * stats_trials, each trial sorted ascending; pooled (sorted, npooled
+ * values) all of them together, used only for STATS_POOL_POOLED.
+ * est STATS_EST_MEAN gives the mean (pct ignored); pct must lie strictly
+ * between 0 and 100 for quantiles.  u gets ntrials values (caller's
+ * array), *estimate the statistic as analyze prints it (pooled value, or
+ * the mean across trials).  Returns 0, or -1 on bad arguments.
+ */
+int stats_tl_values(const struct stats_trials *g, const double *pooled,
+    size_t npooled, enum stats_estimator est, double pct,
+    enum stats_pool pool, double *u, double *estimate);
+
+/*
+ * Level interval for one cell: estimate -+ t_{T-1} se, se = sd(u) /
+ * sqrt(T), or with log_scale (and estimate > 0) estimate * exp(-+ t_{T-1}
+ * se / estimate), the same interval for log(estimate), which suits a
+ * right-skewed statistic such as a latency quantile; not available below
+ * STATS_TL_MIN_TRIALS (why says so).  Returns 0 (also when not
+ * available), -1 on bad arguments.
+ */
+int stats_tl_interval(const double *u, size_t T, double estimate,
+    double level, bool log_scale, struct stats_interval *out);
+
+/*
+ * Level interval for ea - eb (STATS_DELTA) or ea / eb (STATS_RATIO, on
+ * the log scale: ratio * exp(-+ t se_log), se_log from the delta method,
+ * needing ea, eb > 0) of two independent cells' trial-level values, Welch
+ * t.  Returns 0 (also when not available), -1 on bad arguments.
+ */
+int stats_tl_contrast(const double *ua, size_t ta, double ea,
+    const double *ub, size_t tb, double eb, enum stats_contrast k,
+    double level, struct stats_interval *out);
+
+/*
+ * Growth dp99 / dp50 of a delta a - b with its level interval (delta
+ * method on the per-trial linear combination (u99 - g u50) / dp50 of each
+ * cell, Welch t).  Withheld (estimate NaN, why "Δp50 not distinguishable
+ * from 0") when the level interval of dp50 contains 0; the estimate is
+ * kept but the interval is not available with too few trials, or when
+ * a99 or b99 is NULL (no trial-level values for p99).  Returns 0, -1 on
+ * bad arguments.
+ */
+int stats_tl_growth(const double *a50, const double *a99, size_t ta,
+    double ea50, double ea99, const double *b50, const double *b99,
+    size_t tb, double eb50, double eb99, double level,
+    struct stats_interval *out);
+
+/*
+ * Within-run interval for one trial's quantile (covers sampling only):
+ * the equal-tailed exact binomial order-statistic interval, so that
+ * each side misses at most (1 - level) / 2; sorted holds n values.  Not
+ * available when no ranks reach the level (p99 at 95 % needs n >= 367).
+ */
+int stats_sample_interval(const double *sorted, size_t n, double pct,
+    double estimate, double level, struct stats_interval *out);
 
 #endif

@@ -3,7 +3,8 @@
 export equals `pathstat analyze ... --format csv` (trials: --format json,
 its CSV being the long form) on the database it came from: the same columns in the same order, the same rows in the same order,
 text cells equal, numbers equal to 1e-9 (relative to the larger
-magnitude, absolute below 1).
+magnitude, absolute below 1), except that analyze may withhold growth (an
+empty cell: Δp50's trial-level interval holds 0), which the query cannot.
 
   sql-check.py PATHSTAT DB VIEWS.sql QUERY_MJS < CASES
 
@@ -93,6 +94,10 @@ def main():
                                (len(got), len(rows)))
                 for i, (r, g) in enumerate(zip(rows, got)):
                     for c, a in zip(head, r):
+                        # analyze withholds growth where the interval of
+                        # Δp50 holds 0, which a query cannot compute
+                        if c == "growth" and a == "":
+                            continue
                         if c in g and not same(a, g[c]):
                             bad.append("row %d %s: analyze %r, DuckDB %r"
                                        % (i + 1, c, a, g[c]))

@@ -1,0 +1,329 @@
+/*
+ * interval.c - the intervals analyze prints: trial-level t intervals
+ * (one cell, two cells' delta or ratio, the growth of a delta) on
+ * per-trial values, and the within-run order-statistic interval for a
+ * single trial.  Trials are the unit because requests inside a trial are
+ * not independent of each other (a trial-level random effect): an
+ * interval that treats every request as independent covered 32 % at a
+ * 10 % trial-to-trial drift (issue 14).  Coverage is measured by
+ * tests/sim/coverage.c and committed in docs/coverage.md.
+ * Pure functions over arrays; contracts are in stats.h.
+ */
+#include "common/compat.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/xalloc.h"
+#include "stats/internal.h"
+#include "stats/stats.h"
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/* Why there is no trial-level interval with t trials (t < the minimum). */
+static const char *
+too_few(size_t t)
+{
+	static const char *const why[] = {
+		"no trials: no interval",
+		"1 trial: collect ≥ " STR(STATS_TL_MIN_TRIALS)
+		    " trials for a trial-level interval",
+		"2 trials: collect ≥ " STR(STATS_TL_MIN_TRIALS)
+		    " trials for a trial-level interval",
+	};
+
+	return t < ARRAY_SIZE(why) ? why[t] : "too few trials for a "
+	    "trial-level interval";
+}
+
+const char *
+stats_covers_name(enum stats_covers c)
+{
+	switch (c) {
+	case STATS_COVERS_TRIALS:
+		return "trials";
+	case STATS_COVERS_SAMPLES:
+		return "samples";
+	case STATS_COVERS_NONE:
+		break;
+	}
+	return NULL;
+}
+
+const char *
+stats_tl_unsupported(enum stats_pool pool, enum stats_estimator est,
+    double pct)
+{
+	if (pool == STATS_POOL_POOLED && est != STATS_EST_MEAN &&
+	    (pct < STATS_TL_POOLED_PCT_MIN || pct > STATS_TL_POOLED_PCT_MAX))
+		return "no pooled interval beyond p25–p75: use --pool trials";
+	return NULL;
+}
+
+static void
+interval_none(struct stats_interval *out, double estimate, const char *why)
+{
+	out->estimate = estimate;
+	out->lo = out->hi = out->se = out->df = NAN;
+	out->covers = STATS_COVERS_NONE;
+	out->why = why;
+}
+
+/* Mean and sample variance of u[0..n), n >= 2. */
+static void
+mean_var(const double *u, size_t n, double *mean, double *var)
+{
+	double m = 0, v = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		m += u[i];
+	m /= (double)n;
+	for (i = 0; i < n; i++)
+		v += (u[i] - m) * (u[i] - m);
+	*mean = m;
+	*var = v / (double)(n - 1);
+}
+
+/* Values of sorted[0..n) below q, and equal to it. */
+static void
+count_at(const double *sorted, size_t n, double q, size_t *below,
+    size_t *equal)
+{
+	size_t lo = 0, hi = n, m;
+
+	while (lo < hi) {
+		m = lo + (hi - lo) / 2;
+		if (sorted[m] < q)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	*below = lo;
+	hi = n;
+	while (lo < hi) {
+		m = lo + (hi - lo) / 2;
+		if (sorted[m] <= q)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	*equal = lo - *below;
+}
+
+int
+stats_tl_values(const struct stats_trials *g, const double *pooled,
+    size_t npooled, enum stats_estimator est, double pct,
+    enum stats_pool pool, double *u, double *estimate)
+{
+	size_t t, T, N = 0;
+	double q, p, h, plo, phi, slope;
+
+	if (!g || !u || !estimate || g->ntrials == 0)
+		return -1;
+	T = g->ntrials;
+	if (est != STATS_EST_MEAN && !(pct > 0 && pct < 100))
+		return -1;
+	for (t = 0; t < T; t++) {
+		if (g->n[t] == 0)
+			return -1;
+		N += g->n[t];
+	}
+	if (pool == STATS_POOL_PER_TRIAL) {
+		double m = 0;
+
+		for (t = 0; t < T; t++) {
+			u[t] = est == STATS_EST_MEAN ?
+			    stats_mean(g->trial[t], g->n[t]) :
+			    stats_quantile(est, g->trial[t], g->n[t], pct);
+			m += u[t];
+		}
+		*estimate = m / (double)T;
+		return 0;
+	}
+	if (!pooled || npooled != N)
+		return -1;
+	if (est == STATS_EST_MEAN) {
+		double m = stats_mean(pooled, N);
+
+		for (t = 0; t < T; t++)
+			u[t] = m + (double)T * (double)g->n[t] / (double)N *
+			    (stats_mean(g->trial[t], g->n[t]) - m);
+		*estimate = m;
+		return 0;
+	}
+	q = stats_quantile(est, pooled, N, pct);
+	p = pct / 100.0;
+	/* the quantile function's slope over about one binomial standard
+	 * error on either side of p */
+	h = sqrt(p * (1 - p) / (double)N);
+	if (h < 1.0 / (double)N)
+		h = 1.0 / (double)N;
+	plo = p - h < 0 ? 0 : p - h;
+	phi = p + h > 1 ? 1 : p + h;
+	slope = (stats_quantile_type7(pooled, N, 100 * phi) -
+	    stats_quantile_type7(pooled, N, 100 * plo)) / (phi - plo);
+	for (t = 0; t < T; t++) {
+		size_t below, equal;
+		double f;
+
+		count_at(g->trial[t], g->n[t], q, &below, &equal);
+		f = ((double)below + 0.5 * (double)equal) / (double)g->n[t];
+		u[t] = q + slope * (double)T * (double)g->n[t] / (double)N *
+		    (p - f);
+	}
+	*estimate = q;
+	return 0;
+}
+
+int
+stats_tl_interval(const double *u, size_t T, double estimate, double level,
+    bool log_scale, struct stats_interval *out)
+{
+	double m, v, half;
+
+	if (!out || !(level > 0 && level < 1) || (T && !u))
+		return -1;
+	interval_none(out, estimate, NULL);
+	if (T < STATS_TL_MIN_TRIALS) {
+		out->why = too_few(T);
+		return 0;
+	}
+	mean_var(u, T, &m, &v);
+	out->se = sqrt(v / (double)T);
+	out->df = (double)(T - 1);
+	half = stats_t_quantile(0.5 + level / 2, out->df) * out->se;
+	if (log_scale && estimate > 0) {
+		/* delta method on log(estimate): right-skewed like the
+		 * estimate itself, and never below 0 */
+		out->lo = estimate * exp(-half / estimate);
+		out->hi = estimate * exp(half / estimate);
+	} else {
+		out->lo = estimate - half;
+		out->hi = estimate + half;
+	}
+	out->covers = STATS_COVERS_TRIALS;
+	return 0;
+}
+
+/* Welch: the standard error of a difference of two means with
+ * variances va, vb of the means and ta, tb values, and its df. */
+static void
+welch(double va, size_t ta, double vb, size_t tb, double *se, double *df)
+{
+	double d = va * va / (double)(ta - 1) + vb * vb / (double)(tb - 1);
+
+	*se = sqrt(va + vb);
+	/* both spreads 0: any df gives a zero-width interval */
+	*df = d > 0 ? (va + vb) * (va + vb) / d : (double)(ta + tb - 2);
+}
+
+int
+stats_tl_contrast(const double *ua, size_t ta, double ea, const double *ub,
+    size_t tb, double eb, enum stats_contrast k, double level,
+    struct stats_interval *out)
+{
+	double ma, va, mb, vb, se, df, tq;
+
+	if (!out || !(level > 0 && level < 1) || (ta && !ua) || (tb && !ub))
+		return -1;
+	interval_none(out, k == STATS_RATIO ? stats_ratio(ea, eb) :
+	    stats_delta(ea, eb), NULL);
+	if (ta < STATS_TL_MIN_TRIALS || tb < STATS_TL_MIN_TRIALS) {
+		out->why = too_few(ta < tb ? ta : tb);
+		return 0;
+	}
+	mean_var(ua, ta, &ma, &va);
+	mean_var(ub, tb, &mb, &vb);
+	va /= (double)ta;
+	vb /= (double)tb;
+	if (k == STATS_RATIO) {
+		if (!(ea > 0 && eb > 0)) {
+			out->why = "a ratio of values ≤ 0: no interval";
+			return 0;
+		}
+		va /= ea * ea;
+		vb /= eb * eb;
+	}
+	welch(va, ta, vb, tb, &se, &df);
+	tq = stats_t_quantile(0.5 + level / 2, df);
+	out->se = se;
+	out->df = df;
+	if (k == STATS_RATIO) {
+		out->lo = out->estimate * exp(-tq * se);
+		out->hi = out->estimate * exp(tq * se);
+	} else {
+		out->lo = out->estimate - tq * se;
+		out->hi = out->estimate + tq * se;
+	}
+	out->covers = STATS_COVERS_TRIALS;
+	return 0;
+}
+
+int
+stats_tl_growth(const double *a50, const double *a99, size_t ta,
+    double ea50, double ea99, const double *b50, const double *b99,
+    size_t tb, double eb50, double eb99, double level,
+    struct stats_interval *out)
+{
+	struct stats_interval d50;
+	double d99, g, ma, va, mb, vb, se, df, tq, *w;
+	size_t i;
+
+	if (!out || !(level > 0 && level < 1))
+		return -1;
+	if (stats_tl_contrast(a50, ta, ea50, b50, tb, eb50, STATS_DELTA,
+	    level, &d50))
+		return -1;
+	d99 = ea99 - eb99;
+	g = stats_growth(d99, d50.estimate);
+	interval_none(out, g, d50.why);
+	if (d50.covers == STATS_COVERS_NONE || !isfinite(g))
+		return 0;
+	if (d50.lo <= 0 && d50.hi >= 0) {
+		out->estimate = NAN;
+		out->why = "Δp50 not distinguishable from 0";
+		return 0;
+	}
+	if (!a99 || !b99)
+		return 0;
+	w = xmalloc((ta > tb ? ta : tb) * sizeof(*w));
+	for (i = 0; i < ta; i++)
+		w[i] = (a99[i] - g * a50[i]) / d50.estimate;
+	mean_var(w, ta, &ma, &va);
+	for (i = 0; i < tb; i++)
+		w[i] = (b99[i] - g * b50[i]) / d50.estimate;
+	mean_var(w, tb, &mb, &vb);
+	free(w);
+	welch(va / (double)ta, ta, vb / (double)tb, tb, &se, &df);
+	tq = stats_t_quantile(0.5 + level / 2, df);
+	out->se = se;
+	out->df = df;
+	out->lo = g - tq * se;
+	out->hi = g + tq * se;
+	out->covers = STATS_COVERS_TRIALS;
+	return 0;
+}
+
+int
+stats_sample_interval(const double *sorted, size_t n, double pct,
+    double estimate, double level, struct stats_interval *out)
+{
+	struct stats_rank_ci r;
+
+	if (!out || (n && !sorted))
+		return -1;
+	interval_none(out, estimate, NULL);
+	if (stats_quantile_ci(n, pct, level, STATS_CI_EQUAL_TAILED, &r))
+		return -1;
+	if (!r.available) {
+		out->why = "n too small for an order-statistic interval";
+		return 0;
+	}
+	out->lo = sorted[r.lo - 1];
+	out->hi = sorted[r.hi - 1];
+	out->covers = STATS_COVERS_SAMPLES;
+	return 0;
+}
