@@ -808,7 +808,9 @@ table_provenance(struct report_bundle *b, const struct report_section *s,
 	size_t argc, i;
 
 	shown.db_path = b->db_path;
-	shown.format = TABLE_CSV;
+	/* trials and trend: the bundle's CSV holds the table's rows, which
+	 * their --format json prints (their CSV is the long form) */
+	shown.format = analyze_long_verb(s->verb) ? TABLE_JSON : TABLE_CSV;
 	argv = analyze_opts_argv(&shown, s->verb, s->nargs, s->args, &argc);
 	cJSON_AddNumberToObject(entry, "table", (double)b->ntables);
 	cJSON_AddStringToObject(entry, "spec_location", s->loc);
@@ -818,10 +820,9 @@ table_provenance(struct report_bundle *b, const struct report_section *s,
 	strbuf_addf(&sb, "tables/%s.csv", stem);
 	cJSON_AddStringToObject(entry, "csv", sb.buf);
 	cJSON_AddStringToObject(entry, "shape", pivot ? "pivot of the "
-	    "command's rows (paths x columns)" : !s->from_csv &&
-	    analyze_long_verb(s->verb) ? "the command's CSV (long form: one "
-	    "row per trial or point) plus label columns" : "the command's "
-	    "CSV plus label columns");
+	    "command's rows (paths x columns)" : analyze_long_verb(s->verb) ?
+	    "the command's JSON rows as CSV plus label columns" : "the "
+	    "command's CSV plus label columns");
 	/* the numbers an engine computed with the command's --sql query */
 	if (s->from_csv)
 		cJSON_AddStringToObject(entry, "from_csv", s->from_csv);
@@ -910,26 +911,6 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 		if (report_pivot_build(b, s, &o, &t, &shown, &cap))
 			goto cleanup;
 		table_render_sb(&shown, TABLE_CSV, &csv);
-	} else if (!s->from_csv && analyze_long_verb(s->verb)) {
-		/* trials and trend: the CSV is the long form, as the
-		 * command provenance.json records prints it */
-		struct table lt;
-
-		table_init(&lt);
-		if (analyze_long(b->db, s->verb, &o, (int)s->nargs, s->args,
-		    &lt)) {
-			table_release(&lt);
-			report_spec_error(b->spec, s->loc, "%s table could "
-			    "not be built", s->verb);
-			goto cleanup;
-		}
-		labelled_copy(s, &lt, &csvt);
-		table_release(&lt);
-		table_render_sb(&csvt, TABLE_CSV, &csv);
-		labelled_copy(s, &t, &shown);
-		dress(s, &o, &shown, &cap);
-		findings_of(s, &f, &nf);
-		report_footnotes_attach(&b->fn, &shown, f, nf);
 	} else {
 		labelled_copy(s, &t, &csvt);
 		table_render_sb(&csvt, TABLE_CSV, &csv);
