@@ -50,7 +50,8 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 SQL	:= $(sort $(wildcard schema/[0-9][0-9][0-9]-*.sql))
 
 .PHONY: all test check unit cli asan deps check-deps demo bench \
-	fuzz install uninstall clean pathprobe-static test-slow schema-doc
+	fuzz install uninstall clean pathprobe-static test-slow schema-doc \
+	verdicts verdicts-small
 
 all: check-deps $(OUT)/pathstat $(OUT)/pathprobe
 
@@ -148,6 +149,17 @@ test-slow: all $(UNIT_BIN)
 	@SLOW=1 sh tests/unit/run.sh $(B)/tests/t-stats
 	@PATHSTAT_BIN=$(abspath $(OUT))/pathstat PYTHON=$(PYTHON) SLOW=1 \
 	    sh tests/cli/run.sh 'tslow*'
+
+# The verdict harness (docs/verdicts.md): false-verdict rates on noise and
+# power on planted effects, seeded.  verdicts-small is CI's quick gate.
+VERDICTS_SEED ?= 14
+$(B)/bench/verdicts: bench/verdicts.c $(B)/libpathstat.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/libpathstat.a $(LIBS)
+verdicts: $(B)/bench/verdicts
+	$(B)/bench/verdicts --reps 4000 --seed $(VERDICTS_SEED) --gate
+verdicts-small: $(B)/bench/verdicts
+	$(B)/bench/verdicts --reps 400 --seed $(VERDICTS_SEED) --gate >/dev/null
 
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	     -fno-omit-frame-pointer
