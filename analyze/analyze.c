@@ -28,7 +28,8 @@
 	"       pathstat analyze percentiles|delta|ratio|trials ... --sql athena|trino|spark|duckdb\n" \
 	"verbs: percentiles, delta PAIR..., ratio --across KEY NUM/DEN, trials,\n" \
 	"       relative, compare --by KEY [--baseline V] [--threshold 5%],\n" \
-	"       trend --by day|hour, variance [--target 5%], mtu (no --metric)\n"
+	"       trend --by day|hour [--threshold 5%], variance [--target 5%],\n" \
+	"       mtu (no --metric)\n"
 
 char name_p50[] = "p50", name_p99[] = "p99";
 
