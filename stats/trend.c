@@ -192,7 +192,11 @@ step_test(const double *x, const double *y, size_t n, struct stats_trend *out)
 		size_t dummy;
 		double prss;
 
-		memcpy(p, r, n * sizeof(*p));
+		/* permuting the points themselves makes the test exact on
+		 * noise (exchangeable under the null); with a drift the
+		 * permuted series are exchangeable too, and the statistic,
+		 * judged beyond the line, is one of such a series */
+		memcpy(p, y, n * sizeof(*p));
 		for (size_t i = n - 1; i > 0; i--) {
 			size_t j = (size_t)stats_rng_below(&rng, i + 1);
 			double t = p[i];

@@ -68,7 +68,7 @@ struct stats_trend {
  * x of at least threshold_pct percent of the mean.  Step: for each split
  * with 2 or more points on each side, the F statistic of a jump added to
  * the least-squares line; the largest is calibrated by permuting the
- * line's residuals (STATS_TREND_PERMS, fixed seed), significant at
+ * points (STATS_TREND_PERMS, fixed seed; exact on noise), significant at
  * STATS_TREND_ALPHA_STEP, and the jump must be threshold_pct percent of
  * the mean.  Because the step is judged beyond the line, a steady drift
  * is not called a step; because both budgets add to 5 %, pure noise gets
