@@ -7,6 +7,8 @@
 #   make deps            install the Debian packages (as root)
 #   make install         PREFIX=/usr/local, DESTDIR for staging; make uninstall
 #   make schema-doc      write docs/schema.md from schema/*.sql
+#   make verdicts        false-verdict rates and power (docs/verdicts.md);
+#                        verdicts-small is the quick version CI runs
 #   make demo | bench | fuzz | clean
 #
 # Sources are picked up by folder, so adding a file needs no edit here.

@@ -325,7 +325,7 @@ static const struct verb verbs[] = {
 	{ "percentiles", analyze_percentiles,	"percentile tables per path and condition" },
 	{ "ratio",	analyze_ratio,		"ratios across a condition key: c 16/1" },
 	{ "relative",	analyze_relative,	"each percentile as % of the cell's p50" },
-	{ "trend",	analyze_trend,		"statistic over days or hours, slope, change points" },
+	{ "trend",	analyze_trend,		"statistic over days or hours: slope, drift/step verdict" },
 	{ "trials",	analyze_trials,		"trial-to-trial spread and outlier trials" },
 	{ "variance",	analyze_variance,	"spread within/between trials, days, instances" },
 };
