@@ -159,7 +159,7 @@ $(B)/bench/verdicts: bench/verdicts.c $(B)/libpathstat.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/libpathstat.a $(LIBS)
 verdicts: $(B)/bench/verdicts
-	$(B)/bench/verdicts --reps 4000 --seed $(VERDICTS_SEED) --gate
+	$(B)/bench/verdicts --reps 2000 --seed $(VERDICTS_SEED) --gate
 verdicts-small: $(B)/bench/verdicts
 	$(B)/bench/verdicts --reps 400 --seed $(VERDICTS_SEED) --gate >/dev/null
 

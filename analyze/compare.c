@@ -750,8 +750,8 @@ analyze_trend(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	    "rejects at 2.5 %% and the slope changes the statistic by "
 	    "--threshold (%g %%) or more over the span; stepped when a jump "
 	    "beyond the least-squares line (largest F over the splits, 2 or "
-	    "more points a side, calibrated by %d permutations of the "
-	    "points) rejects at 2.5 %% and is %g %% or more.  On "
+	    "more points a side, calibrated on %d simulated normal "
+	    "series) rejects at 2.5 %% and is %g %% or more.  On "
 	    "pure noise at most 5 %% of series get a verdict "
 	    "(docs/verdicts.md).", cs.metric_name, key, m.buf,
 	    !strcmp(key, "day") ? "day" : key, o->level * 100,

@@ -25,8 +25,8 @@
  * questions (Bonferroni): a monotone drift, then a step beyond it. */
 #define STATS_TREND_ALPHA_DRIFT	0.025
 #define STATS_TREND_ALPHA_STEP	0.025
-/* Permutations calibrating the step statistic; the seed is fixed so the
- * verdict is a function of the data. */
+/* Simulated normal series calibrating the step statistic; the seed is
+ * fixed so the verdict is a function of the data. */
 #define STATS_TREND_PERMS	1999
 #define STATS_TREND_SEED	0x7472656e64ULL
 /* Longest series judged (the Theil-Sen limit). */
@@ -55,7 +55,7 @@ struct stats_trend {
 	size_t step_at;		/* index (in x order) of the step's first point */
 	double step_size;	/* the jump in the line + step least squares fit */
 	double step_pct;	/* 100 step_size / |mean| */
-	double step_p;		/* permutation p of the largest step */
+	double step_p;		/* simulated p of the largest step */
 	bool drift;		/* mk_p <= ALPHA_DRIFT and |change| >= threshold */
 	bool step;		/* step_p <= ALPHA_STEP and |step| >= threshold */
 };
@@ -67,8 +67,9 @@ struct stats_trend {
  * STATS_TREND_ALPHA_DRIFT, and a Theil-Sen total change over the span of
  * x of at least threshold_pct percent of the mean.  Step: for each split
  * with 2 or more points on each side, the F statistic of a jump added to
- * the least-squares line; the largest is calibrated by permuting the
- * points (STATS_TREND_PERMS, fixed seed; exact on noise), significant at
+ * the least-squares line; the largest is calibrated against the same
+ * statistic on STATS_TREND_PERMS normal series on the same x (fixed seed;
+ * exact for a line plus normal noise, as the statistic ignores lines), significant at
  * STATS_TREND_ALPHA_STEP, and the jump must be threshold_pct percent of
  * the mean.  Because the step is judged beyond the line, a steady drift
  * is not called a step; because both budgets add to 5 %, pure noise gets
