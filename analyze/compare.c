@@ -751,7 +751,7 @@ analyze_trend(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	    "--threshold (%g %%) or more over the span; stepped when a jump "
 	    "beyond the least-squares line (largest F over the splits, 2 or "
 	    "more points a side, calibrated on %d simulated normal "
-	    "series) rejects at 2.5 %% and is %g %% or more.  On "
+	    "series) rejects at 2 %% and is %g %% or more.  On "
 	    "pure noise at most 5 %% of series get a verdict "
 	    "(docs/verdicts.md).", cs.metric_name, key, m.buf,
 	    !strcmp(key, "day") ? "day" : key, o->level * 100,
