@@ -7,6 +7,8 @@
 #   make deps            install the Debian packages (as root)
 #   make install         PREFIX=/usr/local, DESTDIR for staging; make uninstall
 #   make schema-doc      write docs/schema.md from schema/*.sql
+#   make verdicts        false-verdict rates and power (docs/verdicts.md);
+#                        verdicts-small is the quick version CI runs
 #   make demo | bench | fuzz | clean
 #
 # Sources are picked up by folder, so adding a file needs no edit here.
@@ -51,7 +53,8 @@ SQL	:= $(sort $(wildcard schema/[0-9][0-9][0-9]-*.sql))
 
 .PHONY: all test check unit cli asan deps check-deps demo docs-examples bench \
 	fuzz install uninstall clean pathprobe-static test-slow schema-doc \
-	coverage coverage-small
+	coverage coverage-small \
+	verdicts verdicts-small
 
 all: check-deps $(OUT)/pathstat $(OUT)/pathprobe
 
@@ -182,6 +185,16 @@ coverage-small: $(B)/tests/coverage
 	    --check 92,99 > $(B)/coverage-small.md || \
 	    { cat $(B)/coverage-small.md; exit 1; }
 	@echo "coverage-small: every printed interval within 92-99 %"
+# The verdict harness (docs/verdicts.md): false-verdict rates on noise and
+# power on planted effects, seeded.  verdicts-small is CI's quick gate.
+VERDICTS_SEED ?= 14
+$(B)/bench/verdicts: bench/verdicts.c $(B)/libpathstat.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/libpathstat.a $(LIBS)
+verdicts: $(B)/bench/verdicts
+	$(B)/bench/verdicts --reps 2000 --seed $(VERDICTS_SEED) --gate
+verdicts-small: $(B)/bench/verdicts
+	$(B)/bench/verdicts --reps 400 --seed $(VERDICTS_SEED) --gate >/dev/null
 
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	     -fno-omit-frame-pointer

@@ -35,8 +35,8 @@
 	"                        --sql athena|trino|spark|duckdb\n" \
 	"verbs: percentiles, delta PAIR..., ratio --across KEY NUM/DEN, trials,\n" \
 	"       relative, compare --by KEY [--baseline V] [--threshold 5%],\n" \
-	"       trend --by day|hour, variance [--by KEYS] [--target 5%],\n" \
-	"       mtu (no --metric)\n"
+	"       trend --by day|hour [--threshold 5%],\n" \
+	"       variance [--by KEYS] [--target 5%], mtu (no --metric)\n"
 
 char name_p50[] = "p50", name_p99[] = "p99";
 
@@ -565,7 +565,7 @@ static const struct verb verbs[] = {
 	{ "percentiles", analyze_percentiles,	"percentile tables per path and condition" },
 	{ "ratio",	analyze_ratio,		"ratios across a condition key: c 16/1" },
 	{ "relative",	analyze_relative,	"each percentile as % of the cell's p50" },
-	{ "trend",	analyze_trend,		"statistic over days or hours, slope, change points" },
+	{ "trend",	analyze_trend,		"statistic over days or hours: slope, drift/step verdict" },
 	{ "trials",	analyze_trials,		"trial-to-trial spread and outlier trials" },
 	{ "variance",	analyze_variance,	"spread within/between trials, days, instances" },
 };

@@ -18,6 +18,7 @@
 #include "common/err.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "stats/verdict.h"
 
 void
 analyze_default_stats(const struct analyze_opts *o, struct analyze_opts *o2)
@@ -595,18 +596,15 @@ struct trend {
 	double		*x, *y;		/* the points with a value; owned */
 	const char	**lab;		/* their dimension values; owned */
 	size_t		m;		/* points */
-	double		mean;		/* of y */
-	struct stats_theil_sen ts;	/* slope, when have_ts */
-	bool		have_ts;
-	size_t		*cp;		/* change points (indices); owned */
-	long		ncp;
+	struct stats_trend tv;		/* slope, tests, verdict (verdict.h) */
+	bool		have_tv;
 };
 
 static void
 trend_series(const struct analyze_opts *o2, struct cellset *cs,
     const char *key, size_t from, size_t to, size_t s, struct trend *tr)
 {
-	size_t npt = to - from, k;
+	size_t npt = to - from, k, j;
 
 	memset(tr, 0, sizeof(*tr));
 	tr->x = xcalloc(npt + 1, sizeof(double));
@@ -622,19 +620,23 @@ trend_series(const struct analyze_opts *o2, struct cellset *cs,
 		    &info);
 		if (!isfinite(v.value) || !isfinite(xv))
 			continue;
-		tr->x[tr->m] = xv;
-		tr->y[tr->m] = v.value;
-		tr->lab[tr->m] = d;
-		tr->mean += v.value;
+		/* insert in x order (labels such as hours need not sort as
+		 * numbers); a repeated x is not a new point */
+		for (j = tr->m; j > 0 && tr->x[j - 1] > xv; j--)
+			;
+		if (j > 0 && tr->x[j - 1] == xv)
+			continue;
+		memmove(tr->x + j + 1, tr->x + j, (tr->m - j) * sizeof(double));
+		memmove(tr->y + j + 1, tr->y + j, (tr->m - j) * sizeof(double));
+		memmove(tr->lab + j + 1, tr->lab + j,
+		    (tr->m - j) * sizeof(char *));
+		tr->x[j] = xv;
+		tr->y[j] = v.value;
+		tr->lab[j] = d;
 		tr->m++;
 	}
-	if (tr->m)
-		tr->mean /= (double)tr->m;
-	if (tr->m >= 3)
-		tr->have_ts = stats_theil_sen(tr->x, tr->y, tr->m, o2->level,
-		    &tr->ts) == 0;
-	if (tr->m >= 4)
-		tr->ncp = stats_changepoints(tr->y, tr->m, 0, 2, &tr->cp);
+	tr->have_tv = stats_trend(tr->x, tr->y, tr->m, o2->threshold_pct,
+	    o2->level, &tr->tv) == 0;
 }
 
 static void
@@ -643,10 +645,53 @@ trend_release(struct trend *tr)
 	free(tr->x);
 	free(tr->y);
 	free(tr->lab);
-	free(tr->cp);
 }
 
-/* The row of one trend series: its points, slope, steps and verdict. */
+/* The verdict of one series, with its evidence (see stats/verdict.h). */
+static void
+trend_verdict(const struct analyze_opts *o2, const struct trend *tr,
+    struct strbuf *v)
+{
+	const struct stats_trend *t = &tr->tv;
+	const char *at = t->step_at < tr->m ? tr->lab[t->step_at] : "?";
+
+	if (!tr->have_tv) {
+		strbuf_addstr(v, "no verdict (the points are not in order)");
+		return;
+	}
+	switch (t->verdict) {
+	case STATS_TREND_TOO_FEW:
+		strbuf_addf(v, "no verdict: %zu point%s (need %d: fewer cannot "
+		    "reach 5 %% false verdicts)", tr->m, tr->m == 1 ? "" : "s",
+		    STATS_TREND_MIN_POINTS);
+		break;
+	case STATS_TREND_STABLE:
+		strbuf_addf(v, "stable (Mann–Kendall p = %.2g, step p = %.2g)",
+		    t->mk_p, t->step_p);
+		break;
+	case STATS_TREND_SMALL:
+		strbuf_addf(v, "stable within ±%g %% (changed %+.1f %% over "
+		    "the span, step %+.1f %%: under --threshold)",
+		    o2->threshold_pct, t->change_pct, t->step_pct);
+		break;
+	case STATS_TREND_DRIFT:
+		strbuf_addf(v, "drifting %s, %+.1f %% over the span "
+		    "(Mann–Kendall p = %.2g)", t->slope > 0 ? "up" : "down",
+		    t->change_pct, t->mk_p);
+		break;
+	case STATS_TREND_STEP:
+		strbuf_addf(v, "stepped at %s, %+.1f %% (step p = %.2g)", at,
+		    t->step_pct, t->step_p);
+		break;
+	case STATS_TREND_DRIFT_STEP:
+		strbuf_addf(v, "drifting %s, %+.1f %% over the span, and "
+		    "stepped at %s, %+.1f %%", t->slope > 0 ? "up" : "down",
+		    t->change_pct, at, t->step_pct);
+		break;
+	}
+}
+
+/* The row of one trend series: its points, slope, step and verdict. */
 static void
 trend_row(const struct analyze_opts *o2, const struct cellset *cs,
     const struct cell *first, const char *key, size_t s,
@@ -661,34 +706,26 @@ trend_row(const struct analyze_opts *o2, const struct cellset *cs,
 		strbuf_addf(&ser, "%s: ", tr->lab[k]);
 		md_number(&ser, tr->y[k] * scale, dec);
 	}
-	for (k = 0; tr->ncp > 0 && k < (size_t)tr->ncp; k++)
-		strbuf_addf(&cps, "%s%s", k ? ", " : "", tr->lab[tr->cp[k]]);
-	if (tr->m < 3)
-		strbuf_addstr(&v, "too few points (need 3)");
-	else if (tr->ncp > 0)
-		strbuf_addf(&v, "stepped at %s", cps.buf);
-	else if (tr->have_ts && (tr->ts.lo > 0 || tr->ts.hi < 0))
-		strbuf_addf(&v, "drifting %s", tr->ts.slope > 0 ? "up" :
-		    "down");
-	else
-		strbuf_addstr(&v, "stable");
+	if (tr->have_tv && tr->tv.step && tr->tv.step_at < tr->m)
+		strbuf_addstr(&cps, tr->lab[tr->tv.step_at]);
+	trend_verdict(o2, tr, &v);
 	row = table_add_row(t);
 	col = fill_group_columns(t, row, cs, first, o2);
 	table_set_str(t, row, col++, key);
 	table_set_str(t, row, col++, o2->stat_names[s]);
 	table_set_int(t, row, col++, (int64_t)tr->m);
 	table_set_str(t, row, col++, ser.buf);
-	if (tr->have_ts) {
+	if (tr->have_tv && isfinite(tr->tv.slope)) {
 		struct strbuf sb = STRBUF_INIT;
 
-		table_set_num(t, row, col, tr->ts.slope);
-		table_set_num(t, row, col + 1, tr->ts.lo);
-		table_set_num(t, row, col + 2, tr->ts.hi);
-		table_set_num(t, row, col + 3, tr->mean != 0 ?
-		    100.0 * tr->ts.slope / tr->mean : NAN);
+		table_set_num(t, row, col, tr->tv.slope);
+		table_set_num(t, row, col + 1, tr->tv.slope_lo);
+		table_set_num(t, row, col + 2, tr->tv.slope_hi);
+		table_set_num(t, row, col + 3, tr->tv.mean != 0 ?
+		    100.0 * tr->tv.slope / tr->tv.mean : NAN);
 		/* a bit rate's slope has the table's significant digits */
-		format_ci(&sb, tr->ts.slope * scale, tr->ts.lo * scale,
-		    tr->ts.hi * scale, dec == UNITS_SIG3 ? dec : 4);
+		format_ci(&sb, tr->tv.slope * scale, tr->tv.slope_lo * scale,
+		    tr->tv.slope_hi * scale, dec == UNITS_SIG3 ? dec : 4);
 		table_set_display_raw(t, row, col, sb.buf);
 		strbuf_release(&sb);
 	}
@@ -738,10 +775,18 @@ analyze_trend(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	}
 	describe_method(&o2, &m);
 	table_add_note(t, "%s over %s; %s.  Slope: Theil–Sen (median of "
-	    "pairwise slopes) per %s with Sen's %.0f %% interval; change "
-	    "points: PELT on the series (normal mean-change cost, penalty 2 "
-	    "log n, segments of 2 or more points).", cs.metric_name, key,
-	    m.buf, !strcmp(key, "day") ? "day" : key, o->level * 100);
+	    "pairwise slopes) per %s with Sen's %.0f %% interval.  Verdicts "
+	    "(from %d points): drifting when the exact Mann–Kendall test "
+	    "rejects at 2.5 %% and the slope changes the statistic by "
+	    "--threshold (%g %%) or more over the span; stepped when a jump "
+	    "beyond the least-squares line (largest F over the splits, 2 or "
+	    "more points a side, calibrated on %d simulated normal "
+	    "series) rejects at 2 %% and is %g %% or more.  On "
+	    "pure noise at most 5 %% of series get a verdict "
+	    "(docs/verdicts.md).", cs.metric_name, key, m.buf,
+	    !strcmp(key, "day") ? "day" : key, o->level * 100,
+	    STATS_TREND_MIN_POINTS, o->threshold_pct, STATS_TREND_PERMS,
+	    o->threshold_pct);
 	strbuf_release(&m);
 	cellset_release(&cs);
 	return 0;

@@ -372,7 +372,7 @@ static const struct analyze_option options[] = {
 	  "compare has no --sql form" },
 	{ ANALYZE_OPT_THRESHOLD, "threshold", "PCT", ANALYZE_ARG_TEXT,
 	  set_percent, get_percent, F(threshold_pct), 0, 0, 1000, false,
-	  ANALYZE_EMIT_SET, NULL, "threshold", false, ",compare,",
+	  ANALYZE_EMIT_SET, NULL, "threshold", false, ",compare,trend,",
 	  "compare has no --sql form" },
 	{ ANALYZE_OPT_TARGET, "target", "PCT", ANALYZE_ARG_TEXT,
 	  set_percent, get_percent, F(target_pct), 0, 0, 100, true,

@@ -1035,8 +1035,8 @@ trials_spread(struct table *t, size_t row, size_t col0, const double *vals,
 			    tno[k]);
 	table_set_str(t, row, col0 + 8, outl.buf);
 	table_set_str(t, row, col0 + 9, sp.rule == STATS_OUTLIER_ROBUST_Z ?
-	    "robust z (log)" : sp.rule == STATS_OUTLIER_RATIO ?
-	    "ratio to median of others" : "none (< 3 trials)");
+	    "2x median and calibrated z" : sp.rule == STATS_OUTLIER_RATIO ?
+	    "2x median (MAD 0)" : "none (< 3 trials)");
 	if (scale != 1.0) {
 		md_number(&sb, sp.mean * scale, dec);
 		table_set_display_raw(t, row, col0 + 3, sb.buf);

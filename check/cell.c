@@ -11,6 +11,7 @@
 
 #include "check/model.h"
 #include "stats/stats.h"
+#include "stats/verdict.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 
@@ -127,7 +128,7 @@ outlier_text(struct check_model *m, const struct check_cell *c,
 		    "(burst-cliff), re-run the trial on a fresh instance, and "
 		    "until then report the median across trials, not the mean");
 	} else if (ratio < 1.0) {
-		strbuf_addstr(cause, "the trials disagree by 3× or more and "
+		strbuf_addstr(cause, "the trials disagree by 2× or more and "
 		    "this one is the fast one: the other trials measured "
 		    "something besides the path (with keep-alive off, "
 		    "TIME_WAIT exhaustion in back-to-back trials; otherwise "
@@ -150,6 +151,7 @@ check_outlier_trial(struct check_model *m)
 {
 	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
 	double *x = NULL;
+	bool *flag = NULL;
 	size_t *who = NULL, alloc = 0, ci, i, k;
 
 	for (ci = 0; ci < m->ncells; ci++) {
@@ -162,6 +164,7 @@ check_outlier_trial(struct check_model *m)
 			alloc = c->nruns;
 			x = xreallocarray(x, alloc, sizeof(double));
 			who = xreallocarray(who, alloc, sizeof(size_t));
+			flag = xreallocarray(flag, alloc, sizeof(bool));
 		}
 		for (i = k = 0; i < c->nruns; i++) {
 			double v = trial_p50(&m->runs[c->runs[i]]);
@@ -174,16 +177,17 @@ check_outlier_trial(struct check_model *m)
 		if (k < 3)
 			continue;
 		med = stats_median(x, k);
+		/* the rule analyze trials and the box charts use too */
+		stats_outlier_trials(x, k, flag, NULL, NULL);
 		for (i = 0; i < k; i++) {
 			const struct check_run *r = &m->runs[who[i]];
 			struct check_finding *f;
 			double ratio = x[i] / med;
 
-			if (ratio < CHECK_OUTLIER_RATIO &&
-			    ratio > 1.0 / CHECK_OUTLIER_RATIO)
+			if (!flag[i])
 				continue;
 			/* a throughput trial cannot beat its path: when one
-			 * is 3x above the others, they are the ones off
+			 * is far above the others, they are the ones off
 			 * (run-order and burst-cliff say why) */
 			if (c->metric == METRIC_THROUGHPUT_BPS && ratio > 1.0)
 				continue;
@@ -196,6 +200,7 @@ check_outlier_trial(struct check_model *m)
 	}
 	free(x);
 	free(who);
+	free(flag);
 	strbuf_release(&ev);
 	strbuf_release(&cause);
 	strbuf_release(&act);

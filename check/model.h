@@ -49,9 +49,8 @@
 /* ... unless their files record a target rate (-b) that every path
  * reached to within this fraction: then the rate is the one asked for. */
 #define CHECK_UDP_TARGET_TOL	0.05
-/* outlier-trial: a trial's p50 this many times above (or below 1/x) the
- * median trial of its cell. */
-#define CHECK_OUTLIER_RATIO	3.0
+/* outlier-trial: stats_outlier_trials() (stats/verdict.h), the rule
+ * analyze trials and the box charts share. */
 /* few-samples: the interval level whose existence needs the samples. */
 #define CHECK_FEW_LEVEL		0.95
 /* syn-retransmit: values at the median plus k seconds (k = 1, 3, 7, 15:

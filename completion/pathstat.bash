@@ -45,6 +45,7 @@ _pathstat_options()
 		case ${2:-} in
 		ratio)		echo "--across" ;;
 		compare)	echo "--baseline --threshold" ;;
+		trend)		echo "--threshold" ;;
 		variance)	echo "--target" ;;
 		'')		echo "--across --baseline --threshold --target" ;;
 		esac

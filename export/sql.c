@@ -24,6 +24,7 @@
 #include "common/xalloc.h"
 #include "export/export.h"
 #include "export/internal.h"
+#include "stats/verdict.h"
 
 /* A statistic the query computes: the user's (shown) and, for delta's
  * growth, p50 and p99. */
@@ -1164,19 +1165,22 @@ trials_select(struct q *x)
 	cell_join(x, "tl", "ts", true, true);
 	add(x, " AND tl.k = ts.k) d\n  GROUP BY ");
 	cell_keys(x, "");
-	add(x, ", k\n),\n-- each trial's outlier flag: robust z on the "
-	    "log scale (4 or more trials),\n-- else the ratio to the "
-	    "median\ntf AS (\n  SELECT tl.*, ts.mean, ts.nt,\n    CASE WHEN "
-	    "ts.nt < 3 OR ts.mn <= 0 THEN 0\n      WHEN ts.nt >= 4 AND "
-	    "tm.mad > 0 THEN CASE WHEN abs((tl.lx - ts.medlog) / (");
+	add(x, ", k\n),\n-- each trial's outlier flag (stats_outlier_trials()): "
+	    "2x or more from the\n-- median trial and beyond the robust z "
+	    "calibrated for that many trials\ntf AS (\n  SELECT tl.*, "
+	    "ts.mean, ts.nt,\n    CASE WHEN ts.nt < 3 OR ts.mn <= 0 THEN 0\n"
+	    "      WHEN abs(tl.lx - ts.medlog) >= ");
+	dbl(x->sb, log(STATS_OUTLIER_MIN_RATIO) * (1 - 1e-12));
+	add(x, "\n        AND abs(tl.lx - ts.medlog) >= CASE ts.nt");
+	for (size_t n = STATS_OUTLIER_CAL_MIN; n < STATS_OUTLIER_CAL_MAX; n++) {
+		addf(x, " WHEN %zu THEN ", n);
+		dbl(x->sb, stats_outlier_zcrit(n));
+	}
+	add(x, " ELSE ");
+	dbl(x->sb, stats_outlier_zcrit(STATS_OUTLIER_CAL_MAX));
+	add(x, " END * ");
 	dbl(x->sb, 1.4826);
-	add(x, " * tm.mad)) >= ");
-	dbl(x->sb, STATS_OUTLIER_Z);
-	add(x, " THEN 1 ELSE 0 END\n      WHEN tl.x / ts.median >= ");
-	dbl(x->sb, STATS_OUTLIER_RATIO_MAX);
-	add(x, " OR tl.x / ts.median <= ");
-	dbl(x->sb, 1 / STATS_OUTLIER_RATIO_MAX);
-	add(x, " THEN 1 ELSE 0 END AS outlier\n  FROM tl\n  JOIN ts ON ");
+	add(x, " * tm.mad\n      THEN 1 ELSE 0 END AS outlier\n  FROM tl\n  JOIN ts ON ");
 	cell_join(x, "tl", "ts", true, true);
 	add(x, " AND tl.k = ts.k\n  JOIN tm ON ");
 	cell_join(x, "tl", "tm", true, true);
@@ -1242,9 +1246,8 @@ trials_select(struct q *x)
 	add(x, ",\n  tv.outl AS ");
 	ident(x, "outliers");
 	add(x, ",\n  CASE WHEN ts.nt IS NULL THEN NULL WHEN ts.nt < 3 OR "
-	    "ts.mn <= 0 THEN 'none (< 3 trials)'\n    WHEN ts.nt >= 4 AND "
-	    "tm.mad > 0 THEN 'robust z (log)' ELSE 'ratio to median of "
-	    "others' END AS ");
+	    "ts.mn <= 0 THEN 'none (< 3 trials)'\n    WHEN tm.mad > 0 THEN "
+	    "'2x median and calibrated z' ELSE '2x median (MAD 0)' END AS ");
 	ident(x, "outlier_rule");
 	add(x, "\nFROM c\nCROSS JOIN ks\nLEFT JOIN ts ON ");
 	cell_join(x, "ts", "c", true, true);

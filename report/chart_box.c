@@ -1,6 +1,6 @@
 /*
  * chart_box.c - boxes of trial-level values: each trial's statistic
- * as a point over the quartiles and range of its cell's trials, far-off
+ * as a point over the quartiles and range of its cell's trials, outlier
  * trials named.
  */
 #include "common/compat.h"
@@ -15,10 +15,7 @@
 #include "report/chart.h"
 #include "report/internal.h"
 #include "stats/stats.h"
-
-/* A box chart names a trial whose value is this many times its box's
- * median (or less than the inverse). */
-#define BOX_NAME_RATIO		1.25
+#include "stats/verdict.h"
 
 /* One box per (path, condition, dimensions but trial) of t: its trials'
  * values in the chart unit, tagged with the trial number.  *ngrp gets
@@ -72,7 +69,7 @@ box_sorted(const struct series *g)
 }
 
 /* The .dat file: index 0 the boxes (min, quartiles, max, mean), index 1
- * every trial, index 2 the trials far from their box's median.  Returns
+ * every trial, index 2 the outlier trials (stats_outlier_trials).  Returns
  * how many are named. */
 static size_t
 box_data(struct chart *ch, const struct series *grp, size_t ngrp)
@@ -114,25 +111,22 @@ box_data(struct chart *ch, const struct series *grp, size_t ngrp)
 			strbuf_addf(&ch->dat, " %ld\n", grp[g].tag[i]);
 		}
 	}
-	/* index 2: the trials far from their siblings, to name them */
+	/* index 2: the outlier trials (the rule analyze trials and check
+	 * outlier-trial use), to name them */
 	strbuf_addstr(&ch->dat, "\n\n");
 	for (g = 0; g < ngrp; g++) {
-		for (i = 0; i < grp[g].n; i++) {
-			double *all = box_sorted(&grp[g]);
-			double med, ratio;
+		bool *flag = xcalloc(grp[g].n + 1, sizeof(bool));
 
-			med = stats_quantile(STATS_EST_TYPE7, all, grp[g].n,
-			    50);
-			free(all);
-			ratio = grp[g].v[i] / med;
-			if (!(ratio > BOX_NAME_RATIO ||
-			    ratio < 1 / BOX_NAME_RATIO))
+		stats_outlier_trials(grp[g].v, grp[g].n, flag, NULL, NULL);
+		for (i = 0; i < grp[g].n; i++) {
+			if (!flag[i])
 				continue;
 			strbuf_addf(&ch->dat, "%zu ", g);
 			chart_gp_num(&ch->dat, grp[g].v[i]);
 			strbuf_addf(&ch->dat, " %ld\n", grp[g].tag[i]);
 			named++;
 		}
+		free(flag);
 	}
 	return named;
 }
@@ -253,8 +247,9 @@ chart_box(struct chart *ch)
 	strbuf_addf(&ch->what, "index 0: x (group), min, first quartile, "
 	    "median, third quartile, max, mean of the trials' %s (in %s); "
 	    "index 1: x, one trial's value, trial number; index 2: the same "
-	    "for trials more than 1.25x or less than 1/1.25 of their box's "
-	    "median (named on the chart)", stat, ch->unit);
+	    "for the outlier trials (2x or more from their box's median and "
+	    "past a robust z calibrated for that many trials; named on the "
+	    "chart)", stat, ch->unit);
 	named = box_data(ch, grp, ngrp);
 	box_script(ch, grp, ngrp, stat, chart_several_conditions(&t), named);
 	box_counts(&t, grp, ngrp, stat, &counts);

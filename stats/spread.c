@@ -12,6 +12,7 @@
 #include "common/xalloc.h"
 #include "stats/internal.h"
 #include "stats/stats.h"
+#include "stats/verdict.h"
 
 double
 stats_median(const double *x, size_t n)
@@ -66,44 +67,19 @@ stats_spread(const double *x, size_t n, struct stats_spread *out, bool *flag,
 	if (n < 3 || !positive)
 		goto cleanup;
 
-	mad = 0;
-	med_log = 0;
-	if (n >= 4) {
-		lg = xmalloc(n * sizeof(*lg));
-		dev = xmalloc(n * sizeof(*dev));
-		for (size_t i = 0; i < n; i++)
-			lg[i] = log(x[i]);
-		med_log = stats_median(lg, n);
-		for (size_t i = 0; i < n; i++)
-			dev[i] = fabs(lg[i] - med_log);
-		mad = stats_median(dev, n);
-	}
-	if (n >= 4 && mad > 0) {
-		out->rule = STATS_OUTLIER_ROBUST_Z;
-		for (size_t i = 0; i < n; i++) {
-			double z = (lg[i] - med_log) / (1.4826 * mad);
-			bool f = fabs(z) >= STATS_OUTLIER_Z;
-
-			if (score)
-				score[i] = z;
-			if (flag)
-				flag[i] = f;
-			out->noutliers += f;
-		}
-	} else {
-		out->rule = STATS_OUTLIER_RATIO;
-		for (size_t i = 0; i < n; i++) {
-			double r = x[i] / out->median;
-			bool f = r >= STATS_OUTLIER_RATIO_MAX ||
-			    r <= 1 / STATS_OUTLIER_RATIO_MAX;
-
-			if (score)
-				score[i] = r;
-			if (flag)
-				flag[i] = f;
-			out->noutliers += f;
-		}
-	}
+	/* the one rule (stats/verdict.h); the enum says which part of it
+	 * could speak: with half or more of the trials equal the MAD is 0
+	 * and only the ratio decides */
+	lg = xmalloc(n * sizeof(*lg));
+	dev = xmalloc(n * sizeof(*dev));
+	for (size_t i = 0; i < n; i++)
+		lg[i] = log(x[i]);
+	med_log = stats_median(lg, n);
+	for (size_t i = 0; i < n; i++)
+		dev[i] = fabs(lg[i] - med_log);
+	mad = stats_median(dev, n);
+	out->rule = mad > 0 ? STATS_OUTLIER_ROBUST_Z : STATS_OUTLIER_RATIO;
+	out->noutliers = stats_outlier_trials(x, n, flag, NULL, score);
 cleanup:
 	free(s);
 	free(lg);

@@ -355,13 +355,9 @@ double stats_growth(double delta_p99, double delta_p50);
 
 enum stats_outlier_rule {
 	STATS_OUTLIER_NONE,	/* n < 3, or a value <= 0 / not finite */
-	STATS_OUTLIER_RATIO,	/* n == 3, or MAD of the logs == 0 */
-	STATS_OUTLIER_ROBUST_Z	/* n >= 4 */
+	STATS_OUTLIER_RATIO,	/* MAD of the logs == 0: the ratio alone */
+	STATS_OUTLIER_ROBUST_Z	/* ratio and calibrated robust z */
 };
-
-/* flag at |robust z| >= STATS_OUTLIER_Z, or x / median(x) >= 3 or <= 1/3 */
-#define STATS_OUTLIER_Z		3.5
-#define STATS_OUTLIER_RATIO_MAX	3.0
 
 struct stats_spread {
 	size_t n;		/* trials */
@@ -375,21 +371,13 @@ struct stats_spread {
 };
 
 /*
- * Spread of per-trial statistics x[0..n).  Outliers, for positive values:
- *  - n >= 4: z_i = (log x_i - median(log x)) / (1.4826 MAD(log x)),
- *    flagged when |z_i| >= 3.5 (Iglewicz-Hoaglin); score[i] = z_i.
- *  - n == 3, or MAD == 0 (half or more of the trials identical, where z
- *    would be infinite for any deviation): r_i = x_i / median(x),
- *    flagged when r_i >= 3 or r_i <= 1/3 (the articles' TIME_WAIT
- *    trials ran 3-25x slower); score[i] = r_i.  With 3 trials the
- *    median is the middle trial, so a trial is flagged only when it is
- *    3x away from both others; the "median of the other two" (their
- *    mean) would let one 12x trial drag the reference up and flag a
- *    healthy trial as 0.15x.
- *  - n < 3, or any value <= 0 or not finite: nothing is flagged (two
- *    trials cannot say which one is off); score[i] = NaN.
- * flag and score may be NULL, else hold n entries.  Returns 0, or -1
- * when n == 0.
+ * Spread of per-trial statistics x[0..n), and its outlier trials by the
+ * one rule all of pathstat uses, stats_outlier_trials() (stats/verdict.h):
+ * 2x or more from the median trial and beyond the calibrated robust z of
+ * the logs for n trials; score[i] is that z.  Nothing is flagged with
+ * n < 3 or a value <= 0 or not finite (rule STATS_OUTLIER_NONE).  flag
+ * and score may be NULL, else hold n entries.  Returns 0, or -1 when
+ * n == 0.
  */
 int stats_spread(const double *x, size_t n, struct stats_spread *out,
     bool *flag, double *score);

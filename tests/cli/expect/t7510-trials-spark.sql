@@ -91,13 +91,14 @@ tm AS (
     FROM tl JOIN ts ON tl.path = ts.path AND tl.condition = ts.condition AND tl.d1 = ts.d1 AND tl.k = ts.k) d
   GROUP BY path, condition, d1, k
 ),
--- each trial's outlier flag: robust z on the log scale (4 or more trials),
--- else the ratio to the median
+-- each trial's outlier flag (stats_outlier_trials()): 2x or more from the
+-- median trial and beyond the robust z calibrated for that many trials
 tf AS (
   SELECT tl.*, ts.mean, ts.nt,
     CASE WHEN ts.nt < 3 OR ts.mn <= 0 THEN 0
-      WHEN ts.nt >= 4 AND tm.mad > 0 THEN CASE WHEN abs((tl.lx - ts.medlog) / (1.4826e0 * tm.mad)) >= 3.5e0 THEN 1 ELSE 0 END
-      WHEN tl.x / ts.median >= 3e0 OR tl.x / ts.median <= 0.3333333333333333e0 THEN 1 ELSE 0 END AS outlier
+      WHEN abs(tl.lx - ts.medlog) >= 0.6931471805592522e0
+        AND abs(tl.lx - ts.medlog) >= CASE ts.nt WHEN 3 THEN 21.72e0 WHEN 4 THEN 6.89e0 WHEN 5 THEN 7.92e0 WHEN 6 THEN 5.53e0 WHEN 7 THEN 5.87e0 WHEN 8 THEN 4.94e0 WHEN 9 THEN 5.07e0 WHEN 10 THEN 4.59e0 WHEN 11 THEN 4.66e0 WHEN 12 THEN 4.35e0 WHEN 13 THEN 4.44e0 WHEN 14 THEN 4.23e0 WHEN 15 THEN 4.28e0 WHEN 16 THEN 4.12e0 WHEN 17 THEN 4.17e0 WHEN 18 THEN 4.05e0 WHEN 19 THEN 4.09e0 WHEN 20 THEN 4e0 WHEN 21 THEN 4.03e0 WHEN 22 THEN 3.95e0 WHEN 23 THEN 3.97e0 WHEN 24 THEN 3.91e0 WHEN 25 THEN 3.94e0 WHEN 26 THEN 3.88e0 WHEN 27 THEN 3.91e0 WHEN 28 THEN 3.86e0 WHEN 29 THEN 3.87e0 ELSE 3.84e0 END * 1.4826e0 * tm.mad
+      THEN 1 ELSE 0 END AS outlier
   FROM tl
   JOIN ts ON tl.path = ts.path AND tl.condition = ts.condition AND tl.d1 = ts.d1 AND tl.k = ts.k
   JOIN tm ON tl.path = tm.path AND tl.condition = tm.condition AND tl.d1 = tm.d1 AND tl.k = tm.k
@@ -122,7 +123,7 @@ SELECT c.path AS `path`, c.condition AS `condition`, c.d1 AS `instance_type`,
   ts.mean AS `mean`, ts.median AS `median`, ts.mn AS `min`, ts.mx AS `max`, tv.dev AS `max_dev_pct`,
   tv.outl AS `outliers`,
   CASE WHEN ts.nt IS NULL THEN NULL WHEN ts.nt < 3 OR ts.mn <= 0 THEN 'none (< 3 trials)'
-    WHEN ts.nt >= 4 AND tm.mad > 0 THEN 'robust z (log)' ELSE 'ratio to median of others' END AS `outlier_rule`
+    WHEN tm.mad > 0 THEN '2x median and calibrated z' ELSE '2x median (MAD 0)' END AS `outlier_rule`
 FROM c
 CROSS JOIN ks
 LEFT JOIN ts ON ts.path = c.path AND ts.condition = c.condition AND ts.d1 = c.d1 AND ts.k = ks.k

@@ -1,0 +1,502 @@
+/*
+ * verdicts.c - the seeded simulation harness behind docs/verdicts.md:
+ * the false-verdict rate of every verdict pathstat prints on pure noise,
+ * and its power on a planted effect, for the trend verdict (drift, step),
+ * the outlier-trial rule (analyze trials, check outlier-trial, the
+ * report's box charts) and check's burst-cliff step detector.  Next to
+ * each, the rule it replaced, so the document shows before and after.
+ *
+ *   verdicts [--reps N] [--seed S] [--gate]   Markdown tables on stdout
+ *   verdicts --calibrate                       the outlier z table
+ *
+ * --gate exits 1 when a false-verdict rate is above 5 % by more than
+ * three standard errors of a 5 % rate at N repetitions, or a required
+ * power is below its target by as much (make verdicts, verdicts-small).
+ */
+#include "common/compat.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check/model.h"
+#include "common/xalloc.h"
+#include "stats/stats.h"
+#include "stats/verdict.h"
+
+#define SAMPLES_PER_POINT	300
+#define SIGMA_WITHIN		0.3
+#define DAY_WOBBLE		0.02
+#define MAX_POINTS		64
+
+static int gate_failed;
+static size_t reps = 2000;
+
+/* One config's generator: a seed made from the run's seed and a label,
+ * so each table cell is the same whatever ran before it. */
+static void
+seed_for(struct stats_rng *rng, uint64_t seed, const char *label, size_t k)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	for (const char *p = label; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	stats_rng_seed(rng, seed ^ h ^ (k * 0x9e3779b97f4a7c15ULL));
+}
+
+/* type 7 pct of SAMPLES_PER_POINT lognormal samples with median scale */
+static double
+point_stat(struct stats_rng *rng, double scale, double pct)
+{
+	double s[SAMPLES_PER_POINT];
+
+	for (size_t i = 0; i < SAMPLES_PER_POINT; i++)
+		s[i] = scale * exp(SIGMA_WITHIN * stats_rng_normal(rng));
+	stats_sort(s, SAMPLES_PER_POINT);
+	return stats_quantile_type7(s, SAMPLES_PER_POINT, pct);
+}
+
+static void
+gate(double rate, double target, bool is_fpr, const char *what)
+{
+	double se = sqrt(target * (1 - target) / (double)reps);
+
+	if (is_fpr ? rate > target + 3 * se : rate < target - 3 * se) {
+		fprintf(stderr, "verdicts: %s: %.1f %% is %s the %.0f %% "
+		    "target\n", what, 100 * rate, is_fpr ? "above" : "below",
+		    100 * target);
+		gate_failed = 1;
+	}
+}
+
+/* ---------------------------------------------------------------------
+ * Trend
+ */
+
+enum old_trend { OLD_NONE, OLD_STABLE, OLD_DRIFT, OLD_STEP };
+
+/* The rule before issue 14: PELT's change points overrule a Sen
+ * interval that excludes 0; no threshold; a verdict from 3 points. */
+static enum old_trend
+old_trend_rule(const double *x, const double *y, size_t n)
+{
+	struct stats_theil_sen ts;
+	size_t *cp = NULL;
+	long ncp = 0;
+	bool have;
+
+	if (n < 3)
+		return OLD_NONE;
+	have = stats_theil_sen(x, y, n, 0.95, &ts) == 0;
+	if (n >= 4)
+		ncp = stats_changepoints(y, n, 0, 2, &cp);
+	free(cp);
+	if (ncp > 0)
+		return OLD_STEP;
+	if (have && (ts.lo > 0 || ts.hi < 0))
+		return OLD_DRIFT;
+	return OLD_STABLE;
+}
+
+struct trend_tally {
+	size_t any, drift, step, old_any, old_drift, old_step;
+};
+
+/* drift: per-day growth factor; step: factor from point n/2 on */
+static void
+trend_run(uint64_t seed, const char *label, size_t n, double pct,
+    double drift, double step, double threshold, struct trend_tally *t)
+{
+	struct stats_rng rng;
+	double x[MAX_POINTS], y[MAX_POINTS];
+
+	memset(t, 0, sizeof(*t));
+	seed_for(&rng, seed, label, n);
+	for (size_t r = 0; r < reps; r++) {
+		struct stats_trend tr;
+		enum old_trend o;
+
+		for (size_t i = 0; i < n; i++) {
+			double scale = pow(drift, (double)i) *
+			    (i >= n / 2 ? step : 1.0) *
+			    exp(DAY_WOBBLE * stats_rng_normal(&rng));
+
+			x[i] = (double)i;
+			y[i] = point_stat(&rng, scale, pct);
+		}
+		if (stats_trend(x, y, n, threshold, 0.95, &tr) != 0)
+			abort();
+		t->any += tr.drift || tr.step;
+		t->drift += tr.drift;
+		t->step += tr.step && !tr.drift;
+		o = old_trend_rule(x, y, n);
+		t->old_any += o == OLD_DRIFT || o == OLD_STEP;
+		t->old_drift += o == OLD_DRIFT;
+		t->old_step += o == OLD_STEP;
+	}
+}
+
+static double
+pc(size_t k)
+{
+	return 100.0 * (double)k / (double)reps;
+}
+
+static void
+trend_tables(uint64_t seed)
+{
+	static const size_t ns[] = { 3, 4, 5, 7, 10, 14, 20, 30 };
+	static const double pcts[] = { 50, 99 };
+
+	printf("### Trend on pure noise (false verdicts)\n\n");
+	printf("Daily points, each the type 7 statistic of %d lognormal "
+	    "samples (σ = %.1f) times a %.0f %% day-to-day wobble; no drift, "
+	    "no step.  A false verdict is \"drifting\" or \"stepped\".  "
+	    "Before: PELT change points overruling Sen's interval.\n\n",
+	    SAMPLES_PER_POINT, SIGMA_WITHIN, 100 * DAY_WOBBLE);
+	printf("| points | stat | now, --threshold 5 | now, --threshold 0 | "
+	    "(drift / step) | before: any | (drifting / stepped) |\n");
+	printf("|---|---|---|---|---|---|---|\n");
+	for (size_t i = 0; i < sizeof(ns) / sizeof(ns[0]); i++) {
+		for (size_t j = 0; j < 2; j++) {
+			struct trend_tally a, b;
+			char label[64];
+
+			snprintf(label, sizeof(label), "trend-noise-p%.0f",
+			    pcts[j]);
+			trend_run(seed, label, ns[i], pcts[j], 1, 1, 5, &a);
+			trend_run(seed, label, ns[i], pcts[j], 1, 1, 0, &b);
+			printf("| %zu | p%.0f | %.1f %% | %.1f %% | %.1f / %.1f "
+			    "| %.1f %% | %.1f / %.1f |\n", ns[i], pcts[j],
+			    pc(a.any), pc(b.any), pc(b.drift), pc(b.step),
+			    pc(b.old_any), pc(b.old_drift), pc(b.old_step));
+			snprintf(label, sizeof(label), "trend noise, %zu "
+			    "points, p%.0f, threshold 0", ns[i], pcts[j]);
+			gate((double)b.any / (double)reps, 0.05, true, label);
+		}
+	}
+	printf("\n### Trend on planted effects (power)\n\n");
+	printf("The same series with a steady drift (× 1.01 a day) or a "
+	    "step (× 1.10 from the middle point on); --threshold 5 (the "
+	    "default).  \"drift\" counts series called drifting (alone or "
+	    "with a step), \"step only\" series called stepped and not "
+	    "drifting.\n\n");
+	printf("| effect | points | stat | now: drift | now: step only | "
+	    "now: none | before: drifting | before: stepped |\n");
+	printf("|---|---|---|---|---|---|---|---|\n");
+	{
+		static const struct {
+			const char *name;
+			double drift, step;
+			size_t n;
+		} eff[] = {
+			{ "+1 %/day", 1.01, 1, 7 },
+			{ "+1 %/day", 1.01, 1, 14 },
+			{ "+1 %/day", 1.01, 1, 30 },
+			{ "+10 % step", 1, 1.10, 7 },
+			{ "+10 % step", 1, 1.10, 14 },
+			{ "+10 % step", 1, 1.10, 30 },
+		};
+
+		for (size_t i = 0; i < sizeof(eff) / sizeof(eff[0]); i++) {
+			for (size_t j = 0; j < 2; j++) {
+				struct trend_tally a;
+				char label[64];
+
+				snprintf(label, sizeof(label), "trend-%s-p%.0f",
+				    eff[i].name, pcts[j]);
+				trend_run(seed, label, eff[i].n, pcts[j],
+				    eff[i].drift, eff[i].step, 5, &a);
+				printf("| %s | %zu | p%.0f | %.1f %% | %.1f %% | "
+				    "%.1f %% | %.1f %% | %.1f %% |\n",
+				    eff[i].name, eff[i].n, pcts[j], pc(a.drift),
+				    pc(a.step), pc(reps - a.any),
+				    pc(a.old_drift), pc(a.old_step));
+				if (eff[i].drift > 1 && eff[i].n == 14 &&
+				    pcts[j] == 50)
+					gate((double)a.drift / (double)reps,
+					    0.80, false, "+1 %/day drift over "
+					    "14 points, p50, called a drift");
+			}
+		}
+	}
+	printf("\n");
+}
+
+/* ---------------------------------------------------------------------
+ * Outlier trials
+ */
+
+/* analyze trials before issue 14: robust z >= 3.5 on the logs with 4 or
+ * more trials, else 3x from the median trial */
+static size_t
+old_analyze_rule(const double *x, size_t n, size_t who, bool *hit)
+{
+	double lg[64], dev[64], m, mad;
+	size_t nf = 0;
+
+	*hit = false;
+	for (size_t i = 0; i < n; i++)
+		lg[i] = log(x[i]);
+	m = stats_median(lg, n);
+	for (size_t i = 0; i < n; i++)
+		dev[i] = fabs(lg[i] - m);
+	mad = stats_median(dev, n);
+	for (size_t i = 0; i < n; i++) {
+		bool f = n >= 4 && mad > 0 ?
+		    fabs(lg[i] - m) / (1.4826 * mad) >= 3.5 :
+		    fabs(lg[i] - m) >= log(3.0);
+
+		nf += f;
+		if (i == who)
+			*hit = f;
+	}
+	return nf;
+}
+
+/* x / median >= r or <= 1/r: check (r = 3), the box chart (r = 1.25) */
+static size_t
+old_ratio_rule(const double *x, size_t n, double r, size_t who, bool *hit)
+{
+	double med = stats_median(x, n);
+	size_t nf = 0;
+
+	*hit = false;
+	for (size_t i = 0; i < n; i++) {
+		bool f = x[i] / med >= r || x[i] / med <= 1 / r;
+
+		nf += f;
+		if (i == who)
+			*hit = f;
+	}
+	return nf;
+}
+
+struct out_tally {
+	size_t now, analyze, check, box;
+};
+
+/* n trials, trial-level lognormal spread sigma_b, trial 0 times factor;
+ * counts cells with any flag (factor 1) or with trial 0 flagged */
+static void
+outlier_run(uint64_t seed, const char *label, size_t n, double sigma_b,
+    double factor, double pct, struct out_tally *t)
+{
+	struct stats_rng rng;
+	double x[64];
+	bool flag[64], hit;
+
+	memset(t, 0, sizeof(*t));
+	seed_for(&rng, seed, label, n * 1000 + (size_t)(sigma_b * 1000));
+	for (size_t r = 0; r < reps; r++) {
+		size_t nf;
+
+		for (size_t i = 0; i < n; i++)
+			x[i] = point_stat(&rng, (i == 0 ? factor : 1.0) *
+			    exp(sigma_b * stats_rng_normal(&rng)), pct);
+		nf = stats_outlier_trials(x, n, flag, NULL, NULL);
+		t->now += factor == 1 ? nf > 0 : flag[0];
+		nf = old_analyze_rule(x, n, 0, &hit);
+		t->analyze += factor == 1 ? nf > 0 : hit;
+		nf = old_ratio_rule(x, n, 3.0, 0, &hit);
+		t->check += factor == 1 ? nf > 0 : hit;
+		nf = old_ratio_rule(x, n, 1.25, 0, &hit);
+		t->box += factor == 1 ? nf > 0 : hit;
+	}
+}
+
+static void
+outlier_tables(uint64_t seed)
+{
+	static const size_t ns[] = { 3, 4, 5, 8, 10, 20 };
+	static const double sb[] = { 0, 0.03, 0.1, 0.3 };
+
+	printf("### Outlier trials on noise (false flags)\n\n");
+	printf("Trials of %d lognormal samples (σ = %.1f) each, judged on "
+	    "their p50, identically distributed except for a trial-level "
+	    "lognormal effect σ_b.  A cell counts once if any trial is "
+	    "flagged.  Before: analyze trials (robust z 3.5, ratio 3 with "
+	    "3 trials), check outlier-trial (3× the median), the box chart "
+	    "(1.25× the median).\n\n", SAMPLES_PER_POINT, SIGMA_WITHIN);
+	printf("| trials | σ_b | now | before: analyze | before: check | "
+	    "before: box chart |\n|---|---|---|---|---|---|\n");
+	for (size_t i = 0; i < sizeof(ns) / sizeof(ns[0]); i++)
+		for (size_t j = 0; j < sizeof(sb) / sizeof(sb[0]); j++) {
+			struct out_tally t;
+			char label[80];
+
+			outlier_run(seed, "outlier-noise", ns[i], sb[j], 1, 50,
+			    &t);
+			printf("| %zu | %.2f | %.1f %% | %.1f %% | %.1f %% | "
+			    "%.1f %% |\n", ns[i], sb[j], pc(t.now),
+			    pc(t.analyze), pc(t.check), pc(t.box));
+			snprintf(label, sizeof(label), "outlier noise, %zu "
+			    "trials, sigma_b %.2f", ns[i], sb[j]);
+			gate((double)t.now / (double)reps, 0.05, true, label);
+		}
+	printf("\n### Outlier trials: one trial slower (power)\n\n");
+	printf("The first trial's samples are multiplied by the factor; "
+	    "the share of cells where that trial is flagged.\n\n");
+	printf("| trials | σ_b | slower | now | before: analyze | before: "
+	    "check | before: box chart |\n|---|---|---|---|---|---|---|\n");
+	{
+		static const struct {
+			size_t n;
+			double sb, f;
+		} eff[] = {
+			{ 3, 0, 3 }, { 5, 0, 3 }, { 5, 0.03, 3 }, { 5, 0.1, 3 },
+			{ 5, 0, 2.5 }, { 10, 0, 3 }, { 10, 0.1, 3 },
+			{ 20, 0.1, 3 },
+		};
+
+		for (size_t i = 0; i < sizeof(eff) / sizeof(eff[0]); i++) {
+			struct out_tally t;
+
+			outlier_run(seed, "outlier-power", eff[i].n, eff[i].sb,
+			    eff[i].f, 50, &t);
+			printf("| %zu | %.2f | %.1f× | %.1f %% | %.1f %% | "
+			    "%.1f %% | %.1f %% |\n", eff[i].n, eff[i].sb,
+			    eff[i].f, pc(t.now), pc(t.analyze), pc(t.check),
+			    pc(t.box));
+			if (eff[i].n == 5 && eff[i].sb == 0 && eff[i].f == 3)
+				gate((double)t.now / (double)reps, 0.95, false,
+				    "a 3x trial among 4 siblings flagged");
+		}
+	}
+	printf("\n");
+}
+
+/* ---------------------------------------------------------------------
+ * check burst-cliff: a step down that stays down in a run's intervals
+ */
+
+static void
+cliff_tables(uint64_t seed)
+{
+	static const size_t ns[] = { 10, 30, 60 };
+	static const double cv[] = { 0.05, 0.2 };
+
+	printf("### check burst-cliff\n\n");
+	printf("A run's per-second throughput: independent normal noise with "
+	    "the coefficient of variation shown around a level (noise), or "
+	    "the same falling to 40 %% of the level from the middle interval "
+	    "on (a planted cliff).\n\n");
+	printf("| intervals | CV | noise: found | cliff to 40 %%: found |\n"
+	    "|---|---|---|---|\n");
+	for (size_t i = 0; i < sizeof(ns) / sizeof(ns[0]); i++)
+		for (size_t j = 0; j < sizeof(cv) / sizeof(cv[0]); j++) {
+			struct stats_rng rng;
+			size_t fp = 0, tp = 0;
+			double y[64];
+			char label[64];
+
+			seed_for(&rng, seed, "cliff", ns[i] * 100 + j);
+			for (size_t r = 0; r < reps; r++) {
+				struct check_cliff c;
+
+				for (int planted = 0; planted < 2; planted++) {
+					for (size_t k = 0; k < ns[i]; k++)
+						y[k] = (planted && k >= ns[i] /
+						    2 ? 0.4 : 1.0) * (1 + cv[j] *
+						    stats_rng_normal(&rng));
+					check_detect_cliff(y, ns[i], &c);
+					if (planted)
+						tp += c.found;
+					else
+						fp += c.found;
+				}
+			}
+			printf("| %zu | %.2f | %.1f %% | %.1f %% |\n", ns[i],
+			    cv[j], pc(fp), pc(tp));
+			snprintf(label, sizeof(label), "burst-cliff noise, %zu "
+			    "intervals, CV %.2f", ns[i], cv[j]);
+			gate((double)fp / (double)reps, 0.05, true, label);
+		}
+	printf("\n");
+}
+
+/* ---------------------------------------------------------------------
+ * Calibration of the outlier z
+ */
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void
+calibrate(uint64_t seed, size_t draws)
+{
+	double *mx = xmalloc(draws * sizeof(*mx));
+
+	for (size_t n = STATS_OUTLIER_CAL_MIN; n <= STATS_OUTLIER_CAL_MAX;
+	    n++) {
+		struct stats_rng rng;
+
+		stats_rng_seed(&rng, seed + n);
+		for (size_t r = 0; r < draws; r++) {
+			double v[STATS_OUTLIER_CAL_MAX],
+			    d[STATS_OUTLIER_CAL_MAX], m, s, best = 0;
+
+			for (size_t i = 0; i < n; i++)
+				v[i] = stats_rng_normal(&rng);
+			m = stats_median(v, n);
+			for (size_t i = 0; i < n; i++)
+				d[i] = fabs(v[i] - m);
+			s = 1.4826 * stats_median(d, n);
+			for (size_t i = 0; i < n; i++)
+				if (d[i] / s > best)
+					best = d[i] / s;
+			mx[r] = best;
+		}
+		qsort(mx, draws, sizeof(*mx), cmp_double);
+		printf("\t%.2f,\t/* n = %zu */\n",
+		    stats_quantile_type7(mx, draws, 95), n);
+	}
+	free(mx);
+}
+
+int
+main(int argc, char **argv)
+{
+	uint64_t seed = 14;
+	bool want_gate = false, cal = false;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--reps") && i + 1 < argc)
+			reps = strtoul(argv[++i], NULL, 10);
+		else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+			seed = strtoull(argv[++i], NULL, 10);
+		else if (!strcmp(argv[i], "--gate"))
+			want_gate = true;
+		else if (!strcmp(argv[i], "--calibrate"))
+			cal = true;
+		else {
+			fprintf(stderr, "usage: verdicts [--reps N] [--seed S] "
+			    "[--gate] | --calibrate\n");
+			return 2;
+		}
+	}
+	if (reps == 0) {
+		fprintf(stderr, "verdicts: --reps must be at least 1\n");
+		return 2;
+	}
+	if (cal) {
+		calibrate(seed, 400000);
+		return 0;
+	}
+	printf("<!-- bench/verdicts --reps %zu --seed %llu -->\n\n", reps,
+	    (unsigned long long)seed);
+	trend_tables(seed);
+	outlier_tables(seed);
+	cliff_tables(seed);
+	if (want_gate && gate_failed) {
+		fprintf(stderr, "verdicts: a rate missed its target\n");
+		return 1;
+	}
+	return 0;
+}

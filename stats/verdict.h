@@ -1,0 +1,131 @@
+/*
+ * verdict.h - the verdicts pathstat prints, each with a measured false
+ * positive rate (docs/verdicts.md, `make verdicts`): the trend of a
+ * series (drifting, stepped, stable) and the outlier-trial rule that
+ * `analyze trials`, `check outlier-trial` and the report's box charts
+ * share.
+ */
+#ifndef PATHSTAT_STATS_VERDICT_H
+#define PATHSTAT_STATS_VERDICT_H
+
+#include "common/compat.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* ---------------------------------------------------------------------
+ * Trend
+ */
+
+/* Below this many points no verdict: the exact Mann-Kendall test cannot
+ * reach STATS_TREND_ALPHA_DRIFT two-sided with 4 points (smallest
+ * p = 2/4! = 0.083), and a step needs 2 points on each side of a line. */
+#define STATS_TREND_MIN_POINTS	5
+/* The false-verdict budget on pure noise, 5 %, split between the two
+ * questions (Bonferroni): a monotone drift (exact), then a step beyond
+ * it (exact for normal noise; 2 %, leaving room for days whose p99 is
+ * not quite normal). */
+#define STATS_TREND_ALPHA_DRIFT	0.025
+#define STATS_TREND_ALPHA_STEP	0.02
+/* Simulated normal series calibrating the step statistic; the seed is
+ * fixed so the verdict is a function of the data. */
+#define STATS_TREND_PERMS	1999
+#define STATS_TREND_SEED	0x7472656e64ULL
+/* Longest series judged (the Theil-Sen limit). */
+#define STATS_TREND_MAX_N	4096
+
+enum stats_trend_verdict {
+	STATS_TREND_TOO_FEW,	/* n < STATS_TREND_MIN_POINTS */
+	STATS_TREND_STABLE,	/* neither test significant */
+	STATS_TREND_SMALL,	/* significant, but under the threshold */
+	STATS_TREND_DRIFT,	/* monotone drift, no step beyond it */
+	STATS_TREND_STEP,	/* a step beyond any line, no drift */
+	STATS_TREND_DRIFT_STEP	/* both */
+};
+
+struct stats_trend {
+	enum stats_trend_verdict verdict;
+	size_t n;		/* points judged */
+	double mean;		/* of y */
+	double mk_s;		/* Mann-Kendall S (concordant - discordant) */
+	double mk_p;		/* its two-sided p */
+	bool mk_exact;		/* p from the exact null (no ties, n <= 60) */
+	double slope;		/* Theil-Sen slope of y on x */
+	double slope_lo;	/* Sen's interval at the level asked */
+	double slope_hi;
+	double change_pct;	/* 100 slope (x_max - x_min) / |mean| */
+	size_t step_at;		/* index (in x order) of the step's first point */
+	double step_size;	/* the jump in the line + step least squares fit */
+	double step_pct;	/* 100 step_size / |mean| */
+	double step_p;		/* simulated p of the largest step */
+	bool drift;		/* mk_p <= ALPHA_DRIFT and |change| >= threshold */
+	bool step;		/* step_p <= ALPHA_STEP and |step| >= threshold */
+};
+
+/*
+ * Judge the series (x[i], y[i]), i < n, x strictly increasing (a day
+ * number, a run index).  Drift: the exact Mann-Kendall test of y against
+ * x (normal with tie correction when y has ties or n > 60), two-sided at
+ * STATS_TREND_ALPHA_DRIFT, and a Theil-Sen total change over the span of
+ * x of at least threshold_pct percent of the mean.  Step: for each split
+ * with 2 or more points on each side, the F statistic of a jump added to
+ * the least-squares line; the largest is calibrated against the same
+ * statistic on STATS_TREND_PERMS normal series on the same x (fixed seed;
+ * exact for a line plus normal noise, as the statistic ignores lines), significant at
+ * STATS_TREND_ALPHA_STEP, and the jump must be threshold_pct percent of
+ * the mean.  Because the step is judged beyond the line, a steady drift
+ * is not called a step; because both budgets add to 5 %, pure noise gets
+ * a verdict in at most about 5 % of series (measured in docs/verdicts.md).
+ * level is for Sen's slope interval only.  O(n^2) for the slopes plus
+ * O(PERMS n) for the step.  Returns 0, or -1 on bad arguments (n >
+ * STATS_TREND_MAX_N, x not increasing, a value not finite, level not in
+ * (0, 1), threshold < 0).
+ */
+int stats_trend(const double *x, const double *y, size_t n,
+    double threshold_pct, double level, struct stats_trend *out);
+
+/*
+ * Two-sided p of the Mann-Kendall S for n untied points from the exact
+ * null distribution (the inversion counts of a random permutation), for
+ * 2 <= n <= 60; NaN otherwise.
+ */
+double stats_mk_exact_p(double s, size_t n);
+
+/* ---------------------------------------------------------------------
+ * Outlier trials
+ */
+
+/* A trial is an outlier only when it is this many times above (or below
+ * 1/x) the median trial: a practical size, so the 1-3 % that identically
+ * distributed trials differ by is never called an outlier. */
+#define STATS_OUTLIER_MIN_RATIO	2.0
+/* The critical robust z is calibrated for this many trials; above it the
+ * value for STATS_OUTLIER_CAL_MAX is used. */
+#define STATS_OUTLIER_CAL_MIN	3
+#define STATS_OUTLIER_CAL_MAX	30
+
+/*
+ * The critical robust z for n trials: the 95th percentile of
+ * max_i |z_i| with z_i = (v_i - median v) / (1.4826 MAD v) over n
+ * independent normal values (simulated, `pathstat-verdicts --calibrate`,
+ * recorded in stats/outlier.c), so that trials whose logs vary normally
+ * by any amount get a flag in at most 5 % of cells.  NaN for n < 3.
+ */
+double stats_outlier_zcrit(size_t n);
+
+/*
+ * The one outlier-trial rule.  For n >= 3 positive finite values x[0..n)
+ * (per-trial statistics), with l_i = log x_i, m = median(l) (type 7) and
+ * s = 1.4826 MAD(l): trial i is flagged when
+ *     |l_i - m| >= log STATS_OUTLIER_MIN_RATIO   (practically large)
+ * and |l_i - m| >= stats_outlier_zcrit(n) s     (beyond the spread).
+ * When s = 0 (half or more of the trials identical) the first condition
+ * decides alone.  ratio[i] (may be NULL) gets x_i / exp(m), z[i] (may be
+ * NULL) gets (l_i - m) / s (+-inf when s = 0 and l_i != m).  With n < 3,
+ * or a value <= 0 or not finite, nothing is flagged and ratio, z are NaN.
+ * Returns the number of flags (0 when nothing can be judged).
+ */
+size_t stats_outlier_trials(const double *x, size_t n, bool *flag,
+    double *ratio, double *z);
+
+#endif

@@ -1,0 +1,260 @@
+/*
+ * t-verdicts.c - the trend verdict and the outlier-trial rule
+ * (stats/verdict.h): the exact Mann-Kendall null against a brute-force
+ * count over every permutation, the verdicts on series whose answer is
+ * known, their false-verdict rate on seeded noise (the issue 14
+ * findings: the rules before it fail these), and the outlier rule's
+ * boundaries.  The full error-rate tables are bench/verdicts.c's.
+ */
+#include "common/compat.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats/stats.h"
+#include "stats/verdict.h"
+#include "tests/unit/harness.h"
+
+/* ---------------------------------------------------------------------
+ * Mann-Kendall's exact null, by enumeration (the oracle)
+ */
+
+static size_t mk_count[64];	/* S + 32 -> permutations */
+
+static void
+enumerate(int *p, size_t k, size_t n)
+{
+	if (k == n) {
+		int s = 0;
+
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = i + 1; j < n; j++)
+				s += (p[j] > p[i]) - (p[j] < p[i]);
+		mk_count[s + 32]++;
+		return;
+	}
+	for (size_t i = k; i < n; i++) {
+		int t = p[k];
+
+		p[k] = p[i];
+		p[i] = t;
+		enumerate(p, k + 1, n);
+		p[i] = p[k];
+		p[k] = t;
+	}
+}
+
+static void
+test_mk_exact(void)
+{
+	for (size_t n = 2; n <= 7; n++) {
+		int p[8];
+		double total = 0;
+		bool good = true;
+
+		memset(mk_count, 0, sizeof(mk_count));
+		for (size_t i = 0; i < n; i++)
+			p[i] = (int)i;
+		enumerate(p, 0, n);
+		for (size_t i = 0; i < 64; i++)
+			total += (double)mk_count[i];
+		for (int s = 0; s <= (int)(n * (n - 1) / 2); s++) {
+			double tail = 0, got;
+
+			for (int v = -32; v < 32; v++)
+				if (abs(v) >= s)
+					tail += (double)mk_count[v + 32];
+			tail /= total;
+			if (tail > 1)
+				tail = 1;
+			got = stats_mk_exact_p(s, n);
+			if (fabs(got - tail) > 1e-12)
+				good = false;
+		}
+		CHECK(good, "exact Mann-Kendall p = enumeration over n! "
+		    "permutations");
+	}
+	CHECK_NEAR(stats_mk_exact_p(10, 5), 2.0 / 120, 1e-15,
+	    "n = 5, S = 10: p = 2/5!");
+	CHECK_NEAR(stats_mk_exact_p(6, 4), 2.0 / 24, 1e-15,
+	    "n = 4, S = 6: p = 2/4! > 0.05 (why 5 points are needed)");
+	CHECK(isnan(stats_mk_exact_p(1, 61)), "n > 60: no exact p");
+}
+
+/* ---------------------------------------------------------------------
+ * Trend verdicts
+ */
+
+/* type 7 p50 of 300 lognormal samples (sigma 0.3) with a 2 % wobble */
+static double
+day_p50(struct stats_rng *rng, double scale)
+{
+	double s[300];
+
+	scale *= exp(0.02 * stats_rng_normal(rng));
+	for (size_t i = 0; i < 300; i++)
+		s[i] = scale * exp(0.3 * stats_rng_normal(rng));
+	stats_sort(s, 300);
+	return stats_quantile_type7(s, 300, 50);
+}
+
+static void
+test_trend_known(void)
+{
+	double x[32], y[32];
+	struct stats_trend t, t2;
+	struct stats_rng rng;
+
+	for (size_t i = 0; i < 32; i++)
+		x[i] = (double)i;
+	/* 3 monotone points: before issue 14, "drifting" */
+	y[0] = 1;
+	y[1] = 1.5;
+	y[2] = 2;
+	CHECK(stats_trend(x, y, 3, 5, 0.95, &t) == 0 &&
+	    t.verdict == STATS_TREND_TOO_FEW && !t.drift && !t.step,
+	    "3 monotone points: no verdict");
+	CHECK_NEAR(t.slope, 0.5, 1e-15, "but the slope is still measured");
+	y[3] = 2.5;
+	CHECK(stats_trend(x, y, 4, 5, 0.95, &t) == 0 &&
+	    t.verdict == STATS_TREND_TOO_FEW, "4 points: no verdict");
+
+	/* +1 %/day over 14 days: drifting, not stepped (before: stepped) */
+	stats_rng_seed(&rng, 1401);
+	for (size_t i = 0; i < 14; i++)
+		y[i] = day_p50(&rng, pow(1.01, (double)i));
+	CHECK(stats_trend(x, y, 14, 5, 0.95, &t) == 0 &&
+	    t.verdict == STATS_TREND_DRIFT && t.drift && !t.step &&
+	    t.slope > 0, "+1 %/day over 14 days: drifting up");
+	CHECK(t.change_pct > 5 && t.change_pct < 25,
+	    "its change over the span is about 13 %");
+	CHECK(stats_trend(x, y, 14, 30, 0.95, &t) == 0 &&
+	    t.verdict == STATS_TREND_SMALL && !t.drift,
+	    "under --threshold 30 %: significant but too small");
+	stats_trend(x, y, 14, 5, 0.95, &t);
+	stats_trend(x, y, 14, 5, 0.95, &t2);
+	CHECK(t.step_p == t2.step_p && t.mk_p == t2.mk_p,
+	    "the permutation p is a function of the data (fixed seed)");
+
+	/* a 40 % step at day 10 of 20 */
+	for (size_t i = 0; i < 20; i++)
+		y[i] = day_p50(&rng, i < 10 ? 1.0 : 1.4);
+	CHECK(stats_trend(x, y, 20, 5, 0.95, &t) == 0 && t.step &&
+	    t.step_at == 10, "a 40 % step: stepped at its first point");
+	CHECK(t.step_pct > 20, "its size, in % of the mean");
+
+	/* bad input */
+	y[1] = NAN;
+	CHECK(stats_trend(x, y, 5, 5, 0.95, &t) < 0, "a NaN is rejected");
+	y[1] = 1;
+	x[1] = 0;
+	CHECK(stats_trend(x, y, 5, 5, 0.95, &t) < 0,
+	    "x not increasing is rejected");
+	x[1] = 1;
+	CHECK(stats_trend(x, y, 5, -1, 0.95, &t) < 0,
+	    "a negative threshold is rejected");
+	for (size_t i = 0; i < 8; i++)
+		y[i] = 3;
+	CHECK(stats_trend(x, y, 8, 5, 0.95, &t) == 0 &&
+	    t.verdict == STATS_TREND_STABLE, "a constant series: stable");
+}
+
+/* Seeded noise series: before issue 14 about 30 % got "stepped". */
+static void
+test_trend_noise(void)
+{
+	static const size_t ns[] = { 5, 7, 14, 30 };
+	struct stats_rng rng;
+	double x[32], y[32];
+
+	for (size_t i = 0; i < 32; i++)
+		x[i] = (double)i;
+	stats_rng_seed(&rng, 2650);
+	for (size_t k = 0; k < sizeof(ns) / sizeof(ns[0]); k++) {
+		size_t called = 0, reps = 300;
+
+		for (size_t r = 0; r < reps; r++) {
+			struct stats_trend t;
+
+			for (size_t i = 0; i < ns[k]; i++)
+				y[i] = 1 + 0.03 * stats_rng_normal(&rng);
+			stats_trend(x, y, ns[k], 0, 0.95, &t);
+			called += t.drift || t.step;
+		}
+		/* 5 % plus three standard errors at 300 series */
+		CHECK(called <= 26, "pure noise, --threshold 0: at most "
+		    "about 5 % of series get a verdict");
+	}
+}
+
+/* ---------------------------------------------------------------------
+ * Outlier trials
+ */
+
+static void
+test_outlier(void)
+{
+	const double slow[5] = { 1.00, 1.01, 3.0, 0.99, 1.02 };
+	const double same[5] = { 1.00, 1.01, 1.02, 0.99, 0.985 };
+	const double two[2] = { 1, 10 };
+	const double tie[4] = { 1, 1, 1, 2 };
+	const double tie_small[4] = { 1, 1, 1, 1.9 };
+	const double wide[3] = { 1, 1.5, 3.2 };
+	const double bad[3] = { 1, -1, 5 };
+	bool flag[8];
+	double ratio[8], z[8];
+	struct stats_rng rng;
+	size_t hits = 0, noise = 0;
+
+	CHECK(stats_outlier_trials(slow, 5, flag, ratio, z) == 1 && flag[2],
+	    "a 3x trial among four siblings is flagged");
+	CHECK_NEAR(ratio[2], 3.0 / 1.01, 1e-12, "its ratio to the median");
+	CHECK(stats_outlier_trials(same, 5, flag, NULL, NULL) == 0,
+	    "1-2 % apart: nothing (before: robust z flagged such cells)");
+	CHECK(stats_outlier_trials(two, 2, flag, ratio, NULL) == 0 &&
+	    isnan(ratio[0]), "2 trials: nothing can be judged");
+	CHECK(stats_outlier_trials(tie, 4, flag, NULL, z) == 1 && flag[3] &&
+	    isinf(z[3]), "MAD 0: a 2x trial is flagged on its ratio");
+	CHECK(stats_outlier_trials(tie_small, 4, flag, NULL, NULL) == 0,
+	    "MAD 0: a 1.9x trial is under the floor");
+	CHECK(stats_outlier_trials(wide, 3, flag, NULL, NULL) == 0,
+	    "3 widely spread trials: the spread explains the 3.2x one");
+	CHECK(stats_outlier_trials(bad, 3, flag, NULL, NULL) == 0,
+	    "a value <= 0: nothing");
+	CHECK(stats_outlier_zcrit(2) != stats_outlier_zcrit(2),
+	    "no critical z below 3 trials");
+	CHECK(stats_outlier_zcrit(100) == stats_outlier_zcrit(30),
+	    "above 30 trials the 30-trial value");
+	CHECK(stats_outlier_zcrit(5) > 3.5 && stats_outlier_zcrit(30) > 3.5,
+	    "the calibrated z is above the 3.5 that flagged noise");
+
+	/* seeded: 300 cells of 5 trials with a 30 % trial effect, and 300
+	 * with a 3x trial among identical siblings */
+	stats_rng_seed(&rng, 5600);
+	for (size_t r = 0; r < 300; r++) {
+		double v[5];
+
+		for (size_t i = 0; i < 5; i++)
+			v[i] = exp(0.3 * stats_rng_normal(&rng));
+		noise += stats_outlier_trials(v, 5, flag, NULL, NULL) > 0;
+		for (size_t i = 0; i < 5; i++)
+			v[i] = (i ? 1 : 3) * exp(0.022 * stats_rng_normal(&rng));
+		stats_outlier_trials(v, 5, flag, NULL, NULL);
+		hits += flag[0];
+	}
+	CHECK(noise <= 26, "trial effect sigma 0.3, 5 trials: at most about "
+	    "5 % of cells flagged");
+	CHECK(hits >= 285, "a 3x trial among 4 siblings: flagged in 95 % "
+	    "or more");
+}
+
+int
+main(void)
+{
+	test_mk_exact();
+	test_trend_known();
+	test_trend_noise();
+	test_outlier();
+	return test_done();
+}
