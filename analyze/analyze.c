@@ -17,8 +17,8 @@
 #include "common/exit.h"
 #include "common/keycat.h"
 #include "common/kv.h"
-#include "common/runsel.h"
 #include "common/metric.h"
+#include "common/runsel.h"
 #include "common/strbuf.h"
 #include "common/suggest.h"
 #include "common/units.h"
@@ -614,22 +614,24 @@ find_verb(const char *verb)
 }
 
 /*
- * A table without rows: the names were all valid (analyze_validate), so
- * the filters together matched nothing.  Say what was looked for and how
- * many runs each part matches alone.  Returns the exit code (1).
+ * A table without rows although every name exists (analyze_validate):
+ * say what was looked for, how many runs have the metric, and whether
+ * the runs that match measured something else or nothing matched at
+ * all (or, when the metric's runs are there, that the verb made no row
+ * of them).  Returns the exit code (1).
  */
 static int
 analyze_matched_nothing(sqlite3 *db, const char *verb,
     const struct analyze_opts *o)
 {
+	const struct metric *m = metric_by_name(o->metric);
 	struct runsel_query q;
 	struct strbuf what = STRBUF_INIT;
-	int64_t nmetric = -1, nwhere = -1, nsel;
+	int64_t nmetric, nwhere, nsel;
 	size_t i;
 
 	memset(&q, 0, sizeof(q));
-	q.metric = metric_by_name(o->metric) ?
-	    (int)metric_by_name(o->metric)->id : 0;
+	q.metric = m ? (int)m->id : 0;
 	nmetric = count_runs(db, &q);
 	q.metric = 0;
 	q.where = &o->where;
@@ -644,8 +646,7 @@ analyze_matched_nothing(sqlite3 *db, const char *verb,
 		for (i = 0; i < o->npaths; i++)
 			strbuf_addf(&what, "%s%s", i ? "," : "", o->paths[i]);
 	}
-	q.metric = metric_by_name(o->metric) ?
-	    (int)metric_by_name(o->metric)->id : 0;
+	q.metric = m ? (int)m->id : 0;
 	nsel = count_runs(db, &q);
 	if (nsel > 0)
 		error("%s: no rows from the %lld %s runs%s", verb,
@@ -662,11 +663,6 @@ analyze_matched_nothing(sqlite3 *db, const char *verb,
 	return PATHSTAT_EXIT_FAIL;
 }
 
-/*
- * What the options name must exist: the metric, and every --where key
- * and value, --by key and --paths path among the runs of db (keycat.h).
- * Returns 0, -2 after printing a usage error, -1 after a database error.
- */
 /*
  * A delta pair's paths must exist: some split at a '-' (IDs may hold
  * one) whose both sides are paths of runs.  A text without '-' is left
@@ -787,6 +783,12 @@ check_verb_args(sqlite3 *db, const char *verb, const struct analyze_opts *o,
 	return 0;
 }
 
+/*
+ * What the options name must exist: the metric, and every --where key
+ * and value, --by key and --paths path among the runs of db (keycat.h),
+ * and what the verb's arguments name.  Returns 0, -2 after printing a
+ * usage error, -1 after a database error.
+ */
 static int
 analyze_validate(sqlite3 *db, const char *verb, const struct analyze_opts *o,
     int nargs, char **args)
