@@ -15,7 +15,9 @@
 
 #include "common/db.h"
 #include "common/err.h"
+#include "common/keycat.h"
 #include "common/strbuf.h"
+#include "common/suggest.h"
 #include "common/where.h"
 #include "common/xalloc.h"
 #include "export/internal.h"
@@ -148,6 +150,9 @@ export_model_known_keys(sqlite3 *db, struct strbuf *sb)
 int
 export_check_key(sqlite3 *db, const char *key, struct strbuf *why)
 {
+	static const char *const derived[] = { "path", "trial", "tool", "day",
+	    "hour", "instance" };
+	struct strbuf near = STRBUF_INIT;
 	char **keys = NULL;
 	size_t n = 0, i;
 	bool found = is_fixed_dim(key) || !strcmp(key, "day") ||
@@ -156,10 +161,14 @@ export_check_key(sqlite3 *db, const char *key, struct strbuf *why)
 	if (!found && db_keys(db, &keys, &n) == 0)
 		for (i = 0; i < n && !found; i++)
 			found = !strcmp(keys[i], key);
+	if (!found && !suggest_append(&near, key, (const char *const *)keys,
+	    n))
+		suggest_append(&near, key, derived, ARRAY_SIZE(derived));
 	free_strv(keys, n);
 	if (found)
 		return 0;
-	strbuf_addf(why, "unknown key '%s' (known: ", key);
+	strbuf_addf(why, "unknown key '%s'%s (known: ", key, near.buf);
+	strbuf_release(&near);
 	export_model_known_keys(db, why);
 	strbuf_addch(why, ')');
 	return -1;
@@ -607,6 +616,17 @@ export_model_load(sqlite3 *db, const struct where *w, struct export_model *m)
 		if (export_check_key(db, w->items[i].key, &why)) {
 			error("bad --where: %s", why.buf);
 			ret = -2;
+			goto cleanup;
+		}
+		/* a value no run has is a typo, not an empty export */
+		if (!*w->items[i].value)
+			continue;
+		rc = keycat_has_value(db, "bad --where: ", w->items[i].key,
+		    w->items[i].value, &why);
+		if (rc <= 0) {
+			if (rc == 0)
+				error("%s", why.buf);
+			ret = rc == 0 ? -2 : -1;
 			goto cleanup;
 		}
 	}

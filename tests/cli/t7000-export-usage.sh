@@ -36,7 +36,16 @@ run "$PS" export --db s.db --partition-by day,day --out o
 expect_code 2 "a partition key twice: exit 2"
 
 run "$PS" export --db s.db --where path=nosuch --out o
-expect_code 1 "a filter matching nothing: exit 1"
+expect_code 2 "a path no run has: usage error"
+expect_err_has "bad --where: no run has the path 'nosuch' (paths: A, B, C, D, E, F, G, G', H, L1, L2)" \
+    "and names the paths"
+ok "[ ! -e o ]" "nothing written"
+run "$PS" export --db s.db --where instancetype=c6i.large --out o
+expect_code 2 "a key no run has: usage error"
+expect_err_has "bad --where: unknown key 'instancetype'; did you mean 'instance_type'?" \
+    "and suggests instance_type"
+run "$PS" export --db s.db --where study=tokyo-osaka --where size=1m --out o
+expect_code 1 "filters that together match nothing: exit 1"
 expect_err_has "no runs match" "and says so"
 ok "[ ! -e o ]" "nothing written"
 
