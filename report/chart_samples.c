@@ -455,8 +455,13 @@ chart_timeseries(struct chart *ch)
 		return -1;
 	series_unit(ch, sr, n);
 	if (n == 0) {
-		report_spec_error(ch->b->spec, ch->c->loc, "no samples with "
-		    "times for the chart");
+		if (ch->m && ch->m->source == METRIC_FROM_SUMMARY)
+			report_spec_error(ch->b->spec, ch->c->loc, "%s is one "
+			    "end-of-test value per run: it has no values over "
+			    "time (bars or box show it)", ch->m->name);
+		else
+			report_spec_error(ch->b->spec, ch->c->loc, "no samples "
+			    "with times for the chart");
 		goto cleanup;
 	}
 	if (ncells > CHART_MAX_PANELS) {

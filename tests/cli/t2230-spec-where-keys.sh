@@ -51,4 +51,20 @@ expect_err_has "sections[0].metric: unknown metric 'throughputbps' (known: conne
 spec good.json '{"P": "4", "proto": "tcp"}'
 run "$PS" report --db s.db --spec good.json --out b5 --no-render
 expect_code 0 "the keys the hint names make the section"
+
+# an end-of-test metric in a report: n counts runs; no values over time
+cat > rps.json <<'SPEC'
+{ "title": "RPS", "where": {"size": "1m", "c": "16"},
+  "sections": [ { "type": "percentiles", "id": "rps", "metric": "rps",
+    "stats": "p50", "chart": {"kind": "bars"} },
+  { "type": "percentiles", "id": "rps-ts", "metric": "rps",
+    "chart": {"kind": "timeseries"} } ] }
+SPEC
+run "$PS" report --db s.db --spec rps.json --out b6 --no-render
+expect_code 1 "a time series of rps: the section fails"
+expect_err_has "rps.json: sections[1].chart: rps is one end-of-test value per run: it has no values over time (bars or box show it)" \
+    "... saying why"
+ok "grep -q 'n = 3 runs per row; trials = 3 per row' b6/index.md" \
+    "the rps table's caption counts runs"
+ok "grep -q '| B | 1478.6 |' b6/index.md" "B: 1478.6 req/s"
 test_done
