@@ -379,7 +379,7 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 	table_set_num(t, row, col, ratio);
 	format_ci(&sb, ratio, bro.lo, bro.hi, 3);
 	if (isfinite(ratio) && bro.covers == STATS_COVERS_NONE && bro.why)
-		strbuf_addf(&sb, " (%s)", bro.why);
+		table_mark(t, bro.why, &sb);
 	table_set_display_raw(t, row, col++, sb.buf);
 	table_set_num(t, row, col++, bro.lo);
 	table_set_num(t, row, col++, bro.hi);

@@ -176,7 +176,7 @@ pct_value(struct pct_ctx *x, struct cell *c, const struct stats_name *s,
 	} else if (x->scale != 1.0 || o->ci) {
 		if (o->ci && !isfinite(v.lo) && v.why_missing) {
 			md_number(&sb, v.value * x->scale, x->dec);
-			strbuf_addf(&sb, " (%s)", v.why_missing);
+			table_mark(t, v.why_missing, &sb);
 		} else {
 			format_ci(&sb, v.value * x->scale, v.lo * x->scale,
 			    v.hi * x->scale, x->dec);
@@ -524,7 +524,7 @@ fill_stat_cols(struct table *t, size_t row, size_t col,
 
 			format_ci(&sb, v * sc, lo * sc, hi * sc, dec);
 			if (o->ci && cov == STATS_COVERS_NONE && why)
-				strbuf_addf(&sb, " (%s)", why);
+				table_mark(t, why, &sb);
 			table_set_display_raw(t, row, col, sb.buf);
 		}
 		strbuf_release(&sb);
@@ -754,7 +754,7 @@ delta_row(struct table *t, const struct analyze_opts *o, struct cellset *cs,
 	} else if (o->ci && isfinite(g.estimate)) {
 		format_ci(&sb, g.estimate, g.lo, g.hi, 2);
 		if (g.covers == STATS_COVERS_NONE && g.why)
-			strbuf_addf(&sb, " (%s)", g.why);
+			table_mark(t, g.why, &sb);
 		table_set_display_raw(t, row, col_growth, sb.buf);
 	}
 	strbuf_release(&sb);

@@ -41,6 +41,9 @@ table_release(struct table *t)
 		cell_release(&t->cells[i]);
 	for (i = 0; i < t->nnotes; i++)
 		strbuf_release(&t->notes[i]);
+	for (i = 0; i < t->nmarks; i++)
+		free(t->marks[i]);
+	free(t->marks);
 	free(t->cols);
 	free(t->cells);
 	free(t->notes);
@@ -174,6 +177,29 @@ table_add_note(struct table *t, const char *fmt, ...)
 	strbuf_vaddf(&t->notes[t->nnotes], fmt, ap);
 	va_end(ap);
 	t->nnotes++;
+}
+
+void
+table_mark(struct table *t, const char *why, struct strbuf *out)
+{
+	/* the footnote symbols of typesetting, then numbers */
+	static const char *const sym[] = { "†", "‡", "§", "‖", "¶" };
+	size_t i, nsym = sizeof(sym) / sizeof(sym[0]);
+	struct strbuf s = STRBUF_INIT;
+
+	for (i = 0; i < t->nmarks && strcmp(t->marks[i], why); i++)
+		;
+	if (i < nsym)
+		strbuf_addstr(&s, sym[i]);
+	else
+		strbuf_addf(&s, "(%zu)", i + 1);
+	if (i == t->nmarks) {
+		ALLOC_GROW(t->marks, t->nmarks + 1, t->alloc_marks);
+		t->marks[t->nmarks++] = xstrdup(why);
+		table_add_note(t, "%s %s.", s.buf, why);
+	}
+	strbuf_addf(out, " %s", s.buf);
+	strbuf_release(&s);
 }
 
 const char *

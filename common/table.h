@@ -50,6 +50,9 @@ struct table {
 	size_t			nrows, alloc_cells;
 	struct strbuf		*notes;		/* caption lines shown under the Markdown table */
 	size_t			nnotes, alloc_notes;
+	char			**marks;	/* the reasons table_mark() gave
+						 * a symbol, in order (owned) */
+	size_t			nmarks, alloc_marks;
 	struct unit_choice	shown;		/* the unit Markdown and text show
 						 * the metric's values in (name
 						 * NULL: none); JSON and CSV keep
@@ -83,6 +86,12 @@ void table_set_display_raw(struct table *t, size_t row, size_t col,
 /* Add a caption line (printf-style) shown under the Markdown table. */
 void table_add_note(struct table *t, const char *fmt, ...)
     PATHSTAT_PRINTF(2, 3);
+
+/* Why a cell has no interval (or no number), said once per table: add
+ * the reason's footnote symbol (" †", " ‡", ... in order of first use)
+ * to the cell text in out, and on first use a caption line "† why." A
+ * table repeating one reason in every row then reads as numbers. */
+void table_mark(struct table *t, const char *why, struct strbuf *out);
 
 /* A cell's string (NULL unless it holds one, or col < 0) and number (an
  * integer converted; NaN unless it holds one, or col < 0), for code that

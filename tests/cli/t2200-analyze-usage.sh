@@ -60,7 +60,7 @@ ok "printf '%s' \"\$OUT\" | \"\$PY\" -c 'import json,sys; r=json.load(sys.stdin)
 run "$PS" analyze percentiles $W --where ka=on --where c=1 --format csv
 expect_out_has "path,condition,metric,estimator,pool,n,trials,failures,p50,p95,p99,max" "CSV header in contract order"
 run "$PS" analyze percentiles $W --where ka=on --where c=1 --ci --stats p50,p99.9
-expect_out_has "(no pooled interval beyond p25–p75: use --pool trials)" "pooled p99.9: no interval, and why"
+expect_out_has "† no pooled interval beyond p25–p75: use --pool trials." "pooled p99.9: no interval, and why"
 expect_out_has "trial-level values" "the caption names the interval method"
 run "$PS" analyze percentiles $W --where ka=on --where c=1 --quantile hd --stats p50 --format json
 expect_code 0 "Harrell-Davis estimator"

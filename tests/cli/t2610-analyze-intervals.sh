@@ -73,7 +73,9 @@ PY
 ok "printf '%s' \"\$OUT\" | \"\$PY\" spread.py" "five drifting trials: the pooled p50 interval is as wide as the trials' spread asks"
 run "$PS" analyze percentiles $P --where path=A,B,C --stats p50,p99 --ci
 expect_out_has "2 trials: collect ≥ 3 trials for a trial-level interval" "Markdown says how many trials to collect"
-expect_out_has "(no pooled interval beyond p25–p75: use --pool trials)" "Markdown says why pooled p99 has none"
+expect_out_has "no pooled interval beyond p25–p75: use --pool trials." "Markdown says why pooled p99 has none"
+expect_out_lacks "(no pooled interval" "the reason is a footnote said once, not a text in every cell"
+ok "[ \"\$(printf %s \"\$OUT\" | grep -c 'no pooled interval beyond')\" = 1 ]" "one footnote line for a reason many cells share"
 expect_out_has "covering within-run sampling only" "the caption says the single trial's interval covers sampling only"
 expect_out_has "covering trial-to-trial variation and sampling" "the caption says the trial-level interval covers trials"
 run "$PS" analyze percentiles $P --where path=C,D --stats p50,p99 --ci --pool trials --format json
