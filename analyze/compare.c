@@ -718,14 +718,22 @@ trend_row(const struct analyze_opts *o2, const struct cellset *cs,
 	if (tr->have_tv && isfinite(tr->tv.slope)) {
 		struct strbuf sb = STRBUF_INIT;
 
+		/* Below the verdicts' minimum Sen's interval clamps to the
+		 * extreme pairwise slopes ([x, x] at 2 points): none. */
+		bool sen = tr->m >= STATS_TREND_MIN_POINTS;
+
 		table_set_num(t, row, col, tr->tv.slope);
-		table_set_num(t, row, col + 1, tr->tv.slope_lo);
-		table_set_num(t, row, col + 2, tr->tv.slope_hi);
+		table_set_num(t, row, col + 1, sen ? tr->tv.slope_lo : NAN);
+		table_set_num(t, row, col + 2, sen ? tr->tv.slope_hi : NAN);
 		table_set_num(t, row, col + 3, tr->tv.mean != 0 ?
 		    100.0 * tr->tv.slope / tr->tv.mean : NAN);
 		/* a bit rate's slope has the table's significant digits */
-		format_ci(&sb, tr->tv.slope * scale, tr->tv.slope_lo * scale,
-		    tr->tv.slope_hi * scale, dec == UNITS_SIG3 ? dec : 4);
+		format_ci(&sb, tr->tv.slope * scale, sen ? tr->tv.slope_lo *
+		    scale : NAN, sen ? tr->tv.slope_hi * scale : NAN,
+		    dec == UNITS_SIG3 ? dec : 4);
+		if (!sen)
+			table_mark(t, "no Sen interval below the verdicts' "
+			    "minimum of points", &sb);
 		table_set_display_raw(t, row, col, sb.buf);
 		strbuf_release(&sb);
 	}
