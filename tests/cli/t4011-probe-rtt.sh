@@ -128,16 +128,16 @@ ok '[ "$(field n veth.wire)" = "$nok" ] && [ "$(field nrtt veth.wire)" = "$nok" 
     "veth: every ok probe's handshake on the wire, with rtt_us: $(tail -1 veth.wire)"
 ok "awk -v w=$(field wire_p50 veth.wire) 'BEGIN { exit !(w > 1000) }'" \
     "veth: the queue makes the RTT non-trivial (wire p50 $(field wire_p50 veth.wire) us > 1 ms)"
-# 15 us is what a quiet machine gives (issue 12).  On a machine busy with
-# other work (load above its CPUs) softirq and tcpdump's own stamping
-# wait for a CPU too, and the capture's time drifts from the kernel's by
-# tens of microseconds: the bound is then 50 us, still far below any
-# unit or clock error, and the test says which bound it judged.
+# 15 us is what a quiet machine gives (issue 12).  On a machine doing
+# other work (a load average of 1 or more: here 1.5-12 gave 15.0-24 us)
+# softirq and tcpdump's own stamping wait for a CPU too, and the
+# capture's time drifts from the kernel's by tens of microseconds: the
+# bound is then 50 us, still far below any unit or clock error (a
+# millisecond), and the test says which bound it judged.
 load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo 0)
-cpus=$(nproc 2>/dev/null || echo 1)
-bound=15 why="a quiet machine"
-awk -v l="$load" -v c="$cpus" 'BEGIN { exit !(l > c) }' &&
-    bound=50 why="busy: load $load on $cpus CPUs"
+bound=15 why="a quiet machine: load $load"
+awk -v l="$load" 'BEGIN { exit !(l >= 1) }' &&
+    bound=50 why="a machine doing other work: load $load"
 ok "awk -v a=$(field absdiff_p50 veth.wire) -v b=$bound 'BEGIN { exit !(a <= b) }'" \
     "veth: median |rtt_us - wire| <= $bound us ($why; got $(field absdiff_p50 veth.wire))"
 
