@@ -41,6 +41,20 @@
 char name_p50[] = "p50", name_p99[] = "p99";
 
 void
+analyze_query(const struct analyze_opts *o, bool load_values,
+    struct cells_query *q)
+{
+	memset(q, 0, sizeof(*q));
+	q->metric = o->metric;
+	q->where = &o->where;
+	q->by = o->by;
+	q->nby = o->nby;
+	q->paths = o->paths;
+	q->npaths = o->npaths;
+	q->load_values = load_values;
+}
+
+void
 describe_method(const struct analyze_opts *o, struct strbuf *sb)
 {
 	switch (o->est) {

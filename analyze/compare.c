@@ -51,14 +51,9 @@ analyze_load_by(sqlite3 *db, const struct analyze_opts *o, const char *key,
 		if (strcmp(o->by[i], key))
 			by[n++] = o->by[i];
 	by[n++] = key_copy;
-	memset(&q, 0, sizeof(q));
-	q.metric = o->metric;
-	q.where = &o->where;
+	analyze_query(o, true, &q);
 	q.by = by;
 	q.nby = n;
-	q.paths = o->paths;
-	q.npaths = o->npaths;
-	q.load_values = true;
 	ret = cells_load(db, &q, cs);
 	if (!ret)
 		cellset_choose_unit(cs, o, true);
@@ -1126,13 +1121,7 @@ variance_pooling(sqlite3 *db, const struct analyze_opts *o,
 {
 	struct cells_query q;
 
-	memset(&q, 0, sizeof(q));
-	q.metric = o->metric;
-	q.where = &o->where;
-	q.by = o->by;
-	q.nby = o->nby;
-	q.paths = o->paths;
-	q.npaths = o->npaths;
+	analyze_query(o, false, &q);
 	if (cells_load(db, &q, groups))
 		return -1;
 	if (pooling_scan(db, groups, &o->where, o->paths, o->npaths, pool)) {
@@ -1173,14 +1162,9 @@ analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		by[d] = o->by[d];
 	by[o->nby] = dim_day;
 	by[o->nby + 1] = dim_instance;
-	memset(&q, 0, sizeof(q));
-	q.metric = o->metric;
-	q.where = &o->where;
+	analyze_query(o, true, &q);
 	q.by = by;
 	q.nby = o->nby + 2;
-	q.paths = o->paths;
-	q.npaths = o->npaths;
-	q.load_values = true;
 	if (cells_load(db, &q, &cs)) {
 		free(by);
 		return -1;

@@ -54,6 +54,10 @@ void cell_compute(const struct analyze_opts *o, const struct cellset *cs,
 size_t cell_view(const struct cell *c, const double **ptrs, size_t *ns,
     struct stats_trials *view);
 
+/* The cells query of o: its metric, --where, --by and --paths, with the
+ * samples' values loaded when load_values.  q's pointers borrow o's. */
+void analyze_query(const struct analyze_opts *o, bool load_values,
+    struct cells_query *q);
 /* The stats compare and trend show: --stats, else p50 and p99. */
 void analyze_default_stats(const struct analyze_opts *o,
     struct analyze_opts *o2);

@@ -102,14 +102,7 @@ long_trials(sqlite3 *db, const struct analyze_opts *o, struct table *t)
 	size_t i, j, k, col;
 
 	analyze_default_stats(o, &o2);
-	memset(&q, 0, sizeof(q));
-	q.metric = o->metric;
-	q.where = &o->where;
-	q.by = o->by;
-	q.nby = o->nby;
-	q.paths = o->paths;
-	q.npaths = o->npaths;
-	q.load_values = true;
+	analyze_query(o, true, &q);
 	if (cells_load(db, &q, &cs))
 		return -1;
 	long_key_columns(t, &cs, cs.ndims);

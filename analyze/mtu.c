@@ -211,14 +211,7 @@ analyze_mtu(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		    "--metric)", o->metric);
 		return -2;
 	}
-	memset(&q, 0, sizeof(q));
-	q.metric = o->metric;
-	q.where = &o->where;
-	q.by = o->by;
-	q.nby = o->nby;
-	q.paths = o->paths;
-	q.npaths = o->npaths;
-	q.load_values = true;
+	analyze_query(o, true, &q);
 	if (cells_load(db, &q, &cs))
 		return -1;
 	st = db_prepare(db, "read MTU results", "SELECT route_mtu, method, "

@@ -97,6 +97,22 @@ add_value(struct pooling_key *k, const char *v)
 	k->values[at] = xstrdup(v);
 	k->nvalues++;
 }
+/* The cell of cs that run r (its first nby dims the cells' own) belongs
+ * to, or NULL. */
+static const struct cell *
+row_cell(const struct cellset *cs, const struct runsel_row *r, size_t nby)
+{
+	char **cdims = xcalloc(nby + 1, sizeof(char *));
+	const struct cell *c;
+	size_t i;
+
+	for (i = 0; i < nby; i++)
+		cdims[i] = (char *)(r->dims[i] ? r->dims[i] : "");
+	c = cellset_find((struct cellset *)cs, r->path, r->cond, cdims);
+	free(cdims);
+	return c;
+}
+
 
 int
 pooling_scan(sqlite3 *db, const struct cellset *cs,
@@ -143,14 +159,9 @@ pooling_scan(sqlite3 *db, const struct cellset *cs,
 		goto cleanup;
 	while ((rc = runsel_next(&rs)) > 0) {
 		const struct runsel_row *r = &rs.row;
-		char **cdims = xcalloc(nby + 1, sizeof(char *));
-		struct cell *c;
+		const struct cell *c = row_cell(cs, r, nby);
 		size_t ci;
 
-		for (i = 0; i < nby; i++)
-			cdims[i] = (char *)(r->dims[i] ? r->dims[i] : "");
-		c = cellset_find((struct cellset *)cs, r->path, r->cond, cdims);
-		free(cdims);
 		if (!c)
 			continue;
 		ci = (size_t)(c - cs->cells);
@@ -173,14 +184,9 @@ pooling_scan(sqlite3 *db, const struct cellset *cs,
 		goto cleanup;
 	while ((rc = runsel_next(&rs)) > 0) {
 		const struct runsel_row *r = &rs.row;
-		char **cdims = xcalloc(nby + 1, sizeof(char *));
-		struct cell *c;
+		const struct cell *c = row_cell(cs, r, nby);
 		size_t ci;
 
-		for (i = 0; i < nby; i++)
-			cdims[i] = (char *)(r->dims[i] ? r->dims[i] : "");
-		c = cellset_find((struct cellset *)cs, r->path, r->cond, cdims);
-		free(cdims);
 		if (!c)
 			continue;
 		ci = (size_t)(c - cs->cells);

@@ -20,14 +20,7 @@ load(sqlite3 *db, const struct analyze_opts *o, struct cellset *cs)
 {
 	struct cells_query q;
 
-	memset(&q, 0, sizeof(q));
-	q.metric = o->metric;
-	q.where = &o->where;
-	q.by = o->by;
-	q.nby = o->nby;
-	q.paths = o->paths;
-	q.npaths = o->npaths;
-	q.load_values = true;
+	analyze_query(o, true, &q);
 	if (cells_load(db, &q, cs))
 		return -1;
 	cellset_choose_unit(cs, o, false);

@@ -419,14 +419,19 @@ render_json(const struct table *t, struct strbuf *out)
 	strbuf_addstr(out, t->nrows ? "\n]\n" : "]\n");
 }
 
-void
-table_cell_text(const struct table *t, size_t r, size_t c,
+/* A cell as a person reads it; escaped for Markdown when md (text pathstat
+ * composed itself, display_raw, never is). */
+static void
+shown_text(const struct table *t, size_t r, size_t c, bool md,
     struct strbuf *sb)
 {
 	const struct table_cell *cell = &t->cells[r * t->ncols + c];
 
 	if (cell->display) {
-		strbuf_addstr(sb, cell->display);
+		if (md && !cell->display_raw)
+			md_escape(sb, cell->display);
+		else
+			strbuf_addstr(sb, cell->display);
 		return;
 	}
 	switch (cell->type) {
@@ -434,7 +439,10 @@ table_cell_text(const struct table *t, size_t r, size_t c,
 		strbuf_addstr(sb, "–");
 		break;
 	case CELL_STR:
-		strbuf_addstr(sb, *cell->str ? cell->str : "–");
+		if (md)
+			md_escape(sb, *cell->str ? cell->str : "–");
+		else
+			strbuf_addstr(sb, *cell->str ? cell->str : "–");
 		break;
 	case CELL_NUM:
 		md_number(sb, cell->num, t->cols[c].decimals);
@@ -445,32 +453,17 @@ table_cell_text(const struct table *t, size_t r, size_t c,
 	}
 }
 
+void
+table_cell_text(const struct table *t, size_t r, size_t c,
+    struct strbuf *sb)
+{
+	shown_text(t, r, c, false, sb);
+}
+
 static void
 md_cell(const struct table *t, size_t r, size_t c, struct strbuf *sb)
 {
-	const struct table_cell *cell = &t->cells[r * t->ncols + c];
-
-	if (cell->display) {
-		if (cell->display_raw)
-			strbuf_addstr(sb, cell->display);
-		else
-			md_escape(sb, cell->display);
-		return;
-	}
-	switch (cell->type) {
-	case CELL_NULL:
-		strbuf_addstr(sb, "–");
-		break;
-	case CELL_STR:
-		md_escape(sb, *cell->str ? cell->str : "–");
-		break;
-	case CELL_NUM:
-		md_number(sb, cell->num, t->cols[c].decimals);
-		break;
-	case CELL_INT:
-		strbuf_addf(sb, "%lld", (long long)cell->i);
-		break;
-	}
+	shown_text(t, r, c, true, sb);
 }
 
 void
