@@ -12,7 +12,7 @@
 void
 oha_status_tally_flush(struct oha_status_tally *t, struct parsed_run *run)
 {
-	char label[8];
+	char label[16];	/* an int in decimal, with room GCC can prove */
 	int code;
 
 	for (code = OHA_STATUS_MIN; code <= OHA_STATUS_MAX; code++) {
