@@ -7,7 +7,7 @@
 #     queue (20 Mbit/s) that a bulk TCP flow keeps full the other way, so
 #     the SYN/ACK waits milliseconds in the queue and arrives after
 #     connect() returned, as over a real network: the median of
-#     |rtt_us - wire| must be at most 15 us (issue 12);
+#     |rtt_us - wire| must be at most 30 us (9.7-15 us measured quiet);
 #   - on loopback in a namespace, the peer's SYN/ACK is made and handed
 #     back inside pathprobe's own connect() call, and Linux processes it
 #     only when connect() releases the socket: rtt_us then also holds the
@@ -128,14 +128,15 @@ ok '[ "$(field n veth.wire)" = "$nok" ] && [ "$(field nrtt veth.wire)" = "$nok" 
     "veth: every ok probe's handshake on the wire, with rtt_us: $(tail -1 veth.wire)"
 ok "awk -v w=$(field wire_p50 veth.wire) 'BEGIN { exit !(w > 1000) }'" \
     "veth: the queue makes the RTT non-trivial (wire p50 $(field wire_p50 veth.wire) us > 1 ms)"
-# 15 us is what a quiet machine gives (issue 12).  On a machine doing
-# other work (a load average of 1 or more: here 1.5-12 gave 15.0-24 us)
-# softirq and tcpdump's own stamping wait for a CPU too, and the
-# capture's time drifts from the kernel's by tens of microseconds: the
-# bound is then 50 us, still far below any unit or clock error (a
-# millisecond), and the test says which bound it judged.
+# On a quiet machine the median |rtt_us - wire| was 9.7-15 us, but the
+# same run under ASan+UBSan (the suite's second pass), or beside other
+# work, gave 15-24 us: softirq and tcpdump's own stamping wait for a CPU
+# too, and the capture's time drifts from the kernel's.  The bound is
+# 30 us (load < 1) or 50 us (load >= 1): far below the prober's own
+# 50-100 us that rtt_us exists to leave out, and below any unit or clock
+# error (a millisecond); the test says which bound it judged.
 load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo 0)
-bound=15 why="a quiet machine: load $load"
+bound=30 why="load $load"
 awk -v l="$load" 'BEGIN { exit !(l >= 1) }' &&
     bound=50 why="a machine doing other work: load $load"
 ok "awk -v a=$(field absdiff_p50 veth.wire) -v b=$bound 'BEGIN { exit !(a <= b) }'" \
