@@ -180,23 +180,10 @@ check_set_text(struct check_finding *f, struct strbuf *evidence,
 void
 check_findings_release(struct check_findings *out)
 {
-	size_t i, j;
+	size_t i;
 
-	for (i = 0; i < out->n; i++) {
-		struct check_finding *f = &out->items[i];
-
-		free(f->metric);
-		free(f->path);
-		free(f->condition);
-		free(f->scope);
-		free(f->runs);
-		for (j = 0; j < f->nfiles; j++)
-			free(f->files[j]);
-		free(f->files);
-		free(f->evidence);
-		free(f->cause);
-		free(f->action);
-	}
+	for (i = 0; i < out->n; i++)
+		check_finding_release(&out->items[i]);
 	free(out->items);
 	out->items = NULL;
 	out->n = out->alloc = 0;

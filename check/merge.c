@@ -343,8 +343,8 @@ fold(struct check_model *m, const struct check_opts *o, struct story *s,
 	free(cells);
 }
 
-static void
-finding_release(struct check_finding *f)
+void
+check_finding_release(struct check_finding *f)
 {
 	size_t j;
 
@@ -402,7 +402,7 @@ check_merge(struct check_model *m, size_t first)
 	}
 	for (i = k = first; i < out->n; i++) {
 		if (drop[i]) {
-			finding_release(&out->items[i]);
+			check_finding_release(&out->items[i]);
 			continue;
 		}
 		out->items[k++] = out->items[i];

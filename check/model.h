@@ -246,6 +246,8 @@ void check_add_run(struct check_finding *f, const struct check_run *r);
 void check_set_text(struct check_finding *f, struct strbuf *evidence,
     struct strbuf *cause, struct strbuf *action);
 
+/* merge.c: free what one finding owns (not f itself). */
+void check_finding_release(struct check_finding *f);
 /* merge.c: merge the findings out->items[first..] of one check that tell
  * the same story in several campaigns (check_opts.merge_keys). */
 void check_merge(struct check_model *m, size_t first);
