@@ -1,12 +1,15 @@
 # lib.sh - helpers for the numbered CLI tests (git's t/test-lib.sh, much
 # smaller).  Each test script is run by run.sh in a fresh temporary
-# directory ($TMP, also the cwd) with:
+# directory ($TMP, also the cwd) by run-one.sh with:
 #   $PS      the pathstat binary          $PROBE  the pathprobe binary
 #   $TOP     the source tree              $FIX    tests/fixtures
 #   $SAMPLES the reference sample files   $PY     python3 with numpy
 # Helpers: run CMD... (captures $OUT, $ERR, $RC), expect_code N DESC,
 # expect_out_has TEXT DESC, expect_err_has TEXT DESC, ok COND DESC,
 # skip_all REASON, have_prereq NAME.  End with test_done.
+# "$PY" is tests/cli/helper/py: a helper that fails outside run, ok and
+# have_prereq (which look at its status) is reported as a failed check,
+# and run-one.sh fails a script that ran no check and did not skip.
 
 t_n=0
 t_fail=0
@@ -17,8 +20,11 @@ t_fail=0
 unset OUT ERR RC
 
 run() {
+	_run_prev=${PATHSTAT_HELPER_CHECKED:-}
+	PATHSTAT_HELPER_CHECKED=1; export PATHSTAT_HELPER_CHECKED
 	"$@" >"$TMP/.out" 2>"$TMP/.err"
 	RC=$?
+	[ -n "$_run_prev" ] || unset PATHSTAT_HELPER_CHECKED
 	OUT=$(cat "$TMP/.out")
 	ERR=$(cat "$TMP/.err")
 	if grep -qE 'ERROR: (Address|Leak|Undefined)Sanitizer|runtime error:' "$TMP/.err"; then
@@ -57,7 +63,10 @@ expect_err_lacks() {
 	case "$ERR" in *"$1"*) _report 1 "$2" "stderr has '$1'" ;; *) _report 0 "$2" ;; esac
 }
 ok() { # "shell condition" desc
-	if eval "$1"; then _report 0 "$2"; else _report 1 "$2" "false: $1"; fi
+	PATHSTAT_HELPER_CHECKED=1; export PATHSTAT_HELPER_CHECKED
+	if eval "$1"; then _ok_rc=0; else _ok_rc=1; fi
+	unset PATHSTAT_HELPER_CHECKED
+	_report $_ok_rc "$2" "false: $1"
 }
 # sql DB QUERY: print the query result (sqlite3 CLI, list mode)
 sql() { sqlite3 -batch -noheader "$1" "$2"; }
@@ -67,8 +76,24 @@ expect_sql() { # DB QUERY WANT DESC
 got:  $got
 want: $3"
 }
-skip_all() { echo "1..0 # SKIP $1"; exit 0; }
+skip_all() { _helper_failures; echo "1..0 # SKIP $1"; exit 0; }
+# A helper ("$PY", tests/cli/helper/py) that failed where the test did
+# not look at its status is a failed check: what it should have made or
+# checked was not.
+_helper_failures() {
+	[ -s "$TMP/.helper-failures" ] || return 0
+	while IFS= read -r _hf; do
+		_report 1 "a helper the test ran failed: $_hf"
+	done <"$TMP/.helper-failures"
+	rm -f "$TMP/.helper-failures"
+}
 have_prereq() {
+	PATHSTAT_HELPER_CHECKED=1; export PATHSTAT_HELPER_CHECKED
+	_have_prereq "$1"; _hp_rc=$?
+	unset PATHSTAT_HELPER_CHECKED
+	return $_hp_rc
+}
+_have_prereq() {
 	case "$1" in
 	GNUPLOT) command -v gnuplot >/dev/null 2>&1 ;;
 	NUMPY) "$PY" -c 'import numpy' >/dev/null 2>&1 ;;
@@ -81,6 +106,7 @@ have_prereq() {
 	esac
 }
 test_done() {
+	_helper_failures
 	echo "1..$t_n"
 	[ "$t_fail" = 0 ] || { echo "# $t_fail of $t_n failed"; exit 1; }
 	exit 0
