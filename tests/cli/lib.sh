@@ -10,6 +10,8 @@
 # "$PY" is tests/cli/helper/py: a helper that fails outside run, ok and
 # have_prereq (which look at its status) is reported as a failed check,
 # and run-one.sh fails a script that ran no check and did not skip.
+# "$REAL_PY" is python3 itself, for a test that needs its signals
+# (an exec trampoline whose status the test reads).
 
 t_n=0
 t_fail=0

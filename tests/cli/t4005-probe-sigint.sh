@@ -27,8 +27,10 @@ probes_done() {
 
 # A background job of a non-interactive shell starts with SIGINT ignored
 # (and pathprobe keeps ignored signals ignored), so reset it on the way.
+# python here is only a trampoline that execs pathprobe: "$REAL_PY", not
+# the "$PY" wrapper, which would stay in between and take the signal.
 probes_mark
-"$PY" -c 'import os, signal, sys
+"$REAL_PY" -c 'import os, signal, sys
 signal.signal(signal.SIGINT, signal.SIG_DFL)
 os.execv(sys.argv[1], sys.argv[1:])' "$PROBE" -n 1000 -i 0.05 -o probe.csv \
     127.0.0.1 "$P" 2>err.txt &
@@ -65,7 +67,7 @@ ok '[ "$(csv_rows term.csv | wc -l)" -ge 3 ] && head -1 term.csv | grep -q "^# p
 # hang-up comes once pathprobe runs (a probe done), with most of its
 # 40 probes (2 s) still to go.
 probes_mark
-"$PY" -c 'import os, signal, sys
+"$REAL_PY" -c 'import os, signal, sys
 signal.signal(signal.SIGHUP, signal.SIG_IGN)
 os.execv(sys.argv[1], sys.argv[1:])' "$PROBE" -n 40 -i 0.05 127.0.0.1 "$P" \
     >hup.csv 2>err3.txt &
