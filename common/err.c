@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/err.h"
 #include "common/exit.h"
@@ -136,6 +137,35 @@ die(const char *fmt, ...)
 	vreport("", fmt, ap, 0, true);
 	va_end(ap);
 	exit(PATHSTAT_EXIT_FAIL);
+}
+
+void
+bug_at(const char *file, int line, const char *fmt, ...)
+{
+	/* Formatted into a buffer and written with write(2): an invariant
+	 * may break where stdio itself is in a bad state. */
+	char buf[1024];
+	int n, m;
+	va_list ap;
+
+	fflush(stdout);
+	n = snprintf(buf, sizeof(buf), "%s: BUG: %s:%d: ", err_prefix(), file,
+	    line);
+	if (n < 0 || (size_t)n >= sizeof(buf))
+		n = 0;
+	va_start(ap, fmt);
+	m = vsnprintf(buf + n, sizeof(buf) - (size_t)n - 1, fmt, ap);
+	va_end(ap);
+	if (m < 0)
+		m = 0;
+	n += m;
+	if ((size_t)n > sizeof(buf) - 2)
+		n = (int)sizeof(buf) - 2;
+	buf[n++] = '\n';
+	if (write(2, buf, (size_t)n) < 0) {
+		/* nothing left to tell it with */
+	}
+	abort();
 }
 
 void

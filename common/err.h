@@ -30,6 +30,14 @@ void note(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);
  */
 void err_set_quiet(bool quiet);
 bool err_quiet(void);
+/*
+ * BUG(fmt, ...): an internal invariant does not hold (never the user's
+ * input): print "<prefix>: BUG: file:line: <message>" and abort(), so it
+ * is told apart from a user error (exit 1) and leaves a core to read.
+ */
+#define BUG(...) bug_at(__FILE__, __LINE__, __VA_ARGS__)
+PATHSTAT_NORETURN void bug_at(const char *file, int line, const char *fmt,
+    ...) PATHSTAT_PRINTF(3, 4);
 /* Print and exit(PATHSTAT_EXIT_FAIL). */
 PATHSTAT_NORETURN void die(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);
 PATHSTAT_NORETURN void die_errno(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);

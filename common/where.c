@@ -12,6 +12,7 @@
 #include <sqlite3.h>
 
 #include "common/strbuf.h"
+#include "common/err.h"
 #include "common/where.h"
 #include "common/xalloc.h"
 
@@ -68,10 +69,8 @@ add_quoted(struct strbuf *sb, const char *fmt, ...)
 	va_start(ap, fmt);
 	s = sqlite3_vmprintf(fmt, ap);
 	va_end(ap);
-	if (!s) {
-		fputs("pathstat: out of memory in sqlite3_vmprintf\n", stderr);
-		exit(1);
-	}
+	if (!s)
+		die("out of memory in sqlite3_vmprintf");
 	strbuf_addstr(sb, s);
 	sqlite3_free(s);
 }

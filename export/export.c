@@ -686,7 +686,8 @@ run_export(sqlite3 *db, struct export_cli *cli)
 			    sizeof(*keep.path));
 			keep.path[keep.n++] = mf.items[i].files.items[j].path;
 		}
-	qsort(keep.path, keep.n, sizeof(*keep.path), cmp_strp);
+	if (keep.n)	/* qsort(NULL, 0) is undefined */
+		qsort(keep.path, keep.n, sizeof(*keep.path), cmp_strp);
 	for (ds = 0; ds < DS_COUNT; ds++)
 		if (remove_stale(cli->out, export_dataset_name((enum
 		    export_dataset)ds), &keep, &removed))

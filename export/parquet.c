@@ -682,10 +682,10 @@ column(struct pq_writer *w, size_t col, enum pq_type t1, enum pq_type t2)
 	struct pq_col *c;
 
 	if (col >= w->ncols)
-		die("parquet: column %zu of %zu", col, w->ncols);
+		BUG("parquet: column %zu of %zu", col, w->ncols);
 	c = &w->cols[col];
 	if (c->def.type != t1 && c->def.type != t2)
-		die("parquet: column '%s' has another type", c->def.name);
+		BUG("parquet: column '%s' has another type", c->def.name);
 	return c;
 }
 
@@ -702,7 +702,7 @@ static void
 add_levels(struct pq_col *c, size_t k, bool null)
 {
 	if (null && !c->def.optional)
-		die("parquet: null in required column '%s'", c->def.name);
+		BUG("parquet: null in required column '%s'", c->def.name);
 	if (c->def.optional)
 		memset(c->levels + c->nvals, null ? 0 : 1, k);
 	if (null)
@@ -875,7 +875,7 @@ pq_end_rows(struct pq_writer *w)
 		return -1;
 	for (i = 1; i < w->ncols; i++)
 		if (w->cols[i].total != n)
-			die("parquet: column '%s' has %llu values, '%s' %llu",
+			BUG("parquet: column '%s' has %llu values, '%s' %llu",
 			    w->cols[i].def.name,
 			    (unsigned long long)w->cols[i].total,
 			    w->cols[0].def.name, (unsigned long long)n);
@@ -1027,7 +1027,7 @@ pq_finish(struct pq_writer *w, const struct pq_kv *kv, size_t nkv)
 	}
 	thrift_struct_end(&tw);
 	if (foot.len > UINT32_MAX)
-		die("parquet: a footer of %zu bytes", foot.len);
+		BUG("parquet: a footer of %zu bytes", foot.len);
 	enc_put_le32(len, (uint32_t)foot.len);
 	if (write_bytes(w, foot.buf, foot.len) || write_bytes(w, len, 4) ||
 	    write_bytes(w, PQ_MAGIC, 4))
@@ -1056,7 +1056,7 @@ pq_writer_new(FILE *fp, const char *path, const struct pq_column *cols,
 	size_t i;
 
 	if (!ncols)
-		die("parquet: a schema without columns");
+		BUG("parquet: a schema without columns");
 	w->fp = fp;
 	w->path = xstrdup(path);
 	w->o = *o;

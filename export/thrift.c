@@ -48,10 +48,10 @@ field_header(struct thrift_writer *tw, int id, enum thrift_type type)
 	int *last, delta;
 
 	if (tw->depth < 1)
-		die("thrift: field %d outside a struct", id);
+		BUG("thrift: field %d outside a struct", id);
 	last = &tw->last[tw->depth - 1];
 	if (id <= *last || id > 32767)
-		die("thrift: field %d after %d", id, *last);
+		BUG("thrift: field %d after %d", id, *last);
 	delta = id - *last;
 	if (delta <= 15) {
 		strbuf_addch(tw->out, (delta << 4) | (int)type);
@@ -66,7 +66,7 @@ void
 thrift_struct_begin(struct thrift_writer *tw)
 {
 	if (tw->depth >= THRIFT_MAX_DEPTH)
-		die("thrift: structs nested deeper than %d", THRIFT_MAX_DEPTH);
+		BUG("thrift: structs nested deeper than %d", THRIFT_MAX_DEPTH);
 	tw->last[tw->depth++] = 0;
 }
 
@@ -74,7 +74,7 @@ void
 thrift_struct_end(struct thrift_writer *tw)
 {
 	if (tw->depth < 1)
-		die("thrift: struct end without a struct");
+		BUG("thrift: struct end without a struct");
 	strbuf_addch(tw->out, 0);
 	tw->depth--;
 }

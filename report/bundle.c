@@ -765,10 +765,8 @@ report_db_hash(sqlite3 *db)
 	size_t i;
 	int rc;
 
-	if (!h) {
-		fputs("pathstat: out of memory\n", stderr);
-		exit(1);
-	}
+	if (!h)
+		die("out of memory for a hash state");
 	st = db_prepare(db, "hash the stored files", "SELECT hash, keys, "
 	    "status FROM files WHERE status IN ('ok', 'partial') "
 	    "ORDER BY hash, keys, status");

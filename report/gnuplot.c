@@ -259,10 +259,8 @@ report_run_program(int dirfd, char *const argv[], double timeout_s,
 		r = read(errp[0], buf, sizeof(buf));
 		if (r < 0 && errno == EINTR)
 			continue;
-		if (r <= 0) {
-			open_err = false;
-			break;
-		}
+		if (r <= 0)
+			break;	/* stderr closed */
 		if (res->err.len < GP_STDERR_MAX)
 			strbuf_add(&res->err, buf, (size_t)r);
 	}

@@ -2,13 +2,15 @@
  * t-common.c - unit tests for common/: condition grammar, kv sets,
  * checked number parsing, the table renderers and their escaping, the
  * schema migration, sorting and merging doubles, the packed doubles of
- * sample_values, and captured messages.
+ * sample_values, captured messages, and BUG().
  */
 #include "common/compat.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "common/db.h"
@@ -374,6 +376,40 @@ test_utf8_ids(void)
 	strbuf_release(&sb);
 }
 
+/* BUG() aborts (not exit 1, a user error's status) and names file:line. */
+static void
+test_bug(void)
+{
+	int fds[2], status = 0;
+	char buf[256] = "";
+	ssize_t r;
+	pid_t pid;
+
+	if (pipe(fds)) {
+		CHECK(0, "BUG: pipe");
+		return;
+	}
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		dup2(fds[1], 2);
+		err_set_prefix("pathstat test");
+		BUG("an invariant %d", 42);
+	}
+	close(fds[1]);
+	r = read(fds[0], buf, sizeof(buf) - 1);
+	close(fds[0]);
+	if (r > 0)
+		buf[r] = '\0';
+	waitpid(pid, &status, 0);
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
+	    "BUG() aborts");
+	CHECK(strstr(buf, "pathstat test: BUG: tests/unit/t-common.c:") &&
+	    strstr(buf, ": an invariant 42\n"), "BUG() prints file:line");
+	if (!strstr(buf, "BUG:"))
+		printf("#   stderr: %s\n", buf);
+}
+
 int
 main(void)
 {
@@ -387,5 +423,6 @@ main(void)
 	test_sort_merge();
 	test_err_capture();
 	test_utf8_ids();
+	test_bug();
 	return test_done();
 }
