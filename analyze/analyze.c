@@ -105,7 +105,17 @@ cellset_choose_unit(struct cellset *cs, const struct analyze_opts *o,
 		for (j = 0; j < c->ntrials; j++) {
 			const struct trial *t = &c->trials[j];
 
-			/* values are sorted ascending, but a series is not */
+			/* values are sorted ascending, but a series is
+			 * not: sorted, the largest |value| is at an end */
+			if (!t->times && t->n) {
+				double lo = fabs(t->values[0]),
+				    hi = fabs(t->values[t->n - 1]);
+
+				if (isfinite(lo) && !(lo <= mx))
+					mx = lo;
+				if (isfinite(hi) && !(hi <= mx))
+					mx = hi;
+			} else
 			for (k = 0; k < t->n; k++)
 				if (isfinite(t->values[k]) &&
 				    !(fabs(t->values[k]) <= mx))
@@ -322,6 +332,59 @@ stat_of(const struct analyze_opts *o, const struct stats_name *s,
 	return stats_quantile(o->est, x, n, s->pct);
 }
 
+/*
+ * A pooled statistic read off the cell's sorted trials without merging
+ * them (issue 24: the merge and its copies were most of analyze's time
+ * on 20 M samples): min, max, and type 7's and oha's quantiles by
+ * selection, the same values as of the merged array.  False when the
+ * cell has no samples or the statistic needs every value (the mean,
+ * Harrell-Davis): the caller merges.
+ */
+static bool
+pooled_stat_of_trials(const struct analyze_opts *o, const struct stats_name *s,
+    const struct cell *c, double *value)
+{
+	const double **runs;
+	size_t *ns, i, k = 0;
+	bool done = false;
+
+	if (s->kind == STATS_NAME_MEAN || s->kind == STATS_NAME_N ||
+	    (s->kind == STATS_NAME_PCT && o->est != STATS_EST_TYPE7 &&
+	    o->est != STATS_EST_OHA))
+		return false;
+	runs = xmalloc((c->ntrials ? c->ntrials : 1) * sizeof(*runs));
+	ns = xmalloc((c->ntrials ? c->ntrials : 1) * sizeof(*ns));
+	for (i = 0; i < c->ntrials; i++)
+		if (c->trials[i].n) {
+			runs[k] = c->trials[i].values;
+			ns[k++] = c->trials[i].n;
+		}
+	if (k == 0)
+		goto cleanup;
+	done = true;
+	switch (s->kind) {
+	case STATS_NAME_MIN:
+		*value = runs[0][0];
+		for (i = 1; i < k; i++)
+			if (runs[i][0] < *value)
+				*value = runs[i][0];
+		break;
+	case STATS_NAME_MAX:
+		*value = runs[0][ns[0] - 1];
+		for (i = 1; i < k; i++)
+			if (runs[i][ns[i] - 1] > *value)
+				*value = runs[i][ns[i] - 1];
+		break;
+	default:
+		*value = stats_quantile_runs(o->est, runs, ns, k, s->pct);
+		break;
+	}
+cleanup:
+	free(runs);
+	free(ns);
+	return done;
+}
+
 /* The tool's own value of a statistic for a summary-only trial. */
 static double
 tool_stat_of(const struct trial *t, const struct stats_name *s,
@@ -519,14 +582,18 @@ cell_compute(const struct analyze_opts *o, const struct cellset *cs,
 		typed[0] = '\0';
 	if (o->pool == STATS_POOL_POOLED) {
 		const double *x;
-		size_t n = cell_pooled(c, &x);
+		size_t n;
 
+		if (pooled_stat_of_trials(o, s, c, &out->value))
+			goto pooled_done;
+		n = cell_pooled(c, &x);
 		if (n == 0) {
 			out->why_missing = info->trials_tool ?
 			    "summary only: use --pool trials" : "no samples";
 			return;
 		}
 		out->value = stat_of(o, s, x, n);
+pooled_done:
 		if (ci)
 			cell_interval(o, c, s, out);
 		return;

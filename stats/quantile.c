@@ -75,6 +75,35 @@ stats_quantile_type7(const double *sorted, size_t n, double pct)
 	return stats_lerp(sorted[i], sorted[i + 1], h - fl);
 }
 
+double
+stats_quantile_runs(enum stats_estimator est, const double *const *runs,
+    const size_t *n, size_t k, double pct)
+{
+	size_t total = 0, i;
+	double h, fl;
+
+	for (i = 0; i < k; i++)
+		total += n[i];
+	if (total == 0 || !stats_pct_ok(pct))
+		return NAN;
+	switch (est) {
+	case STATS_EST_OHA:
+		return stats_select_runs(runs, n, k, stats_oha_index(pct,
+		    total));
+	case STATS_EST_TYPE7:
+		/* stats_quantile_type7's arithmetic, on selected ranks */
+		h = (double)(total - 1) * (pct / 100.0);
+		fl = floor(h);
+		i = (size_t)fl;
+		if (i >= total - 1)
+			return stats_select_runs(runs, n, k, total - 1);
+		return stats_lerp(stats_select_runs(runs, n, k, i),
+		    stats_select_runs(runs, n, k, i + 1), h - fl);
+	default:
+		return NAN;
+	}
+}
+
 size_t
 stats_oha_index(double pct, size_t n)
 {

@@ -6,6 +6,7 @@
  */
 #include "common/compat.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "common/sort.h"
@@ -137,4 +138,59 @@ stats_max_of(const double *x, size_t n)
 		if (x[i] > m)
 			m = x[i];
 	return m;
+}
+
+/* Values of sorted x[0..n) below v (lower bound) or at most v (upper). */
+static size_t
+count_below(const double *x, size_t n, double v, bool or_equal)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+
+		if (or_equal ? x[m] <= v : x[m] < v)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo;
+}
+
+double
+stats_select_runs(const double *const *runs, const size_t *n, size_t k,
+    size_t idx)
+{
+	size_t r, total = 0;
+
+	for (r = 0; r < k; r++)
+		total += n[r];
+	if (idx >= total)
+		return NAN;
+	/*
+	 * The answer is an element of some run: search each run for the
+	 * element e with (values below e) <= idx < (values at most e), a
+	 * test monotone along the run.  O(k^2 log^2 n), against the merge's
+	 * O(n log k) with its copies; k is a cell's trial count.
+	 */
+	for (r = 0; r < k; r++) {
+		size_t lo = 0, hi = n[r];
+
+		while (lo < hi) {
+			size_t m = lo + (hi - lo) / 2, below = 0, upto = 0, j;
+			double e = runs[r][m];
+
+			for (j = 0; j < k; j++) {
+				below += count_below(runs[j], n[j], e, false);
+				upto += count_below(runs[j], n[j], e, true);
+			}
+			if (upto <= idx)
+				lo = m + 1;
+			else if (below > idx)
+				hi = m;
+			else
+				return e;
+		}
+	}
+	return NAN;	/* NaN among the values: no total order */
 }

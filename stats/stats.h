@@ -41,6 +41,14 @@ void stats_sort(double *x, size_t n);
  */
 double stats_select(double *x, size_t n, size_t k);
 
+/*
+ * The idx-th smallest (0-based) of the union of k ascending arrays
+ * runs[i][0..n[i]) without merging them: a pooled quantile of sorted
+ * trials.  NaN when idx is past the end (or the arrays hold NaN).
+ */
+double stats_select_runs(const double *const *runs, const size_t *n,
+    size_t k, size_t idx);
+
 /* ---------------------------------------------------------------------
  * Quantile estimators.  All take a SORTED array with n >= 1 finite
  * values and pct in [0, 100]; they return NaN when n == 0 or pct is out
@@ -75,6 +83,15 @@ double stats_quantile_type7(const double *sorted, size_t n, double pct);
  */
 size_t stats_oha_index(double pct, size_t n);
 double stats_quantile_oha(const double *sorted, size_t n, double pct);
+
+/*
+ * Type 7 or oha's quantile of the union of k ascending arrays, the same
+ * value as of their merge, by selection (stats_select_runs): a pooled
+ * percentile of sorted trials without copying them.  NaN for another
+ * estimator (the caller merges) or when there are no values.
+ */
+double stats_quantile_runs(enum stats_estimator est,
+    const double *const *runs, const size_t *n, size_t k, double pct);
 
 /*
  * Harrell-Davis: sum_i W_i x_(i), W_i = I_{i/n}(a, b) - I_{(i-1)/n}(a, b),
