@@ -354,6 +354,14 @@ tool_stat_of(const struct trial *t, const struct stats_name *s,
  * trial: each trial on its own, since a trial's censored value enters
  * the mean across trials.  *ntrials gets the trials censored.
  */
+bool
+trial_censored(const struct analyze_opts *o, const struct cellset *cs,
+    const struct trial *t, const struct stats_name *s)
+{
+	return cs->info->timeout_bound && !t->summary_only && t->timeouts > 0 &&
+	    stats_censored(o->est, s, t->n, (size_t)t->timeouts);
+}
+
 static bool
 censored_by_timeouts(const struct analyze_opts *o, const struct cellset *cs,
     const struct cell *c, const struct stats_name *s, size_t *ntrials)
@@ -371,7 +379,7 @@ censored_by_timeouts(const struct analyze_opts *o, const struct cellset *cs,
 		succ += t->n;
 		tmo += (size_t)t->timeouts;
 		if (o->pool == STATS_POOL_PER_TRIAL &&
-		    stats_censored(o->est, s, t->n, (size_t)t->timeouts))
+		    trial_censored(o, cs, t, s))
 			(*ntrials)++;
 	}
 	if (o->pool == STATS_POOL_PER_TRIAL)
@@ -510,6 +518,11 @@ cell_compute(const struct analyze_opts *o, const struct cellset *cs,
 	 * reader that the percentile of all attempts lies beyond it. */
 	out->censored = censored_by_timeouts(o, cs, c, s,
 	    &out->censored_trials);
+	/* and has no interval: its bounds would be of the successes */
+	if (out->censored && ci) {
+		out->why_missing = CELL_WHY_CENSORED;
+		ci = false;
+	}
 	/* The name the tool's own summary uses: "p99", "p99.9". */
 	if (s->kind == STATS_NAME_PCT && *stat_label(o, s) == 'p')
 		snprintf(typed, sizeof(typed), "%s", stat_label(o, s));

@@ -27,8 +27,14 @@ struct cell_stat {
 				 * of all attempts is "≥ timeout" (value is
 				 * still the successful samples' one) */
 	size_t	censored_trials;	/* --pool trials: trials censored */
-	const char *why_missing;	/* static reason when value is NaN, or NULL */
+	const char *why_missing;	/* static reason when value is NaN (or,
+					 * with an interval asked, when lo..hi
+					 * is NaN), or NULL */
 };
+
+/* The reason a censored statistic, or a contrast or growth with a
+ * censored side, has no number or interval (<stat>_ci_reason). */
+#define CELL_WHY_CENSORED "censored: ≥ timeout"
 
 /* How a cell's statistics were obtained (for captions and the
  * estimator column). */
@@ -70,10 +76,19 @@ int analyze_load_by(sqlite3 *db, const struct analyze_opts *o,
 double analyze_dim_to_x(const char *key, const char *v);
 /* Statistic s of each trial of c that has one (raw samples, else the
  * tool's own number typed as "p99"): values into vals, trial numbers
- * into tno; returns the count. */
+ * into tno, and, when cens is not NULL, whether each is "≥ timeout"
+ * (trial_censored(); the value is then the successes' one); returns
+ * the count. */
 size_t analyze_trial_values(const struct analyze_opts *o,
-    const struct cell *c, const struct stats_name *s, const char *typed,
-    double *vals, long *tno, struct cell_info *info);
+    const struct cellset *cs, const struct cell *c,
+    const struct stats_name *s, const char *typed, double *vals, long *tno,
+    bool *cens, struct cell_info *info);
+/* Connect probes: does statistic s of trial t's attempts (successes,
+ * then its timeouts sorted above them) read a timed-out one, so that it
+ * is "≥ timeout" (stats_censored())?  False for other metrics and for
+ * trials with only the tool's summary. */
+bool trial_censored(const struct analyze_opts *o, const struct cellset *cs,
+    const struct trial *t, const struct stats_name *s);
 /*
  * Trial-level values of statistic s of cell c for its intervals
  * (stats_tl_values() over the raw-sample trials).  Returns the number of

@@ -69,6 +69,25 @@ caption_common(struct table *t, const struct analyze_opts *o,
 	strbuf_release(&m);
 }
 
+/* <stat>_ci_reason: why an interval asked for is absent (lo NaN), the
+ * interval's own why or the censoring; empty when there is one. */
+static void
+set_ci_reason(struct table *t, size_t row, size_t col, double lo,
+    const char *why)
+{
+	if (!isfinite(lo))
+		table_set_str(t, row, col, why ? why : "no interval");
+}
+
+/* Can statistic s of a connect metric be "≥ timeout" (percentiles,
+ * max)?  Such a statistic has a <stat>_ge_timeout column. */
+static bool
+censorable(bool connect, const struct stats_name *s)
+{
+	return connect && (s->kind == STATS_NAME_PCT ||
+	    s->kind == STATS_NAME_MAX);
+}
+
 /* The columns of a percentiles table after the key columns: counts,
  * loss (connect probes), then each statistic with its hidden
  * companions.  Returns the column of n. */
@@ -121,6 +140,9 @@ pct_columns(struct table *t, const struct analyze_opts *o, const char *unit,
 			table_add_hidden_col(t, k.buf, k.buf, dec);
 			strbuf_reset(&k);
 			strbuf_addf(&k, "%s_ci_covers", name);
+			table_add_hidden_col(t, k.buf, k.buf, -1);
+			strbuf_reset(&k);
+			strbuf_addf(&k, "%s_ci_reason", name);
 			table_add_hidden_col(t, k.buf, k.buf, -1);
 		}
 	}
@@ -194,6 +216,7 @@ pct_value(struct pct_ctx *x, struct cell *c, const struct stats_name *s,
 		if (cov)
 			table_set_str(t, row, col, cov);
 		col++;
+		set_ci_reason(t, row, col++, v.lo, v.why_missing);
 		x->covers[v.covers]++;
 	}
 	return col;
@@ -346,7 +369,7 @@ analyze_relative(sqlite3 *db, const struct analyze_opts *o, int nargs,
 {
 	struct cellset cs;
 	struct stats_name p50 = { STATS_NAME_PCT, 50.0 };
-	size_t i, j, col0;
+	size_t i, j, col0, ncens = 0;
 
 	if (!no_extra_args(nargs, args, "relative"))
 		return -2;
@@ -358,9 +381,19 @@ analyze_relative(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	col0 = t->ncols;
 	for (j = 0; j < o->nstats; j++)
 		table_add_col(t, o->stat_names[j], o->stat_names[j], 1);
+	/* after the statistics, so their columns stay col0 + j */
+	for (j = 0; j < o->nstats; j++) {
+		struct strbuf k = STRBUF_INIT;
+
+		if (!censorable(cs.info->timeout_bound, &o->stats[j]))
+			continue;
+		strbuf_addf(&k, "%s_ge_timeout", o->stat_names[j]);
+		table_add_hidden_col(t, k.buf, k.buf, -1);
+		strbuf_release(&k);
+	}
 	for (i = 0; i < cs.n; i++) {
 		struct cell *c = &cs.cells[i];
-		size_t row = table_add_row(t);
+		size_t row = table_add_row(t), colf = col0 + o->nstats;
 		struct cell_info info;
 		struct cell_stat base, v;
 
@@ -371,8 +404,20 @@ analyze_relative(sqlite3 *db, const struct analyze_opts *o, int nargs,
 				continue;
 			}
 			cell_compute(o, &cs, c, &o->stats[j], false, &v, &info);
-			table_set_num(t, row, col0 + j, base.value > 0 ?
-			    100.0 * v.value / base.value : NAN);
+			/* a percentage of a censored value (or of a
+			 * censored p50) would be the successes' one */
+			if (v.censored || base.censored) {
+				table_set_num(t, row, col0 + j, NAN);
+				table_set_display(t, row, col0 + j, v.censored ?
+				    "≥ timeout" : "p50 ≥ timeout");
+				ncens++;
+			} else {
+				table_set_num(t, row, col0 + j, base.value > 0 ?
+				    100.0 * v.value / base.value : NAN);
+			}
+			if (censorable(cs.info->timeout_bound, &o->stats[j]))
+				table_set_int(t, row, colf++, v.censored ||
+				    base.censored);
 		}
 		fill_key_columns(t, row, &cs, c, o, &info);
 		table_set_int(t, row, col0 - 2, (int64_t)c->n);
@@ -384,6 +429,11 @@ analyze_relative(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		describe_method(o, &m);
 		table_add_note(t, "%s: each statistic as a percentage of the same "
 		    "cell's p50 (p50 = 100); %s.", cs.metric_name, m.buf);
+		if (ncens)
+			table_add_note(t, "≥ timeout: the statistic of all "
+			    "attempts reads a timed-out one (<stat>_ge_timeout "
+			    "= 1), so it has no percentage; the successes' "
+			    "value would understate it.");
 		strbuf_release(&m);
 	}
 	int ret = pooling_table_note(db, &cs, &o->where, o->paths, o->npaths, t);
@@ -406,7 +456,8 @@ struct contrast {
 static void
 contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
     const struct contrast *k, const struct stats_name *s, double *val,
-    double *lo, double *hi, enum stats_covers *covers, const char **why)
+    double *lo, double *hi, enum stats_covers *covers, const char **why,
+    bool *censored)
 {
 	struct cell_stat va, vb;
 	struct cell_info ia, ib;
@@ -414,14 +465,17 @@ contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
 	*val = *lo = *hi = NAN;
 	*covers = STATS_COVERS_NONE;
 	*why = NULL;
+	*censored = false;
 	if (!k->a || !k->b) {
 		*why = "not measured";
 		return;
 	}
 	cell_compute(o, cs, k->a, s, false, &va, &ia);
 	cell_compute(o, cs, k->b, s, false, &vb, &ib);
+	/* a side "≥ timeout": the contrast has no number, nor interval */
 	if (va.censored || vb.censored) {
-		*why = "≥ timeout";
+		*why = CELL_WHY_CENSORED;
+		*censored = true;
 		return;
 	}
 	if (!isfinite(va.value) || !isfinite(vb.value)) {
@@ -452,10 +506,11 @@ contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
 	}
 }
 
-/* Add one column per stat (+ _lo/_hi); returns the first one. */
+/* Add one column per stat (+ _ge_timeout for connect probes, + _lo/_hi,
+ * _ci_covers, _ci_reason with --ci); returns the first one. */
 static size_t
 add_stat_cols(struct table *t, const struct analyze_opts *o, const char *unit,
-    int dec, bool ratio)
+    int dec, bool ratio, bool connect)
 {
 	size_t j, first = t->ncols;
 	struct strbuf h = STRBUF_INIT;
@@ -469,6 +524,12 @@ add_stat_cols(struct table *t, const struct analyze_opts *o, const char *unit,
 		else
 			strbuf_addf(&h, "Δ%s (%s)", name, unit);
 		table_add_col(t, name, h.buf, dec);
+		if (censorable(connect, &o->stats[j])) {
+			/* a side's statistic is "≥ timeout" */
+			strbuf_reset(&h);
+			strbuf_addf(&h, "%s_ge_timeout", name);
+			table_add_hidden_col(t, h.buf, h.buf, -1);
+		}
 		if (o->ci) {
 			strbuf_reset(&h);
 			strbuf_addf(&h, "%s_lo", name);
@@ -478,6 +539,9 @@ add_stat_cols(struct table *t, const struct analyze_opts *o, const char *unit,
 			table_add_hidden_col(t, h.buf, h.buf, dec);
 			strbuf_reset(&h);
 			strbuf_addf(&h, "%s_ci_covers", name);
+			table_add_hidden_col(t, h.buf, h.buf, -1);
+			strbuf_reset(&h);
+			strbuf_addf(&h, "%s_ci_reason", name);
 			table_add_hidden_col(t, h.buf, h.buf, -1);
 		}
 	}
@@ -497,6 +561,7 @@ fill_stat_cols(struct table *t, size_t row, size_t col,
 		double v, lo, hi;
 		enum stats_covers cov = STATS_COVERS_NONE;
 		const char *why;
+		bool cens = false;
 		struct strbuf sb = STRBUF_INIT;
 
 		if (o->stats[j].kind == STATS_NAME_N) {
@@ -507,10 +572,12 @@ fill_stat_cols(struct table *t, size_t row, size_t col,
 			why = k->a && k->b ? NULL : "not measured";
 		} else {
 			contrast_stat(o, cs, k, &o->stats[j], &v, &lo, &hi, &cov,
-			    &why);
+			    &why, &cens);
 		}
 		table_set_num(t, row, col, v);
-		if (!isfinite(v)) {
+		if (cens) {
+			table_set_display(t, row, col, "≥ timeout");
+		} else if (!isfinite(v)) {
 			table_set_display(t, row, col, why ? why : "not measured");
 		} else if (o->ci || (!k->ratio && scale != 1.0)) {
 			double sc = k->ratio ? 1.0 : scale;
@@ -522,12 +589,15 @@ fill_stat_cols(struct table *t, size_t row, size_t col,
 		}
 		strbuf_release(&sb);
 		col++;
+		if (censorable(cs->info->timeout_bound, &o->stats[j]))
+			table_set_int(t, row, col++, cens);
 		if (o->ci) {
 			table_set_num(t, row, col++, lo);
 			table_set_num(t, row, col++, hi);
 			if (stats_covers_name(cov))
 				table_set_str(t, row, col, stats_covers_name(cov));
 			col++;
+			set_ci_reason(t, row, col++, lo, why);
 		}
 	}
 	return col;
@@ -618,7 +688,8 @@ delta_columns(struct table *t, const struct analyze_opts *o,
 	table_add_hidden_col(t, "metric", "Metric", -1);
 	table_add_hidden_col(t, "estimator", "Estimator", -1);
 	table_add_hidden_col(t, "pool", "Pool", -1);
-	*col_stat = add_stat_cols(t, o, unit, cs->shown.decimals, false);
+	*col_stat = add_stat_cols(t, o, unit, cs->shown.decimals, false,
+	    cs->info->timeout_bound);
 	*col_growth = table_add_col(t, "growth", "growth Δp99/Δp50", 2);
 	table_add_col(t, "n_minuend", "n (minuend)", -1);
 	table_add_col(t, "n_subtrahend", "n (subtrahend)", -1);
@@ -626,10 +697,16 @@ delta_columns(struct table *t, const struct analyze_opts *o,
 	table_add_col(t, "trials_subtrahend", "trials_subtrahend", -1);
 	t->cols[t->ncols - 2].md_hidden = t->cols[t->ncols - 1].md_hidden =
 	    true;
+	/* p50 or p99 of a side "≥ timeout": no growth */
+	if (cs->info->timeout_bound)
+		table_add_hidden_col(t, "growth_ge_timeout",
+		    "growth_ge_timeout", -1);
 	if (o->ci) {
 		table_add_hidden_col(t, "growth_lo", "growth_lo", 2);
 		table_add_hidden_col(t, "growth_hi", "growth_hi", 2);
 		table_add_hidden_col(t, "growth_ci_covers", "growth_ci_covers",
+		    -1);
+		table_add_hidden_col(t, "growth_ci_reason", "growth_ci_reason",
 		    -1);
 	}
 }
@@ -666,7 +743,7 @@ delta_done(const struct cellset *cs, size_t c, const char *pa,
  */
 static void
 growth_stat(const struct analyze_opts *o, const struct cellset *cs,
-    const struct contrast *k, struct stats_interval *g)
+    const struct contrast *k, struct stats_interval *g, const char **cens)
 {
 	static const struct stats_name p50 = { STATS_NAME_PCT, 50.0 };
 	static const struct stats_name p99 = { STATS_NAME_PCT, 99.0 };
@@ -679,12 +756,21 @@ growth_stat(const struct analyze_opts *o, const struct cellset *cs,
 	g->estimate = g->lo = g->hi = g->se = g->df = NAN;
 	g->covers = STATS_COVERS_NONE;
 	g->why = NULL;
+	*cens = NULL;
 	if (!k->a || !k->b)
 		return;
 	cell_compute(o, cs, k->a, &p50, false, &a50, &info);
 	cell_compute(o, cs, k->a, &p99, false, &a99, &info);
 	cell_compute(o, cs, k->b, &p50, false, &b50, &info);
 	cell_compute(o, cs, k->b, &p99, false, &b99, &info);
+	/* Δp99 or Δp50 with a side "≥ timeout": the successes' growth
+	 * would understate it by orders of magnitude */
+	if (a99.censored || b99.censored || a50.censored || b50.censored) {
+		*cens = a50.censored || b50.censored ? "Δp50 ≥ timeout" :
+		    "Δp99 ≥ timeout";
+		g->why = CELL_WHY_CENSORED;
+		return;
+	}
 	g->estimate = stats_growth(a99.value - b99.value,
 	    a50.value - b50.value);
 	if (!isfinite(g->estimate))
@@ -719,7 +805,8 @@ delta_row(struct table *t, const struct analyze_opts *o, struct cellset *cs,
 	struct contrast k;
 	struct stats_interval g;
 	struct strbuf sb = STRBUF_INIT;
-	const char *unit;
+	const char *unit, *gcens;
+	long gc;
 	double scale = md_scale(cs, &unit);
 	size_t row, col, d;
 
@@ -739,9 +826,12 @@ delta_row(struct table *t, const struct analyze_opts *o, struct cellset *cs,
 	table_set_str(t, row, col++, o->pool == STATS_POOL_POOLED ? "pooled" :
 	    "trials");
 	fill_stat_cols(t, row, col_stat, o, cs, &k, scale, cs->shown.decimals);
-	growth_stat(o, cs, &k, &g);
+	growth_stat(o, cs, &k, &g, &gcens);
 	table_set_num(t, row, col_growth, g.estimate);
-	if (!isfinite(g.estimate) && g.why) {
+	if (gcens) {
+		strbuf_addf(&sb, "–, censored: %s", gcens);
+		table_set_display_raw(t, row, col_growth, sb.buf);
+	} else if (!isfinite(g.estimate) && g.why) {
 		strbuf_addf(&sb, "–, %s", g.why);
 		table_set_display_raw(t, row, col_growth, sb.buf);
 	} else if (o->ci && isfinite(g.estimate)) {
@@ -751,12 +841,17 @@ delta_row(struct table *t, const struct analyze_opts *o, struct cellset *cs,
 		table_set_display_raw(t, row, col_growth, sb.buf);
 	}
 	strbuf_release(&sb);
+	if ((gc = table_col(t, "growth_ge_timeout")) >= 0)
+		table_set_int(t, row, (size_t)gc, gcens != NULL);
 	if (o->ci) {
-		table_set_num(t, row, col_growth + 5, g.lo);
-		table_set_num(t, row, col_growth + 6, g.hi);
+		table_set_num(t, row, (size_t)table_col(t, "growth_lo"), g.lo);
+		table_set_num(t, row, (size_t)table_col(t, "growth_hi"), g.hi);
 		if (stats_covers_name(g.covers))
-			table_set_str(t, row, col_growth + 7,
-			    stats_covers_name(g.covers));
+			table_set_str(t, row, (size_t)table_col(t,
+			    "growth_ci_covers"), stats_covers_name(g.covers));
+		set_ci_reason(t, row, (size_t)table_col(t, "growth_ci_reason"),
+		    g.lo, g.why ? g.why : !k.a || !k.b ? "not measured" :
+		    "Δp50 not distinguishable from 0");
 	}
 	if (k.a) {
 		table_set_int(t, row, col_growth + 1, (int64_t)k.a->n);
@@ -871,7 +966,7 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	table_add_hidden_col(t, "across", "across", -1);
 	table_add_hidden_col(t, "numerator", "numerator", -1);
 	table_add_hidden_col(t, "denominator", "denominator", -1);
-	col_stat = add_stat_cols(t, o, "", dec, true);
+	col_stat = add_stat_cols(t, o, "", dec, true, cs.info->timeout_bound);
 	table_add_col(t, "n_numerator", "n (num)", -1);
 	table_add_col(t, "n_denominator", "n (den)", -1);
 
@@ -939,7 +1034,7 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 /* The trials table's columns after the key columns; returns the first
  * (stat). */
 static size_t
-trials_columns(struct table *t, int dec)
+trials_columns(struct table *t, int dec, bool connect)
 {
 	size_t col0 = table_add_col(t, "stat", "Stat", -1);
 	struct strbuf h = STRBUF_INIT;
@@ -962,13 +1057,17 @@ trials_columns(struct table *t, int dec)
 	t->cols[col0 + 4].md_hidden = t->cols[col0 + 5].md_hidden = true;
 	t->cols[col0 + 6].md_hidden = true;
 	t->cols[col0 + 9].md_hidden = true;
+	/* connect probes: the trials whose statistic is "≥ timeout" */
+	if (connect)
+		table_add_hidden_col(t, "ge_timeout_trials",
+		    "ge_timeout_trials", -1);
 	return col0;
 }
 
 size_t
-analyze_trial_values(const struct analyze_opts *o, const struct cell *c,
-    const struct stats_name *s, const char *typed, double *vals, long *tno,
-    struct cell_info *info)
+analyze_trial_values(const struct analyze_opts *o, const struct cellset *cs,
+    const struct cell *c, const struct stats_name *s, const char *typed,
+    double *vals, long *tno, bool *cens, struct cell_info *info)
 {
 	size_t k, n = 0;
 
@@ -998,6 +1097,8 @@ analyze_trial_values(const struct analyze_opts *o, const struct cell *c,
 		}
 		if (!isfinite(v))
 			continue;
+		if (cens)
+			cens[n] = trial_censored(o, cs, tr, s);
 		tno[n] = tr->trial;
 		vals[n++] = v;
 	}
@@ -1008,13 +1109,23 @@ analyze_trial_values(const struct analyze_opts *o, const struct cell *c,
  * deviation, the outlier trials and the rule that found them. */
 static void
 trials_spread(struct table *t, size_t row, size_t col0, const double *vals,
-    const long *tno, size_t n, double scale, int dec)
+    const long *tno, const bool *cens, size_t n, double scale, int dec)
 {
 	struct strbuf outl = STRBUF_INIT, sb = STRBUF_INIT;
 	bool *flag = xcalloc(n + 1, sizeof(bool));
 	struct stats_spread sp;
-	size_t k;
+	size_t k, ncens = 0;
 
+	for (k = 0; k < n; k++)
+		ncens += cens[k];
+	if (ncens) {
+		/* a trial's value "≥ timeout" is no number: no mean, range,
+		 * deviation or outlier test on the successes' values */
+		for (k = col0 + 3; k <= col0 + 7; k++)
+			table_set_display(t, row, k, "≥ timeout");
+		table_set_str(t, row, col0 + 9, "none (trials ≥ timeout)");
+		goto cleanup;
+	}
 	if (!n || stats_spread(vals, n, &sp, flag, NULL) != 0)
 		goto cleanup;
 	table_set_num(t, row, col0 + 3, sp.mean);
@@ -1040,6 +1151,34 @@ cleanup:
 	free(flag);
 }
 
+/* The Markdown of a values list with the censored trials as "≥
+ * timeout" (the machine text keeps the successes' numbers). */
+static void
+trials_values_censored(struct table *t, size_t row, size_t col,
+    const struct cellset *cs, const double *vals, const bool *cens, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct unit_choice u = cs->shown;
+	size_t k, any = 0;
+
+	for (k = 0; k < n; k++)
+		any += cens[k];
+	if (!any)
+		return;
+	if (!u.name)
+		units_choose(cs->info, NULL, NAN, false, &u);
+	for (k = 0; k < n; k++) {
+		if (k)
+			strbuf_addstr(&sb, ", ");
+		if (cens[k])
+			strbuf_addstr(&sb, "≥ timeout");
+		else
+			units_format(&sb, &u, vals[k]);
+	}
+	table_set_display(t, row, col, sb.buf);
+	strbuf_release(&sb);
+}
+
 int
 analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
     char **args, struct table *t)
@@ -1047,7 +1186,7 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	struct analyze_opts o2;
 	struct cellset cs;
 	const char *unit;
-	size_t i, j, col0;
+	size_t i, j, col0, ncens = 0;
 	double scale;
 	int dec, ret;
 
@@ -1070,27 +1209,43 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	dec = cs.shown.decimals;
 	scale = md_scale(&cs, &unit);
 	add_key_columns(t, &cs);
-	col0 = trials_columns(t, dec);
+	col0 = trials_columns(t, dec, cs.info->timeout_bound);
 	for (i = 0; i < cs.n; i++) {
 		struct cell *c = &cs.cells[i];
 		double *vals = xcalloc(c->ntrials + 1, sizeof(double));
 		long *tno = xcalloc(c->ntrials + 1, sizeof(long));
+		bool *cens = xcalloc(c->ntrials + 1, sizeof(bool));
 
 		for (j = 0; j < o2.nstats; j++) {
 			struct cell_info info;
-			size_t n, row;
+			size_t n, row, k;
 
-			n = analyze_trial_values(o, c, &o2.stats[j],
-			    o2.stat_names[j], vals, tno, &info);
+			n = analyze_trial_values(o, &cs, c, &o2.stats[j],
+			    o2.stat_names[j], vals, tno, cens, &info);
 			row = table_add_row(t);
 			fill_key_columns(t, row, &cs, c, o, &info);
 			table_set_str(t, row, col0, o2.stat_names[j]);
 			table_set_int(t, row, col0 + 1, (int64_t)n);
 			trials_values_cell(t, row, col0 + 2, &cs, vals, n);
-			trials_spread(t, row, col0, vals, tno, n, scale, dec);
+			trials_spread(t, row, col0, vals, tno, cens, n, scale,
+			    dec);
+			if (cs.info->timeout_bound) {
+				struct strbuf ge = STRBUF_INIT;
+
+				for (k = 0; k < n; k++)
+					if (cens[k])
+						strbuf_addf(&ge, "%s%ld", ge.len ?
+						    "," : "", tno[k]);
+				table_set_str(t, row, col0 + 10, ge.buf);
+				ncens += ge.len > 0;
+				trials_values_censored(t, row, col0 + 2, &cs,
+				    vals, cens, n);
+				strbuf_release(&ge);
+			}
 		}
 		free(vals);
 		free(tno);
+		free(cens);
 	}
 	table_add_note(t, "%s: each trial's statistic (%s), their mean, and "
 	    "the largest deviation of a trial from that mean in %%.",
@@ -1098,6 +1253,12 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	table_add_note(t, "Outlier trials: robust z on the log scale ≥ 3.5 (4 "
 	    "or more trials), or 3× / ⅓× the median of the other trials (3 "
 	    "trials, or when half the trials are identical).");
+	if (ncens)
+		table_add_note(t, "≥ timeout: that trial's statistic of all its "
+		    "attempts reads a timed-out one (%s; ge_timeout_trials "
+		    "names them; values keeps the successes' number); a row "
+		    "with one has no mean, range or outlier test.",
+		    censor_rule(o->est));
 	ret = pooling_table_note(db, &cs, &o->where, o->paths, o->npaths, t);
 	cellset_release(&cs);
 	return ret;
@@ -1172,12 +1333,12 @@ analyze_columns(const char *verb, const struct analyze_opts *o,
 		table_add_hidden_col(t, "across", "across", -1);
 		table_add_hidden_col(t, "numerator", "numerator", -1);
 		table_add_hidden_col(t, "denominator", "denominator", -1);
-		add_stat_cols(t, o, "", 2, true);
+		add_stat_cols(t, o, "", 2, true, cs.info->timeout_bound);
 		table_add_col(t, "n_numerator", "n (num)", -1);
 		table_add_col(t, "n_denominator", "n (den)", -1);
 	} else if (!strcmp(verb, "trials")) {
 		add_key_columns(t, &cs);
-		trials_columns(t, cs.shown.decimals);
+		trials_columns(t, cs.shown.decimals, cs.info->timeout_bound);
 	} else {
 		return error("%s has no --sql form (percentiles, delta, ratio "
 		    "and trials have)", verb);
