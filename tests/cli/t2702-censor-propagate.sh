@@ -33,6 +33,13 @@ done
 ok "js 'a = [x for x in r if x[\"path\"] == \"A\" and x[\"instance_type\"] == \"m5\" and x[\"condition\"] == \"c=1\"][0]; assert a[\"p99_ge_timeout\"] == 1 and a[\"p99_lo\"] is None and a[\"p99_ci_reason\"] == \"censored: ≥ timeout\" and a[\"p99\"] > 0'" \
     "percentiles: A m5 p99 keeps the successes' value (contract), flag 1, reason censored"
 
+# item 9: the percentiles are of the successes; the caption says so
+run "$PS" analyze percentiles $A --by instance_type --stats p50,p99
+expect_out_has "the all-attempts p(X·(1 − L)) (1 % loss: p99 is the all-attempts p98.01" \
+    "percentiles with timeouts: the caption says they are of the successes"
+run "$PS" analyze percentiles $A --where instance_type=c5 --stats p50,p99
+expect_out_lacks "all-attempts p(X" "no timeouts: no such caption"
+
 # delta --pool trials --ci: the issue's case
 run "$PS" analyze delta $A --pool trials --ci --where instance_type=m5 A-B
 expect_code 0 "delta --pool trials --ci: exit 0"
