@@ -387,6 +387,71 @@ censored_by_timeouts(const struct analyze_opts *o, const struct cellset *cs,
 	return stats_censored(o->est, s, succ, tmo);
 }
 
+/* Statistic s of the sorted successes x[0..n) and tmo timeouts, those
+ * at timeout_ms above every success. */
+static double
+stat_with_timeouts(const struct analyze_opts *o, const struct stats_name *s,
+    const double *x, size_t n, size_t tmo, double timeout_ms)
+{
+	double *all, v;
+	size_t i;
+
+	if (tmo == 0)
+		return stat_of(o, s, x, n);
+	all = xmalloc((n + tmo) * sizeof(double));
+	if (n)
+		memcpy(all, x, n * sizeof(double));
+	for (i = 0; i < tmo; i++)
+		all[n + i] = n && x[n - 1] > timeout_ms ? x[n - 1] : timeout_ms;
+	v = stat_of(o, s, all, n + tmo);
+	free(all);
+	return v;
+}
+
+double
+cell_all_attempts(const struct analyze_opts *o, const struct cellset *cs,
+    struct cell *c, const struct stats_name *s)
+{
+	double sum = 0, v;
+	size_t i, k = 0;
+
+	if (s->kind != STATS_NAME_PCT && s->kind != STATS_NAME_MIN &&
+	    s->kind != STATS_NAME_MAX)
+		return NAN;
+	if (!cs->info->timeout_bound || c->timeouts <= 0) {
+		struct cell_stat cv;
+		struct cell_info info;
+
+		cell_compute(o, cs, c, s, false, &cv, &info);
+		return cv.value;
+	}
+	if (!isfinite(c->timeout_ms))
+		return NAN;
+	if (o->pool == STATS_POOL_POOLED) {
+		const double *x;
+		size_t n = cell_pooled(c, &x), tmo = 0;
+
+		for (i = 0; i < c->ntrials; i++)
+			if (!c->trials[i].summary_only)
+				tmo += (size_t)c->trials[i].timeouts;
+		return n ? stat_with_timeouts(o, s, x, n, tmo, c->timeout_ms) :
+		    NAN;
+	}
+	for (i = 0; i < c->ntrials; i++) {
+		const struct trial *t = &c->trials[i];
+
+		if (t->summary_only)
+			return NAN;
+		if (t->n == 0)
+			continue;
+		v = stat_with_timeouts(o, s, t->values, t->n,
+		    (size_t)t->timeouts, c->timeout_ms);
+		sum += v;
+		k++;
+	}
+	return k ? sum / (double)k : NAN;
+}
+
 static const char *
 stat_label(const struct analyze_opts *o, const struct stats_name *s)
 {

@@ -83,6 +83,15 @@ size_t analyze_trial_values(const struct analyze_opts *o,
     const struct cellset *cs, const struct cell *c,
     const struct stats_name *s, const char *typed, double *vals, long *tno,
     bool *cens, struct cell_info *info);
+/* Statistic s (a percentile, min or max) of all attempts of cell c,
+ * its timeouts sorted above every success at the timeout: the value a
+ * bound on a contrast with a censored side needs.  Exact when s is not
+ * censored (the estimator reads no timed-out rank; Harrell-Davis to
+ * within its 1e-17 weight window) and the statistic of the successes
+ * when there are no timeouts; NaN for other statistics, an unknown
+ * timeout or a trial with only the tool's summary. */
+double cell_all_attempts(const struct analyze_opts *o,
+    const struct cellset *cs, struct cell *c, const struct stats_name *s);
 /* Connect probes: does statistic s of trial t's attempts (successes,
  * then its timeouts sorted above them) read a timed-out one, so that it
  * is "≥ timeout" (stats_censored())?  False for other metrics and for

@@ -459,14 +459,45 @@ struct contrast {
 	bool		ratio;
 };
 
+/*
+ * The bound a censored contrast implies, "≥ timeout" read as at least
+ * the timeout (what the flag says): a - b with a censored is at least
+ * T - b, with b censored at most a - T; a / b at least T / b, at most
+ * a / T; b and a there are the other side's statistic of all attempts
+ * (cell_all_attempts()), exact as it is not censored.  *dir gets +1
+ * (at least), -1 (at most) or 0 (no bound: both sides censored, or a
+ * value or timeout unknown).
+ */
+static double
+contrast_bound(const struct analyze_opts *o, const struct cellset *cs,
+    const struct contrast *k, const struct stats_name *s, bool ca, bool cb,
+    int *dir)
+{
+	struct cell *cens = ca ? k->a : k->b, *other = ca ? k->b : k->a;
+	double t = cens->timeout_ms, v;
+
+	*dir = 0;
+	if (ca == cb || !isfinite(t) || t <= 0)
+		return NAN;
+	v = cell_all_attempts(o, cs, other, s);
+	if (!isfinite(v) || (k->ratio && v <= 0))
+		return NAN;
+	*dir = ca ? 1 : -1;
+	if (k->ratio)
+		return ca ? t / v : v / t;
+	return ca ? t - v : v - t;
+}
+
 /* Value of the contrast for stat s, with its trial-level interval (and
  * what it covers) when o->ci; NaN when a side is missing.  *why says why
- * the value or, when the value is there, the interval is missing. */
+ * the value or, when the value is there, the interval is missing.  A
+ * censored side: *censored, and the bound it implies in *bound (*dir,
+ * contrast_bound()). */
 static void
 contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
     const struct contrast *k, const struct stats_name *s, double *val,
     double *lo, double *hi, enum stats_covers *covers, const char **why,
-    bool *censored)
+    bool *censored, double *bound, int *dir)
 {
 	struct cell_stat va, vb;
 	struct cell_info ia, ib;
@@ -475,6 +506,8 @@ contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
 	*covers = STATS_COVERS_NONE;
 	*why = NULL;
 	*censored = false;
+	*bound = NAN;
+	*dir = 0;
 	if (!k->a || !k->b) {
 		*why = "not measured";
 		return;
@@ -485,6 +518,8 @@ contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
 	if (va.censored || vb.censored) {
 		*why = CELL_WHY_CENSORED;
 		*censored = true;
+		*bound = contrast_bound(o, cs, k, s, va.censored, vb.censored,
+		    dir);
 		return;
 	}
 	if (!isfinite(va.value) || !isfinite(vb.value)) {
@@ -558,19 +593,47 @@ add_stat_cols(struct table *t, const struct analyze_opts *o, const char *unit,
 	return first;
 }
 
-/* Fill the stat columns of a contrast row; returns the column after. */
+/* The caption line of a delta or ratio with censored statistics. */
+static void
+censor_contrast_note(struct table *t, const struct cellset *cs,
+    size_t nbound)
+{
+	size_t i, j, any = 0;
+
+	for (i = 0; i < t->nrows; i++)
+		for (j = 0; j < t->ncols; j++) {
+			size_t len = strlen(t->cols[j].key);
+
+			if (len > 11 && !strcmp(t->cols[j].key + len - 11,
+			    "_ge_timeout") && table_num(t, i, (long)j) == 1)
+				any++;
+		}
+	if (!any || !cs->info->timeout_bound)
+		return;
+	table_add_note(t, "≥ timeout: a side's statistic of all attempts "
+	    "reads a timed-out one, so the contrast has no value, interval "
+	    "or growth (JSON: null, <stat>_ge_timeout = 1)%s", nbound ?
+	    "; where the other side is measured, the bound it implies is "
+	    "shown, reading \"≥ timeout\" as at least the timeout: ≥ timeout − "
+	    "the other side's statistic of all attempts (a ratio: timeout / "
+	    "it; growth: that bound over Δp50)." : ".");
+}
+
+/* Fill the stat columns of a contrast row; returns the column after.
+ * *nbound counts the censored statistics shown as a bound. */
 static size_t
 fill_stat_cols(struct table *t, size_t row, size_t col,
     const struct analyze_opts *o, const struct cellset *cs,
-    const struct contrast *k, double scale, int dec)
+    const struct contrast *k, double scale, int dec, size_t *nbound)
 {
 	size_t j;
 
 	for (j = 0; j < o->nstats; j++) {
-		double v, lo, hi;
+		double v, lo, hi, bound = NAN;
 		enum stats_covers cov = STATS_COVERS_NONE;
 		const char *why;
 		bool cens = false;
+		int dir = 0;
 		struct strbuf sb = STRBUF_INIT;
 
 		if (o->stats[j].kind == STATS_NAME_N) {
@@ -581,10 +644,22 @@ fill_stat_cols(struct table *t, size_t row, size_t col,
 			why = k->a && k->b ? NULL : "not measured";
 		} else {
 			contrast_stat(o, cs, k, &o->stats[j], &v, &lo, &hi, &cov,
-			    &why, &cens);
+			    &why, &cens, &bound, &dir);
 		}
 		table_set_num(t, row, col, v);
-		if (cens) {
+		if (cens && dir) {
+			/* the bound, never a value: "≥ 978.016 (minuend ≥
+			 * timeout)" */
+			double sc = k->ratio ? 1.0 : scale;
+
+			strbuf_addstr(&sb, dir > 0 ? "≥ " : "≤ ");
+			md_number(&sb, bound * sc, dec);
+			strbuf_addf(&sb, " (%s ≥ timeout)", dir > 0 ?
+			    (k->ratio ? "numerator" : "minuend") :
+			    (k->ratio ? "denominator" : "subtrahend"));
+			table_set_display_raw(t, row, col, sb.buf);
+			(*nbound)++;
+		} else if (cens) {
 			table_set_display(t, row, col, "≥ timeout");
 		} else if (!isfinite(v)) {
 			table_set_display(t, row, col, why ? why : "not measured");
@@ -745,14 +820,63 @@ delta_done(const struct cellset *cs, size_t c, const char *pa,
 }
 
 /*
+ * The bound on growth that a censored Δp99 implies (only p99 censored):
+ * the bound on Δp99 (contrast_bound()) over Δp50 of all attempts, the
+ * direction flipped when Δp50 < 0; none (*dir 0) when Δp50's interval
+ * holds 0, as for the growth itself.
+ */
+static double
+growth_bound(const struct analyze_opts *o, const struct cellset *cs,
+    const struct contrast *k, bool ca, bool cb, int *dir)
+{
+	static const struct stats_name p50 = { STATS_NAME_PCT, 50.0 };
+	static const struct stats_name p99 = { STATS_NAME_PCT, 99.0 };
+	struct stats_interval iv;
+	double d99 = contrast_bound(o, cs, k, &p99, ca, cb, dir), d50;
+	double a50 = cell_all_attempts(o, cs, k->a, &p50);
+	double b50 = cell_all_attempts(o, cs, k->b, &p50);
+	double *ua, *ub, e;
+	const char *wa, *wb;
+	size_t ta, tb;
+
+	d50 = a50 - b50;
+	if (!*dir || !isfinite(d50) || d50 == 0) {
+		*dir = 0;
+		return NAN;
+	}
+	ta = cell_tl(o, k->a, &p50, &ua, &e, &wa);
+	tb = cell_tl(o, k->b, &p50, &ub, &e, &wb);
+	if (ta && tb) {
+		struct cell_stat va, vb;
+		struct cell_info info;
+
+		cell_compute(o, cs, k->a, &p50, false, &va, &info);
+		cell_compute(o, cs, k->b, &p50, false, &vb, &info);
+		stats_tl_contrast(ua, ta, va.value, ub, tb, vb.value,
+		    STATS_DELTA, o->level, &iv);
+		if (isfinite(iv.lo) && iv.lo <= 0 && iv.hi >= 0)
+			*dir = 0;
+	}
+	free(ua);
+	free(ub);
+	if (!*dir)
+		return NAN;
+	if (d50 < 0)
+		*dir = -*dir;
+	return d99 / d50;
+}
+
+/*
  * Growth dp99 / dp50 of contrast k with its trial-level interval: g is
  * withheld (NaN, g->why) when dp50's interval contains 0, and has no
  * interval (g->why) with too few trials or without trial-level values
- * for p99 (pooled).
+ * for p99 (pooled).  A censored side: *cens says which difference, and
+ * *bound (*dir) the bound growth_bound() finds.
  */
 static void
 growth_stat(const struct analyze_opts *o, const struct cellset *cs,
-    const struct contrast *k, struct stats_interval *g, const char **cens)
+    const struct contrast *k, struct stats_interval *g, const char **cens,
+    double *bound, int *dir)
 {
 	static const struct stats_name p50 = { STATS_NAME_PCT, 50.0 };
 	static const struct stats_name p99 = { STATS_NAME_PCT, 99.0 };
@@ -766,6 +890,8 @@ growth_stat(const struct analyze_opts *o, const struct cellset *cs,
 	g->covers = STATS_COVERS_NONE;
 	g->why = NULL;
 	*cens = NULL;
+	*bound = NAN;
+	*dir = 0;
 	if (!k->a || !k->b)
 		return;
 	cell_compute(o, cs, k->a, &p50, false, &a50, &info);
@@ -778,6 +904,9 @@ growth_stat(const struct analyze_opts *o, const struct cellset *cs,
 		*cens = a50.censored || b50.censored ? "Δp50 ≥ timeout" :
 		    "Δp99 ≥ timeout";
 		g->why = CELL_WHY_CENSORED;
+		if (!a50.censored && !b50.censored)
+			*bound = growth_bound(o, cs, k, a99.censored,
+			    b99.censored, dir);
 		return;
 	}
 	g->estimate = stats_growth(a99.value - b99.value,
@@ -809,12 +938,15 @@ growth_stat(const struct analyze_opts *o, const struct cellset *cs,
 static bool
 delta_row(struct table *t, const struct analyze_opts *o, struct cellset *cs,
     const char *pair, const char *pa, const char *pb,
-    const struct cell *cell, size_t col_stat, size_t col_growth)
+    const struct cell *cell, size_t col_stat, size_t col_growth,
+    size_t *nbound)
 {
 	struct contrast k;
 	struct stats_interval g;
 	struct strbuf sb = STRBUF_INIT;
 	const char *unit, *gcens;
+	double gbound;
+	int gdir;
 	long gc;
 	double scale = md_scale(cs, &unit);
 	size_t row, col, d;
@@ -834,10 +966,17 @@ delta_row(struct table *t, const struct analyze_opts *o, struct cellset *cs,
 	table_set_str(t, row, col++, stats_estimator_name(o->est));
 	table_set_str(t, row, col++, o->pool == STATS_POOL_POOLED ? "pooled" :
 	    "trials");
-	fill_stat_cols(t, row, col_stat, o, cs, &k, scale, cs->shown.decimals);
-	growth_stat(o, cs, &k, &g, &gcens);
+	fill_stat_cols(t, row, col_stat, o, cs, &k, scale, cs->shown.decimals,
+	    nbound);
+	growth_stat(o, cs, &k, &g, &gcens, &gbound, &gdir);
 	table_set_num(t, row, col_growth, g.estimate);
-	if (gcens) {
+	if (gcens && gdir) {
+		strbuf_addstr(&sb, gdir > 0 ? "≥ " : "≤ ");
+		md_number(&sb, gbound, 2);
+		strbuf_addf(&sb, " (%s)", gcens);
+		table_set_display_raw(t, row, col_growth, sb.buf);
+		(*nbound)++;
+	} else if (gcens) {
 		strbuf_addf(&sb, "–, censored: %s", gcens);
 		table_set_display_raw(t, row, col_growth, sb.buf);
 	} else if (!isfinite(g.estimate) && g.why) {
@@ -879,7 +1018,7 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 {
 	struct cellset cs;
 	const char *unit;
-	size_t c, col_stat, col_growth, nmissing = 0;
+	size_t c, col_stat, col_growth, nmissing = 0, nbound = 0;
 	int p, ret = 0;
 
 	if (nargs < 1) {
@@ -920,7 +1059,7 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 			    delta_done(&cs, c, pa, pb))
 				continue;
 			nmissing += delta_row(t, o, &cs, args[p], pa, pb, cell,
-			    col_stat, col_growth);
+			    col_stat, col_growth, &nbound);
 		}
 		free(pa);
 		free(pb);
@@ -931,6 +1070,7 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	if (nmissing)
 		table_add_note(t, "not measured: one side of the pair has no data "
 		    "under that condition.");
+	censor_contrast_note(t, &cs, nbound);
 	if (!ret)
 		ret = pooling_table_note(db, &cs, &o->where, o->paths,
 		    o->npaths, t);
@@ -945,7 +1085,7 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	struct cellset cs;
 	const char *slash;
 	char *num = NULL, *den = NULL;
-	size_t i, d, col_stat;
+	size_t i, d, col_stat, nbound = 0;
 	int dec = 2, ret = 0;
 
 	if (!o->across || !kv_valid_key(o->across)) {
@@ -1014,7 +1154,8 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		table_set_str(t, row, col++, o->across);
 		table_set_str(t, row, col++, num);
 		table_set_str(t, row, col++, den);
-		col = fill_stat_cols(t, row, col_stat, o, &cs, &k, 1.0, dec);
+		col = fill_stat_cols(t, row, col_stat, o, &cs, &k, 1.0, dec,
+		    &nbound);
 		if (k.a)
 			table_set_int(t, row, col, (int64_t)k.a->n);
 		if (k.b)
@@ -1031,6 +1172,7 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		contrast_caption(t, o, &cs, what.buf);
 		strbuf_release(&what);
 	}
+	censor_contrast_note(t, &cs, nbound);
 	if (!ret)
 		ret = pooling_table_note(db, &cs, &o->where, o->paths,
 		    o->npaths, t);

@@ -43,8 +43,13 @@ expect_out_lacks "all-attempts p(X" "no timeouts: no such caption"
 # delta --pool trials --ci: the issue's case
 run "$PS" analyze delta $A --pool trials --ci --where instance_type=m5 A-B
 expect_code 0 "delta --pool trials --ci: exit 0"
-expect_out_has "| A-B | c=1 | 1.990 [1.990, 1.990] | 2.003 [2.003, 2.003] | ≥ timeout | ≥ timeout | –, censored: Δp99 ≥ timeout |" \
-    "delta --pool trials: Δp99 ≥ timeout and no growth beside it"
+# B's p99 (mean of its trials') is 21.986, the timeout 1000 ms: Δp99 ≥
+# 1000 - 21.986 = 978.014, growth ≥ 978.014 / 2.000 = 489.01, over the
+# all-attempts Δp50 (A's p50 of its 300 attempts is above that of its
+# 297 successes: 2.000 apart from B's, not 1.990)
+expect_out_has "| A-B | c=1 | 1.990 [1.990, 1.990] | 2.003 [2.003, 2.003] | ≥ 978.014 (minuend ≥ timeout) | ≥ 977.380 (minuend ≥ timeout) | ≥ 489.01 (Δp99 ≥ timeout) |" \
+    "delta --pool trials: Δp99 and growth are the bounds ≥ timeout implies, never numbers"
+expect_out_has "the bound it implies is shown" "delta: the caption says how the bound is read"
 for pool in trials pooled; do
 	run "$PS" analyze delta $A --pool $pool --ci --where instance_type=m5 \
 	    --format json A-B
@@ -58,8 +63,15 @@ for pool in trials pooled; do
 done
 # default pooling without --ci: the same words
 run "$PS" analyze delta $A --where instance_type=m5 A-B
-expect_out_has "| ≥ timeout | ≥ timeout | –, censored: Δp99 ≥ timeout |" \
-    "delta (pooled): Δp99 ≥ timeout, growth withheld"
+expect_out_has "| ≥ 978.016 (minuend ≥ timeout) | ≥ 977.160 (minuend ≥ timeout) | ≥ 489.01 (Δp99 ≥ timeout) |" \
+    "delta (pooled): Δp99 and growth as bounds"
+# both sides censored: no bound at all
+run "$PS" analyze delta $A --where instance_type=m5 --where c=1 A-A
+expect_out_has "| A-A | c=1 | 0.000 | 0.000 | ≥ timeout | ≥ timeout | –, censored: Δp99 ≥ timeout |" \
+    "delta with both sides ≥ timeout: no bound, no growth"
+run "$PS" analyze ratio $A --across c 16/1 --by instance_type
+expect_out_has "| A | – | m5 | 1.09 | 1.08 | ≤ 0.03 (denominator ≥ timeout) |" \
+    "ratio over a censored denominator: at most 25.984 / 1000"
 
 # ratio across c: the denominator's p99 is censored
 run "$PS" analyze ratio $A --across c 16/1 --by instance_type --ci --format json
