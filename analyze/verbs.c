@@ -1603,6 +1603,7 @@ replay_contrast(const struct analyze_opts *o, const struct cellset *cs,
 	long na = table_col(t, ratio ? "n_numerator" : "n_minuend");
 	long nb = table_col(t, ratio ? "n_denominator" : "n_subtrahend");
 	long pair = table_col(t, "pair"), mcol = table_col(t, "metric");
+	long gge = table_col(t, "growth_ge_timeout");
 	struct strbuf sb = STRBUF_INIT;
 	size_t r, c, r2, nmissing = 0;
 
@@ -1646,6 +1647,12 @@ replay_contrast(const struct analyze_opts *o, const struct cellset *cs,
 			table_set_display_raw(t, r, c, sb.buf);
 		}
 	}
+	/* growth with a side "≥ timeout" (the query has the flag, not the
+	 * bound: that needs the timeout) */
+	for (r = 0; !ratio && gge >= 0 && r < t->nrows; r++)
+		if (table_num(t, r, gge) == 1)
+			table_set_display(t, r, (size_t)table_col(t, "growth"),
+			    "–, censored");
 	if (ratio) {
 		struct strbuf what = STRBUF_INIT;
 		long num = table_col(t, "numerator"), den = table_col(t,
@@ -1681,9 +1688,16 @@ replay_trials(const struct analyze_opts *o, const struct cellset *cs,
 
 	for (r = 0; r < t->nrows; r++) {
 		double v = table_num(t, r, mean);
+		const char *ge = table_str(t, r, table_col(t,
+		    "ge_timeout_trials"));
 
 		trials_values_display(t, r, (size_t)table_col(t, "values"),
 		    cs);
+		/* trials "≥ timeout": no mean (trials_spread()) */
+		if (ge && *ge) {
+			table_set_display(t, r, (size_t)mean, "≥ timeout");
+			continue;
+		}
 		if (!isfinite(v) || scale == 1.0)
 			continue;
 		strbuf_reset(&sb);
@@ -1732,6 +1746,7 @@ analyze_column_type(const char *verb, const struct analyze_opts *o,
 		"path", "condition", "metric", "estimator", "pool", "pair",
 		"minuend", "subtrahend", "across", "numerator", "denominator",
 		"stat", "values", "outliers", "outlier_rule", "pooled_over",
+		"ge_timeout_trials",
 	};
 	static const char *const ints[] = {
 		"n", "trials", "failures", "timeouts", "n_minuend", "n_subtrahend",
@@ -1752,6 +1767,9 @@ analyze_column_type(const char *verb, const struct analyze_opts *o,
 			return CELL_INT;
 	if (len > 11 && !strcmp(key + len - 11, "_ge_timeout"))
 		return CELL_INT;
+	if ((len > 10 && !strcmp(key + len - 10, "_ci_reason")) ||
+	    (len > 10 && !strcmp(key + len - 10, "_ci_covers")))
+		return CELL_STR;
 	/* percentiles' n statistic is the count */
 	if (s && s->kind == STATS_NAME_N && !strcmp(verb, "percentiles"))
 		return CELL_INT;

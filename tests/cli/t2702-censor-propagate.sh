@@ -156,4 +156,15 @@ ok '[ "$(awk "/^0 / { print \$3 }" b/charts/02-pct.dat)" = NaN ]' \
 ok 'grep -q "≥ timeout" b/charts/02-pct.gp' "bars script labels the bar ≥ timeout"
 ok 'grep -q "^# censored: group 0: 3 trial(s) ≥ timeout, no box" b/charts/03-box.dat' \
     "box .dat: the box with censored trials is marked and not drawn"
+
+# a table an engine computed (from_csv): the flags give the same words
+"$PS" analyze delta $A --where instance_type=m5 --format csv A-B > d.csv
+cat > spec2.json <<'JSON'
+{"title": "from_csv", "sections": [
+ {"type": "delta", "id": "d", "title": "D", "metric": "connect_ms",
+  "pairs": ["A-B"], "where": {"instance_type": "m5"}, "from_csv": "d.csv"}]}
+JSON
+run "$PS" report --db s.db --spec spec2.json --out b2 --no-render --no-checks
+ok 'grep -q "^| A − B | c=1 | 1.990 | 2.009 | ≥ timeout | ≥ timeout | –, censored |" b2/tables/01-d.md' \
+    "from_csv delta: censored Δp99 and growth say so (no bound: the CSV has no timeout)"
 test_done
