@@ -1123,8 +1123,8 @@ variance_columns(struct table *t, const struct analyze_opts *o, bool connect)
 	table_add_hidden_col(t, "pooled_over", "pooled_over", -1);
 	/* connect probes: trials whose statistic is "≥ timeout" */
 	if (connect)
-		table_add_hidden_col(t, "ge_timeout_trials",
-		    "ge_timeout_trials", -1);
+		table_add_hidden_col(t, "trials_ge_timeout",
+		    "trials_ge_timeout", -1);
 	t->cols[col0 + 4].md_hidden = true;
 	return col0;
 }
@@ -1301,7 +1301,7 @@ analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	if (nvcens)
 		table_add_note(t, "≥ timeout: in %zu row(s) some trial's "
 		    "statistic of all its attempts reads a timed-out one "
-		    "(ge_timeout_trials counts them): no spread, mean or trial "
+		    "(trials_ge_timeout counts them): no spread, mean or trial "
 		    "count is given for it.", nvcens);
 	if (npooled) {
 		table_add_note(t, "Between trials %% includes any difference "

@@ -114,9 +114,9 @@ ok '[ "$(printf "%s\n" "$OUT" | awk -F, "NR == 1 { for (i = 1; i <= NF; i++) if 
 
 # variance: no spread of censored trials
 run "$PS" analyze variance $A --where c=1 --where instance_type=m5 --format json
-ok "js 'a = [x for x in r if x[\"path\"] == \"A\" and x[\"stat\"] == \"p99\"][0]; assert a[\"ge_timeout_trials\"] == 3 and a[\"cv_between_trials_pct\"] is None and a[\"halfwidth_now_pct\"] is None'" \
+ok "js 'a = [x for x in r if x[\"path\"] == \"A\" and x[\"stat\"] == \"p99\"][0]; assert a[\"trials_ge_timeout\"] == 3 and a[\"cv_between_trials_pct\"] is None and a[\"halfwidth_now_pct\"] is None'" \
     "variance JSON: 3 censored trials, no between-trials CV or half-width"
-ok "js 'a = [x for x in r if x[\"path\"] == \"B\" and x[\"stat\"] == \"p99\"][0]; assert a[\"ge_timeout_trials\"] == 0 and a[\"cv_within_trial_pct\"] is not None'" \
+ok "js 'a = [x for x in r if x[\"path\"] == \"B\" and x[\"stat\"] == \"p99\"][0]; assert a[\"trials_ge_timeout\"] == 0 and a[\"cv_within_trial_pct\"] is not None'" \
     "variance JSON: the clean path keeps its numbers"
 
 # a report: pivot (with derived columns), bars and box charts
