@@ -452,6 +452,26 @@ cell_all_attempts(const struct analyze_opts *o, const struct cellset *cs,
 	return k ? sum / (double)k : NAN;
 }
 
+double
+cell_contrast_bound(const struct analyze_opts *o, const struct cellset *cs,
+    struct cell *a, struct cell *b, const struct stats_name *s, bool ratio,
+    bool ca, bool cb, int *dir)
+{
+	struct cell *cens = ca ? a : b, *other = ca ? b : a;
+	double t = cens->timeout_ms, v;
+
+	*dir = 0;
+	if (ca == cb || !isfinite(t) || t <= 0)
+		return NAN;
+	v = cell_all_attempts(o, cs, other, s);
+	if (!isfinite(v) || (ratio && v <= 0))
+		return NAN;
+	*dir = ca ? 1 : -1;
+	if (ratio)
+		return ca ? t / v : v / t;
+	return ca ? t - v : v - t;
+}
+
 static const char *
 stat_label(const struct analyze_opts *o, const struct stats_name *s)
 {

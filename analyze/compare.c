@@ -353,7 +353,8 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 	struct strbuf sb = STRBUF_INIT;
 	struct cmp_row *cr;
 	const char *test_name, *cens = NULL;
-	double *xb, *xc, ratio;
+	double *xb, *xc, ratio, dbound = NAN, rbound = NAN;
+	int ddir = 0, rdir = 0;
 	size_t nb, nc, row, col;
 
 	cell_compute(o2, x->cs, (struct cell *)base, st, false, &vb, &info);
@@ -365,6 +366,11 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 		 * so no difference, ratio, interval or test */
 		cens = vb.censored && vc.censored ? "both" : vb.censored ?
 		    base->dims[x->cs->ndims - 1] : c->dims[x->cs->ndims - 1];
+		/* the bounds "≥ timeout" implies (value over baseline) */
+		dbound = cell_contrast_bound(o2, x->cs, c, (struct cell *)base,
+		    st, false, vc.censored, vb.censored, &ddir);
+		rbound = cell_contrast_bound(o2, x->cs, c, (struct cell *)base,
+		    st, true, vc.censored, vb.censored, &rdir);
 		bd.lo = bd.hi = bro.lo = bro.hi = NAN;
 		bd.covers = bro.covers = STATS_COVERS_NONE;
 		bd.why = bro.why = CELL_WHY_CENSORED;
@@ -401,7 +407,14 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 			table_set_display(t, row, col + 1, "≥ timeout");
 		else if (x->scale != 1.0)
 			display_num(x, row, col + 1, vc.value);
-		table_set_display(t, row, col + 2, "–, censored");
+		if (ddir) {
+			strbuf_addstr(&sb, ddir > 0 ? "≥ " : "≤ ");
+			md_number(&sb, dbound * x->scale, x->dec);
+			table_set_display_raw(t, row, col + 2, sb.buf);
+			strbuf_reset(&sb);
+		} else {
+			table_set_display(t, row, col + 2, "–, censored");
+		}
 	}
 	col += 3;
 	table_set_num(t, row, col++, bd.lo);
@@ -410,7 +423,11 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 		table_set_str(t, row, col, bd.why ? bd.why : "no interval");
 	col++;
 	table_set_num(t, row, col, ratio);
-	if (cens) {
+	if (cens && rdir) {
+		strbuf_addstr(&sb, rdir > 0 ? "≥ " : "≤ ");
+		md_number(&sb, rbound, 3);
+		strbuf_addf(&sb, " (%s ≥ timeout)", cens);
+	} else if (cens) {
 		strbuf_addstr(&sb, "–, censored");
 	} else {
 		format_ci(&sb, ratio, bro.lo, bro.hi, 3);
@@ -535,7 +552,10 @@ compare_notes(struct cmp_ctx *x)
 		    "reads a timed-out one (baseline_ge_timeout, "
 		    "value_ge_timeout); the successes' value would understate "
 		    "it, so such a row has no difference, ratio, test or "
-		    "verdict.");
+		    "verdict; where the other side is measured, the bound it "
+		    "implies is shown, reading \"≥ timeout\" as at least the "
+		    "timeout (ratio ≥ timeout / baseline's statistic of all "
+		    "attempts).");
 	table_add_note(x->t, "Verdict: better/worse when the adjusted p < "
 	    "%.2f and the whole interval lies beyond ±%.0f %%; same when the "
 	    "interval lies within ±%.0f %% (or the change is significant but "

@@ -92,6 +92,19 @@ size_t analyze_trial_values(const struct analyze_opts *o,
  * timeout or a trial with only the tool's summary. */
 double cell_all_attempts(const struct analyze_opts *o,
     const struct cellset *cs, struct cell *c, const struct stats_name *s);
+/*
+ * The bound a contrast of a and b (a - b, or a / b when ratio) with one
+ * side censored (ca, cb) implies, "≥ timeout" read as at least the
+ * timeout (what the flag says): a - b with a censored is at least
+ * T - b, with b censored at most a - T; a / b at least T / b, at most
+ * a / T; b and a there are the other side's statistic of all attempts
+ * (cell_all_attempts()), exact as it is not censored.  *dir gets +1
+ * (at least), -1 (at most) or 0 (no bound: both sides censored, or a
+ * value or the timeout unknown; NaN returned).
+ */
+double cell_contrast_bound(const struct analyze_opts *o,
+    const struct cellset *cs, struct cell *a, struct cell *b,
+    const struct stats_name *s, bool ratio, bool ca, bool cb, int *dir);
 /* Connect probes: does statistic s of trial t's attempts (successes,
  * then its timeouts sorted above them) read a timed-out one, so that it
  * is "≥ timeout" (stats_censored())?  False for other metrics and for

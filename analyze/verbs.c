@@ -459,40 +459,11 @@ struct contrast {
 	bool		ratio;
 };
 
-/*
- * The bound a censored contrast implies, "≥ timeout" read as at least
- * the timeout (what the flag says): a - b with a censored is at least
- * T - b, with b censored at most a - T; a / b at least T / b, at most
- * a / T; b and a there are the other side's statistic of all attempts
- * (cell_all_attempts()), exact as it is not censored.  *dir gets +1
- * (at least), -1 (at most) or 0 (no bound: both sides censored, or a
- * value or timeout unknown).
- */
-static double
-contrast_bound(const struct analyze_opts *o, const struct cellset *cs,
-    const struct contrast *k, const struct stats_name *s, bool ca, bool cb,
-    int *dir)
-{
-	struct cell *cens = ca ? k->a : k->b, *other = ca ? k->b : k->a;
-	double t = cens->timeout_ms, v;
-
-	*dir = 0;
-	if (ca == cb || !isfinite(t) || t <= 0)
-		return NAN;
-	v = cell_all_attempts(o, cs, other, s);
-	if (!isfinite(v) || (k->ratio && v <= 0))
-		return NAN;
-	*dir = ca ? 1 : -1;
-	if (k->ratio)
-		return ca ? t / v : v / t;
-	return ca ? t - v : v - t;
-}
-
 /* Value of the contrast for stat s, with its trial-level interval (and
  * what it covers) when o->ci; NaN when a side is missing.  *why says why
  * the value or, when the value is there, the interval is missing.  A
  * censored side: *censored, and the bound it implies in *bound (*dir,
- * contrast_bound()). */
+ * cell_contrast_bound()). */
 static void
 contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
     const struct contrast *k, const struct stats_name *s, double *val,
@@ -518,8 +489,8 @@ contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
 	if (va.censored || vb.censored) {
 		*why = CELL_WHY_CENSORED;
 		*censored = true;
-		*bound = contrast_bound(o, cs, k, s, va.censored, vb.censored,
-		    dir);
+		*bound = cell_contrast_bound(o, cs, k->a, k->b, s, k->ratio,
+		    va.censored, vb.censored, dir);
 		return;
 	}
 	if (!isfinite(va.value) || !isfinite(vb.value)) {
@@ -821,7 +792,7 @@ delta_done(const struct cellset *cs, size_t c, const char *pa,
 
 /*
  * The bound on growth that a censored Δp99 implies (only p99 censored):
- * the bound on Δp99 (contrast_bound()) over Δp50 of all attempts, the
+ * the bound on Δp99 (cell_contrast_bound()) over Δp50 of all attempts, the
  * direction flipped when Δp50 < 0; none (*dir 0) when Δp50's interval
  * holds 0, as for the growth itself.
  */
@@ -832,7 +803,8 @@ growth_bound(const struct analyze_opts *o, const struct cellset *cs,
 	static const struct stats_name p50 = { STATS_NAME_PCT, 50.0 };
 	static const struct stats_name p99 = { STATS_NAME_PCT, 99.0 };
 	struct stats_interval iv;
-	double d99 = contrast_bound(o, cs, k, &p99, ca, cb, dir), d50;
+	double d99 = cell_contrast_bound(o, cs, k->a, k->b, &p99, false, ca,
+	    cb, dir), d50;
 	double a50 = cell_all_attempts(o, cs, k->a, &p50);
 	double b50 = cell_all_attempts(o, cs, k->b, &p50);
 	double *ua, *ub, e;
