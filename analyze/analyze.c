@@ -417,6 +417,14 @@ tool_stat_of(const struct trial *t, const struct stats_name *s,
  * trial: each trial on its own, since a trial's censored value enters
  * the mean across trials.  *ntrials gets the trials censored.
  */
+bool
+trial_censored(const struct analyze_opts *o, const struct cellset *cs,
+    const struct trial *t, const struct stats_name *s)
+{
+	return cs->info->timeout_bound && !t->summary_only && t->timeouts > 0 &&
+	    stats_censored(o->est, s, t->n, (size_t)t->timeouts);
+}
+
 static bool
 censored_by_timeouts(const struct analyze_opts *o, const struct cellset *cs,
     const struct cell *c, const struct stats_name *s, size_t *ntrials)
@@ -434,12 +442,97 @@ censored_by_timeouts(const struct analyze_opts *o, const struct cellset *cs,
 		succ += t->n;
 		tmo += (size_t)t->timeouts;
 		if (o->pool == STATS_POOL_PER_TRIAL &&
-		    stats_censored(o->est, s, t->n, (size_t)t->timeouts))
+		    trial_censored(o, cs, t, s))
 			(*ntrials)++;
 	}
 	if (o->pool == STATS_POOL_PER_TRIAL)
 		return *ntrials > 0;
 	return stats_censored(o->est, s, succ, tmo);
+}
+
+/* Statistic s of the sorted successes x[0..n) and tmo timeouts, those
+ * at timeout_ms above every success. */
+static double
+stat_with_timeouts(const struct analyze_opts *o, const struct stats_name *s,
+    const double *x, size_t n, size_t tmo, double timeout_ms)
+{
+	double *all, v;
+	size_t i;
+
+	if (tmo == 0)
+		return stat_of(o, s, x, n);
+	all = xmalloc((n + tmo) * sizeof(double));
+	if (n)
+		memcpy(all, x, n * sizeof(double));
+	for (i = 0; i < tmo; i++)
+		all[n + i] = n && x[n - 1] > timeout_ms ? x[n - 1] : timeout_ms;
+	v = stat_of(o, s, all, n + tmo);
+	free(all);
+	return v;
+}
+
+double
+cell_all_attempts(const struct analyze_opts *o, const struct cellset *cs,
+    struct cell *c, const struct stats_name *s)
+{
+	double sum = 0, v;
+	size_t i, k = 0;
+
+	if (s->kind != STATS_NAME_PCT && s->kind != STATS_NAME_MIN &&
+	    s->kind != STATS_NAME_MAX)
+		return NAN;
+	if (!cs->info->timeout_bound || c->timeouts <= 0) {
+		struct cell_stat cv;
+		struct cell_info info;
+
+		cell_compute(o, cs, c, s, false, &cv, &info);
+		return cv.value;
+	}
+	if (!isfinite(c->timeout_ms))
+		return NAN;
+	if (o->pool == STATS_POOL_POOLED) {
+		const double *x;
+		size_t n = cell_pooled(c, &x), tmo = 0;
+
+		for (i = 0; i < c->ntrials; i++)
+			if (!c->trials[i].summary_only)
+				tmo += (size_t)c->trials[i].timeouts;
+		return n ? stat_with_timeouts(o, s, x, n, tmo, c->timeout_ms) :
+		    NAN;
+	}
+	for (i = 0; i < c->ntrials; i++) {
+		const struct trial *t = &c->trials[i];
+
+		if (t->summary_only)
+			return NAN;
+		if (t->n == 0)
+			continue;
+		v = stat_with_timeouts(o, s, t->values, t->n,
+		    (size_t)t->timeouts, c->timeout_ms);
+		sum += v;
+		k++;
+	}
+	return k ? sum / (double)k : NAN;
+}
+
+double
+cell_contrast_bound(const struct analyze_opts *o, const struct cellset *cs,
+    struct cell *a, struct cell *b, const struct stats_name *s, bool ratio,
+    bool ca, bool cb, int *dir)
+{
+	struct cell *cens = ca ? a : b, *other = ca ? b : a;
+	double t = cens->timeout_ms, v;
+
+	*dir = 0;
+	if (ca == cb || !isfinite(t) || t <= 0)
+		return NAN;
+	v = cell_all_attempts(o, cs, other, s);
+	if (!isfinite(v) || (ratio && v <= 0))
+		return NAN;
+	*dir = ca ? 1 : -1;
+	if (ratio)
+		return ca ? t / v : v / t;
+	return ca ? t - v : v - t;
 }
 
 static const char *
@@ -573,6 +666,11 @@ cell_compute(const struct analyze_opts *o, const struct cellset *cs,
 	 * reader that the percentile of all attempts lies beyond it. */
 	out->censored = censored_by_timeouts(o, cs, c, s,
 	    &out->censored_trials);
+	/* and has no interval: its bounds would be of the successes */
+	if (out->censored && ci) {
+		out->why_missing = CELL_WHY_CENSORED;
+		ci = false;
+	}
 	/* The name the tool's own summary uses: "p99", "p99.9". */
 	if (s->kind == STATS_NAME_PCT && *stat_label(o, s) == 'p')
 		snprintf(typed, sizeof(typed), "%s", stat_label(o, s));

@@ -262,6 +262,7 @@ analyze_compare_verdict(const struct compare_outcome *r, double threshold_pct,
 struct cmp_row {
 	size_t			row;	/* table row */
 	struct compare_outcome	out;	/* p is the raw one until Holm */
+	const char		*censored;	/* the side "≥ timeout", or NULL */
 };
 
 struct cmp_ctx {
@@ -274,6 +275,7 @@ struct cmp_ctx {
 	struct table		*t;
 	struct cmp_row		*rows;
 	size_t			nrows, alloc;
+	size_t			ncens;	/* rows with a side "≥ timeout" */
 };
 
 static void
@@ -303,16 +305,26 @@ compare_columns(struct table *t, const struct cellset *cs, const char *key,
 	strbuf_release(&h);
 	table_add_hidden_col(t, "diff_lo", "diff_lo", dec);
 	table_add_hidden_col(t, "diff_hi", "diff_hi", dec);
+	table_add_hidden_col(t, "diff_ci_reason", "diff_ci_reason", -1);
 	table_add_col(t, "ratio", "Ratio [95 % CI]", 3);
 	table_add_hidden_col(t, "ratio_lo", "ratio_lo", 3);
 	table_add_hidden_col(t, "ratio_hi", "ratio_hi", 3);
 	table_add_hidden_col(t, "ratio_ci_covers", "ratio_ci_covers", -1);
+	table_add_hidden_col(t, "ratio_ci_reason", "ratio_ci_reason", -1);
 	table_add_hidden_col(t, "test", "test", -1);
 	table_add_col(t, "p", "p", 3);
 	table_add_col(t, "p_holm", "p (Holm)", 3);
 	table_add_col(t, "verdict", "Verdict", -1);
 	table_add_col(t, "trials_baseline", "trials (base)", -1);
 	table_add_col(t, "trials_value", "trials", -1);
+	/* connect probes: either side's statistic is "≥ timeout" (then no
+	 * difference, ratio, test or verdict) */
+	if (cs->info->timeout_bound) {
+		table_add_hidden_col(t, "baseline_ge_timeout",
+		    "baseline_ge_timeout", -1);
+		table_add_hidden_col(t, "value_ge_timeout", "value_ge_timeout",
+		    -1);
+	}
 }
 
 /* Markdown text of v in the display unit. */
@@ -340,54 +352,111 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 	struct stats_test test;
 	struct strbuf sb = STRBUF_INIT;
 	struct cmp_row *cr;
-	const char *test_name;
-	double *xb, *xc, ratio;
+	const char *test_name, *cens = NULL;
+	double *xb, *xc, ratio, dbound = NAN, rbound = NAN;
+	int ddir = 0, rdir = 0;
 	size_t nb, nc, row, col;
 
 	cell_compute(o2, x->cs, (struct cell *)base, st, false, &vb, &info);
 	cell_compute(o2, x->cs, c, st, false, &vc, &info);
 	nb = trial_values(o2, base, st, o2->stat_names[s], &xb);
 	nc = trial_values(o2, c, st, o2->stat_names[s], &xc);
-	tl_contrast(o2, st, c, (struct cell *)base, vc.value, vb.value,
-	    STATS_DELTA, &bd);
-	tl_contrast(o2, st, c, (struct cell *)base, vc.value, vb.value,
-	    STATS_RATIO, &bro);
-	test_name = compare_test(xc, nc, xb, nb, &test);
-	ratio = stats_ratio(vc.value, vb.value);
+	if (vb.censored || vc.censored) {
+		/* "≥ timeout" on a side: the successes' value is no value,
+		 * so no difference, ratio, interval or test */
+		cens = vb.censored && vc.censored ? "both" : vb.censored ?
+		    base->dims[x->cs->ndims - 1] : c->dims[x->cs->ndims - 1];
+		/* the bounds "≥ timeout" implies (value over baseline) */
+		dbound = cell_contrast_bound(o2, x->cs, c, (struct cell *)base,
+		    st, false, vc.censored, vb.censored, &ddir);
+		rbound = cell_contrast_bound(o2, x->cs, c, (struct cell *)base,
+		    st, true, vc.censored, vb.censored, &rdir);
+		bd.lo = bd.hi = bro.lo = bro.hi = NAN;
+		bd.covers = bro.covers = STATS_COVERS_NONE;
+		bd.why = bro.why = CELL_WHY_CENSORED;
+		test.p = NAN;
+		test_name = "none";
+		ratio = NAN;
+	} else {
+		tl_contrast(o2, st, c, (struct cell *)base, vc.value, vb.value,
+		    STATS_DELTA, &bd);
+		tl_contrast(o2, st, c, (struct cell *)base, vc.value, vb.value,
+		    STATS_RATIO, &bro);
+		test_name = compare_test(xc, nc, xb, nb, &test);
+		ratio = stats_ratio(vc.value, vb.value);
+	}
 	row = table_add_row(t);
 	col = fill_group_columns(t, row, x->cs, c, o2);
 	table_set_str(t, row, col++, x->key);
 	table_set_str(t, row, col++, base->dims[x->cs->ndims - 1]);
 	table_set_str(t, row, col++, c->dims[x->cs->ndims - 1]);
 	table_set_str(t, row, col++, o2->stat_names[s]);
-	table_set_num(t, row, col, vb.value);
-	table_set_num(t, row, col + 1, vc.value);
-	table_set_num(t, row, col + 2, vc.value - vb.value);
-	if (x->scale != 1.0) {
+	table_set_num(t, row, col, vb.censored ? NAN : vb.value);
+	table_set_num(t, row, col + 1, vc.censored ? NAN : vc.value);
+	table_set_num(t, row, col + 2, cens ? NAN : vc.value - vb.value);
+	if (x->scale != 1.0 && !cens) {
 		display_num(x, row, col, vb.value);
 		display_num(x, row, col + 1, vc.value);
 		display_num(x, row, col + 2, vc.value - vb.value);
+	} else if (cens) {
+		if (vb.censored)
+			table_set_display(t, row, col, "≥ timeout");
+		else if (x->scale != 1.0)
+			display_num(x, row, col, vb.value);
+		if (vc.censored)
+			table_set_display(t, row, col + 1, "≥ timeout");
+		else if (x->scale != 1.0)
+			display_num(x, row, col + 1, vc.value);
+		if (ddir) {
+			strbuf_addstr(&sb, ddir > 0 ? "≥ " : "≤ ");
+			md_number(&sb, dbound * x->scale, x->dec);
+			table_set_display_raw(t, row, col + 2, sb.buf);
+			strbuf_reset(&sb);
+		} else {
+			table_set_display(t, row, col + 2, "–, censored");
+		}
 	}
 	col += 3;
 	table_set_num(t, row, col++, bd.lo);
 	table_set_num(t, row, col++, bd.hi);
+	if (!isfinite(bd.lo))
+		table_set_str(t, row, col, bd.why ? bd.why : "no interval");
+	col++;
 	table_set_num(t, row, col, ratio);
-	format_ci(&sb, ratio, bro.lo, bro.hi, 3);
-	if (isfinite(ratio) && bro.covers == STATS_COVERS_NONE && bro.why)
-		table_mark(t, bro.why, &sb);
+	if (cens && rdir) {
+		strbuf_addstr(&sb, rdir > 0 ? "≥ " : "≤ ");
+		md_number(&sb, rbound, 3);
+		strbuf_addf(&sb, " (%s ≥ timeout)", cens);
+	} else if (cens) {
+		strbuf_addstr(&sb, "–, censored");
+	} else {
+		format_ci(&sb, ratio, bro.lo, bro.hi, 3);
+		if (isfinite(ratio) && bro.covers == STATS_COVERS_NONE &&
+		    bro.why)
+			table_mark(t, bro.why, &sb);
+	}
 	table_set_display_raw(t, row, col++, sb.buf);
 	table_set_num(t, row, col++, bro.lo);
 	table_set_num(t, row, col++, bro.hi);
 	if (stats_covers_name(bro.covers))
 		table_set_str(t, row, col, stats_covers_name(bro.covers));
 	col++;
+	if (!isfinite(bro.lo))
+		table_set_str(t, row, col, bro.why ? bro.why : "no interval");
+	col++;
 	table_set_str(t, row, col++, test_name);
 	table_set_num(t, row, col++, test.p);
 	table_set_int(t, row, col + 2, (int64_t)nb);
 	table_set_int(t, row, col + 3, (int64_t)nc);
+	if (x->cs->info->timeout_bound) {
+		table_set_int(t, row, col + 4, vb.censored);
+		table_set_int(t, row, col + 5, vc.censored);
+	}
 	ALLOC_GROW(x->rows, x->nrows + 1, x->alloc);
 	cr = &x->rows[x->nrows++];
 	cr->row = row;
+	cr->censored = cens;
+	x->ncens += cens != NULL;
 	cr->out.nb = nb;
 	cr->out.nc = nc;
 	cr->out.p = test.p;
@@ -445,8 +514,14 @@ compare_verdicts(struct cmp_ctx *x)
 		r->out.p = p[i];
 		table_set_num(x->t, r->row, (size_t)col_p, p[i]);
 		strbuf_reset(&v);
-		analyze_compare_verdict(&r->out, x->o->threshold_pct,
-		    x->o->level, &v);
+		if (r->censored && !strcmp(r->censored, "both"))
+			strbuf_addstr(&v, "no verdict: both ≥ timeout");
+		else if (r->censored)
+			strbuf_addf(&v, "no verdict: %s ≥ timeout",
+			    r->censored);
+		else
+			analyze_compare_verdict(&r->out, x->o->threshold_pct,
+			    x->o->level, &v);
 		table_set_str(x->t, r->row, (size_t)col_v, v.buf);
 	}
 	strbuf_release(&v);
@@ -472,6 +547,15 @@ compare_notes(struct cmp_ctx *x)
 	    "sides do not overlap, as Brunner–Munzel then has no p); p "
 	    "adjusted with Holm across the rows.", o->level * 100,
 	    STATS_TL_MIN_TRIALS);
+	if (x->ncens)
+		table_add_note(x->t, "≥ timeout: the statistic of all attempts "
+		    "reads a timed-out one (baseline_ge_timeout, "
+		    "value_ge_timeout); the successes' value would understate "
+		    "it, so such a row has no difference, ratio, test or "
+		    "verdict; where the other side is measured, the bound it "
+		    "implies is shown, reading \"≥ timeout\" as at least the "
+		    "timeout (ratio ≥ timeout / baseline's statistic of all "
+		    "attempts).");
 	table_add_note(x->t, "Verdict: better/worse when the adjusted p < "
 	    "%.2f and the whole interval lies beyond ±%.0f %%; same when the "
 	    "interval lies within ±%.0f %% (or the change is significant but "
@@ -884,6 +968,7 @@ struct var_trials {
 	char	**dayinst;	/* "day|instance"; owned */
 	size_t	n;
 	double	mean;		/* of v */
+	size_t	ncens;		/* trials whose statistic is "≥ timeout" */
 };
 
 /* The cells' day and instance are dimensions d0 and d0 + 1 (after the
@@ -912,6 +997,7 @@ var_trials_collect(const struct analyze_opts *o, const struct stats_name *st,
 
 			if (!tr->n)
 				continue;
+			vt->ncens += trial_censored(o, cs, tr, st);
 			x = st->kind == STATS_NAME_MEAN ? stats_mean(tr->values,
 			    tr->n) : stats_quantile(o->est, tr->values, tr->n,
 			    st->pct);
@@ -1031,7 +1117,7 @@ var_levels(const struct var_trials *vt, struct var_levels *lv)
 }
 
 static size_t
-variance_columns(struct table *t, const struct analyze_opts *o)
+variance_columns(struct table *t, const struct analyze_opts *o, bool connect)
 {
 	size_t col0, d;
 
@@ -1055,6 +1141,10 @@ variance_columns(struct table *t, const struct analyze_opts *o)
 	table_add_col(t, "trials_needed", "Trials for target", -1);
 	/* the run tags the row pools beyond day and instance */
 	table_add_hidden_col(t, "pooled_over", "pooled_over", -1);
+	/* connect probes: trials whose statistic is "≥ timeout" */
+	if (connect)
+		table_add_hidden_col(t, "trials_ge_timeout",
+		    "trials_ge_timeout", -1);
 	t->cols[col0 + 4].md_hidden = true;
 	return col0;
 }
@@ -1074,6 +1164,8 @@ variance_row(const struct analyze_opts *o, const char *stat,
 	needed = vt->n >= 2 ? stats_trials_needed(vt->v, vt->n, o->target_pct,
 	    o->level, &now) : 0;
 	row = table_add_row(t);
+	if (cs->info->timeout_bound)
+		table_set_int(t, row, col0 + 12, (int64_t)vt->ncens);
 	table_set_str(t, row, 0, first->path);
 	table_set_str(t, row, 1, first->cond);
 	for (d = 0; d < o->nby; d++)
@@ -1097,6 +1189,16 @@ variance_row(const struct analyze_opts *o, const char *stat,
 	else
 		table_set_display(t, row, col0 + 10, vt->n < 2 ?
 		    "need 2 trials" : "–");
+	if (vt->ncens) {
+		size_t k;
+
+		/* a trial "≥ timeout": its value is the successes' one, so
+		 * no spread of it is the spread of the statistic */
+		for (k = 4; k <= 10; k++) {
+			table_set_null(t, row, col0 + k);
+			table_set_display(t, row, col0 + k, "≥ timeout");
+		}
+	}
 }
 
 /* Same group of variance cells: path, condition and the --by keys. */
@@ -1146,7 +1248,7 @@ analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	struct stats_rng rng;
 	struct pooling pool;
 	struct strbuf po = STRBUF_INIT;
-	size_t i, g, s, col0, d, npooled = 0;
+	size_t i, g, s, col0, d, npooled = 0, nvcens = 0;
 
 	if (nargs > 0) {
 		error("variance takes no arguments (got '%s')", args[0]);
@@ -1174,7 +1276,7 @@ analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		free(by);
 		return -1;
 	}
-	col0 = variance_columns(t, o);
+	col0 = variance_columns(t, o, cs.info->timeout_bound);
 	for (i = 0; i < cs.n; i = g) {
 		const struct cell *gc;
 
@@ -1196,6 +1298,7 @@ analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
 			    st->kind != STATS_NAME_MEAN)
 				continue;
 			var_trials_collect(o, st, &cs, i, g, o->nby, &rng, &vt);
+			nvcens += vt.n && vt.ncens;
 			if (vt.n)
 				variance_row(o, o2.stat_names[s], &cs,
 				    &cs.cells[i], &vt, col0, po.buf, t);
@@ -1215,6 +1318,11 @@ analyze_variance(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	    "%.0f %% t interval of ±%.1f %% on the mean of the trial "
 	    "statistics; ±%% now: that half-width with the trials at hand.",
 	    o->level * 100, o->target_pct);
+	if (nvcens)
+		table_add_note(t, "≥ timeout: in %zu row(s) some trial's "
+		    "statistic of all its attempts reads a timed-out one "
+		    "(trials_ge_timeout counts them): no spread, mean or trial "
+		    "count is given for it.", nvcens);
 	if (npooled) {
 		table_add_note(t, "Between trials %% includes any difference "
 		    "between the groups a row pools (pooled_over): it is not "

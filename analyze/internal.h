@@ -27,8 +27,14 @@ struct cell_stat {
 				 * of all attempts is "≥ timeout" (value is
 				 * still the successful samples' one) */
 	size_t	censored_trials;	/* --pool trials: trials censored */
-	const char *why_missing;	/* static reason when value is NaN, or NULL */
+	const char *why_missing;	/* static reason when value is NaN (or,
+					 * with an interval asked, when lo..hi
+					 * is NaN), or NULL */
 };
+
+/* The reason a censored statistic, or a contrast or growth with a
+ * censored side, has no number or interval (<stat>_ci_reason). */
+#define CELL_WHY_CENSORED "censored: ≥ timeout"
 
 /* How a cell's statistics were obtained (for captions and the
  * estimator column). */
@@ -70,10 +76,41 @@ int analyze_load_by(sqlite3 *db, const struct analyze_opts *o,
 double analyze_dim_to_x(const char *key, const char *v);
 /* Statistic s of each trial of c that has one (raw samples, else the
  * tool's own number typed as "p99"): values into vals, trial numbers
- * into tno; returns the count. */
+ * into tno, and, when cens is not NULL, whether each is "≥ timeout"
+ * (trial_censored(); the value is then the successes' one); returns
+ * the count. */
 size_t analyze_trial_values(const struct analyze_opts *o,
-    const struct cell *c, const struct stats_name *s, const char *typed,
-    double *vals, long *tno, struct cell_info *info);
+    const struct cellset *cs, const struct cell *c,
+    const struct stats_name *s, const char *typed, double *vals, long *tno,
+    bool *cens, struct cell_info *info);
+/* Statistic s (a percentile, min or max) of all attempts of cell c,
+ * its timeouts sorted above every success at the timeout: the value a
+ * bound on a contrast with a censored side needs.  Exact when s is not
+ * censored (the estimator reads no timed-out rank; Harrell-Davis to
+ * within its 1e-17 weight window) and the statistic of the successes
+ * when there are no timeouts; NaN for other statistics, an unknown
+ * timeout or a trial with only the tool's summary. */
+double cell_all_attempts(const struct analyze_opts *o,
+    const struct cellset *cs, struct cell *c, const struct stats_name *s);
+/*
+ * The bound a contrast of a and b (a - b, or a / b when ratio) with one
+ * side censored (ca, cb) implies, "≥ timeout" read as at least the
+ * timeout (what the flag says): a - b with a censored is at least
+ * T - b, with b censored at most a - T; a / b at least T / b, at most
+ * a / T; b and a there are the other side's statistic of all attempts
+ * (cell_all_attempts()), exact as it is not censored.  *dir gets +1
+ * (at least), -1 (at most) or 0 (no bound: both sides censored, or a
+ * value or the timeout unknown; NaN returned).
+ */
+double cell_contrast_bound(const struct analyze_opts *o,
+    const struct cellset *cs, struct cell *a, struct cell *b,
+    const struct stats_name *s, bool ratio, bool ca, bool cb, int *dir);
+/* Connect probes: does statistic s of trial t's attempts (successes,
+ * then its timeouts sorted above them) read a timed-out one, so that it
+ * is "≥ timeout" (stats_censored())?  False for other metrics and for
+ * trials with only the tool's summary. */
+bool trial_censored(const struct analyze_opts *o, const struct cellset *cs,
+    const struct trial *t, const struct stats_name *s);
 /*
  * Trial-level values of statistic s of cell c for its intervals
  * (stats_tl_values() over the raw-sample trials).  Returns the number of

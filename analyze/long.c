@@ -112,12 +112,16 @@ long_trials(sqlite3 *db, const struct analyze_opts *o, struct table *t)
 	table_add_col(t, "started_at", "Started", -1);
 	table_add_col(t, "value", "Value", -1);
 	table_add_col(t, "outlier", "Outlier", -1);
+	/* connect probes: the value is the successes' one, "≥ timeout" */
+	if (cs.info->timeout_bound)
+		table_add_col(t, "ge_timeout", "≥ timeout", -1);
 	for (i = 0; i < cs.n; i++) {
 		struct cell *c = &cs.cells[i];
 		double *vals = xcalloc(c->ntrials + 1, sizeof(double));
 		long *tno = xcalloc(c->ntrials + 1, sizeof(long));
 		size_t *idx = xcalloc(c->ntrials + 1, sizeof(size_t));
 		bool *flag = xcalloc(c->ntrials + 1, sizeof(bool));
+		bool *cens = xcalloc(c->ntrials + 1, sizeof(bool));
 
 		for (j = 0; j < o2.nstats; j++) {
 			struct cell_info info, one_info;
@@ -134,9 +138,9 @@ long_trials(sqlite3 *db, const struct analyze_opts *o, struct table *t)
 
 				one.trials = &c->trials[k];
 				one.ntrials = 1;
-				if (analyze_trial_values(o, &one, &o2.stats[j],
-				    o2.stat_names[j], &vals[n], &tn,
-				    &one_info) != 1)
+				if (analyze_trial_values(o, &cs, &one,
+				    &o2.stats[j], o2.stat_names[j], &vals[n],
+				    &tn, &cens[n], &one_info) != 1)
 					continue;
 				tno[n] = tn;
 				idx[n++] = k;
@@ -144,7 +148,11 @@ long_trials(sqlite3 *db, const struct analyze_opts *o, struct table *t)
 				info.trials_tool += one_info.trials_tool;
 			}
 			memset(flag, 0, (c->ntrials + 1) * sizeof(bool));
-			if (n)
+			for (k = 0; k < n && !cens[k]; k++)
+				;
+			/* no outlier test with a trial "≥ timeout" (as the
+			 * wide table) */
+			if (n && k == n)
 				stats_spread(vals, n, &sp, flag, NULL);
 			for (k = 0; k < n; k++) {
 				const struct trial *tr = &c->trials[idx[k]];
@@ -158,12 +166,15 @@ long_trials(sqlite3 *db, const struct analyze_opts *o, struct table *t)
 				iso_time(t, row, col++, tr->started_at);
 				table_set_num(t, row, col++, vals[k]);
 				table_set_int(t, row, col++, flag[k]);
+				if (cs.info->timeout_bound)
+					table_set_int(t, row, col++, cens[k]);
 			}
 		}
 		free(vals);
 		free(tno);
 		free(idx);
 		free(flag);
+		free(cens);
 	}
 	cellset_release(&cs);
 	return 0;

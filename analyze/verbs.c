@@ -69,6 +69,25 @@ caption_common(struct table *t, const struct analyze_opts *o,
 	strbuf_release(&m);
 }
 
+/* <stat>_ci_reason: why an interval asked for is absent (lo NaN), the
+ * interval's own why or the censoring; empty when there is one. */
+static void
+set_ci_reason(struct table *t, size_t row, size_t col, double lo,
+    const char *why)
+{
+	if (!isfinite(lo))
+		table_set_str(t, row, col, why ? why : "no interval");
+}
+
+/* Can statistic s of a connect metric be "≥ timeout" (percentiles,
+ * max)?  Such a statistic has a <stat>_ge_timeout column. */
+static bool
+censorable(bool connect, const struct stats_name *s)
+{
+	return connect && (s->kind == STATS_NAME_PCT ||
+	    s->kind == STATS_NAME_MAX);
+}
+
 /* The columns of a percentiles table after the key columns: counts,
  * loss (connect probes), then each statistic with its hidden
  * companions.  Returns the column of n. */
@@ -122,6 +141,9 @@ pct_columns(struct table *t, const struct analyze_opts *o, const char *unit,
 			strbuf_reset(&k);
 			strbuf_addf(&k, "%s_ci_covers", name);
 			table_add_hidden_col(t, k.buf, k.buf, -1);
+			strbuf_reset(&k);
+			strbuf_addf(&k, "%s_ci_reason", name);
+			table_add_hidden_col(t, k.buf, k.buf, -1);
 		}
 	}
 	/* the run tags each row pools (analyze/pooling.h) */
@@ -140,6 +162,7 @@ struct pct_ctx {
 	int		dec;		/* Markdown decimals */
 	bool		connect;	/* failures are timeouts */
 	size_t		ncensored;	/* values shown as "≥ timeout" */
+	size_t		ntimeouts;	/* rows with timeouts */
 	struct pooling	pool;		/* what each cell pools */
 	size_t		ntool;		/* trials with the tool's numbers */
 	size_t		covers[3];	/* intervals by enum stats_covers */
@@ -194,6 +217,7 @@ pct_value(struct pct_ctx *x, struct cell *c, const struct stats_name *s,
 		if (cov)
 			table_set_str(t, row, col, cov);
 		col++;
+		set_ci_reason(t, row, col++, v.lo, v.why_missing);
 		x->covers[v.covers]++;
 	}
 	return col;
@@ -218,6 +242,7 @@ pct_row(struct pct_ctx *x, struct cell *c, size_t col_n, size_t col_stat0)
 		double tot = (double)c->n + (double)c->failures;
 
 		table_set_int(t, row, col_n + 3, c->timeouts);
+		x->ntimeouts += c->timeouts > 0;
 		table_set_num(t, row, col_n + 4, tot > 0 ?
 		    100.0 * (double)c->failures / tot : NAN);
 	}
@@ -283,6 +308,13 @@ pct_notes(const struct pct_ctx *x, const char *unit)
 	struct table *t = x->t;
 
 	caption_common(t, o, x->cs, unit);
+	if (x->ntimeouts)
+		table_add_note(t, "Rows with timeouts: their percentiles are of "
+		    "the successful probes; at a loss L the successes' pX is the "
+		    "all-attempts p(X·(1 − L)) (1 %% loss: p99 is the "
+		    "all-attempts p98.01, 2.7–7.8 %% lower for lognormal times "
+		    "of σ 0.1–0.3), so publish loss %% beside them; the ≥ "
+		    "timeout rule reads the quantile of all attempts.");
 	if (x->ncensored)
 		table_add_note(t, "≥ timeout: %s%s; a timeout is loss, never "
 		    "an RTT, and refusals and errors censor nothing (JSON and "
@@ -346,7 +378,7 @@ analyze_relative(sqlite3 *db, const struct analyze_opts *o, int nargs,
 {
 	struct cellset cs;
 	struct stats_name p50 = { STATS_NAME_PCT, 50.0 };
-	size_t i, j, col0;
+	size_t i, j, col0, ncens = 0;
 
 	if (!no_extra_args(nargs, args, "relative"))
 		return -2;
@@ -358,9 +390,19 @@ analyze_relative(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	col0 = t->ncols;
 	for (j = 0; j < o->nstats; j++)
 		table_add_col(t, o->stat_names[j], o->stat_names[j], 1);
+	/* after the statistics, so their columns stay col0 + j */
+	for (j = 0; j < o->nstats; j++) {
+		struct strbuf k = STRBUF_INIT;
+
+		if (!censorable(cs.info->timeout_bound, &o->stats[j]))
+			continue;
+		strbuf_addf(&k, "%s_ge_timeout", o->stat_names[j]);
+		table_add_hidden_col(t, k.buf, k.buf, -1);
+		strbuf_release(&k);
+	}
 	for (i = 0; i < cs.n; i++) {
 		struct cell *c = &cs.cells[i];
-		size_t row = table_add_row(t);
+		size_t row = table_add_row(t), colf = col0 + o->nstats;
 		struct cell_info info;
 		struct cell_stat base, v;
 
@@ -371,8 +413,20 @@ analyze_relative(sqlite3 *db, const struct analyze_opts *o, int nargs,
 				continue;
 			}
 			cell_compute(o, &cs, c, &o->stats[j], false, &v, &info);
-			table_set_num(t, row, col0 + j, base.value > 0 ?
-			    100.0 * v.value / base.value : NAN);
+			/* a percentage of a censored value (or of a
+			 * censored p50) would be the successes' one */
+			if (v.censored || base.censored) {
+				table_set_num(t, row, col0 + j, NAN);
+				table_set_display(t, row, col0 + j, v.censored ?
+				    "≥ timeout" : "p50 ≥ timeout");
+				ncens++;
+			} else {
+				table_set_num(t, row, col0 + j, base.value > 0 ?
+				    100.0 * v.value / base.value : NAN);
+			}
+			if (censorable(cs.info->timeout_bound, &o->stats[j]))
+				table_set_int(t, row, colf++, v.censored ||
+				    base.censored);
 		}
 		fill_key_columns(t, row, &cs, c, o, &info);
 		table_set_int(t, row, col0 - 2, (int64_t)c->n);
@@ -384,6 +438,11 @@ analyze_relative(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		describe_method(o, &m);
 		table_add_note(t, "%s: each statistic as a percentage of the same "
 		    "cell's p50 (p50 = 100); %s.", cs.metric_name, m.buf);
+		if (ncens)
+			table_add_note(t, "≥ timeout: the statistic of all "
+			    "attempts reads a timed-out one (<stat>_ge_timeout "
+			    "= 1), so it has no percentage; the successes' "
+			    "value would understate it.");
 		strbuf_release(&m);
 	}
 	int ret = pooling_table_note(db, &cs, &o->where, o->paths, o->npaths, t);
@@ -402,11 +461,14 @@ struct contrast {
 
 /* Value of the contrast for stat s, with its trial-level interval (and
  * what it covers) when o->ci; NaN when a side is missing.  *why says why
- * the value or, when the value is there, the interval is missing. */
+ * the value or, when the value is there, the interval is missing.  A
+ * censored side: *censored, and the bound it implies in *bound (*dir,
+ * cell_contrast_bound()). */
 static void
 contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
     const struct contrast *k, const struct stats_name *s, double *val,
-    double *lo, double *hi, enum stats_covers *covers, const char **why)
+    double *lo, double *hi, enum stats_covers *covers, const char **why,
+    bool *censored, double *bound, int *dir)
 {
 	struct cell_stat va, vb;
 	struct cell_info ia, ib;
@@ -414,14 +476,21 @@ contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
 	*val = *lo = *hi = NAN;
 	*covers = STATS_COVERS_NONE;
 	*why = NULL;
+	*censored = false;
+	*bound = NAN;
+	*dir = 0;
 	if (!k->a || !k->b) {
 		*why = "not measured";
 		return;
 	}
 	cell_compute(o, cs, k->a, s, false, &va, &ia);
 	cell_compute(o, cs, k->b, s, false, &vb, &ib);
+	/* a side "≥ timeout": the contrast has no number, nor interval */
 	if (va.censored || vb.censored) {
-		*why = "≥ timeout";
+		*why = CELL_WHY_CENSORED;
+		*censored = true;
+		*bound = cell_contrast_bound(o, cs, k->a, k->b, s, k->ratio,
+		    va.censored, vb.censored, dir);
 		return;
 	}
 	if (!isfinite(va.value) || !isfinite(vb.value)) {
@@ -452,10 +521,11 @@ contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
 	}
 }
 
-/* Add one column per stat (+ _lo/_hi); returns the first one. */
+/* Add one column per stat (+ _ge_timeout for connect probes, + _lo/_hi,
+ * _ci_covers, _ci_reason with --ci); returns the first one. */
 static size_t
 add_stat_cols(struct table *t, const struct analyze_opts *o, const char *unit,
-    int dec, bool ratio)
+    int dec, bool ratio, bool connect)
 {
 	size_t j, first = t->ncols;
 	struct strbuf h = STRBUF_INIT;
@@ -469,6 +539,12 @@ add_stat_cols(struct table *t, const struct analyze_opts *o, const char *unit,
 		else
 			strbuf_addf(&h, "Δ%s (%s)", name, unit);
 		table_add_col(t, name, h.buf, dec);
+		if (censorable(connect, &o->stats[j])) {
+			/* a side's statistic is "≥ timeout" */
+			strbuf_reset(&h);
+			strbuf_addf(&h, "%s_ge_timeout", name);
+			table_add_hidden_col(t, h.buf, h.buf, -1);
+		}
 		if (o->ci) {
 			strbuf_reset(&h);
 			strbuf_addf(&h, "%s_lo", name);
@@ -479,24 +555,56 @@ add_stat_cols(struct table *t, const struct analyze_opts *o, const char *unit,
 			strbuf_reset(&h);
 			strbuf_addf(&h, "%s_ci_covers", name);
 			table_add_hidden_col(t, h.buf, h.buf, -1);
+			strbuf_reset(&h);
+			strbuf_addf(&h, "%s_ci_reason", name);
+			table_add_hidden_col(t, h.buf, h.buf, -1);
 		}
 	}
 	strbuf_release(&h);
 	return first;
 }
 
-/* Fill the stat columns of a contrast row; returns the column after. */
+/* The caption line of a delta or ratio with censored statistics. */
+static void
+censor_contrast_note(struct table *t, const struct cellset *cs,
+    size_t nbound)
+{
+	size_t i, j, any = 0;
+
+	for (i = 0; i < t->nrows; i++)
+		for (j = 0; j < t->ncols; j++) {
+			size_t len = strlen(t->cols[j].key);
+
+			if (len > 11 && !strcmp(t->cols[j].key + len - 11,
+			    "_ge_timeout") && table_num(t, i, (long)j) == 1)
+				any++;
+		}
+	if (!any || !cs->info->timeout_bound)
+		return;
+	table_add_note(t, "≥ timeout: a side's statistic of all attempts "
+	    "reads a timed-out one, so the contrast has no value, interval "
+	    "or growth (JSON: null, <stat>_ge_timeout = 1)%s", nbound ?
+	    "; where the other side is measured, the bound it implies is "
+	    "shown, reading \"≥ timeout\" as at least the timeout: ≥ timeout − "
+	    "the other side's statistic of all attempts (a ratio: timeout / "
+	    "it; growth: that bound over Δp50)." : ".");
+}
+
+/* Fill the stat columns of a contrast row; returns the column after.
+ * *nbound counts the censored statistics shown as a bound. */
 static size_t
 fill_stat_cols(struct table *t, size_t row, size_t col,
     const struct analyze_opts *o, const struct cellset *cs,
-    const struct contrast *k, double scale, int dec)
+    const struct contrast *k, double scale, int dec, size_t *nbound)
 {
 	size_t j;
 
 	for (j = 0; j < o->nstats; j++) {
-		double v, lo, hi;
+		double v, lo, hi, bound = NAN;
 		enum stats_covers cov = STATS_COVERS_NONE;
 		const char *why;
+		bool cens = false;
+		int dir = 0;
 		struct strbuf sb = STRBUF_INIT;
 
 		if (o->stats[j].kind == STATS_NAME_N) {
@@ -507,10 +615,24 @@ fill_stat_cols(struct table *t, size_t row, size_t col,
 			why = k->a && k->b ? NULL : "not measured";
 		} else {
 			contrast_stat(o, cs, k, &o->stats[j], &v, &lo, &hi, &cov,
-			    &why);
+			    &why, &cens, &bound, &dir);
 		}
 		table_set_num(t, row, col, v);
-		if (!isfinite(v)) {
+		if (cens && dir) {
+			/* the bound, never a value: "≥ 978.016 (minuend ≥
+			 * timeout)" */
+			double sc = k->ratio ? 1.0 : scale;
+
+			strbuf_addstr(&sb, dir > 0 ? "≥ " : "≤ ");
+			md_number(&sb, bound * sc, dec);
+			strbuf_addf(&sb, " (%s ≥ timeout)", dir > 0 ?
+			    (k->ratio ? "numerator" : "minuend") :
+			    (k->ratio ? "denominator" : "subtrahend"));
+			table_set_display_raw(t, row, col, sb.buf);
+			(*nbound)++;
+		} else if (cens) {
+			table_set_display(t, row, col, "≥ timeout");
+		} else if (!isfinite(v)) {
 			table_set_display(t, row, col, why ? why : "not measured");
 		} else if (o->ci || (!k->ratio && scale != 1.0)) {
 			double sc = k->ratio ? 1.0 : scale;
@@ -522,12 +644,15 @@ fill_stat_cols(struct table *t, size_t row, size_t col,
 		}
 		strbuf_release(&sb);
 		col++;
+		if (censorable(cs->info->timeout_bound, &o->stats[j]))
+			table_set_int(t, row, col++, cens);
 		if (o->ci) {
 			table_set_num(t, row, col++, lo);
 			table_set_num(t, row, col++, hi);
 			if (stats_covers_name(cov))
 				table_set_str(t, row, col, stats_covers_name(cov));
 			col++;
+			set_ci_reason(t, row, col++, lo, why);
 		}
 	}
 	return col;
@@ -618,7 +743,8 @@ delta_columns(struct table *t, const struct analyze_opts *o,
 	table_add_hidden_col(t, "metric", "Metric", -1);
 	table_add_hidden_col(t, "estimator", "Estimator", -1);
 	table_add_hidden_col(t, "pool", "Pool", -1);
-	*col_stat = add_stat_cols(t, o, unit, cs->shown.decimals, false);
+	*col_stat = add_stat_cols(t, o, unit, cs->shown.decimals, false,
+	    cs->info->timeout_bound);
 	*col_growth = table_add_col(t, "growth", "growth Δp99/Δp50", 2);
 	table_add_col(t, "n_minuend", "n (minuend)", -1);
 	table_add_col(t, "n_subtrahend", "n (subtrahend)", -1);
@@ -626,10 +752,16 @@ delta_columns(struct table *t, const struct analyze_opts *o,
 	table_add_col(t, "trials_subtrahend", "trials_subtrahend", -1);
 	t->cols[t->ncols - 2].md_hidden = t->cols[t->ncols - 1].md_hidden =
 	    true;
+	/* p50 or p99 of a side "≥ timeout": no growth */
+	if (cs->info->timeout_bound)
+		table_add_hidden_col(t, "growth_ge_timeout",
+		    "growth_ge_timeout", -1);
 	if (o->ci) {
 		table_add_hidden_col(t, "growth_lo", "growth_lo", 2);
 		table_add_hidden_col(t, "growth_hi", "growth_hi", 2);
 		table_add_hidden_col(t, "growth_ci_covers", "growth_ci_covers",
+		    -1);
+		table_add_hidden_col(t, "growth_ci_reason", "growth_ci_reason",
 		    -1);
 	}
 }
@@ -659,14 +791,64 @@ delta_done(const struct cellset *cs, size_t c, const char *pa,
 }
 
 /*
+ * The bound on growth that a censored Δp99 implies (only p99 censored):
+ * the bound on Δp99 (cell_contrast_bound()) over Δp50 of all attempts, the
+ * direction flipped when Δp50 < 0; none (*dir 0) when Δp50's interval
+ * holds 0, as for the growth itself.
+ */
+static double
+growth_bound(const struct analyze_opts *o, const struct cellset *cs,
+    const struct contrast *k, bool ca, bool cb, int *dir)
+{
+	static const struct stats_name p50 = { STATS_NAME_PCT, 50.0 };
+	static const struct stats_name p99 = { STATS_NAME_PCT, 99.0 };
+	struct stats_interval iv;
+	double d99 = cell_contrast_bound(o, cs, k->a, k->b, &p99, false, ca,
+	    cb, dir), d50;
+	double a50 = cell_all_attempts(o, cs, k->a, &p50);
+	double b50 = cell_all_attempts(o, cs, k->b, &p50);
+	double *ua, *ub, e;
+	const char *wa, *wb;
+	size_t ta, tb;
+
+	d50 = a50 - b50;
+	if (!*dir || !isfinite(d50) || d50 == 0) {
+		*dir = 0;
+		return NAN;
+	}
+	ta = cell_tl(o, k->a, &p50, &ua, &e, &wa);
+	tb = cell_tl(o, k->b, &p50, &ub, &e, &wb);
+	if (ta && tb) {
+		struct cell_stat va, vb;
+		struct cell_info info;
+
+		cell_compute(o, cs, k->a, &p50, false, &va, &info);
+		cell_compute(o, cs, k->b, &p50, false, &vb, &info);
+		stats_tl_contrast(ua, ta, va.value, ub, tb, vb.value,
+		    STATS_DELTA, o->level, &iv);
+		if (isfinite(iv.lo) && iv.lo <= 0 && iv.hi >= 0)
+			*dir = 0;
+	}
+	free(ua);
+	free(ub);
+	if (!*dir)
+		return NAN;
+	if (d50 < 0)
+		*dir = -*dir;
+	return d99 / d50;
+}
+
+/*
  * Growth dp99 / dp50 of contrast k with its trial-level interval: g is
  * withheld (NaN, g->why) when dp50's interval contains 0, and has no
  * interval (g->why) with too few trials or without trial-level values
- * for p99 (pooled).
+ * for p99 (pooled).  A censored side: *cens says which difference, and
+ * *bound (*dir) the bound growth_bound() finds.
  */
 static void
 growth_stat(const struct analyze_opts *o, const struct cellset *cs,
-    const struct contrast *k, struct stats_interval *g)
+    const struct contrast *k, struct stats_interval *g, const char **cens,
+    double *bound, int *dir)
 {
 	static const struct stats_name p50 = { STATS_NAME_PCT, 50.0 };
 	static const struct stats_name p99 = { STATS_NAME_PCT, 99.0 };
@@ -679,12 +861,26 @@ growth_stat(const struct analyze_opts *o, const struct cellset *cs,
 	g->estimate = g->lo = g->hi = g->se = g->df = NAN;
 	g->covers = STATS_COVERS_NONE;
 	g->why = NULL;
+	*cens = NULL;
+	*bound = NAN;
+	*dir = 0;
 	if (!k->a || !k->b)
 		return;
 	cell_compute(o, cs, k->a, &p50, false, &a50, &info);
 	cell_compute(o, cs, k->a, &p99, false, &a99, &info);
 	cell_compute(o, cs, k->b, &p50, false, &b50, &info);
 	cell_compute(o, cs, k->b, &p99, false, &b99, &info);
+	/* Δp99 or Δp50 with a side "≥ timeout": the successes' growth
+	 * would understate it by orders of magnitude */
+	if (a99.censored || b99.censored || a50.censored || b50.censored) {
+		*cens = a50.censored || b50.censored ? "Δp50 ≥ timeout" :
+		    "Δp99 ≥ timeout";
+		g->why = CELL_WHY_CENSORED;
+		if (!a50.censored && !b50.censored)
+			*bound = growth_bound(o, cs, k, a99.censored,
+			    b99.censored, dir);
+		return;
+	}
 	g->estimate = stats_growth(a99.value - b99.value,
 	    a50.value - b50.value);
 	if (!isfinite(g->estimate))
@@ -714,12 +910,16 @@ growth_stat(const struct analyze_opts *o, const struct cellset *cs,
 static bool
 delta_row(struct table *t, const struct analyze_opts *o, struct cellset *cs,
     const char *pair, const char *pa, const char *pb,
-    const struct cell *cell, size_t col_stat, size_t col_growth)
+    const struct cell *cell, size_t col_stat, size_t col_growth,
+    size_t *nbound)
 {
 	struct contrast k;
 	struct stats_interval g;
 	struct strbuf sb = STRBUF_INIT;
-	const char *unit;
+	const char *unit, *gcens;
+	double gbound;
+	int gdir;
+	long gc;
 	double scale = md_scale(cs, &unit);
 	size_t row, col, d;
 
@@ -738,10 +938,20 @@ delta_row(struct table *t, const struct analyze_opts *o, struct cellset *cs,
 	table_set_str(t, row, col++, stats_estimator_name(o->est));
 	table_set_str(t, row, col++, o->pool == STATS_POOL_POOLED ? "pooled" :
 	    "trials");
-	fill_stat_cols(t, row, col_stat, o, cs, &k, scale, cs->shown.decimals);
-	growth_stat(o, cs, &k, &g);
+	fill_stat_cols(t, row, col_stat, o, cs, &k, scale, cs->shown.decimals,
+	    nbound);
+	growth_stat(o, cs, &k, &g, &gcens, &gbound, &gdir);
 	table_set_num(t, row, col_growth, g.estimate);
-	if (!isfinite(g.estimate) && g.why) {
+	if (gcens && gdir) {
+		strbuf_addstr(&sb, gdir > 0 ? "≥ " : "≤ ");
+		md_number(&sb, gbound, 2);
+		strbuf_addf(&sb, " (%s)", gcens);
+		table_set_display_raw(t, row, col_growth, sb.buf);
+		(*nbound)++;
+	} else if (gcens) {
+		strbuf_addf(&sb, "–, censored: %s", gcens);
+		table_set_display_raw(t, row, col_growth, sb.buf);
+	} else if (!isfinite(g.estimate) && g.why) {
 		strbuf_addf(&sb, "–, %s", g.why);
 		table_set_display_raw(t, row, col_growth, sb.buf);
 	} else if (o->ci && isfinite(g.estimate)) {
@@ -751,12 +961,17 @@ delta_row(struct table *t, const struct analyze_opts *o, struct cellset *cs,
 		table_set_display_raw(t, row, col_growth, sb.buf);
 	}
 	strbuf_release(&sb);
+	if ((gc = table_col(t, "growth_ge_timeout")) >= 0)
+		table_set_int(t, row, (size_t)gc, gcens != NULL);
 	if (o->ci) {
-		table_set_num(t, row, col_growth + 5, g.lo);
-		table_set_num(t, row, col_growth + 6, g.hi);
+		table_set_num(t, row, (size_t)table_col(t, "growth_lo"), g.lo);
+		table_set_num(t, row, (size_t)table_col(t, "growth_hi"), g.hi);
 		if (stats_covers_name(g.covers))
-			table_set_str(t, row, col_growth + 7,
-			    stats_covers_name(g.covers));
+			table_set_str(t, row, (size_t)table_col(t,
+			    "growth_ci_covers"), stats_covers_name(g.covers));
+		set_ci_reason(t, row, (size_t)table_col(t, "growth_ci_reason"),
+		    g.lo, g.why ? g.why : !k.a || !k.b ? "not measured" :
+		    "Δp50 not distinguishable from 0");
 	}
 	if (k.a) {
 		table_set_int(t, row, col_growth + 1, (int64_t)k.a->n);
@@ -775,7 +990,7 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 {
 	struct cellset cs;
 	const char *unit;
-	size_t c, col_stat, col_growth, nmissing = 0;
+	size_t c, col_stat, col_growth, nmissing = 0, nbound = 0;
 	int p, ret = 0;
 
 	if (nargs < 1) {
@@ -816,7 +1031,7 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 			    delta_done(&cs, c, pa, pb))
 				continue;
 			nmissing += delta_row(t, o, &cs, args[p], pa, pb, cell,
-			    col_stat, col_growth);
+			    col_stat, col_growth, &nbound);
 		}
 		free(pa);
 		free(pb);
@@ -827,6 +1042,7 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	if (nmissing)
 		table_add_note(t, "not measured: one side of the pair has no data "
 		    "under that condition.");
+	censor_contrast_note(t, &cs, nbound);
 	if (!ret)
 		ret = pooling_table_note(db, &cs, &o->where, o->paths,
 		    o->npaths, t);
@@ -841,7 +1057,7 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	struct cellset cs;
 	const char *slash;
 	char *num = NULL, *den = NULL;
-	size_t i, d, col_stat;
+	size_t i, d, col_stat, nbound = 0;
 	int dec = 2, ret = 0;
 
 	if (!o->across || !kv_valid_key(o->across)) {
@@ -871,7 +1087,7 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	table_add_hidden_col(t, "across", "across", -1);
 	table_add_hidden_col(t, "numerator", "numerator", -1);
 	table_add_hidden_col(t, "denominator", "denominator", -1);
-	col_stat = add_stat_cols(t, o, "", dec, true);
+	col_stat = add_stat_cols(t, o, "", dec, true, cs.info->timeout_bound);
 	table_add_col(t, "n_numerator", "n (num)", -1);
 	table_add_col(t, "n_denominator", "n (den)", -1);
 
@@ -910,7 +1126,8 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		table_set_str(t, row, col++, o->across);
 		table_set_str(t, row, col++, num);
 		table_set_str(t, row, col++, den);
-		col = fill_stat_cols(t, row, col_stat, o, &cs, &k, 1.0, dec);
+		col = fill_stat_cols(t, row, col_stat, o, &cs, &k, 1.0, dec,
+		    &nbound);
 		if (k.a)
 			table_set_int(t, row, col, (int64_t)k.a->n);
 		if (k.b)
@@ -927,6 +1144,7 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		contrast_caption(t, o, &cs, what.buf);
 		strbuf_release(&what);
 	}
+	censor_contrast_note(t, &cs, nbound);
 	if (!ret)
 		ret = pooling_table_note(db, &cs, &o->where, o->paths,
 		    o->npaths, t);
@@ -939,7 +1157,7 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 /* The trials table's columns after the key columns; returns the first
  * (stat). */
 static size_t
-trials_columns(struct table *t, int dec)
+trials_columns(struct table *t, int dec, bool connect)
 {
 	size_t col0 = table_add_col(t, "stat", "Stat", -1);
 	struct strbuf h = STRBUF_INIT;
@@ -962,13 +1180,17 @@ trials_columns(struct table *t, int dec)
 	t->cols[col0 + 4].md_hidden = t->cols[col0 + 5].md_hidden = true;
 	t->cols[col0 + 6].md_hidden = true;
 	t->cols[col0 + 9].md_hidden = true;
+	/* connect probes: the trials whose statistic is "≥ timeout" */
+	if (connect)
+		table_add_hidden_col(t, "ge_timeout_trials",
+		    "ge_timeout_trials", -1);
 	return col0;
 }
 
 size_t
-analyze_trial_values(const struct analyze_opts *o, const struct cell *c,
-    const struct stats_name *s, const char *typed, double *vals, long *tno,
-    struct cell_info *info)
+analyze_trial_values(const struct analyze_opts *o, const struct cellset *cs,
+    const struct cell *c, const struct stats_name *s, const char *typed,
+    double *vals, long *tno, bool *cens, struct cell_info *info)
 {
 	size_t k, n = 0;
 
@@ -998,6 +1220,8 @@ analyze_trial_values(const struct analyze_opts *o, const struct cell *c,
 		}
 		if (!isfinite(v))
 			continue;
+		if (cens)
+			cens[n] = trial_censored(o, cs, tr, s);
 		tno[n] = tr->trial;
 		vals[n++] = v;
 	}
@@ -1008,13 +1232,23 @@ analyze_trial_values(const struct analyze_opts *o, const struct cell *c,
  * deviation, the outlier trials and the rule that found them. */
 static void
 trials_spread(struct table *t, size_t row, size_t col0, const double *vals,
-    const long *tno, size_t n, double scale, int dec)
+    const long *tno, const bool *cens, size_t n, double scale, int dec)
 {
 	struct strbuf outl = STRBUF_INIT, sb = STRBUF_INIT;
 	bool *flag = xcalloc(n + 1, sizeof(bool));
 	struct stats_spread sp;
-	size_t k;
+	size_t k, ncens = 0;
 
+	for (k = 0; k < n; k++)
+		ncens += cens[k];
+	if (ncens) {
+		/* a trial's value "≥ timeout" is no number: no mean, range,
+		 * deviation or outlier test on the successes' values */
+		for (k = col0 + 3; k <= col0 + 7; k++)
+			table_set_display(t, row, k, "≥ timeout");
+		table_set_str(t, row, col0 + 9, "none (trials ≥ timeout)");
+		goto cleanup;
+	}
 	if (!n || stats_spread(vals, n, &sp, flag, NULL) != 0)
 		goto cleanup;
 	table_set_num(t, row, col0 + 3, sp.mean);
@@ -1040,6 +1274,34 @@ cleanup:
 	free(flag);
 }
 
+/* The Markdown of a values list with the censored trials as "≥
+ * timeout" (the machine text keeps the successes' numbers). */
+static void
+trials_values_censored(struct table *t, size_t row, size_t col,
+    const struct cellset *cs, const double *vals, const bool *cens, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct unit_choice u = cs->shown;
+	size_t k, any = 0;
+
+	for (k = 0; k < n; k++)
+		any += cens[k];
+	if (!any)
+		return;
+	if (!u.name)
+		units_choose(cs->info, NULL, NAN, false, &u);
+	for (k = 0; k < n; k++) {
+		if (k)
+			strbuf_addstr(&sb, ", ");
+		if (cens[k])
+			strbuf_addstr(&sb, "≥ timeout");
+		else
+			units_format(&sb, &u, vals[k]);
+	}
+	table_set_display(t, row, col, sb.buf);
+	strbuf_release(&sb);
+}
+
 int
 analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
     char **args, struct table *t)
@@ -1047,7 +1309,7 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	struct analyze_opts o2;
 	struct cellset cs;
 	const char *unit;
-	size_t i, j, col0;
+	size_t i, j, col0, ncens = 0;
 	double scale;
 	int dec, ret;
 
@@ -1070,27 +1332,43 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	dec = cs.shown.decimals;
 	scale = md_scale(&cs, &unit);
 	add_key_columns(t, &cs);
-	col0 = trials_columns(t, dec);
+	col0 = trials_columns(t, dec, cs.info->timeout_bound);
 	for (i = 0; i < cs.n; i++) {
 		struct cell *c = &cs.cells[i];
 		double *vals = xcalloc(c->ntrials + 1, sizeof(double));
 		long *tno = xcalloc(c->ntrials + 1, sizeof(long));
+		bool *cens = xcalloc(c->ntrials + 1, sizeof(bool));
 
 		for (j = 0; j < o2.nstats; j++) {
 			struct cell_info info;
-			size_t n, row;
+			size_t n, row, k;
 
-			n = analyze_trial_values(o, c, &o2.stats[j],
-			    o2.stat_names[j], vals, tno, &info);
+			n = analyze_trial_values(o, &cs, c, &o2.stats[j],
+			    o2.stat_names[j], vals, tno, cens, &info);
 			row = table_add_row(t);
 			fill_key_columns(t, row, &cs, c, o, &info);
 			table_set_str(t, row, col0, o2.stat_names[j]);
 			table_set_int(t, row, col0 + 1, (int64_t)n);
 			trials_values_cell(t, row, col0 + 2, &cs, vals, n);
-			trials_spread(t, row, col0, vals, tno, n, scale, dec);
+			trials_spread(t, row, col0, vals, tno, cens, n, scale,
+			    dec);
+			if (cs.info->timeout_bound) {
+				struct strbuf ge = STRBUF_INIT;
+
+				for (k = 0; k < n; k++)
+					if (cens[k])
+						strbuf_addf(&ge, "%s%ld", ge.len ?
+						    "," : "", tno[k]);
+				table_set_str(t, row, col0 + 10, ge.buf);
+				ncens += ge.len > 0;
+				trials_values_censored(t, row, col0 + 2, &cs,
+				    vals, cens, n);
+				strbuf_release(&ge);
+			}
 		}
 		free(vals);
 		free(tno);
+		free(cens);
 	}
 	table_add_note(t, "%s: each trial's statistic (%s), their mean, and "
 	    "the largest deviation of a trial from that mean in %%.",
@@ -1098,6 +1376,12 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	table_add_note(t, "Outlier trials: robust z on the log scale ≥ 3.5 (4 "
 	    "or more trials), or 3× / ⅓× the median of the other trials (3 "
 	    "trials, or when half the trials are identical).");
+	if (ncens)
+		table_add_note(t, "≥ timeout: that trial's statistic of all its "
+		    "attempts reads a timed-out one (%s; ge_timeout_trials "
+		    "names them; values keeps the successes' number); a row "
+		    "with one has no mean, range or outlier test.",
+		    censor_rule(o->est));
 	ret = pooling_table_note(db, &cs, &o->where, o->paths, o->npaths, t);
 	cellset_release(&cs);
 	return ret;
@@ -1172,12 +1456,12 @@ analyze_columns(const char *verb, const struct analyze_opts *o,
 		table_add_hidden_col(t, "across", "across", -1);
 		table_add_hidden_col(t, "numerator", "numerator", -1);
 		table_add_hidden_col(t, "denominator", "denominator", -1);
-		add_stat_cols(t, o, "", 2, true);
+		add_stat_cols(t, o, "", 2, true, cs.info->timeout_bound);
 		table_add_col(t, "n_numerator", "n (num)", -1);
 		table_add_col(t, "n_denominator", "n (den)", -1);
 	} else if (!strcmp(verb, "trials")) {
 		add_key_columns(t, &cs);
-		trials_columns(t, cs.shown.decimals);
+		trials_columns(t, cs.shown.decimals, cs.info->timeout_bound);
 	} else {
 		return error("%s has no --sql form (percentiles, delta, ratio "
 		    "and trials have)", verb);
@@ -1211,7 +1495,7 @@ replay_percentiles(const struct analyze_opts *o, const struct cellset *cs,
 {
 	const char *unit;
 	double scale = md_scale(cs, &unit);
-	long ecol = table_col(t, "estimator");
+	long ecol = table_col(t, "estimator"), tcol = table_col(t, "timeouts");
 	struct pct_ctx x;
 	struct strbuf sb = STRBUF_INIT, k = STRBUF_INIT;
 	size_t r, c;
@@ -1225,6 +1509,7 @@ replay_percentiles(const struct analyze_opts *o, const struct cellset *cs,
 		bool tool = est && strstr(est, "tool");
 
 		x.ntool += tool;
+		x.ntimeouts += tcol >= 0 && table_num(t, r, tcol) > 0;
 		for (c = 0; c < t->ncols; c++) {
 			const struct stats_name *s = stat_col(o, t->cols[c].key);
 			long ge;
@@ -1290,6 +1575,7 @@ replay_contrast(const struct analyze_opts *o, const struct cellset *cs,
 	long na = table_col(t, ratio ? "n_numerator" : "n_minuend");
 	long nb = table_col(t, ratio ? "n_denominator" : "n_subtrahend");
 	long pair = table_col(t, "pair"), mcol = table_col(t, "metric");
+	long gge = table_col(t, "growth_ge_timeout");
 	struct strbuf sb = STRBUF_INIT;
 	size_t r, c, r2, nmissing = 0;
 
@@ -1333,6 +1619,12 @@ replay_contrast(const struct analyze_opts *o, const struct cellset *cs,
 			table_set_display_raw(t, r, c, sb.buf);
 		}
 	}
+	/* growth with a side "≥ timeout" (the query has the flag, not the
+	 * bound: that needs the timeout) */
+	for (r = 0; !ratio && gge >= 0 && r < t->nrows; r++)
+		if (table_num(t, r, gge) == 1)
+			table_set_display(t, r, (size_t)table_col(t, "growth"),
+			    "–, censored");
 	if (ratio) {
 		struct strbuf what = STRBUF_INIT;
 		long num = table_col(t, "numerator"), den = table_col(t,
@@ -1368,9 +1660,16 @@ replay_trials(const struct analyze_opts *o, const struct cellset *cs,
 
 	for (r = 0; r < t->nrows; r++) {
 		double v = table_num(t, r, mean);
+		const char *ge = table_str(t, r, table_col(t,
+		    "ge_timeout_trials"));
 
 		trials_values_display(t, r, (size_t)table_col(t, "values"),
 		    cs);
+		/* trials "≥ timeout": no mean (trials_spread()) */
+		if (ge && *ge) {
+			table_set_display(t, r, (size_t)mean, "≥ timeout");
+			continue;
+		}
 		if (!isfinite(v) || scale == 1.0)
 			continue;
 		strbuf_reset(&sb);
@@ -1419,6 +1718,7 @@ analyze_column_type(const char *verb, const struct analyze_opts *o,
 		"path", "condition", "metric", "estimator", "pool", "pair",
 		"minuend", "subtrahend", "across", "numerator", "denominator",
 		"stat", "values", "outliers", "outlier_rule", "pooled_over",
+		"ge_timeout_trials",
 	};
 	static const char *const ints[] = {
 		"n", "trials", "failures", "timeouts", "n_minuend", "n_subtrahend",
@@ -1439,6 +1739,9 @@ analyze_column_type(const char *verb, const struct analyze_opts *o,
 			return CELL_INT;
 	if (len > 11 && !strcmp(key + len - 11, "_ge_timeout"))
 		return CELL_INT;
+	if ((len > 10 && !strcmp(key + len - 10, "_ci_reason")) ||
+	    (len > 10 && !strcmp(key + len - 10, "_ci_covers")))
+		return CELL_STR;
 	/* percentiles' n statistic is the count */
 	if (s && s->kind == STATS_NAME_N && !strcmp(verb, "percentiles"))
 		return CELL_INT;

@@ -791,9 +791,19 @@ cleanup:
 	strbuf_release(&b);
 }
 
+/* Statistic j's "≥ timeout" flag of a contrast: a side has it (0 when
+ * a side is missing, as analyze). */
+static void
+contrast_ge(struct q *x, size_t j)
+{
+	addf(x, "CASE WHEN a.ge%zu = 1 OR b.ge%zu = 1 THEN 1 ELSE 0 END",
+	    j + 1, j + 1);
+}
+
 static void
 contrast_cols(struct q *x, bool is_ratio)
 {
+	struct strbuf name = STRBUF_INIT;
 	size_t j;
 
 	for (j = 0; j < x->nst; j++) {
@@ -803,7 +813,16 @@ contrast_cols(struct q *x, bool is_ratio)
 		contrast(x, j, is_ratio);
 		add(x, " AS ");
 		ident(x, x->st[j].label);
+		if (censorable(x, &x->st[j].s)) {
+			strbuf_reset(&name);
+			strbuf_addf(&name, "%s_ge_timeout", x->st[j].label);
+			add(x, ", ");
+			contrast_ge(x, j);
+			add(x, " AS ");
+			ident(x, name.buf);
+		}
 	}
+	strbuf_release(&name);
 }
 
 /* Split "G-G'" into two path IDs the database knows (IDs may hold
@@ -915,12 +934,19 @@ delta_select(struct q *x, sqlite3 *db, int nargs, char **args)
 		    "AS estimator, CAST(NULL AS %s) AS pool", x->d->t_text,
 		    x->d->t_text, x->d->t_text);
 		for (i = 0; i < x->nst; i++)
-			if (x->st[i].shown)
+			if (x->st[i].shown) {
 				addf(x, ", CAST(NULL AS DOUBLE) AS s%zu",
 				    i + 1);
-		add(x, ",\n    CAST(NULL AS DOUBLE) AS growth, CAST(NULL AS "
-		    "BIGINT) AS n_a, CAST(NULL AS BIGINT) AS n_b, CAST(NULL AS "
-		    "BIGINT) AS t_a, CAST(NULL AS BIGINT) AS t_b\n  FROM cs\n"
+				if (censorable(x, &x->st[i].s))
+					addf(x, ", CAST(NULL AS BIGINT) AS "
+					    "g%zu", i + 1);
+			}
+		add(x, ",\n    CAST(NULL AS DOUBLE) AS growth");
+		if (x->connect)
+			add(x, ", CAST(NULL AS BIGINT) AS gg");
+		add(x, ", CAST(NULL AS BIGINT) AS n_a, CAST(NULL AS BIGINT) AS "
+		    "n_b, CAST(NULL AS BIGINT) AS t_a, CAST(NULL AS BIGINT) AS "
+		    "t_b\n  FROM cs\n"
 		    "  HAVING sum(CASE WHEN cs.path = ");
 		lit(x, pa);
 		add(x, " THEN 1 ELSE 0 END) = 0 OR sum(CASE WHEN cs.path = ");
@@ -953,6 +979,10 @@ delta_select(struct q *x, sqlite3 *db, int nargs, char **args)
 				continue;
 			add(x, ",\n    ");
 			contrast(x, i, false);
+			if (censorable(x, &x->st[i].s)) {
+				add(x, ", ");
+				contrast_ge(x, i);
+			}
 		}
 		add(x, ",\n    ");
 		{
@@ -968,6 +998,11 @@ delta_select(struct q *x, sqlite3 *db, int nargs, char **args)
 			strbuf_release(&d99);
 			strbuf_release(&d50);
 		}
+		/* growth: Δp50 or Δp99 with a side "≥ timeout" */
+		if (x->connect)
+			addf(x, ", CASE WHEN a.ge%zu = 1 OR b.ge%zu = 1 OR a.ge%zu = 1 "
+			    "OR b.ge%zu = 1 THEN 1 ELSE 0 END", g50 + 1,
+			    g50 + 1, g99 + 1, g99 + 1);
 		add(x, ",\n    a.n, b.n, a.trials, b.trials\n  FROM (SELECT * "
 		    "FROM cs WHERE cs.path = ");
 		lit(x, pa);
@@ -1002,10 +1037,18 @@ next:
 	add(x, ", pool AS ");
 	ident(x, "pool");
 	for (i = 0; i < x->nst; i++) {
+		struct strbuf name = STRBUF_INIT;
+
 		if (!x->st[i].shown)
 			continue;
 		addf(x, ", s%zu AS ", i + 1);
 		ident(x, x->st[i].label);
+		if (censorable(x, &x->st[i].s)) {
+			strbuf_addf(&name, "%s_ge_timeout", x->st[i].label);
+			addf(x, ", g%zu AS ", i + 1);
+			ident(x, name.buf);
+		}
+		strbuf_release(&name);
 	}
 	add(x, ",\n  growth AS ");
 	ident(x, "growth");
@@ -1017,6 +1060,10 @@ next:
 	ident(x, "trials_minuend");
 	add(x, ", t_b AS ");
 	ident(x, "trials_subtrahend");
+	if (x->connect) {
+		add(x, ", gg AS ");
+		ident(x, "growth_ge_timeout");
+	}
 	add(x, "\nFROM delta\nORDER BY o_pair, o_side, o_cond");
 	for (i = 0; i < x->o->nby; i++) {
 		struct strbuf e = STRBUF_INIT;
@@ -1140,14 +1187,27 @@ trials_select(struct q *x)
 		addf(x, "  %sSELECT ", j ? "UNION ALL " : "");
 		cell_keys(x, "");
 		addf(x, ", %zu AS k, trial, started_at, run_id, s%zu AS x, "
-		    "ln(CASE WHEN s%zu > 0 THEN s%zu END) AS lx\n    FROM tt "
-		    "WHERE s%zu IS NOT NULL\n", j + 1, j + 1, j + 1, j + 1,
-		    j + 1);
+		    "ln(CASE WHEN s%zu > 0 THEN s%zu END) AS lx", j + 1,
+		    j + 1, j + 1, j + 1);
+		/* connect probes: the trial's statistic "≥ timeout"
+		 * (trial_censored()) */
+		if (x->connect) {
+			add(x, ", ");
+			if (censorable(x, &x->st[j].s))
+				censor_cond(x, &x->st[j].s, "n", "timeouts");
+			else
+				add(x, "0");
+			add(x, " AS ge");
+		}
+		addf(x, "\n    FROM tt WHERE s%zu IS NOT NULL\n", j + 1);
 	}
 	add(x, "),\n-- the spread: mean, median, range; the median of the "
 	    "logs for the robust z\nts AS (\n  SELECT ");
 	cell_keys(x, "");
-	add(x, ", k, count(*) AS nt, avg(x) AS mean,\n    ");
+	add(x, ", k, count(*) AS nt, ");
+	if (x->connect)
+		add(x, "sum(ge) AS nge, ");
+	add(x, "avg(x) AS mean,\n    ");
 	agg_quantile(x, STATS_EST_TYPE7, "x", 50.0);
 	add(x, " AS median,\n    min(x) AS mn, max(x) AS mx,\n    ");
 	agg_quantile(x, STATS_EST_TYPE7, "lx", 50.0);
@@ -1213,7 +1273,16 @@ trials_select(struct q *x)
 	strbuf_addf(&e, "CASE WHEN outlier = 1 THEN CAST(trial AS %s) END",
 	    x->d->t_text);
 	expand(x, x->d->join, e.buf, ord.buf, ",");
-	add(x, " END AS outl\n  FROM tf\n  GROUP BY ");
+	add(x, " END AS outl");
+	if (x->connect) {
+		strbuf_reset(&e);
+		strbuf_addf(&e, "CASE WHEN ge = 1 THEN CAST(trial AS %s) END",
+		    x->d->t_text);
+		add(x, ",\n    CASE WHEN sum(ge) = 0 THEN '' ELSE ");
+		expand(x, x->d->join, e.buf, ord.buf, ",");
+		add(x, " END AS getr");
+	}
+	add(x, "\n  FROM tf\n  GROUP BY ");
 	cell_keys(x, "");
 	add(x, ", k\n),\nks AS (\n");
 	for (j = 0; j < x->nst; j++) {
@@ -1233,22 +1302,36 @@ trials_select(struct q *x)
 	ident(x, "trials");
 	add(x, ", coalesce(tv.vals, '') AS ");
 	ident(x, "values");
-	add(x, ",\n  ts.mean AS ");
-	ident(x, "mean");
-	add(x, ", ts.median AS ");
-	ident(x, "median");
-	add(x, ", ts.mn AS ");
-	ident(x, "min");
-	add(x, ", ts.mx AS ");
-	ident(x, "max");
-	add(x, ", tv.dev AS ");
-	ident(x, "max_dev_pct");
-	add(x, ",\n  tv.outl AS ");
-	ident(x, "outliers");
-	add(x, ",\n  CASE WHEN ts.nt IS NULL THEN NULL WHEN ts.nt < 3 OR "
-	    "ts.mn <= 0 THEN 'none (< 3 trials)'\n    WHEN tm.mad > 0 THEN "
-	    "'2x median and calibrated z' ELSE '2x median (MAD 0)' END AS ");
+	/* a trial "≥ timeout": no spread nor outlier test (analyze's
+	 * trials_spread()) */
+	{
+		static const char *const col[] = { "ts.mean", "ts.median",
+		    "ts.mn", "ts.mx", "tv.dev", "tv.outl" };
+		static const char *const name[] = { "mean", "median", "min",
+		    "max", "max_dev_pct", "outliers" };
+
+		for (j = 0; j < ARRAY_SIZE(col); j++) {
+			add(x, j == 0 ? ",\n  " : j == 5 ? ",\n  " : ", ");
+			if (x->connect)
+				addf(x, "CASE WHEN ts.nge = 0 THEN %s END",
+				    col[j]);
+			else
+				add(x, col[j]);
+			add(x, " AS ");
+			ident(x, name[j]);
+		}
+	}
+	add(x, ",\n  CASE WHEN ts.nt IS NULL THEN NULL ");
+	if (x->connect)
+		add(x, "WHEN ts.nge > 0 THEN 'none (trials ≥ timeout)' ");
+	add(x, "WHEN ts.nt < 3 OR ts.mn <= 0 THEN 'none (< 3 trials)'\n    "
+	    "WHEN tm.mad > 0 THEN '2x median and calibrated z' ELSE '2x "
+	    "median (MAD 0)' END AS ");
 	ident(x, "outlier_rule");
+	if (x->connect) {
+		add(x, ",\n  coalesce(tv.getr, '') AS ");
+		ident(x, "ge_timeout_trials");
+	}
 	add(x, "\nFROM c\nCROSS JOIN ks\nLEFT JOIN ts ON ");
 	cell_join(x, "ts", "c", true, true);
 	add(x, " AND ts.k = ks.k\nLEFT JOIN tm ON ");

@@ -21,6 +21,8 @@ struct bars {
 	char		**gextra;	/* condition/dims, or NULL (owned) */
 	char		**sname;	/* series names (owned) */
 	double		*v;		/* ngroups * nseries, chart unit */
+	bool		*cens;		/* ngroups * nseries: "≥ timeout" (v
+					 * NaN: never drawn as a value) */
 };
 
 static void
@@ -39,6 +41,7 @@ bars_free(struct bars *br)
 	free(br->gextra);
 	free(br->sname);
 	free(br->v);
+	free(br->cens);
 }
 
 static void
@@ -98,9 +101,11 @@ bars_script(struct chart *ch, const struct bars *br)
 
 			if (isfinite(br->v[g * br->nseries + k]))
 				continue;
-			strbuf_addf(&ch->pre, "set label 'not measured' at "
+			strbuf_addf(&ch->pre, "set label '%s' at "
 			    "%.4f, graph 0.03 left rotate by 90 font small "
-			    "tc rgb '#555555' noenhanced\n", x);
+			    "tc rgb '#555555' noenhanced\n",
+			    br->cens[g * br->nseries + k] ? "≥ timeout" :
+			    "not measured", x);
 		}
 	}
 	strbuf_addstr(&ch->plot, "plot \\\n");
@@ -130,12 +135,18 @@ bars_data(struct chart *ch, const struct bars *br)
 	    "per series:");
 	for (k = 0; k < br->nseries; k++)
 		strbuf_addf(&ch->what, " %s", br->sname[k]);
-	strbuf_addf(&ch->what, " (in %s; NaN = not measured)", ch->unit);
+	strbuf_addf(&ch->what, " (in %s; NaN = not measured, or ≥ timeout "
+	    "where a '# censored' line says so: the statistic of all "
+	    "attempts reads a timed-out one and has no value)", ch->unit);
 	chart_dat_head(ch);
 	for (g = 0; g < br->ngroups; g++) {
 		chart_dat_label(ch, "group", g, br->glabel[g]);
 	}
 	for (g = 0; g < br->ngroups; g++) {
+		for (k = 0; k < br->nseries; k++)
+			if (br->cens[g * br->nseries + k])
+				strbuf_addf(&ch->dat, "# censored: group %zu "
+				    "%s ≥ timeout\n", g, br->sname[k]);
 		strbuf_addf(&ch->dat, "%zu", g);
 		for (k = 0; k < br->nseries; k++) {
 			strbuf_addch(&ch->dat, ' ');
@@ -174,6 +185,7 @@ chart_bars(struct chart *ch, const struct table *pivot)
 		br.glabel = xcalloc(br.ngroups + 1, sizeof(char *));
 		br.gextra = xcalloc(br.ngroups + 1, sizeof(char *));
 		br.v = xcalloc(br.ngroups * br.nseries + 1, sizeof(double));
+		br.cens = xcalloc(br.ngroups * br.nseries + 1, sizeof(bool));
 		for (r = 0; r < pivot->nrows; r++) {
 			br.gid[r] = (char *)chart_str_at(pivot, r, 0);
 			br.glabel[r] = chart_cell_label(ch->s, br.gid[r], "",
@@ -181,6 +193,13 @@ chart_bars(struct chart *ch, const struct table *pivot)
 			for (k = 0, j = 0; k + 2 < pivot->ncols; k++) {
 				if (ch->s->ncols && ch->s->cols[k].derive)
 					continue;
+				/* the pivot shows a censored cell as "≥
+				 * timeout" with no number (pivot.c) */
+				const char *d = table_at((struct table *)pivot,
+				    r, k + 2)->display;
+
+				br.cens[r * br.nseries + j] = d &&
+				    !strncmp(d, "≥ timeout", strlen("≥ timeout"));
 				br.v[r * br.nseries + j++] = table_num(pivot, r,
 				    (long)k + 2);
 			}
@@ -211,6 +230,7 @@ chart_bars(struct chart *ch, const struct table *pivot)
 		br.glabel = xcalloc(br.ngroups + 1, sizeof(char *));
 		br.gextra = xcalloc(br.ngroups + 1, sizeof(char *));
 		br.v = xcalloc(br.ngroups * br.nseries + 1, sizeof(double));
+		br.cens = xcalloc(br.ngroups * br.nseries + 1, sizeof(bool));
 		for (r = 0; r < t.nrows; r++) {
 			chart_dims_text(&t, &o, r, NULL, &sb);
 			br.gid[r] = (char *)chart_str_at(&t, r, pc);
@@ -229,9 +249,22 @@ chart_bars(struct chart *ch, const struct table *pivot)
 					    "", sb.buf);
 				br.gextra[r] = strbuf_detach(&e, NULL);
 			}
-			for (k = 0; k < br.nseries; k++)
-				br.v[r * br.nseries + k] = table_num(&t, r,
-				    table_col(&t, br.sname[k]));
+			for (k = 0; k < br.nseries; k++) {
+				struct strbuf ge = STRBUF_INIT;
+				long gc;
+
+				strbuf_addf(&ge, "%s_ge_timeout", br.sname[k]);
+				gc = table_col(&t, ge.buf);
+				strbuf_release(&ge);
+				br.cens[r * br.nseries + k] = gc >= 0 &&
+				    table_num(&t, r, gc) == 1;
+				/* "≥ timeout": the successes' value is not
+				 * the statistic, never a bar */
+				br.v[r * br.nseries + k] =
+				    br.cens[r * br.nseries + k] ? NAN :
+				    table_num(&t, r, table_col(&t,
+				    br.sname[k]));
+			}
 		}
 		chart_count_words(&t, "bar", &counts);
 	}

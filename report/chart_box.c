@@ -18,11 +18,14 @@
 #include "stats/verdict.h"
 
 /* One box per (path, condition, dimensions but trial) of t: its trials'
- * values in the chart unit, tagged with the trial number.  *ngrp gets
- * the count; the caller frees the groups. */
+ * values in the chart unit, tagged with the trial number; a trial whose
+ * statistic is "≥ timeout" (ge, its <stat>_ge_timeout column) is no
+ * value and is counted in (*cens)[g] instead.  *ngrp gets the count;
+ * the caller frees the groups and *cens. */
 static struct series *
 box_groups(struct chart *ch, const struct table *t,
-    const struct analyze_opts *o, long sc, size_t *ngrp)
+    const struct analyze_opts *o, long sc, long ge, size_t *ngrp,
+    size_t **cens)
 {
 	long pc = table_col(t, "path"), cc = table_col(t, "condition");
 	long tc = table_col(t, "trial");
@@ -32,6 +35,7 @@ box_groups(struct chart *ch, const struct table *t,
 	size_t r, g;
 
 	*ngrp = 0;
+	*cens = xcalloc(t->nrows + 1, sizeof(size_t));
 	for (r = 0; r < t->nrows; r++) {
 		long trial = strtol(chart_str_at(t, r, tc), NULL, 10);
 		double v = table_num(t, r, sc) * ch->scale;
@@ -50,7 +54,9 @@ box_groups(struct chart *ch, const struct table *t,
 			    sev, sb.buf);
 			(*ngrp)++;
 		}
-		if (isfinite(v))
+		if (ge >= 0 && table_num(t, r, ge) == 1)
+			(*cens)[g]++;
+		else if (isfinite(v))
 			chart_series_push(&grp[g], v, trial);
 	}
 	strbuf_release(&sb);
@@ -72,7 +78,8 @@ box_sorted(const struct series *g)
  * every trial, index 2 the outlier trials (stats_outlier_trials).  Returns
  * how many are named. */
 static size_t
-box_data(struct chart *ch, const struct series *grp, size_t ngrp)
+box_data(struct chart *ch, const struct series *grp, size_t ngrp,
+    const size_t *cens)
 {
 	size_t g, i, named = 0;
 
@@ -82,8 +89,13 @@ box_data(struct chart *ch, const struct series *grp, size_t ngrp)
 	for (g = 0; g < ngrp; g++) {
 		double *x = box_sorted(&grp[g]);
 
+		/* a trial "≥ timeout" has no value: no box of the others
+		 * (its quartiles would be low), its own point absent */
+		if (cens[g])
+			strbuf_addf(&ch->dat, "# censored: group %zu: %zu "
+			    "trial(s) ≥ timeout, no box\n", g, cens[g]);
 		strbuf_addf(&ch->dat, "%zu", g);
-		if (grp[g].n) {
+		if (grp[g].n && !cens[g]) {
 			double q[5];
 
 			q[0] = x[0];
@@ -117,7 +129,9 @@ box_data(struct chart *ch, const struct series *grp, size_t ngrp)
 	for (g = 0; g < ngrp; g++) {
 		bool *flag = xcalloc(grp[g].n + 1, sizeof(bool));
 
-		stats_outlier_trials(grp[g].v, grp[g].n, flag, NULL, NULL);
+		if (!cens[g])
+			stats_outlier_trials(grp[g].v, grp[g].n, flag, NULL,
+			    NULL);
 		for (i = 0; i < grp[g].n; i++) {
 			if (!flag[i])
 				continue;
@@ -228,7 +242,7 @@ chart_box(struct chart *ch)
 	struct table t;
 	struct series *grp = NULL;
 	struct strbuf counts = STRBUF_INIT;
-	size_t ngrp = 0, js, named;
+	size_t ngrp = 0, js, named, *cens = NULL;
 	const char *stat;
 	int ret = -1;
 
@@ -242,15 +256,23 @@ chart_box(struct chart *ch)
 	stat = js < o.nstats ? o.stat_names[js] : "";
 	chart_choose_unit_col(ch, &t, js < o.nstats ? table_col(&t, stat) :
 	    -1);
-	grp = box_groups(ch, &t, &o, js < o.nstats ? table_col(&t, stat) : -1,
-	    &ngrp);
+	{
+		struct strbuf k = STRBUF_INIT;
+
+		strbuf_addf(&k, "%s_ge_timeout", stat);
+		grp = box_groups(ch, &t, &o, js < o.nstats ? table_col(&t,
+		    stat) : -1, table_col(&t, k.buf), &ngrp, &cens);
+		strbuf_release(&k);
+	}
 	strbuf_addf(&ch->what, "index 0: x (group), min, first quartile, "
 	    "median, third quartile, max, mean of the trials' %s (in %s); "
 	    "index 1: x, one trial's value, trial number; index 2: the same "
 	    "for the outlier trials (2x or more from their box's median and "
 	    "past a robust z calibrated for that many trials; named on the "
-	    "chart)", stat, ch->unit);
-	named = box_data(ch, grp, ngrp);
+	    "chart); a '# censored' line: that box's trials include one whose "
+	    "statistic is ≥ timeout (no value), so it has no box",
+	    stat, ch->unit);
+	named = box_data(ch, grp, ngrp, cens);
 	box_script(ch, grp, ngrp, stat, chart_several_conditions(&t), named);
 	box_counts(&t, grp, ngrp, stat, &counts);
 	chart_describe(ch, &o, counts.buf);
@@ -259,6 +281,7 @@ cleanup:
 	analyze_opts_release(&o);
 	table_release(&t);
 	chart_series_free(grp, ngrp);
+	free(cens);
 	strbuf_release(&counts);
 	return ret;
 }

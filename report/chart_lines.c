@@ -20,7 +20,21 @@ struct lines {
 	char		**x;		/* x category names (owned) */
 	char		**label;	/* line labels (owned) */
 	double		*v;		/* nlines * nx, chart unit */
+	bool		*cens;		/* nlines * nx: "≥ timeout" (v NaN) */
 };
+
+/* Is statistic stat of row r of t "≥ timeout" (<stat>_ge_timeout)? */
+static bool
+lines_censored(const struct table *t, size_t r, const char *stat)
+{
+	struct strbuf k = STRBUF_INIT;
+	long gc;
+
+	strbuf_addf(&k, "%s_ge_timeout", stat);
+	gc = table_col(t, k.buf);
+	strbuf_release(&k);
+	return gc >= 0 && table_num(t, r, gc) == 1;
+}
 
 static void
 lines_free(struct lines *ln)
@@ -34,6 +48,7 @@ lines_free(struct lines *ln)
 	free(ln->x);
 	free(ln->label);
 	free(ln->v);
+	free(ln->cens);
 }
 
 /* A value label beside a point, moved up or down to clear the others. */
@@ -193,7 +208,8 @@ lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
 	size_t i, k;
 
 	strbuf_addf(&ch->what, "columns: x (index of the %s), then one "
-	    "column per line (NaN = not measured)", xwhat);
+	    "column per line (NaN = not measured, or ≥ timeout where a '# "
+	    "censored' line says so: no value)", xwhat);
 	chart_dat_head(ch);
 	for (i = 0; i < ln->nx; i++) {
 		chart_dat_label(ch, "x", i, ln->x[i]);
@@ -202,6 +218,10 @@ lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
 		chart_dat_label(ch, "column", k + 2, ln->label[k]);
 	}
 	for (i = 0; i < ln->nx; i++) {
+		for (k = 0; ln->cens && k < ln->nlines; k++)
+			if (ln->cens[k * ln->nx + i])
+				strbuf_addf(&ch->dat, "# censored: x %zu column "
+				    "%zu ≥ timeout\n", i, k + 2);
 		strbuf_addf(&ch->dat, "%zu", i);
 		for (k = 0; k < ln->nlines; k++) {
 			strbuf_addch(&ch->dat, ' ');
@@ -260,14 +280,19 @@ chart_relative(struct chart *ch)
 			ln.x[ln.nx++] = xstrdup(o.stat_names[j]);
 	ln.label = xcalloc(t.nrows + 1, sizeof(char *));
 	ln.v = xcalloc(t.nrows * ln.nx + 1, sizeof(double));
+	ln.cens = xcalloc(t.nrows * ln.nx + 1, sizeof(bool));
 	for (r = 0; r < t.nrows; r++) {
 		chart_dims_text(&t, &o, r, NULL, &sb);
 		ln.label[ln.nlines] = chart_cell_label(ch->s,
 		    chart_str_at(&t, r, pc), chart_str_at(&t, r, cc), sev,
 		    sb.buf);
-		for (j = 0; j < ln.nx; j++)
+		/* relative gives a censored statistic no number */
+		for (j = 0; j < ln.nx; j++) {
+			ln.cens[ln.nlines * ln.nx + j] = lines_censored(&t, r,
+			    ln.x[j]);
 			ln.v[ln.nlines * ln.nx + j] = table_num(&t, r,
 			    table_col(&t, ln.x[j]));
+		}
 		ln.nlines++;
 	}
 	chart_count_words(&t, "line", &counts);
@@ -348,6 +373,7 @@ chart_days(struct chart *ch)
 	days = NULL;
 	ln.label = xcalloc(nkeys + 1, sizeof(char *));
 	ln.v = xcalloc(nkeys * ln.nx + 1, sizeof(double));
+	ln.cens = xcalloc(nkeys * ln.nx + 1, sizeof(bool));
 	for (i = 0; i < nkeys * ln.nx; i++)
 		ln.v[i] = NAN;
 	for (r = 0; r < t.nrows; r++) {
@@ -366,7 +392,11 @@ chart_days(struct chart *ch)
 			    chart_str_at(&t, r, pc), chart_str_at(&t, r, cc),
 			    sev, sb.buf);
 		}
-		ln.v[k * ln.nx + i] = table_num(&t, r, sc) * ch->scale;
+		/* "≥ timeout": the successes' value is no point */
+		ln.cens[k * ln.nx + i] = js < o.nstats &&
+		    lines_censored(&t, r, o.stat_names[js]);
+		ln.v[k * ln.nx + i] = ln.cens[k * ln.nx + i] ? NAN :
+		    table_num(&t, r, sc) * ch->scale;
 	}
 	ln.nlines = nkeys;
 	chart_count_words(&t, "point", &counts);

@@ -76,6 +76,8 @@ struct pivot {
 	int64_t			nlo, nhi, tlo, thi;	/* n and trials used */
 	bool			counted;	/* nlo..thi are set */
 	size_t			missing;	/* cells not measured */
+	bool			*cens;	/* rows x cols: "≥ timeout" */
+	size_t			ncens;	/* such cells */
 };
 
 static void
@@ -93,6 +95,7 @@ pivot_release(struct pivot *pv)
 		free(pv->cols);
 	free(pv->rows);
 	free(pv->hit);
+	free(pv->cens);
 }
 
 /* Rows: the spec's paths, else paths in the order t has them. */
@@ -170,6 +173,7 @@ pivot_match(struct report_bundle *b, const struct report_section *s,
 	size_t i, c, r;
 
 	pv->hit = xcalloc(pv->nrows * pv->ncols + 1, sizeof(size_t));
+	pv->cens = xcalloc(pv->nrows * pv->ncols + 1, sizeof(bool));
 	for (c = 0; c < pv->ncols; c++) {
 		if (pv->cols[c].derive)
 			continue;
@@ -224,6 +228,19 @@ pivot_count(struct pivot *pv, size_t r)
 	pv->counted = true;
 }
 
+/* Is statistic stat of row r of t "≥ timeout" (its <stat>_ge_timeout)? */
+static bool
+pivot_censored(const struct table *t, size_t r, const char *stat)
+{
+	struct strbuf k = STRBUF_INIT;
+	long gc;
+
+	strbuf_addf(&k, "%s_ge_timeout", stat);
+	gc = table_col(t, k.buf);
+	strbuf_release(&k);
+	return gc >= 0 && table_num(t, r, gc) == 1;
+}
+
 /* Cell (row, col) of pt from row r of t (r == SIZE_MAX: none). */
 static void
 pivot_value(struct pivot *pv, struct table *pt, size_t row, size_t col,
@@ -241,6 +258,17 @@ pivot_value(struct pivot *pv, struct table *pt, size_t row, size_t col,
 		return;
 	}
 	v = &t->cells[r * t->ncols + (size_t)sc];
+	if (pivot_censored(t, r, stat)) {
+		/* the successes' value is no value of all attempts: no
+		 * number in the pivot's data, nor in its derived columns */
+		table_set_null(pt, row, col);
+		table_set_display_raw(pt, row, col, v->display ? v->display :
+		    "≥ timeout");
+		pv->cens[row * pv->ncols + (col - 2)] = true;
+		pv->ncens++;
+		pivot_count(pv, r);
+		return;
+	}
 	if (v->type == CELL_NUM)
 		table_set_num(pt, row, col, v->num);
 	if (v->display)
@@ -256,14 +284,20 @@ pivot_value(struct pivot *pv, struct table *pt, size_t row, size_t col,
 
 /* A derived cell: column a minus (or over) column b of the same row. */
 static void
-pivot_derived(struct table *pt, size_t row, size_t col,
-    const struct report_pivot_col *c, const struct unit_choice *u)
+pivot_derived(const struct pivot *pv, struct table *pt, size_t row,
+    size_t col, const struct report_pivot_col *c, const struct unit_choice *u)
 {
 	const struct table_cell *ca = table_at(pt, row, 2 + c->a);
 	const struct table_cell *cb = table_at(pt, row, 2 + c->b);
 	struct strbuf sb = STRBUF_INIT;
 	double v;
 
+	if (pv->cens[row * pv->ncols + c->a] ||
+	    pv->cens[row * pv->ncols + c->b]) {
+		table_set_null(pt, row, col);
+		table_set_display_raw(pt, row, col, "–, censored");
+		return;
+	}
 	if (ca->type != CELL_NUM || cb->type != CELL_NUM) {
 		table_set_null(pt, row, col);
 		table_set_display_raw(pt, row, col, "not measured");
@@ -356,6 +390,10 @@ pivot_caption(const struct report_section *s, const struct analyze_opts *o,
 	if (pv->missing)
 		strbuf_addstr(cap, "; not measured: no runs of that path under "
 		    "that condition");
+	if (pv->ncens)
+		strbuf_addstr(cap, "; ≥ timeout: the statistic of all attempts "
+		    "reads a timed-out one (no number, and none derived from "
+		    "it: –, censored)");
 	for (c = 0; c < pv->ncols; c++) {
 		const struct report_pivot_col *col = &pv->cols[c];
 
@@ -413,7 +451,7 @@ report_pivot_build(struct report_bundle *b, struct report_section *s,
 			size_t h = pv.hit[i * pv.ncols + c];
 
 			if (pv.cols[c].derive)
-				pivot_derived(pt, row, 2 + c, &pv.cols[c],
+				pivot_derived(&pv, pt, row, 2 + c, &pv.cols[c],
 				    &u);
 			else
 				pivot_value(&pv, pt, row, 2 + c, h ? h - 1 :
