@@ -74,6 +74,21 @@ double analyze_dim_to_x(const char *key, const char *v);
 size_t analyze_trial_values(const struct analyze_opts *o,
     const struct cell *c, const struct stats_name *s, const char *typed,
     double *vals, long *tno, struct cell_info *info);
+/* stats_tl_method() for statistic s of cell c under o's pooling: NULL,
+ * or the static note saying its interval comes from the trials' own
+ * values (ties at the pooled percentile, unequal trial sizes). */
+const char *cell_tl_method(const struct analyze_opts *o, struct cell *c,
+    const struct stats_name *s);
+
+/* Smallest and largest raw sample of cell c (+-inf when none): what no
+ * interval of its statistics reaches beyond. */
+void cell_range(const struct cell *c, double *lo, double *hi);
+
+/* Clip iv, a's statistic against b's as k, to what their samples can
+ * make (stats_contrast_range()). */
+void cell_contrast_clip(const struct cell *a, const struct cell *b,
+    enum stats_contrast k, struct stats_interval *iv);
+
 /*
  * Trial-level values of statistic s of cell c for its intervals
  * (stats_tl_values() over the raw-sample trials).  Returns the number of
