@@ -132,18 +132,30 @@ tied_at(const double *sorted, size_t n, double q, double pct)
 	return equal >= 2 && (double)equal >= 2 * sqrt((double)n * p * (1 - p));
 }
 
-/* Trials whose own pct quantile sits on a run of ties. */
-static size_t
-trials_tied(const struct stats_trials *g, enum stats_estimator est,
+/* Whether most trials' own pct quantile sits on a run of ties and all
+ * of them are the same value: one plateau (a cap) shared by every
+ * trial, where the trial-level values do not vary and a zero-width
+ * interval would claim what the ties do not show.  Trials on plateaus
+ * of their own (183, 183, 179) vary, and their t interval holds. */
+static bool
+one_plateau(const struct stats_trials *g, enum stats_estimator est,
     double pct)
 {
-	size_t t, k = 0;
+	size_t t, k = 0, raw = 0;
+	double q, first = NAN;
+	bool same = true;
 
-	for (t = 0; t < g->ntrials; t++)
-		if (g->n[t] && tied_at(g->trial[t], g->n[t],
-		    stats_quantile(est, g->trial[t], g->n[t], pct), pct))
-			k++;
-	return k;
+	for (t = 0; t < g->ntrials; t++) {
+		if (!g->n[t])
+			continue;
+		q = stats_quantile(est, g->trial[t], g->n[t], pct);
+		if (raw++ == 0)
+			first = q;
+		else if (q != first)
+			same = false;
+		k += tied_at(g->trial[t], g->n[t], q, pct);
+	}
+	return raw >= 2 && same && 2 * k > raw;
 }
 
 /* Trial sizes this far apart (largest / smallest) make the pooled
@@ -205,10 +217,7 @@ stats_tl_withhold(const struct stats_trials *g, const double *pooled,
 			if (g->n[t] && g->n[t] < need)
 				return STATS_WHY_FEW_SAMPLES;
 	}
-	/* most trials' own quantile on a plateau: the trial-level values
-	 * are (nearly) equal, and a zero-width interval would claim what
-	 * the ties do not show */
-	if (2 * trials_tied(g, est, pct) > g->ntrials)
+	if (one_plateau(g, est, pct))
 		return STATS_WHY_PLATEAU;
 	return NULL;
 }
