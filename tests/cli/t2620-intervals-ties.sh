@@ -19,10 +19,12 @@ def probe(d, path, trial, tags, values):
     for i, v in enumerate(values):
         rows.append("%d,%d,%.3f,ok" % (i, 1788220800000000000 + i * 200000000, v))
     open(os.path.join(d, "probe.csv"), "w").write("\n".join(rows) + "\n")
-# the tied pattern: 8 values a trial, most at the trial's cap
+# the tied pattern: 8 values a trial, most at the trial's cap, trial
+# p50s 183, 183, 179 against 178, 199, 189; each day's pooled p50 sits
+# inside a run of ties wider than the linearization's window
 cap = lambda c, low: sorted(low + [c] * (8 - len(low)))
-day1 = [cap(183, [120, 150]), cap(183, [121, 152]), cap(179, [140, 160, 183])]
-day2 = [cap(178, [120, 150]), cap(199, [122, 151]), cap(189, [130, 160])]
+day1 = [cap(183, [150]), cap(183, [152]), cap(179, [140, 160, 183])]
+day2 = [cap(178, [120, 150, 160]), cap(199, []), cap(189, [130])]
 for t, v in enumerate(day1, 1):
     probe("ties/d1/P/t%d" % t, "P", t, {"day": "2026-09-01"}, v)
 for t, v in enumerate(day2, 1):
@@ -56,7 +58,8 @@ vb = sum((x - mb) ** 2 for x in b) / 2 / 3 / mb ** 2
 # the log-scale half-width from the trials' own p50s (t of >= 2 df)
 half = 4.303 * math.sqrt(va + vb)
 got = math.log(r["ratio_hi"] / r["ratio_lo"]) / 2
-assert got >= 0.5 * half * 0.6, (got, half)
+# the pooled interval was 0.24x this wide, or of width 0
+assert got >= 0.5 * half, (got, half)
 assert r["ratio_lo"] < r["ratio"] < r["ratio_hi"], r
 PY
 ok "printf '%s' \"\$OUT\" | \"\$PY\" welch.py" "the ratio interval is as wide as the trials' own p50s ask (Welch, by hand)"
