@@ -527,8 +527,9 @@ const char *stats_tl_unsupported(enum stats_pool pool,
  * few-samples states: p99 at 95 % needs 299; --pool trials judges each
  * trial, pooled all of them: iperf3's 3 runs x 30 intervals covered 77 %
  * for p99 before, issue 20); a percentile that sits on one plateau of
- * tied values shared by the trials (every trial's value the same, most
- * on a run of ties: a zero-width interval would not cover).  pooled, npooled as for stats_tl_values
+ * tied values shared by two or more trials (a rate cap: a point mass in
+ * the trial-level values, which a t interval on 3 of them does not
+ * cover, or of width 0 when all share it).  pooled, npooled as for stats_tl_values
  * (may be NULL, 0 for --pool trials).  Static strings.
  */
 const char *stats_tl_withhold(const struct stats_trials *g,
@@ -537,8 +538,8 @@ const char *stats_tl_withhold(const struct stats_trials *g,
 
 #define STATS_WHY_FEW_SAMPLES	"too few samples for an interval on this " \
 	"percentile (see check few-samples)"
-#define STATS_WHY_PLATEAU	"the percentile sits on one plateau of " \
-	"equal values in every trial: no interval"
+#define STATS_WHY_PLATEAU	"the percentile sits on a plateau of equal " \
+	"values (a cap) shared by trials: no interval"
 
 /*
  * How stats_tl_values computes a pooled quantile's trial-level values:

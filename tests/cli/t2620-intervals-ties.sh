@@ -20,10 +20,10 @@ def probe(d, path, trial, tags, values):
         rows.append("%d,%d,%.3f,ok" % (i, 1788220800000000000 + i * 200000000, v))
     open(os.path.join(d, "probe.csv"), "w").write("\n".join(rows) + "\n")
 # the tied pattern: 8 values a trial, most at the trial's cap, trial
-# p50s 183, 183, 179 against 178, 199, 189; each day's pooled p50 sits
+# p50s 183, 181, 179 against 178, 199, 189; each day's pooled p50 sits
 # inside a run of ties wider than the linearization's window
 cap = lambda c, low: sorted(low + [c] * (8 - len(low)))
-day1 = [cap(183, [150]), cap(183, [152]), cap(179, [140, 160, 183])]
+day1 = [cap(183, [150]), cap(181, [152]), cap(179, [140, 160, 183])]
 day2 = [cap(178, [120, 150, 160]), cap(199, []), cap(189, [130])]
 for t, v in enumerate(day1, 1):
     probe("ties/d1/P/t%d" % t, "P", t, {"day": "2026-09-01"}, v)
@@ -74,6 +74,9 @@ expect_code 0 "delta --ci runs"
 ok "jl 'd=r[0]; assert d[\"p50_lo\"] >= 97 - 358 - 1e-9, d; assert d[\"p50_hi\"] <= 403 - 297 + 1e-9, d'" "delta interval within [min A - max B, max A - min B]"
 run "$PS" analyze percentiles $P --where path=A --stats p50 --ci --pool trials --format json
 ok "jl 'a=r[0]; assert a[\"p50_lo\"] >= 97 and a[\"p50_hi\"] <= 403, a'" "a percentile's interval within its samples' range"
+
+run "$PS" analyze percentiles $P --where path=P --by day --stats p50 --ci --pool trials
+expect_out_lacks "plateau of equal values" "trials on caps of their own (183, 181, 179) keep their interval"
 
 # p99 of trials too small for it: withheld, with check few-samples' rule
 run "$PS" analyze percentiles $P --where path=P --by day --stats p99 --ci --pool trials

@@ -324,10 +324,10 @@ test_ties(void)
 	stats_tl_interval(u, 3, est, 0.95, true, &iv);
 	CHECK_CLOSE(iv.se, 4.0 / 3.0, "se from the trials' p50s, not 0");
 	CHECK(iv.hi - iv.lo > 10, "the interval is not zero-width");
-	/* trials on plateaus of their own vary: an interval */
-	CHECK(stats_tl_withhold(&st, NULL, 0, STATS_POOL_PER_TRIAL,
-	    STATS_EST_TYPE7, 50, 0.95) == NULL,
-	    "plateaus of their own (183, 183, 179): an interval");
+	/* two trials on one plateau (183, 183): withheld */
+	CHECK(is_why(stats_tl_withhold(&st, NULL, 0, STATS_POOL_PER_TRIAL,
+	    STATS_EST_TYPE7, 50, 0.95), STATS_WHY_PLATEAU),
+	    "two trials' p50 on one plateau (183, 183): withheld");
 	/* every trial's p50 on the same plateau: withheld */
 	a3[2] = 183;
 	for (i = 3; i < 7; i++)
