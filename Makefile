@@ -210,9 +210,9 @@ coverage: $(B)/tests/coverage
 	    $(B)/coverage-10000b.md > $(B)/coverage-10000.md
 	sed '/^<!-- make coverage writes below this line -->$$/q' \
 	    docs/coverage.md > $(B)/coverage-doc.md
-	printf '\n## Our users%s designs\n\n' "'" >> $(B)/coverage-doc.md
+	printf '\n## Results: our users%s designs\n\n' "'" >> $(B)/coverage-doc.md
 	cat $(B)/coverage-cells.md >> $(B)/coverage-doc.md
-	printf '\n## The grid\n\n' >> $(B)/coverage-doc.md
+	printf '\n## Results: the grid\n\n' >> $(B)/coverage-doc.md
 	cat $(B)/coverage.md $(B)/coverage-10000.md >> $(B)/coverage-doc.md
 	mv $(B)/coverage-doc.md docs/coverage.md
 # CI's small grid: the 300-sample grid and one cell of each of our users'

@@ -241,8 +241,11 @@ run_point(struct stats_rng *rng, size_t T, size_t n, double sb, long reps,
 				stats_tl_values(&b.st, b.pooled, T * n,
 				    STATS_EST_TYPE7, pcts[k], pl, ub[k], &eb[k]);
 				/* what analyze withholds counts as not printed */
-				unsup[k] = stats_tl_unsupported(pl,
-				    STATS_EST_TYPE7, pcts[k]) != NULL;
+				unsup[k] = stats_tl_withhold(&a.st, a.pooled,
+				    T * n, pl, STATS_EST_TYPE7, pcts[k],
+				    LEVEL) != NULL || stats_tl_withhold(&b.st,
+				    b.pooled, T * n, pl, STATS_EST_TYPE7,
+				    pcts[k], LEVEL) != NULL;
 				stats_tl_interval(ua[k], unsup[k] ? 0 : T, ea[k],
 				    LEVEL, true, &iv);
 				count(&pt[K_PCT][pool][k], &iv, ta[k]);
