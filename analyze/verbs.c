@@ -566,9 +566,19 @@ contrast_caption(struct table *t, const struct analyze_opts *o,
 		    "out (use --pool trials to include the tool summary's own "
 		    "numbers).", ntool);
 	if (o->ci) {
-		size_t covers[3] = { 0, 1, 0 };
+		size_t covers[3] = { 0, 1, 0 }, nby = 0;
 
 		ci_notes(t, o, covers);
+		for (i = 0; i < cs->n; i++)
+			for (j = 0; j < o->nstats; j++)
+				nby += cell_tl_method(o, (struct cell *)&cs->cells[i],
+				    &o->stats[j]) != NULL;
+		if (nby)
+			table_add_note(t, "%zu cell statistic(s) take the trials' "
+			    "own values for their intervals (ties at the pooled "
+			    "percentile, or trials of unequal size, where the "
+			    "linearized share does not hold: docs/intervals.md).",
+			    nby);
 	}
 	strbuf_release(&m);
 }

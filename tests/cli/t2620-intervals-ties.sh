@@ -68,6 +68,9 @@ expect_out_has "from the trials' own values (ties at the pooled percentile" "the
 run "$PS" analyze percentiles $P --where path=P --by day --stats p50 --ci
 expect_out_has "interval(s) from the trials' own values around the pooled estimate" "percentiles says which intervals come from the trials"
 
+run "$PS" analyze ratio $P --where path=P --across day 2026-09-02/2026-09-01 --stats p50 --ci
+expect_out_has "take the trials' own values for their intervals" "ratio says which cells' intervals come from the trials"
+
 # no interval beyond what the samples can make
 run "$PS" analyze delta $P A-B --stats p50 --ci --pool trials --format json
 expect_code 0 "delta --ci runs"
