@@ -216,14 +216,14 @@ coverage: $(B)/tests/coverage
 	cat $(B)/coverage.md $(B)/coverage-10000.md >> $(B)/coverage-doc.md
 	mv $(B)/coverage-doc.md docs/coverage.md
 # CI's small grid: the 300-sample grid and one cell of each of our users'
-# designs (issue 20) at 500 repetitions.
+# designs (issue 20), 1000 repetitions each (about a minute of one core).
 COVERAGE_SMALL_CELLS = probes-3x300-1pct,iperf3-3x30,oha-3x10000-bimodal,$\
 	unequal-300-150-75,lognormal-s1,pareto-1.5,ar0.8-3x300
 coverage-small: $(B)/tests/coverage
 	$(B)/tests/coverage --reps 1000 --seed $(COVERAGE_SEED) --n 300 \
 	    --check 92,99 > $(B)/coverage-small.md || \
 	    { cat $(B)/coverage-small.md; exit 1; }
-	$(B)/tests/coverage --reps 500 --seed $(COVERAGE_SEED) \
+	$(B)/tests/coverage --reps 1000 --seed $(COVERAGE_SEED) \
 	    --cells $(COVERAGE_SMALL_CELLS) --check 92,99 \
 	    > $(B)/coverage-small-cells.md || \
 	    { cat $(B)/coverage-small-cells.md; exit 1; }
