@@ -573,13 +573,16 @@ cell_tl(const struct analyze_opts *o, struct cell *c,
 		T = 0;
 		goto cleanup;
 	}
-	if (T >= 2 && (*why = stats_tl_unsupported(o->pool, est, s->pct)))
+	if (o->pool == STATS_POOL_POOLED)
+		npooled = cell_pooled(c, &pooled);
+	/* one rule for what has no interval (stats_tl_withhold): pooled
+	 * tails, too few samples for the percentile, plateaus */
+	if (T >= 2 && (*why = stats_tl_withhold(&view, pooled, npooled,
+	    o->pool, est, s->kind == STATS_NAME_PCT ? s->pct : 50.0, o->level)))
 	{
 		T = 0;
 		goto cleanup;
 	}
-	if (o->pool == STATS_POOL_POOLED)
-		npooled = cell_pooled(c, &pooled);
 	*u = xmalloc(T * sizeof(double));
 	if (stats_tl_values(&view, pooled, npooled, est, s->pct, o->pool, *u,
 	    estimate)) {
@@ -592,6 +595,60 @@ cleanup:
 	free(ptrs);
 	free(ns);
 	return T;
+}
+
+const char *
+cell_tl_method(const struct analyze_opts *o, struct cell *c,
+    const struct stats_name *s)
+{
+	const double **ptrs;
+	size_t *ns, npooled;
+	struct stats_trials view;
+	const double *pooled = NULL;
+	const char *how;
+
+	if (o->pool != STATS_POOL_POOLED || s->kind != STATS_NAME_PCT)
+		return NULL;
+	ptrs = xcalloc(c->ntrials + 1, sizeof(double *));
+	ns = xcalloc(c->ntrials + 1, sizeof(size_t));
+	cell_view(c, ptrs, ns, &view);
+	npooled = cell_pooled(c, &pooled);
+	how = stats_tl_method(&view, pooled, npooled, o->est, s->pct,
+	    o->pool);
+	free(ptrs);
+	free(ns);
+	return how;
+}
+
+void
+cell_range(const struct cell *c, double *lo, double *hi)
+{
+	size_t i;
+
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	for (i = 0; i < c->ntrials; i++) {
+		const struct trial *t = &c->trials[i];
+
+		if (!t->n)
+			continue;
+		if (t->values[0] < *lo)
+			*lo = t->values[0];
+		if (t->values[t->n - 1] > *hi)
+			*hi = t->values[t->n - 1];
+	}
+}
+
+void
+cell_contrast_clip(const struct cell *a, const struct cell *b,
+    enum stats_contrast k, struct stats_interval *iv)
+{
+	double alo, ahi, blo, bhi, lo, hi;
+
+	cell_range(a, &alo, &ahi);
+	cell_range(b, &blo, &bhi);
+	stats_contrast_range(alo, ahi, blo, bhi, k, &lo, &hi);
+	stats_interval_clip(iv, lo, hi);
 }
 
 /* Copy an interval into a cell's statistic. */
@@ -608,12 +665,12 @@ set_interval(struct cell_stat *out, const struct stats_interval *iv)
 /* The interval of statistic s of cell c (value already set): within-run
  * for a single trial's percentile, else trial-level. */
 static void
-cell_interval(const struct analyze_opts *o, struct cell *c,
-    const struct stats_name *s, struct cell_stat *out)
+cell_interval(const struct analyze_opts *o, const struct cellset *cs,
+    struct cell *c, const struct stats_name *s, struct cell_stat *out)
 {
 	struct stats_interval iv;
 	const char *why;
-	double *u, est;
+	double *u, est, lo, hi;
 	size_t T, i, raw = 0, at = 0;
 
 	for (i = 0; i < c->ntrials; i++)
@@ -622,6 +679,11 @@ cell_interval(const struct analyze_opts *o, struct cell *c,
 			at = i;
 		}
 	if (raw == 1 && c->ntrials == 1 && s->kind == STATS_NAME_PCT) {
+		if ((why = stats_within_run_withhold(cs->info &&
+		    cs->info->series))) {
+			out->why_missing = why;
+			return;
+		}
 		stats_sample_interval(c->trials[at].values, c->trials[at].n,
 		    s->pct, out->value, o->level, &iv);
 		set_interval(out, &iv);
@@ -634,8 +696,34 @@ cell_interval(const struct analyze_opts *o, struct cell *c,
 	}
 	stats_tl_interval(u, T, out->value, o->level,
 	    s->kind == STATS_NAME_PCT, &iv);
+	/* never beyond what the samples can make (issue 20) */
+	cell_range(c, &lo, &hi);
+	stats_interval_clip(&iv, lo, hi);
 	set_interval(out, &iv);
 	free(u);
+}
+
+/* --pool trials: why the raw trials give statistic s no interval
+ * (stats_tl_withhold), or NULL. */
+static const char *
+trials_withhold(const struct analyze_opts *o, const struct cell *c,
+    const struct stats_name *s)
+{
+	const double **ptrs;
+	size_t *ns;
+	struct stats_trials view;
+	const char *why = NULL;
+
+	if (s->kind != STATS_NAME_PCT)
+		return NULL;
+	ptrs = xcalloc(c->ntrials + 1, sizeof(double *));
+	ns = xcalloc(c->ntrials + 1, sizeof(size_t));
+	if (cell_view(c, ptrs, ns, &view) >= 2)
+		why = stats_tl_withhold(&view, NULL, 0, STATS_POOL_PER_TRIAL,
+		    o->est, s->pct, o->level);
+	free(ptrs);
+	free(ns);
+	return why;
 }
 
 void
@@ -693,7 +781,7 @@ cell_compute(const struct analyze_opts *o, const struct cellset *cs,
 		out->value = stat_of(o, s, x, n);
 pooled_done:
 		if (ci)
-			cell_interval(o, c, s, out);
+			cell_interval(o, cs, c, s, out);
 		return;
 	}
 	/* per trial, then across trials */
@@ -717,13 +805,19 @@ pooled_done:
 		out->min = sp.min;
 		out->max = sp.max;
 		if (ci && k == 1 && info->trials_raw == 1) {
-			cell_interval(o, c, s, out);
+			cell_interval(o, cs, c, s, out);
+		} else if (ci && (out->why_missing = trials_withhold(o, c, s))) {
+			/* no interval: why_missing says why */
 		} else if (ci) {
 			struct stats_interval iv;
+			double lo, hi;
 
 			/* the trials' own values, the tool's numbers too */
 			stats_tl_interval(vals, k, sp.mean, o->level,
 			    s->kind == STATS_NAME_PCT, &iv);
+			cell_range(c, &lo, &hi);
+			if (!info->trials_tool)
+				stats_interval_clip(&iv, lo, hi);
 			set_interval(out, &iv);
 		}
 	}

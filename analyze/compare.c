@@ -164,6 +164,7 @@ tl_contrast(const struct analyze_opts *o, const struct stats_name *s,
 
 	if (ta && tb) {
 		stats_tl_contrast(ua, ta, va, ub, tb, vb, k, o->level, iv);
+		cell_contrast_clip(a, b, k, iv);
 	} else {
 		iv->estimate = k == STATS_RATIO ? stats_ratio(va, vb) : va - vb;
 		iv->lo = iv->hi = iv->se = iv->df = NAN;
@@ -276,6 +277,8 @@ struct cmp_ctx {
 	struct cmp_row		*rows;
 	size_t			nrows, alloc;
 	size_t			ncens;	/* rows with a side "≥ timeout" */
+	size_t			nby_trials; /* intervals from the trials'
+					 * own values (cell_tl_method) */
 };
 
 static void
@@ -382,6 +385,10 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 		    STATS_DELTA, &bd);
 		tl_contrast(o2, st, c, (struct cell *)base, vc.value, vb.value,
 		    STATS_RATIO, &bro);
+		if (bro.covers != STATS_COVERS_NONE &&
+		    (cell_tl_method(o2, c, st) ||
+		    cell_tl_method(o2, (struct cell *)base, st)))
+			x->nby_trials++;
 		test_name = compare_test(xc, nc, xb, nb, &test);
 		ratio = stats_ratio(vc.value, vb.value);
 	}
@@ -556,6 +563,11 @@ compare_notes(struct cmp_ctx *x)
 		    "implies is shown, reading \"≥ timeout\" as at least the "
 		    "timeout (ratio ≥ timeout / baseline's statistic of all "
 		    "attempts).");
+	if (x->nby_trials)
+		table_add_note(x->t, "%zu interval(s) from the trials' own "
+		    "values (ties at the pooled percentile, or trials of unequal "
+		    "size, where the pooled linearization does not hold: "
+		    "docs/intervals.md).", x->nby_trials);
 	table_add_note(x->t, "Verdict: better/worse when the adjusted p < "
 	    "%.2f and the whole interval lies beyond ±%.0f %%; same when the "
 	    "interval lies within ±%.0f %% (or the change is significant but "

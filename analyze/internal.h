@@ -111,6 +111,21 @@ double cell_contrast_bound(const struct analyze_opts *o,
  * trials with only the tool's summary. */
 bool trial_censored(const struct analyze_opts *o, const struct cellset *cs,
     const struct trial *t, const struct stats_name *s);
+/* stats_tl_method() for statistic s of cell c under o's pooling: NULL,
+ * or the static note saying its interval comes from the trials' own
+ * values (ties at the pooled percentile, unequal trial sizes). */
+const char *cell_tl_method(const struct analyze_opts *o, struct cell *c,
+    const struct stats_name *s);
+
+/* Smallest and largest raw sample of cell c (+-inf when none): what no
+ * interval of its statistics reaches beyond. */
+void cell_range(const struct cell *c, double *lo, double *hi);
+
+/* Clip iv, a's statistic against b's as k, to what their samples can
+ * make (stats_contrast_range()). */
+void cell_contrast_clip(const struct cell *a, const struct cell *b,
+    enum stats_contrast k, struct stats_interval *iv);
+
 /*
  * Trial-level values of statistic s of cell c for its intervals
  * (stats_tl_values() over the raw-sample trials).  Returns the number of

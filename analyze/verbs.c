@@ -166,6 +166,8 @@ struct pct_ctx {
 	struct pooling	pool;		/* what each cell pools */
 	size_t		ntool;		/* trials with the tool's numbers */
 	size_t		covers[3];	/* intervals by enum stats_covers */
+	size_t		nby_trials;	/* of them from the trials' own
+					 * values (cell_tl_method) */
 };
 
 /* Statistic s of cell c into the row from column col: the value (and
@@ -219,6 +221,9 @@ pct_value(struct pct_ctx *x, struct cell *c, const struct stats_name *s,
 		col++;
 		set_ci_reason(t, row, col++, v.lo, v.why_missing);
 		x->covers[v.covers]++;
+		if (v.covers == STATS_COVERS_TRIALS &&
+		    cell_tl_method(o, c, s))
+			x->nby_trials++;
 	}
 	return col;
 }
@@ -331,6 +336,11 @@ pct_notes(const struct pct_ctx *x, const char *unit)
 		    "(use --pool trials to include the tool's own numbers).");
 	if (o->ci)
 		ci_notes(t, o, x->covers);
+	if (o->ci && x->nby_trials)
+		table_add_note(t, "%zu interval(s) from the trials' own values "
+		    "around the pooled estimate (ties at the pooled percentile, "
+		    "or trials of unequal size, where the linearized share does "
+		    "not hold: docs/intervals.md).", x->nby_trials);
 	pooling_note(&x->pool, NULL, 0, true, t);
 	if (x->cs->n == 0)
 		table_add_note(t, "no runs with metric %s match.",
@@ -511,6 +521,8 @@ contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
 		} else {
 			stats_tl_contrast(ua, ta, va.value, ub, tb, vb.value,
 			    k->ratio ? STATS_RATIO : STATS_DELTA, o->level, &iv);
+			cell_contrast_clip(k->a, k->b, k->ratio ? STATS_RATIO :
+			    STATS_DELTA, &iv);
 			*lo = iv.lo;
 			*hi = iv.hi;
 			*covers = iv.covers;
@@ -679,9 +691,19 @@ contrast_caption(struct table *t, const struct analyze_opts *o,
 		    "out (use --pool trials to include the tool summary's own "
 		    "numbers).", ntool);
 	if (o->ci) {
-		size_t covers[3] = { 0, 1, 0 };
+		size_t covers[3] = { 0, 1, 0 }, nby = 0;
 
 		ci_notes(t, o, covers);
+		for (i = 0; i < cs->n; i++)
+			for (j = 0; j < o->nstats; j++)
+				nby += cell_tl_method(o, (struct cell *)&cs->cells[i],
+				    &o->stats[j]) != NULL;
+		if (nby)
+			table_add_note(t, "%zu cell statistic(s) take the trials' "
+			    "own values for their intervals (ties at the pooled "
+			    "percentile, or trials of unequal size, where the "
+			    "linearized share does not hold: docs/intervals.md).",
+			    nby);
 	}
 	strbuf_release(&m);
 }

@@ -45,56 +45,56 @@ static const struct metric metrics[] = {
 	{
 		METRIC_CONNECT_MS, "connect_ms", "ms", "TCP connect time",
 		METRIC_FAMILY_FIXED, "ms", 1.0, 3, 3, false,
-		METRIC_FROM_SAMPLES, "timeouts, refusals and errors", true, NULL,
+		METRIC_FROM_SAMPLES, "timeouts, refusals and errors", true, NULL, false,
 	},
 	{
 		METRIC_HTTP_MS, "http_ms", "ms", "HTTP request latency",
 		METRIC_FAMILY_FIXED, "ms", 1.0, 3, 3, false,
 		METRIC_FROM_SAMPLES,
-		"failed requests (oha's errorDistribution)", false, NULL,
+		"failed requests (oha's errorDistribution)", false, NULL, false,
 	},
 	{
 		METRIC_THROUGHPUT_BPS, "throughput_bps", "bit/s", "Throughput",
 		METRIC_FAMILY_BITRATE, "Gbit/s", 1e-9, 2, 2, true,
-		METRIC_FROM_SAMPLES, "failed samples", false, NULL,
+		METRIC_FROM_SAMPLES, "failed samples", false, NULL, true,
 	},
 	{
 		METRIC_JITTER_MS, "jitter_ms", "ms", "UDP jitter",
 		METRIC_FAMILY_FIXED, "ms", 1.0, 3, 3, false,
-		METRIC_FROM_SUMMARY, "failed samples", false, &summary_jitter,
+		METRIC_FROM_SUMMARY, "failed samples", false, &summary_jitter, false,
 	},
 	{
 		METRIC_LOSS_PCT, "loss_pct", "%", "UDP loss",
 		METRIC_FAMILY_FIXED, "%", 1.0, 2, 3, false,
-		METRIC_FROM_SUMMARY, "failed samples", false, &summary_loss,
+		METRIC_FROM_SUMMARY, "failed samples", false, &summary_loss, false,
 	},
 	{
 		METRIC_RETRANSMITS, "retransmits", "count", "TCP retransmits",
 		METRIC_FAMILY_FIXED, "count", 1.0, 1, 3, false,
-		METRIC_FROM_SAMPLES, "failed samples", false, NULL,
+		METRIC_FROM_SAMPLES, "failed samples", false, NULL, true,
 	},
 	{
 		METRIC_RPS, "rps", "req/s", "Requests per second",
 		METRIC_FAMILY_FIXED, "req/s", 1.0, 1, 3, true,
-		METRIC_FROM_SUMMARY, "failed samples", false, &summary_rps,
+		METRIC_FROM_SUMMARY, "failed samples", false, &summary_rps, false,
 	},
 	{
 		METRIC_HANDSHAKE_MS, "handshake_ms", "ms",
 		"TCP handshake RTT (kernel)", METRIC_FAMILY_FIXED, "ms", 1.0,
 		3, 3, false, METRIC_FROM_SAMPLES,
 		"probes without a kernel RTT (failed, or the SYN was "
-		"retransmitted)", false, NULL,
+		"retransmitted)", false, NULL, false,
 	},
 	{
 		METRIC_PATH_MTU, "path_mtu", "bytes", "Path MTU (measured)",
 		METRIC_FAMILY_FIXED, "bytes", 1.0, 0, 0, true,
-		METRIC_FROM_SAMPLES, "runs that could not measure it", false, NULL,
+		METRIC_FROM_SAMPLES, "runs that could not measure it", false, NULL, false,
 	},
 	{
 		METRIC_HTTP_BPS, "http_bps", "bit/s",
 		"HTTP response throughput", METRIC_FAMILY_BITRATE, "Gbit/s",
 		1e-9, 2, 2, true, METRIC_FROM_SUMMARY, "failed samples", false,
-		&summary_http_bps,
+		&summary_http_bps, false,
 	},
 };
 

@@ -88,6 +88,10 @@ struct metric {
 					 * at or beyond the timeout */
 	const struct metric_summary *summary; /* METRIC_FROM_SUMMARY: the
 					 * value per run; else NULL */
+	bool		series;		/* a run's samples are a time series
+					 * (iperf3's reporting intervals):
+					 * serially correlated, so a single
+					 * run has no within-run interval */
 };
 
 /* The metric with this name or id; NULL when there is none.  Static

@@ -6,8 +6,11 @@
  * not independent of each other (a trial-level random effect): an
  * interval that treats every request as independent covered 32 % at a
  * 10 % trial-to-trial drift (issue 14).  Coverage is measured by
- * tests/sim/coverage.c and committed in docs/coverage.md.
- * Pure functions over arrays; contracts are in stats.h.
+ * tests/sim/coverage.c and committed in docs/coverage.md.  What is
+ * withheld, and where the pooled linearization gives way to the trials'
+ * own values (ties, unequal trial sizes: issue 20), is decided here once
+ * (stats_tl_withhold, stats_tl_method), for analyze and the harness
+ * alike.  Pure functions over arrays; contracts are in stats.h.
  */
 #include "common/compat.h"
 
@@ -113,6 +116,121 @@ count_at(const double *sorted, size_t n, double q, size_t *below,
 	*equal = lo - *below;
 }
 
+/* Whether the pct quantile q of sorted[0..n) sits on a run of tied
+ * values wider than two binomial standard deviations of the count below
+ * it: there the share below q jumps, and neither a linearized share nor
+ * the slope of the quantile function means anything (a rate cap's
+ * plateau, values rounded coarsely).  Ties of two or three among
+ * continuous values are not such a run. */
+static bool
+tied_at(const double *sorted, size_t n, double q, double pct)
+{
+	double p = pct / 100.0;
+	size_t below, equal;
+
+	count_at(sorted, n, q, &below, &equal);
+	return equal >= 2 && (double)equal >= 2 * sqrt((double)n * p * (1 - p));
+}
+
+/* Whether two or more trials' own pct quantiles sit on runs of ties at
+ * the same value: one plateau (a link's rate cap) shared by the trials.
+ * Their trial-level values then have a point mass at the cap, and a t
+ * interval on 3 such values covered 86-90 % (iperf3 3 x 30 with 60 % of
+ * the intervals at the cap; a zero-width interval when all share it).
+ * Trials on plateaus of their own (183, 181, 179) vary like any values.
+ * O(T^2 + T log n), T small. */
+static bool
+shared_plateau(const struct stats_trials *g, enum stats_estimator est,
+    double pct)
+{
+	size_t t, k;
+	double q[64];
+	bool tied[64];
+	size_t T = g->ntrials < 64 ? g->ntrials : 64;
+
+	for (t = 0; t < T; t++) {
+		tied[t] = false;
+		if (!g->n[t])
+			continue;
+		q[t] = stats_quantile(est, g->trial[t], g->n[t], pct);
+		tied[t] = tied_at(g->trial[t], g->n[t], q[t], pct);
+		for (k = 0; k < t; k++)
+			if (tied[t] && tied[k] && q[k] == q[t])
+				return true;
+	}
+	return false;
+}
+
+/* Trial sizes this far apart (largest / smallest) make the pooled
+ * quantile's u_t unequal in variance: with 3 trials of 300, 300 and 40
+ * the pooled p50 interval covered 88 % (issue 20). */
+#define UNEQUAL_SIZES	1.5
+
+static bool
+sizes_unequal(const struct stats_trials *g)
+{
+	size_t t, lo = SIZE_MAX, hi = 0;
+
+	for (t = 0; t < g->ntrials; t++) {
+		if (g->n[t] < lo)
+			lo = g->n[t];
+		if (g->n[t] > hi)
+			hi = g->n[t];
+	}
+	return g->ntrials && (double)hi > UNEQUAL_SIZES * (double)lo;
+}
+
+const char *
+stats_tl_method(const struct stats_trials *g, const double *pooled,
+    size_t npooled, enum stats_estimator est, double pct,
+    enum stats_pool pool)
+{
+	if (!g || pool != STATS_POOL_POOLED || est == STATS_EST_MEAN ||
+	    !(pct > 0 && pct < 100) || !pooled || npooled == 0)
+		return NULL;
+	if (tied_at(pooled, npooled, stats_quantile(est, pooled, npooled, pct),
+	    pct))
+		return STATS_TL_BY_TRIALS_TIES;
+	if (sizes_unequal(g))
+		return STATS_TL_BY_TRIALS_SIZES;
+	return NULL;
+}
+
+const char *
+stats_tl_withhold(const struct stats_trials *g, const double *pooled,
+    size_t npooled, enum stats_pool pool, enum stats_estimator est,
+    double pct, double level)
+{
+	size_t t, need;
+	const char *why;
+
+	if ((why = stats_tl_unsupported(pool, est, pct)))
+		return why;
+	if (!g || est == STATS_EST_MEAN || !(pct > 0 && pct < 100))
+		return NULL;
+	/* the rule check few-samples states: a percentile has a level
+	 * interval only from the sample size where the order statistics
+	 * give one (p99 at 95 %: 299) */
+	need = stats_quantile_ci_min_n(pct, level, STATS_CI_NARROWEST);
+	if (pool == STATS_POOL_POOLED) {
+		if (pooled && npooled < need)
+			return STATS_WHY_FEW_SAMPLES;
+	} else {
+		for (t = 0; t < g->ntrials; t++)
+			if (g->n[t] && g->n[t] < need)
+				return STATS_WHY_FEW_SAMPLES;
+	}
+	if (shared_plateau(g, est, pct))
+		return STATS_WHY_PLATEAU;
+	return NULL;
+}
+
+const char *
+stats_within_run_withhold(bool series)
+{
+	return series ? STATS_WHY_SERIES : NULL;
+}
+
 int
 stats_tl_values(const struct stats_trials *g, const double *pooled,
     size_t npooled, enum stats_estimator est, double pct,
@@ -131,8 +249,19 @@ stats_tl_values(const struct stats_trials *g, const double *pooled,
 			return -1;
 		N += g->n[t];
 	}
-	if (pool == STATS_POOL_PER_TRIAL) {
+	if (pool == STATS_POOL_PER_TRIAL ||
+	    stats_tl_method(g, pooled, npooled, est, pct, pool)) {
 		double m = 0;
+
+		/* pooled, ties at the quantile or unequal trial sizes: the
+		 * trials' own values around the pooled estimate */
+		if (pool == STATS_POOL_POOLED) {
+			for (t = 0; t < T; t++)
+				u[t] = stats_quantile(est, g->trial[t], g->n[t],
+				    pct);
+			*estimate = stats_quantile(est, pooled, N, pct);
+			return 0;
+		}
 
 		for (t = 0; t < T; t++) {
 			u[t] = est == STATS_EST_MEAN ?
@@ -305,6 +434,36 @@ stats_tl_growth(const double *a50, const double *a99, size_t ta,
 	out->hi = g + tq * se;
 	out->covers = STATS_COVERS_TRIALS;
 	return 0;
+}
+
+void
+stats_interval_clip(struct stats_interval *iv, double lo, double hi)
+{
+	if (!iv || iv->covers == STATS_COVERS_NONE || !(lo <= hi))
+		return;
+	if (iv->lo < lo)
+		iv->lo = lo;
+	if (iv->hi > hi)
+		iv->hi = hi;
+	if (iv->lo > iv->hi)
+		iv->lo = iv->hi;
+}
+
+void
+stats_contrast_range(double alo, double ahi, double blo, double bhi,
+    enum stats_contrast k, double *lo, double *hi)
+{
+	*lo = -INFINITY;
+	*hi = INFINITY;
+	if (!(alo <= ahi && blo <= bhi))
+		return;
+	if (k == STATS_DELTA) {
+		*lo = alo - bhi;
+		*hi = ahi - blo;
+	} else if (alo > 0 && blo > 0) {
+		*lo = alo / bhi;
+		*hi = ahi / blo;
+	}
 }
 
 int

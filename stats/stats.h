@@ -537,6 +537,56 @@ size_t stats_trials_needed(const double *x, size_t n, double target_pct,
 const char *stats_tl_unsupported(enum stats_pool pool,
     enum stats_estimator est, double pct);
 
+/*
+ * Why no interval is offered for statistic (est, pct) of this cell, or
+ * NULL when one is: stats_tl_unsupported; a percentile of fewer samples
+ * than give an order-statistic interval at this level (the rule check
+ * few-samples states: p99 at 95 % needs 299; --pool trials judges each
+ * trial, pooled all of them: iperf3's 3 runs x 30 intervals covered 77 %
+ * for p99 before, issue 20); a percentile that sits on one plateau of
+ * tied values shared by two or more trials (a rate cap: a point mass in
+ * the trial-level values, which a t interval on 3 of them does not
+ * cover, or of width 0 when all share it).  pooled, npooled as for stats_tl_values
+ * (may be NULL, 0 for --pool trials).  Static strings.
+ */
+const char *stats_tl_withhold(const struct stats_trials *g,
+    const double *pooled, size_t npooled, enum stats_pool pool,
+    enum stats_estimator est, double pct, double level);
+
+#define STATS_WHY_FEW_SAMPLES	"too few samples for an interval on this " \
+	"percentile (see check few-samples)"
+#define STATS_WHY_PLATEAU	"the percentile sits on a plateau of equal " \
+	"values (a cap) shared by trials: no interval"
+
+/*
+ * How stats_tl_values computes a pooled quantile's trial-level values:
+ * NULL for the linearized influence below, or a static note when it uses
+ * the trials' own quantiles instead (the interval then is the pooled
+ * estimate -+ t se of those): the pooled quantile sits on a run of ties
+ * (the linearized share jumps and the slope is 0 there: a cap's plateau
+ * gave [1.053, 1.057] where the trials said [0.91, 1.18], issue 20), or
+ * trial sizes differ by more than 1.5x (300/300/40 covered 88 %).
+ */
+const char *stats_tl_method(const struct stats_trials *g,
+    const double *pooled, size_t npooled, enum stats_estimator est,
+    double pct, enum stats_pool pool);
+
+#define STATS_TL_BY_TRIALS_TIES	"from the trials' own values: ties at " \
+	"the pooled percentile"
+#define STATS_TL_BY_TRIALS_SIZES "from the trials' own values: trials " \
+	"of unequal size"
+
+/*
+ * Why a single run has no within-run interval, or NULL: its samples are
+ * a time series (series: iperf3's reporting intervals), serially
+ * correlated, and the order-statistic interval assumes independent
+ * samples (AR(1) rho 0.8 covered 57-65 %, issue 20).
+ */
+const char *stats_within_run_withhold(bool series);
+
+#define STATS_WHY_SERIES	"a run's samples are a time series " \
+	"(serially correlated): no within-run interval; use ≥ 3 runs"
+
 /* Pooled quantile intervals are offered for these percentiles only. */
 #define STATS_TL_POOLED_PCT_MIN	25.0
 #define STATS_TL_POOLED_PCT_MAX	75.0
@@ -606,6 +656,21 @@ int stats_tl_growth(const double *a50, const double *a99, size_t ta,
     double ea50, double ea99, const double *b50, const double *b99,
     size_t tb, double eb50, double eb99, double level,
     struct stats_interval *out);
+
+/*
+ * Clip an available interval to [lo, hi], what the data can make: a
+ * quantile never lies outside its samples' range, a delta of two
+ * cells' quantiles never outside [min a - max b, max a - min b] (a t
+ * interval on 3 trials printed -163 [-648, 321] where -257 was the
+ * least possible, issue 20).  Nothing happens when lo > hi or NaN.
+ */
+void stats_interval_clip(struct stats_interval *iv, double lo, double hi);
+
+/* The range a delta (or, for positive values, a ratio) of statistics of
+ * cells with sample ranges [alo, ahi], [blo, bhi] can take: [-inf, inf]
+ * when unknown. */
+void stats_contrast_range(double alo, double ahi, double blo, double bhi,
+    enum stats_contrast k, double *lo, double *hi);
 
 /*
  * Within-run interval for one trial's quantile (covers sampling only):

@@ -283,11 +283,138 @@ test_finding_pooled_coverage(void)
 	    "the trial-level interval covers 90-99 %");
 }
 
+/* Whether a reason is the one wanted (static strings, compared by
+ * text). */
+static bool
+is_why(const char *got, const char *want)
+{
+	return got && !strcmp(got, want);
+}
+
+/* Issue 20, item 1: rate-capped trials (most values at the cap) put the
+ * pooled p50 on a run of ties, where the linearized share jumps and the
+ * slope of the quantile function is 0, so every u_t was the pooled
+ * quantile and the interval had width 0.  The trials' own p50s are then
+ * the trial-level values.  Oracle by hand: type 7 p50 of 8 values is
+ * the mean of the 4th and 5th; sd(183, 183, 179) / sqrt(3) = 4 / 3. */
+static void
+test_ties(void)
+{
+	double a1[8] = { 120, 150, 183, 183, 183, 183, 183, 183 };
+	double a2[8] = { 120, 150, 183, 183, 183, 183, 183, 183 };
+	double a3[8] = { 140, 160, 179, 179, 179, 179, 179, 183 };
+	const double *tr[3] = { a1, a2, a3 };
+	size_t ns[3] = { 8, 8, 8 }, i;
+	double pool[24], u[3], est;
+	struct stats_trials st = { tr, ns, 3 };
+	struct stats_interval iv;
+
+	memcpy(pool, a1, sizeof(a1));
+	memcpy(pool + 8, a2, sizeof(a2));
+	memcpy(pool + 16, a3, sizeof(a3));
+	stats_sort(pool, 24);
+	CHECK(is_why(stats_tl_method(&st, pool, 24, STATS_EST_TYPE7, 50,
+	    STATS_POOL_POOLED), STATS_TL_BY_TRIALS_TIES),
+	    "ties at the pooled p50: the trials' own values, said so");
+	CHECK(stats_tl_values(&st, pool, 24, STATS_EST_TYPE7, 50,
+	    STATS_POOL_POOLED, u, &est) == 0, "tied values");
+	CHECK_CLOSE(est, 183, "pooled p50 is still the pooled one");
+	CHECK_CLOSE(u[0], 183, "u_1 = trial 1's p50");
+	CHECK_CLOSE(u[2], 179, "u_3 = trial 3's p50");
+	stats_tl_interval(u, 3, est, 0.95, true, &iv);
+	CHECK_CLOSE(iv.se, 4.0 / 3.0, "se from the trials' p50s, not 0");
+	CHECK(iv.hi - iv.lo > 10, "the interval is not zero-width");
+	/* two trials on one plateau (183, 183): withheld */
+	CHECK(is_why(stats_tl_withhold(&st, NULL, 0, STATS_POOL_PER_TRIAL,
+	    STATS_EST_TYPE7, 50, 0.95), STATS_WHY_PLATEAU),
+	    "two trials' p50 on one plateau (183, 183): withheld");
+	/* every trial's p50 on the same plateau: withheld */
+	a3[2] = 183;
+	for (i = 3; i < 7; i++)
+		a3[i] = 183;
+	stats_sort(a3, 8);
+	CHECK(is_why(stats_tl_withhold(&st, NULL, 0, STATS_POOL_PER_TRIAL,
+	    STATS_EST_TYPE7, 50, 0.95), STATS_WHY_PLATEAU),
+	    "every trial's p50 on one plateau: withheld, with the reason");
+	CHECK(is_why(stats_tl_withhold(&st, NULL, 0, STATS_POOL_PER_TRIAL,
+	    STATS_EST_TYPE7, 10, 0.95), STATS_WHY_FEW_SAMPLES),
+	    "p10 of 8 samples a trial: too few (needs 29)");
+	/* continuous values: the linearization, no note */
+	{
+		double c[3][300], cp[900];
+		const double *ct[3] = { c[0], c[1], c[2] };
+		size_t cn[3] = { 300, 300, 40 };
+		struct stats_trials cs = { ct, cn, 3 };
+		struct stats_rng rng;
+		size_t t;
+
+		stats_rng_seed(&rng, 20);
+		for (t = 0; t < 3; t++) {
+			for (i = 0; i < 300; i++)
+				c[t][i] = exp(0.3 * stats_rng_normal(&rng));
+			stats_sort(c[t], 300);
+			memcpy(cp + 300 * t, c[t], sizeof(c[t]));
+		}
+		stats_sort(cp, 900);
+		cn[2] = 300;
+		CHECK(stats_tl_method(&cs, cp, 900, STATS_EST_TYPE7, 50,
+		    STATS_POOL_POOLED) == NULL,
+		    "continuous, equal trials: the linearized share");
+		CHECK(stats_tl_withhold(&cs, cp, 900, STATS_POOL_PER_TRIAL,
+		    STATS_EST_TYPE7, 99, 0.95) == NULL,
+		    "p99 of 300 a trial: an interval (299 needed)");
+		CHECK(stats_tl_withhold(&cs, cp, 900, STATS_POOL_POOLED,
+		    STATS_EST_TYPE7, 99, 0.95) != NULL,
+		    "pooled p99: still none");
+		/* trial 3 of 40: sizes apart by more than 1.5 x */
+		cn[2] = 40;
+		stats_sort(c[2], 40);
+		memcpy(cp, c[0], sizeof(c[0]));
+		memcpy(cp + 300, c[1], sizeof(c[1]));
+		memcpy(cp + 600, c[2], 40 * sizeof(double));
+		stats_sort(cp, 640);
+		CHECK(is_why(stats_tl_method(&cs, cp, 640, STATS_EST_TYPE7, 50,
+		    STATS_POOL_POOLED), STATS_TL_BY_TRIALS_SIZES),
+		    "300/300/40: the trials' own values, said so");
+		CHECK(is_why(stats_tl_withhold(&cs, NULL, 0, STATS_POOL_PER_TRIAL,
+		    STATS_EST_TYPE7, 99, 0.95), STATS_WHY_FEW_SAMPLES),
+		    "p99 with a trial of 40: too few samples");
+	}
+	CHECK(is_why(stats_within_run_withhold(true), STATS_WHY_SERIES) &&
+	    stats_within_run_withhold(false) == NULL,
+	    "a time series has no within-run interval");
+}
+
+/* Issue 20: no interval beyond what the samples can make. */
+static void
+test_clip(void)
+{
+	struct stats_interval iv = { -163, -648, 321, 1, 2,
+	    STATS_COVERS_TRIALS, NULL };
+	double lo, hi;
+
+	stats_contrast_range(100, 400, 300, 357, STATS_DELTA, &lo, &hi);
+	CHECK_CLOSE(lo, -257, "least delta: min a - max b");
+	CHECK_CLOSE(hi, 100, "largest delta: max a - min b");
+	stats_interval_clip(&iv, lo, hi);
+	CHECK_CLOSE(iv.lo, -257, "clipped below");
+	CHECK_CLOSE(iv.hi, 100, "clipped above");
+	stats_contrast_range(1, 2, 4, 8, STATS_RATIO, &lo, &hi);
+	CHECK_CLOSE(lo, 0.125, "least ratio: min a / max b");
+	CHECK_CLOSE(hi, 0.5, "largest ratio: max a / min b");
+	iv.covers = STATS_COVERS_NONE;
+	iv.lo = -1000;
+	stats_interval_clip(&iv, -257, 100);
+	CHECK(iv.lo == -1000, "no interval: nothing clipped");
+}
+
 int
 main(void)
 {
 	test_goldens();
 	test_edges();
 	test_finding_pooled_coverage();
+	test_ties();
+	test_clip();
 	return test_done();
 }
