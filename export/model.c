@@ -91,12 +91,19 @@ col_dup(sqlite3_stmt *st, int i)
 	return s ? xstrdup(s) : NULL;
 }
 
-/* Every condition key and tag in the database, sorted, into *out. */
+#define EXPORT_KEY_COLUMNS_STR	"200"
+
+/* Every condition key and tag in the database, sorted, into *out: at
+ * most EXPORT_KEY_COLUMNS of them (the keys most rows have), since
+ * SQLite returns at most 2,000 columns and a database may hold more
+ * keys (issue 22); every tag stays in the tags column. */
 static int
 db_keys(sqlite3 *db, char ***out, size_t *n)
 {
 	sqlite3_stmt *st = db_prepare(db, "list keys",
-	    "SELECT key FROM condition_keys UNION SELECT key FROM run_tags "
+	    "SELECT key FROM (SELECT key, count(*) AS n FROM (SELECT key "
+	    "FROM condition_keys UNION ALL SELECT key FROM run_tags) GROUP BY "
+	    "key ORDER BY n DESC, key LIMIT " EXPORT_KEY_COLUMNS_STR ") "
 	    "ORDER BY 1");
 	size_t alloc = 0;
 	int rc;
