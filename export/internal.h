@@ -128,7 +128,14 @@ const char *export_model_run_id(const struct export_model *m, int64_t db_id);
 
 /* Hive's escaping of a partition value (parquet folders): bytes that
  * paths, URLs or Hive mind become %XX.  Appends to sb. */
+/* Hive's folder name for a NULL partition value. */
+#define EXPORT_HIVE_NULL	"__HIVE_DEFAULT_PARTITION__"
+/* Longest escaped value a partition folder name holds whole (longer
+ * ones are cut and hashed: export_escape_value). */
+#define EXPORT_VALUE_MAX	128
 void export_escape_value(const char *v, struct strbuf *sb);
+/* Whether the folder name does not hold v as it is (escaped, cut and
+ * hashed, or the Hive null name). */
 bool export_value_needs_escape(const char *v);
 
 /* A column of a dataset file. */

@@ -57,22 +57,47 @@ export_value_needs_escape(const char *v)
 {
 	const unsigned char *p;
 
+	if (!strcmp(v, EXPORT_HIVE_NULL) || strlen(v) > EXPORT_VALUE_MAX)
+		return true;
 	for (p = (const unsigned char *)v; *p; p++)
 		if (*p < 0x20 || *p == 0x7f || strchr("\"#%'*/:=?\\{[]^", *p))
 			return true;
 	return false;
 }
 
+/* v as a folder name's value, escaped: whole when that is at most
+ * EXPORT_VALUE_MAX bytes, else its first 64 bytes' worth and "~" and a
+ * hash of all of it (a folder name has at most 255 bytes: a 300-byte
+ * tag made every export fail, issue 22).  The literal Hive null name
+ * gets its first '_' escaped, so it reads back as itself, not NULL. */
 void
 export_escape_value(const char *v, struct strbuf *sb)
 {
 	const unsigned char *p;
+	size_t start = sb->len;
 
-	for (p = (const unsigned char *)v; *p; p++) {
+	p = (const unsigned char *)v;
+	if (!strcmp(v, EXPORT_HIVE_NULL)) {
+		strbuf_addstr(sb, "%5F");
+		p++;
+	}
+	for (; *p; p++) {
 		if (*p < 0x20 || *p == 0x7f || strchr("\"#%'*/:=?\\{[]^", *p))
 			strbuf_addf(sb, "%%%02X", *p);
 		else
 			strbuf_addch(sb, *p);
+	}
+	if (sb->len - start > EXPORT_VALUE_MAX) {
+		size_t keep = 64;
+
+		/* cut on a character, never inside %XX or a UTF-8 one */
+		while (keep > 0 && (sb->buf[start + keep - 1] == '%' ||
+		    (keep >= 2 && sb->buf[start + keep - 2] == '%') ||
+		    ((unsigned char)sb->buf[start + keep] & 0xc0) == 0x80))
+			keep--;
+		strbuf_setlen(sb, start + keep);
+		strbuf_addf(sb, "~%016llx",
+		    (unsigned long long)XXH3_64bits(v, strlen(v)));
 	}
 }
 
@@ -520,7 +545,7 @@ part_dir(const struct export_model *m, const struct export_run *r,
 		if (v)
 			export_escape_value(v, sb);
 		else
-			strbuf_addstr(sb, "__HIVE_DEFAULT_PARTITION__");
+			strbuf_addstr(sb, EXPORT_HIVE_NULL);
 	}
 }
 
