@@ -371,8 +371,9 @@ analyze_relative(sqlite3 *db, const struct analyze_opts *o, int nargs,
 				continue;
 			}
 			cell_compute(o, &cs, c, &o->stats[j], false, &v, &info);
+			/* divide first: 100 * 1.7e308 overflows (issue 22) */
 			table_set_num(t, row, col0 + j, base.value > 0 ?
-			    100.0 * v.value / base.value : NAN);
+			    100.0 * (v.value / base.value) : NAN);
 		}
 		fill_key_columns(t, row, &cs, c, o, &info);
 		table_set_int(t, row, col0 - 2, (int64_t)c->n);

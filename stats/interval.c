@@ -75,12 +75,12 @@ interval_none(struct stats_interval *out, double estimate, const char *why)
 static void
 mean_var(const double *u, size_t n, double *mean, double *var)
 {
-	double m = 0, v = 0;
+	double m, v = 0;
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		m += u[i];
-	m /= (double)n;
+	/* stats_mean: values near DBL_MAX overflow a plain sum (identical
+	 * trials at 1.7e308 gave the interval [0, null], issue 22) */
+	m = stats_mean(u, n);
 	for (i = 0; i < n; i++)
 		v += (u[i] - m) * (u[i] - m);
 	*mean = m;
@@ -132,15 +132,12 @@ stats_tl_values(const struct stats_trials *g, const double *pooled,
 		N += g->n[t];
 	}
 	if (pool == STATS_POOL_PER_TRIAL) {
-		double m = 0;
-
 		for (t = 0; t < T; t++) {
 			u[t] = est == STATS_EST_MEAN ?
 			    stats_mean(g->trial[t], g->n[t]) :
 			    stats_quantile(est, g->trial[t], g->n[t], pct);
-			m += u[t];
 		}
-		*estimate = m / (double)T;
+		*estimate = stats_mean(u, T);
 		return 0;
 	}
 	if (!pooled || npooled != N)
