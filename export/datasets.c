@@ -963,7 +963,6 @@ export_write_part(sqlite3 *db, const struct export_model *m,
     const struct export_opts *o, struct export_files *out)
 {
 	struct part_ctx x;
-	struct strbuf sb = STRBUF_INIT;
 	size_t i;
 	int ret = -1;
 
@@ -1049,6 +1048,5 @@ cleanup:
 	strbuf_release(&x.cur.tmp);
 	strbuf_release(&x.cur.final);
 	strbuf_release(&x.cur.rel);
-	strbuf_release(&sb);
 	return ret;
 }
