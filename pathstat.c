@@ -5,8 +5,10 @@
 #include "common/compat.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include <cJSON.h>
 #include <sqlite3.h>
 
 #include "cmds.h"
@@ -15,6 +17,7 @@
 #include "common/strbuf.h"
 #include "common/suggest.h"
 #include "common/version.h"
+#include "common/xalloc.h"
 
 struct pathstat_cmd {
 	const char	*name;
@@ -76,6 +79,8 @@ unknown_command(const char *name)
 	return PATHSTAT_EXIT_USAGE;
 }
 
+static cJSON_Hooks json_hooks = { xmalloc, free };
+
 int
 main(int argc, char **argv)
 {
@@ -87,6 +92,9 @@ main(int argc, char **argv)
 		usage(stderr);
 		return PATHSTAT_EXIT_USAGE;
 	}
+	/* cJSON's allocations die like ours on exhaustion: a full memory is
+	 * "out of memory", never "invalid JSON" (issue 22) */
+	cJSON_InitHooks(&json_hooks);
 	name = argv[1];
 	if (!strcmp(name, "--version") || !strcmp(name, "-V") ||
 	    !strcmp(name, "version")) {

@@ -619,6 +619,15 @@ analyze_opts_set_stats(struct analyze_opts *o, const char *list,
 			ret = -1;
 			break;
 		}
+		/* a statistic given twice is one column (JSON keys must
+		 * be unique, issue 22) */
+		for (i = 0; i < o->nstats; i++)
+			if (o->stats[i].kind == o->stats[o->nstats].kind &&
+			    (o->stats[i].kind != STATS_NAME_PCT ||
+			    o->stats[i].pct == o->stats[o->nstats].pct))
+				break;
+		if (i < o->nstats)
+			continue;
 		o->stat_names[o->nstats++] = xstrdup(item);
 	}
 	if (!ret && o->nstats == 0) {

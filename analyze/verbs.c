@@ -432,7 +432,9 @@ analyze_relative(sqlite3 *db, const struct analyze_opts *o, int nargs,
 				ncens++;
 			} else {
 				table_set_num(t, row, col0 + j, base.value > 0 ?
-				    100.0 * v.value / base.value : NAN);
+				    100.0 * (v.value / base.value) : NAN);
+				/* divide first: 100 * 1.7e308 overflows
+				 * (issue 22) */
 			}
 			if (censorable(cs.info->timeout_bound, &o->stats[j]))
 				table_set_int(t, row, colf++, v.censored ||

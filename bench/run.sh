@@ -186,6 +186,15 @@ big_bytes=$(du -sb "$big" | cut -f1)
 measure ingest_largest8 'rm -f "$W"/big.db*' \
     "$PS" ingest -q --db "$W/big.db" "$big"
 rm -f "$W"/one.db* "$W"/big.db*
+# One 200 MB iperf3 JSON (issue 22): cJSON costs ~41x the text it parses
+# whole, so ingest reads a large document piece by piece; its peak RSS
+# must stay within 4x the file.
+"$PY" "$here/big_iperf3.py" "$W/big_iperf3.json" 200
+bigj_bytes=$(stat -c %s "$W/big_iperf3.json")
+measure ingest_iperf3_200mb 'rm -f "$W"/bigj.db*' \
+    "$PS" ingest -q --db "$W/bigj.db" --tag path=J --tag trial=1 \
+    "$W/big_iperf3.json"
+rm -f "$W"/bigj.db* "$W/big_iperf3.json"
 
 # ---- analyze (issue 4) ------------------------------------------------
 
@@ -274,6 +283,7 @@ r_both=$(calc 'div(b, a)' -v a="$both_wall" -v b="$(wall pandas)")
 c_both=$(calc 'div(b, a)' -v a="$both_cpu" -v b="$(cpu pandas)")
 r_mem=$(calc 'div(a, b)' -v a="$a_rss" -v b="$(rss pandas)")
 r_grow=$(calc 'div(a, b)' -v a="$(rss ingest)" -v b="$(rss ingest_largest8)")
+r_bigj=$(calc 'div(a * 1024, b)' -v a="$(rss ingest_iperf3_200mb)" -v b="$bigj_bytes")
 export_rate=$(calc 'div(r, w)' -v r="$exp_rows" -v w="$(wall export)")
 r_export=$(calc 'div(a, b)' -v a="$export_rate" -v b="$ingest_rate")
 c_export=$(calc 'div(b, a)' -v a="$(cpu export)" -v b="$(cpu ingest)")
@@ -330,6 +340,7 @@ work (load average $load at the end of the run).
 | ingest + (a) vs (b) | $(fmt1 "$both_wall") s | $(fmt1 "$(wall pandas)") s | $(fmtx "$r_both") | $(fmtx "$c_both") | ≥ 1.5× | $(verdict "$r_both" '>=' 1.5) |
 | (a) peak RSS vs (b)'s | $(mb "$a_rss") MiB | $(mb "$(rss pandas)") MiB | $(fmt "$r_mem") | | ≤ 0.2 (our reading of "a small fraction") | $(verdict "$r_mem" '<=' 0.2) |
 | ingest peak RSS, whole tree vs a tree of its 8 largest files ($(mbytes "$big_bytes")) | $(mb "$(rss ingest)") MiB | $(mb "$(rss ingest_largest8)") MiB | $(fmt "$r_grow") | | ≤ 1.1 (bounded by the largest files, not the tree) | $(verdict "$r_grow" '<=' 1.1) |
+| ingest peak RSS of one iperf3 JSON ($(mbytes "$bigj_bytes")) vs its size | $(mb "$(rss ingest_iperf3_200mb)") MiB | $(mbytes "$bigj_bytes") | $(fmt "$r_bigj") | | ≤ 4 (issue 22: memory bounded by the input) | $(verdict "$r_bigj" '<=' 4) |
 | export rows/s vs ingest rows/s | $(fmtk "$export_rate")/s | $(fmtk "$ingest_rate")/s | $(fmtx "$r_export") | $(fmtx "$c_export") | ≥ 1× | $(verdict "$r_export" '>=' 1) |
 | export bytes per sample: samples/ (all four datasets) | $(fmt "$bps") ($(fmt "$bps_all")) | 8 (a double) | | | ≤ 9 | $(verdict "$bps_all" '<=' 9) |
 $(if [ "$duck_ok" = 1 ]; then echo "| (d) DuckDB's quantile_cont over the export, every cell of 3 metrics, vs (a) | $(fmt "$(wall duckdb)") s | $(fmt "$a_wall") s | $(fmtx "$r_duck") | $(fmtx "$c_duck") | none (how much longer DuckDB takes) | $(same "$cmp_duck") |"

@@ -50,6 +50,10 @@ parse_double(const char *s, double min, double max, double *out)
 
 	if (!s || !*s)
 		return -1;
+	/* decimal only: strtod also reads C's hex floats ("0x1p3" = 8),
+	 * which no tool we read writes (issue 22) */
+	if (strpbrk(s, "xX"))
+		return -1;
 	errno = 0;
 	v = strtod(s, &end);
 	if (errno == ERANGE && (v == HUGE_VAL || v == -HUGE_VAL))

@@ -11,7 +11,8 @@
 /* The whole string must be a base-10 integer within [min, max]. */
 int parse_long(const char *s, long min, long max, long *out);
 int parse_int64(const char *s, int64_t *out);
-/* The whole string must be a finite number within [min, max]. */
+/* The whole string must be a finite decimal number within [min, max]
+ * (no hex float such as 0x1p3, no inf or nan). */
 int parse_double(const char *s, double min, double max, double *out);
 /* Like parse_double but the string may end with '%' (then divided by 100
  * only when percent_to_fraction is true). */

@@ -23,7 +23,8 @@ struct runsel_query {
 	const struct where *where;	/* filters; NULL: none */
 	char *const	*dims;		/* dimension keys (where.h's dim_sql:
 					 * day, instance, a tag ...): one
-					 * column each, ordered by */
+					 * column each, ordered by (the
+					 * first RUNSEL_COLUMNS; see below) */
 	size_t		ndims;
 	char *const	*tags;		/* tag keys read as they are (NULL
 					 * when a run lacks one); not ordered
@@ -56,11 +57,31 @@ struct runsel_row {
 	const char	**tags;		/* ntags values, NULL when unset */
 };
 
+/*
+ * SQLite returns at most 2,000 columns, and a database may hold more
+ * tag keys than that (pooling asks about every one).  The first
+ * RUNSEL_COLUMNS dimensions and tags are result columns; the rest, when
+ * plain condition or tag keys, are read per run from condition_keys and
+ * run_tags (the long form), and are not ordered by.
+ */
+#define RUNSEL_COLUMNS	200
+
+/* A key read in the long form: its slot in row.dims (dim) or row.tags. */
+struct runsel_long {
+	const char	*key;		/* borrowed from the query */
+	size_t		slot;
+	bool		dim;		/* a condition key wins over a tag */
+};
+
 struct runsel {
 	sqlite3		*db;		/* borrowed */
 	sqlite3_stmt	*st;
 	const struct runsel_query *q;	/* borrowed */
 	struct runsel_row row;		/* the current run */
+	struct runsel_long *lng;	/* sorted by key */
+	size_t		nlong;
+	char		**lval;		/* the current run's long values */
+	sqlite3_stmt	*lst_tags, *lst_cond;
 };
 
 /*

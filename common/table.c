@@ -291,6 +291,29 @@ csv_quote(struct strbuf *sb, const char *s)
 	strbuf_addch(sb, '"');
 }
 
+/* Does a spreadsheet take a cell starting like s for a formula? */
+static bool
+csv_formula_like(const char *s)
+{
+	return *s && strchr("=+-@\t\r", *s);
+}
+
+size_t
+csv_quote_sheet(struct strbuf *sb, const char *s)
+{
+	struct strbuf tmp = STRBUF_INIT;
+
+	if (!csv_formula_like(s)) {
+		csv_quote(sb, s);
+		return 0;
+	}
+	strbuf_addch(&tmp, '\'');
+	strbuf_addstr(&tmp, s);
+	csv_quote(sb, tmp.buf);
+	strbuf_release(&tmp);
+	return 1;
+}
+
 void
 json_quote(struct strbuf *sb, const char *s)
 {
@@ -356,8 +379,11 @@ md_number(struct strbuf *sb, double v, int decimals)
 	}
 }
 
+/* A cell as JSON, CSV, or CSV for spreadsheets (sheet: text that looks
+ * like a formula neutralized, counted in *neutral). */
 static void
-cell_text(const struct table_cell *c, struct strbuf *sb, bool json)
+cell_text_as(const struct table_cell *c, struct strbuf *sb, bool json,
+    bool sheet, size_t *neutral)
 {
 	switch (c->type) {
 	case CELL_NULL:
@@ -366,6 +392,8 @@ cell_text(const struct table_cell *c, struct strbuf *sb, bool json)
 	case CELL_STR:
 		if (json)
 			json_quote(sb, c->str);
+		else if (sheet)
+			*neutral += csv_quote_sheet(sb, c->str);
 		else
 			csv_quote(sb, c->str);
 		break;
@@ -379,9 +407,17 @@ cell_text(const struct table_cell *c, struct strbuf *sb, bool json)
 }
 
 static void
-render_csv(const struct table *t, struct strbuf *out)
+cell_text(const struct table_cell *c, struct strbuf *sb, bool json)
 {
-	size_t r, c;
+	size_t unused = 0;
+
+	cell_text_as(c, sb, json, false, &unused);
+}
+
+static size_t
+render_csv_as(const struct table *t, struct strbuf *out, bool sheet)
+{
+	size_t r, c, neutral = 0;
 
 	for (c = 0; c < t->ncols; c++) {
 		if (c)
@@ -393,10 +429,24 @@ render_csv(const struct table *t, struct strbuf *out)
 		for (c = 0; c < t->ncols; c++) {
 			if (c)
 				strbuf_addch(out, ',');
-			cell_text(&t->cells[r * t->ncols + c], out, false);
+			cell_text_as(&t->cells[r * t->ncols + c], out, false,
+			    sheet, &neutral);
 		}
 		strbuf_addch(out, '\n');
 	}
+	return neutral;
+}
+
+static void
+render_csv(const struct table *t, struct strbuf *out)
+{
+	render_csv_as(t, out, false);
+}
+
+size_t
+table_render_csv_sheet(const struct table *t, struct strbuf *out)
+{
+	return render_csv_as(t, out, true);
 }
 
 static void

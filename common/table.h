@@ -103,6 +103,10 @@ double table_num(const struct table *t, size_t row, long col);
 int table_render(const struct table *t, enum table_format fmt, FILE *out);
 void table_render_sb(const struct table *t, enum table_format fmt,
     struct strbuf *out);
+/* CSV for spreadsheets (a report's tables/): text cells through
+ * csv_quote_sheet, numbers exact.  Returns how many cells it changed.
+ * --format csv (scripts) stays exact: TABLE_CSV. */
+size_t table_render_csv_sheet(const struct table *t, struct strbuf *out);
 /* The table as a person reads it at a terminal (common/table_text.c):
  * aligned columns, numbers to the right, no Markdown escapes, control
  * characters made spaces, notes wrapped at 78 columns. */
@@ -123,6 +127,10 @@ enum table_format table_format_default(void);
 /* Escaping shared with report/: */
 void md_escape(struct strbuf *sb, const char *s);	/* inline Markdown text */
 void csv_quote(struct strbuf *sb, const char *s);	/* one CSV field */
+/* One CSV field for a spreadsheet: text starting with =, +, -, @, a tab
+ * or a CR (a formula to Excel, LibreOffice and Sheets) gets a leading '
+ * so it is shown, not run.  Returns 1 when it did that, else 0. */
+size_t csv_quote_sheet(struct strbuf *sb, const char *s);
 /* A JSON string literal; always valid UTF-8 (bytes that are not become
  * U+FFFD). */
 void json_quote(struct strbuf *sb, const char *s);

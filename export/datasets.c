@@ -19,6 +19,7 @@
 #include "check/check.h"
 #include "common/db.h"
 #include "common/err.h"
+#include "common/outdir.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "export/internal.h"
@@ -336,30 +337,6 @@ export_fingerprint(const struct export_model *m, enum export_dataset ds,
  * Writing
  */
 
-/* mkdir -p */
-static int
-mkdir_p(const char *dir)
-{
-	char *copy = xstrdup(dir), *p;
-	int ret = 0;
-
-	for (p = copy + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(copy, 0777) < 0 && errno != EEXIST) {
-			ret = error_errno("cannot create '%s'", copy);
-			goto cleanup;
-		}
-		*p = '/';
-	}
-	if (mkdir(copy, 0777) < 0 && errno != EEXIST)
-		ret = error_errno("cannot create '%s'", copy);
-cleanup:
-	free(copy);
-	return ret;
-}
-
 /* id -> name of the metrics or sample_status table. */
 struct names {
 	char	**name;		/* indexed by id; NULL = unknown; owned */
@@ -435,8 +412,9 @@ struct part_ctx {
 	enum export_dataset	ds;
 	const struct export_part *part;
 	const struct export_opts *o;
-	const char		*dir;		/* DIR */
-	struct strbuf		folder;		/* DIR/<ds>[/<part dir>] */
+	const char		*dir;		/* DIR, in messages */
+	int			folderfd;	/* DIR/<ds>[/<part dir>] */
+	struct strbuf		folder;		/* its name, in messages */
 	struct strbuf		relfolder;	/* <ds>[/<part dir>] */
 	struct export_cols	cols;
 	struct pq_column	*pqcols;
@@ -457,18 +435,28 @@ file_begin(struct part_ctx *x)
 	struct part_file *f = &x->cur;
 	struct pq_options po;
 
+	char name[64];
+	int fd;
+
 	strbuf_reset(&f->tmp);
 	strbuf_reset(&f->final);
 	strbuf_reset(&f->rel);
-	strbuf_addf(&f->tmp, "%s/.part-%05zu.parquet.tmp", x->folder.buf,
-	    x->nfiles);
+	snprintf(name, sizeof(name), ".part-%05zu.parquet.tmp", x->nfiles);
+	strbuf_addf(&f->tmp, "%s/%s", x->folder.buf, name);
 	strbuf_addf(&f->final, "%s/part-%05zu.parquet", x->folder.buf,
 	    x->nfiles);
 	strbuf_addf(&f->rel, "%s/part-%05zu.parquet", x->relfolder.buf,
 	    x->nfiles);
-	f->fp = fopen(f->tmp.buf, "wb");
-	if (!f->fp)
-		return error_errno("cannot create '%s'", f->tmp.buf);
+	/* x->nfiles counts it from here, so a failure removes it */
+	fd = outdir_create(x->folderfd, name, f->tmp.buf);
+	if (fd < 0)
+		return -1;
+	x->nfiles++;
+	f->fp = fdopen(fd, "wb");
+	if (!f->fp) {
+		close(fd);
+		return error_errno("cannot write '%s'", f->tmp.buf);
+	}
 	memset(&po, 0, sizeof(po));
 	po.codec = x->o->codec;
 	po.plain = x->o->basic;
@@ -476,7 +464,6 @@ file_begin(struct part_ctx *x)
 	    x->o->file_bytes / 4 : 64u * 1024 * 1024;
 	f->w = pq_writer_new(f->fp, f->tmp.buf, x->pqcols, x->cols.n, &po);
 	x->open = true;
-	x->nfiles++;
 	return 0;
 }
 
@@ -912,20 +899,23 @@ make_kv(struct part_ctx *x)
 	}
 }
 
-/* Remove the temporary files of this part's files (after an error). */
+/* Remove the temporary files of this part's files (after an error):
+ * only regular files, in the part's own folder. */
 static void
 remove_tmps(struct part_ctx *x)
 {
 	struct strbuf sb = STRBUF_INIT;
+	char name[64];
 	size_t i;
 
+	if (x->folderfd < 0)
+		return;
 	for (i = 0; i < x->nfiles; i++) {
+		snprintf(name, sizeof(name), ".part-%05zu.parquet.tmp", i);
 		strbuf_reset(&sb);
-		strbuf_addf(&sb, "%s/.part-%05zu.parquet.tmp", x->folder.buf,
-		    i);
-		if (unlink(sb.buf) && errno != ENOENT)
-			warning("cannot remove '%s': %s", sb.buf,
-			    strerror(errno));
+		strbuf_addf(&sb, "%s/%s", x->folder.buf, name);
+		if (outdir_remove_regular(x->folderfd, name, sb.buf) < 0)
+			warning("left '%s' behind", sb.buf);
 	}
 	strbuf_release(&sb);
 }
@@ -969,11 +959,10 @@ write_rows(struct part_ctx *x, const struct check_findings *findings)
 int
 export_write_part(sqlite3 *db, const struct export_model *m,
     enum export_dataset ds, const struct export_part *part,
-    const struct check_findings *findings, const char *dir,
+    const struct check_findings *findings, int dirfd, const char *dir,
     const struct export_opts *o, struct export_files *out)
 {
 	struct part_ctx x;
-	struct strbuf sb = STRBUF_INIT;
 	size_t i;
 	int ret = -1;
 
@@ -986,6 +975,7 @@ export_write_part(sqlite3 *db, const struct export_model *m,
 	x.dir = dir;
 	x.out = out;
 	x.out_first = out->n;
+	x.folderfd = -1;
 	strbuf_init(&x.folder, 0);
 	strbuf_init(&x.relfolder, 0);
 	strbuf_init(&x.kv_keys, 0);
@@ -1013,21 +1003,23 @@ export_write_part(sqlite3 *db, const struct export_model *m,
 		x.pqcols[i].unique = x.cols.items[i].unique;
 	}
 	make_kv(&x);
-	if (mkdir_p(x.folder.buf) || file_begin(&x) ||
-	    write_rows(&x, findings) || file_end(&x))
+	/* real folders only: a planted link is replaced, never followed */
+	x.folderfd = outdir_open_path(dirfd, dir, x.relfolder.buf,
+	    OUTDIR_CREATE | OUTDIR_REPLACE);
+	if (x.folderfd < 0 || file_begin(&x) || write_rows(&x, findings) ||
+	    file_end(&x))
 		goto fail;
 	/* every file complete: now they may appear under their names */
 	for (i = 0; i < x.nfiles; i++) {
-		strbuf_reset(&sb);
+		char tmp[64], final[64];
+
+		snprintf(tmp, sizeof(tmp), ".part-%05zu.parquet.tmp", i);
+		snprintf(final, sizeof(final), "part-%05zu.parquet", i);
 		strbuf_reset(&x.cur.final);
-		strbuf_addf(&sb, "%s/.part-%05zu.parquet.tmp", x.folder.buf, i);
-		strbuf_addf(&x.cur.final, "%s/part-%05zu.parquet", x.folder.buf,
-		    i);
-		if (rename(sb.buf, x.cur.final.buf)) {
-			error_errno("cannot rename '%s' to '%s'", sb.buf,
-			    x.cur.final.buf);
+		strbuf_addf(&x.cur.final, "%s/%s", x.folder.buf, final);
+		if (outdir_rename(x.folderfd, tmp, x.folderfd, final,
+		    x.cur.final.buf))
 			goto fail;
-		}
 	}
 	ret = 0;
 	goto cleanup;
@@ -1042,6 +1034,8 @@ fail:
 	while (out->n > x.out_first)
 		free(out->items[--out->n].path);
 cleanup:
+	if (x.folderfd >= 0)
+		close(x.folderfd);
 	names_release(&x.metrics);
 	names_release(&x.units);
 	names_release(&x.status);
@@ -1054,6 +1048,5 @@ cleanup:
 	strbuf_release(&x.cur.tmp);
 	strbuf_release(&x.cur.final);
 	strbuf_release(&x.cur.rel);
-	strbuf_release(&sb);
 	return ret;
 }

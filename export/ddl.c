@@ -59,8 +59,9 @@ is_date(const char *s)
 /*
  * Athena's projection for partition key k: "date" (day as YYYY-MM-DD,
  * from the first day on), "enum" (the values seen), or NULL when it
- * cannot project (a partition without the key, or a value the folder
- * name escapes: projection would build another path).  *min gets the
+ * cannot project (a partition without the key, a value the folder
+ * name escapes: projection would build another path, or a value with
+ * a ',', which the "enum" list cannot hold).  *min gets the
  * first day.
  */
 static const char *
@@ -73,7 +74,9 @@ projection(const struct export_model *m, size_t k, const char **min)
 	*min = NULL;
 	for (i = 0; i < m->nparts; i++) {
 		v = m->parts[i].values[k];
-		if (!v || export_value_needs_escape(v))
+		/* "enum" values are ","-separated: a "," would split one
+		 * and its partition would vanish (issue 22) */
+		if (!v || export_value_needs_escape(v) || strchr(v, ','))
 			return NULL;
 		if (!is_date(v))
 			dates = false;

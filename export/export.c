@@ -25,6 +25,7 @@
 #include "common/db.h"
 #include "common/err.h"
 #include "common/exit.h"
+#include "common/outdir.h"
 #include "common/parse.h"
 #include "common/strbuf.h"
 #include "common/where.h"
@@ -92,6 +93,7 @@ struct export_cli {
 	char		**where_text;	/* --where as typed, for the manifest */
 	size_t		nwhere_text;
 	struct export_opts opts;
+	int		dirfd;		/* DIR, open while writing */
 	bool		force, quiet;
 	bool		ddl;
 	enum export_engine engine;
@@ -261,84 +263,98 @@ struct keep {
 };
 
 /*
- * Under DIR/<rel>: remove our temporary files, our part files that the
- * manifest no longer lists (a partition gone or with fewer files, an
- * earlier --partition-by, a killed run's leftovers) and then folders
- * left empty.  Never touches a name we do not write.  Counts removed
- * part files in *removed.
+ * Under DIR/<rel> (DIR open as dirfd, named dir): remove our temporary
+ * files, our part files that the manifest no longer lists (a partition
+ * gone or with fewer files, an earlier --partition-by, a killed run's
+ * leftovers) and then folders left empty.  Never touches a name we do
+ * not write, nor anything but a regular file, and never follows a link
+ * (a linked folder is left alone: what it points to is not ours).
+ * Counts removed part files in *removed.
  */
 static int
-remove_stale(const char *dir, const char *rel, const struct keep *keep,
-    size_t *removed)
+remove_stale(int dirfd, const char *dir, const char *rel,
+    const struct keep *keep, size_t *removed)
 {
-	struct strbuf abs = STRBUF_INIT, sub = STRBUF_INIT;
+	struct strbuf shown = STRBUF_INIT, sub = STRBUF_INIT;
 	struct dirent *de;
 	struct stat stt;
 	const char *key;
-	DIR *d;
-	int ret = 0;
+	DIR *d = NULL;
+	int fd, ret = 0, rc;
 
-	strbuf_addf(&abs, "%s/%s", dir, rel);
-	d = opendir(abs.buf);
+	strbuf_addf(&shown, "%s/%s", dir, rel);
+	fd = outdir_open_path(dirfd, dir, rel, 0);
+	if (fd < 0) {
+		strbuf_release(&shown);
+		return fd == -2 ? 0 : -1;
+	}
+	d = fdopendir(fd);
 	if (!d) {
-		strbuf_release(&abs);
-		return errno == ENOENT ? 0 : error_errno("cannot read '%s'",
-		    abs.buf);
+		close(fd);
+		ret = error_errno("cannot read '%s'", shown.buf);
+		goto cleanup;
 	}
 	while ((de = readdir(d)) != NULL) {
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
 		strbuf_reset(&sub);
 		strbuf_addf(&sub, "%s/%s", rel, de->d_name);
-		strbuf_reset(&abs);
-		strbuf_addf(&abs, "%s/%s", dir, sub.buf);
-		if (lstat(abs.buf, &stt))
+		if (fstatat(fd, de->d_name, &stt, AT_SYMLINK_NOFOLLOW))
 			continue;
 		if (S_ISDIR(stt.st_mode)) {
-			if (remove_stale(dir, sub.buf, keep, removed))
+			if (remove_stale(dirfd, dir, sub.buf, keep, removed))
 				ret = -1;
 			/* only a folder we emptied, or an empty one */
-			rmdir(abs.buf);
+			unlinkat(fd, de->d_name, AT_REMOVEDIR);
 			continue;
 		}
-		if (!S_ISREG(stt.st_mode))
+		if (!S_ISREG(stt.st_mode)) {
+			/* a link or FIFO planted at our temporary name:
+			 * reported and removed (the entry, not its target) */
+			if (is_part_name(de->d_name, true)) {
+				strbuf_reset(&shown);
+				strbuf_addf(&shown, "%s/%s", dir, sub.buf);
+				if (outdir_clear_planted(fd, de->d_name,
+				    shown.buf))
+					ret = -1;
+			}
 			continue;
+		}
 		key = sub.buf;
 		if (is_part_name(de->d_name, true) ||
 		    (is_part_name(de->d_name, false) &&
 		    !bsearch(&key, keep->path, keep->n, sizeof(*keep->path),
 		    cmp_strp))) {
-			if (unlink(abs.buf)) {
-				ret = error_errno("cannot remove '%s'",
-				    abs.buf);
-				continue;
-			}
-			if (!is_part_name(de->d_name, true))
+			strbuf_reset(&shown);
+			strbuf_addf(&shown, "%s/%s", dir, sub.buf);
+			rc = outdir_remove_regular(fd, de->d_name, shown.buf);
+			if (rc < 0)
+				ret = -1;
+			else if (rc > 0 && !is_part_name(de->d_name, true))
 				(*removed)++;
 		}
 	}
-	closedir(d);
-	strbuf_release(&abs);
+cleanup:
+	if (d)
+		closedir(d);
+	strbuf_release(&shown);
 	strbuf_release(&sub);
 	return ret;
 }
 
-/* Whether e's files are all there with the sizes it records. */
+/* Whether e's files are all there, regular files reached through real
+ * folders, with the sizes it records. */
 static bool
-files_intact(const char *dir, const struct manifest_entry *e)
+files_intact(int dirfd, const struct manifest_entry *e)
 {
-	struct strbuf sb = STRBUF_INIT;
 	struct stat stt;
 	size_t i;
 	bool ok = e->files.n > 0;
 
-	for (i = 0; i < e->files.n && ok; i++) {
-		strbuf_reset(&sb);
-		strbuf_addf(&sb, "%s/%s", dir, e->files.items[i].path);
-		ok = !stat(sb.buf, &stt) && S_ISREG(stt.st_mode) &&
+	for (i = 0; i < e->files.n && ok; i++)
+		ok = !outdir_stat_path(dirfd, e->files.items[i].path, &stt) &&
+		    S_ISREG(stt.st_mode) &&
 		    (uint64_t)stt.st_size == e->files.items[i].bytes;
-	}
-	strbuf_release(&sb);
 	return ok;
 }
 
@@ -363,53 +379,55 @@ copy_entry(const struct manifest_entry *src, struct manifest_entry *dst)
 	}
 }
 
-/* Write text to DIR/manifest.json (temporary name, then rename) unless
+/* Write text to DIR/manifest.json (DIR open as dirfd, named dir;
+ * temporary name, then rename, by the rules of common/outdir.h) unless
  * it already holds exactly that.  Sets *wrote. */
 static int
-write_manifest(const char *dir, const struct strbuf *text, bool *wrote)
+write_manifest(int dirfd, const char *dir, const struct strbuf *text,
+    bool *wrote)
 {
 	struct strbuf path = STRBUF_INIT, tmp = STRBUF_INIT, old = STRBUF_INIT;
-	FILE *fp = NULL;
-	int ret = -1;
+	struct strbuf why = STRBUF_INIT;
+	int fd = -1, ret = -1;
 
 	*wrote = false;
 	strbuf_addf(&path, "%s/manifest.json", dir);
 	strbuf_addf(&tmp, "%s/.manifest.json.tmp", dir);
-	if (!strbuf_read_file(&old, path.buf, 1 << 30) &&
-	    old.len == text->len && !memcmp(old.buf, text->buf, text->len)) {
+	if (!outdir_read_regular(dirfd, "manifest.json", 1 << 30, &old,
+	    &why) && old.len == text->len &&
+	    !memcmp(old.buf, text->buf, text->len)) {
 		ret = 0;
 		goto cleanup;
 	}
-	fp = fopen(tmp.buf, "wb");
-	if (!fp) {
-		error_errno("cannot create '%s'", tmp.buf);
+	fd = outdir_create(dirfd, ".manifest.json.tmp", tmp.buf);
+	if (fd < 0)
 		goto cleanup;
-	}
-	if (fwrite(text->buf, 1, text->len, fp) != text->len || fflush(fp) ||
-	    fsync(fileno(fp))) {
+	if (outdir_write_all(fd, text->buf, text->len, tmp.buf))
+		goto cleanup;
+	if (fsync(fd)) {
 		error_errno("cannot write '%s'", tmp.buf);
 		goto cleanup;
 	}
-	if (fclose(fp)) {
-		fp = NULL;
+	if (close(fd)) {
+		fd = -1;
 		error_errno("cannot write '%s'", tmp.buf);
 		goto cleanup;
 	}
-	fp = NULL;
-	if (rename(tmp.buf, path.buf)) {
-		error_errno("cannot rename '%s' to '%s'", tmp.buf, path.buf);
+	fd = -1;
+	if (outdir_rename(dirfd, ".manifest.json.tmp", dirfd, "manifest.json",
+	    path.buf))
 		goto cleanup;
-	}
 	*wrote = true;
 	ret = 0;
 cleanup:
-	if (fp) {
-		fclose(fp);
-		unlink(tmp.buf);
-	}
+	if (ret)
+		outdir_remove_regular(dirfd, ".manifest.json.tmp", tmp.buf);
+	if (fd >= 0)
+		close(fd);
 	strbuf_release(&path);
 	strbuf_release(&tmp);
 	strbuf_release(&old);
+	strbuf_release(&why);
 	return ret;
 }
 
@@ -461,7 +479,7 @@ reusable(const struct export_cli *cli, const struct manifest *old,
 	const struct manifest_entry *prev = manifest_find(old, ds, dir);
 
 	if (cli->force || !prev || strcmp(prev->fingerprint, fingerprint) ||
-	    !files_intact(cli->out, prev))
+	    !files_intact(cli->dirfd, prev))
 		return NULL;
 	return prev;
 }
@@ -489,8 +507,8 @@ export_item(sqlite3 *db, const struct export_model *m,
 	if (!cli->quiet && isatty(STDERR_FILENO))
 		fprintf(stderr, "\r\033[Kpathstat export: %s/%s",
 		    export_dataset_name(it->ds), e.dir);
-	if (export_write_part(db, m, it->ds, it->part, findings, cli->out,
-	    &cli->opts, &e.files)) {
+	if (export_write_part(db, m, it->ds, it->part, findings, cli->dirfd,
+	    cli->out, &cli->opts, &e.files)) {
 		free(e.dir);
 		export_files_release(&e.files);
 		return -1;
@@ -591,8 +609,7 @@ run_export(sqlite3 *db, struct export_cli *cli)
 	mf.nwhere = cli->nwhere_text;
 
 	/* DIR: new, empty, or an earlier export of ours */
-	strbuf_addf(&path, "%s/manifest.json", cli->out);
-	rc = manifest_read(path.buf, &old);
+	rc = manifest_read(cli->out, &old);
 	if (rc < 0)
 		goto cleanup;
 	if (rc == 1 && !dir_is_empty(cli->out)) {
@@ -607,7 +624,8 @@ run_export(sqlite3 *db, struct export_cli *cli)
 		goto cleanup;
 	}
 	/* one export at a time into a folder */
-	lockfd = open(cli->out, O_RDONLY | O_DIRECTORY);
+	lockfd = open(cli->out, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	cli->dirfd = lockfd;
 	if (lockfd < 0) {
 		error_errno("cannot open '%s'", cli->out);
 		goto cleanup;
@@ -619,11 +637,17 @@ run_export(sqlite3 *db, struct export_cli *cli)
 			error_errno("cannot lock '%s'", cli->out);
 		goto cleanup;
 	}
+	/* a link or FIFO planted at our temporary name goes, even when
+	 * manifest.json is not rewritten */
+	strbuf_reset(&path);
+	strbuf_addf(&path, "%s/.manifest.json.tmp", cli->out);
+	if (outdir_clear_planted(lockfd, ".manifest.json.tmp", path.buf))
+		goto cleanup;
 	if (rc == 1) {
 		/* mark DIR as ours before the first file, so a run killed
 		 * half way can be repeated into it */
 		manifest_json(&mf, &m, &cli->opts, &text);
-		if (write_manifest(cli->out, &text, &wrote))
+		if (write_manifest(lockfd, cli->out, &text, &wrote))
 			goto cleanup;
 		strbuf_reset(&text);
 	}
@@ -689,13 +713,13 @@ run_export(sqlite3 *db, struct export_cli *cli)
 	if (keep.n)	/* qsort(NULL, 0) is undefined */
 		qsort(keep.path, keep.n, sizeof(*keep.path), cmp_strp);
 	for (ds = 0; ds < DS_COUNT; ds++)
-		if (remove_stale(cli->out, export_dataset_name((enum
+		if (remove_stale(lockfd, cli->out, export_dataset_name((enum
 		    export_dataset)ds), &keep, &removed))
 			goto cleanup;
 
 	strbuf_reset(&text);
 	manifest_json(&mf, &m, &cli->opts, &text);
-	if (write_manifest(cli->out, &text, &wrote))
+	if (write_manifest(lockfd, cli->out, &text, &wrote))
 		goto cleanup;
 	if (!cli->quiet)
 		report(cli, t, removed, m.nruns, wrote);
@@ -741,7 +765,7 @@ run_ddl(sqlite3 *db, struct export_cli *cli)
 	memset(&old, 0, sizeof(old));
 	if (cli->out) {
 		strbuf_addf(&path, "%s/manifest.json", cli->out);
-		rc = manifest_read(path.buf, &old);
+		rc = manifest_read(cli->out, &old);
 		if (rc < 0)
 			goto cleanup;
 		have_old = rc == 0;

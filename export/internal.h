@@ -128,7 +128,14 @@ const char *export_model_run_id(const struct export_model *m, int64_t db_id);
 
 /* Hive's escaping of a partition value (parquet folders): bytes that
  * paths, URLs or Hive mind become %XX.  Appends to sb. */
+/* Hive's folder name for a NULL partition value. */
+#define EXPORT_HIVE_NULL	"__HIVE_DEFAULT_PARTITION__"
+/* Longest escaped value a partition folder name holds whole (longer
+ * ones are cut and hashed: export_escape_value). */
+#define EXPORT_VALUE_MAX	128
 void export_escape_value(const char *v, struct strbuf *sb);
+/* Whether the folder name does not hold v as it is (escaped, cut and
+ * hashed, or the Hive null name). */
 bool export_value_needs_escape(const char *v);
 
 /* A column of a dataset file. */
@@ -183,15 +190,16 @@ void export_files_release(struct export_files *f);
 
 /*
  * Write dataset ds for partition part (NULL for findings, whose rows
- * are given in findings) into DIR/<ds>/<part dir>/part-NNNNN.parquet,
- * each file first under a hidden temporary name and renamed when
- * complete.  Appends the files to out.  Returns 0, or -1 after an error
+ * are given in findings) into DIR/<ds>/<part dir>/part-NNNNN.parquet
+ * (DIR open as dirfd, named dir in messages; folders and files reached
+ * by the rules of common/outdir.h), each file first under a hidden
+ * temporary name and renamed when complete.  Appends the files to out.  Returns 0, or -1 after an error
  * (temporary files are removed).
  */
 struct check_findings;
 int export_write_part(sqlite3 *db, const struct export_model *m,
     enum export_dataset ds, const struct export_part *part,
-    const struct check_findings *findings, const char *dir,
+    const struct check_findings *findings, int dirfd, const char *dir,
     const struct export_opts *o, struct export_files *out);
 
 /*
@@ -228,10 +236,12 @@ struct manifest {
 
 void manifest_release(struct manifest *mf);
 /*
- * Read DIR/manifest.json into mf (zeroed first).  Returns 1 when there is
- * none, 0 when read, -1 after an error (not a pathstat export manifest).
+ * Read DIR/manifest.json into mf (zeroed first), only when it is a
+ * regular file (common/outdir.h).  Returns 1 when there is none, 0 when
+ * read, -1 after an error (not a pathstat export manifest, or a link,
+ * FIFO or other planted entry).
  */
-int manifest_read(const char *path, struct manifest *mf);
+int manifest_read(const char *dir, struct manifest *mf);
 /* The entry of (ds, dir), or NULL. */
 const struct manifest_entry *manifest_find(const struct manifest *mf,
     enum export_dataset ds, const char *dir);

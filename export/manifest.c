@@ -8,13 +8,16 @@
 #include "common/compat.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cJSON.h>
 
 #include "common/err.h"
+#include "common/outdir.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "export/internal.h"
@@ -167,21 +170,36 @@ read_dataset(struct manifest *mf, enum export_dataset ds, const cJSON *d,
 }
 
 int
-manifest_read(const char *path, struct manifest *mf)
+manifest_read(const char *dir, struct manifest *mf)
 {
 	struct strbuf text = STRBUF_INIT, why = STRBUF_INIT;
+	struct strbuf path = STRBUF_INIT;
 	cJSON *root = NULL;
 	const cJSON *ds, *sets;
 	const char *fmt;
-	int ret = -1, i;
+	int ret = -1, i, dirfd, rc;
 
 	memset(mf, 0, sizeof(*mf));
-	if (strbuf_read_file(&text, path, MANIFEST_MAX)) {
-		if (errno == ENOENT) {
+	strbuf_addf(&path, "%s/manifest.json", dir);
+	/* DIR itself is the user's choice; what is inside it is not */
+	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0) {
+		if (errno == ENOENT)
 			ret = 1;
-			goto cleanup;
-		}
-		error_errno("cannot read '%s'", path);
+		else
+			error_errno("cannot open '%s'", dir);
+		goto cleanup;
+	}
+	rc = outdir_read_regular(dirfd, "manifest.json", MANIFEST_MAX, &text,
+	    &why);
+	close(dirfd);
+	if (rc == -2) {
+		ret = 1;
+		goto cleanup;
+	}
+	if (rc) {
+		error("refusing to use '%s': %s (export reads only the "
+		    "regular file an earlier export wrote)", path.buf, why.buf);
 		goto cleanup;
 	}
 	root = cJSON_ParseWithLength(text.buf, text.len);
@@ -210,9 +228,11 @@ manifest_read(const char *path, struct manifest *mf)
 	ret = 0;
 	goto cleanup;
 bad:
-	error("'%s' is not a pathstat export manifest: %s", path, why.buf);
+	error("'%s' is not a pathstat export manifest: %s", path.buf,
+	    why.buf);
 	manifest_release(mf);
 cleanup:
+	strbuf_release(&path);
 	cJSON_Delete(root);
 	strbuf_release(&text);
 	strbuf_release(&why);

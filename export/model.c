@@ -57,22 +57,47 @@ export_value_needs_escape(const char *v)
 {
 	const unsigned char *p;
 
+	if (!strcmp(v, EXPORT_HIVE_NULL) || strlen(v) > EXPORT_VALUE_MAX)
+		return true;
 	for (p = (const unsigned char *)v; *p; p++)
 		if (*p < 0x20 || *p == 0x7f || strchr("\"#%'*/:=?\\{[]^", *p))
 			return true;
 	return false;
 }
 
+/* v as a folder name's value, escaped: whole when that is at most
+ * EXPORT_VALUE_MAX bytes, else its first 64 bytes' worth and "~" and a
+ * hash of all of it (a folder name has at most 255 bytes: a 300-byte
+ * tag made every export fail, issue 22).  The literal Hive null name
+ * gets its first '_' escaped, so it reads back as itself, not NULL. */
 void
 export_escape_value(const char *v, struct strbuf *sb)
 {
 	const unsigned char *p;
+	size_t start = sb->len;
 
-	for (p = (const unsigned char *)v; *p; p++) {
+	p = (const unsigned char *)v;
+	if (!strcmp(v, EXPORT_HIVE_NULL)) {
+		strbuf_addstr(sb, "%5F");
+		p++;
+	}
+	for (; *p; p++) {
 		if (*p < 0x20 || *p == 0x7f || strchr("\"#%'*/:=?\\{[]^", *p))
 			strbuf_addf(sb, "%%%02X", *p);
 		else
 			strbuf_addch(sb, *p);
+	}
+	if (sb->len - start > EXPORT_VALUE_MAX) {
+		size_t keep = 64;
+
+		/* cut on a character, never inside %XX or a UTF-8 one */
+		while (keep > 0 && (sb->buf[start + keep - 1] == '%' ||
+		    (keep >= 2 && sb->buf[start + keep - 2] == '%') ||
+		    ((unsigned char)sb->buf[start + keep] & 0xc0) == 0x80))
+			keep--;
+		strbuf_setlen(sb, start + keep);
+		strbuf_addf(sb, "~%016llx",
+		    (unsigned long long)XXH3_64bits(v, strlen(v)));
 	}
 }
 
@@ -91,12 +116,19 @@ col_dup(sqlite3_stmt *st, int i)
 	return s ? xstrdup(s) : NULL;
 }
 
-/* Every condition key and tag in the database, sorted, into *out. */
+#define EXPORT_KEY_COLUMNS_STR	"200"
+
+/* Every condition key and tag in the database, sorted, into *out: at
+ * most EXPORT_KEY_COLUMNS of them (the keys most rows have), since
+ * SQLite returns at most 2,000 columns and a database may hold more
+ * keys (issue 22); every tag stays in the tags column. */
 static int
 db_keys(sqlite3 *db, char ***out, size_t *n)
 {
 	sqlite3_stmt *st = db_prepare(db, "list keys",
-	    "SELECT key FROM condition_keys UNION SELECT key FROM run_tags "
+	    "SELECT key FROM (SELECT key, count(*) AS n FROM (SELECT key "
+	    "FROM condition_keys UNION ALL SELECT key FROM run_tags) GROUP BY "
+	    "key ORDER BY n DESC, key LIMIT " EXPORT_KEY_COLUMNS_STR ") "
 	    "ORDER BY 1");
 	size_t alloc = 0;
 	int rc;
@@ -513,7 +545,7 @@ part_dir(const struct export_model *m, const struct export_run *r,
 		if (v)
 			export_escape_value(v, sb);
 		else
-			strbuf_addstr(sb, "__HIVE_DEFAULT_PARTITION__");
+			strbuf_addstr(sb, EXPORT_HIVE_NULL);
 	}
 }
 

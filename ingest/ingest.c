@@ -40,8 +40,11 @@
 	"                       [--dry-run] [--prune] [--rekey] [--force] [--quiet]\n" \
 	"                       PATH...\n"
 
-/* Files are read whole; one larger than this is refused with a reason. */
-#define INGEST_MAX_BYTES	((size_t)4 << 30)
+/* Files are read whole; one larger than this is refused with a reason.
+ * A file costs about twice its size while it is parsed (iperf3 JSON is
+ * read piece by piece, issue 22), and INGEST_AHEAD more are read ahead:
+ * 1 GiB keeps that well below a laptop's memory (README, Ingest). */
+#define INGEST_MAX_BYTES	((size_t)1 << 30)
 
 /* Gone files named one by one when --prune is not given; the rest are
  * counted (--dry-run lists them all). */
@@ -142,7 +145,8 @@ read_file(const struct walk_file *wf, struct strbuf *raw,
 		strbuf_grow(raw, (size_t)wf->size + 1);
 	if (strbuf_read_fd(raw, fd, INGEST_MAX_BYTES)) {
 		if (errno == EFBIG)
-			strbuf_addf(why, "larger than %zu bytes", INGEST_MAX_BYTES);
+			strbuf_addf(why, "too large: larger than %zu bytes (1 "
+			    "GiB), the most a file may have", INGEST_MAX_BYTES);
 		else
 			strbuf_addf(why, "cannot read: %s", strerror(errno));
 		close(fd);

@@ -24,6 +24,12 @@
 #define IPERF3_MAX_INTERVALS	10000000	/* intervals read per file */
 #define IPERF3_MAX_DOCS		1000	/* further documents or tests counted */
 #define IPERF3_MAX_STREAMS	1000000	/* largest num_streams taken as P */
+/* cJSON costs about 41 times the text it parses (issue 22): a document
+ * larger than IPERF3_TREE_MAX is read member by member and interval by
+ * interval, and no one member may exceed IPERF3_PIECE_MAX, so a file
+ * costs about twice its size, whatever it holds. */
+#define IPERF3_TREE_MAX		((size_t)8 << 20)
+#define IPERF3_PIECE_MAX	((size_t)16 << 20)
 #define IPERF3_ESTIMATOR	"iperf3"
 
 /*
@@ -872,12 +878,22 @@ note_trailing(struct iperf3_ctx *c, const char *p, const char *end)
 			capped = true;
 			break;
 		}
-		more = cJSON_ParseWithLengthOpts(p, (size_t)(end - p), &pe, 0);
-		if (!more) {
-			junk = true;
-			break;
+		if ((size_t)(end - p) > IPERF3_TREE_MAX) {
+			/* only counted: its braces, not a 41x tree */
+			pe = scan_object_end(p, end);
+			if (!pe) {
+				junk = true;
+				break;
+			}
+		} else {
+			more = cJSON_ParseWithLengthOpts(p, (size_t)(end - p),
+			    &pe, 0);
+			if (!more) {
+				junk = true;
+				break;
+			}
+			cJSON_Delete(more);
 		}
-		cJSON_Delete(more);
 		ndocs++;
 		p = pe;
 	}
@@ -908,13 +924,29 @@ parse_value_at(const char **pp, const char *end)
 	return v;
 }
 
+/* Is the value at p (an object or array) larger than IPERF3_PIECE_MAX?
+ * Scalars are short by nature (cJSON stops at their end). */
+static bool
+piece_too_large(const char *p, const char *end)
+{
+	const char *e;
+
+	if (*p != '{' && *p != '[')
+		return false;
+	if ((size_t)(end - p) <= IPERF3_PIECE_MAX)
+		return false;
+	e = scan_object_end(p, p + IPERF3_PIECE_MAX);
+	return e == NULL;
+}
+
 /*
  * Walk the "intervals" array at p ('[') element by element, feeding each
  * complete one.  Returns the byte after ']', or NULL when the array is cut
- * short or broken.
+ * short or broken (or an element is too large: *big set).
  */
 static const char *
-salvage_intervals(struct iperf3_ctx *c, const char *p, const char *end)
+walk_intervals(struct iperf3_ctx *c, const char *p, const char *end,
+    bool *big)
 {
 	cJSON *iv;
 
@@ -929,6 +961,10 @@ salvage_intervals(struct iperf3_ctx *c, const char *p, const char *end)
 			p++;
 			continue;
 		}
+		if (piece_too_large(p, end)) {
+			*big = true;
+			return NULL;
+		}
 		iv = parse_value_at(&p, end);
 		if (!iv)
 			return NULL;
@@ -938,23 +974,29 @@ salvage_intervals(struct iperf3_ctx *c, const char *p, const char *end)
 }
 
 /*
- * The document did not parse (cut at 8192 bytes, junk inside): read its
- * top-level members one by one and keep start, every complete interval,
- * end and error if they are complete.
+ * Read the document's top-level members one by one: keep start, every
+ * complete interval, end and error (the first of each, as for a whole
+ * document).  Returns the byte after the closing '}' when the whole
+ * object was read, else NULL with *stop where it stopped (*big set when
+ * a member was larger than IPERF3_PIECE_MAX, named in big_key).
  */
-static int
-salvage_document(struct iperf3_ctx *c, const char *base, const char *doc,
-    const char *end, size_t file_len)
+static const char *
+walk_members(struct iperf3_ctx *c, const char *doc, const char *end,
+    const char **stop, bool *big, struct strbuf *big_key, bool *any)
 {
-	const char *p = doc + 1, *ks, *obj_end;
+	const char *p = doc + 1, *ks, *done = NULL;
 	size_t klen;
 	cJSON *v;
 
-	obj_end = scan_object_end(doc, end);
+	*big = *any = false;
 	for (;;) {
 		p = skip_ws(p, end);
-		if (p >= end || *p == '}')
+		if (p >= end)
 			break;
+		if (*p == '}') {
+			done = p + 1;
+			break;
+		}
 		if (*p == ',') {
 			p++;
 			continue;
@@ -971,12 +1013,27 @@ salvage_document(struct iperf3_ctx *c, const char *base, const char *doc,
 		if (p >= end || *p != ':')
 			break;
 		p = skip_ws(p + 1, end);
-		if (klen == 9 && !memcmp(ks, "intervals", 9) && p < end &&
-		    *p == '[') {
-			p = salvage_intervals(c, p, end);
-			if (!p)
-				break;
-			continue;
+		if (p >= end)
+			break;
+		if (klen == 9 && !memcmp(ks, "intervals", 9)) {
+			*any = true;
+			if (*p == '[') {
+				p = walk_intervals(c, p, end, big);
+				if (!p) {
+					if (*big)
+						strbuf_addstr(big_key,
+						    "an interval");
+					break;
+				}
+				continue;
+			}
+			c->intervals_not_array = true;
+		}
+		if (piece_too_large(p, end)) {
+			*big = true;
+			strbuf_addf(big_key, "'%.*s'", (int)(klen > 40 ? 40 :
+			    klen), ks);
+			break;
 		}
 		v = parse_value_at(&p, end);
 		if (!v)
@@ -984,15 +1041,57 @@ salvage_document(struct iperf3_ctx *c, const char *base, const char *doc,
 		if (klen == 5 && !memcmp(ks, "start", 5) && !c->start_tree) {
 			c->start_tree = v;
 			c->start = v;
+			*any = true;
 		} else if (klen == 3 && !memcmp(ks, "end", 3) && !c->end_tree) {
 			c->end_tree = v;
 			c->end = v;
+			*any = true;
 		} else {
-			if (klen == 5 && !memcmp(ks, "error", 5))
+			if (klen == 5 && !memcmp(ks, "error", 5)) {
 				set_error(c, v);
+				*any = true;
+			}
 			cJSON_Delete(v);
 		}
 	}
+	*stop = p;
+	return done;
+}
+
+/*
+ * The document did not parse (cut at 8192 bytes, junk inside), or is
+ * too large to parse whole: read its top-level members one by one and
+ * keep start, every complete interval, end and error if they are
+ * complete.
+ */
+static int
+walk_document(struct iperf3_ctx *c, const char *base, const char *doc,
+    const char *end, size_t file_len)
+{
+	struct strbuf big_key = STRBUF_INIT;
+	const char *p, *obj_end, *done;
+	bool big, any;
+	int ret;
+
+	done = walk_members(c, doc, end, &p, &big, &big_key, &any);
+	if (big) {
+		ret = parse_reject(c->res, "%s is larger than %zu MiB: too "
+		    "large to read (a member of an iperf3 result is small; "
+		    "the file is not one)", big_key.buf,
+		    IPERF3_PIECE_MAX >> 20);
+		strbuf_release(&big_key);
+		return ret;
+	}
+	strbuf_release(&big_key);
+	if (done) {
+		/* a valid document, read piece by piece */
+		if (!any)
+			return parse_reject(c->res, "JSON object is not an "
+			    "iperf3 result (no start, intervals or end)");
+		note_trailing(c, done, end);
+		return finish(c);
+	}
+	obj_end = scan_object_end(doc, end);
 	c->salvaged = true;
 	if (obj_end)
 		strbuf_addf(&c->salvage_note, "invalid JSON at line %zu",
@@ -1015,9 +1114,11 @@ parse_document(struct iperf3_ctx *c, const char *base, const char *doc,
 	const cJSON *ch, *intervals = NULL, *iv;
 	const char *pe = NULL;
 
+	if ((size_t)(end - doc) > IPERF3_TREE_MAX)
+		return walk_document(c, base, doc, end, file_len);
 	c->doc = cJSON_ParseWithLengthOpts(doc, (size_t)(end - doc), &pe, 0);
 	if (!c->doc)
-		return salvage_document(c, base, doc, end, file_len);
+		return walk_document(c, base, doc, end, file_len);
 	/* Repeated top-level keys: the first one counts. */
 	cJSON_ArrayForEach(ch, c->doc) {
 		if (!ch->string)

@@ -227,6 +227,13 @@ run_keys_set(struct run_keys *k, const char *key, const char *value,
 			    "bytes), not UTF-8 or control-character value");
 			return -1;
 		}
+		if (k->tags.n >= RUN_TAGS_MAX && !kvset_get(&k->tags, key)) {
+			strbuf_addstr(why, "tag '");
+			utf8_add_escaped(why, key);
+			strbuf_addf(why, "' is one too many: a run may have at "
+			    "most %d tags", RUN_TAGS_MAX);
+			return -1;
+		}
 		kvset_set(&k->tags, key, value);
 		if (!strcmp(key, RUN_KEYS_LABEL))
 			replace_str(&k->unknown, NULL);
@@ -502,6 +509,12 @@ meta_parse(const char *buf, size_t len, struct run_keys *out,
 	if (end && end < buf + len) {
 		strbuf_addf(why, "text after the JSON object (at byte %zu)",
 		    (size_t)(end - buf));
+		goto cleanup;
+	}
+	if (cJSON_GetArraySize(root) > RUN_TAGS_MAX + 8) {
+		/* every key would become a column somewhere (issue 22) */
+		strbuf_addf(why, "%d keys: a run may have at most %d tags",
+		    cJSON_GetArraySize(root), RUN_TAGS_MAX);
 		goto cleanup;
 	}
 	cJSON_ArrayForEach(item, root) {

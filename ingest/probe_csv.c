@@ -52,6 +52,9 @@ struct probe_ctx {
 	size_t			nrtt;	/* rows with an rtt_us */
 	bool			have_base;	/* base_ns is set */
 	int64_t			base_ns;	/* first valid probe's ns */
+	int64_t			last_seq, last_ns;	/* previous row's */
+	size_t			ndup, dup_line;	/* seq not increasing */
+	size_t			nback, back_line;	/* time going back */
 };
 
 static bool
@@ -306,6 +309,18 @@ probe_record(const struct csv_rec *rec, void *data)
 		probe_bad(ctx, rec, "unknown result");
 		return;
 	}
+	/* pathprobe numbers its probes 0, 1, 2 ...: a seq that does not
+	 * grow is a repeated row (a file concatenated with itself, a
+	 * collector restarted into it) and would count twice (issue 22) */
+	if (ctx->have_base && seq <= ctx->last_seq) {
+		if (!ctx->ndup++)
+			ctx->dup_line = rec->line;
+		return;
+	}
+	if (ctx->have_base && ns < ctx->last_ns && !ctx->nback++)
+		ctx->back_line = rec->line;
+	ctx->last_seq = seq;
+	ctx->last_ns = ns;
 	if (!ctx->have_base) {
 		ctx->have_base = true;
 		ctx->base_ns = ns;
@@ -460,6 +475,15 @@ ingest_parse_pathprobe(const char *buf, size_t len, struct parse_result *res)
 		parsed_run_add_summary(run, "connect_ms", "resolve_each",
 		    (double)h.resolve_each, "tool");
 
+	if (ctx.ndup)
+		parsed_run_mark_partial(run, "skipped %zu row%s whose seq "
+		    "repeats or goes back (first at line %zu): counted once",
+		    ctx.ndup, ctx.ndup == 1 ? "" : "s", ctx.dup_line);
+	if (ctx.nback)
+		parsed_run_mark_partial(run, "unix_ns goes back at %zu row%s "
+		    "(first at line %zu): the clock stepped; times since the "
+		    "start may be negative", ctx.nback, ctx.nback == 1 ? "" :
+		    "s", ctx.back_line);
 	if (ctx.bad)
 		parsed_run_mark_partial(run, "skipped %zu bad row%s of %zu "
 		    "(first at %s)", ctx.bad, ctx.bad == 1 ? "" : "s",

@@ -1,6 +1,6 @@
 /*
  * view.c - run_view, the view people open the database for, with one
- * column per tag key (instance_type, day, ...).  SQL has no dynamic
+ * column per tag key (instance_type, day, ...; at most VIEW_TAG_COLUMNS).  SQL has no dynamic
  * columns, so ingest writes the view again whenever the set of tag keys
  * changed (schema/004-roots.sql has its form without tags).
  */
@@ -15,6 +15,13 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "ingest/store.h"
+
+/* At most this many tag columns (the keys most runs have): SQLite
+ * returns at most 2,000 columns, and a database may hold more keys
+ * (issue 22).  Every tag stays in the "tags" column. */
+#define VIEW_TAG_COLUMNS	200
+#define STR_(x)	#x
+#define STR(x)	STR_(x)
 
 /* run_view's own columns, in order; the tag columns come after metric. */
 static const char *const head_cols[] = {
@@ -86,7 +93,9 @@ static int
 view_sql(sqlite3 *db, struct strbuf *sql)
 {
 	sqlite3_stmt *st = db_prepare(db, "list tag keys",
-	    "SELECT DISTINCT key FROM run_tags ORDER BY key");
+	    "SELECT key FROM (SELECT key, count(*) AS n FROM run_tags "
+	    "GROUP BY key ORDER BY n DESC, key LIMIT " STR(VIEW_TAG_COLUMNS)
+	    ") ORDER BY key");
 	char **keys = NULL, **cols = NULL;
 	size_t nkeys = 0, alloc = 0, i;
 	int rc, pass, ret = -1;

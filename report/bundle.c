@@ -25,6 +25,7 @@
 
 #include "common/db.h"
 #include "common/err.h"
+#include "common/outdir.h"
 #include "common/parse.h"
 #include "common/strbuf.h"
 #include "common/version.h"
@@ -71,56 +72,6 @@ report_bundle_init(struct report_bundle *b)
 	b->stagefd = -1;
 	b->stage_tables = -1;
 	b->stage_charts = -1;
-}
-
-/* Number of entries in the folder open as fd, other than . and .., or
- * -1. */
-static long
-dir_entries(int fd)
-{
-	int dup_fd = dup(fd);
-	DIR *d = dup_fd >= 0 ? fdopendir(dup_fd) : NULL;
-	struct dirent *e;
-	long n = 0;
-
-	if (!d) {
-		if (dup_fd >= 0)
-			close(dup_fd);
-		return -1;
-	}
-	while ((e = readdir(d)) != NULL)
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
-			n++;
-	closedir(d);
-	return n;
-}
-
-/*
- * Open name in the folder dirfd for reading: never through a symlink
- * (O_NOFOLLOW), never blocking on a FIFO, and only a regular file (judged
- * on the open descriptor).  Returns the descriptor, -2 when there is no
- * such entry, or -1 with the reason in why.
- */
-static int
-open_regular_at(int dirfd, const char *name, struct stat *st,
-    struct strbuf *why)
-{
-	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
-	    O_NOCTTY | O_CLOEXEC);
-
-	if (fd < 0) {
-		if (errno == ENOENT)
-			return -2;
-		strbuf_addstr(why, errno == ELOOP ? "it is a symbolic link" :
-		    strerror(errno));
-		return -1;
-	}
-	if (fstat(fd, st) < 0 || !S_ISREG(st->st_mode)) {
-		strbuf_addstr(why, "it is not a regular file");
-		close(fd);
-		return -1;
-	}
-	return fd;
 }
 
 /* "xxh3-128:<hex>" of a hash state's digest, appended to sb. */
@@ -174,7 +125,7 @@ hash_file_at(int dirfd, const char *name, bool *absent, struct strbuf *why)
 	int fd;
 
 	*absent = false;
-	fd = open_regular_at(dirfd, name, &st, why);
+	fd = outdir_open_regular(dirfd, name, &st, why);
 	if (fd == -2)
 		*absent = true;
 	if (fd < 0)
@@ -215,7 +166,7 @@ previous_provenance(int dirfd, struct strbuf *odd)
 	const cJSON *gen;
 	int fd;
 
-	fd = open_regular_at(dirfd, PROVENANCE_NAME, &st, odd);
+	fd = outdir_open_regular(dirfd, PROVENANCE_NAME, &st, odd);
 	if (fd < 0)
 		return NULL;
 	if (strbuf_read_fd(&sb, fd, PROVENANCE_MAX_BYTES) == 0)
@@ -241,27 +192,15 @@ static const char *const bundle_subdirs[] = { "tables", "charts" };
 static int
 open_subdir(struct report_bundle *b, const char *sub, bool create)
 {
+	struct strbuf shown = STRBUF_INIT;
 	int fd;
 
-	if (create && mkdirat(b->dirfd, sub, 0777) < 0 && errno != EEXIST)
-		return error_errno("cannot create folder '%s/%s'", b->dir, sub);
-	fd = openat(b->dirfd, sub, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC);
-	if (fd >= 0)
-		return fd;
-	if (errno == ENOENT && !create)
-		return -2;
-	if (errno == ELOOP || errno == ENOTDIR) {
-		struct stat st;
-		bool link = fstatat(b->dirfd, sub, &st,
-		    AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode);
-
-		return error("refusing to write into '%s/%s': it is %s (a "
-		    "bundle writes only inside '%s', into real folders)",
-		    b->dir, sub, link ? "a symbolic link" : "not a folder",
-		    b->dir);
-	}
-	return error_errno("cannot open folder '%s/%s'", b->dir, sub);
+	/* a linked tables/ or charts/ is refused, even with --force */
+	strbuf_addf(&shown, "%s/%s", b->dir, sub);
+	fd = outdir_open_sub(b->dirfd, sub, shown.buf,
+	    create ? OUTDIR_CREATE : 0);
+	strbuf_release(&shown);
+	return fd;
 }
 
 /* Make the private folder: DIR/.pathstat-report-XXXXXX, mode 0700, with
@@ -341,7 +280,7 @@ report_bundle_prepare(struct report_bundle *b, bool force, cJSON **prev)
 			error_errno("cannot open folder '%s'", b->dir);
 		goto cleanup;
 	}
-	n = dir_entries(b->dirfd);
+	n = outdir_entries(b->dirfd);
 	if (n < 0) {
 		error_errno("cannot read folder '%s'", b->dir);
 		goto cleanup;
@@ -453,8 +392,8 @@ int
 report_bundle_write(struct report_bundle *b, const char *rel,
     const char *data, size_t len)
 {
+	struct strbuf shown = STRBUF_INIT;
 	const char *name;
-	size_t off = 0;
 	bool close_dir;
 	int dirfd, fd;
 
@@ -463,23 +402,15 @@ report_bundle_write(struct report_bundle *b, const char *rel,
 		return error("cannot write '%s': not a name a bundle holds",
 		    rel);
 	/* a fresh name in our own folder: O_EXCL, no link followed */
-	unlinkat(dirfd, name, 0);
-	fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-	    O_CLOEXEC, 0666);
-	if (fd < 0)
-		return error_errno("cannot write '%s/%s'", b->dir, rel);
-	while (off < len) {
-		ssize_t w = write(fd, data + off, len - off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			error_errno("cannot write '%s/%s'", b->dir, rel);
+	strbuf_addf(&shown, "%s/%s", b->dir, rel);
+	fd = outdir_create(dirfd, name, shown.buf);
+	if (fd < 0 || outdir_write_all(fd, data, len, shown.buf)) {
+		if (fd >= 0)
 			close(fd);
-			return -1;
-		}
-		off += (size_t)w;
+		strbuf_release(&shown);
+		return -1;
 	}
+	strbuf_release(&shown);
 	if (close(fd) < 0)
 		return error_errno("cannot write '%s/%s'", b->dir, rel);
 	report_bundle_add_file(b, rel);
@@ -502,7 +433,7 @@ report_bundle_read(struct report_bundle *b, const char *rel, size_t max,
 	name = split_rel(b, rel, true, &dirfd, &close_dir);
 	if (!name)
 		return -2;
-	fd = open_regular_at(dirfd, name, &st, &why);
+	fd = outdir_open_regular(dirfd, name, &st, &why);
 	if (fd == -2) {
 		ret = -2;	/* gnuplot did not write it */
 	} else if (fd < 0) {
@@ -557,7 +488,7 @@ ours_now(struct report_bundle *b, const cJSON *prev, const char *rel,
 		return *absent;
 	}
 	if (!strcmp(rel, PROVENANCE_NAME) && prev) {
-		int fd = open_regular_at(dirfd, name, &st, why);
+		int fd = outdir_open_regular(dirfd, name, &st, why);
 
 		*absent = fd == -2;
 		ok = fd != -1;

@@ -10,6 +10,7 @@
  */
 #include "common/compat.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -467,22 +468,36 @@ chart_key_above(struct chart *ch, char *const *labels, size_t n)
 }
 
 /* 1-2-5 tics across [lo, hi] on a log axis (gnuplot shows only powers
- * of ten there, too few when the data span one decade or two). */
+ * of ten there, too few when the data span one decade or two).  The
+ * loop runs over decade exponents, not over the values, so 1e308, an
+ * infinity or a subnormal 5e-324 cannot keep it going (issue 22); wide
+ * spans get powers of ten only, at most about 30 of them. */
 void
 chart_log_tics(struct strbuf *sb, const char *axis, double lo, double hi)
 {
 	static const double steps[] = { 1, 2, 5 };
-	double dec;
+	int e, e0, e1, every;
 	size_t k, n = 0;
 
 	if (!(lo > 0) || !(hi > lo))
 		return;
+	if (!isfinite(hi))
+		hi = DBL_MAX;
+	e0 = (int)fmax(floor(log10(lo)), -330.0);
+	e1 = (int)fmin(ceil(log10(hi)), 310.0);
+	every = (e1 - e0) / 30 + 1;
 	strbuf_addf(sb, "set %stics (", axis);
-	for (dec = pow(10, floor(log10(lo))); dec <= hi * 10; dec *= 10) {
+	for (e = e0; e <= e1; e++) {
+		double dec = pow(10, e);
+
+		if (!(dec > 0) || !isfinite(dec) || (e - e0) % every)
+			continue;
 		for (k = 0; k < ARRAY_SIZE(steps); k++) {
 			double v = steps[k] * dec;
 
-			if (v < lo / 1.05 || v > hi * 1.05)
+			if (k && e1 - e0 > 12)
+				break;
+			if (!isfinite(v) || v < lo / 1.05 || v > hi * 1.05)
 				continue;
 			strbuf_addf(sb, "%s'%g' %g", n++ ? ", " : "", v, v);
 		}
@@ -491,17 +506,32 @@ chart_log_tics(struct strbuf *sb, const char *axis, double lo, double hi)
 }
 
 /* The largest 1-2-5 step (..., 0.05, 0.1, 0.2, 0.5, 1, ...) at or
- * below v > 0. */
+ * below v > 0; v itself where no power of ten is at or below it (a
+ * subnormal) or v is not finite, the smallest double above 0 when v is
+ * not above 0 (a bottom computed from 5e-324 underflowed). */
 double
 chart_log_floor(double v)
 {
-	double dec = pow(10, floor(log10(v)));
+	double dec;
 
+	if (!(v > 0))
+		return DBL_TRUE_MIN;	/* v underflowed: still above 0 */
+	dec = pow(10, floor(log10(v)));
+	if (!(dec > 0) || !isfinite(dec) || !isfinite(v))
+		return v;
 	if (v >= 5 * dec)
 		return 5 * dec;
 	if (v >= 2 * dec)
 		return 2 * dec;
 	return dec;
+}
+
+/* v, or the largest finite double in its place when it overflowed
+ * (an axis end beyond 1.7e308). */
+double
+chart_finite(double v)
+{
+	return isfinite(v) ? v : v > 0 ? DBL_MAX : -DBL_MAX;
 }
 
 /* ------------------------------------------------------------------

@@ -104,6 +104,8 @@ void chart_log_tics(struct strbuf *sb, const char *axis, double lo,
     double hi);
 /* The largest 1-2-5 step at or below v > 0 (a log axis' bottom). */
 double chart_log_floor(double v);
+/* v, or +-DBL_MAX when it is infinite (an axis end past 1.7e308). */
+double chart_finite(double v);
 /* One "# <what> <i>: <label>" comment line of a .dat file, the label
  * made safe for a comment. */
 void chart_dat_label(struct chart *ch, const char *what, size_t i,

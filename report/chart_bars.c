@@ -83,8 +83,9 @@ bars_script(struct chart *ch, const struct bars *br)
 		if (isfinite(lo)) {
 			bottom = chart_log_floor(lo / sqrt(10.0));
 			strbuf_addf(&ch->pre, "set yrange [%.6g:%.6g]\n",
-			    bottom, hi * 2.0);
-			chart_log_tics(&ch->pre, "y", bottom, hi * 2.0);
+			    bottom, chart_finite(hi * 2.0));
+			chart_log_tics(&ch->pre, "y", bottom,
+			    chart_finite(hi * 2.0));
 		}
 	} else {
 		strbuf_addstr(&ch->pre, "set yrange [0:*]\n"

@@ -74,14 +74,19 @@ vlabel_cmp(const void *a, const void *b)
 static bool
 vlabel_spread(struct vlabel *l, size_t n, double gap, double lo, double hi)
 {
-	size_t i, j, a, b;
+	size_t i, j, a, b, passes = 0;
 	bool moved = true;
 
-	if ((double)n * gap > hi - lo)
+	if (!((double)n * gap <= hi - lo))
 		return false;
 	for (i = 0; i < n; i++)
 		l[i].at = l[i].y;
 	while (moved) {
+		/* each pass merges crowded runs; n * n + 8 passes are
+		 * plenty unless rounding (huge or tiny values) keeps two
+		 * labels from ever settling */
+		if (passes++ > n * n + 8)
+			return false;
 		moved = false;
 		for (i = 0; i + 1 < n; i++) {
 			double mean = 0.0, start;
@@ -145,7 +150,7 @@ lines_axis_labels(struct chart *ch, const struct lines *ln, int labels_dec,
 		goto cleanup;
 	if (logy) {
 		ylo = chart_log_floor(lo / 1.5);
-		yhi = hi * 1.5;
+		yhi = chart_finite(hi * 1.5);
 		strbuf_addf(&ch->pre, "set yrange [%.6g:%.6g]\n", ylo, yhi);
 		chart_log_tics(&ch->pre, "y", ylo, yhi);
 		ylo = log10(ylo);
@@ -155,10 +160,11 @@ lines_axis_labels(struct chart *ch, const struct lines *ln, int labels_dec,
 
 		if (!(span > 0))
 			span = fabs(hi) > 0 ? fabs(hi) : 1.0;
+		span = chart_finite(span);
 		step = nice_step(span);
 		ylo = from_zero ? 0.0 : fmax(0.0, floor((lo - 0.08 * span) /
 		    step) * step);
-		yhi = ceil((hi + 0.1 * span) / step) * step;
+		yhi = chart_finite(ceil((hi + 0.1 * span) / step) * step);
 		strbuf_addf(&ch->pre, "set yrange [%.6g:%.6g]\n", ylo, yhi);
 	}
 	if (ln->nx * ln->nlines > 24)

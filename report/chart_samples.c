@@ -361,7 +361,8 @@ ts_layout(struct chart *ch, size_t rows, size_t cols,
 	if (ch->c->logscale)
 		strbuf_addstr(&ch->pre, "set logscale y\n");
 	else if (!per_panel)
-		strbuf_addf(&ch->pre, "set yrange [0:%.6g]\n", ext->ymax * 1.1);
+		strbuf_addf(&ch->pre, "set yrange [0:%.6g]\n",
+		    chart_finite(ext->ymax * 1.1));
 	/* one key for the page, under the title: trials share colours */
 	strbuf_addf(&ch->pre, "set xrange [0:%.6g]\n", ext->xmax);
 	/* margins in pixels made screen fractions: room at the top for the
@@ -416,7 +417,7 @@ ts_panels(struct chart *ch, const struct series *sr, size_t n, size_t cols,
 			double m = panel_max(ch, sr, k, end);
 
 			strbuf_addf(&ch->plot, "set yrange [0:%.6g]\n",
-			    m > 0 ? m * 1.1 : 1.0);
+			    m > 0 ? chart_finite(m * 1.1) : 1.0);
 		}
 		if (p == 1) {	/* the legend is on the page once */
 			for (i = 0; i < (size_t)maxtrial; i++)

@@ -295,7 +295,7 @@ cmd_report(int argc, char **argv)
 	const char *baseline = NULL;
 	char *hash = NULL, *gen = NULL;
 	cJSON *prev = NULL;
-	bool force = false, no_render = false, init = false;
+	bool force = false, no_render = false, init = false, committed = false;
 	struct timespec t0;
 	size_t bad;
 	int ch, ret = PATHSTAT_EXIT_OK;
@@ -406,9 +406,13 @@ cmd_report(int argc, char **argv)
 		bad++;
 	else if (report_bundle_commit(&b, prev, force))
 		bad++;
+	else
+		committed = true;
 	if (bad)
 		ret = PATHSTAT_EXIT_FAIL;
-	report_summary(&b, no_render, &t0, bad);
+	/* a refused bundle wrote nothing: it said so, and says no "wrote" */
+	if (committed)
+		report_summary(&b, no_render, &t0, bad);
 	goto cleanup;
 usage:
 	report_usage(stderr, false);

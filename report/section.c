@@ -844,7 +844,7 @@ table_provenance(struct report_bundle *b, const struct report_section *s,
 static int
 table_files(struct report_bundle *b, const struct report_section *s,
     const char *stem, const struct strbuf *csv, const struct strbuf *md,
-    const struct strbuf *mdi)
+    const struct strbuf *mdi, size_t neutral)
 {
 	struct strbuf rel = STRBUF_INIT;
 	int ret = -1;
@@ -861,6 +861,13 @@ table_files(struct report_bundle *b, const struct report_section *s,
 	strbuf_add(&b->index, mdi->buf, mdi->len);
 	strbuf_addf(&b->index, "\nData: [tables/%s.csv](tables/%s.csv) · "
 	    "[tables/%s.md](tables/%s.md)\n", stem, stem, stem, stem);
+	if (neutral)
+		strbuf_addf(&b->index, "\nIn the CSV, %zu text field%s "
+		    "starting with =, +, - or @ begin%s with ' so that a "
+		    "spreadsheet shows %s instead of running %s as a formula "
+		    "(`pathstat analyze --format csv` gives the exact text).\n",
+		    neutral, neutral == 1 ? "" : "s", neutral == 1 ? "s" : "",
+		    neutral == 1 ? "it" : "them", neutral == 1 ? "it" : "them");
 	ret = 0;
 cleanup:
 	strbuf_release(&rel);
@@ -875,7 +882,7 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 	struct strbuf cap = STRBUF_INIT, md = STRBUF_INIT, csv = STRBUF_INIT;
 	struct strbuf stem = STRBUF_INIT, mdi = STRBUF_INIT;
 	struct report_finding *f = NULL;
-	size_t nf = 0, no;
+	size_t nf = 0, no, neutral = 0;
 	bool opts = false, pivot = s->type == REPORT_SEC_PIVOT;
 	int rc, ret = -1;
 
@@ -910,10 +917,10 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 	if (pivot) {
 		if (report_pivot_build(b, s, &o, &t, &shown, &cap))
 			goto cleanup;
-		table_render_sb(&shown, TABLE_CSV, &csv);
+		neutral = table_render_csv_sheet(&shown, &csv);
 	} else {
 		labelled_copy(s, &t, &csvt);
-		table_render_sb(&csvt, TABLE_CSV, &csv);
+		neutral = table_render_csv_sheet(&csvt, &csv);
 		labelled_copy(s, &t, &shown);
 		dress(s, &o, &shown, &cap);
 		findings_of(s, &f, &nf);
@@ -925,7 +932,7 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 		    "database", s->from_csv);
 	table_markdown(b, s, &t, &shown, cap.buf, false, &md);
 	table_markdown(b, s, &t, &shown, cap.buf, true, &mdi);
-	if (table_files(b, s, stem.buf, &csv, &md, &mdi))
+	if (table_files(b, s, stem.buf, &csv, &md, &mdi, neutral))
 		goto cleanup;
 	table_provenance(b, s, &o, stem.buf, pivot);
 	if (s->chart && report_chart_write(b, s, pivot ? &shown : NULL, no))

@@ -78,16 +78,37 @@ interval_none(struct stats_interval *out, double estimate, const char *why)
 static void
 mean_var(const double *u, size_t n, double *mean, double *var)
 {
-	double m = 0, v = 0;
+	double m, v = 0;
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		m += u[i];
-	m /= (double)n;
+	/* stats_mean: values near DBL_MAX overflow a plain sum (identical
+	 * trials at 1.7e308 gave the interval [0, null], issue 22) */
+	m = stats_mean(u, n);
 	for (i = 0; i < n; i++)
 		v += (u[i] - m) * (u[i] - m);
 	*mean = m;
 	*var = v / (double)(n - 1);
+}
+
+/* Mean and sample standard deviation of u[0..n), n >= 2, scaled by the
+ * largest deviation so that values near DBL_MAX do not overflow the
+ * squares (the variance itself may not fit in a double there). */
+static void
+mean_sd(const double *u, size_t n, double *mean, double *sd)
+{
+	double m = stats_mean(u, n), sc = 0, v = 0, d;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (fabs(u[i] - m) > sc)
+			sc = fabs(u[i] - m);
+	if (sc > 0 && isfinite(sc))
+		for (i = 0; i < n; i++) {
+			d = (u[i] - m) / sc;
+			v += d * d;
+		}
+	*mean = m;
+	*sd = sc > 0 ? sc * sqrt(v / (double)(n - 1)) : 0;
 }
 
 /* Values of sorted[0..n) below q, and equal to it. */
@@ -251,8 +272,6 @@ stats_tl_values(const struct stats_trials *g, const double *pooled,
 	}
 	if (pool == STATS_POOL_PER_TRIAL ||
 	    stats_tl_method(g, pooled, npooled, est, pct, pool)) {
-		double m = 0;
-
 		/* pooled, ties at the quantile or unequal trial sizes: the
 		 * trials' own values around the pooled estimate */
 		if (pool == STATS_POOL_POOLED) {
@@ -267,9 +286,8 @@ stats_tl_values(const struct stats_trials *g, const double *pooled,
 			u[t] = est == STATS_EST_MEAN ?
 			    stats_mean(g->trial[t], g->n[t]) :
 			    stats_quantile(est, g->trial[t], g->n[t], pct);
-			m += u[t];
 		}
-		*estimate = m / (double)T;
+		*estimate = stats_mean(u, T);
 		return 0;
 	}
 	if (!pooled || npooled != N)
@@ -320,8 +338,8 @@ stats_tl_interval(const double *u, size_t T, double estimate, double level,
 		out->why = too_few(T);
 		return 0;
 	}
-	mean_var(u, T, &m, &v);
-	out->se = sqrt(v / (double)T);
+	mean_sd(u, T, &m, &v);
+	out->se = v / sqrt((double)T);
 	out->df = (double)(T - 1);
 	half = stats_t_quantile(0.5 + level / 2, out->df) * out->se;
 	if (log_scale && estimate > 0) {
@@ -332,6 +350,13 @@ stats_tl_interval(const double *u, size_t T, double estimate, double level,
 	} else {
 		out->lo = estimate - half;
 		out->hi = estimate + half;
+	}
+	if (!isfinite(out->lo) || !isfinite(out->hi)) {
+		/* an end past the range of doubles: say so, never
+		 * "covers trials" with no ends */
+		interval_none(out, estimate, "an end of the interval lies "
+		    "beyond the range of a double");
+		return 0;
 	}
 	out->covers = STATS_COVERS_TRIALS;
 	return 0;

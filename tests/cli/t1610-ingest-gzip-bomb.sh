@@ -27,7 +27,7 @@ esac
 run sh -c "$limit exec timeout 300 \"\$0\" ingest --db b.db tree" "$PS"
 expect_code 1 "the bomb is refused: exit 1"
 expect_err_has "tree/A/bomb.json.gz: gzip data expands more than 100 times" "it is named, with the reason"
-expect_err_lacks "larger than 4294967296" "it is stopped by the ratio, not at the 4 GiB limit"
+expect_err_lacks "too large" "it is stopped by the ratio, not at the 1 GiB limit"
 expect_sql b.db "SELECT status FROM files WHERE relpath = 'tree/A/bomb.json.gz'" rejected "recorded as rejected"
 expect_sql b.db "SELECT count(*) FROM run_view WHERE path = 'B'" 1 "the compressed real file is read"
 test_done

@@ -134,7 +134,7 @@ mkfifo out3/provenance.json
 run $T $R --spec one.json --out out3
 ok "[ $RC != 124 ]" "a FIFO named provenance.json does not block"
 expect_code 1 "and is no previous bundle"
-expect_err_has "its provenance.json is no previous bundle's (it is not a regular file)" "it says why"
+expect_err_has "its provenance.json is no previous bundle's (it is a FIFO)" "it says why"
 run $T $R --spec one.json --out b
 expect_code 0 "a bundle to plant a FIFO in"
 rm b/index.md && mkfifo b/index.md
