@@ -399,7 +399,7 @@ section_keys(struct report_spec *spec, const cJSON *obj, const char *loc,
 }
 
 /* The section's type (and verb) from its "type"; a throughput section
- * defaults to the throughput metric. */
+ * defaults to the throughput metric, whatever a group above says. */
 static int
 section_type(struct report_spec *spec, const cJSON *obj, const char *loc,
     struct report_section *s)
@@ -418,9 +418,14 @@ section_type(struct report_spec *spec, const cJSON *obj, const char *loc,
 		} else if (!strcmp(t, "pivot") || !strcmp(t, "throughput")) {
 			s->type = REPORT_SEC_PIVOT;
 			s->verb = xstrdup("percentiles");
-			if (!strcmp(t, "throughput") && !s->metric)
+			/* the documented default wins over a metric a
+			 * group above names; the section's own "metric"
+			 * (read after this) still replaces it */
+			if (!strcmp(t, "throughput")) {
+				free(s->metric);
 				s->metric = xstrdup(metric_name(
 				    METRIC_THROUGHPUT_BPS));
+			}
 		} else if (!strcmp(t, "chart")) {
 			s->type = REPORT_SEC_CHART;
 			s->verb = xstrdup("percentiles");
