@@ -877,6 +877,7 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 	struct report_finding *f = NULL;
 	size_t nf = 0, no;
 	bool opts = false, pivot = s->type == REPORT_SEC_PIVOT;
+	bool cal = s->type == REPORT_SEC_CALENDAR;
 	int rc, ret = -1;
 
 	table_init(&t);
@@ -909,6 +910,10 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 	b->ntables++;
 	if (pivot) {
 		if (report_pivot_build(b, s, &o, &t, &shown, &cap))
+			goto cleanup;
+		table_render_sb(&shown, TABLE_CSV, &csv);
+	} else if (cal) {
+		if (report_calendar_build(b, s, &o, &t, &shown, &cap))
 			goto cleanup;
 		table_render_sb(&shown, TABLE_CSV, &csv);
 	} else {
