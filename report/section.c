@@ -819,8 +819,11 @@ table_provenance(struct report_bundle *b, const struct report_section *s,
 	strbuf_reset(&sb);
 	strbuf_addf(&sb, "tables/%s.csv", stem);
 	cJSON_AddStringToObject(entry, "csv", sb.buf);
-	cJSON_AddStringToObject(entry, "shape", pivot ? "pivot of the "
-	    "command's rows (paths x columns)" : analyze_long_verb(s->verb) ?
+	cJSON_AddStringToObject(entry, "shape", s->type ==
+	    REPORT_SEC_CALENDAR ? (s->calendar == REPORT_CAL_WEEKS ? "the "
+	    "command's rows (path x week) with the week-over-week change" :
+	    "calendar of the command's rows (days x paths)") : pivot ?
+	    "pivot of the command's rows (paths x columns)" : analyze_long_verb(s->verb) ?
 	    "the command's JSON rows as CSV plus label columns" : "the "
 	    "command's CSV plus label columns");
 	/* the numbers an engine computed with the command's --sql query */
