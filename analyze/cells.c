@@ -57,23 +57,43 @@ cellset_release(struct cellset *cs)
 	memset(cs, 0, sizeof(*cs));
 }
 
+static bool
+cell_is(const struct cell *c, size_t ndims, const char *path,
+    const char *cond, char *const *dims)
+{
+	size_t j;
+
+	if (strcmp(c->path, path) || strcmp(c->cond, cond))
+		return false;
+	for (j = 0; j < ndims; j++)
+		if (strcmp(c->dims[j], dims[j]))
+			return false;
+	return true;
+}
+
+/* Callers look runs up in the order the run selection gives them, which
+ * is the cells' order: the cell found last, or the one after it, is
+ * almost always the one (a year of hourly runs by day: 43,800 runs
+ * against 1,825 cells, quadratic when searched from the start). */
 struct cell *
 cellset_find(struct cellset *cs, const char *path, const char *cond,
     char *const *dims)
 {
-	size_t i, j;
+	size_t i, k;
 
-	for (i = 0; i < cs->n; i++) {
-		struct cell *c = &cs->cells[i];
-
-		if (strcmp(c->path, path) || strcmp(c->cond, cond))
-			continue;
-		for (j = 0; j < cs->ndims; j++)
-			if (strcmp(c->dims[j], dims[j]))
-				break;
-		if (j == cs->ndims)
-			return c;
+	for (k = 0; k < 2; k++) {
+		i = cs->last + k;
+		if (i < cs->n && cell_is(&cs->cells[i], cs->ndims, path, cond,
+		    dims)) {
+			cs->last = i;
+			return &cs->cells[i];
+		}
 	}
+	for (i = 0; i < cs->n; i++)
+		if (cell_is(&cs->cells[i], cs->ndims, path, cond, dims)) {
+			cs->last = i;
+			return &cs->cells[i];
+		}
 	return NULL;
 }
 

@@ -72,6 +72,7 @@ struct cellset {
 	size_t		ndims;
 	struct cell	*cells;
 	size_t		n, alloc;
+	size_t		last;		/* cellset_find's last hit */
 };
 
 struct cells_query {

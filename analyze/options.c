@@ -325,7 +325,9 @@ static const struct analyze_option options[] = {
 	  set_where, NULL, F(where), 0, 0, 0, false,
 	  ANALYZE_EMIT_SET,
 	  "keep runs whose path, trial, tool, condition key or\n"
-	  "tag matches (K=V1,V2 for alternatives)", NULL, false, NULL, NULL },
+	  "tag matches (K=V1,V2 for alternatives, K=FROM..TO\n"
+	  "for a range: day=2026-11-01..2026-11-07, hour=9..17)",
+	  NULL, false, NULL, NULL },
 	{ ANALYZE_OPT_BY, "by", "DIMS", ANALYZE_ARG_LIST,
 	  set_list, get_list, F(by), F(nby), 0, 0, false,
 	  ANALYZE_EMIT_SET,

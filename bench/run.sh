@@ -12,6 +12,8 @@
 #                        (default: 1 when BENCH_SIZE_GB >= 1)
 #        BENCH_OUT       where the tree and the work files go (bench/out;
 #                        give a quick run its own to keep the big tree)
+#        BENCH_MONTH=0|1  the year of hourly monitoring (bench/month.sh,
+#                        default 1; BENCH_DAYS days, default 365)
 #        PYTHON (/usr/bin/python3, which has Debian's pandas), SQLITE3
 #
 # The tree is generated once into bench/out/tree and reused while the
@@ -402,6 +404,26 @@ if [ -f "$here/probe-accuracy.sh" ]; then
 	} >> "$W/results.md"
 else
 	echo "SKIP probe accuracy: bench/probe-accuracy.sh not here yet (branch collect)"
+fi
+
+# ---- a year of hourly monitoring (issue 25) ----------------------------
+
+echo
+if [ "${BENCH_MONTH:-1}" = 1 ]; then
+	rc=0
+	BENCH_DAYS=${BENCH_DAYS:-365} sh "$here/month.sh" "$OUT/month" \
+	    > "$W/month.md" || rc=$?
+	cat "$W/month.md"
+	[ "$rc" = 0 ] || say "month.sh exited with status $rc"
+	{
+		echo
+		echo "A year of hourly monitoring (bench/month.sh, exit status" \
+		    "$rc; each step run once):"
+		echo
+		cat "$W/month.md"
+	} >> "$W/results.md"
+else
+	echo "SKIP a year of monitoring: BENCH_MONTH=0"
 fi
 
 if [ "$BENCH_README" = 1 ]; then

@@ -91,13 +91,17 @@ all_keys(sqlite3 *db, struct names *l)
 		names_release(&q);
 		return -1;
 	}
-	/* day and hour fall back to the start time: listed last */
+	/* day and hour fall back to the start time, week and month to
+	 * the day: listed last */
 	for (i = 0; i < q.n; i++)
-		if (strcmp(q.v[i], "day") && strcmp(q.v[i], "hour"))
+		if (strcmp(q.v[i], "day") && strcmp(q.v[i], "hour") &&
+		    strcmp(q.v[i], "week") && strcmp(q.v[i], "month"))
 			names_add(l, q.v[i]);
 	names_release(&q);
 	names_add(l, "day");
 	names_add(l, "hour");
+	names_add(l, "week");
+	names_add(l, "month");
 	/* instance falls back to instance_id and hostname (where.c) */
 	if (names_has(l, "instance_id") || names_has(l, "hostname"))
 		names_add(l, "instance");
@@ -176,6 +180,27 @@ check_value(sqlite3 *db, const char *opt, const char *key,
 	if (key_values(db, key, &vals))
 		goto cleanup;
 	ret = 0;
+	if (where_range(value, NULL, NULL)) {
+		/* a range: some run must fall in it */
+		struct where one = WHERE_INIT;
+		struct kv it = { (char *)key, (char *)value };
+		int rc;
+
+		one.items = &it;
+		one.n = 1;
+		rc = keycat_matches(db, &one);
+		if (rc < 0) {
+			ret = -1;
+			goto cleanup;
+		}
+		if (rc)
+			goto cleanup;
+		ret = 1;
+		strbuf_addf(why, "%sno run has %s in %s", opt, key, value);
+		strbuf_addf(&label, "values of %s", key);
+		names_list(why, label.buf, &vals);
+		goto cleanup;
+	}
 	if (names_has(&vals, value))
 		goto cleanup;
 	ret = 1;

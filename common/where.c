@@ -11,6 +11,7 @@
 
 #include <sqlite3.h>
 
+#include "common/parse.h"
 #include "common/strbuf.h"
 #include "common/err.h"
 #include "common/where.h"
@@ -27,6 +28,111 @@ where_release(struct where *w)
 	}
 	free(w->items);
 	memset(w, 0, sizeof(*w));
+}
+
+/* Is s all digits, n of them? */
+static bool
+digits(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return true;
+}
+
+/* Is end a well-formed end of a range of key (day 2026-11-01, week
+ * 2026-W45, month 2026-11, hour 0-23)?  A wrong form would compare as
+ * text and select the wrong runs without a word. */
+static bool
+range_end_ok(const char *key, const char *end)
+{
+	size_t l = strlen(end);
+	long h;
+
+	if (!l)
+		return true;
+	if (!strcmp(key, "day"))
+		return l == 10 && digits(end, 4) && end[4] == '-' &&
+		    digits(end + 5, 2) && end[7] == '-' && digits(end + 8, 2);
+	if (!strcmp(key, "week"))
+		return l == 8 && digits(end, 4) && end[4] == '-' &&
+		    end[5] == 'W' && digits(end + 6, 2);
+	if (!strcmp(key, "month"))
+		return l == 7 && digits(end, 4) && end[4] == '-' &&
+		    digits(end + 5, 2);
+	if (!strcmp(key, "hour"))
+		return !parse_long(end, 0, 23, &h);
+	return true;
+}
+
+bool
+where_range(const char *value, char **lo, char **hi)
+{
+	const char *dots = strstr(value, "..");
+
+	if (!dots || strstr(dots + 2, ".."))
+		return false;
+	if (dots == value && !dots[2])
+		return false;
+	if (lo)
+		*lo = xstrndup(value, (size_t)(dots - value));
+	if (hi)
+		*hi = xstrdup(dots + 2);
+	return true;
+}
+
+/* Is s a number (then a range compares numerically)? */
+static bool
+is_number(const char *s)
+{
+	double d;
+
+	return *s && !parse_double(s, -1e300, 1e300, &d);
+}
+
+/* Check and normalize the range FROM..TO of key into *out (hours as
+ * two digits, as the hour key reads them); -1 with why. */
+static int
+range_value(const char *key, const char *v, char **out, struct strbuf *why)
+{
+	char *lo = NULL, *hi = NULL;
+	int ret = -1;
+
+	where_range(v, &lo, &hi);
+	if (!range_end_ok(key, lo) || !range_end_ok(key, hi)) {
+		strbuf_addf(why, "bad range '%s=%s': %s", key, v,
+		    !strcmp(key, "day") ? "want FROM..TO as YYYY-MM-DD" :
+		    !strcmp(key, "week") ? "want FROM..TO as YYYY-Www "
+		    "(2026-W45)" : !strcmp(key, "month") ? "want FROM..TO as "
+		    "YYYY-MM" : "want FROM..TO as hours 0-23");
+		goto cleanup;
+	}
+	if (!strcmp(key, "hour")) {
+		long h;
+
+		if (*lo && !parse_long(lo, 0, 23, &h)) {
+			free(lo);
+			lo = xasprintf("%02ld", h);
+		}
+		if (*hi && !parse_long(hi, 0, 23, &h)) {
+			free(hi);
+			hi = xasprintf("%02ld", h);
+		}
+	}
+	if (*lo && *hi && ((is_number(lo) && is_number(hi)) ?
+	    strtod(lo, NULL) > strtod(hi, NULL) : strcmp(lo, hi) > 0)) {
+		strbuf_addf(why, "bad range '%s=%s': %s comes after %s", key, v,
+		    lo, hi);
+		goto cleanup;
+	}
+	*out = xasprintf("%s..%s", lo, hi);
+	ret = 0;
+cleanup:
+	free(lo);
+	free(hi);
+	return ret;
 }
 
 int
@@ -50,9 +156,20 @@ where_add(struct where *w, const char *text, struct strbuf *why)
 	vals = xstrdup(eq + 1);
 	p = vals;
 	while ((v = strsep(&p, ",")) != NULL) {
+		char *val = NULL;
+
+		if (where_range(v, NULL, NULL)) {
+			if (range_value(key, v, &val, why)) {
+				free(key);
+				free(vals);
+				return -1;
+			}
+		} else {
+			val = xstrdup(v);
+		}
 		ALLOC_GROW(w->items, w->n + 1, w->alloc);
 		w->items[w->n].key = xstrdup(key);
-		w->items[w->n].value = xstrdup(v);
+		w->items[w->n].value = val;
 		w->n++;
 	}
 	free(key);
@@ -84,6 +201,25 @@ dim_sql(const char *key, const char *a, struct strbuf *sql)
 		add_quoted(sql, "CAST(%s.trial AS TEXT)", a);
 	} else if (!strcmp(key, "tool")) {
 		add_quoted(sql, "%s.tool", a);
+	} else if (!strcmp(key, "week") || !strcmp(key, "month")) {
+		/* a tag of that name, else derived from the run's day: the
+		 * ISO 8601 week (2026-W45: the week of its Thursday, whose
+		 * year it takes) or the month (2026-11) */
+		add_quoted(sql, "coalesce((SELECT value FROM run_tags t WHERE "
+		    "t.run_id = %s.id AND t.key = %Q), ", a, key);
+		if (!strcmp(key, "month")) {
+			strbuf_addstr(sql, "substr(");
+			dim_sql("day", a, sql);
+			strbuf_addstr(sql, ", 1, 7))");
+			return;
+		}
+		strbuf_addstr(sql, "(SELECT printf('%s-W%02d', strftime('%Y', "
+		    "th), (CAST(strftime('%j', th) AS INTEGER) - 1) / 7 + 1) "
+		    "FROM (SELECT date(d, printf('%+d days', 3 - (CAST("
+		    "strftime('%w', d) AS INTEGER) + 6) % 7)) AS th FROM "
+		    "(SELECT ");
+		dim_sql("day", a, sql);
+		strbuf_addstr(sql, " AS d))))");
 	} else if (!strcmp(key, "day") || !strcmp(key, "hour")) {
 		add_quoted(sql, "coalesce((SELECT value FROM run_tags t WHERE "
 		    "t.run_id = %s.id AND t.key = %Q), strftime(%Q, %s.started_at, "
@@ -102,6 +238,43 @@ dim_sql(const char *key, const char *a, struct strbuf *sql)
 		    "FROM run_tags t WHERE t.run_id = %s.id AND t.key = %Q))", a,
 		    key, a, key);
 	}
+}
+
+/* "(dim >= lo AND dim <= hi)", numerically when both ends are numbers
+ * (c=1..16, trial=2..10, hour=09..17), else as text (ISO days, weeks
+ * and months sort as text). */
+static void
+range_sql(const char *key, const char *value, const char *alias,
+    struct strbuf *sql)
+{
+	char *lo = NULL, *hi = NULL;
+	bool num;
+
+	where_range(value, &lo, &hi);
+	num = (!*lo || is_number(lo)) && (!*hi || is_number(hi)) &&
+	    strcmp(key, "day") && strcmp(key, "week") && strcmp(key, "month");
+	strbuf_addch(sql, '(');
+	if (num)
+		strbuf_addstr(sql, "CAST(");
+	dim_sql(key, alias, sql);
+	if (num)
+		strbuf_addstr(sql, " AS REAL)");
+	if (*lo)
+		add_quoted(sql, num ? " >= %s" : " >= %Q", lo);
+	else
+		strbuf_addstr(sql, " IS NOT NULL");
+	if (*hi) {
+		strbuf_addstr(sql, " AND ");
+		if (num)
+			strbuf_addstr(sql, "CAST(");
+		dim_sql(key, alias, sql);
+		if (num)
+			strbuf_addstr(sql, " AS REAL)");
+		add_quoted(sql, num ? " <= %s" : " <= %Q", hi);
+	}
+	strbuf_addch(sql, ')');
+	free(lo);
+	free(hi);
 }
 
 void
@@ -125,6 +298,10 @@ where_sql(const struct where *w, const char *alias, struct strbuf *sql)
 				strbuf_addstr(sql, "coalesce(");
 				dim_sql(w->items[j].key, alias, sql);
 				strbuf_addstr(sql, ", '') = ''");
+			} else if (where_range(w->items[j].value, NULL,
+			    NULL)) {
+				range_sql(w->items[j].key, w->items[j].value,
+				    alias, sql);
 			} else {
 				dim_sql(w->items[j].key, alias, sql);
 				add_quoted(sql, " = %Q", w->items[j].value);

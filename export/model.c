@@ -163,18 +163,27 @@ free_strv(char **v, size_t n)
 	free(v);
 }
 
+/* day, hour, week, month: keys every run has (where.c derives them). */
+static bool
+is_time_key(const char *key)
+{
+	return !strcmp(key, "day") || !strcmp(key, "hour") ||
+	    !strcmp(key, "week") || !strcmp(key, "month");
+}
+
 void
 export_model_known_keys(sqlite3 *db, struct strbuf *sb)
 {
 	char **keys = NULL;
 	size_t n = 0, i;
 
-	strbuf_addstr(sb, "path, trial, tool, day, hour, instance");
+	strbuf_addstr(sb, "path, trial, tool, day, hour, week, month, "
+	    "instance");
 	if (db_keys(db, &keys, &n))
 		return;
 	for (i = 0; i < n; i++)
-		if (!is_fixed_dim(keys[i]) && strcmp(keys[i], "day") &&
-		    strcmp(keys[i], "hour") && strcmp(keys[i], "instance"))
+		if (!is_fixed_dim(keys[i]) && !is_time_key(keys[i]) &&
+		    strcmp(keys[i], "instance"))
 			strbuf_addf(sb, ", %s", keys[i]);
 	free_strv(keys, n);
 }
@@ -183,12 +192,12 @@ int
 export_check_key(sqlite3 *db, const char *key, struct strbuf *why)
 {
 	static const char *const derived[] = { "path", "trial", "tool", "day",
-	    "hour", "instance" };
+	    "hour", "week", "month", "instance" };
 	struct strbuf near = STRBUF_INIT;
 	char **keys = NULL;
 	size_t n = 0, i;
-	bool found = is_fixed_dim(key) || !strcmp(key, "day") ||
-	    !strcmp(key, "hour") || !strcmp(key, "instance");
+	bool found = is_fixed_dim(key) || is_time_key(key) ||
+	    !strcmp(key, "instance");
 
 	if (!found && db_keys(db, &keys, &n) == 0)
 		for (i = 0; i < n && !found; i++)
@@ -250,7 +259,7 @@ load_keys(sqlite3 *db, struct export_model *m)
 	char **keys = NULL;
 	size_t n = 0, i, alloc = 0;
 	bool have_instance = false;
-	const char *extra[] = { "day", "hour", "instance" };
+	const char *extra[] = { "day", "hour", "week", "month", "instance" };
 	int pass;
 
 	if (db_keys(db, &keys, &n))
@@ -260,13 +269,14 @@ load_keys(sqlite3 *db, struct export_model *m)
 		    !strcmp(keys[i], "instance_id") ||
 		    !strcmp(keys[i], "hostname"))
 			have_instance = true;
-	/* day and hour fall back to the start time; instance exists when
+	/* day and hour fall back to the start time, week and month to
+	 * the day; instance exists when
 	 * one of its tags does */
 	for (i = 0; i < ARRAY_SIZE(extra); i++) {
 		size_t j;
 		bool dup = false;
 
-		if (i == 2 && !have_instance)
+		if (!strcmp(extra[i], "instance") && !have_instance)
 			continue;
 		for (j = 0; j < n; j++)
 			dup = dup || !strcmp(keys[j], extra[i]);

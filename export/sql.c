@@ -153,6 +153,55 @@ key_expr(struct q *x, const char *alias, const char *key, const char *col)
 	}
 }
 
+/* Is s a number (a range of numbers compares as numbers)? */
+static bool
+range_number(const char *s)
+{
+	double d;
+
+	return *s && !parse_double(s, -1e300, 1e300, &d);
+}
+
+/* "(lhs >= lo AND lhs <= hi)" for the range value v (where.h), lhs the
+ * column (a CAST to DOUBLE when both ends are numbers, as where.c
+ * compares them; days, weeks and months compare as text). */
+static void
+range_clause(struct q *x, const char *alias, const char *col,
+    const char *key, const char *v)
+{
+	char *lo = NULL, *hi = NULL;
+	bool num, time = !strcmp(key, "day") || !strcmp(key, "week") ||
+	    !strcmp(key, "month");
+	int end;
+
+	where_range(v, &lo, &hi);
+	num = !time && (!*lo || range_number(lo)) && (!*hi ||
+	    range_number(hi));
+	add(x, "(");
+	for (end = 0; end < 2; end++) {
+		const char *e = end ? hi : lo;
+
+		if (!*e)
+			continue;
+		if (end && *lo)
+			add(x, " AND ");
+		if (num && strcmp(key, "trial"))
+			add(x, "CAST(");
+		addf(x, "%s.", alias);
+		ident(x, col);
+		if (num && strcmp(key, "trial"))
+			add(x, " AS DOUBLE)");
+		add(x, end ? " <= " : " >= ");
+		if (num)	/* checked: a number; 09 spelled 9 */
+			addf(x, "%.17g", strtod(e, NULL));
+		else
+			lit(x, e);
+	}
+	add(x, ")");
+	free(lo);
+	free(hi);
+}
+
 /* " AND (...)" for each --where key and --paths, on alias. */
 static void
 where_clause(struct q *x, const char *alias)
@@ -177,7 +226,11 @@ where_clause(struct q *x, const char *alias)
 			if (j != i)
 				add(x, " OR ");
 			done[j] = true;
-			if (!strcmp(key, "trial")) {
+			if (*v && where_range(v, NULL, NULL) && (col ||
+			    fixed_key(key) || !strcmp(key, "trial"))) {
+				range_clause(x, alias, col && !fixed_key(key) &&
+				    strcmp(key, "trial") ? col : key, key, v);
+			} else if (!strcmp(key, "trial")) {
 				/* as stored: an integer */
 				if (parse_int64(v, &trial))
 					add(x, "1 = 0");

@@ -27,6 +27,8 @@
 #include "common/db.h"
 #include "common/err.h"
 #include "common/exit.h"
+#include "common/strbuf.h"
+#include "common/where.h"
 #include "common/xalloc.h"
 #include "ingest/ingest.h"
 #include "ingest/internal.h"
@@ -1320,28 +1322,93 @@ ingest_files(struct ingest_ctx *c, struct store *rst, struct meta_cache *mc,
 	return ret;
 }
 
-/* Report (path, condition, trial, tool, tags) claimed by two runs. */
+/* Paths whose key conflicts are named one by one; the rest are counted. */
+#define INGEST_CONFLICT_PATHS	20
+
+/*
+ * Report runs that share (path, condition, trial, tool, tags, metric)
+ * with another run: once per path, with how many runs in how many
+ * groups, on which days, and what analysis does with them.  A layout
+ * without {trial} over hourly monitoring makes every hour of a day one
+ * such group, so one line per group would be hundreds of identical
+ * lines; one per path says it once.
+ */
 static void
 report_conflicts(sqlite3 *db)
 {
-	sqlite3_stmt *st = db_prepare(db, "find conflicting runs",
-	    "SELECT p.name, c.canon, r.trial, r.tool, count(*) "
-	    "FROM runs r JOIN paths p ON p.id = r.path_id "
-	    "JOIN conditions c ON c.id = r.cond_id "
-	    "GROUP BY r.path_id, r.cond_id, r.trial, r.tool, r.tagkey, r.metric "
-	    "HAVING count(*) > 1 LIMIT 20");
+	struct strbuf sql = STRBUF_INIT;
+	sqlite3_stmt *st;
+	long long total = 0;
+	int paths = 0;
 
+	strbuf_addstr(&sql, "WITH g AS (SELECT path_id, cond_id, trial, tool, "
+	    "tagkey, metric, count(*) AS n FROM runs GROUP BY path_id, "
+	    "cond_id, trial, tool, tagkey, metric HAVING count(*) > 1), "
+	    "c AS (SELECT r.path_id AS path_id, r.trial AS trial, r.tool AS "
+	    "tool, c.canon AS cond, g.n AS n, ");
+	dim_sql("day", "r", &sql);
+	strbuf_addstr(&sql, " AS day FROM runs r JOIN g ON g.path_id = "
+	    "r.path_id AND g.cond_id = r.cond_id AND g.trial = r.trial AND "
+	    "g.tool = r.tool AND g.tagkey = r.tagkey AND g.metric = r.metric "
+	    "JOIN conditions c ON c.id = r.cond_id) "
+	    "SELECT p.name, count(*), (SELECT count(*) FROM g WHERE "
+	    "g.path_id = c.path_id), min(n), max(n), count(DISTINCT day), "
+	    "min(day), max(day), group_concat(DISTINCT trial), "
+	    "group_concat(DISTINCT tool), count(DISTINCT cond), min(cond) "
+	    "FROM c JOIN paths p ON p.id = c.path_id GROUP BY c.path_id "
+	    "ORDER BY p.name COLLATE pathsort");
+	st = db_prepare(db, "find conflicting runs", sql.buf);
+	strbuf_release(&sql);
 	if (!st)
 		return;
-	while (sqlite3_step(st) == SQLITE_ROW)
-		warning("conflict: %d runs claim path=%s condition=%s trial=%d "
-		    "tool=%s ('pathstat runs' lists their files)",
-		    sqlite3_column_int(st, 4),
-		    (const char *)sqlite3_column_text(st, 0),
-		    (const char *)sqlite3_column_text(st, 1),
-		    sqlite3_column_int(st, 2),
-		    (const char *)sqlite3_column_text(st, 3));
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *path = (const char *)sqlite3_column_text(st, 0);
+		long long runs = sqlite3_column_int64(st, 1);
+		long long groups = sqlite3_column_int64(st, 2);
+		int lo = sqlite3_column_int(st, 3), hi = sqlite3_column_int(st, 4);
+		int ndays = sqlite3_column_int(st, 5);
+		const char *d0 = (const char *)sqlite3_column_text(st, 6);
+		const char *d1 = (const char *)sqlite3_column_text(st, 7);
+		const char *cond = (const char *)sqlite3_column_text(st, 11);
+		struct strbuf size = STRBUF_INIT, days = STRBUF_INIT;
+
+		total += runs;
+		if (paths++ >= INGEST_CONFLICT_PATHS)
+			continue;
+		if (groups == 1)
+			strbuf_addstr(&size, "");
+		else if (lo == hi)
+			strbuf_addf(&size, " in %lld groups of %d", groups, lo);
+		else
+			strbuf_addf(&size, " in %lld groups of %d to %d", groups,
+			    lo, hi);
+		if (!ndays)
+			strbuf_addstr(&days, "without a day");
+		else if (ndays == 1)
+			strbuf_addf(&days, "on 1 day, %s", d0);
+		else
+			strbuf_addf(&days, "on %d days, %s..%s", ndays, d0, d1);
+		warning("conflict: path %s: %lld runs%s share their keys "
+		    "(trial %s, tool %s, condition %s) %s: each group has the "
+		    "same path, condition, trial, tool and tags (a layout "
+		    "without {trial}?); analyze keeps every run, a trial of its "
+		    "cell with its samples pooled (--by hour splits hourly "
+		    "runs); 'pathstat runs --where path=%s --columns all' lists "
+		    "them", path, runs, size.buf,
+		    (const char *)sqlite3_column_text(st, 8),
+		    (const char *)sqlite3_column_text(st, 9),
+		    sqlite3_column_int(st, 10) > 1 ? "several" :
+		    (cond && *cond) ? cond : "(none)", days.buf, path);
+		strbuf_release(&size);
+		strbuf_release(&days);
+	}
 	sqlite3_finalize(st);
+	if (paths > INGEST_CONFLICT_PATHS)
+		warning("conflict: and %d more paths", paths -
+		    INGEST_CONFLICT_PATHS);
+	if (paths > 1)
+		warning("conflict: %lld runs on %d paths share their keys with "
+		    "another run", total, paths);
 }
 
 /* Leave the database file (and its -wal/-shm) out of the walk. */

@@ -159,7 +159,8 @@ collect_keys(sqlite3 *db, struct key_list *kl)
 		if (key_find(kl, key) >= 0)
 			continue;
 		/* day and hour fall back to the start time: listed below */
-		if (!strcmp(key, "day") || !strcmp(key, "hour"))
+		if (!strcmp(key, "day") || !strcmp(key, "hour") ||
+		    !strcmp(key, "week") || !strcmp(key, "month"))
 			continue;
 		key_add(kl, key, sqlite3_column_int(st, 1) ? "condition" : "tag");
 	}
@@ -175,6 +176,8 @@ collect_keys(sqlite3 *db, struct key_list *kl)
 	if (has) {
 		key_add(kl, "day", "tag, else start time");
 		key_add(kl, "hour", "tag, else start time");
+		key_add(kl, "week", "tag, else the day's ISO week");
+		key_add(kl, "month", "tag, else the day's month");
 	}
 	/* instance: only when it is more than the tag of that name */
 	has = db_has_row(db, "look for instance tags",

@@ -87,17 +87,65 @@ set_text_col(struct table *t, size_t row, size_t col, sqlite3_stmt *st, int i)
 		table_set_str(t, row, col, (const char *)v);
 }
 
+/* Does the comma-separated list name name? */
+static bool
+list_names(const char *list, const char *name)
+{
+	size_t l = strlen(name);
+
+	while (list && *list) {
+		size_t n = strcspn(list, ",");
+
+		if (n == l && !strncmp(list, name, l))
+			return true;
+		list += n + (list[n] == ',');
+	}
+	return false;
+}
+
+/*
+ * Add to keys the time keys (day, hour, week, month) that columns names
+ * and no tag is called: they are derived from the start time and day as
+ * --where and --by derive them (where.c), so --columns hour shows what
+ * --by hour splits on.  Returns how many were added; they are the last
+ * of keys.
+ */
+static size_t
+derived_keys(const char *columns, char ***keys, size_t *nkeys)
+{
+	static const char *const time_keys[] = { "day", "hour", "week",
+	    "month" };
+	size_t i, j, added = 0;
+
+	for (i = 0; i < ARRAY_SIZE(time_keys); i++) {
+		bool have = false;
+
+		if (!list_names(columns, time_keys[i]))
+			continue;
+		for (j = 0; j < *nkeys; j++)
+			have = have || !strcmp((*keys)[j], time_keys[i]);
+		if (have)
+			continue;
+		*keys = xreallocarray(*keys, *nkeys + 1, sizeof(**keys));
+		(*keys)[(*nkeys)++] = xstrdup(time_keys[i]);
+		added++;
+	}
+	return added;
+}
+
 static int
-list_runs(sqlite3 *db, const struct where *w, struct table *t)
+list_runs(sqlite3 *db, const struct where *w, const char *columns,
+    struct table *t)
 {
 	struct strbuf sql = STRBUF_INIT;
 	sqlite3_stmt *st = NULL, *tagst = NULL;
 	char **keys = NULL;
-	size_t nkeys = 0, i, base;
+	size_t nkeys = 0, i, base, nderived;
 	int ret = -1, rc;
 
 	if (tag_keys(db, &keys, &nkeys))
 		goto cleanup;
+	nderived = derived_keys(columns, &keys, &nkeys);
 	table_add_col(t, "path", "Path", -1);
 	table_add_col(t, "condition", "Condition", -1);
 	table_add_col(t, "trial", "Trial", -1);
@@ -126,8 +174,12 @@ list_runs(sqlite3 *db, const struct where *w, struct table *t)
 	    "ELSE sf.relpath END, "
 	    "(SELECT count(*) FROM runs r2 WHERE r2.path_id = r.path_id AND "
 	    "r2.cond_id = r.cond_id AND r2.trial = r.trial AND r2.tool = r.tool "
-	    "AND r2.tagkey = r.tagkey AND r2.metric = r.metric) > 1 "
-	    "FROM runs r JOIN paths p ON p.id = r.path_id "
+	    "AND r2.tagkey = r.tagkey AND r2.metric = r.metric) > 1");
+	for (i = nkeys - nderived; i < nkeys; i++) {
+		strbuf_addstr(&sql, ", ");
+		dim_sql(keys[i], "r", &sql);
+	}
+	strbuf_addstr(&sql, " FROM runs r JOIN paths p ON p.id = r.path_id "
 	    "JOIN conditions c ON c.id = r.cond_id "
 	    "JOIN metrics m ON m.id = r.metric "
 	    "LEFT JOIN files f ON f.id = r.file_id "
@@ -170,6 +222,9 @@ list_runs(sqlite3 *db, const struct where *w, struct table *t)
 			table_set_display(t, row, base + nkeys + 7, "CONFLICT");
 		else
 			table_set_display(t, row, base + nkeys + 7, "");
+		for (i = nkeys - nderived; i < nkeys; i++)
+			set_text_col(t, row, base + i, st,
+			    14 + (int)(i - (nkeys - nderived)));
 	}
 	if (rc != SQLITE_DONE) {
 		error("list runs: %s", sqlite3_errmsg(db));
@@ -449,7 +504,7 @@ cmd_runs(int argc, char **argv)
 			goto cleanup;
 		}
 	}
-	if (files ? list_files(db, &t) : list_runs(db, &w, &t)) {
+	if (files ? list_files(db, &t) : list_runs(db, &w, columns, &t)) {
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}

@@ -907,6 +907,64 @@ metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 	strbuf_release(&pooled);
 }
 
+/* A metric's runs s on AUTOSPEC_MONTH_DAYS days or more, with samples
+ * to split by hour: its month group (autospec_month.c) goes into arr.
+ * Returns false, with nothing written, for a campaign of a few days. */
+static bool
+month_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
+    const struct sel *s, const char *study)
+{
+	struct slist days, paths, itypes;
+	struct autospec_month am;
+	const char **dv, **iv;
+	size_t i, nd = 0, ni = 0, best = 0;
+	bool done = false;
+
+	if (mr->m->source == METRIC_FROM_SUMMARY)
+		return false;
+	distinct(x, s, F_DAY, &days);
+	if (days.n < AUTOSPEC_MONTH_DAYS) {
+		slist_release(&days);
+		return false;
+	}
+	distinct(x, s, F_PATH, &paths);
+	distinct(x, s, F_ITYPE, &itypes);
+	dv = xcalloc(days.n + 1, sizeof(char *));
+	iv = xcalloc(itypes.n + 1, sizeof(char *));
+	for (i = 0; i < days.n; i++)
+		if (days.v[i])
+			dv[nd++] = days.v[i];
+	qsort(dv, nd, sizeof(*dv), cmp_str_null_last);
+	for (i = 0; i < itypes.n; i++) {
+		if (!itypes.v[i])
+			continue;
+		if (!ni || itypes.count[i] > itypes.count[best])
+			best = i;
+		iv[ni++] = itypes.v[i];
+	}
+	if (nd >= AUTOSPEC_MONTH_DAYS) {
+		memset(&am, 0, sizeof(am));
+		am.m = mr->m;
+		am.study = study;
+		am.nruns = s->n;
+		am.days = dv;
+		am.ndays = nd;
+		am.paths = paths.v;
+		am.npaths = paths.n;
+		am.itypes = iv;
+		am.nitypes = ni;
+		am.main_itype = ni ? itypes.v[best] : NULL;
+		autospec_month_group(arr, &am);
+		done = true;
+	}
+	free(dv);
+	free(iv);
+	slist_release(&days);
+	slist_release(&paths);
+	slist_release(&itypes);
+	return done;
+}
+
 /* One study's group (study NULL: the runs without a study tag; all is
  * false when there are no study tags at all: then the metric groups go
  * straight into arr). */
@@ -960,6 +1018,9 @@ study_group(const struct ctx *x, cJSON *arr, const char *study, bool all)
 	for (i = 0; i < x->nper; i++) {
 		if (s[i].n && x->per[i].m->id == METRIC_PATH_MTU)
 			mtu_group(x, sub, &x->per[i], &s[i], study);
+		else if (s[i].n && month_group(x, sub, &x->per[i], &s[i],
+		    study))
+			;
 		else if (s[i].n)
 			metric_group(x, sub, &x->per[i], &s[i], study);
 		free(s[i].r);

@@ -33,6 +33,29 @@ struct strbuf;
 int report_autospec_spec(const char *db_path, const char *baseline,
     struct report_spec *spec, char **text);
 
+/* A metric measured on at least this many days is read as monitoring
+ * (autospec_month.c): over the whole period, not as one campaign day. */
+#define AUTOSPEC_MONTH_DAYS	7
+
+struct metric;
+
+/* What the month group of one metric is made from (borrowed). */
+struct autospec_month {
+	const struct metric *m;
+	const char	*study;		/* NULL: no study tag */
+	size_t		nruns;
+	const char *const *days;	/* sorted, ndays >= 1 */
+	size_t		ndays;
+	const char *const *paths;	/* in order */
+	size_t		npaths;
+	const char *const *itypes;	/* instance types, NULL-free */
+	size_t		nitypes;
+	const char	*main_itype;	/* the one with the most runs */
+};
+
+/* Append the month group of am to arr (autospec_month.c). */
+void autospec_month_group(cJSON *arr, const struct autospec_month *am);
+
 /* Append doc to out as JSON text a person would write: two-space
  * indents, short lists and objects on one line, a final newline. */
 void report_autospec_print(const cJSON *doc, struct strbuf *out);

@@ -620,7 +620,7 @@ chart_render(struct chart *ch, bool *rendered)
 }
 
 static const char *const kind_names[] = {
-	"bars", "relative", "ecdf", "timeseries", "box", "days",
+	"bars", "relative", "ecdf", "timeseries", "box", "days", "heatmap",
 };
 
 /* Write .dat and .gp, render, and add the figure to index.md. */
@@ -926,6 +926,9 @@ report_chart_write(struct report_bundle *b, struct report_section *s,
 		break;
 	case REPORT_CHART_DAYS:
 		ret = chart_days(&ch);
+		break;
+	case REPORT_CHART_HEATMAP:
+		ret = chart_heatmap(&ch);
 		break;
 	}
 	if (!ret)

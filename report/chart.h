@@ -147,6 +147,15 @@ size_t chart_stat(const struct chart *ch, const struct analyze_opts *o);
 int chart_bars(struct chart *ch, const struct table *pivot);
 int chart_relative(struct chart *ch);
 int chart_days(struct chart *ch);
+int chart_heatmap(struct chart *ch);
+/* chart_dates.c: for a chart with day i at x = i, after its axis is
+ * set: thinned, rotated MM-DD labels when there are many days; marks on
+ * the points of t (a percentiles --by day table) whose statistic stat
+ * is censored, and dashed lines at analyze trend's change points.
+ * Returns the number of marks. */
+void chart_date_axis(struct chart *ch, char *const *days, size_t ndays);
+size_t chart_day_marks(struct chart *ch, const struct table *t,
+    const char *stat, char *const *days, size_t ndays);
 int chart_box(struct chart *ch);
 int chart_ecdf(struct chart *ch);
 int chart_timeseries(struct chart *ch);

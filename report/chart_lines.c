@@ -413,6 +413,10 @@ chart_days(struct chart *ch)
 	    ch->m->title, ch->unit);
 	lines_write(ch, &ln, y.buf, "Day (UTC)", "day", ch->dec, true,
 	    SIZE_MAX);
+	/* a month's dates, censored points, change points (chart_dates.c) */
+	chart_date_axis(ch, ln.x, ln.nx);
+	if (js < o.nstats)
+		chart_day_marks(ch, &t, o.stat_names[js], ln.x, ln.nx);
 	ret = 0;
 cleanup:
 	for (i = 0; i < nkeys; i++)

@@ -41,6 +41,15 @@ enum report_sec_type {
 	REPORT_SEC_VERB,	/* one analyze verb's table */
 	REPORT_SEC_PIVOT,	/* paths down, condition columns across */
 	REPORT_SEC_CHART,	/* a chart with no table */
+	REPORT_SEC_CALENDAR,	/* days or weeks down, paths across
+				 * (month.c) */
+};
+
+/* What a calendar section shows (month.c). */
+enum report_calendar {
+	REPORT_CAL_DAYS,	/* each day's statistics, a column per path */
+	REPORT_CAL_LOSS,	/* each day's loss %, a column per path */
+	REPORT_CAL_WEEKS,	/* each path's weeks, week-over-week change */
 };
 
 enum report_chart_kind {
@@ -50,6 +59,8 @@ enum report_chart_kind {
 	REPORT_CHART_TIMESERIES,	/* values over time, trials overlaid */
 	REPORT_CHART_BOX,	/* box of trial-level values per path */
 	REPORT_CHART_DAYS,	/* a statistic per day, line per path */
+	REPORT_CHART_HEATMAP,	/* a statistic per hour and day, one path
+				 * (chart_heatmap.c) */
 };
 
 struct report_path {
@@ -124,6 +135,7 @@ struct report_section {
 				 * engine's result of analyze --sql), as the
 				 * spec gives it, or NULL (owned) */
 
+	enum report_calendar calendar;	/* calendar: what it shows */
 	struct report_pivot_col *cols;	/* pivot columns (owned) */
 	size_t	ncols;
 	struct report_chart *chart;	/* chart of this section, or NULL */
@@ -333,6 +345,15 @@ void report_caption_where(const struct report_section *s,
  * location (a column that matches two cells of one path).
  */
 int report_pivot_build(struct report_bundle *b, struct report_section *s,
+    const struct analyze_opts *o, const struct table *t, struct table *pt,
+    struct strbuf *cap);
+
+/*
+ * Calendar tables (month.c): build pt from t (a percentiles table of
+ * section s split by day, or by week) and its caption.  Returns 0, or
+ * -1 after naming the spec location.
+ */
+int report_calendar_build(struct report_bundle *b, struct report_section *s,
     const struct analyze_opts *o, const struct table *t, struct table *pt,
     struct strbuf *cap);
 

@@ -145,6 +145,7 @@ walk(struct report_bundle *b, struct report_section *s)
 			break;
 		case REPORT_SEC_VERB:
 		case REPORT_SEC_PIVOT:
+		case REPORT_SEC_CALENDAR:
 			if (report_section_table(b, c)) {
 				failed_marker(b, c);
 				bad++;

@@ -819,8 +819,11 @@ table_provenance(struct report_bundle *b, const struct report_section *s,
 	strbuf_reset(&sb);
 	strbuf_addf(&sb, "tables/%s.csv", stem);
 	cJSON_AddStringToObject(entry, "csv", sb.buf);
-	cJSON_AddStringToObject(entry, "shape", pivot ? "pivot of the "
-	    "command's rows (paths x columns)" : analyze_long_verb(s->verb) ?
+	cJSON_AddStringToObject(entry, "shape", s->type ==
+	    REPORT_SEC_CALENDAR ? (s->calendar == REPORT_CAL_WEEKS ? "the "
+	    "command's rows (path x week) with the week-over-week change" :
+	    "calendar of the command's rows (days x paths)") : pivot ?
+	    "pivot of the command's rows (paths x columns)" : analyze_long_verb(s->verb) ?
 	    "the command's JSON rows as CSV plus label columns" : "the "
 	    "command's CSV plus label columns");
 	/* the numbers an engine computed with the command's --sql query */
@@ -884,6 +887,7 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 	struct report_finding *f = NULL;
 	size_t nf = 0, no, neutral = 0;
 	bool opts = false, pivot = s->type == REPORT_SEC_PIVOT;
+	bool cal = s->type == REPORT_SEC_CALENDAR;
 	int rc, ret = -1;
 
 	table_init(&t);
@@ -916,6 +920,10 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 	b->ntables++;
 	if (pivot) {
 		if (report_pivot_build(b, s, &o, &t, &shown, &cap))
+			goto cleanup;
+		neutral = table_render_csv_sheet(&shown, &csv);
+	} else if (cal) {
+		if (report_calendar_build(b, s, &o, &t, &shown, &cap))
 			goto cleanup;
 		neutral = table_render_csv_sheet(&shown, &csv);
 	} else {

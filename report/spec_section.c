@@ -28,7 +28,7 @@ static const char *const verb_names[] = {
 };
 
 static const char *const chart_names[] = {
-	"bars", "relative", "ecdf", "timeseries", "box", "days",
+	"bars", "relative", "ecdf", "timeseries", "box", "days", "heatmap",
 };
 
 static int
@@ -143,7 +143,11 @@ chart_fits(const struct report_section *s, enum report_chart_kind k)
 	case REPORT_CHART_TIMESERIES:
 	case REPORT_CHART_BOX:
 	case REPORT_CHART_DAYS:
-		return pct || trials || pivot || alone;
+		return pct || trials || pivot || alone ||
+		    (s->type == REPORT_SEC_CALENDAR &&
+		    s->calendar != REPORT_CAL_WEEKS);
+	case REPORT_CHART_HEATMAP:
+		return alone;
 	}
 	return false;
 }
@@ -362,6 +366,12 @@ section_key_ok(const struct report_section *s, const char *key)
 		    !strcmp(key, "chart") || !strcmp(key, "from_csv");
 	case REPORT_SEC_CHART:
 		return !strcmp(key, "chart") || !strcmp(key, "by");
+	case REPORT_SEC_CALENDAR:
+		/* percentiles' options, but the split is the calendar's */
+		if (!strcmp(key, "chart"))
+			return true;
+		return opt && strcmp(key, "by") &&
+		    analyze_option_for_verb(opt, "percentiles");
 	case REPORT_SEC_VERB:
 		if (!strcmp(key, "chart"))
 			return true;
@@ -399,7 +409,7 @@ section_keys(struct report_spec *spec, const cJSON *obj, const char *loc,
 }
 
 /* The section's type (and verb) from its "type"; a throughput section
- * defaults to the throughput metric. */
+ * defaults to the throughput metric, whatever a group above says. */
 static int
 section_type(struct report_spec *spec, const cJSON *obj, const char *loc,
     struct report_section *s)
@@ -418,12 +428,24 @@ section_type(struct report_spec *spec, const cJSON *obj, const char *loc,
 		} else if (!strcmp(t, "pivot") || !strcmp(t, "throughput")) {
 			s->type = REPORT_SEC_PIVOT;
 			s->verb = xstrdup("percentiles");
-			if (!strcmp(t, "throughput") && !s->metric)
+			/* the documented default wins over a metric a
+			 * group above names; the section's own "metric"
+			 * (read after this) still replaces it */
+			if (!strcmp(t, "throughput")) {
+				free(s->metric);
 				s->metric = xstrdup(metric_name(
 				    METRIC_THROUGHPUT_BPS));
+			}
 		} else if (!strcmp(t, "chart")) {
 			s->type = REPORT_SEC_CHART;
 			s->verb = xstrdup("percentiles");
+		} else if (!strcmp(t, "days") || !strcmp(t, "loss") ||
+		    !strcmp(t, "weeks")) {
+			s->type = REPORT_SEC_CALENDAR;
+			s->verb = xstrdup("percentiles");
+			s->calendar = !strcmp(t, "days") ? REPORT_CAL_DAYS :
+			    !strcmp(t, "loss") ? REPORT_CAL_LOSS :
+			    REPORT_CAL_WEEKS;
 		} else if (spec_in_list(t, verb_names,
 		    ARRAY_SIZE(verb_names))) {
 			s->type = REPORT_SEC_VERB;
@@ -439,7 +461,7 @@ section_type(struct report_spec *spec, const cJSON *obj, const char *loc,
 			l = spec_loc_key(loc, "type");
 			report_spec_error(spec, l, "unknown section type '%s' "
 			    "(known: group, text, pivot, throughput, chart, "
-			    "%s)", t, sb.buf);
+			    "days, loss, weeks, %s)", t, sb.buf);
 			free(l);
 			strbuf_release(&sb);
 			return -1;
@@ -448,7 +470,7 @@ section_type(struct report_spec *spec, const cJSON *obj, const char *loc,
 	}
 	spec_join_list(&sb, verb_names, ARRAY_SIZE(verb_names));
 	report_spec_error(spec, loc, "'type' is required: group, text, pivot, "
-	    "throughput, chart, %s", sb.buf);
+	    "throughput, chart, days, loss, weeks, %s", sb.buf);
 	strbuf_release(&sb);
 	return -1;
 }
@@ -690,6 +712,11 @@ parse_section(struct report_spec *spec, const cJSON *obj, const char *loc,
 		return 0;
 	case REPORT_SEC_GROUP:
 		return section_group(spec, obj, loc, s);
+	case REPORT_SEC_CALENDAR:
+		/* split by the calendar's key, whatever a group says */
+		spec_kv_set(&s->opts, &s->nopts, "by",
+		    s->calendar == REPORT_CAL_WEEKS ? "week" : "day");
+		break;
 	case REPORT_SEC_VERB:
 	case REPORT_SEC_PIVOT:
 	case REPORT_SEC_CHART:

@@ -113,7 +113,7 @@ probe cf/A/trial1/one.csv 1787879200000000000 0.21 0.22
 probe cf/A/trial1/two.csv 1787879300000000000 0.23 0.24
 run "$PS" ingest --db cf.db cf
 expect_code 0 "conflicting files both ingest"
-expect_err_has "conflict: 2 runs claim path=A" "ingest warns about the conflict"
+expect_err_has "conflict: path A: 2 runs share their keys (trial 1, tool pathprobe, condition (none))" "ingest warns about the conflict, once for the path"
 expect_sql cf.db "SELECT count(*) FROM runs" 2 "both runs kept"
 run "$PS" runs --db cf.db --format json
 ok "printf '%s' \"\$OUT\" | \"\$PY\" -c 'import json,sys; r=json.load(sys.stdin); assert len(r) == 2 and all(x[\"conflict\"] == 1 for x in r)'" "runs marks both as conflicting"

@@ -1,5 +1,5 @@
 # t1800: pathstat keys lists what --where and --by can take: path, trial,
-# tool, condition keys, tags, and day/hour/instance as they derive them,
+# tool, condition keys, tags, and day/hour/week/month/instance as they derive them,
 # each value with its run count, runs without a key as "(none)"; in md,
 # csv and json; --where narrows the counts; an unknown key or value is a
 # usage error naming what exists; nothing matching, no runs or no
@@ -53,6 +53,10 @@ day,"tag, else start time",2026-08-29,1
 day,"tag, else start time",2026-09-01,1
 hour,"tag, else start time",01,4
 hour,"tag, else start time",02,1
+week,"tag, else the day's ISO week",2026-W35,4
+week,"tag, else the day's ISO week",2026-W36,1
+month,"tag, else the day's month",2026-08,4
+month,"tag, else the day's month",2026-09,1
 instance,instance_id or hostname tag,i-1,1
 instance,instance_id or hostname tag,i-2,1
 instance,instance_id or hostname tag,,3
@@ -86,7 +90,7 @@ expect_out_has "path,run,G,1" "alternatives and two keys: G at 01:00"
 # errors
 run "$PS" keys --db k.db --where colour=red
 expect_code 2 "an unknown key: exit 2"
-expect_err_has "no run has the key 'colour' (keys: path, trial, tool, ka, instance_id, region, day, hour, instance)" \
+expect_err_has "no run has the key 'colour' (keys: path, trial, tool, ka, instance_id, region, day, hour, week, month, instance)" \
     "an unknown key names the keys"
 run "$PS" keys --db k.db --where path=Z
 expect_code 2 "an unknown value: exit 2"

@@ -30,7 +30,7 @@ expect_err_has "unknown key 'colour'" "the key is named"
 expect_err_has "instance_type" "and the keys that exist"
 run "$PS" export --db s.db --partition-by day,colour --out o
 expect_code 2 "an unknown --partition-by key: exit 2"
-expect_err_has "unknown key 'colour' (known: path, trial, tool, day, hour, instance" \
+expect_err_has "unknown key 'colour' (known: path, trial, tool, day, hour, week, month, instance" \
     "the key is named with the known ones"
 run "$PS" export --db s.db --partition-by day,day --out o
 expect_code 2 "a partition key twice: exit 2"
@@ -95,6 +95,6 @@ expect_code 0 "export with awkward tag names"
 m = json.load(open("kx/manifest.json"))
 print(" ".join(sorted("%s=%s" % (c["name"], c["key"])
     for c in m["datasets"]["runs"]["columns"] if "key" in c)))' > cols
-ok "[ \"\$(cat cols)\" = 'hour=hour instance_type=instance_type instance_type_2=Instance-Type key_9lives=9lives key_value=value' ]" \
+ok "[ \"\$(cat cols)\" = 'hour=hour instance_type=instance_type instance_type_2=Instance-Type key_9lives=9lives key_value=value month=month week=week' ]" \
     "key columns named as documented: $(cat cols)"
 test_done

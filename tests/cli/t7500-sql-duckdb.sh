@@ -36,6 +36,8 @@ cat > cases <<'CASES'
 percentiles --metric connect_ms
 percentiles --metric connect_ms --stats p10,p50,p99.99,max,min,mean,n --by hour
 percentiles --metric connect_ms --where study=tokyo-osaka --by day --pool trials
+percentiles --metric connect_ms --where day=2026-08-28..2026-08-29 --where hour=0..2 --by week,month
+percentiles --metric http_ms --where c=2..16 --where day=2026-08-30.. --by day
 percentiles --metric http_ms
 percentiles --metric http_ms --pool trials
 percentiles --metric http_ms --quantile oha

@@ -261,6 +261,76 @@ test_where(void)
 	strbuf_release(&sql);
 }
 
+/* Ranges: ends checked and normalized, text or numeric SQL, ISO weeks
+ * as SQLite computes them (against Python's isocalendar()). */
+static void
+test_where_range(void)
+{
+	static const char *const iso[][2] = {
+		{ "2026-11-01", "2026-W44" }, { "2026-11-02", "2026-W45" },
+		{ "2026-01-01", "2026-W01" }, { "2024-12-30", "2025-W01" },
+		{ "2027-01-03", "2026-W53" }, { "2021-01-03", "2020-W53" },
+	};
+	struct where w = WHERE_INIT;
+	struct strbuf why = STRBUF_INIT, sql = STRBUF_INIT;
+	char *lo = NULL, *hi = NULL;
+	sqlite3 *db = NULL;
+	size_t i;
+
+	CHECK(where_range("2026-11-01..2026-11-07", &lo, &hi), "a range");
+	CHECK_EQ_STR(lo, "2026-11-01", "its start");
+	CHECK_EQ_STR(hi, "2026-11-07", "its end");
+	free(lo);
+	free(hi);
+	CHECK(!where_range("..", NULL, NULL), "'..' alone is no range");
+	CHECK(!where_range("1..2..3", NULL, NULL), "nor two of them");
+	CHECK(where_add(&w, "hour=9..17", &why) == 0, "hour=9..17");
+	CHECK_EQ_STR(w.items[0].value, "09..17", "hours as two digits");
+	CHECK(where_add(&w, "day=2026-11-20..", &why) == 0, "an open end");
+	where_sql(&w, "r", &sql);
+	CHECK(strstr(sql.buf, "AS REAL) >= 09") != NULL, "hours as numbers");
+	CHECK(strstr(sql.buf, ">= '2026-11-20' AND") == NULL &&
+	    strstr(sql.buf, ">= '2026-11-20')") != NULL, "days as text, open");
+	strbuf_reset(&why);
+	CHECK(where_add(&w, "day=2026-11-9..2026-11-10", &why) != 0 &&
+	    strstr(why.buf, "YYYY-MM-DD"), "a day written short is refused");
+	strbuf_reset(&why);
+	CHECK(where_add(&w, "c=16..2", &why) != 0 &&
+	    strstr(why.buf, "16 comes after 2"), "backwards, as numbers");
+	strbuf_reset(&why);
+	CHECK(where_add(&w, "hour=9..24", &why) != 0, "hour 24 is refused");
+	strbuf_reset(&why);
+	CHECK(where_add(&w, "week=2026-45..", &why) != 0, "a week needs its W");
+	where_release(&w);
+
+	CHECK(sqlite3_open(":memory:", &db) == SQLITE_OK, "an empty db");
+	CHECK(sqlite3_exec(db, "CREATE TABLE run_tags(run_id, key, value); "
+	    "CREATE TABLE runs(id, started_at)", NULL, NULL, NULL) ==
+	    SQLITE_OK, "tables for dim_sql");
+	for (i = 0; i < ARRAY_SIZE(iso); i++) {
+		sqlite3_stmt *st = NULL;
+		char *ins = sqlite3_mprintf("INSERT INTO runs VALUES (%d, "
+		    "strftime('%%s', %Q))", (int)i, iso[i][0]);
+
+		sqlite3_exec(db, ins, NULL, NULL, NULL);
+		sqlite3_free(ins);
+		strbuf_reset(&sql);
+		strbuf_addstr(&sql, "SELECT ");
+		dim_sql("week", "r", &sql);
+		strbuf_addf(&sql, " FROM runs r WHERE id = %zu", i);
+		if (sqlite3_prepare_v2(db, sql.buf, -1, &st, NULL) ==
+		    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+			CHECK_EQ_STR((const char *)sqlite3_column_text(st, 0),
+			    iso[i][1], "ISO week of a day");
+		else
+			CHECK(0, "the week query runs");
+		sqlite3_finalize(st);
+	}
+	sqlite3_close(db);
+	strbuf_release(&why);
+	strbuf_release(&sql);
+}
+
 /* sort_merge() of k sorted runs equals sorting their concatenation. */
 static void
 test_sort_merge(void)
@@ -419,6 +489,7 @@ main(void)
 	test_parse();
 	test_table();
 	test_where();
+	test_where_range();
 	test_schema();
 	test_sort_merge();
 	test_err_capture();

@@ -202,7 +202,7 @@ def check_same(db, out, query_mjs, ps, where):
                 k, v = kv.split("=", 1)
                 want[k] = v
         for col, key in keycols.items():
-            if key in ("day", "hour", "instance") and key not in want:
+            if key in ("day", "hour", "week", "month", "instance") and key not in want:
                 continue
             if key in ("path", "trial", "tool"):
                 continue

@@ -1,0 +1,161 @@
+/*
+ * autospec_month.c - the generated spec's group for a metric measured on
+ * many days (AUTOSPEC_MONTH_DAYS or more): monitoring, read over the
+ * whole period rather than as one campaign day with the others set
+ * against it.  It leads with a days x paths table of p50/p99 (with the
+ * day chart), loss per day beside it, a weekly summary with the
+ * week-over-week change and its interval, the trend per day, the
+ * instance types compared where they vary, and an hours x days heatmap
+ * per path.  Kept apart from autospec.c, which decides when to call it.
+ */
+#include "common/compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/metric.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+#include "report/autospec.h"
+#include "report/internal.h"
+
+/* {"type", "id", "title", "text"} appended to arr (id slugged). */
+static cJSON *
+month_section(cJSON *arr, const char *type, const char *id,
+    const char *title, const char *text)
+{
+	cJSON *s = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(s, "type", type);
+	if (id) {
+		char *slug = report_slug(id, 40);
+
+		cJSON_AddStringToObject(s, "id", slug);
+		free(slug);
+	}
+	if (title)
+		cJSON_AddStringToObject(s, "title", title);
+	if (text && *text)
+		cJSON_AddStringToObject(s, "text", text);
+	cJSON_AddItemToArray(arr, s);
+	return s;
+}
+
+static void
+month_chart(cJSON *sec, const char *kind, const char *stat, const char *title)
+{
+	cJSON *c = cJSON_AddObjectToObject(sec, "chart");
+
+	cJSON_AddStringToObject(c, "kind", kind);
+	if (stat)
+		cJSON_AddStringToObject(c, "stat", stat);
+	cJSON_AddStringToObject(c, "title", title);
+}
+
+/* "A, B and C" */
+static void
+month_list(struct strbuf *sb, const char *const *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		strbuf_addf(sb, "%s%s", i == 0 ? "" : i + 1 == n ? " and " :
+		    ", ", v[i]);
+}
+
+void
+autospec_month_group(cJSON *arr, const struct autospec_month *am)
+{
+	const struct metric *m = am->m;
+	struct strbuf text = STRBUF_INIT, stem = STRBUF_INIT, id = STRBUF_INIT;
+	struct strbuf title = STRBUF_INIT;
+	cJSON *grp, *sub, *sec, *w;
+	size_t i;
+
+	strbuf_addf(&stem, "%s%s%s", am->study ? am->study : "",
+	    am->study ? "-" : "", m->name);
+	strbuf_addf(&text, "%zu runs of %zu path%s (", am->nruns, am->npaths,
+	    am->npaths == 1 ? "" : "s");
+	month_list(&text, am->paths, am->npaths);
+	strbuf_addf(&text, ") over %s..%s (%zu days), read over the whole "
+	    "period: each day's p50 and p99 per path, loss per day beside "
+	    "them, the weeks and their week-over-week change, the trend, ",
+	    am->days[0], am->days[am->ndays - 1], am->ndays);
+	if (am->nitypes > 1) {
+		strbuf_addstr(&text, "the instance types (");
+		month_list(&text, am->itypes, am->nitypes);
+		strbuf_addstr(&text, ") compared, ");
+	}
+	strbuf_addstr(&text, "and each path's hours × days.");
+	strbuf_addf(&title, "%s (%s)", m->title, m->name);
+	grp = month_section(arr, "group", NULL, title.buf, text.buf);
+	cJSON_AddStringToObject(grp, "metric", m->name);
+	sub = cJSON_AddArrayToObject(grp, "sections");
+
+	strbuf_addf(&id, "%s-days", stem.buf);
+	sec = month_section(sub, "days", id.buf, "Days × paths", "Each day's "
+	    "p50 and p99 per path (UTC days); a cell that read a timed-out "
+	    "probe is ≥ timeout, a lower bound.");
+	cJSON_AddStringToObject(sec, "stats", "p50,p99");
+	strbuf_reset(&title);
+	strbuf_addf(&title, "%s: p99 per day", m->title);
+	month_chart(sec, "days", "p99", title.buf);
+
+	strbuf_reset(&id);
+	strbuf_addf(&id, "%s-loss", stem.buf);
+	month_section(sub, "loss", id.buf, "Loss per day", "The share of each "
+	    "path's attempts that failed, per day: a lossy day shows here "
+	    "even where its latency looks normal.");
+
+	strbuf_reset(&id);
+	strbuf_addf(&id, "%s-weeks", stem.buf);
+	sec = month_section(sub, "weeks", id.buf, "Weeks", "Each path's ISO "
+	    "weeks and the change of p50 from the week before.");
+	cJSON_AddStringToObject(sec, "stats", "p50,p99");
+	cJSON_AddTrueToObject(sec, "ci");
+
+	strbuf_reset(&id);
+	strbuf_addf(&id, "%s-trend", stem.buf);
+	sec = month_section(sub, "trend", id.buf, "Trend", "Each path's "
+	    "statistic day by day: the slope over the period, and a change "
+	    "point where the series steps.");
+	cJSON_AddStringToObject(sec, "by", "day");
+	cJSON_AddStringToObject(sec, "stats", "p50,p99");
+
+	if (am->nitypes > 1) {
+		strbuf_reset(&id);
+		strbuf_addf(&id, "%s-instance-types", stem.buf);
+		strbuf_reset(&title);
+		strbuf_addf(&title, "Instance types against %s", am->main_itype);
+		strbuf_reset(&text);
+		strbuf_addf(&text, "Each instance type against %s over the "
+		    "whole period, for the paths measured on both (their days "
+		    "differ: the comparison pools each type's days); the "
+		    "ratio's interval comes from resampling trials.",
+		    am->main_itype);
+		sec = month_section(sub, "compare", id.buf, title.buf,
+		    text.buf);
+		cJSON_AddStringToObject(sec, "by", "instance_type");
+		cJSON_AddStringToObject(sec, "baseline", am->main_itype);
+		cJSON_AddStringToObject(sec, "stats", "p50,p99");
+	}
+
+	for (i = 0; i < am->npaths; i++) {
+		strbuf_reset(&id);
+		strbuf_addf(&id, "%s-heatmap-%s", stem.buf, am->paths[i]);
+		strbuf_reset(&title);
+		strbuf_addf(&title, "Hours × days, %s", am->paths[i]);
+		sec = month_section(sub, "chart", id.buf, title.buf, NULL);
+		w = cJSON_AddObjectToObject(sec, "where");
+		cJSON_AddStringToObject(w, "path", am->paths[i]);
+		strbuf_reset(&title);
+		strbuf_addf(&title, "%s, %s: p99 per hour and day", m->title,
+		    am->paths[i]);
+		/* p99: an hour that lost probes reads ≥ timeout, marked */
+		month_chart(sec, "heatmap", "p99", title.buf);
+	}
+	strbuf_release(&text);
+	strbuf_release(&stem);
+	strbuf_release(&id);
+	strbuf_release(&title);
+}
