@@ -241,6 +241,9 @@ struct few {
 	struct strbuf	need_text;	/* "p99 needs ≥ 299, ..." */
 	struct strbuf	rank_text;	/* "its p99 is the 3rd-slowest ..." */
 	struct strbuf	pooled_ok;	/* "p99 and p99.9": pooled would do */
+	struct strbuf	top_text;	/* "p99 of 300 is the 3rd-slowest" */
+	double		top_pct;	/* the highest such percentile */
+	size_t		top_need;	/* samples that take it off the top */
 };
 
 /* The percentiles judged in cell c: --stats, else the metric's. */
@@ -262,6 +265,27 @@ few_stats(const struct check_model *m, const struct check_cell *c,
 		return default_http;
 	}
 	return NULL;
+}
+
+/* A percentile with an interval that still rests on one of the last
+ * CHECK_FEW_RANK samples: "p99 of 300 is the 3rd-slowest". */
+static void
+few_rank_only(struct few *fw, double pct, size_t judged, size_t rank)
+{
+	strbuf_addf(&fw->top_text, "%sp%g of ", fw->top_text.len ? ", " : "",
+	    pct);
+	check_fmt_count(&fw->top_text, judged);
+	strbuf_addf(&fw->top_text, " is %sthe ", fw->per_trial ? "" :
+	    "about ");
+	slowest(&fw->top_text, rank);
+	if (!fw->top_pct || pct > fw->top_pct) {
+		fw->top_pct = pct;
+		/* the n whose p-th percentile is the (RANK + 1)-th
+		 * slowest value */
+		fw->top_need = (size_t)ceil((double)(CHECK_FEW_RANK + 1) /
+		    (1.0 - pct / 100.0) - 1e-9);
+	}
+	fw->nbad++;
 }
 
 /* Count the cell's samples and judge each statistic against the n its
@@ -292,8 +316,17 @@ few_judge(const struct check_model *m, const struct check_cell *c,
 		size_t judged = (size_t)(fw->per_trial ? fw->min_n :
 		    fw->pooled);
 
-		if (stats[s].kind != STATS_NAME_PCT || !need || judged >= need)
+		if (stats[s].kind != STATS_NAME_PCT || !need)
 			continue;
+		if (judged >= need) {
+			size_t rank = check_rank_from_top(pct, judged);
+
+			/* an interval exists, but the value may still be
+			 * a single sample near the top */
+			if (rank <= CHECK_FEW_RANK)
+				few_rank_only(fw, pct, judged, rank);
+			continue;
+		}
 		if (fw->per_trial && (size_t)fw->pooled >= need) {
 			/* the pooled value of all runs would do */
 			strbuf_addf(&fw->pooled_ok, "%sp%g", fw->pooled_ok.len ?
@@ -303,12 +336,13 @@ few_judge(const struct check_model *m, const struct check_cell *c,
 		} else if (need > fw->short_need) {
 			fw->short_need = need;
 		}
-		strbuf_addf(&fw->need_text, "%sp%g needs ≥ ", fw->nbad ?
-		    ", " : "", pct);
+		strbuf_addf(&fw->need_text, "%sp%g needs ≥ ",
+		    fw->need_text.len ? ", " : "", pct);
 		check_fmt_count(&fw->need_text, need);
 		if (judged) {
 			strbuf_addf(&fw->rank_text, "%sits p%g is %sthe ",
-			    fw->nbad ? ", " : "", pct, fw->per_trial ? "" :
+			    fw->rank_text.len ? ", " : "", pct,
+			    fw->per_trial ? "" :
 			    "about ");
 			slowest(&fw->rank_text, check_rank_from_top(pct,
 			    judged));
@@ -323,8 +357,14 @@ static void
 few_evidence(const struct check_cell *c, const struct few *fw,
     const char *unit, struct strbuf *ev)
 {
-	strbuf_addf(ev, "%s successful samples for any %.0f %% interval; ",
-	    fw->need_text.buf, 100 * CHECK_FEW_LEVEL);
+	if (fw->need_text.len)
+		strbuf_addf(ev, "%s successful samples for any %.0f %% "
+		    "interval; ", fw->need_text.buf, 100 * CHECK_FEW_LEVEL);
+	if (fw->top_text.len)
+		strbuf_addf(ev, "%s%s, within the last %d samples: one "
+		    "slow value more or less moves it; ", fw->per_trial ?
+		    "with oha's rule sorted[floor(p·n)] per run " : "",
+		    fw->top_text.buf, CHECK_FEW_RANK);
 	if (fw->per_trial) {
 		strbuf_addstr(ev, "the tool's percentiles are per run and the "
 		    "smallest run here has ");
@@ -359,6 +399,16 @@ few_action(const struct check_cell *c, const struct few *fw,
 		check_fmt_count(act, fw->pooled_need);
 		strbuf_addf(act, " %s per run", unit);
 	}
+	if (fw->top_need && !fw->short_need) {
+		if (act->len)
+			strbuf_addstr(act, "; ");
+		strbuf_addf(act, "send ≥ ");
+		check_fmt_count(act, fw->top_need);
+		strbuf_addf(act, " %s%s for a p%g that is not one of the "
+		    "last few, or publish it as the k-th slowest value it is",
+		    unit, fw->per_trial ? " per run" : " in the cell",
+		    fw->top_pct);
+	}
 	if (fw->short_need) {
 		if (act->len)
 			strbuf_addstr(act, "; for the rest ");
@@ -389,6 +439,7 @@ few_cell(struct check_model *m, const struct check_cell *c, const char *scope)
 	strbuf_init(&fw.need_text, 0);
 	strbuf_init(&fw.rank_text, 0);
 	strbuf_init(&fw.pooled_ok, 0);
+	strbuf_init(&fw.top_text, 0);
 	stats = few_stats(m, c, &nstats);
 	if (nstats)
 		few_judge(m, c, stats, nstats, &fw);
@@ -416,6 +467,7 @@ cleanup:
 	strbuf_release(&fw.need_text);
 	strbuf_release(&fw.rank_text);
 	strbuf_release(&fw.pooled_ok);
+	strbuf_release(&fw.top_text);
 	strbuf_release(&ev);
 	strbuf_release(&cause);
 	strbuf_release(&act);

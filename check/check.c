@@ -64,7 +64,7 @@ static const struct check_entry checks[] = {
 	    "connect times far above the kernel's handshake RTT: busy client" },
 	    check_busy_client },
 	{ { "few-samples", CHECK_WARNING,
-	    "p99 from fewer than 299 samples, p99.9 from fewer than 2,995" },
+	    "p99 from fewer than 299 samples, or one of the last 3 values" },
 	    check_few_samples },
 	{ { "mixed-estimators", CHECK_WARNING,
 	    "raw samples and tool summaries (or two estimators) in one table" },

@@ -53,6 +53,10 @@
  * analyze trials and the box charts share. */
 /* few-samples: the interval level whose existence needs the samples. */
 #define CHECK_FEW_LEVEL		0.95
+/* ... and a percentile that is one of the last this many samples (p99 of
+ * 300 is the 3rd-slowest, p99.9 of 3,000 too: one GC pause moves it) is
+ * flagged even where an interval exists. */
+#define CHECK_FEW_RANK		3
 /* syn-retransmit: values at the median plus k seconds (k = 1, 3, 7, 15:
  * Linux's 1 s initial SYN RTO doubling) within [-LO, +HI] ms, on runs
  * whose median is below BASE_MAX ms (so the mode is far above the bulk). */

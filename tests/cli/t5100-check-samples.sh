@@ -12,7 +12,7 @@ cp -r "$TOP/samples/tree" tree
 
 run "$PS" check --db s.db --format json
 expect_code 1 "findings: exit 1"
-expect_err_has "56 findings (53 warnings, 3 notices): burst-cliff 1, instance-cap 9, udp-sender-limited 4, outlier-trial 1, hidden-failures 2, few-samples 34, pooled-groups 2, missing-cells 3" "the summary line counts them by check"
+expect_err_has "64 findings (61 warnings, 3 notices): burst-cliff 1, instance-cap 9, udp-sender-limited 4, outlier-trial 1, hidden-failures 2, few-samples 42, pooled-groups 2, missing-cells 3" "the summary line counts them by check"
 printf '%s' "$OUT" > f.json
 "$PY" -c '
 import json
@@ -54,7 +54,7 @@ expect_out_has "paths A, B, D, F, G, G', H, c=1,ka=off,size=1k" "Markdown merges
 
 run "$PS" check --db s.db --where day=2026-08-28 --where study=tokyo-osaka --format json
 expect_code 1 "--where limits the runs"
-ok "printf '%s' \"\$OUT\" | \"\$PY\" -c 'import json,sys; r=json.load(sys.stdin); assert sorted({x[\"check\"] for x in r}) == [\"burst-cliff\", \"instance-cap\", \"missing-cells\", \"udp-sender-limited\"], r'" "article 1's day: cliff, A and B capped, UDP and E's missing UDP only"
+ok "printf '%s' \"\$OUT\" | \"\$PY\" -c 'import json,sys; r=json.load(sys.stdin); assert sorted({x[\"check\"] for x in r}) == [\"burst-cliff\", \"few-samples\", \"instance-cap\", \"missing-cells\", \"udp-sender-limited\"], r; f=[x for x in r if x[\"check\"]==\"few-samples\"]; assert f and all(x[\"metric\"]==\"connect_ms\" and \"p99 of 300 is about the 3rd-slowest\" in x[\"evidence\"] for x in f), f'" "article 1's day: cliff, A and B capped, UDP and E's missing UDP, and p99 of 300 probes (the 3rd-slowest)"
 run "$PS" check --db s.db --where day=2026-08-28 --where study=tokyo-osaka --only run-order,outlier-trial,syn-retransmit
 expect_code 0 "article 1's clean table: no run-order, outlier or SYN finding"
 
