@@ -24,8 +24,13 @@
 /* run-order: a run is "down" at or below this fraction of the best earlier
  * run of its condition on the same instance ... */
 #define CHECK_ORDER_DOWN	0.5
-/* ... and down runs share a floor when within this of its median. */
+/* ... and down runs share a floor when within this of its median ... */
 #define CHECK_ORDER_FLOOR_TOL	0.20
+/* ... and it is the instance's baseline only when no later run rises
+ * above it and the paths on it sit within this of each other (their
+ * median levels): a campaign of paths rate-limited at 90-100 Mbit/s is
+ * paths, not credits. */
+#define CHECK_ORDER_FLOOR_PATHS	0.05
 /* instance-cap: paths within this fraction of the fastest one ... */
 #define CHECK_CAP_TOL		0.015
 /* ... at least this many of them ... */
@@ -214,17 +219,21 @@ void check_detect_gap(const double *conn, const double *hs, size_t n,
 struct check_groups {
 	size_t	ngroups;	/* groups with at least one value */
 	size_t	n;		/* values */
-	double	f, p;		/* F statistic, its p (NaN: no test) */
+	double	f, p;		/* the statistic and p of the test with the
+				 * larger p (NaN: no test) */
 	double	ratio;		/* exp(largest - smallest group mean) */
 	double	within_sd;	/* pooled within-group SD of the values */
+	bool	welch;		/* Welch's test was run too (every group has
+				 * 3 values or more, with spread) */
 	bool	differ;		/* p < CHECK_POOL_ALPHA and ratio >=
 				 * CHECK_POOL_MIN_RATIO */
 };
 /* Test whether groups g[0..n) (0 .. ngroups - 1) of the values v[0..n)
  * (logarithms of trial p50s) differ more than the values within a group
- * do: F = between / within mean square, df ngroups - 1 and n - ngroups
- * (at least 1: some group has two trials).  Fills out; p is NaN when
- * there is no test. */
+ * do: the classic F = between / within mean square, df ngroups - 1 and
+ * n - ngroups (at least 1: some group has two trials), and when every
+ * group has three or more values with some spread also Welch's
+ * heteroscedastic one-way test; the larger p of the two decides.  Fills out; p is NaN when there is no test. */
 void check_detect_groups(const double *v, const size_t *g, size_t n,
     size_t ngroups, struct check_groups *out);
 

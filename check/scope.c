@@ -825,6 +825,58 @@ seq_cmp(const void *va, const void *vb)
 	return a[1] < b[1] ? -1 : a[1] > b[1];
 }
 
+/*
+ * Is a floor of down runs the instance's baseline, not paths that are
+ * simply slower?  Burst credits run out once: from the first run on the
+ * floor, no later run of the instance rises above it (CHECK_ORDER_DOWN
+ * of the best before it); and the baseline is the instance's, so every
+ * path on it sits at one level: their median levels within
+ * CHECK_ORDER_FLOOR_PATHS of each other.  Paths rate-limited at 90, 95
+ * and 100 Mbit/s, or measured in an order that puts a fast one after a
+ * slow one, are no finding (issue 23).
+ */
+static bool
+floor_is_credits(const struct check_model *m, const struct seq_run *s,
+    size_t n, double floor)
+{
+	double *lv = xmalloc((n ? n : 1) * sizeof(double));
+	double lo = INFINITY, hi = 0.0;
+	size_t i, j, first = n, k;
+	bool ok = true;
+
+	for (i = 0; i < n; i++) {
+		if (s[i].down && fabs(m->runs[s[i].run].p50 / floor - 1.0) <=
+		    CHECK_ORDER_FLOOR_TOL) {
+			first = i;
+			break;
+		}
+	}
+	for (i = first; i < n && ok; i++) {
+		const struct check_run *r = &m->runs[s[i].run];
+
+		if (!s[i].down && r->p50 > floor * (1.0 + CHECK_ORDER_FLOOR_TOL))
+			ok = false;
+	}
+	/* each floor path's median level */
+	for (j = 0; ok && j < m->npaths; j++) {
+		for (i = k = 0; i < n; i++) {
+			const struct check_run *r = &m->runs[s[i].run];
+
+			if (r->path == j && s[i].down && fabs(r->p50 / floor -
+			    1.0) <= CHECK_ORDER_FLOOR_TOL)
+				lv[k++] = r->p50;
+		}
+		if (!k)
+			continue;
+		lo = fmin(lo, stats_median(lv, k));
+		hi = fmax(hi, stats_median(lv, k));
+	}
+	if (ok && hi > lo * (1.0 + CHECK_ORDER_FLOOR_PATHS))
+		ok = false;
+	free(lv);
+	return ok;
+}
+
 /* Mark the down runs that look like the instance, not the path. */
 static void
 order_mark(const struct check_model *m, struct seq_run *s, size_t n,
@@ -895,6 +947,8 @@ order_mark(const struct check_model *m, struct seq_run *s, size_t n,
 		}
 		for (i = 0; i < m->npaths; i++)
 			multi += pc[i] >= 2;
+		if (multi >= 2 && !floor_is_credits(m, s, n, floor))
+			multi = 0;
 		if (multi >= 2) {
 			*floor_out = floor;
 			for (i = 0; i < n; i++) {
