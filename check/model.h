@@ -55,7 +55,13 @@
  * reached to within this fraction: then the rate is the one asked for. */
 #define CHECK_UDP_TARGET_TOL	0.05
 /* outlier-trial: stats_outlier_trials() (stats/verdict.h), the rule
- * analyze trials and the box charts share. */
+ * analyze trials and the box charts share, on each trial's p50; and with
+ * 3-5 trials stats_outlier_pooled() against the spread of the
+ * campaign's cells of the same metric, tool and trial count, on p50,
+ * p95 and p99 (a TIME_WAIT trial moves the tail, not the median), each
+ * judged where at least this many samples lie above it. */
+#define CHECK_OUTLIER_NSTATS	3
+#define CHECK_OUTLIER_TAIL_MIN	5
 /* few-samples: the interval level whose existence needs the samples. */
 #define CHECK_FEW_LEVEL		0.95
 /* ... and a percentile that is one of the last this many samples (p99 of
@@ -149,8 +155,14 @@ struct check_run {
 	struct check_syn syn;	/* connect_ms and http_ms runs */
 	struct check_gap gap;	/* pathprobe format 2 runs */
 
+	/* p50, p95, p99 (CHECK_OUTLIER_STATS) for outlier-trial: type 7 of
+	 * the successes where CHECK_OUTLIER_TAIL_MIN or more lie above
+	 * it, else NaN; for a summary-only run the tool's own. */
+	double	stat[3];
+
 	/* From the tool's own summaries. */
 	double	tool_p50;	/* the tool's p50 of the metric, NaN */
+	double	tool_tail[2];	/* the tool's p95 and p99, NaN */
 	bool	tool_pct;	/* the tool printed percentiles (oha) */
 	char	*tool_est;	/* their estimator; owned, or NULL */
 	double	success_rate;	/* oha successRate, NaN if none */
