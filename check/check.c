@@ -204,7 +204,14 @@ check_fmt_value(struct strbuf *sb, int metric, double v)
 	}
 	switch (metric) {
 	case METRIC_THROUGHPUT_BPS:
-		strbuf_addf(sb, "%.2f Gbit/s", v / 1e9);
+		/* per magnitude, so a 12 Mbit/s floor does not read
+		 * "0.01 Gbit/s" (issue 23); Gbit/s down to 0.1 */
+		if (a >= 1e8)
+			strbuf_addf(sb, "%.2f Gbit/s", v / 1e9);
+		else if (a >= 1e5)
+			strbuf_addf(sb, "%.3g Mbit/s", v / 1e6);
+		else
+			strbuf_addf(sb, "%.3g kbit/s", v / 1e3);
 		return;
 	case METRIC_CONNECT_MS:
 	case METRIC_HTTP_MS:

@@ -33,6 +33,10 @@
 #define CHECK_ORDER_FLOOR_PATHS	0.05
 /* instance-cap: paths within this fraction of the fastest one ... */
 #define CHECK_CAP_TOL		0.015
+/* ... or every path of the column (3 or more) within this: then all of
+ * them are at the instance's rate (12.17-12.55 Gbit/s is one cap, not
+ * 4 paths capped and 3 slower, issue 23) ... */
+#define CHECK_CAP_ALL_TOL	0.04
 /* ... at least this many of them ... */
 #define CHECK_CAP_MIN_PATHS	3
 /* ... for oha only with bodies of at least this many bytes. */
@@ -284,7 +288,8 @@ void check_scope_rest(const struct check_opts *o, const char *scope,
     struct strbuf *sb);
 
 /* check_fmt: numbers the way findings print them. */
-/* A value of a metric with its unit: "10.46 Gbit/s", "0.666 ms". */
+/* A value of a metric with its unit: "10.46 Gbit/s", "12.3 Mbit/s" (bit
+ * rates per magnitude, Gbit/s from 0.1), "0.666 ms". */
 void check_fmt_value(struct strbuf *sb, int metric, double v);
 /* A count with thousands separators: "2,995". */
 void check_fmt_count(struct strbuf *sb, uint64_t n);

@@ -259,6 +259,22 @@ cap_text(const struct check_model *m, const struct column *col, bool http,
 	size_t others = col->nval - col->nplat;
 	char itype[64];
 
+	if (col->nplat == col->nval && col->nval >= CHECK_CAP_MIN_PATHS) {
+		char lo[32], hi[32];
+
+		snprintf(lo, sizeof(lo), "%.1f", col->low / 1e9);
+		snprintf(hi, sizeof(hi), "%.1f", col->top / 1e9);
+		strbuf_addf(ev, "all %zu paths at the instance's %s%s%s "
+		    "Gbit/s: ", col->nval, lo, strcmp(lo, hi) ? "–" : "",
+		    strcmp(lo, hi) ? hi : "");
+		column_list(ev, m, col);
+		strbuf_addf(ev, " (%s; within %.2g %% of each other, %.0f %% "
+		    "allowed when every path is)", http ? "oha's sizePerSec × "
+		    "8, mean over runs" : "pooled p50 of the intervals",
+		    100.0 * (col->top - col->low) / col->top,
+		    100.0 * CHECK_CAP_ALL_TOL);
+		goto cause;
+	}
 	strbuf_addf(ev, "%zu of %zu paths sit on one plateau at %.2f Gbit/s: ",
 	    col->nplat, col->nval, col->top / 1e9);
 	column_list(ev, m, col);
@@ -269,6 +285,7 @@ cap_text(const struct check_model *m, const struct column *col, bool http,
 	if (others)
 		strbuf_addf(ev, "; %zu other path%s slower", others,
 		    others == 1 ? " is" : "s are");
+cause:
 	strbuf_addstr(cause, "the client or server instance's network "
 	    "bandwidth, not the paths, limits this condition");
 	if (scope_instance_type(m, c0->scope, itype, sizeof(itype)))
@@ -308,8 +325,13 @@ check_instance_cap(struct check_model *m)
 			col.lvl[i] = http ? cell_http_bps(m, c) :
 			    cell_pooled_p50(m, c);
 		}
-		if (!column_plateau(&col, CHECK_CAP_TOL))
-			continue;
+		/* every path within a few % of the fastest: all of them
+		 * sit at the instance's rate, none ranks above another */
+		if (!column_plateau(&col, CHECK_CAP_ALL_TOL) ||
+		    col.nplat != col.nval) {
+			if (!column_plateau(&col, CHECK_CAP_TOL))
+				continue;
+		}
 		cap_text(m, &col, http, &ev, &cause, &act);
 		column_findings(m, "instance-cap", &col, &ev, &cause, &act);
 		strbuf_reset(&ev);

@@ -112,11 +112,18 @@ double stats_mk_exact_p(double s, size_t n);
  * by any amount get a flag in at most 5 % of cells.  NaN for n < 3.
  */
 double stats_outlier_zcrit(size_t n);
+/* From this many trials each side of the median has its own scale. */
+#define STATS_OUTLIER_SEMI_MIN	8
+/* The critical z for n >= STATS_OUTLIER_SEMI_MIN trials with side
+ * scales (the same 95th percentile on normal values); NaN below. */
+double stats_outlier_zcrit_semi(size_t n);
 
 /*
  * The one outlier-trial rule.  For n >= 3 positive finite values x[0..n)
  * (per-trial statistics), with l_i = log x_i, m = median(l) (type 7) and
- * s = 1.4826 MAD(l): trial i is flagged when
+ * s = 1.4826 MAD(l) (from STATS_OUTLIER_SEMI_MIN trials on, s is the
+ * scale of l_i's side of m: 1.4826 times the median of that side's
+ * |l_j - m|, with stats_outlier_zcrit_semi(n)): trial i is flagged when
  *     |l_i - m| >= log STATS_OUTLIER_MIN_RATIO   (practically large)
  * and |l_i - m| >= stats_outlier_zcrit(n) s     (beyond the spread).
  * When s = 0 (half or more of the trials identical) the first condition
