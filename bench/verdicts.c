@@ -552,6 +552,58 @@ groups_run(uint64_t seed, size_t ng, size_t nt, bool timewait)
 	return (double)hits / (double)reps;
 }
 
+/* run-order on one instance's campaign: npaths paths measured in
+ * order, 3 conditions x 3 trials each; clean: each path at its own
+ * level (A, B fast, the rest rate-limited at 0.45-0.5 of A, spaced
+ * gap apart), runs 1 % apart; planted: from path 2 on every run at one
+ * floor (credits out).  Share of campaigns with any run flagged. */
+static double
+order_run(uint64_t seed, size_t npaths, double gap, bool planted)
+{
+	struct stats_rng rng;
+	struct check_model m;
+	struct check_run runs[8 * 9];
+	size_t hits = 0;
+
+	seed_for(&rng, seed, planted ? "order-floor" : "order-clean",
+	    npaths * 100 + (size_t)(gap * 100));
+	for (size_t r = 0; r < reps; r++) {
+		size_t n = 0;
+		double lv[8];
+
+		lv[0] = 2e8 * (1 + 0.05 * stats_rng_uniform(&rng));
+		lv[1] = lv[0] * (0.9 + 0.08 * stats_rng_uniform(&rng));
+		lv[2] = lv[0] * (0.45 + 0.05 * stats_rng_uniform(&rng));
+		for (size_t p = 3; p < npaths; p++)
+			lv[p] = lv[p - 1] * gap;
+		memset(&m, 0, sizeof(m));
+		for (size_t p = 0; p < npaths; p++)
+			for (size_t c = 0; c < 3; c++)
+				for (size_t t = 0; t < 3; t++) {
+					struct check_run *x = &runs[n];
+					double level = planted && p >= 2 ?
+					    0.5e8 : lv[p] * (c == 0 ? 0.97 :
+					    1.0);
+
+					memset(x, 0, sizeof(*x));
+					x->path = p;
+					x->cond = c;
+					x->metric = METRIC_THROUGHPUT_BPS;
+					x->started_at = (int64_t)(n * 60);
+					x->p50 = level * (1 + 0.01 *
+					    stats_rng_normal(&rng));
+					n++;
+				}
+		m.runs = runs;
+		m.nruns = n;
+		m.npaths = npaths;
+		m.nconds = 3;
+		m.ninstances = 1;
+		hits += check_run_order_count(&m) > 0;
+	}
+	return (double)hits / (double)reps;
+}
+
 static void
 design_tables(uint64_t seed)
 {
@@ -636,6 +688,40 @@ design_tables(uint64_t seed)
 			snprintf(label, sizeof(label), "Pareto p99, %zu trials "
 			    "of %zu", pn[i][0], pn[i][1]);
 			gate(r, 0.05, true, label);
+		}
+	}
+	printf("\n### check run-order: clean rate-limited paths\n\n");
+	printf("One instance, paths measured one after another, 3 conditions "
+	    "× 3 trials each, runs 1 %% apart: A and B fast, C at 0.45–0.5 of "
+	    "A and each further path the factor shown slower than the one "
+	    "before (clean: paths rate-limited at different speeds); planted: "
+	    "from C on every run at one floor (burst credits out).  Share of "
+	    "campaigns with any run-order flag.\n\n| paths | path to path "
+	    "| clean: flagged | planted floor: flagged |\n|---|---|---|---|"
+	    "\n");
+	{
+		static const struct {
+			size_t n;
+			double gap;
+		} od[] = { { 5, 0.95 }, { 5, 0.90 }, { 7, 0.97 } };
+
+		for (size_t i = 0; i < sizeof(od) / sizeof(od[0]); i++) {
+			double fp = order_run(seed, od[i].n, od[i].gap, false);
+			double tp = order_run(seed, od[i].n, od[i].gap, true);
+			char label[80];
+
+			printf("| %zu | %.2f× | %.1f %% | %.1f %% |\n", od[i].n,
+			    od[i].gap, 100 * fp, 100 * tp);
+			snprintf(label, sizeof(label), "run-order clean, %zu "
+			    "paths %.2fx apart", od[i].n, od[i].gap);
+			if (fp > 0.01 + 3 * sqrt(0.01 * 0.99 / (double)reps)) {
+				fprintf(stderr, "verdicts: %s: %.1f %% is above "
+				    "the 1 %% target\n", label, 100 * fp);
+				gate_failed = 1;
+			}
+			snprintf(label, sizeof(label), "run-order floor, %zu "
+			    "paths", od[i].n);
+			gate(tp, 0.95, false, label);
 		}
 	}
 	printf("\n### pooled-groups: groups that differ only in spread\n\n");

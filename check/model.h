@@ -300,6 +300,10 @@ void check_fmt_time(struct strbuf *sb, int64_t t);
  * scope.c: across paths and in time order). */
 void check_burst_cliff(struct check_model *m);
 void check_run_order(struct check_model *m);
+/* run-order's rule without findings: the number of runs it would flag
+ * (needs only runs[].path, cond, instance, metric, started_at, p50,
+ * cliff and npaths, nconds, ninstances; bench/verdicts.c). */
+size_t check_run_order_count(struct check_model *m);
 void check_instance_cap(struct check_model *m);
 void check_outlier_trial(struct check_model *m);
 void check_few_samples(struct check_model *m);
