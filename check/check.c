@@ -52,7 +52,7 @@ static const struct check_entry checks[] = {
 	    "UDP identical on 3 or more paths: the sender's rate" },
 	    check_udp_sender },
 	{ { "outlier-trial", CHECK_WARNING,
-	    "a trial's p50 2x or more from the median trial, past their spread" },
+	    "2x or more from the median trial, or past the campaign's spread" },
 	    check_outlier_trial },
 	{ { "hidden-failures", CHECK_WARNING,
 	    "errors, timeouts or partial runs the percentiles leave out" },
