@@ -503,7 +503,7 @@ few_rank_only(struct few *fw, double pct, size_t judged, size_t rank)
 	strbuf_addf(&fw->top_text, " is %sthe ", fw->per_trial ? "" :
 	    "about ");
 	slowest(&fw->top_text, rank);
-	if (!fw->top_pct || pct > fw->top_pct) {
+	if (fw->top_pct == 0.0 || pct > fw->top_pct) {
 		fw->top_pct = pct;
 		/* the n whose p-th percentile is the (RANK + 1)-th
 		 * slowest value */
