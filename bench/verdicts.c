@@ -368,6 +368,399 @@ outlier_tables(uint64_t seed)
 }
 
 /* ---------------------------------------------------------------------
+ * The articles' designs (issue 20): the campaign's outlier rule at 3 and
+ * 5 trials, a TIME_WAIT trial, Pareto tails, pooled-groups on groups that
+ * differ only in spread, run-order on clean rate-limited paths
+ */
+
+#define CAMP_SAMPLES	500	/* requests per trial (p99: the 5th-slowest) */
+#define CAMP_CELLS	8	/* cells of one metric and tool */
+#define CAMP_STATS	3
+
+static const double camp_pct[CAMP_STATS] = { 50, 95, 99 };
+
+/* One trial: CAMP_SAMPLES lognormal requests (σ 0.3) times scale, a
+ * share tw_share of them (drawn at random) tw_factor times slower;
+ * its p50, p95, p99 into out. */
+static void
+camp_trial(struct stats_rng *rng, double scale, double tw_share,
+    double tw_factor, double *out)
+{
+	static double s[CAMP_SAMPLES];
+
+	for (size_t i = 0; i < CAMP_SAMPLES; i++) {
+		s[i] = scale * exp(SIGMA_WITHIN * stats_rng_normal(rng));
+		if (tw_share > 0 && stats_rng_uniform(rng) < tw_share)
+			s[i] *= tw_factor;
+	}
+	stats_sort(s, CAMP_SAMPLES);
+	for (size_t j = 0; j < CAMP_STATS; j++)
+		out[j] = stats_quantile_type7(s, CAMP_SAMPLES, camp_pct[j]);
+}
+
+/* What check outlier-trial does with one campaign's cells: per
+ * statistic the pooled scale over the cells, then each cell's trials
+ * against it, and the per-cell rule on p50.  flagged[c] (trial t
+ * flagged in any statistic: hit[c * k + t]). */
+static void
+camp_judge(const double *v, size_t ncells, size_t k, bool *hit)
+{
+	double x[CAMP_CELLS * 8], one[8];
+	bool f[8];
+	size_t used;
+
+	memset(hit, 0, ncells * k * sizeof(bool));
+	for (size_t j = 0; j < CAMP_STATS; j++) {
+		double sc;
+
+		for (size_t c = 0; c < ncells; c++)
+			for (size_t t = 0; t < k; t++)
+				x[c * k + t] = v[(c * k + t) * CAMP_STATS + j];
+		sc = stats_outlier_pool_scale(x, k, ncells, &used);
+		for (size_t c = 0; c < ncells; c++) {
+			stats_outlier_pooled(x + c * k, k, sc, used, f, NULL);
+			for (size_t t = 0; t < k; t++)
+				hit[c * k + t] |= f[t];
+			if (j == 0) {
+				memcpy(one, x + c * k, k * sizeof(double));
+				stats_outlier_trials(one, k, f, NULL, NULL);
+				for (size_t t = 0; t < k; t++)
+					hit[c * k + t] |= f[t];
+			}
+		}
+	}
+}
+
+struct camp_tally {
+	size_t cells, flagged;		/* noise: cells, cells with a flag */
+	size_t mixed, mixed_found;	/* TIME_WAIT: cells with hit and clean
+					 * trials, and of those flagged */
+	size_t planted, planted_found;	/* the planted trial flagged */
+};
+
+/* reps campaigns of CAMP_CELLS cells x k trials; trial-level effect
+ * sigma_b; each trial hit with probability tw_p (30 % of requests 5x);
+ * cell 0's trial 0 times factor. */
+static void
+camp_run(uint64_t seed, const char *label, size_t k, double sigma_b,
+    double tw_p, double factor, struct camp_tally *t)
+{
+	struct stats_rng rng;
+	double v[CAMP_CELLS * 8 * CAMP_STATS];
+	bool hit[CAMP_CELLS * 8], tw[CAMP_CELLS * 8];
+
+	memset(t, 0, sizeof(*t));
+	seed_for(&rng, seed, label, k * 1000 + (size_t)(sigma_b * 1000));
+	for (size_t r = 0; r < reps; r++) {
+		for (size_t c = 0; c < CAMP_CELLS; c++)
+			for (size_t i = 0; i < k; i++) {
+				size_t at = c * k + i;
+				double sc = exp(sigma_b * stats_rng_normal(&rng));
+
+				tw[at] = tw_p > 0 && stats_rng_uniform(&rng) <
+				    tw_p;
+				if (c == 0 && i == 0)
+					sc *= factor;
+				camp_trial(&rng, sc, tw[at] ? 0.3 : 0, 5.0,
+				    v + at * CAMP_STATS);
+			}
+		camp_judge(v, CAMP_CELLS, k, hit);
+		for (size_t c = 0; c < CAMP_CELLS; c++) {
+			size_t nh = 0, nf = 0;
+
+			for (size_t i = 0; i < k; i++) {
+				nh += tw[c * k + i];
+				nf += hit[c * k + i];
+			}
+			if (factor != 1 && c == 0) {
+				t->planted++;
+				t->planted_found += hit[0];
+				continue;
+			}
+			t->cells++;
+			t->flagged += nf > 0;
+			if (nh > 0 && nh < k) {
+				t->mixed++;
+				t->mixed_found += nf > 0;
+			}
+		}
+	}
+}
+
+static double
+share(size_t a, size_t b)
+{
+	return b ? 100.0 * (double)a / (double)b : NAN;
+}
+
+/* Identical Pareto trials: share of cells with a flag from the per-trial
+ * rule on pct (analyze trials, the box charts). */
+static double
+pareto_run(uint64_t seed, size_t ntrials, size_t nsamples, double alpha,
+    double pct)
+{
+	struct stats_rng rng;
+	double *s = xmalloc(nsamples * sizeof(*s)), x[64];
+	bool f[64];
+	size_t hits = 0;
+
+	seed_for(&rng, seed, "pareto", ntrials * 100000 + nsamples);
+	for (size_t r = 0; r < reps; r++) {
+		for (size_t i = 0; i < ntrials; i++) {
+			for (size_t j = 0; j < nsamples; j++)
+				s[j] = pow(1.0 - stats_rng_uniform(&rng),
+				    -1.0 / alpha);
+			stats_sort(s, nsamples);
+			x[i] = stats_quantile_type7(s, nsamples, pct);
+		}
+		hits += stats_outlier_trials(x, ntrials, f, NULL, NULL) > 0;
+	}
+	free(s);
+	return (double)hits / (double)reps;
+}
+
+/* pooled-groups: groups x trials, log p50 values with group spread
+ * 0.02 (1 + 4 k) (spread) or TIME_WAIT-like trials (p 1/3, +log 1.18). */
+static double
+groups_run(uint64_t seed, size_t ng, size_t nt, bool timewait)
+{
+	struct stats_rng rng;
+	double v[64];
+	size_t g[64], hits = 0;
+
+	seed_for(&rng, seed, timewait ? "groups-tw" : "groups-spread",
+	    ng * 10 + nt);
+	for (size_t r = 0; r < reps; r++) {
+		struct check_groups res;
+
+		for (size_t k = 0; k < ng; k++)
+			for (size_t i = 0; i < nt; i++) {
+				double sb = timewait ? 0.02 : 0.02 *
+				    (1 + 4.0 * (double)k);
+				double x = sb * stats_rng_normal(&rng) +
+				    log(point_stat(&rng, 1.0, 50));
+
+				if (timewait && stats_rng_uniform(&rng) < 1.0 / 3)
+					x += SIGMA_WITHIN *
+					    stats_norm_quantile(0.5 / 0.7);
+				v[k * nt + i] = x;
+				g[k * nt + i] = k;
+			}
+		check_detect_groups(v, g, ng * nt, ng, &res);
+		hits += res.differ;
+	}
+	return (double)hits / (double)reps;
+}
+
+/* run-order on one instance's campaign: npaths paths measured in
+ * order, 3 conditions x 3 trials each; clean: each path at its own
+ * level (A, B fast, the rest rate-limited at 0.45-0.5 of A, spaced
+ * gap apart), runs 1 % apart; planted: from path 2 on every run at one
+ * floor (credits out).  Share of campaigns with any run flagged. */
+static double
+order_run(uint64_t seed, size_t npaths, double gap, bool planted)
+{
+	struct stats_rng rng;
+	struct check_model m;
+	struct check_run runs[8 * 9];
+	size_t hits = 0;
+
+	seed_for(&rng, seed, planted ? "order-floor" : "order-clean",
+	    npaths * 100 + (size_t)(gap * 100));
+	for (size_t r = 0; r < reps; r++) {
+		size_t n = 0;
+		double lv[8];
+
+		lv[0] = 2e8 * (1 + 0.05 * stats_rng_uniform(&rng));
+		lv[1] = lv[0] * (0.9 + 0.08 * stats_rng_uniform(&rng));
+		lv[2] = lv[0] * (0.45 + 0.05 * stats_rng_uniform(&rng));
+		for (size_t p = 3; p < npaths; p++)
+			lv[p] = lv[p - 1] * gap;
+		memset(&m, 0, sizeof(m));
+		for (size_t p = 0; p < npaths; p++)
+			for (size_t c = 0; c < 3; c++)
+				for (size_t t = 0; t < 3; t++) {
+					struct check_run *x = &runs[n];
+					double level = planted && p >= 2 ?
+					    0.5e8 : lv[p] * (c == 0 ? 0.97 :
+					    1.0);
+
+					memset(x, 0, sizeof(*x));
+					x->path = p;
+					x->cond = c;
+					x->metric = METRIC_THROUGHPUT_BPS;
+					x->started_at = (int64_t)(n * 60);
+					x->p50 = level * (1 + 0.01 *
+					    stats_rng_normal(&rng));
+					n++;
+				}
+		m.runs = runs;
+		m.nruns = n;
+		m.npaths = npaths;
+		m.nconds = 3;
+		m.ninstances = 1;
+		hits += check_run_order_count(&m) > 0;
+	}
+	return (double)hits / (double)reps;
+}
+
+static void
+design_tables(uint64_t seed)
+{
+	printf("### The articles' designs: outlier trials judged against "
+	    "the campaign\n\n");
+	printf("A campaign of %d cells of one metric and tool, each trial "
+	    "%d lognormal requests (σ = %.1f) with a trial-level lognormal "
+	    "effect σ_b; `check outlier-trial` judges p50, p95 and p99 of "
+	    "every trial against the spread the campaign's cells share "
+	    "(stats_outlier_pooled(): ≥ 1.5× from the median trial and "
+	    "beyond K times the pooled nearest-trial distance), and p50 with "
+	    "the per-cell rule too.  Noise: share of cells with any flag.  "
+	    "TIME_WAIT: every trial hit with probability 1/3, 30 %% of a hit "
+	    "trial's requests 5× slower; share of cells holding hit and clean "
+	    "trials that get a flag (cells with all or no trials hit cannot "
+	    "show it).  Slower trial: cell 0's trial 0 times the factor; "
+	    "share of campaigns where it is flagged.\n\n", CAMP_CELLS,
+	    CAMP_SAMPLES, SIGMA_WITHIN);
+	printf("| cell | trials | σ_b | noise: cells flagged | TIME_WAIT "
+	    "cells found | slower trial found |\n|---|---|---|---|---|---|\n");
+	{
+		static const struct {
+			const char *name;
+			size_t k;
+			double sb, tw, f;
+		} cells[] = {
+			{ "noise", 3, 0.03, 0, 1 }, { "noise", 3, 0.3, 0, 1 },
+			{ "noise", 5, 0.3, 0, 1 },
+			{ "TIME_WAIT trial", 3, 0.03, 1.0 / 3, 1 },
+			{ "TIME_WAIT trial", 5, 0.03, 1.0 / 3, 1 },
+			{ "2× trial", 3, 0.03, 0, 2 },
+			{ "2× trial", 5, 0.03, 0, 2 },
+		};
+
+		for (size_t i = 0; i < sizeof(cells) / sizeof(cells[0]); i++) {
+			struct camp_tally t;
+			char label[96];
+
+			camp_run(seed, cells[i].name, cells[i].k, cells[i].sb,
+			    cells[i].tw, cells[i].f, &t);
+			printf("| %s | %zu | %.2f | %.1f %% | ", cells[i].name,
+			    cells[i].k, cells[i].sb, share(t.flagged, t.cells));
+			if (t.mixed && cells[i].tw > 0)
+				printf("%.1f %% |", share(t.mixed_found,
+				    t.mixed));
+			else
+				printf("– |");
+			if (t.planted)
+				printf(" %.1f %% |\n", share(t.planted_found,
+				    t.planted));
+			else
+				printf(" – |\n");
+			snprintf(label, sizeof(label), "campaign outlier, %s, "
+			    "%zu trials, sigma_b %.2f", cells[i].name,
+			    cells[i].k, cells[i].sb);
+			if (cells[i].tw == 0 && cells[i].f == 1)
+				gate((double)t.flagged / (double)t.cells, 0.05,
+				    true, label);
+			if (cells[i].tw > 0)
+				gate((double)t.mixed_found / (double)t.mixed,
+				    0.80, false, label);
+			if (cells[i].f == 2 && cells[i].k == 3)
+				gate((double)t.planted_found /
+				    (double)t.planted, 0.80, false, label);
+		}
+	}
+	printf("\n### Outlier flags on identical Pareto trials\n\n");
+	printf("Trials of Pareto α = 1.5 samples, judged on p99 with the "
+	    "per-cell rule (analyze trials, the box charts); share of cells "
+	    "with any flag.\n\n| trials | samples per trial | flagged |\n"
+	    "|---|---|---|\n");
+	{
+		static const size_t pn[][2] = { { 20, 300 }, { 20, 1000 },
+		    { 10, 1000 } };
+
+		for (size_t i = 0; i < sizeof(pn) / sizeof(pn[0]); i++) {
+			double r = pareto_run(seed, pn[i][0], pn[i][1], 1.5, 99);
+			char label[80];
+
+			printf("| %zu | %zu | %.1f %% |\n", pn[i][0], pn[i][1],
+			    100 * r);
+			snprintf(label, sizeof(label), "Pareto p99, %zu trials "
+			    "of %zu", pn[i][0], pn[i][1]);
+			gate(r, 0.05, true, label);
+		}
+	}
+	printf("\n### check run-order: clean rate-limited paths\n\n");
+	printf("One instance, paths measured one after another, 3 conditions "
+	    "× 3 trials each, runs 1 %% apart: A and B fast, C at 0.45–0.5 of "
+	    "A and each further path the factor shown slower than the one "
+	    "before (clean: paths rate-limited at different speeds); planted: "
+	    "from C on every run at one floor (burst credits out).  Share of "
+	    "campaigns with any run-order flag.\n\n| paths | path to path "
+	    "| clean: flagged | planted floor: flagged |\n|---|---|---|---|"
+	    "\n");
+	{
+		static const struct {
+			size_t n;
+			double gap;
+		} od[] = { { 5, 0.95 }, { 5, 0.90 }, { 7, 0.97 } };
+
+		for (size_t i = 0; i < sizeof(od) / sizeof(od[0]); i++) {
+			double fp = order_run(seed, od[i].n, od[i].gap, false);
+			double tp = order_run(seed, od[i].n, od[i].gap, true);
+			char label[80];
+
+			printf("| %zu | %.2f× | %.1f %% | %.1f %% |\n", od[i].n,
+			    od[i].gap, 100 * fp, 100 * tp);
+			snprintf(label, sizeof(label), "run-order clean, %zu "
+			    "paths %.2fx apart", od[i].n, od[i].gap);
+			if (fp > 0.01 + 3 * sqrt(0.01 * 0.99 / (double)reps)) {
+				fprintf(stderr, "verdicts: %s: %.1f %% is above "
+				    "the 1 %% target\n", label, 100 * fp);
+				gate_failed = 1;
+			}
+			snprintf(label, sizeof(label), "run-order floor, %zu "
+			    "paths", od[i].n);
+			gate(tp, 0.95, false, label);
+		}
+	}
+	printf("\n### pooled-groups: groups that differ only in spread\n\n");
+	printf("Trial p50s (%d lognormal samples, σ = %.1f) in groups that do "
+	    "not differ: spread only (trial σ_b 0.02, 0.10, 0.18 by group) or "
+	    "TIME_WAIT-like trials (σ_b 0.02; each trial with probability 1/3 "
+	    "1.18× slower: the p50 of a trial whose slowest 30 %% are 5×); "
+	    "share of cells flagged at the 1 %% level.\n\n"
+	    "| groups × trials | spread only | TIME_WAIT-like |\n"
+	    "|---|---|---|\n", SAMPLES_PER_POINT, SIGMA_WITHIN);
+	{
+		static const size_t gd[][2] = { { 2, 3 }, { 3, 3 }, { 2, 5 } };
+
+		for (size_t i = 0; i < sizeof(gd) / sizeof(gd[0]); i++) {
+			double sp = groups_run(seed, gd[i][0], gd[i][1], false);
+			double tw = groups_run(seed, gd[i][0], gd[i][1], true);
+			char label[80];
+
+			printf("| %zu × %zu | %.1f %% | %.1f %% |\n", gd[i][0],
+			    gd[i][1], 100 * sp, 100 * tw);
+			snprintf(label, sizeof(label), "pooled-groups spread "
+			    "only, %zu x %zu", gd[i][0], gd[i][1]);
+			/* its level is 1 %: gate at 1 % */
+			{
+				double se = sqrt(0.01 * 0.99 / (double)reps);
+
+				if (sp > 0.01 + 3 * se) {
+					fprintf(stderr, "verdicts: %s: %.1f %% "
+					    "is above the 1 %% target\n", label,
+					    100 * sp);
+					gate_failed = 1;
+				}
+			}
+		}
+	}
+	printf("\n");
+}
+
+/* ---------------------------------------------------------------------
  * check burst-cliff: a step down that stays down in a run's intervals
  */
 
@@ -493,6 +886,7 @@ main(int argc, char **argv)
 	    (unsigned long long)seed);
 	trend_tables(seed);
 	outlier_tables(seed);
+	design_tables(seed);
 	cliff_tables(seed);
 	if (want_gate && gate_failed) {
 		fprintf(stderr, "verdicts: a rate missed its target\n");

@@ -146,6 +146,196 @@ outlier_text(struct check_model *m, const struct check_cell *c,
 	}
 }
 
+static const double outlier_pct[CHECK_OUTLIER_NSTATS] = { 50, 95, 99 };
+
+/* What the campaign's rule found for each run (index in m->runs). */
+struct camp_flags {
+	unsigned	*mask;		/* bit j: flagged on outlier_pct[j] */
+	double		*ratio;		/* [run * NSTATS + j]: to the median */
+	double		*scale;		/* [run * NSTATS + j]: pooled scale */
+	size_t		*cells;		/* [run * NSTATS + j]: cells pooled */
+};
+
+/* Can cell c be judged on statistic j: 3-5 runs, each value positive? */
+static bool
+camp_cell_ok(const struct check_model *m, const struct check_cell *c,
+    size_t j)
+{
+	size_t i;
+
+	if (c->nruns < STATS_OUTLIER_POOL_MIN_TRIALS ||
+	    c->nruns > STATS_OUTLIER_POOL_MAX_TRIALS)
+		return false;
+	for (i = 0; i < c->nruns; i++) {
+		double v = m->runs[c->runs[i]].stat[j];
+
+		if (!isfinite(v) || v <= 0)
+			return false;
+	}
+	return true;
+}
+
+static bool
+camp_same(const struct check_model *m, const struct check_cell *a,
+    const struct check_cell *b)
+{
+	return a->scope == b->scope && a->metric == b->metric &&
+	    a->nruns == b->nruns && !strcmp(m->runs[a->runs[0]].tool,
+	    m->runs[b->runs[0]].tool);
+}
+
+/* The campaign's rule over every group of cells (campaign, metric,
+ * tool, trial count) and statistic. */
+static void
+camp_judge(const struct check_model *m, struct camp_flags *cf)
+{
+	size_t nc = m->ncells ? m->ncells : 1, j, ci, cj, n, t;
+	bool *done = xmalloc(nc * sizeof(bool));
+	size_t *grp = xmalloc(nc * sizeof(size_t));
+	double *x = xmalloc(nc * STATS_OUTLIER_POOL_MAX_TRIALS *
+	    sizeof(double));
+	bool f[STATS_OUTLIER_POOL_MAX_TRIALS];
+	double r[STATS_OUTLIER_POOL_MAX_TRIALS];
+
+	for (j = 0; j < CHECK_OUTLIER_NSTATS; j++) {
+		memset(done, 0, nc * sizeof(bool));
+		for (ci = 0; ci < m->ncells; ci++) {
+			const struct check_cell *c = &m->cells[ci];
+			size_t k = c->nruns, used, g;
+			double sc;
+
+			if (done[ci] || !camp_cell_ok(m, c, j))
+				continue;
+			for (cj = ci, n = 0; cj < m->ncells; cj++) {
+				const struct check_cell *o = &m->cells[cj];
+
+				if (done[cj] || !camp_same(m, c, o) ||
+				    !camp_cell_ok(m, o, j))
+					continue;
+				done[cj] = true;
+				for (t = 0; t < k; t++)
+					x[n * k + t] =
+					    m->runs[o->runs[t]].stat[j];
+				grp[n++] = cj;
+			}
+			sc = stats_outlier_pool_scale(x, k, n, &used);
+			if (!isfinite(sc))
+				continue;
+			for (g = 0; g < n; g++) {
+				const struct check_cell *o = &m->cells[grp[g]];
+
+				stats_outlier_pooled(x + g * k, k, sc, used, f,
+				    r);
+				for (t = 0; t < k; t++) {
+					size_t at = o->runs[t] *
+					    CHECK_OUTLIER_NSTATS + j;
+
+					cf->ratio[at] = r[t];
+					cf->scale[at] = sc;
+					cf->cells[at] = used;
+					if (f[t])
+						cf->mask[o->runs[t]] |= 1u << j;
+				}
+			}
+		}
+	}
+	free(done);
+	free(grp);
+	free(x);
+}
+
+/* Why a trial is off and what to do, by the direction it is off in. */
+static void
+outlier_cause(struct check_model *m, const struct check_cell *c,
+    double ratio, struct strbuf *cause, struct strbuf *act)
+{
+	if (ratio > 1.0 && keep_alive_off(m, c->cond) &&
+	    (c->metric == METRIC_HTTP_MS || c->metric == METRIC_CONNECT_MS)) {
+		strbuf_addstr(cause, "TIME_WAIT exhaustion on the client: with "
+		    "keep-alive off every request opens a new connection, and "
+		    "each closed one stays in TIME_WAIT for about 60 s; trials "
+		    "run back to back pile up tens of thousands of such ports "
+		    "until finding a free one gets slow (the second "
+		    "article: 1 in 3-4 trials 3-25× slower)");
+		strbuf_addstr(act, "set net.ipv4.tcp_tw_reuse=1 (and a wide "
+		    "net.ipv4.ip_local_port_range) on the client, or close "
+		    "connections with RST (SO_LINGER 0, a load generator's "
+		    "--rst option), or wait over 60 s between trials; then "
+		    "re-run this trial instead of averaging it in");
+	} else if (ratio < 1.0 && c->metric == METRIC_THROUGHPUT_BPS) {
+		strbuf_addstr(cause, "something outside the path during that "
+		    "trial: the instance's network burst credits running out, "
+		    "competing traffic or a noisy neighbour");
+		strbuf_addstr(act, "look at this run's interval series "
+		    "(burst-cliff), re-run the trial on a fresh instance, and "
+		    "until then report the median across trials, not the mean");
+	} else if (ratio < 1.0) {
+		strbuf_addstr(cause, "the trials disagree and this one is the "
+		    "fast one: the other trials measured something besides "
+		    "the path (with keep-alive off, TIME_WAIT exhaustion in "
+		    "back-to-back trials; otherwise CPU contention or a noisy "
+		    "neighbour)");
+		strbuf_addstr(act, "re-run the trials with the cause removed "
+		    "(net.ipv4.tcp_tw_reuse=1 for keep-alive off); until then "
+		    "do not average them: show the spread");
+	} else {
+		strbuf_addstr(cause, "something transient on the client, the "
+		    "server or the path during that trial (CPU contention, a "
+		    "GC pause, a noisy neighbour, a route change)");
+		strbuf_addstr(act, "re-run the trial; until then report the "
+		    "median across trials, not the mean, and say that one "
+		    "trial was off");
+	}
+}
+
+/* The evidence of a trial the campaign's rule flagged. */
+static void
+camp_text(struct check_model *m, const struct check_cell *c, size_t at,
+    const struct camp_flags *cf, struct strbuf *ev, struct strbuf *cause,
+    struct strbuf *act)
+{
+	const struct check_run *r = &m->runs[c->runs[at]];
+	unsigned mask = cf->mask[c->runs[at]];
+	double lead = NAN, scale = NAN, k;
+	size_t j, i, used = 0, listed = 0;
+
+	strbuf_addf(ev, "trial %ld's ", r->trial);
+	for (j = 0; j < CHECK_OUTLIER_NSTATS; j++) {
+		size_t a = c->runs[at] * CHECK_OUTLIER_NSTATS + j;
+
+		if (!(mask & (1u << j)))
+			continue;
+		if (listed++)
+			strbuf_addstr(ev, ", ");
+		strbuf_addf(ev, "p%g is ", outlier_pct[j]);
+		check_fmt_value(ev, c->metric, r->stat[j]);
+		strbuf_addf(ev, " (%.2f× the median trial's; the trials': ",
+		    cf->ratio[a]);
+		for (i = 0; i < c->nruns; i++) {
+			if (i)
+				strbuf_addstr(ev, ", ");
+			check_fmt_value(ev, c->metric,
+			    m->runs[c->runs[i]].stat[j]);
+		}
+		strbuf_addch(ev, ')');
+		if (isnan(lead)) {
+			lead = cf->ratio[a];
+			scale = cf->scale[a];
+			used = cf->cells[a];
+		}
+	}
+	k = stats_outlier_pool_k(c->nruns, used);
+	strbuf_addf(ev, "; in the %zu cells of %zu trials of this metric and "
+	    "tool in this campaign a trial lies a typical %.2g %% from its "
+	    "cell's nearest trial, so beyond %.3g× (and %.1f× at least) is "
+	    "not noise; the cell's trial-level interval treats its trials "
+	    "as alike and is withdrawn: publish it without one, or "
+	    "recompute it without this trial", used, c->nruns,
+	    100.0 * (exp(scale) - 1.0), exp(k * scale),
+	    STATS_OUTLIER_POOL_MIN_RATIO);
+	outlier_cause(m, c, lead, cause, act);
+}
+
 void
 check_outlier_trial(struct check_model *m)
 {
@@ -153,7 +343,16 @@ check_outlier_trial(struct check_model *m)
 	double *x = NULL;
 	bool *flag = NULL;
 	size_t *who = NULL, alloc = 0, ci, i, k;
+	size_t nr = m->nruns ? m->nruns : 1;
+	struct camp_flags cf;
 
+	cf.mask = xcalloc(nr, sizeof(unsigned));
+	cf.ratio = xmalloc(nr * CHECK_OUTLIER_NSTATS * sizeof(double));
+	cf.scale = xmalloc(nr * CHECK_OUTLIER_NSTATS * sizeof(double));
+	cf.cells = xcalloc(nr * CHECK_OUTLIER_NSTATS, sizeof(size_t));
+	for (i = 0; i < nr * CHECK_OUTLIER_NSTATS; i++)
+		cf.ratio[i] = cf.scale[i] = NAN;
+	camp_judge(m, &cf);
 	for (ci = 0; ci < m->ncells; ci++) {
 		const struct check_cell *c = &m->cells[ci];
 		double med;
@@ -183,7 +382,29 @@ check_outlier_trial(struct check_model *m)
 			const struct check_run *r = &m->runs[who[i]];
 			struct check_finding *f;
 			double ratio = x[i] / med;
+			unsigned mask = cf.mask[who[i]];
 
+			if (!flag[i] && mask && k == c->nruns) {
+				size_t at = who[i] * CHECK_OUTLIER_NSTATS;
+
+				/* the campaign's rule: say so with the first
+				 * statistic it flagged */
+				for (size_t j = 0; j < CHECK_OUTLIER_NSTATS;
+				    j++)
+					if (mask & (1u << j)) {
+						ratio = cf.ratio[at + j];
+						break;
+					}
+				if (c->metric == METRIC_THROUGHPUT_BPS &&
+				    ratio > 1.0)
+					continue;
+				f = check_add(m, "outlier-trial", c->scope,
+				    c->metric, c->path, c->cond, r->trial);
+				check_add_run(f, r);
+				camp_text(m, c, i, &cf, &ev, &cause, &act);
+				check_set_text(f, &ev, &cause, &act);
+				continue;
+			}
 			if (!flag[i])
 				continue;
 			/* a throughput trial cannot beat its path: when one
@@ -201,6 +422,10 @@ check_outlier_trial(struct check_model *m)
 	free(x);
 	free(who);
 	free(flag);
+	free(cf.mask);
+	free(cf.ratio);
+	free(cf.scale);
+	free(cf.cells);
 	strbuf_release(&ev);
 	strbuf_release(&cause);
 	strbuf_release(&act);
@@ -241,6 +466,9 @@ struct few {
 	struct strbuf	need_text;	/* "p99 needs ≥ 299, ..." */
 	struct strbuf	rank_text;	/* "its p99 is the 3rd-slowest ..." */
 	struct strbuf	pooled_ok;	/* "p99 and p99.9": pooled would do */
+	struct strbuf	top_text;	/* "p99 of 300 is the 3rd-slowest" */
+	double		top_pct;	/* the highest such percentile */
+	size_t		top_need;	/* samples that take it off the top */
 };
 
 /* The percentiles judged in cell c: --stats, else the metric's. */
@@ -262,6 +490,27 @@ few_stats(const struct check_model *m, const struct check_cell *c,
 		return default_http;
 	}
 	return NULL;
+}
+
+/* A percentile with an interval that still rests on one of the last
+ * CHECK_FEW_RANK samples: "p99 of 300 is the 3rd-slowest". */
+static void
+few_rank_only(struct few *fw, double pct, size_t judged, size_t rank)
+{
+	strbuf_addf(&fw->top_text, "%sp%g of ", fw->top_text.len ? ", " : "",
+	    pct);
+	check_fmt_count(&fw->top_text, judged);
+	strbuf_addf(&fw->top_text, " is %sthe ", fw->per_trial ? "" :
+	    "about ");
+	slowest(&fw->top_text, rank);
+	if (fw->top_pct == 0.0 || pct > fw->top_pct) {
+		fw->top_pct = pct;
+		/* the n whose p-th percentile is the (RANK + 1)-th
+		 * slowest value */
+		fw->top_need = (size_t)ceil((double)(CHECK_FEW_RANK + 1) /
+		    (1.0 - pct / 100.0) - 1e-9);
+	}
+	fw->nbad++;
 }
 
 /* Count the cell's samples and judge each statistic against the n its
@@ -292,8 +541,17 @@ few_judge(const struct check_model *m, const struct check_cell *c,
 		size_t judged = (size_t)(fw->per_trial ? fw->min_n :
 		    fw->pooled);
 
-		if (stats[s].kind != STATS_NAME_PCT || !need || judged >= need)
+		if (stats[s].kind != STATS_NAME_PCT || !need)
 			continue;
+		if (judged >= need) {
+			size_t rank = check_rank_from_top(pct, judged);
+
+			/* an interval exists, but the value may still be
+			 * a single sample near the top */
+			if (rank <= CHECK_FEW_RANK)
+				few_rank_only(fw, pct, judged, rank);
+			continue;
+		}
 		if (fw->per_trial && (size_t)fw->pooled >= need) {
 			/* the pooled value of all runs would do */
 			strbuf_addf(&fw->pooled_ok, "%sp%g", fw->pooled_ok.len ?
@@ -303,12 +561,13 @@ few_judge(const struct check_model *m, const struct check_cell *c,
 		} else if (need > fw->short_need) {
 			fw->short_need = need;
 		}
-		strbuf_addf(&fw->need_text, "%sp%g needs ≥ ", fw->nbad ?
-		    ", " : "", pct);
+		strbuf_addf(&fw->need_text, "%sp%g needs ≥ ",
+		    fw->need_text.len ? ", " : "", pct);
 		check_fmt_count(&fw->need_text, need);
 		if (judged) {
 			strbuf_addf(&fw->rank_text, "%sits p%g is %sthe ",
-			    fw->nbad ? ", " : "", pct, fw->per_trial ? "" :
+			    fw->rank_text.len ? ", " : "", pct,
+			    fw->per_trial ? "" :
 			    "about ");
 			slowest(&fw->rank_text, check_rank_from_top(pct,
 			    judged));
@@ -323,8 +582,14 @@ static void
 few_evidence(const struct check_cell *c, const struct few *fw,
     const char *unit, struct strbuf *ev)
 {
-	strbuf_addf(ev, "%s successful samples for any %.0f %% interval; ",
-	    fw->need_text.buf, 100 * CHECK_FEW_LEVEL);
+	if (fw->need_text.len)
+		strbuf_addf(ev, "%s successful samples for any %.0f %% "
+		    "interval; ", fw->need_text.buf, 100 * CHECK_FEW_LEVEL);
+	if (fw->top_text.len)
+		strbuf_addf(ev, "%s%s, within the last %d samples: one "
+		    "slow value more or less moves it; ", fw->per_trial ?
+		    "with oha's rule sorted[floor(p·n)] per run " : "",
+		    fw->top_text.buf, CHECK_FEW_RANK);
 	if (fw->per_trial) {
 		strbuf_addstr(ev, "the tool's percentiles are per run and the "
 		    "smallest run here has ");
@@ -359,6 +624,16 @@ few_action(const struct check_cell *c, const struct few *fw,
 		check_fmt_count(act, fw->pooled_need);
 		strbuf_addf(act, " %s per run", unit);
 	}
+	if (fw->top_need && !fw->short_need) {
+		if (act->len)
+			strbuf_addstr(act, "; ");
+		strbuf_addf(act, "send ≥ ");
+		check_fmt_count(act, fw->top_need);
+		strbuf_addf(act, " %s%s for a p%g that is not one of the "
+		    "last few, or publish it as the k-th slowest value it is",
+		    unit, fw->per_trial ? " per run" : " in the cell",
+		    fw->top_pct);
+	}
 	if (fw->short_need) {
 		if (act->len)
 			strbuf_addstr(act, "; for the rest ");
@@ -389,6 +664,7 @@ few_cell(struct check_model *m, const struct check_cell *c, const char *scope)
 	strbuf_init(&fw.need_text, 0);
 	strbuf_init(&fw.rank_text, 0);
 	strbuf_init(&fw.pooled_ok, 0);
+	strbuf_init(&fw.top_text, 0);
 	stats = few_stats(m, c, &nstats);
 	if (nstats)
 		few_judge(m, c, stats, nstats, &fw);
@@ -416,6 +692,7 @@ cleanup:
 	strbuf_release(&fw.need_text);
 	strbuf_release(&fw.rank_text);
 	strbuf_release(&fw.pooled_ok);
+	strbuf_release(&fw.top_text);
 	strbuf_release(&ev);
 	strbuf_release(&cause);
 	strbuf_release(&act);

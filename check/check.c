@@ -52,7 +52,7 @@ static const struct check_entry checks[] = {
 	    "UDP identical on 3 or more paths: the sender's rate" },
 	    check_udp_sender },
 	{ { "outlier-trial", CHECK_WARNING,
-	    "a trial's p50 2x or more from the median trial, past their spread" },
+	    "2x or more from the median trial, or past the campaign's spread" },
 	    check_outlier_trial },
 	{ { "hidden-failures", CHECK_WARNING,
 	    "errors, timeouts or partial runs the percentiles leave out" },
@@ -64,7 +64,7 @@ static const struct check_entry checks[] = {
 	    "connect times far above the kernel's handshake RTT: busy client" },
 	    check_busy_client },
 	{ { "few-samples", CHECK_WARNING,
-	    "p99 from fewer than 299 samples, p99.9 from fewer than 2,995" },
+	    "p99 from fewer than 299 samples, or one of the last 3 values" },
 	    check_few_samples },
 	{ { "mixed-estimators", CHECK_WARNING,
 	    "raw samples and tool summaries (or two estimators) in one table" },
@@ -204,7 +204,14 @@ check_fmt_value(struct strbuf *sb, int metric, double v)
 	}
 	switch (metric) {
 	case METRIC_THROUGHPUT_BPS:
-		strbuf_addf(sb, "%.2f Gbit/s", v / 1e9);
+		/* per magnitude, so a 12 Mbit/s floor does not read
+		 * "0.01 Gbit/s" (issue 23); Gbit/s down to 0.1 */
+		if (a >= 1e8)
+			strbuf_addf(sb, "%.2f Gbit/s", v / 1e9);
+		else if (a >= 1e5)
+			strbuf_addf(sb, "%.3g Mbit/s", v / 1e6);
+		else
+			strbuf_addf(sb, "%.3g kbit/s", v / 1e3);
 		return;
 	case METRIC_CONNECT_MS:
 	case METRIC_HTTP_MS:

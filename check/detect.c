@@ -203,6 +203,71 @@ check_rank_from_top(double pct, size_t n)
 	return n - stats_oha_index(pct, n);
 }
 
+/*
+ * Welch's one-way test (Welch 1951): each group weighed by n_k / s_k², so
+ * a group whose trials spread more does not make the others look
+ * different (the classic F pools one within-group variance; with
+ * groups differing only in spread it flagged 2.7 % at its 1 % level).
+ * Needs every group to have 3 or more values with some spread (with 2,
+ * a group's variance has one degree of freedom and the test loses most
+ * of its power); false (out untouched) when one does not, and the
+ * classic F decides.
+ */
+static bool
+groups_welch(const double *v, const size_t *g, size_t n, size_t ngroups,
+    const double *sum, const size_t *cnt, struct check_groups *out)
+{
+	double *ss = xcalloc(ngroups + 1, sizeof(double));
+	double wsum = 0, wmean = 0, a = 0, lam = 0, k, f, df2;
+	bool ok = false;
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		double m = sum[g[i]] / (double)cnt[g[i]];
+
+		ss[g[i]] += (v[i] - m) * (v[i] - m);
+	}
+	for (j = 0; j < ngroups; j++) {
+		if (!cnt[j])
+			continue;
+		if (cnt[j] < 3 || !(ss[j] > 0))
+			goto done;
+	}
+	for (j = 0; j < ngroups; j++) {
+		double w;
+
+		if (!cnt[j])
+			continue;
+		w = (double)cnt[j] / (ss[j] / (double)(cnt[j] - 1));
+		wsum += w;
+		wmean += w * sum[j] / (double)cnt[j];
+	}
+	wmean /= wsum;
+	for (j = 0; j < ngroups; j++) {
+		double w, d;
+
+		if (!cnt[j])
+			continue;
+		w = (double)cnt[j] / (ss[j] / (double)(cnt[j] - 1));
+		d = sum[j] / (double)cnt[j] - wmean;
+		a += w * d * d;
+		lam += (1 - w / wsum) * (1 - w / wsum) /
+		    (double)(cnt[j] - 1);
+	}
+	k = (double)out->ngroups;
+	a /= k - 1;
+	f = a / (1 + 2 * (k - 2) * lam / (k * k - 1));
+	df2 = (k * k - 1) / (3 * lam);
+	out->f = f;
+	out->p = stats_betainc(df2 / 2, (k - 1) / 2, df2 / (df2 + (k - 1) *
+	    f));
+	out->welch = true;
+	ok = true;
+done:
+	free(ss);
+	return ok;
+}
+
 void
 check_detect_groups(const double *v, const size_t *g, size_t n,
     size_t ngroups, struct check_groups *out)
@@ -253,6 +318,19 @@ check_detect_groups(const double *v, const size_t *g, size_t n,
 		out->f = (ssb / df1) / (ssw / df2);
 		out->p = stats_betainc(df2 / 2, df1 / 2, df2 / (df2 + df1 *
 		    out->f));
+	}
+	{
+		struct check_groups w = *out;
+
+		/* both must say so: Welch alone is liberal with 3 trials
+		 * a group (1.6 % at its 1 % level), the F where spreads
+		 * differ (2.7 %) */
+		if (groups_welch(v, g, n, ngroups, sum, cnt, &w) &&
+		    !(w.p <= out->p)) {
+			out->f = w.f;
+			out->p = w.p;
+		}
+		out->welch = w.welch;
 	}
 	out->differ = out->p < CHECK_POOL_ALPHA &&
 	    out->ratio >= CHECK_POOL_MIN_RATIO;

@@ -253,6 +253,11 @@ load_samples(struct check_model *m, struct loader *ld, struct check_run *r)
 	if (n) {
 		stats_sort(ld->vals, n);
 		r->p50 = stats_quantile_type7(ld->vals, n, 50.0);
+		r->stat[0] = r->p50;
+		r->stat[1] = (double)n * 0.05 >= CHECK_OUTLIER_TAIL_MIN ?
+		    stats_quantile_type7(ld->vals, n, 95.0) : NAN;
+		r->stat[2] = (double)n * 0.01 >= CHECK_OUTLIER_TAIL_MIN ?
+		    stats_quantile_type7(ld->vals, n, 99.0) : NAN;
 		if (r->metric == METRIC_CONNECT_MS ||
 		    r->metric == METRIC_HTTP_MS)
 			check_detect_syn(ld->vals, n, r->p50, &r->syn);
@@ -282,6 +287,10 @@ load_summaries(struct check_model *m, struct loader *ld, struct check_run *r)
 			r->tool_pct = true;
 			if (!strcmp(stat, "p50"))
 				r->tool_p50 = v;
+			else if (!strcmp(stat, "p95"))
+				r->tool_tail[0] = v;
+			else if (!strcmp(stat, "p99"))
+				r->tool_tail[1] = v;
 			if (!r->tool_est)
 				r->tool_est = xstrdup(col_str(ld->summaries,
 				    3));
@@ -321,6 +330,16 @@ load_summaries(struct check_model *m, struct loader *ld, struct check_run *r)
 	r->errors = errs.len ? strbuf_detach(&errs, NULL) : NULL;
 	strbuf_release(&errs);
 	r->summary_only = r->n == 0 && r->nfail_rows == 0 && r->tool_pct;
+	if (r->summary_only) {
+		int64_t ok = r->attempts >= 0 ? r->attempts - r->failures : -1;
+
+		r->stat[0] = r->tool_p50;
+		/* the tool's tail where its count puts enough above it */
+		r->stat[1] = ok < 0 || (double)ok * 0.05 >=
+		    CHECK_OUTLIER_TAIL_MIN ? r->tool_tail[0] : NAN;
+		r->stat[2] = ok < 0 || (double)ok * 0.01 >=
+		    CHECK_OUTLIER_TAIL_MIN ? r->tool_tail[1] : NAN;
+	}
 	return 0;
 }
 
@@ -423,6 +442,8 @@ add_run(struct check_model *m, struct loader *ld, const struct runsel_row *row,
 	r = &m->runs[m->nruns++];
 	memset(r, 0, sizeof(*r));
 	r->p50 = r->tool_p50 = NAN;
+	r->stat[0] = r->stat[1] = r->stat[2] = NAN;
+	r->tool_tail[0] = r->tool_tail[1] = NAN;
 	r->success_rate = r->bytes_per_s = r->timeout_s = NAN;
 	r->target_bps = NAN;
 	r->id = row->id;

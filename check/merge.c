@@ -267,7 +267,7 @@ fold(struct check_model *m, const struct check_opts *o, struct story *s,
 	struct scope_keys sk, all;
 	struct strbuf ev = STRBUF_INIT, sc = STRBUF_INIT;
 	char **scopes = xcalloc(s->n, sizeof(char *)), **cells;
-	size_t i, j, ncells;
+	size_t i, j, ncells, nseen;
 	const char *unit;
 
 	for (i = 0; i < s->n; i++)
@@ -277,9 +277,16 @@ fold(struct check_model *m, const struct check_opts *o, struct story *s,
 	ncells = campaigns_with_cell(m, o, f, ra->buf, &cells);
 	scope_keys_collect(&all, cells, ncells);
 	unit = what_differs(&all, true);
+	/* count campaigns (days, instance types), not findings: a check
+	 * may say one thing per run or trial of one day (issue 23) */
+	for (i = nseen = 0; i < s->n; i++) {
+		for (j = 0; j < i && strcmp(scopes[j], scopes[i]); j++)
+			;
+		nseen += j == i;
+	}
 	strbuf_addf(&ev, "%s %zu of %zu %s", strcmp(unit, "days") ? "in" :
-	    "on", s->n, ncells < s->n ? s->n : ncells, unit);
-	if (s->n < ncells) {
+	    "on", nseen, ncells < nseen ? nseen : ncells, unit);
+	if (nseen < ncells) {
 		struct strbuf list = STRBUF_INIT;
 
 		for (j = 0; j < sk.n; j++) {

@@ -24,10 +24,19 @@
 /* run-order: a run is "down" at or below this fraction of the best earlier
  * run of its condition on the same instance ... */
 #define CHECK_ORDER_DOWN	0.5
-/* ... and down runs share a floor when within this of its median. */
+/* ... and down runs share a floor when within this of its median ... */
 #define CHECK_ORDER_FLOOR_TOL	0.20
+/* ... and it is the instance's baseline only when no later run rises
+ * above it and the paths on it sit within this of each other (their
+ * median levels): a campaign of paths rate-limited at 90-100 Mbit/s is
+ * paths, not credits. */
+#define CHECK_ORDER_FLOOR_PATHS	0.05
 /* instance-cap: paths within this fraction of the fastest one ... */
 #define CHECK_CAP_TOL		0.015
+/* ... or every path of the column (3 or more) within this: then all of
+ * them are at the instance's rate (12.17-12.55 Gbit/s is one cap, not
+ * 4 paths capped and 3 slower, issue 23) ... */
+#define CHECK_CAP_ALL_TOL	0.04
 /* ... at least this many of them ... */
 #define CHECK_CAP_MIN_PATHS	3
 /* ... for oha only with bodies of at least this many bytes. */
@@ -50,9 +59,19 @@
  * reached to within this fraction: then the rate is the one asked for. */
 #define CHECK_UDP_TARGET_TOL	0.05
 /* outlier-trial: stats_outlier_trials() (stats/verdict.h), the rule
- * analyze trials and the box charts share. */
+ * analyze trials and the box charts share, on each trial's p50; and with
+ * 3-5 trials stats_outlier_pooled() against the spread of the
+ * campaign's cells of the same metric, tool and trial count, on p50,
+ * p95 and p99 (a TIME_WAIT trial moves the tail, not the median), each
+ * judged where at least this many samples lie above it. */
+#define CHECK_OUTLIER_NSTATS	3
+#define CHECK_OUTLIER_TAIL_MIN	5
 /* few-samples: the interval level whose existence needs the samples. */
 #define CHECK_FEW_LEVEL		0.95
+/* ... and a percentile that is one of the last this many samples (p99 of
+ * 300 is the 3rd-slowest, p99.9 of 3,000 too: one GC pause moves it) is
+ * flagged even where an interval exists. */
+#define CHECK_FEW_RANK		3
 /* syn-retransmit: values at the median plus k seconds (k = 1, 3, 7, 15:
  * Linux's 1 s initial SYN RTO doubling) within [-LO, +HI] ms, on runs
  * whose median is below BASE_MAX ms (so the mode is far above the bulk). */
@@ -140,8 +159,14 @@ struct check_run {
 	struct check_syn syn;	/* connect_ms and http_ms runs */
 	struct check_gap gap;	/* pathprobe format 2 runs */
 
+	/* p50, p95, p99 (CHECK_OUTLIER_STATS) for outlier-trial: type 7 of
+	 * the successes where CHECK_OUTLIER_TAIL_MIN or more lie above
+	 * it, else NaN; for a summary-only run the tool's own. */
+	double	stat[3];
+
 	/* From the tool's own summaries. */
 	double	tool_p50;	/* the tool's p50 of the metric, NaN */
+	double	tool_tail[2];	/* the tool's p95 and p99, NaN */
 	bool	tool_pct;	/* the tool printed percentiles (oha) */
 	char	*tool_est;	/* their estimator; owned, or NULL */
 	double	success_rate;	/* oha successRate, NaN if none */
@@ -210,17 +235,21 @@ void check_detect_gap(const double *conn, const double *hs, size_t n,
 struct check_groups {
 	size_t	ngroups;	/* groups with at least one value */
 	size_t	n;		/* values */
-	double	f, p;		/* F statistic, its p (NaN: no test) */
+	double	f, p;		/* the statistic and p of the test with the
+				 * larger p (NaN: no test) */
 	double	ratio;		/* exp(largest - smallest group mean) */
 	double	within_sd;	/* pooled within-group SD of the values */
+	bool	welch;		/* Welch's test was run too (every group has
+				 * 3 values or more, with spread) */
 	bool	differ;		/* p < CHECK_POOL_ALPHA and ratio >=
 				 * CHECK_POOL_MIN_RATIO */
 };
 /* Test whether groups g[0..n) (0 .. ngroups - 1) of the values v[0..n)
  * (logarithms of trial p50s) differ more than the values within a group
- * do: F = between / within mean square, df ngroups - 1 and n - ngroups
- * (at least 1: some group has two trials).  Fills out; p is NaN when
- * there is no test. */
+ * do: the classic F = between / within mean square, df ngroups - 1 and
+ * n - ngroups (at least 1: some group has two trials), and when every
+ * group has three or more values with some spread also Welch's
+ * heteroscedastic one-way test; the larger p of the two decides.  Fills out; p is NaN when there is no test. */
 void check_detect_groups(const double *v, const size_t *g, size_t n,
     size_t ngroups, struct check_groups *out);
 
@@ -259,7 +288,8 @@ void check_scope_rest(const struct check_opts *o, const char *scope,
     struct strbuf *sb);
 
 /* check_fmt: numbers the way findings print them. */
-/* A value of a metric with its unit: "10.46 Gbit/s", "0.666 ms". */
+/* A value of a metric with its unit: "10.46 Gbit/s", "12.3 Mbit/s" (bit
+ * rates per magnitude, Gbit/s from 0.1), "0.666 ms". */
 void check_fmt_value(struct strbuf *sb, int metric, double v);
 /* A count with thousands separators: "2,995". */
 void check_fmt_count(struct strbuf *sb, uint64_t n);
@@ -270,6 +300,10 @@ void check_fmt_time(struct strbuf *sb, int64_t t);
  * scope.c: across paths and in time order). */
 void check_burst_cliff(struct check_model *m);
 void check_run_order(struct check_model *m);
+/* run-order's rule without findings: the number of runs it would flag
+ * (needs only runs[].path, cond, instance, metric, started_at, p50,
+ * cliff and npaths, nconds, ninstances; bench/verdicts.c). */
+size_t check_run_order_count(struct check_model *m);
 void check_instance_cap(struct check_model *m);
 void check_outlier_trial(struct check_model *m);
 void check_few_samples(struct check_model *m);

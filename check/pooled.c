@@ -3,7 +3,8 @@
  * whose runs differ in a tag (instance type, day, region, az, study,
  * anything tagged) pools groups; when the groups differ more than the
  * trials within them do, one number over the cell describes none of
- * them.  Each trial's p50 is the unit: a one-way F test on their
+ * them.  Each trial's p50 is the unit: a one-way F test (and Welch's test
+ * where every group has 3 trials) on their
  * logarithms (check_detect_groups(), thresholds in model.h, false-
  * positive rate measured on noise in tests/unit/t-pooled.c and printed
  * in docs/checks.md).

@@ -259,6 +259,22 @@ cap_text(const struct check_model *m, const struct column *col, bool http,
 	size_t others = col->nval - col->nplat;
 	char itype[64];
 
+	if (col->nplat == col->nval && col->nval >= CHECK_CAP_MIN_PATHS) {
+		char lo[32], hi[32];
+
+		snprintf(lo, sizeof(lo), "%.1f", col->low / 1e9);
+		snprintf(hi, sizeof(hi), "%.1f", col->top / 1e9);
+		strbuf_addf(ev, "all %zu paths at the instance's %s%s%s "
+		    "Gbit/s: ", col->nval, lo, strcmp(lo, hi) ? "–" : "",
+		    strcmp(lo, hi) ? hi : "");
+		column_list(ev, m, col);
+		strbuf_addf(ev, " (%s; within %.2g %% of each other, %.0f %% "
+		    "allowed when every path is)", http ? "oha's sizePerSec × "
+		    "8, mean over runs" : "pooled p50 of the intervals",
+		    100.0 * (col->top - col->low) / col->top,
+		    100.0 * CHECK_CAP_ALL_TOL);
+		goto cause;
+	}
 	strbuf_addf(ev, "%zu of %zu paths sit on one plateau at %.2f Gbit/s: ",
 	    col->nplat, col->nval, col->top / 1e9);
 	column_list(ev, m, col);
@@ -269,6 +285,7 @@ cap_text(const struct check_model *m, const struct column *col, bool http,
 	if (others)
 		strbuf_addf(ev, "; %zu other path%s slower", others,
 		    others == 1 ? " is" : "s are");
+cause:
 	strbuf_addstr(cause, "the client or server instance's network "
 	    "bandwidth, not the paths, limits this condition");
 	if (scope_instance_type(m, c0->scope, itype, sizeof(itype)))
@@ -308,8 +325,13 @@ check_instance_cap(struct check_model *m)
 			col.lvl[i] = http ? cell_http_bps(m, c) :
 			    cell_pooled_p50(m, c);
 		}
-		if (!column_plateau(&col, CHECK_CAP_TOL))
-			continue;
+		/* every path within a few % of the fastest: all of them
+		 * sit at the instance's rate, none ranks above another */
+		if (!column_plateau(&col, CHECK_CAP_ALL_TOL) ||
+		    col.nplat != col.nval) {
+			if (!column_plateau(&col, CHECK_CAP_TOL))
+				continue;
+		}
 		cap_text(m, &col, http, &ev, &cause, &act);
 		column_findings(m, "instance-cap", &col, &ev, &cause, &act);
 		strbuf_reset(&ev);
@@ -825,6 +847,58 @@ seq_cmp(const void *va, const void *vb)
 	return a[1] < b[1] ? -1 : a[1] > b[1];
 }
 
+/*
+ * Is a floor of down runs the instance's baseline, not paths that are
+ * simply slower?  Burst credits run out once: from the first run on the
+ * floor, no later run of the instance rises above it (CHECK_ORDER_DOWN
+ * of the best before it); and the baseline is the instance's, so every
+ * path on it sits at one level: their median levels within
+ * CHECK_ORDER_FLOOR_PATHS of each other.  Paths rate-limited at 90, 95
+ * and 100 Mbit/s, or measured in an order that puts a fast one after a
+ * slow one, are no finding (issue 23).
+ */
+static bool
+floor_is_credits(const struct check_model *m, const struct seq_run *s,
+    size_t n, double floor)
+{
+	double *lv = xmalloc((n ? n : 1) * sizeof(double));
+	double lo = INFINITY, hi = 0.0;
+	size_t i, j, first = n, k;
+	bool ok = true;
+
+	for (i = 0; i < n; i++) {
+		if (s[i].down && fabs(m->runs[s[i].run].p50 / floor - 1.0) <=
+		    CHECK_ORDER_FLOOR_TOL) {
+			first = i;
+			break;
+		}
+	}
+	for (i = first; i < n && ok; i++) {
+		const struct check_run *r = &m->runs[s[i].run];
+
+		if (!s[i].down && r->p50 > floor * (1.0 + CHECK_ORDER_FLOOR_TOL))
+			ok = false;
+	}
+	/* each floor path's median level */
+	for (j = 0; ok && j < m->npaths; j++) {
+		for (i = k = 0; i < n; i++) {
+			const struct check_run *r = &m->runs[s[i].run];
+
+			if (r->path == j && s[i].down && fabs(r->p50 / floor -
+			    1.0) <= CHECK_ORDER_FLOOR_TOL)
+				lv[k++] = r->p50;
+		}
+		if (!k)
+			continue;
+		lo = fmin(lo, stats_median(lv, k));
+		hi = fmax(hi, stats_median(lv, k));
+	}
+	if (ok && hi > lo * (1.0 + CHECK_ORDER_FLOOR_PATHS))
+		ok = false;
+	free(lv);
+	return ok;
+}
+
 /* Mark the down runs that look like the instance, not the path. */
 static void
 order_mark(const struct check_model *m, struct seq_run *s, size_t n,
@@ -895,6 +969,8 @@ order_mark(const struct check_model *m, struct seq_run *s, size_t n,
 		}
 		for (i = 0; i < m->npaths; i++)
 			multi += pc[i] >= 2;
+		if (multi >= 2 && !floor_is_credits(m, s, n, floor))
+			multi = 0;
 		if (multi >= 2) {
 			*floor_out = floor;
 			for (i = 0; i < n; i++) {
@@ -1021,8 +1097,10 @@ order_text(const struct check_model *m, const struct seq_run *s, size_t n,
 	    "confirm, measure the first path again at the end");
 }
 
-void
-check_run_order(struct check_model *m)
+/* The rule; with nflag non-NULL only count the flagged runs there (the
+ * verdict harness, check_run_order_count()), else add findings. */
+static void
+run_order(struct check_model *m, size_t *nflag)
 {
 	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
 	int64_t *pairs = NULL;
@@ -1073,6 +1151,11 @@ check_run_order(struct check_model *m)
 		}
 		order_mark(m, s, n, &floor, &floor_runs, &floor_paths,
 		    &floor_conds);
+		if (nflag) {
+			for (i = 0; i < n; i++)
+				*nflag += s[i].why != 0;
+			continue;
+		}
 		/* one finding per cell, at its first flagged run */
 		for (i = 0; i < n; i++) {
 			const struct check_run *r = &m->runs[s[i].run];
@@ -1117,4 +1200,19 @@ check_run_order(struct check_model *m)
 	strbuf_release(&ev);
 	strbuf_release(&cause);
 	strbuf_release(&act);
+}
+
+void
+check_run_order(struct check_model *m)
+{
+	run_order(m, NULL);
+}
+
+size_t
+check_run_order_count(struct check_model *m)
+{
+	size_t n = 0;
+
+	run_order(m, &n);
+	return n;
 }

@@ -112,11 +112,18 @@ double stats_mk_exact_p(double s, size_t n);
  * by any amount get a flag in at most 5 % of cells.  NaN for n < 3.
  */
 double stats_outlier_zcrit(size_t n);
+/* From this many trials each side of the median has its own scale. */
+#define STATS_OUTLIER_SEMI_MIN	8
+/* The critical z for n >= STATS_OUTLIER_SEMI_MIN trials with side
+ * scales (the same 95th percentile on normal values); NaN below. */
+double stats_outlier_zcrit_semi(size_t n);
 
 /*
  * The one outlier-trial rule.  For n >= 3 positive finite values x[0..n)
  * (per-trial statistics), with l_i = log x_i, m = median(l) (type 7) and
- * s = 1.4826 MAD(l): trial i is flagged when
+ * s = 1.4826 MAD(l) (from STATS_OUTLIER_SEMI_MIN trials on, s is the
+ * scale of l_i's side of m: 1.4826 times the median of that side's
+ * |l_j - m|, with stats_outlier_zcrit_semi(n)): trial i is flagged when
  *     |l_i - m| >= log STATS_OUTLIER_MIN_RATIO   (practically large)
  * and |l_i - m| >= stats_outlier_zcrit(n) s     (beyond the spread).
  * When s = 0 (half or more of the trials identical) the first condition
@@ -127,5 +134,43 @@ double stats_outlier_zcrit(size_t n);
  */
 size_t stats_outlier_trials(const double *x, size_t n, bool *flag,
     double *ratio, double *z);
+
+/*
+ * The campaign's outlier rule, for the articles' design of 3-5 trials,
+ * where a cell cannot estimate its own between-trial spread: the cells
+ * of one campaign, metric, tool and statistic share one.  Each cell's
+ * scale is the distance from its median trial (logs) to the nearest
+ * other trial, which one outlier among 3 trials does not move (even a
+ * third of trials off, the TIME_WAIT design, leaves most cells' nearest
+ * pair alone); the campaign's is the median of those over its cells.
+ * A trial is flagged when |l_i - m| >= log STATS_OUTLIER_POOL_MIN_RATIO
+ * and >= K s, K the 99th percentile of max |l_i - m| / s over cells of
+ * normal trials (simulated for 3-5 trials and 4, 8 and 30 cells,
+ * interpolated in log cells; bench/verdicts.c measures the rates).
+ */
+#define STATS_OUTLIER_POOL_MIN_CELLS	4
+#define STATS_OUTLIER_POOL_MIN_TRIALS	3
+#define STATS_OUTLIER_POOL_MAX_TRIALS	5
+#define STATS_OUTLIER_POOL_MIN_RATIO	1.5
+
+/*
+ * The pooled scale of ncells cells of k trials each, values x[c * k ..
+ * c * k + k) (positive, finite; a cell with another value is skipped).
+ * *used gets the cells used.  NaN when k is outside 3-5 or fewer than
+ * STATS_OUTLIER_POOL_MIN_CELLS cells can be used.
+ */
+double stats_outlier_pool_scale(const double *x, size_t k, size_t ncells,
+    size_t *used);
+
+/*
+ * Judge one cell's k trials x[0..k) against the pooled scale (of used
+ * cells).  flag[i], ratio[i] (x_i / exp(median log), may be NULL) as
+ * stats_outlier_trials().  Returns the number of flags; 0 when the
+ * scale is NaN.
+ */
+size_t stats_outlier_pooled(const double *x, size_t k, double scale,
+    size_t used, bool *flag, double *ratio);
+/* The critical K for k trials and used cells; NaN outside the design. */
+double stats_outlier_pool_k(size_t k, size_t used);
 
 #endif

@@ -12,7 +12,7 @@ cp -r "$TOP/samples/tree" tree
 
 run "$PS" check --db s.db --format json
 expect_code 1 "findings: exit 1"
-expect_err_has "56 findings (53 warnings, 3 notices): burst-cliff 1, instance-cap 9, udp-sender-limited 4, outlier-trial 1, hidden-failures 2, few-samples 34, pooled-groups 2, missing-cells 3" "the summary line counts them by check"
+expect_err_has "64 findings (61 warnings, 3 notices): burst-cliff 1, instance-cap 9, udp-sender-limited 4, outlier-trial 1, hidden-failures 2, few-samples 42, pooled-groups 2, missing-cells 3" "the summary line counts them by check"
 printf '%s' "$OUT" > f.json
 "$PY" -c '
 import json
@@ -42,7 +42,7 @@ ok "q outlier-trial F c=1,ka=off,size=1k 'x[\"trial\"] == 2 and \"5.1×\" in x[\
 ok "q outlier-trial F c=1,ka=off,size=1k '\"TIME_WAIT\" in x[\"cause\"] and \"tcp_tw_reuse\" in x[\"action\"] and \"--rst\" in x[\"action\"]'" "outlier-trial: TIME_WAIT, tcp_tw_reuse and --rst"
 ok "q hidden-failures H '*' 'x[\"trial\"] == 3 and \"3 of 303 requests failed\" in x[\"evidence\"] and \"connection closed before message completed ×3\" in x[\"evidence\"]'" "hidden-failures: H's 3 oha errors"
 ok "q hidden-failures E '' '\"2 of 300 probes failed: 2 timeout\" in x[\"evidence\"] and x[\"files\"].endswith(\"2026-08-29/E/trial1/probe.csv\")'" "hidden-failures: E's 2 timeouts on 2026-08-29"
-ok "q instance-cap G c=16,ka=on,size=1m '\"5 of 5 paths sit on one plateau at 12.4\" in x[\"evidence\"] and \"c7g.xlarge\" in x[\"cause\"] and \"not measurable\" in x[\"action\"]'" "instance-cap: 5 paths at 12.4 Gbit/s on c7g.xlarge"
+ok "q instance-cap G c=16,ka=on,size=1m '\"all 5 paths at the instance\x27s 12.3–12.4 Gbit/s\" in x[\"evidence\"] and \"c7g.xlarge\" in x[\"cause\"] and \"not measurable\" in x[\"action\"]'" "instance-cap: 5 paths at 12.4 Gbit/s on c7g.xlarge"
 ok "q udp-sender-limited A P=1,proto=udp '\"same rate on 4 paths\" in x[\"evidence\"] and \"2.41-4.96 Gbit/s\" in x[\"evidence\"] and \"-b 0\" in x[\"cause\"]'" "udp-sender-limited: 4.98 on A-D while TCP differs"
 ok "q few-samples H c=16,ka=on,size=1m '\"p99 needs ≥ 299\" in x[\"evidence\"] and \"2,995\" in x[\"evidence\"] and \"2nd-slowest\" in x[\"evidence\"] and \"150 successful requests\" in x[\"evidence\"]'" "few-samples: 150-request runs"
 ok "q few-samples A c=1,ka=on,size=1k '\"p99 needs\" not in x[\"evidence\"] and \"p99.9 needs ≥ 2,995\" in x[\"evidence\"] and \"1,500 pooled\" in x[\"evidence\"]'" "few-samples: 500 requests pass p99, fail p99.9"
@@ -54,7 +54,7 @@ expect_out_has "paths A, B, D, F, G, G', H, c=1,ka=off,size=1k" "Markdown merges
 
 run "$PS" check --db s.db --where day=2026-08-28 --where study=tokyo-osaka --format json
 expect_code 1 "--where limits the runs"
-ok "printf '%s' \"\$OUT\" | \"\$PY\" -c 'import json,sys; r=json.load(sys.stdin); assert sorted({x[\"check\"] for x in r}) == [\"burst-cliff\", \"instance-cap\", \"missing-cells\", \"udp-sender-limited\"], r'" "article 1's day: cliff, A and B capped, UDP and E's missing UDP only"
+ok "printf '%s' \"\$OUT\" | \"\$PY\" -c 'import json,sys; r=json.load(sys.stdin); assert sorted({x[\"check\"] for x in r}) == [\"burst-cliff\", \"few-samples\", \"instance-cap\", \"missing-cells\", \"udp-sender-limited\"], r; f=[x for x in r if x[\"check\"]==\"few-samples\"]; assert f and all(x[\"metric\"]==\"connect_ms\" and \"p99 of 300 is about the 3rd-slowest\" in x[\"evidence\"] for x in f), f'" "article 1's day: cliff, A and B capped, UDP and E's missing UDP, and p99 of 300 probes (the 3rd-slowest)"
 run "$PS" check --db s.db --where day=2026-08-28 --where study=tokyo-osaka --only run-order,outlier-trial,syn-retransmit
 expect_code 0 "article 1's clean table: no run-order, outlier or SYN finding"
 

@@ -60,16 +60,18 @@ expect_code 1 "250 next to 3,000 requests"
 ok "printf '%s' \"\$OUT\" | \"\$PY\" -c '
 import json, sys
 r = json.load(sys.stdin)
-assert sorted((x[\"check\"], x[\"path\"]) for x in r) == [(\"few-samples\", \"C\"), (\"unbalanced-trials\", \"C\")], r
+assert sorted((x[\"check\"], x[\"path\"]) for x in r) == [(\"few-samples\", \"A\"), (\"few-samples\", \"B\"), (\"few-samples\", \"C\"), (\"unbalanced-trials\", \"C\")], r
 u = [x for x in r if x[\"check\"] == \"unbalanced-trials\"][0]
 assert \"250 successful samples each\" in u[\"evidence\"] and \"3,000 (12×)\" in u[\"evidence\"], u
-f = [x for x in r if x[\"check\"] == \"few-samples\"][0]
+a = [x for x in r if x[\"check\"] == \"few-samples\"][0]
+assert \"p99.9 of 3,000 is the 3rd-slowest, within the last 3 samples\" in a[\"evidence\"] and \"p99 \" not in a[\"evidence\"], a
+f = [x for x in r if x[\"check\"] == \"few-samples\"][2]
 assert \"p99 needs ≥ 299\" in f[\"evidence\"] and \"3rd-slowest\" in f[\"evidence\"], f
 assert \"publish the pooled p99 of all 750 requests\" in f[\"action\"], f
 assert \"for the rest collect ≥ 2,995 requests per run (oha -n)\" in f[\"action\"], f
-'" "C: few samples for p99 per run (pooled 750 would do) and 12x fewer than A, B"
-run "$PS" check --db unbal.db --where path=A,B
-expect_code 0 "counter-example: 3,000 requests per run pass p99.9"
+'" "C: few samples for p99 per run (pooled 750 would do) and 12x fewer than A, B; A, B: p99.9 of 3,000 is the 3rd-slowest"
+run "$PS" check --db unbal.db --where path=A,B --stats p50,p99
+expect_code 0 "counter-example: 3,000 requests per run pass p99 (the 30th-slowest)"
 
 # mixed-estimators: trial 2 of B without its per-request file, and H
 # with only oha's JSON in every trial

@@ -30,7 +30,7 @@ import json, sys
 r = json.load(sys.stdin)
 assert [x[\"check\"] for x in r] == [\"syn-retransmit\"], r
 e = r[0][\"evidence\"]
-assert \"4 of 300 connects took 1009 ms to 3013 ms\" in e and \"1 s (3), 3 s (1)\" in e, e
+assert \"4 of 400 connects took 1009 ms to 3013 ms\" in e and \"1 s (3), 3 s (1)\" in e, e
 assert \"timeout was 3 s\" in e and \"1 s initial RTO\" in r[0][\"cause\"]
 assert \"as loss\" in r[0][\"action\"]
 '" "syn-retransmit: 3 at +1 s, 1 at +3 s, the 3 s timeout"

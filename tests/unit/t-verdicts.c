@@ -249,6 +249,64 @@ test_outlier(void)
 	    "or more");
 }
 
+/* The campaign's rule at 3 trials: the nearest-trial scale, a 2x trial
+ * and a TIME_WAIT-like tail among trials 1-2 % apart. */
+static void
+test_outlier_pooled(void)
+{
+	/* 5 cells of 3 trials; cell 4's trial 1 is 1.95x its siblings */
+	const double x[] = {
+		1.00, 1.01, 1.03,	1.00, 0.99, 1.02,	2.0, 2.02, 1.98,
+		5.0, 5.1, 4.95,		1.00, 1.95, 1.01,
+	};
+	bool f[3];
+	double r[3], sc, k;
+	size_t used;
+
+	sc = stats_outlier_pool_scale(x, 3, 5, &used);
+	CHECK_EQ_INT(used, 5, "pooled scale from 5 cells");
+	/* nearest-trial distances: log 1.01, log(1.00/0.99), log(2.02/2.0)
+	 * (= log 1.01), log(5.0/4.95), log(1.01): median log 1.01 */
+	CHECK_NEAR(sc, log(1.01), 1e-12, "scale: the median nearest distance");
+	k = stats_outlier_pool_k(3, 5);
+	CHECK(k > 14.58 && k < 20.35, "K for 5 cells between 4 and 8 cells'");
+	CHECK_EQ_INT(stats_outlier_pooled(x + 12, 3, sc, used, f, r), 1,
+	    "a 1.95x trial among trials 1 % apart is flagged");
+	CHECK(f[1] && !f[0] && !f[2], "... the 1.95x one");
+	CHECK_NEAR(r[1], 1.95 / 1.01, 1e-12, "ratio to the median trial");
+	CHECK_EQ_INT(stats_outlier_pooled(x, 3, sc, used, f, NULL), 0,
+	    "a 3 % spread is not");
+	CHECK(isnan(stats_outlier_pool_scale(x, 3, 3, &used)) && used == 0,
+	    "fewer than 4 cells: no pooled scale");
+	CHECK(isnan(stats_outlier_pool_k(6, 30)), "6 trials: not this rule");
+	CHECK_EQ_INT(stats_outlier_pooled(x, 3, NAN, 0, f, r), 0,
+	    "no scale: nothing flagged");
+}
+
+/* From 8 trials each side has its own scale: a right-skewed set of
+ * trials (the upper ones spread more) is not flagged on its upper
+ * side, a low trial beyond the tight lower side is. */
+static void
+test_outlier_semi(void)
+{
+	const double up[] = { 1.0, 1.01, 0.99, 1.02, 0.98, 1.0, 1.005, 1.3,
+	    1.6, 2.1, 1.45, 2.4 };
+	double lo[12];
+	bool f[12];
+
+	CHECK(stats_outlier_zcrit_semi(7) != stats_outlier_zcrit_semi(7),
+	    "below 8 trials: no side-scale z");
+	CHECK_NEAR(stats_outlier_zcrit_semi(20), 4.59, 1e-12,
+	    "side-scale z for 20 trials");
+	CHECK_EQ_INT(stats_outlier_trials(up, 12, f, NULL, NULL), 0,
+	    "a long upper side is its own scale: no flag");
+	memcpy(lo, up, sizeof(lo));
+	lo[0] = 0.4;
+	CHECK_EQ_INT(stats_outlier_trials(lo, 12, f, NULL, NULL), 1,
+	    "a trial 2.5x below a tight lower side is flagged");
+	CHECK(f[0], "... the low one");
+}
+
 int
 main(void)
 {
@@ -256,5 +314,7 @@ main(void)
 	test_trend_known();
 	test_trend_noise();
 	test_outlier();
+	test_outlier_pooled();
+	test_outlier_semi();
 	return test_done();
 }
