@@ -261,6 +261,7 @@ analyze_compare_verdict(const struct compare_outcome *r, double threshold_pct,
 /* One row of the table and what its verdict needs (after Holm). */
 struct cmp_row {
 	size_t			row;	/* table row */
+	size_t			base, cell;	/* the cells compared, in cs */
 	struct compare_outcome	out;	/* p is the raw one until Holm */
 };
 
@@ -313,6 +314,40 @@ compare_columns(struct table *t, const struct cellset *cs, const char *key,
 	table_add_col(t, "verdict", "Verdict", -1);
 	table_add_col(t, "trials_baseline", "trials (base)", -1);
 	table_add_col(t, "trials_value", "trials", -1);
+	table_add_hidden_col(t, "also_differ", "also_differ", -1);
+}
+
+/* Each row's other keys in which the two cells differ, one value each
+ * ("instance_type: c6i.large vs c7i.large"), into also_differ, and the
+ * caption saying so (issue 25: week 1 against week 4 may also be one
+ * instance type against another). */
+static void
+compare_confounds(sqlite3 *db, struct cmp_ctx *x)
+{
+	struct pooling pl;
+	long col = table_col(x->t, "also_differ");
+
+	if (col < 0 || pooling_scan(db, x->cs, &x->o->where, x->o->paths,
+	    x->o->npaths, &pl))
+		return;
+	for (size_t i = 0; i < x->nrows; i++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		for (size_t j = 0; j < pl.nkeys; j++) {
+			const char *k = pl.keys[j].key;
+			const char *a = pooling_cell_value(&pl, x->rows[i].base, k);
+			const char *b = pooling_cell_value(&pl, x->rows[i].cell, k);
+
+			if (a && b && strcmp(a, b) && strcmp(k, x->key))
+				strbuf_addf(&sb, "%s%s: %s vs %s", sb.len ?
+				    "; " : "", k, a[0] ? a : "(none)",
+				    b[0] ? b : "(none)");
+		}
+		table_set_str(x->t, x->rows[i].row, (size_t)col, sb.buf);
+		strbuf_release(&sb);
+	}
+	pooling_differ_note(&pl, x->cs, "the values compared", x->t);
+	pooling_release(&pl);
 }
 
 /* Markdown text of v in the display unit. */
@@ -388,6 +423,8 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 	ALLOC_GROW(x->rows, x->nrows + 1, x->alloc);
 	cr = &x->rows[x->nrows++];
 	cr->row = row;
+	cr->base = (size_t)(base - x->cs->cells);
+	cr->cell = (size_t)(c - x->cs->cells);
 	cr->out.nb = nb;
 	cr->out.nc = nc;
 	cr->out.p = test.p;
@@ -519,6 +556,7 @@ analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	}
 	compare_verdicts(&x);
 	compare_notes(&x);
+	compare_confounds(db, &x);
 	free(x.rows);
 	cellset_release(&cs);
 	return 0;
