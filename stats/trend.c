@@ -355,11 +355,14 @@ noise_fit(const double *r, size_t n, double df, const double *se,
 		/* the sampling part is white: what is correlated is the
 		 * day-to-day part, so the same lag-1 covariance is a larger
 		 * correlation of that part */
-		if (nz->tau2 > mse)
-			rho *= nz->tau2 / (nz->tau2 - mse);
-		else
-			rho = 0;
-		nz->tau2 = fmax(nz->tau2 - mse, 0);
+		/* a tail percentile's se is rough (a p99 of 300 is
+		 * overestimated by about 40 %): at least half the residual
+		 * variance is taken as day-to-day, correlated */
+		double day = fmax(nz->tau2 - mse, STATS_TREND_DAY_SHARE_MIN *
+		    nz->tau2);
+
+		rho = day > 0 ? rho * nz->tau2 / day : 0;
+		nz->tau2 = day;
 	}
 	/* 14 days cannot tell rho = 0.5 from 0 (its standard error is
 	 * about 0.25): the day effects are assumed at least this correlated,
