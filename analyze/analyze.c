@@ -35,7 +35,7 @@
 	"                        --sql athena|trino|spark|duckdb\n" \
 	"verbs: percentiles, delta PAIR..., ratio --across KEY NUM/DEN, trials,\n" \
 	"       relative, compare --by KEY [--baseline V] [--threshold 5%],\n" \
-	"       trend --by day|hour [--threshold 5%],\n" \
+	"       trend --by day|hour [--by KEY] [--threshold 5%],\n" \
 	"       variance [--by KEYS] [--target 5%], mtu (no --metric)\n"
 
 char name_p50[] = "p50", name_p99[] = "p99";
@@ -1027,11 +1027,11 @@ check_verb_args(sqlite3 *db, const char *verb, const struct analyze_opts *o,
 		    why);
 		return rc < 0 ? -1 : !rc;
 	}
-	if (!strcmp(verb, "trend") && key && strcmp(key, "day") &&
-	    strcmp(key, "hour")) {
-		strbuf_addf(why, "trend --by takes day or hour, not '%s': a trend "
-		    "is a statistic over time (compare --by %s sets the values "
-		    "of a key side by side)", key, key);
+	if (!strcmp(verb, "trend") && key && !analyze_trend_key(o)) {
+		strbuf_addf(why, "trend --by needs day or hour among its keys, "
+		    "not only '%s': a trend is a statistic over time; other "
+		    "--by keys split the series (compare --by %s sets the "
+		    "values of a key side by side)", key, key);
 		return 1;
 	}
 	if (!strcmp(verb, "ratio") && o->across && kv_valid_key(o->across)) {

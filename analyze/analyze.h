@@ -54,4 +54,27 @@ int analyze_long(sqlite3 *db, const char *verb, const struct analyze_opts *o,
 
 int cmd_analyze(int argc, char **argv);
 
+/*
+ * The change points analyze trend finds (for the month report's day
+ * chart): one per series with a step, in the trend table's order.  o as
+ * for `analyze trend` (--by day [--by KEY ...], --stats, --where ...).
+ * changed names what switches with the step ("instance_type c6i.large →
+ * c7i.large; samples a point 300 → 50", "" when nothing).  Returns 0 and
+ * sets *out (analyze_change_points_free()) and *n, or -1 after printing
+ * an error.
+ */
+struct analyze_change_point {
+	char	*path, *cond;	/* the series' path and condition */
+	char	*stat;		/* "p50" */
+	char	*at;		/* the first point of the new level: "2026-11-18" */
+	double	x;		/* its x: days since 1970-01-01, or the hour */
+	double	step_pct;	/* the step in % of the series' mean */
+	bool	drift_too;	/* a trend beyond the step as well */
+	char	*changed;	/* what changes with it, "" when nothing */
+};
+
+int analyze_trend_changes(sqlite3 *db, const struct analyze_opts *o,
+    struct analyze_change_point **out, size_t *n);
+void analyze_change_points_free(struct analyze_change_point *cp, size_t n);
+
 #endif

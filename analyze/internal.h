@@ -71,6 +71,9 @@ void analyze_default_stats(const struct analyze_opts *o,
  * choose their unit.  0, or -1 after printing an error. */
 int analyze_load_by(sqlite3 *db, const struct analyze_opts *o,
     const char *key, struct cellset *cs);
+/* trend's time key: the last --by that is day or hour ("day" without
+ * --by); the other --by keys split the series.  NULL when no --by is. */
+const char *analyze_trend_key(const struct analyze_opts *o);
 /* A trend's x of a dimension value: "2026-08-28" -> days since
  * 1970-01-01; "07" (hour) -> 7; else NaN. */
 double analyze_dim_to_x(const char *key, const char *v);

@@ -11,7 +11,8 @@
  *   trials: path, condition, <by keys>, metric, unit, estimator, pool,
  *           stat, trial, run_id, started_at, value, outlier
  *   trend:  path, condition, <by keys but the last>, metric, unit,
- *           estimator, pool, by, point, stat, value, n, trials
+ *           estimator, pool, by, point, stat, value (empty when
+ *           censored: "≥ timeout"), n, trials, censored (0 or 1)
  */
 #include "common/compat.h"
 
@@ -187,9 +188,11 @@ long_trend(sqlite3 *db, const struct analyze_opts *o, struct table *t)
 {
 	struct analyze_opts o2;
 	struct cellset cs;
-	const char *key = o->nby ? o->by[o->nby - 1] : "day";
+	const char *key = analyze_trend_key(o);
 	size_t i, s, col, nd;
 
+	if (!key)
+		return error("trend needs --by day or --by hour");
 	analyze_default_stats(o, &o2);
 	if (analyze_load_by(db, o, key, &cs))
 		return -1;
@@ -201,6 +204,7 @@ long_trend(sqlite3 *db, const struct analyze_opts *o, struct table *t)
 	table_add_col(t, "value", "Value", -1);
 	table_add_col(t, "n", "n", -1);
 	table_add_col(t, "trials", "Trials", -1);
+	table_add_col(t, "censored", "Censored", -1);
 	for (i = 0; i < cs.n; i++) {
 		struct cell *c = &cs.cells[i];
 		const char *d = c->dims[cs.ndims - 1];
@@ -223,9 +227,14 @@ long_trend(sqlite3 *db, const struct analyze_opts *o, struct table *t)
 			table_set_str(t, row, col++, key);
 			table_set_str(t, row, col++, d);
 			table_set_str(t, row, col++, o2.stat_names[s]);
-			table_set_num(t, row, col++, v.value);
+			/* a censored point is "≥ timeout", never a number */
+			if (v.censored)
+				table_set_null(t, row, col++);
+			else
+				table_set_num(t, row, col++, v.value);
 			table_set_int(t, row, col++, (int64_t)c->n);
 			table_set_int(t, row, col++, (int64_t)c->ntrials);
+			table_set_int(t, row, col++, v.censored);
 		}
 		cell_pooled_release(c);
 	}

@@ -48,12 +48,36 @@ set_where(const struct analyze_option *opt, struct analyze_opts *o,
 	return where_add(FIELD(struct where, opt, o), value, why);
 }
 
+/* --by repeated adds keys (--by day --by instance_type is --by
+ * day,instance_type): a key given twice is kept once */
 static int
-set_list(const struct analyze_option *opt, struct analyze_opts *o,
+set_by(const struct analyze_option *opt, struct analyze_opts *o,
     const char *value, struct strbuf *why)
 {
-	return analyze_opts_set_list(FIELD(char **, opt, o),
-	    (size_t *)(void *)((char *)o + opt->count), value, why);
+	char **old = o->by, **add = NULL;
+	size_t nold = o->nby, nadd = 0;
+	int ret;
+
+	(void)opt;
+	o->by = NULL;
+	o->nby = 0;
+	ret = analyze_opts_set_list(&add, &nadd, value, why);
+	o->by = old;
+	o->nby = nold;
+	for (size_t i = 0; !ret && i < nadd; i++) {
+		size_t j;
+
+		for (j = 0; j < o->nby && strcmp(o->by[j], add[i]); j++)
+			;
+		if (j < o->nby)
+			continue;
+		o->by = xreallocarray(o->by, o->nby + 1, sizeof(char *));
+		o->by[o->nby++] = xstrdup(add[i]);
+	}
+	for (size_t i = 0; i < nadd; i++)
+		free(add[i]);
+	free(add);
+	return ret;
 }
 
 static int
@@ -329,9 +353,10 @@ static const struct analyze_option options[] = {
 	  "for a range: day=2026-11-01..2026-11-07, hour=9..17)",
 	  NULL, false, NULL, NULL },
 	{ ANALYZE_OPT_BY, "by", "DIMS", ANALYZE_ARG_LIST,
-	  set_list, get_list, F(by), F(nby), 0, 0, false,
+	  set_by, get_list, F(by), F(nby), 0, 0, false,
 	  ANALYZE_EMIT_SET,
-	  "also split cells by these keys (instance_type,day,...)",
+	  "also split cells by these keys (instance_type,day,...;\n"
+	  "repeated: the keys add up)",
 	  "by", false, NULL, NULL },
 	{ ANALYZE_OPT_PATHS, "paths", "A,B,...", ANALYZE_ARG_LIST,
 	  set_paths, get_list, F(paths), F(npaths), 0, 0, false,

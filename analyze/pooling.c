@@ -198,8 +198,15 @@ pooling_scan(sqlite3 *db, const struct cellset *cs,
 	if (rc < 0)
 		goto cleanup;
 	for (i = 0; i < cs->n; i++)
-		for (j = 0; j < out->nkeys; j++)
+		for (j = 0; j < out->nkeys; j++) {
 			out->keys[j].ncells += out->pooled[i * out->nkeys + j];
+			if (out->pooled[i * out->nkeys + j]) {
+				free(first[i * out->nkeys + j]);
+				first[i * out->nkeys + j] = NULL;
+			}
+		}
+	out->value = first;
+	first = NULL;
 	ret = 0;
 cleanup:
 	runsel_close(&rs);
@@ -223,9 +230,96 @@ pooling_release(struct pooling *p)
 		free(p->keys[j].values);
 		free(p->keys[j].key);
 	}
+	for (i = 0; p->value && i < p->ncells * p->nkeys; i++)
+		free(p->value[i]);
+	free(p->value);
 	free(p->keys);
 	free(p->pooled);
 	memset(p, 0, sizeof(*p));
+}
+
+const char *
+pooling_cell_value(const struct pooling *p, size_t cell, const char *key)
+{
+	size_t j;
+
+	if (!p->value || cell >= p->ncells)
+		return NULL;
+	for (j = 0; j < p->nkeys; j++)
+		if (!strcmp(p->keys[j].key, key))
+			return p->value[cell * p->nkeys + j];
+	return NULL;
+}
+
+/* Same path, condition and dimensions but the last? */
+static bool
+same_group(const struct cellset *cs, size_t a, size_t b)
+{
+	const struct cell *x = &cs->cells[a], *y = &cs->cells[b];
+	size_t d;
+
+	if (strcmp(x->path, y->path) || strcmp(x->cond, y->cond))
+		return false;
+	for (d = 0; d + 1 < cs->ndims; d++)
+		if (strcmp(x->dims[d], y->dims[d]))
+			return false;
+	return true;
+}
+
+void
+pooling_differ_note(const struct pooling *p, const struct cellset *cs,
+    const char *what, struct table *t)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, g, j, ngroups = 0, shown = 0;
+
+	if (!p->value || !cs->ndims)
+		return;
+	for (i = 0; i < cs->n; i = g) {
+		for (g = i; g < cs->n && same_group(cs, i, g); g++)
+			;
+		ngroups++;
+	}
+	for (j = 0; j < p->nkeys; j++) {
+		size_t groups = 0, ex_a = 0, ex_b = 0;
+
+		if (in_list(cs->dimkeys, cs->ndims, p->keys[j].key))
+			continue;
+		for (i = 0; i < cs->n; i = g) {
+			bool differ = false;
+
+			for (g = i; g < cs->n && same_group(cs, i, g); g++) {
+				const char *a = p->value[i * p->nkeys + j];
+				const char *b = p->value[g * p->nkeys + j];
+
+				if (a && b && strcmp(a, b) && !differ) {
+					differ = true;
+					if (!groups) {
+						ex_a = i;
+						ex_b = g;
+					}
+				}
+			}
+			groups += differ;
+		}
+		if (!groups)
+			continue;
+		strbuf_addf(&sb, "%s%s (%s: %s at %s, %s at %s; in %zu of %zu "
+		    "group%s)", shown ? "; " : "", p->keys[j].key,
+		    cs->cells[ex_a].path, p->value[ex_a * p->nkeys + j][0] ?
+		    p->value[ex_a * p->nkeys + j] : "(none)",
+		    cs->cells[ex_a].dims[cs->ndims - 1],
+		    p->value[ex_b * p->nkeys + j][0] ?
+		    p->value[ex_b * p->nkeys + j] : "(none)",
+		    cs->cells[ex_b].dims[cs->ndims - 1], groups, ngroups,
+		    ngroups == 1 ? "" : "s");
+		shown++;
+	}
+	if (shown)
+		table_add_note(t, "Confounded: %s also differ in %s: a "
+		    "difference may be theirs (--by KEY splits them, --where "
+		    "KEY=VALUE keeps one).", what, sb.buf);
+	strbuf_release(&sb);
 }
 
 void

@@ -32,6 +32,9 @@ struct pooling {
 	size_t	ncells;			/* cells of the cellset scanned */
 	/* per cell, per key: its runs differ in that key */
 	bool	*pooled;		/* ncells x nkeys; owned */
+	/* per cell, per key: the one value its runs hold ("" when they
+	 * lack the key), NULL when they differ or the cell has no runs */
+	char	**value;		/* ncells x nkeys; owned */
 };
 
 /*
@@ -66,6 +69,22 @@ void pooling_cell_keys(const struct pooling *p, size_t cell,
  * has a pooled_over column to point to. */
 void pooling_note(const struct pooling *p, char *const *skip, size_t nskip,
     bool column, struct table *t);
+
+/* The cell's one value of key k (pooling_scan's keys), or NULL. */
+const char *pooling_cell_value(const struct pooling *p, size_t cell,
+    const char *key);
+
+/*
+ * A caption line when the cells set side by side within a group (same
+ * path, condition and dimensions but the last) differ in another key,
+ * each holding one value of it: "compare: the values compared also
+ * differ in instance_type (A: c6i.large at 2026-W45, c7i.large at
+ * 2026-W48; in 2 of 5 groups): the difference may be theirs".  what
+ * names the verb's groups ("the values compared", "the days of a
+ * series").
+ */
+void pooling_differ_note(const struct pooling *p, const struct cellset *cs,
+    const char *what, struct table *t);
 
 /* Scan cs and add pooling_note() to t: the verbs whose rows have no
  * pooled_over column (relative, delta, ratio, trials) say it in the

@@ -114,12 +114,20 @@ table_set_str(struct table *t, size_t row, size_t col, const char *s)
 
 	free(c->str);
 	c->str = NULL;
+	c->json_raw = false;
 	if (!s) {
 		c->type = CELL_NULL;
 		return;
 	}
 	c->type = CELL_STR;
 	c->str = xstrdup(s);
+}
+
+void
+table_set_json(struct table *t, size_t row, size_t col, const char *json)
+{
+	table_set_str(t, row, col, json);
+	table_at(t, row, col)->json_raw = json != NULL;
 }
 
 void
@@ -390,7 +398,9 @@ cell_text_as(const struct table_cell *c, struct strbuf *sb, bool json,
 		strbuf_addstr(sb, json ? "null" : "");
 		break;
 	case CELL_STR:
-		if (json)
+		if (json && c->json_raw)
+			strbuf_addstr(sb, c->str);
+		else if (json)
 			json_quote(sb, c->str);
 		else if (sheet)
 			*neutral += csv_quote_sheet(sb, c->str);

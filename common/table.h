@@ -33,6 +33,9 @@ struct table_cell {
 	int64_t		i;		/* CELL_INT value */
 	char		*display;	/* Markdown text overriding the value, or NULL (owned) */
 	bool		display_raw;	/* display is our own text: no escaping */
+	bool		json_raw;	/* CELL_STR holding a JSON value that JSON
+					 * emits as is (an array, an object);
+					 * CSV quotes it, Markdown shows display */
 };
 
 struct table_col {
@@ -76,6 +79,10 @@ void table_set_str(struct table *t, size_t row, size_t col, const char *s);
 void table_set_num(struct table *t, size_t row, size_t col, double v);
 void table_set_int(struct table *t, size_t row, size_t col, int64_t v);
 void table_set_null(struct table *t, size_t row, size_t col);
+/* A JSON value we composed (valid JSON: an array or object) that the
+ * JSON renderer emits as is; give a display for Markdown. */
+void table_set_json(struct table *t, size_t row, size_t col,
+    const char *json);
 /* Markdown-only text for a cell (copied). */
 void table_set_display(struct table *t, size_t row, size_t col,
     const char *text);

@@ -1,7 +1,9 @@
 /*
- * trend.c - the trend verdict of a short series (days, runs): an exact
- * Mann-Kendall test for a monotone drift, a simulation-calibrated test
- * for a step beyond the least-squares line, and a practical threshold.
+ * trend.c - the trend verdict of a short series (days, runs): a step
+ * beyond the least-squares line, a trend beyond the step, Mann-Kendall
+ * for a monotone drift, all calibrated on a null fitted to the series
+ * (autocorrelated day effects plus each point's sampling error), and a
+ * practical threshold; Hamed-Rao's correction for long series.
  * Contracts are in stats/verdict.h; the error rates are measured by
  * bench/verdicts.c (docs/verdicts.md).
  */
@@ -61,17 +63,27 @@ stats_mk_exact_p(double s, size_t n)
 	return tail > 1 ? 1 : tail;
 }
 
-/* Mann-Kendall S of y (x increasing) and its two-sided p. */
-static void
-mann_kendall(const double *y, size_t n, struct stats_trend *out)
+/* Mann-Kendall S of y (x increasing), its tie term and two-sided p under
+ * independent points. */
+static double
+mk_score(const double *y, size_t n)
 {
-	double s = 0, var, tie = 0, *c;
-	bool ties = false;
+	double s = 0;
 
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = i + 1; j < n; j++)
 			s += (y[j] > y[i]) - (y[j] < y[i]);
-	c = xmalloc(n * sizeof(*c));
+	return s;
+}
+
+/* Var(S) under independence with the tie correction; *ties says whether
+ * y has any. */
+static double
+mk_var(const double *y, size_t n, bool *ties)
+{
+	double *c = xmalloc((n + 1) * sizeof(*c)), tie = 0;
+
+	*ties = false;
 	memcpy(c, y, n * sizeof(*c));
 	stats_sort(c, n);
 	for (size_t i = 0; i < n;) {
@@ -82,28 +94,116 @@ mann_kendall(const double *y, size_t n, struct stats_trend *out)
 			j++;
 		t = (double)(j - i);
 		if (j - i > 1) {
-			ties = true;
+			*ties = true;
 			tie += t * (t - 1) * (2 * t + 5);
 		}
 		i = j;
 	}
 	free(c);
-	out->mk_s = s;
-	if (!ties && n <= MK_EXACT_MAX_N) {
-		out->mk_exact = true;
-		out->mk_p = stats_mk_exact_p(s, n);
-		return;
-	}
-	var = ((double)n * (double)(n - 1) * (double)(2 * n + 5) - tie) / 18;
-	if (!(var > 0)) {
-		out->mk_p = 1;
-		return;
-	}
-	/* continuity corrected, as Kendall (1975) and most MK packages */
-	out->mk_p = 2 * stats_norm_cdf(-(fabs(s) - 1 > 0 ? fabs(s) - 1 : 0) /
+	return ((double)n * (double)(n - 1) * (double)(2 * n + 5) - tie) / 18;
+}
+
+/* continuity corrected normal p, as Kendall (1975) and most packages */
+static double
+mk_normal_p(double s, double var)
+{
+	double p;
+
+	if (!(var > 0))
+		return 1;
+	p = 2 * stats_norm_cdf(-(fabs(s) - 1 > 0 ? fabs(s) - 1 : 0) /
 	    sqrt(var));
-	if (out->mk_p > 1)
-		out->mk_p = 1;
+	return p > 1 ? 1 : p;
+}
+
+/* Average ranks (1-based) of y into rk. */
+static void
+avg_ranks(const double *y, size_t n, double *rk)
+{
+	size_t *ix = xmalloc((n + 1) * sizeof(*ix));
+
+	for (size_t i = 0; i < n; i++)
+		ix[i] = i;
+	/* insertion sort: series are short, and this keeps it stable */
+	for (size_t i = 1; i < n; i++) {
+		size_t v = ix[i], j = i;
+
+		while (j > 0 && y[ix[j - 1]] > y[v]) {
+			ix[j] = ix[j - 1];
+			j--;
+		}
+		ix[j] = v;
+	}
+	for (size_t i = 0; i < n;) {
+		size_t j = i + 1;
+
+		while (j < n && y[ix[j]] == y[ix[i]])
+			j++;
+		for (size_t k = i; k < j; k++)
+			rk[ix[k]] = (double)(i + j + 1) / 2;
+		i = j;
+	}
+	free(ix);
+}
+
+int
+stats_mk_hamed_rao(const double *x, const double *y, size_t n, double alpha,
+    struct stats_mk_hr *out)
+{
+	struct stats_theil_sen ts;
+	double *d = NULL, *rk = NULL, m = 0, c0 = 0, sni = 0, band;
+	bool ties;
+	int ret = -1;
+
+	memset(out, 0, sizeof(*out));
+	out->p = out->z = out->nns = out->var_s = out->s = NAN;
+	if (n < 3 || n > STATS_TREND_MAX_N || !(alpha > 0 && alpha < 1))
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (!isfinite(x[i]) || !isfinite(y[i]) ||
+		    (i && !(x[i] > x[i - 1])))
+			return -1;
+	if (stats_theil_sen(x, y, n, 0.95, &ts) != 0)
+		return -1;
+	d = xmalloc(n * sizeof(*d));
+	rk = xmalloc(n * sizeof(*rk));
+	/* the ranks of the Sen-detrended series, their autocorrelations
+	 * (acov over n at every lag), kept where outside +-z_{1-alpha/2}
+	 * / sqrt(n): Hamed and Rao (1998), eq. 16 */
+	for (size_t i = 0; i < n; i++)
+		d[i] = y[i] - ts.slope * x[i];
+	avg_ranks(d, n, rk);
+	for (size_t i = 0; i < n; i++)
+		m += rk[i];
+	m /= (double)n;
+	for (size_t i = 0; i < n; i++)
+		c0 += (rk[i] - m) * (rk[i] - m);
+	band = stats_norm_quantile(1 - alpha / 2) / sqrt((double)n);
+	if (c0 > 0)
+		for (size_t k = 1; k < n; k++) {
+			double ck = 0, r;
+
+			for (size_t i = 0; i + k < n; i++)
+				ck += (rk[i] - m) * (rk[i + k] - m);
+			r = ck / c0;
+			if (fabs(r) > band)
+				sni += (double)(n - k) * (double)(n - k - 1) *
+				    (double)(n - k - 2) * r;
+		}
+	out->s = mk_score(y, n);
+	out->nns = 1 + 2 / ((double)n * (double)(n - 1) * (double)(n - 2)) *
+	    sni;
+	out->var_s = mk_var(y, n, &ties) * out->nns;
+	out->slope = ts.slope;
+	if (out->var_s > 0) {
+		out->z = out->s > 0 ? (out->s - 1) / sqrt(out->var_s) :
+		    out->s < 0 ? (out->s + 1) / sqrt(out->var_s) : 0;
+		out->p = 2 * stats_norm_sf(fabs(out->z));
+	}	/* else a negative n / n*: no p (NaN), as pymannkendall */
+	ret = 0;
+	free(d);
+	free(rk);
+	return ret;
 }
 
 /* Residuals of r on (1, x), in place; returns their sum of squares. */
@@ -121,6 +221,24 @@ detrend(double *r, const double *x, size_t n, double xm, double sxx)
 	for (size_t i = 0; i < n; i++) {
 		r[i] -= rm + b * (x[i] - xm);
 		rss += r[i] * r[i];
+	}
+	return rss;
+}
+
+/* Residuals of v on (1, s_k) (the two sides' means), in place; returns
+ * their sum of squares. */
+static double
+demean_sides(double *v, size_t n, size_t k)
+{
+	double a = 0, b = 0, rss = 0;
+
+	for (size_t i = 0; i < n; i++)
+		*(i < k ? &a : &b) += v[i];
+	a /= (double)k;
+	b /= (double)(n - k);
+	for (size_t i = 0; i < n; i++) {
+		v[i] -= i < k ? a : b;
+		rss += v[i] * v[i];
 	}
 	return rss;
 }
@@ -155,15 +273,127 @@ step_stat(const double *r, size_t n, double rss, const double *den,
 	return best < 0 ? 0 : best;
 }
 
-/* The step test of the series; sets step_at, step_size, step_p. */
+/* The share of the residual sum of squares after a step at k that a
+ * line explains: <r2, x~>^2 / (|x~|^2 |r2|^2), r2 and x~ the residuals of
+ * the series and of x on (1, s_k) (xt, xtt = |x~|^2).  Also the slope. */
+static double
+line_stat(const double *y, const double *xt, double xtt, size_t n, size_t k,
+    double *work, double *slope)
+{
+	double rss, sxr = 0;
+
+	memcpy(work, y, n * sizeof(*work));
+	rss = demean_sides(work, n, k);
+	for (size_t i = 0; i < n; i++)
+		sxr += xt[i] * work[i];
+	*slope = xtt > 0 ? sxr / xtt : 0;
+	if (!(rss > 0) || !(xtt > 0))
+		return 0;
+	return sxr * sxr / (xtt * rss);
+}
+
+/* The null the tests are calibrated on: no trend, no step; day effects
+ * with lag-1 autocorrelation rho (per unit of x: rho^gap across a gap)
+ * and variance tau2, plus each point's own sampling variance se[i]^2. */
+struct noise {
+	double tau2, rho;
+	const double *se;	/* NULL: none */
+};
+
 static void
-step_test(const double *x, const double *y, size_t n, struct stats_trend *out)
+noise_draw(struct stats_rng *rng, const struct noise *nz, const double *x,
+    size_t n, double *e)
+{
+	double u = 0, st = sqrt(nz->tau2);
+
+	for (size_t i = 0; i < n; i++) {
+		double z = stats_rng_normal(rng);
+
+		if (i == 0 || nz->rho <= 0) {
+			u = z;
+		} else {
+			double phi = pow(nz->rho, x[i] - x[i - 1]);
+
+			u = phi * u + sqrt(1 - phi * phi) * z;
+		}
+		e[i] = st * u + (nz->se ? nz->se[i] *
+		    stats_rng_normal(rng) : 0);
+	}
+}
+
+/*
+ * The noise model from the residuals r (df degrees of freedom) of the
+ * line: the lag-1 autocorrelation, bias-corrected for short series
+ * (Marriott and Pope's -(1 + 4 rho) / n, plus the fitted parameters'
+ * share) and at least STATS_TREND_RHO_MIN, and the day-to-day variance
+ * left beyond the points' own sampling variance.
+ */
+static void
+noise_fit(const double *r, size_t n, double df, const double *se,
+    struct noise *nz, double *rho_raw)
+{
+	double s2 = 0, c1 = 0, rho;
+
+	for (size_t i = 0; i < n; i++)
+		s2 += r[i] * r[i];
+	for (size_t i = 0; i + 1 < n; i++)
+		c1 += r[i] * r[i + 1];
+	nz->se = se;
+	nz->tau2 = s2 / df;
+	nz->rho = 0;
+	*rho_raw = s2 > 0 ? c1 / s2 : 0;
+	if (!(s2 > 0))
+		return;
+	rho = *rho_raw + (STATS_TREND_RHO_BIAS + 4 * fmax(*rho_raw, 0)) /
+	    (double)n;
+	if (se) {
+		double mse = 0;
+
+		for (size_t i = 0; i < n; i++)
+			mse += se[i] * se[i];
+		mse /= (double)n;
+		/* the sampling part is white: what is correlated is the
+		 * day-to-day part, so the same lag-1 covariance is a larger
+		 * correlation of that part */
+		/* a tail percentile's se is rough (a p99 of 300 is
+		 * overestimated by about 40 %): at least half the residual
+		 * variance is taken as day-to-day, correlated */
+		double day = fmax(nz->tau2 - mse, STATS_TREND_DAY_SHARE_MIN *
+		    nz->tau2);
+
+		rho = day > 0 ? rho * nz->tau2 / day : 0;
+		nz->tau2 = day;
+	}
+	/* 14 days cannot tell rho = 0.5 from 0 (its standard error is
+	 * about 0.25): the day effects are assumed at least this correlated,
+	 * which costs some power on independent days (docs/verdicts.md) */
+	if (rho < STATS_TREND_RHO_MIN)
+		rho = STATS_TREND_RHO_MIN;
+	nz->rho = rho > STATS_TREND_RHO_MAX ?
+	    STATS_TREND_RHO_MAX : rho;
+}
+
+/*
+ * The tests of the series, calibrated together on STATS_TREND_PERMS
+ * draws of the fitted null (fixed seed): the step beyond the line (its
+ * statistic ignores lines and scale), the line beyond the best step at
+ * the same split, and, when the null is not plain white noise, the
+ * Mann-Kendall S.
+ */
+static void
+run_tests(const double *x, const double *y, const double *se, size_t n,
+    struct stats_trend *out)
 {
 	double *r = xmalloc(n * sizeof(*r)), *p = xmalloc(n * sizeof(*p));
 	double *den = xcalloc(n, sizeof(*den)), *sk = xmalloc(n * sizeof(*sk));
-	double xm = 0, sxx = 0, rss, obs, suf = 0;
+	double *xt = xmalloc(n * sizeof(*xt)), *w = xmalloc(n * sizeof(*w));
+	double xm = 0, sxx = 0, rss, obs, suf = 0, xtt = 0, lobs = 0, b;
+	double a0 = 0, a1 = 0, rho_raw;
 	struct stats_rng rng;
-	size_t at, ge = 0;
+	struct noise nz;
+	struct stats_rng rng2;
+	size_t at, ge = 0, lge = 0, sge = 0;
+	bool sim_mk;
 
 	for (size_t i = 0; i < n; i++)
 		xm += x[i];
@@ -179,60 +409,114 @@ step_test(const double *x, const double *y, size_t n, struct stats_trend *out)
 	rss = detrend(r, x, n, xm, sxx);
 	obs = step_stat(r, n, rss, den, &at);
 	out->step_at = at;
-	out->step_p = 1;
-	out->step_size = 0;
-	if (!(obs > 0) || at == 0)
-		goto cleanup;
-	/* the jump: <r, s_k> / |s~_k|^2 */
-	for (size_t i = at; i < n; i++)
-		suf += r[i];
-	out->step_size = suf / den[at];
+	out->step_p = out->resid_p = 1;
+	out->step_size = out->step_mean_diff = out->resid_slope = 0;
+	if (at >= 2) {
+		/* the jump beyond the line: <r, s_k> / |s~_k|^2 */
+		for (size_t i = at; i < n; i++)
+			suf += r[i];
+		out->step_size = suf / den[at];
+		for (size_t i = 0; i < n; i++)
+			*(i < at ? &a0 : &a1) += y[i];
+		out->step_mean_diff = a1 / (double)(n - at) -
+		    a0 / (double)at;
+		memcpy(xt, x, n * sizeof(*xt));
+		xtt = demean_sides(xt, n, at);
+		lobs = line_stat(y, xt, xtt, n, at, w, &b);
+		out->resid_slope = b;
+	}
+	/* the null from the line's residuals: a step left in them makes
+	 * the step test conservative, but the residuals of the line and
+	 * the best step were measured too white under correlated days (the
+	 * step soaks up their wander): 6.5 % false steps */
+	noise_fit(r, n, (double)n - 2, se, &nz, &rho_raw);
+	out->rho_raw = rho_raw;
+	out->rho = nz.rho;
+	out->se_used = se != NULL;
+	sim_mk = (nz.rho > 0 || se) && n <= STATS_TREND_MK_SIM_MAX_N;
+	out->mk_sim = sim_mk;
 	stats_rng_seed(&rng, STATS_TREND_SEED);
-	for (size_t b = 0; b < STATS_TREND_PERMS; b++) {
+	stats_rng_seed(&rng2, STATS_TREND_SEED + 1);
+	for (size_t rep = 0; rep < STATS_TREND_PERMS; rep++) {
 		size_t dummy;
-		double prss;
+		double prss, ls, bb;
 
-		/* the statistic does not change when a line is added to the
-		 * series or it is scaled, so its null distribution under
-		 * "a line plus normal noise" is that of pure normal noise on
-		 * the same x: exact with or without a drift.  (Permuting the
+		/* the step statistic does not change when a line is added to
+		 * the series or it is scaled, so its null distribution under
+		 * "a line plus this noise" is that of the noise alone on the
+		 * same x: exact with or without a drift.  (Permuting the
 		 * points cannot reach 2.5 % with 7 points even for a clean
 		 * step; permuting the residuals was measured liberal.) */
-		for (size_t i = 0; i < n; i++)
-			p[i] = stats_rng_normal(&rng);
+		if (sim_mk) {
+			noise_draw(&rng2, &nz, x, n, p);
+			if (fabs(mk_score(p, n)) >= fabs(out->mk_s))
+				sge++;
+		}
+		noise_draw(&rng, &nz, x, n, p);
+		if (at >= 2) {
+			ls = line_stat(p, xt, xtt, n, at, w, &bb);
+			if (ls >= lobs * (1 - 1e-12))
+				lge++;
+		}
 		prss = detrend(p, x, n, xm, sxx);
 		/* ties at the observed value count, with a relative slack for
 		 * the rounding of two sums of the same numbers */
-		if (step_stat(p, n, prss, den, &dummy) >= obs * (1 - 1e-12))
+		if (obs > 0 && step_stat(p, n, prss, den, &dummy) >=
+		    obs * (1 - 1e-12))
 			ge++;
 	}
-	out->step_p = (double)(ge + 1) / (double)(STATS_TREND_PERMS + 1);
-cleanup:
+	if (obs > 0 && at >= 2) {
+		out->step_p = (double)(ge + 1) / (double)(STATS_TREND_PERMS + 1);
+		out->resid_p = (double)(lge + 1) /
+		    (double)(STATS_TREND_PERMS + 1);
+	}
+	if (sim_mk) {
+		double ps = (double)(sge + 1) / (double)(STATS_TREND_PERMS + 1);
+
+		/* never below the independent points' p */
+		out->mk_p = fmax(out->mk_p_iid, ps);
+	}
 	free(r);
 	free(p);
 	free(den);
 	free(sk);
+	free(xt);
+	free(w);
 }
 
 int
 stats_trend(const double *x, const double *y, size_t n, double threshold_pct,
     double level, struct stats_trend *out)
 {
+	return stats_trend_se(x, y, NULL, n, threshold_pct, level, out);
+}
+
+int
+stats_trend_se(const double *x, const double *y, const double *se, size_t n,
+    double threshold_pct, double level, struct stats_trend *out)
+{
 	struct stats_theil_sen ts;
-	double span;
+	struct stats_mk_hr hr;
+	double span, var;
+	bool ties, step_sig, drift_sig;
 
 	memset(out, 0, sizeof(*out));
 	out->verdict = STATS_TREND_TOO_FEW;
-	out->mk_p = out->step_p = 1;
+	out->mk_p = out->mk_p_iid = out->mk_p_hr = out->step_p = 1;
+	out->resid_p = 1;
 	out->mean = out->slope = out->slope_lo = out->slope_hi = NAN;
 	out->change_pct = out->step_size = out->step_pct = NAN;
+	out->step_mean_diff = out->resid_slope = out->resid_change_pct = NAN;
+	out->rho = out->rho_raw = out->hr_factor = NAN;
 	out->mk_s = NAN;
 	out->n = n;
 	if (n > STATS_TREND_MAX_N || !(level > 0 && level < 1) ||
 	    !(threshold_pct >= 0))
 		return -1;
 	for (size_t i = 0; i < n; i++)
-		if (!isfinite(x[i]) || !isfinite(y[i]) || (i && !(x[i] > x[i - 1])))
+		if (!isfinite(x[i]) || !isfinite(y[i]) ||
+		    (i && !(x[i] > x[i - 1])) ||
+		    (se && !(se[i] >= 0 && isfinite(se[i]))))
 			return -1;
 	if (n == 0)
 		return 0;
@@ -247,24 +531,82 @@ stats_trend(const double *x, const double *y, size_t n, double threshold_pct,
 	    100 * out->slope * span / fabs(out->mean) : NAN;
 	if (n < STATS_TREND_MIN_POINTS)
 		return 0;
-	mann_kendall(y, n, out);
-	step_test(x, y, n, out);
-	out->step_pct = out->mean != 0 ?
-	    100 * out->step_size / fabs(out->mean) : NAN;
-	out->drift = out->mk_p <= STATS_TREND_ALPHA_DRIFT &&
-	    fabs(out->change_pct) >= threshold_pct;
-	out->step = out->step_p <= STATS_TREND_ALPHA_STEP &&
-	    fabs(out->step_pct) >= threshold_pct;
+	out->mk_s = mk_score(y, n);
+	var = mk_var(y, n, &ties);
+	if (!ties && n <= MK_EXACT_MAX_N) {
+		out->mk_exact = true;
+		out->mk_p_iid = stats_mk_exact_p(out->mk_s, n);
+	} else {
+		out->mk_p_iid = mk_normal_p(out->mk_s, var);
+	}
+	out->mk_p = out->mk_p_iid;
+	if (stats_mk_hamed_rao(x, y, n, 0.05, &hr) == 0) {
+		out->mk_p_hr = hr.p;
+		out->hr_factor = hr.nns;
+	}
+	/* the simulated null is O(n^2) a draw: beyond it, Hamed-Rao's
+	 * variance correction (never below the independent p) */
+	if (n > STATS_TREND_MK_SIM_MAX_N && isfinite(out->mk_p_hr))
+		out->mk_p = fmax(out->mk_p_iid, out->mk_p_hr);
+	run_tests(x, y, se, n, out);
+	/*
+	 * A step is a jump beyond the line; when there is one, a drift is
+	 * a line beyond that step (the residual trend), not the
+	 * Mann-Kendall test, which a step alone passes.  Without a step, a
+	 * drift is Mann-Kendall's monotone change.
+	 */
+	step_sig = out->step_p <= STATS_TREND_ALPHA_STEP;
+	if (step_sig) {
+		drift_sig = out->resid_p <= STATS_TREND_ALPHA_DRIFT;
+		out->resid_change_pct = out->mean != 0 ?
+		    100 * out->resid_slope * span / fabs(out->mean) : NAN;
+		out->step_pct = out->mean != 0 ? 100 * (drift_sig ?
+		    out->step_size : out->step_mean_diff) / fabs(out->mean) :
+		    NAN;
+		out->step = fabs(out->step_pct) >= threshold_pct;
+		out->drift = drift_sig &&
+		    fabs(out->resid_change_pct) >= threshold_pct;
+	} else {
+		drift_sig = out->mk_p <= STATS_TREND_ALPHA_DRIFT;
+		out->step_pct = out->mean != 0 ?
+		    100 * out->step_size / fabs(out->mean) : NAN;
+		out->drift = drift_sig && fabs(out->change_pct) >= threshold_pct;
+	}
 	if (out->drift && out->step)
 		out->verdict = STATS_TREND_DRIFT_STEP;
 	else if (out->drift)
 		out->verdict = STATS_TREND_DRIFT;
 	else if (out->step)
 		out->verdict = STATS_TREND_STEP;
-	else if (out->mk_p <= STATS_TREND_ALPHA_DRIFT ||
-	    out->step_p <= STATS_TREND_ALPHA_STEP)
+	else if (drift_sig || step_sig)
 		out->verdict = STATS_TREND_SMALL;
 	else
 		out->verdict = STATS_TREND_STABLE;
 	return 0;
+}
+
+double
+stats_trend_point_se(const double *sorted, size_t n, double pct)
+{
+	double p = pct / 100, h, m, lo, hi;
+	size_t l, u;
+
+	if (n < 2 || !(p > 0 && p < 1))
+		return NAN;
+	/* the quantile's standard error sqrt(p (1 - p) / n) / f(q), with
+	 * 1 / f from the spacing of the order statistics one binomial
+	 * standard deviation either side of type 7's position h (1-based);
+	 * clamped at the sample's ends, so a p99 of 50 still gets one */
+	h = (double)(n - 1) * p + 1;
+	m = ceil(sqrt((double)n * p * (1 - p)));
+	if (m < 1)
+		m = 1;
+	lo = floor(h - m);
+	hi = ceil(h + m);
+	l = lo < 1 ? 1 : (size_t)lo;
+	u = hi > (double)n ? n : (size_t)hi;
+	if (u <= l)
+		return NAN;
+	return (sorted[u - 1] - sorted[l - 1]) * sqrt((double)n * p *
+	    (1 - p)) / (double)(u - l);
 }

@@ -47,7 +47,7 @@ expect_err_has "pathstat analyze: bad --paths: no run has the path 'Q' $PATHS" \
 
 run "$PS" analyze trend $A --by instance_type
 expect_code 2 "trend --by instance_type: usage error (it printed Points 0)"
-expect_err_has "pathstat analyze: trend --by takes day or hour, not 'instance_type': a trend is a statistic over time (compare --by instance_type sets the values of a key side by side)" \
+expect_err_has "pathstat analyze: trend --by needs day or hour among its keys, not only 'instance_type': a trend is a statistic over time; other --by keys split the series (compare --by instance_type sets the values of a key side by side)" \
     "... saying what trend takes"
 
 run "$PS" analyze compare $A --by c

@@ -67,7 +67,7 @@ ok "printf '%s' \"\$OUT\" | \"\$PY\" t7.py" "baseline, value and ratio are the p
 
 run "$PS" analyze trend --db c.db --metric connect_ms --by day --where path=P,Q --stats p50 --format json
 expect_code 0 "trend runs"
-ok "js 'p=[x for x in r if x[\"path\"]==\"P\"][0]; assert p[\"change_points\"] == \"2026-09-04\", p; assert p[\"verdict\"].startswith(\"stepped\")'" "a step on day 4 is found there"
+ok "js 'p=[x for x in r if x[\"path\"]==\"P\"][0]; assert p[\"change_points\"] == \"2026-09-04\", p; assert p[\"verdict\"].startswith(\"step at 2026-09-04\")'" "a step on day 4 is found there"
 ok "js 'q=[x for x in r if x[\"path\"]==\"Q\"][0]; assert abs(q[\"slope\"] - 0.05) < 0.01, q; assert q[\"slope_lo\"] > 0, q'" "a drift of 0.05 ms/day: Theil-Sen slope ≈ 0.05 with an interval above 0"
 
 run "$PS" analyze variance --db c.db --metric connect_ms --where path=V --stats p50 --target 5% --format json

@@ -21,7 +21,7 @@ expect_out_has 'S,"P=4,proto=tcp",throughput_bps,bit/s,type7,pooled,p50,1,1,2026
 run "$PS" analyze trend --db t.db --metric throughput_bps --format csv
 expect_code 0 "trend --format csv"
 printf '%s\n' "$OUT" > trend.csv
-ok "[ \"\$(head -1 trend.csv)\" = 'path,condition,metric,unit,estimator,pool,by,point,stat,value,n,trials' ]" \
+ok "[ \"\$(head -1 trend.csv)\" = 'path,condition,metric,unit,estimator,pool,by,point,stat,value,n,trials,censored' ]" \
     "trend's long form has the documented columns"
 ok "[ \$(wc -l < trend.csv) = 9 ]" "one row per path, day and stat (2 x 2 x 2)"
 expect_out_has 'T,"P=4,proto=tcp",throughput_bps,bit/s,type7,pooled,day,2026-09-11,p99,' "a trend point row"

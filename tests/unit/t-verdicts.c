@@ -83,6 +83,71 @@ test_mk_exact(void)
 }
 
 /* ---------------------------------------------------------------------
+ * Hamed-Rao against tests/fixtures/stats/hamed_rao.txt (numpy/scipy,
+ * gen_hamed_rao.py)
+ */
+
+static size_t
+read_vec(FILE *f, char tag, double *v, size_t max)
+{
+	char line[4096], *p, *end;
+	size_t n = 0;
+
+	if (!fgets(line, sizeof(line), f) || line[0] != tag)
+		return 0;
+	for (p = line + 1; n < max; p = end) {
+		double d = strtod(p, &end);
+
+		if (end == p)
+			break;
+		v[n++] = d;
+	}
+	return n;
+}
+
+static void
+test_hamed_rao(void)
+{
+	FILE *f = fopen("tests/fixtures/stats/hamed_rao.txt", "r");
+	char line[256], what[160];
+	size_t cases = 0;
+
+	CHECK(f != NULL, "hamed_rao.txt opens (run from the repository root)");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long n;
+		double alpha, s, nns, var_s, p, x[128], y[128];
+		struct stats_mk_hr hr;
+		bool same_p;
+
+		if (line[0] == '#' || sscanf(line, "case %lu %lf %lf %lf %lf "
+		    "%lf", &n, &alpha, &s, &nns, &var_s, &p) != 6)
+			continue;
+		if (read_vec(f, 'x', x, 128) != n || read_vec(f, 'y', y, 128)
+		    != n) {
+			CHECK(false, "a case has its x and y");
+			break;
+		}
+		CHECK(stats_mk_hamed_rao(x, y, n, alpha, &hr) == 0 &&
+		    hr.s == s, "Hamed-Rao: S as scipy");
+		snprintf(what, sizeof(what), "n = %lu, alpha %.2f: n/n* = %.6g "
+		    "as numpy", n, alpha, nns);
+		CHECK_NEAR(hr.nns, nns, 1e-9 * fmax(1, fabs(nns)), what);
+		CHECK_NEAR(hr.var_s, var_s, 1e-9 * fmax(1, fabs(var_s)),
+		    "its corrected Var(S)");
+		same_p = isnan(p) ? isnan(hr.p) : fabs(hr.p - p) <=
+		    1e-9 * fmax(p, 1e-300) + 1e-15;
+		snprintf(what, sizeof(what), "n = %lu, alpha %.2f: p = %.6g as "
+		    "scipy", n, alpha, p);
+		CHECK(same_p, what);
+		cases++;
+	}
+	fclose(f);
+	CHECK(cases >= 20, "hamed_rao.txt has its cases");
+}
+
+/* ---------------------------------------------------------------------
  * Trend verdicts
  */
 
@@ -143,6 +208,26 @@ test_trend_known(void)
 	CHECK(stats_trend(x, y, 20, 5, 0.95, &t) == 0 && t.step &&
 	    t.step_at == 10, "a 40 % step: stepped at its first point");
 	CHECK(t.step_pct > 20, "its size, in % of the mean");
+	CHECK(t.verdict == STATS_TREND_STEP && !t.drift,
+	    "a pure step is a step, not also a drift (issue 25: Mann-Kendall "
+	    "passes a step; the trend beyond it does not)");
+	CHECK(t.mk_p_iid <= STATS_TREND_ALPHA_DRIFT,
+	    "(Mann-Kendall alone would have called it a drift)");
+	CHECK_NEAR(t.step_pct, 100 * t.step_mean_diff / t.mean, 1e-9,
+	    "a step alone is the mean after less the mean before");
+
+	/* a step and a drift beyond it */
+	for (size_t i = 0; i < 20; i++)
+		y[i] = day_p50(&rng, (i < 10 ? 1.0 : 1.4) *
+		    pow(1.03, (double)i));
+	CHECK(stats_trend(x, y, 20, 5, 0.95, &t) == 0 &&
+	    t.verdict == STATS_TREND_DRIFT_STEP && t.step_at == 10 &&
+	    t.resid_change_pct > 20, "a step and +3 %/day: both, the drift "
+	    "measured beyond the step");
+
+	/* correlated days: the null is fitted, Hamed-Rao is reported */
+	CHECK(t.rho >= STATS_TREND_RHO_MIN && t.mk_sim &&
+	    isfinite(t.mk_p_hr), "the null's rho is at least the floor");
 
 	/* bad input */
 	y[1] = NAN;
@@ -311,6 +396,7 @@ int
 main(void)
 {
 	test_mk_exact();
+	test_hamed_rao();
 	test_trend_known();
 	test_trend_noise();
 	test_outlier();
