@@ -1713,7 +1713,7 @@ cmd_ingest(int argc, char **argv)
 				error("unknown option '-%c'", optopt);
 			else
 				error("unknown option '%s'", argv[optind - 1]);
-			fputs(INGEST_USAGE, stderr);
+			fputs("pathstat ingest: see 'pathstat ingest --help'\n", stderr);
 			ret = PATHSTAT_EXIT_USAGE;
 			goto cleanup;
 		}
@@ -1727,13 +1727,13 @@ cmd_ingest(int argc, char **argv)
 			continue;
 		error("'%s' after the paths: give options before them (a path "
 		    "named so goes after '--')", argv[arg]);
-		fputs(INGEST_USAGE, stderr);
+		fputs("pathstat ingest: see 'pathstat ingest --help'\n", stderr);
 		ret = PATHSTAT_EXIT_USAGE;
 		goto cleanup;
 	}
 	if (optind >= argc) {
 		error("no files or folders to ingest");
-		fputs(INGEST_USAGE, stderr);
+		fputs("pathstat ingest: see 'pathstat ingest --help'\n", stderr);
 		ret = PATHSTAT_EXIT_USAGE;
 		goto cleanup;
 	}

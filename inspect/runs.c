@@ -438,14 +438,14 @@ cmd_runs(int argc, char **argv)
 			break;
 		default:
 			error("unknown option '%s'", argv[optind - 1]);
-			fputs(RUNS_USAGE, stderr);
+			fputs("pathstat runs: see 'pathstat runs --help'\n", stderr);
 			ret = PATHSTAT_EXIT_USAGE;
 			goto cleanup;
 		}
 	}
 	if (optind < argc) {
 		error("unexpected argument '%s'", argv[optind]);
-		fputs(RUNS_USAGE, stderr);
+		fputs("pathstat runs: see 'pathstat runs --help'\n", stderr);
 		ret = PATHSTAT_EXIT_USAGE;
 		goto cleanup;
 	}

@@ -162,6 +162,12 @@ expect_code 2 "a pair with a Unicode minus is a usage error"
 expect_err_has "Unicode minus" "with a hint to type ASCII"
 ok '[ "$(printf "%s\n" "$ERR" | wc -l)" -le 2 ]' "a usage error prints the wrong line and a pointer to --help, not the usage block"
 expect_err_has "see 'pathstat analyze --help'" "the pointer to --help"
+for cmd in ingest runs keys check report; do
+	run "$PS" $cmd --db a.db --bogus
+	expect_code 2 "$cmd --bogus is a usage error"
+	ok '[ "$(printf "%s\n" "$ERR" | wc -l)" -le 2 ] && printf "%s" "$ERR" | grep -q "see .pathstat $cmd --help."' \
+		"$cmd: the wrong line and a pointer to --help, no usage block"
+done
 run "$PS" analyze percentiles --db a.db --metric http_ms --stats p999
 expect_code 2 "--stats p999 is a usage error"
 expect_err_has "did you mean p99.9?" "that suggests p99.9"
