@@ -242,6 +242,10 @@ analyze_compare_verdict(const struct compare_outcome *r, double threshold_pct,
 	for (m = 1; m <= r->nb; m++)
 		comb = comb * (double)(r->nc + m) / (double)m;
 	minp /= comb;
+	if (!isfinite(r->ratio)) {
+		strbuf_addstr(text, "not compared: a side has no value");
+		return COMPARE_INCONCLUSIVE;
+	}
 	if (r->nb < 2 || r->nc < 2) {
 		strbuf_addf(text, "inconclusive: %zu vs %zu trials (need 2 a "
 		    "side to see trial-to-trial spread)", r->nb, r->nc);
@@ -359,6 +363,7 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 	const char *test_name;
 	double *xb, *xc, ratio;
 	size_t nb, nc, row, col;
+	bool valued;
 
 	cell_compute(o2, x->cs, (struct cell *)base, st, false, &vb, &info);
 	cell_compute(o2, x->cs, c, st, false, &vc, &info);
@@ -368,7 +373,11 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 	    STATS_DELTA, &bd);
 	tl_contrast(o2, st, c, (struct cell *)base, vc.value, vb.value,
 	    STATS_RATIO, &bro);
-	test_name = compare_test(xc, nc, xb, nb, &test);
+	/* a side without a value ("–") has nothing to test: no p from the
+	 * trials' own numbers beside it */
+	valued = isfinite(vc.value) && isfinite(vb.value);
+	test_name = compare_test(xc, valued ? nc : 0, xb, valued ? nb : 0,
+	    &test);
 	ratio = stats_ratio(vc.value, vb.value);
 	row = table_add_row(t);
 	col = fill_group_columns(t, row, x->cs, c, o2);

@@ -175,6 +175,9 @@ expect_err_has "did you mean p99.9?" "that suggests p99.9"
 run "$PS" analyze compare --db a.db --metric http_ms --by day --stats p50 --where instance_type=m7g.large
 expect_code 0 "compare --by day without --baseline"
 expect_out_has "against the baseline (2026-08-28: no --baseline, so the first value in order, one for the whole table)" "one baseline for the table, the earliest, and it says so"
+run "$PS" analyze compare --db a.db --metric http_ms --by day --pool pooled --stats p50 --where instance_type=m7g.large
+expect_out_lacks "nan" "compare of cells without a value prints no nan"
+expect_out_has "| – | – | not compared: a side has no value |" "and no p beside a value of –"
 cat > bad.json <<'EOF'
 {"title": "two mistakes", "sections": [
   {"type": "percentiles", "metric": "http_mss"},
