@@ -54,9 +54,119 @@ analyze_query(const struct analyze_opts *o, bool load_values,
 	q->load_values = load_values;
 }
 
-void
-describe_method(const struct analyze_opts *o, struct strbuf *sb)
+/* The tool whose summaries cell c holds ("oha"), else "tool". */
+static const char *
+cell_tool_name(const struct cell *c)
 {
+	size_t i;
+
+	for (i = 0; i < c->ntrials; i++)
+		if (c->trials[i].summary_only && c->trials[i].tool_estimator)
+			return c->trials[i].tool_estimator;
+	return "tool";
+}
+
+bool
+cell_summary_default(const struct analyze_opts *o, const struct cell *c)
+{
+	size_t i, tool = 0;
+
+	if (o->pool != STATS_POOL_POOLED ||
+	    (o->given & (1u << ANALYZE_OPT_POOL)))
+		return false;
+	for (i = 0; i < c->ntrials; i++) {
+		if (c->trials[i].n)
+			return false;
+		tool += c->trials[i].summary_only;
+	}
+	return tool > 0;
+}
+
+const struct analyze_opts *
+cell_opts(const struct analyze_opts *o, const struct cell *c,
+    struct analyze_opts *tmp)
+{
+	if (!cell_summary_default(o, c))
+		return o;
+	*tmp = *o;
+	tmp->pool = STATS_POOL_PER_TRIAL;
+	return tmp;
+}
+
+void
+cellset_tool_cells(const struct cellset *cs, size_t *only, size_t *mixed)
+{
+	size_t i, j, raw, tool;
+
+	*only = *mixed = 0;
+	for (i = 0; i < cs->n; i++) {
+		const struct cell *c = &cs->cells[i];
+
+		for (j = raw = tool = 0; j < c->ntrials; j++) {
+			raw += c->trials[j].n > 0;
+			tool += !c->trials[j].n && c->trials[j].summary_only;
+		}
+		if (tool && !raw)
+			(*only)++;
+		else if (tool)
+			(*mixed)++;
+	}
+}
+
+void
+tool_cells_note(struct table *t, const struct analyze_opts *o,
+    const struct cellset *cs)
+{
+	size_t only, mixed, i;
+	const char *tool = "tool";
+
+	cellset_tool_cells(cs, &only, &mixed);
+	for (i = 0; i < cs->n; i++)
+		if (strcmp(cell_tool_name(&cs->cells[i]), "tool"))
+			tool = cell_tool_name(&cs->cells[i]);
+	if (only)
+		table_add_note(t, "Estimator “%s, mean of N trials”: the "
+		    "cell's runs have no per-request samples (just the tool "
+		    "summary, as %s's JSON gives), so its value is the mean across "
+		    "trials of %s's own statistics (%s), never pooled; with "
+		    "--ci, its interval is a t interval on those trial values "
+		    "(trials − 1 degrees of freedom).", tool, tool, tool,
+		    !strcmp(tool, "oha") ? "oha's own percentiles: "
+		    "sorted[floor(p·n)], no interpolation" : "the tool's own "
+		    "rule");
+	if (mixed && o->pool == STATS_POOL_POOLED)
+		table_add_note(t, "Mixed cells (some trials with per-request "
+		    "samples, some with %s's summary only): pooled over the "
+		    "trials with samples; the summary-only trials are left out "
+		    "(their estimator label counts them; --pool trials takes "
+		    "each trial's own statistic, the tool's for those).", tool);
+	else if (mixed)
+		table_add_note(t, "Mixed cells (estimator “%s + %s”): each "
+		    "trial with samples gives its %s statistic, each "
+		    "summary-only trial %s's own, then the mean across them.",
+		    stats_estimator_name(o->est), tool,
+		    stats_estimator_name(o->est), tool);
+}
+
+void
+describe_method(const struct analyze_opts *o, const struct cellset *cs,
+    struct strbuf *sb)
+{
+	size_t only = 0, mixed = 0;
+
+	if (cs)
+		cellset_tool_cells(cs, &only, &mixed);
+	if (cs && cs->n && only == cs->n) {
+		const char *tool = cell_tool_name(&cs->cells[0]);
+
+		strbuf_addf(sb, "estimator %s's own (the tool's summary", tool);
+		if (!strcmp(tool, "oha"))
+			strbuf_addstr(sb, ": oha's own percentiles, "
+			    "sorted[floor(p·n)], no interpolation");
+		strbuf_addstr(sb, "); per trial, then the mean across trials "
+		    "(median, min and max across trials alongside)");
+		return;
+	}
 	switch (o->est) {
 	case STATS_EST_TYPE7:
 		strbuf_addstr(sb, "estimator type7 (linear interpolation between "
@@ -207,19 +317,49 @@ fill_key_columns(struct table *t, size_t row, const struct cellset *cs,
 {
 	size_t i, col = 0;
 	struct strbuf est = STRBUF_INIT;
+	struct analyze_opts tmp;
+	const char *tool;
 
 	table_set_str(t, row, col++, c->path);
 	table_set_str(t, row, col++, c->cond);
 	for (i = 0; i < cs->ndims; i++)
 		table_set_str(t, row, col++, c->dims[i]);
 	table_set_str(t, row, col++, cs->metric_name);
+	o = cell_opts(o, c, &tmp);
 	if (info && info->trials_tool && !info->trials_raw)
 		strbuf_addstr(&est, "tool");
-	else if (info && info->trials_tool)
+	else if (info && info->trials_tool && o->pool == STATS_POOL_PER_TRIAL)
 		strbuf_addf(&est, "%s+tool", stats_estimator_name(o->est));
 	else
 		strbuf_addstr(&est, stats_estimator_name(o->est));
-	table_set_str(t, row, col++, est.buf);
+	table_set_str(t, row, col, est.buf);
+	/* Markdown: the estimator in words, shown once a row holds a
+	 * tool's own numbers (a summary-only or mixed cell) */
+	strbuf_reset(&est);
+	tool = cell_tool_name(c);
+	if (info && info->trials_tool && !info->trials_raw)
+		strbuf_addf(&est, "%s, mean of %zu trial%s", tool,
+		    info->trials_tool, info->trials_tool == 1 ? "" : "s");
+	else if (info && info->trials_tool && o->pool == STATS_POOL_PER_TRIAL)
+		strbuf_addf(&est, "%s + %s, mean of %zu trials",
+		    stats_estimator_name(o->est), tool, info->trials_raw +
+		    info->trials_tool);
+	else if (info && info->trials_tool)
+		strbuf_addf(&est, "%s, pooled over %zu of %zu trials (%zu %s "
+		    "summar%s left out)", stats_estimator_name(o->est),
+		    info->trials_raw, info->trials_raw + info->trials_tool,
+		    info->trials_tool, tool, info->trials_tool == 1 ? "y" :
+		    "ies");
+	else if (o->pool == STATS_POOL_POOLED)
+		strbuf_addf(&est, "%s, pooled", stats_estimator_name(o->est));
+	else
+		strbuf_addf(&est, "%s, mean of %zu trial%s",
+		    stats_estimator_name(o->est), c->ntrials, c->ntrials == 1 ?
+		    "" : "s");
+	table_set_display_raw(t, row, col, est.buf);
+	if (info && info->trials_tool)
+		t->cols[col].md_hidden = false;
+	col++;
 	table_set_str(t, row, col++, o->pool == STATS_POOL_POOLED ? "pooled" :
 	    "trials");
 	if (cs->info && cs->info->source == METRIC_FROM_SUMMARY)
@@ -546,6 +686,20 @@ stat_label(const struct analyze_opts *o, const struct stats_name *s)
 	return "";
 }
 
+/* The name the tool's own summary uses for s: "p99", "p99.9"; "" for
+ * other statistics. */
+static void
+typed_name(const struct analyze_opts *o, const struct stats_name *s,
+    char *typed, size_t size)
+{
+	if (s->kind == STATS_NAME_PCT && *stat_label(o, s) == 'p')
+		snprintf(typed, size, "%s", stat_label(o, s));
+	else if (s->kind == STATS_NAME_PCT)
+		snprintf(typed, size, "p%g", s->pct);
+	else
+		typed[0] = '\0';
+}
+
 size_t
 cell_tl(const struct analyze_opts *o, struct cell *c,
     const struct stats_name *s, double **u, double *estimate,
@@ -557,7 +711,9 @@ cell_tl(const struct analyze_opts *o, struct cell *c,
 	enum stats_estimator est = s->kind == STATS_NAME_MEAN ?
 	    STATS_EST_MEAN : o->est;
 	const double *pooled = NULL;
-	size_t T = 0, npooled = 0;
+	size_t T = 0, npooled = 0, i;
+	struct analyze_opts tmp;
+	char typed[32];
 
 	*u = NULL;
 	*estimate = NAN;
@@ -566,7 +722,30 @@ cell_tl(const struct analyze_opts *o, struct cell *c,
 		*why = "no interval for this statistic";
 		goto cleanup;
 	}
+	typed_name(o, s, typed, sizeof(typed));
+	o = cell_opts(o, c, &tmp);
 	T = cell_view(c, ptrs, ns, &view);
+	if (T == 0 && o->pool == STATS_POOL_PER_TRIAL) {
+		/* summary-only: the trials' own (the tool's) values are the
+		 * trial-level values, their mean the estimate */
+		*u = xmalloc((c->ntrials + 1) * sizeof(double));
+		for (i = 0; i < c->ntrials; i++) {
+			double v = c->trials[i].summary_only ?
+			    tool_stat_of(&c->trials[i], s, typed) : NAN;
+
+			if (isfinite(v))
+				(*u)[T++] = v;
+		}
+		if (T == c->ntrials && T > 0) {
+			*estimate = stats_mean(*u, T);
+			goto cleanup;
+		}
+		free(*u);
+		*u = NULL;
+		T = 0;
+		*why = "trials without a value: no interval";
+		goto cleanup;
+	}
 	if (T == 0 || (T < c->ntrials && o->pool == STATS_POOL_PER_TRIAL)) {
 		*why = T ? "trials with only the tool's summary: no interval" :
 		    "no raw samples for an interval";
@@ -734,6 +913,7 @@ cell_compute(const struct analyze_opts *o, const struct cellset *cs,
 	size_t i, k = 0;
 	double *vals;
 	char typed[32];
+	struct analyze_opts tmp;
 
 	memset(out, 0, sizeof(*out));
 	memset(info, 0, sizeof(*info));
@@ -749,6 +929,7 @@ cell_compute(const struct analyze_opts *o, const struct cellset *cs,
 		out->value = (double)c->n;
 		return;
 	}
+	typed_name(o, s, typed, sizeof(typed));
 	/* The value of the successful samples is still computed (the JSON
 	 * contract: statistics of successful samples); the flag tells the
 	 * reader that the percentile of all attempts lies beyond it. */
@@ -759,13 +940,8 @@ cell_compute(const struct analyze_opts *o, const struct cellset *cs,
 		out->why_missing = CELL_WHY_CENSORED;
 		ci = false;
 	}
-	/* The name the tool's own summary uses: "p99", "p99.9". */
-	if (s->kind == STATS_NAME_PCT && *stat_label(o, s) == 'p')
-		snprintf(typed, sizeof(typed), "%s", stat_label(o, s));
-	else if (s->kind == STATS_NAME_PCT)
-		snprintf(typed, sizeof(typed), "p%g", s->pct);
-	else
-		typed[0] = '\0';
+	/* after typed_name(), which knows s by its place in o->stats */
+	o = cell_opts(o, c, &tmp);
 	if (o->pool == STATS_POOL_POOLED) {
 		const double *x;
 		size_t n;
@@ -1263,7 +1439,9 @@ cmd_analyze(int argc, char **argv)
 		ret = analyze_matched_nothing(db, verb, &o);
 	goto cleanup;
 usage:
-	analyze_usage(stderr, false);
+	/* the error above names the one thing wrong; the whole usage
+	 * block would bury it */
+	fputs("pathstat analyze: see 'pathstat analyze --help'\n", stderr);
 	ret = PATHSTAT_EXIT_USAGE;
 cleanup:
 	db_close(db);

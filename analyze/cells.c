@@ -380,9 +380,17 @@ readers_prepare(sqlite3 *db, const struct cells_query *q,
 	rd->tmo = db_prepare(db, "read probe timeout", "SELECT value FROM "
 	    "summaries WHERE run_id = ?1 AND metric = ?2 AND "
 	    "stat = 'timeout_s'");
-	rd->end = db_prepare(db, "read end-of-test values", "SELECT value "
-	    "FROM summaries WHERE run_id = ?1 AND metric = ?2 AND stat = ?3 "
-	    "AND value IS NOT NULL");
+	/* the tool's own value, else (metric_summary.rate_of) the rate of
+	 * the run's successful samples over the span of their starts and
+	 * ends, marked derived */
+	rd->end = db_prepare(db, "read end-of-test values", "SELECT * FROM "
+	    "(SELECT value, 0 AS derived FROM summaries WHERE run_id = ?1 AND "
+	    "metric = ?2 AND stat = ?3 AND value IS NOT NULL UNION ALL "
+	    "SELECT count(*) / ((max(t_us + value * 1000.0) - min(t_us)) / "
+	    "1e6), 1 FROM samples WHERE run_id = ?1 AND metric = ?4 AND "
+	    "?4 != 0 AND status = 0 AND value IS NOT NULL AND t_us IS NOT "
+	    "NULL HAVING count(*) > 0 AND max(t_us + value * 1000.0) > "
+	    "min(t_us)) ORDER BY derived LIMIT 1");
 	rd->ntmo = db_prepare(db, "count timeouts", "SELECT count(*) FROM "
 	    "samples WHERE run_id = ?1 AND metric = ?2 AND status = ?3");
 	if (!rd->vals || !rd->tool || !rd->tmo || !rd->end ||
@@ -463,10 +471,13 @@ load_end_value(sqlite3_stmt *st, const struct metric *m, struct trial *t,
 	sqlite3_bind_int64(st, 1, run_id);
 	sqlite3_bind_text(st, 2, m->summary->metric, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 3, m->summary->stat, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 4, m->summary->rate_of);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
+		t->derived = sqlite3_column_int(st, 1) != 0;
 		t->values = xmalloc(sizeof(double));
-		t->values[0] = sqlite3_column_double(st, 0) * m->summary->scale;
+		t->values[0] = sqlite3_column_double(st, 0) *
+		    (t->derived ? 1.0 : m->summary->scale);
 		t->n = 1;
 		rc = SQLITE_DONE;
 	}

@@ -37,6 +37,9 @@ struct trial {
 						 * probes only (timeout_bound) */
 	bool			partial;	/* the run is stored as partial */
 	bool			summary_only;	/* no raw samples: only tool stats */
+	bool			derived;	/* an end-of-test value derived
+						 * from the run's samples, not
+						 * the tool's (metric.h rate_of) */
 	struct tool_stat	*tool;		/* the tool's own statistics; owned */
 	size_t			ntool;
 	char			*tool_estimator;	/* e.g. "oha"; owned, NULL if none */

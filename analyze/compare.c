@@ -136,16 +136,29 @@ static size_t
 fill_group_columns(struct table *t, size_t row, const struct cellset *cs,
     const struct cell *c, const struct analyze_opts *o)
 {
-	size_t d, col = 0;
+	size_t d, col = 0, raw = 0, tool = 0;
+	struct analyze_opts tmp;
+	struct strbuf est = STRBUF_INIT;
 
+	/* the estimator of the numbers the row was built from, as
+	 * percentiles names it: oha's own numbers are "tool" */
+	for (d = 0; d < c->ntrials; d++) {
+		raw += c->trials[d].n > 0;
+		tool += !c->trials[d].n && c->trials[d].summary_only;
+	}
+	o = cell_opts(o, c, &tmp);
+	strbuf_addstr(&est, tool && !raw ? "tool" : stats_estimator_name(o->est));
+	if (tool && raw && o->pool == STATS_POOL_PER_TRIAL)
+		strbuf_addstr(&est, "+tool");
 	table_set_str(t, row, col++, c->path);
 	table_set_str(t, row, col++, c->cond);
 	for (d = 0; d + 1 < cs->ndims; d++)
 		table_set_str(t, row, col++, c->dims[d]);
 	table_set_str(t, row, col++, cs->metric_name);
-	table_set_str(t, row, col++, stats_estimator_name(o->est));
+	table_set_str(t, row, col++, est.buf);
 	table_set_str(t, row, col++, o->pool == STATS_POOL_POOLED ? "pooled" :
 	    "trials");
+	strbuf_release(&est);
 	return col;
 }
 
@@ -230,6 +243,10 @@ analyze_compare_verdict(const struct compare_outcome *r, double threshold_pct,
 	for (m = 1; m <= r->nb; m++)
 		comb = comb * (double)(r->nc + m) / (double)m;
 	minp /= comb;
+	if (!isfinite(r->ratio)) {
+		strbuf_addstr(text, "not compared: a side has no value");
+		return COMPARE_INCONCLUSIVE;
+	}
 	if (r->nb < 2 || r->nc < 2) {
 		strbuf_addf(text, "inconclusive: %zu vs %zu trials (need 2 a "
 		    "side to see trial-to-trial spread)", r->nb, r->nc);
@@ -280,6 +297,9 @@ struct cmp_ctx {
 	size_t			ncens;	/* rows with a side "≥ timeout" */
 	size_t			nby_trials; /* intervals from the trials'
 					 * own values (cell_tl_method) */
+	const char		*baseline;	/* --baseline, else the first
+						 * value of the whole table */
+	size_t			nobase;	/* groups without the baseline */
 };
 
 static void
@@ -394,6 +414,7 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 	double *xb, *xc, ratio, dbound = NAN, rbound = NAN;
 	int ddir = 0, rdir = 0;
 	size_t nb, nc, row, col;
+	bool valued;
 
 	cell_compute(o2, x->cs, (struct cell *)base, st, false, &vb, &info);
 	cell_compute(o2, x->cs, c, st, false, &vc, &info);
@@ -424,7 +445,11 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 		    (cell_tl_method(o2, c, st) ||
 		    cell_tl_method(o2, (struct cell *)base, st)))
 			x->nby_trials++;
-		test_name = compare_test(xc, nc, xb, nb, &test);
+		/* a side without a value ("–") has nothing to test: no p
+		 * from the trials' own numbers beside it */
+		valued = isfinite(vc.value) && isfinite(vb.value);
+		test_name = compare_test(xc, valued ? nc : 0, xb,
+		    valued ? nb : 0, &test);
 		ratio = stats_ratio(vc.value, vb.value);
 	}
 	row = table_add_row(t);
@@ -525,11 +550,13 @@ compare_group(struct cmp_ctx *x, size_t from, size_t to)
 	for (j = from; j < to; j++) {
 		const char *v = cs->cells[j].dims[cs->ndims - 1];
 
-		if (x->o->baseline ? !strcmp(v, x->o->baseline) : !base)
+		if (x->baseline && !strcmp(v, x->baseline))
 			base = &cs->cells[j];
 	}
-	if (!base)
+	if (!base) {
+		x->nobase++;
 		return;
+	}
 	for (j = from; j < to; j++) {
 		if (&cs->cells[j] == base)
 			continue;
@@ -578,10 +605,17 @@ compare_notes(struct cmp_ctx *x)
 	const struct analyze_opts *o = x->o;
 	struct strbuf m = STRBUF_INIT;
 
-	describe_method(x->o2, &m);
-	table_add_note(x->t, "%s by %s against the baseline (%s); %s.",
-	    x->cs->metric_name, x->key, o->baseline ? o->baseline :
-	    "first value in order", m.buf);
+	describe_method(x->o2, x->cs, &m);
+	table_add_note(x->t, "%s by %s against the baseline (%s%s); %s.",
+	    x->cs->metric_name, x->key, x->baseline ? x->baseline : "none",
+	    o->baseline ? "" : ": no --baseline, so the first value in "
+	    "order, one for the whole table", m.buf);
+	if (x->nobase)
+		table_add_note(x->t, "%zu path%s and condition%s without a run "
+		    "on the baseline %s: not compared (--baseline picks "
+		    "another).", x->nobase, x->nobase == 1 ? "" : "s",
+		    x->nobase == 1 ? "" : "s", x->baseline ? x->baseline :
+		    "none");
 	table_add_note(x->t, "Ratio = value / baseline with a %.0f %% interval "
 	    "covering trial-to-trial variation and sampling (ratio_ci_covers = "
 	    "trials): Welch t on trial-level values, from %d trials a side "
@@ -644,6 +678,15 @@ analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	x.scale = md_scale(&cs, &unit);
 	x.dec = cs.shown.decimals;
 	compare_columns(t, &cs, x.key, x.dec);
+	/* one baseline per table: a group's own first value would make
+	 * each path's rows compare against a different day */
+	x.baseline = o->baseline;
+	for (i = 0; !o->baseline && i < cs.n; i++) {
+		const char *v = cs.cells[i].dims[cs.ndims - 1];
+
+		if (!x.baseline || strcmp(v, x.baseline) < 0)
+			x.baseline = v;
+	}
 	for (i = 0; i < cs.n; i = g) {
 		for (g = i; g < cs.n && same_group(&cs, &cs.cells[i],
 		    &cs.cells[g]); g++)
@@ -1222,7 +1265,7 @@ analyze_trend(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	x.t = t;
 	trend_columns(t, &cs, key);
 	trend_each(&o2, &cs, key, trend_row_cb, &x);
-	describe_method(&o2, &m);
+	describe_method(&o2, &cs, &m);
 	table_add_note(t, "%s over %s; %s.  Slope: Theil–Sen (median of "
 	    "pairwise slopes) per %s with Sen's %.0f %% interval.  Verdicts "
 	    "(from %d points), each calibrated on %d draws of a null fitted "

@@ -139,8 +139,29 @@ size_t cell_tl(const struct analyze_opts *o, struct cell *c,
     const struct stats_name *s, double **u, double *estimate,
     const char **why);
 
-/* Description of the estimator and pooling, for captions. */
-void describe_method(const struct analyze_opts *o, struct strbuf *sb);
+/* Description of the estimator and pooling, for captions; cs (may be
+ * NULL) names the tool's own estimator when every cell of it holds only
+ * the tool's summaries. */
+void describe_method(const struct analyze_opts *o, const struct cellset *cs,
+    struct strbuf *sb);
+/*
+ * Does cell c take the trials' mean of the tool's own statistics by
+ * default?  When --pool was not given and no trial of c has raw samples
+ * (oha JSON alone), pooling has nothing to pool: the cell is per trial,
+ * as --pool trials would make it.
+ */
+bool cell_summary_default(const struct analyze_opts *o, const struct cell *c);
+/* o, or *tmp holding o with --pool trials when cell_summary_default(). */
+const struct analyze_opts *cell_opts(const struct analyze_opts *o,
+    const struct cell *c, struct analyze_opts *tmp);
+/* How many cells of cs hold only the tool's summaries, and how many mix
+ * trials with raw samples and without. */
+void cellset_tool_cells(const struct cellset *cs, size_t *only,
+    size_t *mixed);
+/* The note of a table with such cells: what their estimator label
+ * means, and how mixed cells were combined (nothing when neither). */
+void tool_cells_note(struct table *t, const struct analyze_opts *o,
+    const struct cellset *cs);
 /* The unit the cellset's tables show (*unit) and its scale: cs->shown,
  * which cellset_choose_unit() set (common/units.h). */
 double md_scale(const struct cellset *cs, const char **unit);

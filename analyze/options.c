@@ -376,7 +376,8 @@ static const struct analyze_option options[] = {
 	  set_pool, get_pool, 0, 0, 0, 0, false,
 	  ANALYZE_EMIT_ALWAYS,
 	  "pooled (all samples together, default) or trials (each\n"
-	  "trial's statistic, then mean/median/min/max)",
+	  "trial's statistic, then mean/median/min/max); a cell of\n"
+	  "oha JSON alone is per trial unless --pool is given",
 	  "pool", true, NULL, NULL },
 	{ ANALYZE_OPT_CI, "ci", NULL, ANALYZE_ARG_FLAG,
 	  set_flag, get_flag, F(ci), 0, 0, 0, false,
@@ -643,6 +644,12 @@ analyze_opts_set_stats(struct analyze_opts *o, const char *list,
 		if (stats_name_parse(item, &o->stats[o->nstats], &reason)) {
 			strbuf_addf(why, "'%s': %s", item, reason ? reason :
 			    "not a statistic (pNN, pNN.N, min, max, mean, n)");
+			/* p999, p9999: oha's and others' names for p99.9 */
+			if (item[0] == 'p' && strlen(item) > 3 &&
+			    strspn(item + 1, "0123456789") ==
+			    strlen(item) - 1)
+				strbuf_addf(why, "; did you mean p%.2s.%s?",
+				    item + 1, item + 3);
 			ret = -1;
 			break;
 		}

@@ -57,11 +57,22 @@ caption_common(struct table *t, const struct analyze_opts *o,
 {
 	struct strbuf m = STRBUF_INIT;
 
-	describe_method(o, &m);
-	if (cs->info->source == METRIC_FROM_SUMMARY && cs->info->summary)
+	describe_method(o, cs, &m);
+	if (cs->info->source == METRIC_FROM_SUMMARY && cs->info->summary) {
+		size_t i, j, nd = 0;
+
 		table_add_note(t, "%s in %s; %s; one value per run, %s: n = "
 		    "runs, trials = runs.", cs->metric_name, unit, m.buf,
 		    cs->info->summary->what);
+		for (i = 0; i < cs->n; i++)
+			for (j = 0; j < cs->cells[i].ntrials; j++)
+				nd += cs->cells[i].trials[j].derived;
+		if (nd)
+			table_add_note(t, "%zu run%s without the tool's own "
+			    "value: derived from the per-request samples "
+			    "(successful requests over the span from the first "
+			    "start to the last end).", nd, nd == 1 ? "" : "s");
+	}
 	else
 		table_add_note(t, "%s in %s; %s; n = successful samples, trials "
 		    "= runs, failures = %s, left out of the statistics.",
@@ -329,11 +340,7 @@ pct_notes(const struct pct_ctx *x, const char *unit)
 		    "(one censored trial censors the mean across trials)" :
 		    "");
 	if (x->ntool)
-		table_add_note(t, "%zu trial(s) have no raw samples: %s",
-		    x->ntool, o->pool == STATS_POOL_PER_TRIAL ? "their "
-		    "statistics are the tool's own (oha: sorted[floor(p·n)], "
-		    "no interpolation)." : "left out of the pooled statistics "
-		    "(use --pool trials to include the tool's own numbers).");
+		tool_cells_note(t, o, x->cs);
 	if (o->ci)
 		ci_notes(t, o, x->covers);
 	if (o->ci && x->nby_trials)
@@ -447,7 +454,7 @@ analyze_relative(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	{
 		struct strbuf m = STRBUF_INIT;
 
-		describe_method(o, &m);
+		describe_method(o, &cs, &m);
 		table_add_note(t, "%s: each statistic as a percentage of the same "
 		    "cell's p50 (p50 = 100); %s.", cs.metric_name, m.buf);
 		if (ncens)
@@ -677,21 +684,11 @@ contrast_caption(struct table *t, const struct analyze_opts *o,
     const struct cellset *cs, const char *what)
 {
 	struct strbuf m = STRBUF_INIT;
-	size_t i, j, ntool = 0;
+	size_t i, j;
 
-	describe_method(o, &m);
+	describe_method(o, cs, &m);
 	table_add_note(t, "%s: %s; %s.", cs->metric_name, what, m.buf);
-	for (i = 0; i < cs->n; i++)
-		for (j = 0; j < cs->cells[i].ntrials; j++)
-			ntool += cs->cells[i].trials[j].summary_only;
-	if (ntool && o->pool == STATS_POOL_PER_TRIAL)
-		table_add_note(t, "%zu trial(s) have no raw samples: their "
-		    "statistics are the tool summary's own numbers (oha: "
-		    "sorted[floor(p·n)], no interpolation).", ntool);
-	else if (ntool)
-		table_add_note(t, "%zu trial(s) have no raw samples and are left "
-		    "out (use --pool trials to include the tool summary's own "
-		    "numbers).", ntool);
+	tool_cells_note(t, o, cs);
 	if (o->ci) {
 		size_t covers[3] = { 0, 1, 0 }, nby = 0;
 
@@ -770,6 +767,20 @@ delta_columns(struct table *t, const struct analyze_opts *o,
 	*col_stat = add_stat_cols(t, o, unit, cs->shown.decimals, false,
 	    cs->info->timeout_bound);
 	*col_growth = table_add_col(t, "growth", "growth Δp99/Δp50", 2);
+	{
+		/* --stats without p50 or p99 asked for no growth: JSON and
+		 * CSV keep the key (the contract), Markdown leaves it out */
+		bool p50 = false, p99 = false;
+
+		for (i = 0; i < o->nstats; i++) {
+			p50 |= o->stats[i].kind == STATS_NAME_PCT &&
+			    o->stats[i].pct == 50.0;
+			p99 |= o->stats[i].kind == STATS_NAME_PCT &&
+			    o->stats[i].pct == 99.0;
+		}
+		if (o->stats_given && !(p50 && p99))
+			t->cols[*col_growth].md_hidden = true;
+	}
 	table_add_col(t, "n_minuend", "n (minuend)", -1);
 	table_add_col(t, "n_subtrahend", "n (subtrahend)", -1);
 	table_add_col(t, "trials_minuend", "trials_minuend", -1);
@@ -1029,8 +1040,16 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		char *pa = NULL, *pb = NULL;
 
 		if (split_pair(&cs, args[p], &pa, &pb)) {
+			/* a pair typed or pasted with a Unicode minus
+			 * (U+2212), en dash or prime (U+2032) */
+			bool uni = strstr(args[p], "\xe2\x88\x92") ||
+			    strstr(args[p], "\xe2\x80\x93") ||
+			    strstr(args[p], "\xe2\x80\xb2");
+
 			error("bad pair '%s': want MINUEND-SUBTRAHEND, e.g. "
-			    "\"G-G'\"", args[p]);
+			    "\"G-G'\"%s", args[p], uni ? " (it holds a "
+			    "Unicode minus, dash or prime: type ASCII - and '"
+			    ")" : "");
 			ret = -2;
 			break;
 		}
@@ -1394,9 +1413,18 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		free(tno);
 		free(cens);
 	}
-	table_add_note(t, "%s: each trial's statistic (%s), their mean, and "
-	    "the largest deviation of a trial from that mean in %%.",
-	    cs.metric_name, stats_estimator_name(o->est));
+	{
+		/* the estimator the JSON's estimator column names */
+		size_t only, mixed;
+
+		cellset_tool_cells(&cs, &only, &mixed);
+		table_add_note(t, "%s: each trial's statistic (%s%s), their "
+		    "mean, and the largest deviation of a trial from that mean "
+		    "in %%.", cs.metric_name, cs.n && only == cs.n ? "the tool "
+		    "summary's own" : stats_estimator_name(o->est),
+		    cs.n && only == cs.n ? "" : only || mixed ? "; the tool "
+		    "summary's own for trials without samples" : "");
+	}
 	table_add_note(t, "Outlier trials: robust z on the log scale ≥ 3.5 (4 "
 	    "or more trials), or 3× / ⅓× the median of the other trials (3 "
 	    "trials, or when half the trials are identical).");

@@ -771,7 +771,8 @@ cmd_check(int argc, char **argv)
 		ret = PATHSTAT_EXIT_FAIL;
 	goto cleanup;
 usage:
-	check_usage(stderr, false);
+	/* the error above names the one thing wrong */
+	fputs("pathstat check: see 'pathstat check --help'\n", stderr);
 	ret = PATHSTAT_EXIT_USAGE;
 cleanup:
 	db_close(db);

@@ -26,19 +26,20 @@
  */
 static const struct metric_summary summary_jitter = {
 	"jitter_ms", "end", 1.0,
-	"iperf3's end-of-test jitter (the receiver's sum)",
+	"iperf3's end-of-test jitter (the receiver's sum)", 0,
 };
 static const struct metric_summary summary_loss = {
 	"loss_pct", "end", 1.0,
-	"iperf3's end-of-test lost_percent (the receiver's sum)",
+	"iperf3's end-of-test lost_percent (the receiver's sum)", 0,
 };
 static const struct metric_summary summary_rps = {
 	"rps", "requests_per_sec", 1.0, "oha's summary.requestsPerSec",
+	METRIC_HTTP_MS,
 };
 static const struct metric_summary summary_http_bps = {
 	"http", "size_per_sec_bytes", 8.0,
 	"oha's summary.sizePerSec x 8 (response bytes per second, = "
-	"requests per second x response size)",
+	"requests per second x response size)", 0,
 };
 
 static const struct metric metrics[] = {

@@ -62,6 +62,11 @@ struct metric_summary {
 					 * unit (bytes/s -> bit/s: 8) */
 	const char	*what;		/* the value in words, for captions:
 					 * "oha's summary.requestsPerSec" */
+	/* A run without that summary but with successful samples of this
+	 * metric (oha's per-request CSV or SQLite, no JSON) gets the value
+	 * derived from them: successes over the span from the first start
+	 * to the last end (t_us + value ms); 0: none. */
+	int		rate_of;
 };
 
 struct metric {

@@ -1547,6 +1547,141 @@ enum {
 	OPT_DB = 256, OPT_LAYOUT, OPT_TAG, OPT_FORCE, OPT_PRUNE, OPT_REKEY,
 };
 
+/* The --layout patterns joined for a note: "'a', 'b'". */
+static void
+layouts_words(struct strbuf *sb, const char *const *pattern, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		strbuf_addf(sb, "%s--layout '%s'", i ? " " : "", pattern[i]);
+}
+
+/*
+ * No --layout given: the layouts the trees given were ingested with
+ * (schema 008) become o's, when the trees that have some agree (a
+ * folder of a tree is that tree's); *stored owns their text.  Trees
+ * with different layouts in one ingest take none, said.  0 or -1.
+ */
+static int
+use_stored_layouts(sqlite3 *db, const struct root_list *roots,
+    const struct walk_target *targets, size_t ntargets,
+    struct ingest_opts *o, struct root_layouts *stored)
+{
+	struct root_layouts l = ROOT_LAYOUTS_INIT;
+	struct strbuf sb = STRBUF_INIT, why = STRBUF_INIT;
+	const char *from = NULL;
+	size_t i, j;
+	int ret = -1;
+
+	for (i = 0; i < ntargets; i++) {
+		const struct walk_target *t = &targets[i];
+
+		if (t->skip || t->lone || !*t->root_name)
+			continue;
+		if (roots_layouts_load(db, roots, t->root_name, &l))
+			goto cleanup;
+		if (!l.n)
+			continue;
+		if (!from) {
+			*stored = l;
+			memset(&l, 0, sizeof(l));
+			from = t->root_name;
+			continue;
+		}
+		for (j = 0; j < l.n && l.n == stored->n; j++)
+			if (strcmp(l.pattern[j], stored->pattern[j]))
+				break;
+		if (j < l.n || l.n != stored->n) {
+			warning("the trees '%s' and '%s' were ingested with "
+			    "different layouts: none is used (give --layout)",
+			    from, t->root_name);
+			roots_layouts_release(stored);
+			ret = 0;
+			goto cleanup;
+		}
+		roots_layouts_release(&l);
+	}
+	for (i = 0; i < stored->n; i++) {
+		struct layout *lay = layout_compile(stored->pattern[i], &why);
+
+		if (!lay) {
+			warning("the layout '%s' stored for '%s' no longer "
+			    "compiles (%s): give --layout", stored->pattern[i],
+			    from, why.buf);
+			continue;
+		}
+		o->layouts = xreallocarray(o->layouts, o->nlayouts + 1,
+		    sizeof(*o->layouts));
+		o->layout_texts = xreallocarray(o->layout_texts,
+		    o->nlayouts + 1, sizeof(*o->layout_texts));
+		o->layouts[o->nlayouts] = lay;
+		o->layout_texts[o->nlayouts++] = stored->pattern[i];
+	}
+	if (o->nlayouts) {
+		layouts_words(&sb, (const char *const *)stored->pattern,
+		    stored->n);
+		note("'%s' was ingested with %s: using %s (a new --layout "
+		    "replaces %s)", from, sb.buf, stored->n == 1 ? "it" :
+		    "them", stored->n == 1 ? "it" : "them");
+	}
+	ret = 0;
+cleanup:
+	roots_layouts_release(&l);
+	strbuf_release(&sb);
+	strbuf_release(&why);
+	return ret;
+}
+
+/* --layout given: they become the layouts of each tree given, with a
+ * note where they replace others.  0 or -1. */
+static int
+remember_layouts(sqlite3 *db, const struct root_list *roots,
+    const struct walk_target *targets, size_t ntargets,
+    const struct ingest_opts *o)
+{
+	struct root_layouts old = ROOT_LAYOUTS_INIT;
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	size_t i, j;
+	int ret = -1;
+
+	for (i = 0; i < ntargets; i++) {
+		const struct walk_target *t = &targets[i];
+
+		if (t->skip || t->lone || !*t->root_name)
+			continue;
+		for (j = 0; j < i; j++)
+			if (!targets[j].skip && !targets[j].lone &&
+			    !strcmp(targets[j].root_name, t->root_name))
+				break;
+		if (j < i)
+			continue;
+		if (roots_layouts_load(db, roots, t->root_name, &old))
+			goto cleanup;
+		for (j = 0; j < old.n && old.n == o->nlayouts; j++)
+			if (strcmp(old.pattern[j], o->layout_texts[j]))
+				break;
+		if (old.n && (old.n != o->nlayouts || j < old.n)) {
+			strbuf_reset(&a);
+			strbuf_reset(&b);
+			layouts_words(&a, (const char *const *)old.pattern,
+			    old.n);
+			layouts_words(&b, o->layout_texts, o->nlayouts);
+			note("'%s' was ingested with %s: its layouts are now "
+			    "%s", t->root_name, a.buf, b.buf);
+		}
+		if (roots_layouts_store(db, roots, t->root_name,
+		    o->layout_texts, o->nlayouts))
+			goto cleanup;
+	}
+	ret = 0;
+cleanup:
+	roots_layouts_release(&old);
+	strbuf_release(&a);
+	strbuf_release(&b);
+	return ret;
+}
+
 int
 cmd_ingest(int argc, char **argv)
 {
@@ -1576,6 +1711,7 @@ cmd_ingest(int argc, char **argv)
 	struct err_capture quiet = ERR_CAPTURE_INIT;
 	const struct walk_file **todo = NULL;
 	size_t ntodo = 0, ntargets = 0, absorbed = 0;
+	struct root_layouts stored = ROOT_LAYOUTS_INIT;
 	sqlite3 *db = NULL, *rdb = NULL;
 	struct strbuf why = STRBUF_INIT;
 	const char *db_path;
@@ -1648,7 +1784,7 @@ cmd_ingest(int argc, char **argv)
 				error("unknown option '-%c'", optopt);
 			else
 				error("unknown option '%s'", argv[optind - 1]);
-			fputs(INGEST_USAGE, stderr);
+			fputs("pathstat ingest: see 'pathstat ingest --help'\n", stderr);
 			ret = PATHSTAT_EXIT_USAGE;
 			goto cleanup;
 		}
@@ -1662,13 +1798,13 @@ cmd_ingest(int argc, char **argv)
 			continue;
 		error("'%s' after the paths: give options before them (a path "
 		    "named so goes after '--')", argv[arg]);
-		fputs(INGEST_USAGE, stderr);
+		fputs("pathstat ingest: see 'pathstat ingest --help'\n", stderr);
 		ret = PATHSTAT_EXIT_USAGE;
 		goto cleanup;
 	}
 	if (optind >= argc) {
 		error("no files or folders to ingest");
-		fputs(INGEST_USAGE, stderr);
+		fputs("pathstat ingest: see 'pathstat ingest --help'\n", stderr);
 		ret = PATHSTAT_EXIT_USAGE;
 		goto cleanup;
 	}
@@ -1703,8 +1839,18 @@ cmd_ingest(int argc, char **argv)
 	ntargets = (size_t)(argc - optind);
 	targets = xcalloc(ntargets, sizeof(*targets));
 	roots_plan(&roots, argv + optind, ntargets, targets);
+	if (!o.nlayouts && use_stored_layouts(db, &roots, targets, ntargets,
+	    &o, &stored)) {
+		ret = PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
 	if (!o.dry_run && roots_record(db, st, &roots, targets, ntargets,
 	    &absorbed)) {
+		ret = PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
+	if (!o.dry_run && !stored.n && o.nlayouts &&
+	    remember_layouts(db, &roots, targets, ntargets, &o)) {
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
@@ -1832,6 +1978,7 @@ cleanup:
 		layout_free(o.layouts[i]);
 	free(o.layouts);
 	free(o.layout_texts);
+	roots_layouts_release(&stored);
 	run_keys_release(&o.tags);
 	strbuf_release(&why);
 	free(db_real);

@@ -545,3 +545,108 @@ cleanup:
 	free(seen);
 	return ret;
 }
+
+/* Has the database the root_layouts table (schema 008)?  A dry run
+ * reads an older database as it is.  1, 0, or -1 after printing. */
+static int
+have_layouts_table(sqlite3 *db)
+{
+	sqlite3_stmt *st = db_prepare(db, "look for the root_layouts table",
+	    "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND "
+	    "name = 'root_layouts'");
+	int rc;
+
+	if (!st)
+		return -1;
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return error("look for the root_layouts table: %s",
+		    sqlite3_errmsg(db));
+	return rc == SQLITE_ROW;
+}
+
+void
+roots_layouts_release(struct root_layouts *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->pattern[i]);
+	free(l->pattern);
+	memset(l, 0, sizeof(*l));
+}
+
+int
+roots_layouts_load(sqlite3 *db, const struct root_list *r, const char *name,
+    struct root_layouts *out)
+{
+	const struct root_row *row = name ? root_named(r, name) : NULL;
+	sqlite3_stmt *st;
+	size_t alloc = 0;
+	int rc;
+
+	roots_layouts_release(out);
+	if (!db || !row)
+		return 0;
+	rc = have_layouts_table(db);
+	if (rc <= 0)
+		return rc;
+	st = db_prepare(db, "read a tree's layouts", "SELECT pattern FROM "
+	    "root_layouts WHERE root_id = ?1 ORDER BY seq");
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, row->id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		ALLOC_GROW(out->pattern, out->n + 1, alloc);
+		out->pattern[out->n++] = xstrdup((const char *)
+		    sqlite3_column_text(st, 0));
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		roots_layouts_release(out);
+		return error("read a tree's layouts: %s", sqlite3_errmsg(db));
+	}
+	return 0;
+}
+
+int
+roots_layouts_store(sqlite3 *db, const struct root_list *r, const char *name,
+    const char *const *pattern, size_t n)
+{
+	const struct root_row *row = root_named(r, name);
+	sqlite3_stmt *del = NULL, *ins = NULL;
+	size_t i;
+	int ret = -1;
+
+	if (!row)
+		return 0;
+	if (db_begin(db))
+		return -1;
+	del = db_prepare(db, "forget a tree's layouts",
+	    "DELETE FROM root_layouts WHERE root_id = ?1");
+	ins = db_prepare(db, "record a tree's layouts", "INSERT INTO "
+	    "root_layouts (root_id, seq, pattern) VALUES (?1, ?2, ?3)");
+	if (!del || !ins)
+		goto cleanup;
+	sqlite3_bind_int64(del, 1, row->id);
+	if (db_step_done(db, del, "forget a tree's layouts"))
+		goto cleanup;
+	for (i = 0; i < n; i++) {
+		sqlite3_reset(ins);
+		sqlite3_bind_int64(ins, 1, row->id);
+		sqlite3_bind_int64(ins, 2, (sqlite3_int64)i);
+		sqlite3_bind_text(ins, 3, pattern[i], -1, SQLITE_STATIC);
+		if (db_step_done(db, ins, "record a tree's layouts"))
+			goto cleanup;
+	}
+	ret = 0;
+cleanup:
+	sqlite3_finalize(del);
+	sqlite3_finalize(ins);
+	if (ret || db_commit(db)) {
+		db_rollback(db);
+		ret = -1;
+	}
+	return ret;
+}

@@ -105,4 +105,21 @@ void gone_list_release(struct gone_list *g);
  */
 bool roots_file_exists(const struct root_list *r, const char *relpath);
 
+/* The --layout patterns a tree was ingested with (schema 008), in the
+ * order given. */
+struct root_layouts {
+	char	**pattern;	/* owned */
+	size_t	n;
+};
+#define ROOT_LAYOUTS_INIT { NULL, 0 }
+/* The layouts of the known tree called name into out (none when the
+ * tree is not known, or the database predates them).  0 or -1. */
+int roots_layouts_load(sqlite3 *db, const struct root_list *r,
+    const char *name, struct root_layouts *out);
+/* Make pattern[0..n) the layouts of the known tree called name (one
+ * transaction; nothing when the tree is not known).  0 or -1. */
+int roots_layouts_store(sqlite3 *db, const struct root_list *r,
+    const char *name, const char *const *pattern, size_t n);
+void roots_layouts_release(struct root_layouts *l);
+
 #endif

@@ -417,14 +417,14 @@ cmd_keys(int argc, char **argv)
 			break;
 		default:
 			error("unknown option '%s'", argv[optind - 1]);
-			fputs(KEYS_USAGE, stderr);
+			fputs("pathstat keys: see 'pathstat keys --help'\n", stderr);
 			ret = PATHSTAT_EXIT_USAGE;
 			goto cleanup;
 		}
 	}
 	if (optind < argc) {
 		error("unexpected argument '%s'", argv[optind]);
-		fputs(KEYS_USAGE, stderr);
+		fputs("pathstat keys: see 'pathstat keys --help'\n", stderr);
 		ret = PATHSTAT_EXIT_USAGE;
 		goto cleanup;
 	}

@@ -174,7 +174,8 @@ list_runs(sqlite3 *db, const struct where *w, const char *columns,
 	    "ELSE sf.relpath END, "
 	    "(SELECT count(*) FROM runs r2 WHERE r2.path_id = r.path_id AND "
 	    "r2.cond_id = r.cond_id AND r2.trial = r.trial AND r2.tool = r.tool "
-	    "AND r2.tagkey = r.tagkey AND r2.metric = r.metric) > 1");
+	    "AND r2.tagkey = r.tagkey AND r2.metric = r.metric) > 1, "
+	    "r.attempts, f.id IS NULL");
 	for (i = nkeys - nderived; i < nkeys; i++) {
 		strbuf_addstr(&sql, ", ");
 		dim_sql(keys[i], "r", &sql);
@@ -211,6 +212,21 @@ list_runs(sqlite3 *db, const struct where *w, const char *columns,
 				    sqlite3_column_text(tagst, 1));
 		}
 		table_set_int(t, row, base + nkeys, sqlite3_column_int64(st, 6));
+		/* a run of the tool's summary alone (oha JSON): no samples,
+		 * but the tool counted its requests; "0" would read empty */
+		if (sqlite3_column_int64(st, 6) == 0 &&
+		    sqlite3_column_type(st, 14) != SQLITE_NULL &&
+		    sqlite3_column_int64(st, 14) > 0 &&
+		    sqlite3_column_int(st, 15)) {
+			struct strbuf d = STRBUF_INIT;
+
+			strbuf_addf(&d, "%lld (%s's count; summary only)",
+			    (long long)(sqlite3_column_int64(st, 14) -
+			    sqlite3_column_int64(st, 7)), (const char *)
+			    sqlite3_column_text(st, 4));
+			table_set_display(t, row, base + nkeys, d.buf);
+			strbuf_release(&d);
+		}
 		table_set_int(t, row, base + nkeys + 1, sqlite3_column_int64(st, 7));
 		set_text_col(t, row, base + nkeys + 2, st, 8);
 		set_text_col(t, row, base + nkeys + 3, st, 9);
@@ -477,14 +493,14 @@ cmd_runs(int argc, char **argv)
 			break;
 		default:
 			error("unknown option '%s'", argv[optind - 1]);
-			fputs(RUNS_USAGE, stderr);
+			fputs("pathstat runs: see 'pathstat runs --help'\n", stderr);
 			ret = PATHSTAT_EXIT_USAGE;
 			goto cleanup;
 		}
 	}
 	if (optind < argc) {
 		error("unexpected argument '%s'", argv[optind]);
-		fputs(RUNS_USAGE, stderr);
+		fputs("pathstat runs: see 'pathstat runs --help'\n", stderr);
 		ret = PATHSTAT_EXIT_USAGE;
 		goto cleanup;
 	}

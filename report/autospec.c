@@ -47,6 +47,8 @@ struct arun {
 	char	*camp[3];	/* study, day, instance type; NULL when
 				 * unset (owned) */
 	char	**tags;		/* one per ctx.tagkeys, NULL unset (owned) */
+	bool	samples;	/* holds successful samples of the metric
+				 * (not only a tool's summary) */
 };
 
 /* The runs of one metric, in the iterator's natural order. */
@@ -221,6 +223,7 @@ read_metric(sqlite3 *db, struct ctx *x, const struct metric *m,
 {
 	struct runsel_query q;
 	struct runsel rs;
+	sqlite3_stmt *has;
 	size_t i;
 	int rc;
 
@@ -232,8 +235,14 @@ read_metric(sqlite3 *db, struct ctx *x, const struct metric *m,
 	q.ndims = ARRAY_SIZE(camp_keys);
 	q.tags = x->tagkeys;
 	q.ntags = x->ntagkeys;
+	/* an ECDF needs samples: oha JSON alone has none */
+	has = db_prepare(db, "find samples", "SELECT 1 FROM samples WHERE "
+	    "run_id = ?1 AND metric = ?2 AND value IS NOT NULL LIMIT 1");
+	if (!has)
+		return -1;
 	if (runsel_open(&rs, db, &q)) {
 		runsel_close(&rs);
+		sqlite3_finalize(has);
 		return -1;
 	}
 	while ((rc = runsel_next(&rs)) > 0) {
@@ -248,8 +257,13 @@ read_metric(sqlite3 *db, struct ctx *x, const struct metric *m,
 		r->tags = xcalloc(x->ntagkeys + 1, sizeof(char *));
 		for (i = 0; i < x->ntagkeys; i++)
 			r->tags[i] = dup_or_null(rs.row.tags[i]);
+		sqlite3_reset(has);
+		sqlite3_bind_int64(has, 1, rs.row.id);
+		sqlite3_bind_int(has, 2, (int)m->id);
+		r->samples = sqlite3_step(has) == SQLITE_ROW;
 	}
 	runsel_close(&rs);
+	sqlite3_finalize(has);
 	return rc < 0 ? -1 : 0;
 }
 
@@ -559,22 +573,85 @@ comparable(const struct ctx *x, const struct sel *s, size_t f, const char *v)
 	return any;
 }
 
+/*
+ * Where can the values of campaign field f be compared?  s holds the
+ * runs at the other campaign field's main value (o = its field, ov its
+ * value); when no cell there has runs under two values of f, the other
+ * values of o are tried, busiest first, among all the runs (all): the
+ * comparison lives wherever runs share conditions, not only in the
+ * campaign the tables hold.  *scope gets the value of o chosen (ov when
+ * s itself compares), *base the baseline (v when that value has it,
+ * else the first in order); false when nowhere.
+ */
+static bool
+compare_scope(const struct ctx *x, const struct sel *s, const struct sel *all,
+    size_t f, const char *v, size_t o, const char *ov, bool vother,
+    const char **scope, const char **base)
+{
+	struct slist others, vals;
+	size_t i, j, best;
+	bool found = false;
+
+	*scope = ov;
+	*base = v;
+	if (comparable(x, s, f, v))
+		return true;
+	if (!vother)
+		return false;
+	distinct(x, all, o, &others);
+	/* busiest first: runs per value, ties in order of appearance */
+	while (!found && others.n) {
+		struct sel tmp;
+
+		for (i = best = 0; i < others.n; i++)
+			if (others.count[i] > others.count[best])
+				best = i;
+		if (!str_eq(others.v[best], ov)) {
+			sel_where(x, all, o, others.v[best], &tmp);
+			distinct(x, &tmp, f, &vals);
+			j = slist_find(&vals, v);
+			if (vals.n > 1 && comparable(x, &tmp, f, j < vals.n ?
+			    v : vals.v[0])) {
+				*scope = others.v[best];
+				*base = j < vals.n ? v : vals.v[0];
+				found = true;
+			}
+			slist_release(&vals);
+			free(tmp.r);
+		}
+		others.v[best] = others.v[others.n - 1];
+		others.count[best] = others.count[others.n - 1];
+		others.n--;
+	}
+	slist_release(&others);
+	return found;
+}
+
 /* A section comparing the values of campaign field f (day or instance
  * type) against the main one, v; the other campaign key stays at its
- * main value (the group's where already says so). */
+ * main value (the group's where already says so), or at the value
+ * compare_scope() found (all: every run of the group). */
 static void
 compare_section(const struct ctx *x, cJSON *arr, const struct sel *s,
-    size_t f, const char *v, const char *stem, const struct slist *vals)
+    const struct sel *all, size_t f, const char *v, bool vother,
+    const char *stem, const struct slist *vals)
 {
 	bool day = f == F_DAY;
+	size_t o = day ? F_ITYPE : F_DAY;
 	const char *key = camp_keys[f - F_STUDY];
+	const char *okey = camp_keys[o - F_STUDY];
+	const char *ov = s->n ? field(x, s->r[0], o) : NULL, *scope, *base;
 	struct strbuf title = STRBUF_INIT, text = STRBUF_INIT, id = STRBUF_INIT;
 	cJSON *sec, *w;
+	bool ok;
 
 	strbuf_addf(&id, "%s-%s", stem, day ? "days" : "instance-types");
+	ok = compare_scope(x, s, all, f, v, o, ov, vother, &scope, &base);
 	strbuf_addf(&title, "%s against %s", day ? "Days" : "Instance types",
-	    v ? v : "unset");
-	if (!comparable(x, s, f, v)) {
+	    (ok ? base : v) ? (ok ? base : v) : "unset");
+	if (ok && vother && !str_eq(scope, ov))
+		strbuf_addf(&title, " on %s", scope ? scope : "unset");
+	if (!ok) {
 		strbuf_addf(&text, "Runs on %zu %s (", vals->n, day ? "days" :
 		    "instance types");
 		add_list(&text, vals, "unset");
@@ -587,13 +664,20 @@ compare_section(const struct ctx *x, cJSON *arr, const struct sel *s,
 	strbuf_addf(&text, "Each %s against %s, for the paths and conditions "
 	    "measured on both; the ratio's interval comes from resampling "
 	    "trials, and the verdict says whether the difference is real.",
-	    day ? "day" : "instance type", v ? v : "unset");
+	    day ? "day" : "instance type", base ? base : "unset");
+	if (vother && !str_eq(scope, ov))
+		strbuf_addf(&text, " The runs on %s share no condition across "
+		    "%s, so this compares those %s %s, where they do.",
+		    ov ? ov : "unset", day ? "days" : "instance types",
+		    day ? "on" : "of", scope ? scope : "unset");
 	sec = section_new(arr, "compare", id.buf, title.buf, text.buf);
 	w = cJSON_AddObjectToObject(sec, "where");
 	cJSON_AddNullToObject(w, key);
+	if (vother && !str_eq(scope, ov))
+		where_set(w, okey, scope);
 	cJSON_AddStringToObject(sec, "by", key);
-	if (v)
-		cJSON_AddStringToObject(sec, "baseline", v);
+	if (base)
+		cJSON_AddStringToObject(sec, "baseline", base);
 	cJSON_AddStringToObject(sec, "stats", "p50,p99");
 cleanup:
 	strbuf_release(&title);
@@ -659,11 +743,23 @@ cleanup:
 	strbuf_release(&id);
 }
 
+/* Does a run of s (under condition cond; NULL: any) hold samples? */
+static bool
+with_samples(const struct sel *s, const char *cond)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (s->r[i]->samples && (!cond || !strcmp(s->r[i]->cond, cond)))
+			return true;
+	return false;
+}
+
 /* The percentile table (bars) and ECDF of the runs of one condition
  * (cond, or every condition when NULL); k numbers it. */
 static void
 distribution_sections(cJSON *arr, const struct mruns *mr, const char *cond,
-    const struct slist *conds, const char *stem, size_t k)
+    const struct slist *conds, const char *stem, size_t k, bool ecdf)
 {
 	const struct metric *m = mr->m;
 	struct strbuf title = STRBUF_INIT, id = STRBUF_INIT, ct = STRBUF_INIT;
@@ -684,7 +780,7 @@ distribution_sections(cJSON *arr, const struct mruns *mr, const char *cond,
 		where_condition(sec, cond, conds);
 	add_chart(sec, "bars", NULL, ct.buf);
 	/* an ECDF needs the samples; a tool's summaries have none */
-	if (m->source != METRIC_FROM_SAMPLES)
+	if (m->source != METRIC_FROM_SAMPLES || !ecdf)
 		goto cleanup;
 	strbuf_reset(&id);
 	strbuf_reset(&title);
@@ -827,6 +923,21 @@ metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 	if (pooled.len)
 		strbuf_addf(&text, " Each cell pools runs that differ in: %s.",
 		    pooled.buf);
+	/* said once, here, rather than as a failed chart per condition */
+	if (m->source == METRIC_FROM_SAMPLES && !with_samples(&ms, NULL))
+		strbuf_addstr(&text, " No run here holds per-request samples "
+		    "(only the tool's summary, as oha's JSON gives): each "
+		    "table cell is the mean across trials of the tool's own "
+		    "percentiles, and there is no distribution (ECDF) to "
+		    "draw.");
+	else if (m->source == METRIC_FROM_SAMPLES)
+		for (i = 0; i < conds.n; i++)
+			if (!with_samples(&ms, conds.v[i])) {
+				strbuf_addstr(&text, " Conditions whose runs hold "
+				    "only the tool's summary (no per-request "
+				    "samples) get no ECDF.");
+				break;
+			}
 
 	strbuf_addf(&stem, "%s%s%s", study ? study : "", study ? "-" : "",
 	    m->name);
@@ -848,11 +959,12 @@ metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 	sub = cJSON_AddArrayToObject(grp, "sections");
 
 	if (c.n <= AS_MAX_CHART_CELLS || conds.n < 2) {
-		distribution_sections(sub, mr, NULL, &conds, stem.buf, 0);
+		distribution_sections(sub, mr, NULL, &conds, stem.buf, 0,
+		    with_samples(&ms, NULL));
 	} else {
 		for (i = 0; i < conds.n; i++)
 			distribution_sections(sub, mr, conds.v[i], &conds,
-			    stem.buf, i + 1);
+			    stem.buf, i + 1, with_samples(&ms, conds.v[i]));
 	}
 	if (x->baseline)
 		delta_section(x, sub, mr, &c, &paths, stem.buf,
@@ -879,7 +991,8 @@ metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 			tmp = *s;
 		slist_release(&days);
 		distinct(x, &tmp, F_DAY, &days);
-		compare_section(x, sub, &tmp, F_DAY, mday, stem.buf, &days);
+		compare_section(x, sub, &tmp, s, F_DAY, mday, vit, stem.buf,
+		    &days);
 		if (vit)
 			free(tmp.r);
 	}
@@ -890,7 +1003,8 @@ metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 		else
 			tmp = *s;
 		distinct(x, &tmp, F_ITYPE, &itypes);
-		compare_section(x, sub, &tmp, F_ITYPE, mit, stem.buf, &itypes);
+		compare_section(x, sub, &tmp, s, F_ITYPE, mit, vday, stem.buf,
+		    &itypes);
 		if (vday)
 			free(tmp.r);
 	}

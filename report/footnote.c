@@ -118,6 +118,32 @@ in_scope(const struct table *t, size_t r, const char *scope)
 	return ok;
 }
 
+/* Is finding text advice that t has taken already: "split the cell
+ * with --by KEY" (check pooled-groups) on a table with a KEY column,
+ * split that way?  Each footnote belongs to the tables it can help. */
+static bool
+advice_taken(const struct table *t, const char *text)
+{
+	static const char by[] = "split the cell with --by ";
+	const char *p = text ? strstr(text, by) : NULL;
+	char key[64];
+	size_t n;
+	long by_col;
+
+	if (!p)
+		return false;
+	p += sizeof(by) - 1;
+	n = strcspn(p, " ,;)");
+	if (!n || n >= sizeof(key))
+		return false;
+	memcpy(key, p, n);
+	key[n] = '\0';
+	/* a --by column of its own, or compare's "by" naming the key */
+	by_col = table_col(t, "by");
+	return table_col(t, key) >= 0 || (by_col >= 0 && t->nrows &&
+	    table_str(t, 0, by_col) && !strcmp(table_str(t, 0, by_col), key));
+}
+
 size_t
 report_footnotes_attach(struct report_footnotes *fn, struct table *t,
     const struct report_finding *f, size_t nf)
@@ -140,7 +166,8 @@ report_footnotes_attach(struct report_footnotes *fn, struct table *t,
 			    strcmp(f[i].metric, metric))
 				continue;
 			if (!same(f[i].condition, table_str(t, r, ccol)) ||
-			    !in_scope(t, r, f[i].scope))
+			    !in_scope(t, r, f[i].scope) ||
+			    advice_taken(t, f[i].text))
 				continue;
 			if (pcol >= 0)
 				path_ok = same(f[i].path, table_str(t, r, pcol));

@@ -332,9 +332,11 @@ void report_caption_range(struct strbuf *sb, const char *name, int64_t lo,
 /* "A — Same AZ (baseline)" as Markdown (escaped here). */
 void report_path_md(struct strbuf *sb, const char *id, const char *label);
 /* The start of every caption: metric, unit (the table's, NULL: the
- * registry's display unit), estimator and pooling. */
+ * registry's display unit), estimator and pooling (as t's estimator
+ * column names it, when t is not NULL: the tool's own numbers). */
 void report_caption_method(const struct report_section *s,
-    const struct analyze_opts *o, const char *unit, struct strbuf *cap);
+    const struct analyze_opts *o, const struct table *t, const char *unit,
+    struct strbuf *cap);
 /* "; where day=..., target unset" when the section has a where. */
 void report_caption_where(const struct report_section *s,
     struct strbuf *cap);

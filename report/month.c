@@ -182,7 +182,7 @@ days_build(const struct report_section *s, const struct analyze_opts *o,
 				}
 			}
 	}
-	report_caption_method(s, o, unit, cap);
+	report_caption_method(s, o, t, unit, cap);
 	if (loss) {
 		strbuf_addstr(cap, "; each cell is the share of one path's "
 		    "attempts on that day that failed (timeouts, refusals "
@@ -326,7 +326,7 @@ weeks_build(const struct report_section *s, const struct analyze_opts *o,
 		pcnd = c;
 		prev = r;
 	}
-	report_caption_method(s, o, unit, cap);
+	report_caption_method(s, o, t, unit, cap);
 	strbuf_addf(cap, "; weeks are ISO 8601 weeks (Monday to Sunday, UTC); "
 	    "week-over-week is the change of %s from the same path's "
 	    "previous week", first);

@@ -366,7 +366,7 @@ pivot_caption(const struct report_section *s, const struct analyze_opts *o,
 {
 	size_t c, i, k = 0;
 
-	report_caption_method(s, o, pv->t->shown.name, cap);
+	report_caption_method(s, o, pv->t, pv->t->shown.name, cap);
 	strbuf_addstr(cap, "; each cell is the ");
 	for (c = 0; c < pv->ncols; c++) {
 		const struct report_pivot_col *col = &pv->cols[c];

@@ -416,7 +416,8 @@ cmd_report(int argc, char **argv)
 		report_summary(&b, no_render, &t0, bad);
 	goto cleanup;
 usage:
-	report_usage(stderr, false);
+	/* the error above names the one thing wrong */
+	fputs("pathstat report: see 'pathstat report --help'\n", stderr);
 	ret = PATHSTAT_EXIT_USAGE;
 cleanup:
 	db_close(b.db);

@@ -410,9 +410,12 @@ report_path_md(struct strbuf *sb, const char *id, const char *label)
 /* The start of every caption: metric, unit, estimator and pooling. */
 void
 report_caption_method(const struct report_section *s,
-    const struct analyze_opts *o, const char *unit, struct strbuf *cap)
+    const struct analyze_opts *o, const struct table *t, const char *unit,
+    struct strbuf *cap)
 {
 	const struct metric *m = metric_by_name(s->metric);
+	size_t r, tool = 0;
+	long ec;
 
 	strbuf_addf(cap, "%s (%s), %s", m->title, s->metric, unit && *unit ?
 	    unit : m->display_unit);
@@ -420,9 +423,26 @@ report_caption_method(const struct report_section *s,
 		strbuf_addstr(cap, "; one result per pathprobe --mtu run");
 		return;
 	}
+	/* the estimator the table's rows name (analyze's estimator
+	 * column): oha's own numbers are "tool", never type7 */
+	ec = t ? table_col(t, "estimator") : -1;
+	for (r = 0; ec >= 0 && r < t->nrows; r++) {
+		const char *e = table_str(t, r, ec);
+
+		if (e && !strcmp(e, "tool"))
+			tool++;
+	}
+	if (t && t->nrows && tool == t->nrows) {
+		strbuf_addstr(cap, "; estimator: the tool's own (summary "
+		    "only, no per-request samples); mean of per-trial values");
+		return;
+	}
 	strbuf_addf(cap, "; estimator %s; %s", stats_estimator_name(o->est),
 	    o->pool == STATS_POOL_POOLED ? "pooled" : "mean of per-trial "
 	    "values");
+	if (tool)
+		strbuf_addf(cap, " (%zu row%s of the tool's own numbers only: "
+		    "mean of per-trial values)", tool, tool == 1 ? "" : "s");
 }
 
 void
@@ -547,7 +567,7 @@ dress(const struct report_section *s, const struct analyze_opts *o,
 
 	for (r = 0; r < t->nrows; r++)
 		label_row(s, t, r);
-	report_caption_method(s, o, t->shown.name, cap);
+	report_caption_method(s, o, t, t->shown.name, cap);
 	caption_counts(s, t, cap);
 	for (c = 0; c < t->ncols && t->nrows > 1; c++) {
 		bool dim = false;

@@ -742,23 +742,24 @@ spec_parse_sections(struct report_spec *spec, const cJSON *arr, const char *loc,
 {
 	const cJSON *e;
 	size_t i = 0, n;
+	int bad = 0;
 
 	if (!cJSON_IsArray(arr))
 		return report_spec_error(spec, loc, "want a list of sections");
 	n = (size_t)cJSON_GetArraySize(arr);
 	parent->children = xcalloc(n + 1, sizeof(*parent->children));
+	/* every section's mistake at once: one per run of the report
+	 * would make a spec with several take as many tries */
 	cJSON_ArrayForEach(e, arr) {
 		char *l = spec_loc_index(loc, i);
-		int ret;
 
 		parent->nchildren = i + 1;
-		ret = parse_section(spec, e, l, parent, &parent->children[i]);
+		if (parse_section(spec, e, l, parent, &parent->children[i]))
+			bad = -1;
 		free(l);
-		if (ret)
-			return -1;
 		i++;
 	}
-	return 0;
+	return bad;
 }
 
 void

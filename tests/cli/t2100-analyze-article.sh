@@ -2,7 +2,8 @@
 # summaries (no raw requests), reproduce the figures it printed from
 # them: B-A ≈ 0.012 ms, H-B growth ≈ 1.4, G-G' growth ≈ 1.3, D's
 # concurrency ratio ≈ 3.5, G's keep-alive ratio ≈ 4.0.  Summary-only runs
-# are used with --pool trials only, as the tool's own numbers.
+# are per trial (by default, or --pool trials), as the tool's own
+# numbers; --pool pooled has nothing to pool and says so.
 
 cat > mk.py <<'PY'
 import json, os
@@ -41,10 +42,12 @@ PY
 run "$PS" ingest --db a.db tree
 expect_code 0 "article summaries ingested"
 
-run "$PS" analyze percentiles --db a.db --metric http_ms --format json
-ok "printf '%s' \"\$OUT\" | \"\$PY\" -c 'import json,sys; r=json.load(sys.stdin); assert r and all(x[\"p50\"] is None for x in r)'" "pooled: summary-only runs give no pooled number"
-run "$PS" analyze percentiles --db a.db --metric http_ms
+run "$PS" analyze percentiles --db a.db --metric http_ms --pool pooled --format json
+ok "printf '%s' \"\$OUT\" | \"\$PY\" -c 'import json,sys; r=json.load(sys.stdin); assert r and all(x[\"p50\"] is None for x in r)'" "--pool pooled: summary-only runs give no pooled number"
+run "$PS" analyze percentiles --db a.db --metric http_ms --pool pooled
 expect_out_has "summary only: use --pool trials" "pooled Markdown says why the cell is empty"
+run "$PS" analyze percentiles --db a.db --metric http_ms --format json
+ok "printf '%s' \"\$OUT\" | \"\$PY\" -c 'import json,sys; r=json.load(sys.stdin); assert r and all(x[\"pool\"] == \"trials\" and x[\"estimator\"] == \"tool\" and x[\"p50\"] is not None for x in r)'" "default: the trials' mean of the tool's own numbers"
 
 num() { # json field of the first row matching pair or path
 	printf '%s' "$OUT" | "$PY" -c "import json,sys; r=[x for x in json.load(sys.stdin) if x.get('$1') == sys.argv[1] and ('$3' == '' or x.get('condition') == '$3')]; print('%.6f' % r[0]['$2'])" "$4"

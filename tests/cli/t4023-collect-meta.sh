@@ -1,10 +1,11 @@
 # t4023: what pathstat-collect writes into the session meta.json: --az
 # as az (an AZ ID is no region), each key once (--tag cannot repeat a
-# key or take one the collector writes), and instance metadata that is
-# not plausible (a 2,000-character instance type, odd characters) is
-# dropped with a warning and exit 1, never half-written; the tree still
-# ingests with the other tags.  Loopback only: a listener for pathprobe,
-# a fake metadata service; no iperf3 (--no-iperf3).
+# key or take one the collector writes; --day sets the day), and
+# instance metadata that is not plausible (a 2,000-character instance
+# type, odd characters) is dropped with a warning and exit 1, never
+# half-written; the tree still ingests with the other tags.  Loopback
+# only: a listener for pathprobe, a fake metadata service; no iperf3
+# (--no-iperf3).
 . "$TOP/tests/cli/helper/probe-lib.sh"
 COLLECT="$TOP/collect/pathstat-collect"
 H="$TOP/tests/cli/helper"
@@ -55,7 +56,8 @@ bad() { # DESC WANT ARGS...
 	expect_code 2 "$d: exit 2"
 	expect_err_has "$m" "$d: message"
 }
-bad "--tag day=..." "tag key 'day' is written by the collector itself" --tag day=2026-08-28
+bad "--tag day=..." "tag key 'day' is written by the collector: use --day instead of --tag" --tag day=2026-08-28
+bad "--day not a date" "invalid --day 'monday' (YYYY-MM-DD)" --day monday
 bad "--tag session=..." "tag key 'session' is written by the collector itself" --tag session=x
 bad "--tag az=..." "tag key 'az' is written by the collector: use --az instead of --tag" --tag az=x
 bad "--tag instance_type=..." "use --instance-type instead of --tag" --tag instance_type=c6i.large
@@ -68,6 +70,10 @@ ok '[ "$(meta "$S/meta.json" study)" = tokyo ] && [ "$(meta "$S/meta.json" day_k
     "--tag keys recorded"
 ok 'meta "$S/meta.json" day | grep -q "^20[0-9][0-9]-[0-9][0-9]-[0-9][0-9]$"' \
     "the collector's own day key, once"
+run sh "$COLLECT" --path A --out rday --no-imds $quick --day 2026-08-28
+expect_code 0 "--day 2026-08-28: exit 0"
+S=$(session rday/A)
+ok '[ "$(meta "$S/meta.json" day)" = 2026-08-28 ]' "--day sets the day tag, once"
 
 # Instance metadata: a hostile answer is dropped, the rest recorded.
 imds() { # START THE FAKE SERVICE WITH OVERRIDES
