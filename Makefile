@@ -185,7 +185,8 @@ test-engines: all
 	@mkdir -p $(B)
 	@sh tests/engines/setup.sh > $(B)/engines-setup.txt 2>&1; \
 	    sed 's/^/engines: /' $(B)/engines-setup.txt
-	@PATHSTAT_ENGINES=1 $(MAKE) --no-print-directory cli T='t76*' \
+	@PATHSTAT_ENGINES=1 PATHSTAT_TEST_TIMEOUT=1800 \
+	    $(MAKE) --no-print-directory cli T='t76*' \
 	    TEST_JOBS=-j1
 
 # The long simulations: interval coverage over 1000 repetitions

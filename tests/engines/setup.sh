@@ -73,10 +73,6 @@ setup_trino() {
 		echo "no trino: mvn is not installed (Debian: apt-get install maven)"
 		return 1
 	}
-	command -v unzip >/dev/null 2>&1 || {
-		echo "no trino: unzip is not installed (Debian: apt-get install unzip)"
-		return 1
-	}
 	m2=${MAVEN_REPO:-$HOME/.m2/repository}/io/trino
 	for a in "trino-server-core:$TRINO_VERSION:tar.gz" \
 	    "trino-hive:$TRINO_VERSION:zip"; do
@@ -91,8 +87,9 @@ setup_trino() {
 	mkdir -p "$t.tmp/plugin" &&
 	    tar xzf "$m2/trino-server-core/$TRINO_VERSION/trino-server-core-$TRINO_VERSION.tar.gz" \
 	    -C "$t.tmp" --strip-components=1 &&
-	    unzip -q "$m2/trino-hive/$TRINO_VERSION/trino-hive-$TRINO_VERSION.zip" \
-	    -d "$t.tmp/plugin" || {
+	    "$py" -m zipfile -e \
+	    "$m2/trino-hive/$TRINO_VERSION/trino-hive-$TRINO_VERSION.zip" \
+	    "$t.tmp/plugin" || {
 		echo "no trino: cannot unpack the server or the Hive plugin"
 		rm -rf "$t.tmp"
 		return 1
