@@ -119,7 +119,7 @@ class Trino:
                      "X-Trino-Schema": "pathstat",
                      "X-Trino-Time-Zone": "UTC"})
         cols, rows = None, []
-        deadline = time.time() + 300
+        deadline = time.time() + 900
         while True:
             with urllib.request.urlopen(req, timeout=120) as r:
                 res = json.load(r)
@@ -133,7 +133,7 @@ class Trino:
             if "nextUri" not in res:
                 break
             if time.time() > deadline:
-                raise RuntimeError("query ran past 300 s")
+                raise RuntimeError("query ran past 900 s")
             req = urllib.request.Request(res["nextUri"],
                                          headers={"X-Trino-User": "pathstat"})
         return cols or [], rows
@@ -198,11 +198,11 @@ def load(eng, dialect, db, ddl, drop):
         if drop:
             eng.run(eng.DROP)
         eng.run(open(ddl).read())
-        print("ok - %s: the --ddl %s statements run (%.1f s)" %
-              (db, dialect, time.time() - t0))
+        print("ok - %s: the statements of %s run (%.1f s)" %
+              (db, ddl, time.time() - t0))
         return True
     except Exception as e:  # the engine's own error, as it said it
-        print("not ok - %s: the --ddl %s statements run" % (db, dialect))
+        print("not ok - %s: the statements of %s run" % (db, ddl))
         print("#   " + str(e).strip().splitlines()[0][:600])
         return False
 
