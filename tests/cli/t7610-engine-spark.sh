@@ -18,25 +18,22 @@ cp -r "$TOP/samples/tree" tree
 "$PS" export --db s.db --ddl spark --out ex > s.sql
 
 # three days on two instance types (tests/cli/helper/flat-tree.py); the
-# third comes later, while Spark runs (add-day.sh)
-day() {
-	for it in c6i.large c7g.xlarge; do
-		"$PY" "$TOP/tests/cli/helper/flat-tree.py" big "$1" "$it" A,B 2 \
-		    > /dev/null
-	done
-	L='{tag:day}/{tag:instance_type}/{path}_{cond}_run{trial}'
-	"$PS" ingest -q --db m.db --layout "$L.json" --layout "$L.csv" big \
-	    2>/dev/null
-	"$PS" export -q --db m.db --out mx --partition-by day,instance_type,path \
-	    2>/dev/null
-}
-day 2026-09-01
-day 2026-09-02
+# third comes later, while Spark runs (day.sh)
+cat > day.sh <<'EOT'
+# day.sh DAY: one more day of the generated tree, ingested and exported
+for it in c6i.large c7g.xlarge; do
+	"$PY" "$TOP/tests/cli/helper/flat-tree.py" big "$1" "$it" A,B 2 \
+	    > /dev/null || exit 1
+done
+L='{tag:day}/{tag:instance_type}/{path}_{cond}_run{trial}'
+"$PS" ingest -q --db m.db --layout "$L.json" --layout "$L.csv" big 2>/dev/null
+"$PS" export -q --db m.db --out mx --partition-by day,instance_type,path
+EOT
+sh day.sh 2026-09-01
+sh day.sh 2026-09-02
 "$PS" export --db m.db --ddl spark --out mx > m.sql
 ok "[ -d mx/samples/day=2026-09-02/instance_type=c7g.xlarge/path=B ]" \
     "the generated tree is exported in day/instance_type/path folders"
-{ echo ". \"\$TOP/tests/cli/lib.sh\""; type day | sed 1d; echo 'day 2026-09-03'; } \
-    > add-day.sh
 
 cat > cases <<CASES
 @ s.db s.sql
@@ -45,11 +42,11 @@ percentiles --metric connect_ms --by day
 percentiles --metric http_ms --quantile oha --pool trials --stats p50,p99,p99.9,min,max,mean,n
 delta --metric http_ms "G-G'" H-B
 ratio --metric http_ms --across c 16/1
-trials --metric http_ms --where path=G,Z --stats p50,p99.9,mean,max,n
+trials --metric http_ms --where path=G,H --stats p50,p99.9,mean,max,n
 @ m.db m.sql
 percentiles --metric throughput_bps --by instance_type
 # a later export adds a day: the same DDL, run again, finds it
-$ sh add-day.sh && [ -d mx/samples/day=2026-09-03 ]
+$ sh day.sh 2026-09-03 && [ -d mx/samples/day=2026-09-03 ]
 @+ m.db m.sql
 ! SELECT count(DISTINCT day) FROM pathstat.runs HAVING count(DISTINCT day) = 3
 percentiles --metric connect_ms --by day,instance_type
