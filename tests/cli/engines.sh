@@ -94,7 +94,7 @@ trino_start() {
 	    "$TRINO_HOME/bin/launcher" run "--etc-dir=$_t/etc" \
 	    "--data-dir=$_t/data" > "$_t/server.out" 2>&1 &
 	TRINO_PID=$!
-	# up when /v1/info says it is no longer starting (bounded: 600 s)
+	# up when /v1/info says it is no longer starting (bounded: 900 s)
 	while :; do
 		if ! kill -0 "$TRINO_PID" 2>/dev/null; then
 			echo "# Trino exited: $(grep -m1 -i error "$_t/server.out" | cut -c1-300)"
@@ -104,8 +104,8 @@ trino_start() {
 		"$REAL_PY" -c 'import json, sys, urllib.request
 sys.exit(json.load(urllib.request.urlopen(sys.argv[1] + "/v1/info",
     timeout=10))["starting"])' "$TRINO_URL" 2>/dev/null && break
-		if [ $(( $(date +%s) - _t0 )) -gt 600 ]; then
-			echo "# Trino did not start in 600 s"
+		if [ $(( $(date +%s) - _t0 )) -gt 900 ]; then
+			echo "# Trino did not start in 900 s"
 			return 1
 		fi
 		sleep 2
