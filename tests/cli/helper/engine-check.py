@@ -172,6 +172,24 @@ def same(a, b):
     return abs(x - y) <= TOL * max(1.0, abs(x), abs(y))
 
 
+def same_text(a, b):
+    """trials' per-trial values as text: the engines round with Java's
+    formatting, which can differ from analyze's printf in the last
+    decimal (README: at an exact tie); equal to one unit there."""
+    if not isinstance(b, str):
+        return False
+    xs, ys = a.split(","), b.split(",")
+    if len(xs) != len(ys):
+        return False
+    for x, y in zip(xs, ys):
+        x, y = x.strip(), y.strip()
+        d = len(x.split(".")[1]) if "." in x else 0
+        if number(x) is None or number(y) is None or \
+                abs(number(x) - number(y)) > 1.000001 * 10 ** -d:
+            return False
+    return True
+
+
 def analyze_table(ps, db, words):
     wide = words[0] == "trials"
     p = subprocess.run([ps, "analyze"] + words + ["--db", db, "--format",
@@ -301,6 +319,8 @@ def main():
                         # analyze withholds growth where the interval of
                         # Δp50 holds 0, which a query cannot compute
                         if c == "growth" and a == "":
+                            continue
+                        if c == "values" and same_text(a, b):
                             continue
                         if not same(a, b):
                             bad.append("row %d %s: analyze %r, %s %r" %
