@@ -3,6 +3,7 @@
 #   make                 build ./pathstat and ./pathprobe
 #   make test            unit + CLI tests (t0110 is the command-line contract)
 #   make asan            build and test under AddressSanitizer + UBSan
+#   make test-engines    pyarrow, Spark, Trino run the export (installs them once)
 #   make DEVELOPER=1     add -Werror and the extra warnings
 #   make deps            install the Debian packages (as root)
 #   make install         PREFIX=/usr/local, DESTDIR for staging; make uninstall
@@ -53,6 +54,7 @@ SQL	:= $(sort $(wildcard schema/[0-9][0-9][0-9]-*.sql))
 
 .PHONY: all test check unit cli asan deps check-deps demo docs-examples bench \
 	fuzz install uninstall clean pathprobe-static test-slow schema-doc \
+	test-engines \
 	coverage coverage-small \
 	verdicts verdicts-small
 
@@ -182,6 +184,20 @@ test check: all $(UNIT_BIN)
 	@rm -rf $(B)/results
 	@$(MAKE) --no-print-directory $(TEST_JOBS) test-run
 	@sh tests/summary.sh $(UNIT_RES) $(CLI_RES)
+
+# The engine tests (tests/cli/t76*): pyarrow reads the export, Spark and
+# Trino run the printed DDL and queries.  tests/engines/setup.sh installs
+# the engines first, once, into a cache outside the clone
+# (~/.cache/pathstat-engines; a download that fails makes them skip with
+# its reason); they run one at a time (Spark and Trino each want both
+# cores), and plain `make test` skips them.
+test-engines: all
+	@mkdir -p $(B)
+	@sh tests/engines/setup.sh > $(B)/engines-setup.txt 2>&1; \
+	    sed 's/^/engines: /' $(B)/engines-setup.txt
+	@PATHSTAT_ENGINES=1 PATHSTAT_TEST_TIMEOUT=1800 \
+	    $(MAKE) --no-print-directory cli T='t76*' \
+	    TEST_JOBS=-j1
 
 # The long simulations: interval coverage over 1000 repetitions
 # (t-stats with SLOW=1), 100 clean campaigns for the hygiene checks, and

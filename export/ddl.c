@@ -7,6 +7,7 @@
  */
 #include "common/compat.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,9 +61,9 @@ is_date(const char *s)
  * Athena's projection for partition key k: "date" (day as YYYY-MM-DD,
  * from the first day on), "enum" (the values seen), or NULL when it
  * cannot project (a partition without the key, a value the folder
- * name escapes: projection would build another path, or a value with
- * a ',', which the "enum" list cannot hold).  *min gets the
- * first day.
+ * name escapes, or one an enum cannot list: a ',', an empty value,
+ * blanks at an end; projection would build another path).  *min gets
+ * the first day.
  */
 static const char *
 projection(const struct export_model *m, size_t k, const char **min)
@@ -83,7 +84,18 @@ projection(const struct export_model *m, size_t k, const char **min)
 		else if (!*min || strcmp(v, *min) < 0)
 			*min = v;
 	}
-	return dates && !strcmp(m->pkeys[k], "day") ? "date" : "enum";
+	if (dates && !strcmp(m->pkeys[k], "day"))
+		return "date";
+	/* an enum's values are one ","-separated list, each trimmed: a
+	 * value with a comma, an empty one or one with blanks at an end
+	 * would project to another folder */
+	for (i = 0; i < m->nparts; i++) {
+		v = m->parts[i].values[k];
+		if (!*v || strchr(v, ',') || isspace((unsigned char)v[0]) ||
+		    isspace((unsigned char)v[strlen(v) - 1]))
+			return NULL;
+	}
+	return "enum";
 }
 
 /* The distinct values of partition key k, ","-joined (sorted by

@@ -32,7 +32,7 @@ trap 'exit 143' TERM
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/pathstat-$name.XXXXXX")
 export TMP
 start=$(date +%s)
-out=$(cd "$TMP" && timeout 600 sh "$here/lib.sh.run" "$here/$name.sh" 2>&1)
+out=$(cd "$TMP" && timeout "${PATHSTAT_TEST_TIMEOUT:-600}" sh "$here/lib.sh.run" "$here/$name.sh" 2>&1)
 rc=$?
 secs=$(( $(date +%s) - start ))
 n=$(printf '%s\n' "$out" | grep -c '^ok ')

@@ -3,7 +3,8 @@
 # reviewed by hand against each engine's documentation; regenerate with
 # the commands below after a deliberate change): Athena with partition
 # projection on day (date), on another key (enum), and without
-# projection where a folder name escapes a value (MSCK REPAIR); Trino's
+# projection where a folder name escapes a value or an enum cannot list
+# one (a comma: MSCK REPAIR); Trino's
 # Hive connector; Spark SQL partitioned and not; DuckDB views over S3.
 # With --out DIR the DDL takes the partitioning from DIR/manifest.json.
 
@@ -38,6 +39,20 @@ expect_out_has "read_parquet('$(cd ex && pwd -P)/samples/**/*.parquet'" \
 run "$PS" export --db s.db --ddl trino --out ex
 expect_out_has "external_location = 'file://$(cd ex && pwd -P)/samples'" \
     "Trino over a local folder: a file:// URI"
+# an enum projection is one ","-separated list: a value with a comma
+# would project to two folders that are not there, so no projection
+cp -r tree/tokyo-osaka tc
+sed 's/"instance_type": "c6i.large"/"instance_type": "c6i.large,spot"/' \
+    tree/tokyo-osaka/meta.json > tc/meta.json
+"$PS" ingest -q --db c.db tc 2>/dev/null
+run "$PS" export --db c.db --ddl athena --location $L \
+    --partition-by instance_type
+expect_out_has "MSCK REPAIR TABLE pathstat.samples;" \
+    "a partition value with a comma: MSCK REPAIR, not projection"
+ok "! printf %s \"\$OUT\" | grep -q projection.enabled" "... and no projection at all"
+run "$PS" export --db c.db --ddl athena --location $L --partition-by day
+expect_out_has "'projection.day.type' = 'date'" \
+    "... while the same runs by day are projected"
 grep -c "CREATE EXTERNAL TABLE" athena.sql > n
 ok "[ \$(cat n) = 4 ]" "four tables: samples, runs, summaries, findings"
 ok "! grep -q '\`day\` string,' athena.sql" \

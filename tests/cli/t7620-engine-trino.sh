@@ -1,0 +1,74 @@
+# t7620: a single-node Trino (from Maven Central, on Java 25) with the
+# Hive connector on a file metastore runs the statements of `pathstat
+# export --ddl trino` over the exported folder and the queries of
+# `analyze ... --sql trino`: every cell equals `analyze --format csv`
+# (1e-9, the same rows and columns in the same order).  Athena's engine
+# is Trino: the queries of `--sql athena` give the same tables on the
+# Trino tables; Athena's DDL (Hive DDL: CREATE EXTERNAL TABLE, STORED
+# AS, TBLPROPERTIES for partition projection, MSCK REPAIR) is not
+# Trino's SQL, and each statement's rejection is recorded here
+# (docs/export.md, "Athena and Trino").  One server for everything:
+# it starts in a minute or more.
+. "$TOP/tests/cli/engines.sh"
+trino_prereq
+
+cp -r "$TOP/samples/tree" tree
+"$PS" ingest -q --db s.db tree 2>/dev/null
+"$PS" export -q --db s.db --out ex 2>/dev/null
+# Trino's local file system: local:// URIs (docs/export.md)
+"$PS" export --db s.db --ddl trino --location "local://$PWD/ex" > t.sql
+"$PS" export --db s.db --ddl athena --location "s3://bucket/prefix" > a.sql
+# the generated tree of t7610, two days on two instance types
+for d in 2026-09-01 2026-09-02; do
+	for it in c6i.large c7g.xlarge; do
+		"$PY" "$TOP/tests/cli/helper/flat-tree.py" big "$d" "$it" A,B 2 \
+		    > /dev/null
+	done
+done
+L='{tag:day}/{tag:instance_type}/{path}_{cond}_run{trial}'
+"$PS" ingest -q --db m.db --layout "$L.json" --layout "$L.csv" big 2>/dev/null
+"$PS" export -q --db m.db --out mx --partition-by day,instance_type,path \
+    2>/dev/null
+"$PS" export --db m.db --ddl trino --location "local://$PWD/mx" \
+    --partition-by day,instance_type,path > m.sql
+
+trap trino_stop EXIT
+trino_start || skip_all "Trino $TRINO_VERSION did not start (see above)"
+ok "true" "Trino $TRINO_VERSION is up on loopback (${TRINO_START_S}s)"
+
+Q='percentiles --metric connect_ms --by day
+percentiles --metric http_ms --quantile oha --pool trials --stats p50,p99,p99.9,min,max,mean,n
+delta --metric http_ms "G-G'"'"'" H-B
+trials --metric connect_ms --by day'
+{
+	echo "@ s.db t.sql"
+	echo "! SELECT count(*) FROM pathstat.samples HAVING count(*) = 42210"
+	echo "! SELECT count(DISTINCT day) FROM pathstat.runs HAVING count(DISTINCT day) = 4"
+	printf '%s\n' "$Q"
+	echo "@ m.db m.sql"
+	echo "percentiles --metric connect_ms --by day,instance_type"
+	echo "ratio --metric throughput_bps --across P 4/1 --by instance_type"
+} > cases
+"$PY" "$TOP/tests/cli/helper/engine-check.py" trino "$TRINO_URL" "$PS" \
+    < cases > check.out 2> trino.err
+engines_report check.out "Trino: "
+n=$(grep -c '^ok - percentiles\|^ok - delta\|^ok - ratio\|^ok - trials' check.out)
+ok "[ $n -eq 6 ]" "Trino gave analyze's table for all 6 queries ($n)"
+
+# Athena's queries, on the tables Trino's DDL made; Athena's DDL itself
+{
+	echo "@ s.db t.sql"
+	printf '%s\n' "$Q"
+	echo "!x CREATE DATABASE IF NOT EXISTS pathstat"
+	echo "!x MSCK REPAIR TABLE pathstat.samples"
+	echo "!f a.sql"
+} > cases-athena
+"$PY" "$TOP/tests/cli/helper/engine-check.py" trino "$TRINO_URL" "$PS" \
+    --dialect athena < cases-athena > athena.out 2> athena.err
+engines_report athena.out "Athena's SQL on Trino: "
+n=$(grep -c '^ok - percentiles\|^ok - delta\|^ok - ratio\|^ok - trials' athena.out)
+ok "[ $n -eq 4 ]" "--sql athena on Trino gave analyze's table for all 4 queries ($n)"
+ok "! grep -q '^# accepted: CREATE EXTERNAL TABLE' athena.out" \
+    "Trino rejects Athena's CREATE EXTERNAL TABLE (Hive DDL)"
+trino_stop
+test_done
