@@ -240,7 +240,7 @@ list_runs(sqlite3 *db, const struct where *w, const char *columns,
 			table_set_display(t, row, base + nkeys + 7, "");
 		for (i = nkeys - nderived; i < nkeys; i++)
 			set_text_col(t, row, base + i, st,
-			    14 + (int)(i - (nkeys - nderived)));
+			    16 + (int)(i - (nkeys - nderived)));
 	}
 	if (rc != SQLITE_DONE) {
 		error("list runs: %s", sqlite3_errmsg(db));

@@ -131,7 +131,7 @@ mk t2/a A 1 0.21 && mk t2/g G 1 0.51 && mk t2/gp "G'" 2 0.41
 run "$B/pathstat" ingest --db c.db t2
 expect_code 0 "a small database"
 expect_err_has "3 stored" "of three runs"
-ok '[ "$(comp "$B/pathstat runs --db c.db --where " | tr "\n" " ")" = "day= hour= instance_type= path= tool= trial= " ]' \
+ok '[ "$(comp "$B/pathstat runs --db c.db --where " | tr "\n" " ")" = "day= hour= instance_type= month= path= tool= trial= week= " ]' \
     "--where: the database's keys, each with '='"
 ok '[ "$(comp "$B/pathstat runs --db c.db --where pa")" = "path=" ]' "--where pa: path="
 q=$(printf '%s' "G\\'")	# G' as the shell must read it: G\'

@@ -20,11 +20,13 @@ CREATE EXTERNAL TABLE IF NOT EXISTS pathstat.samples (
   `c` string,
   `hour` string,
   `ka` string,
+  `month` string,
   `proto` string,
   `region` string,
   `size` string,
   `study` string,
-  `target` string
+  `target` string,
+  `week` string
 )
 PARTITIONED BY (`day` string, `instance_type` string)
 STORED AS PARQUET
@@ -66,11 +68,13 @@ CREATE EXTERNAL TABLE IF NOT EXISTS pathstat.runs (
   `c` string,
   `hour` string,
   `ka` string,
+  `month` string,
   `proto` string,
   `region` string,
   `size` string,
   `study` string,
-  `target` string
+  `target` string,
+  `week` string
 )
 PARTITIONED BY (`day` string, `instance_type` string)
 STORED AS PARQUET
@@ -103,11 +107,13 @@ CREATE EXTERNAL TABLE IF NOT EXISTS pathstat.summaries (
   `c` string,
   `hour` string,
   `ka` string,
+  `month` string,
   `proto` string,
   `region` string,
   `size` string,
   `study` string,
-  `target` string
+  `target` string,
+  `week` string
 )
 PARTITIONED BY (`day` string, `instance_type` string)
 STORED AS PARQUET

@@ -21,11 +21,13 @@ CREATE EXTERNAL TABLE IF NOT EXISTS pathstat.samples (
   `hour` string,
   `instance_type` string,
   `ka` string,
+  `month` string,
   `proto` string,
   `region` string,
   `size` string,
   `study` string,
-  `target` string
+  `target` string,
+  `week` string
 )
 PARTITIONED BY (`path` string)
 STORED AS PARQUET
@@ -60,11 +62,13 @@ CREATE EXTERNAL TABLE IF NOT EXISTS pathstat.runs (
   `hour` string,
   `instance_type` string,
   `ka` string,
+  `month` string,
   `proto` string,
   `region` string,
   `size` string,
   `study` string,
-  `target` string
+  `target` string,
+  `week` string
 )
 PARTITIONED BY (`path` string)
 STORED AS PARQUET
@@ -90,11 +94,13 @@ CREATE EXTERNAL TABLE IF NOT EXISTS pathstat.summaries (
   `hour` string,
   `instance_type` string,
   `ka` string,
+  `month` string,
   `proto` string,
   `region` string,
   `size` string,
   `study` string,
-  `target` string
+  `target` string,
+  `week` string
 )
 PARTITIONED BY (`path` string)
 STORED AS PARQUET

@@ -21,11 +21,13 @@ CREATE EXTERNAL TABLE IF NOT EXISTS pathstat.samples (
   `hour` string,
   `instance_type` string,
   `ka` string,
+  `month` string,
   `proto` string,
   `region` string,
   `size` string,
   `study` string,
-  `target` string
+  `target` string,
+  `week` string
 )
 PARTITIONED BY (`day` string)
 STORED AS PARQUET
@@ -66,11 +68,13 @@ CREATE EXTERNAL TABLE IF NOT EXISTS pathstat.runs (
   `hour` string,
   `instance_type` string,
   `ka` string,
+  `month` string,
   `proto` string,
   `region` string,
   `size` string,
   `study` string,
-  `target` string
+  `target` string,
+  `week` string
 )
 PARTITIONED BY (`day` string)
 STORED AS PARQUET
@@ -102,11 +106,13 @@ CREATE EXTERNAL TABLE IF NOT EXISTS pathstat.summaries (
   `hour` string,
   `instance_type` string,
   `ka` string,
+  `month` string,
   `proto` string,
   `region` string,
   `size` string,
   `study` string,
-  `target` string
+  `target` string,
+  `week` string
 )
 PARTITIONED BY (`day` string)
 STORED AS PARQUET

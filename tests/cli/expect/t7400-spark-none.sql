@@ -20,11 +20,13 @@ CREATE TABLE IF NOT EXISTS pathstat.samples (
   `hour` STRING,
   `instance_type` STRING,
   `ka` STRING,
+  `month` STRING,
   `proto` STRING,
   `region` STRING,
   `size` STRING,
   `study` STRING,
-  `target` STRING
+  `target` STRING,
+  `week` STRING
 )
 USING PARQUET
 LOCATION 's3://bucket/prefix/samples';
@@ -56,11 +58,13 @@ CREATE TABLE IF NOT EXISTS pathstat.runs (
   `hour` STRING,
   `instance_type` STRING,
   `ka` STRING,
+  `month` STRING,
   `proto` STRING,
   `region` STRING,
   `size` STRING,
   `study` STRING,
-  `target` STRING
+  `target` STRING,
+  `week` STRING
 )
 USING PARQUET
 LOCATION 's3://bucket/prefix/runs';
@@ -83,11 +87,13 @@ CREATE TABLE IF NOT EXISTS pathstat.summaries (
   `hour` STRING,
   `instance_type` STRING,
   `ka` STRING,
+  `month` STRING,
   `proto` STRING,
   `region` STRING,
   `size` STRING,
   `study` STRING,
-  `target` STRING
+  `target` STRING,
+  `week` STRING
 )
 USING PARQUET
 LOCATION 's3://bucket/prefix/summaries';

@@ -20,11 +20,13 @@ CREATE TABLE IF NOT EXISTS pathstat.samples (
   `hour` STRING,
   `instance_type` STRING,
   `ka` STRING,
+  `month` STRING,
   `proto` STRING,
   `region` STRING,
   `size` STRING,
   `study` STRING,
   `target` STRING,
+  `week` STRING,
   `day` STRING
 )
 USING PARQUET
@@ -58,11 +60,13 @@ CREATE TABLE IF NOT EXISTS pathstat.runs (
   `hour` STRING,
   `instance_type` STRING,
   `ka` STRING,
+  `month` STRING,
   `proto` STRING,
   `region` STRING,
   `size` STRING,
   `study` STRING,
   `target` STRING,
+  `week` STRING,
   `day` STRING
 )
 USING PARQUET
@@ -87,11 +91,13 @@ CREATE TABLE IF NOT EXISTS pathstat.summaries (
   `hour` STRING,
   `instance_type` STRING,
   `ka` STRING,
+  `month` STRING,
   `proto` STRING,
   `region` STRING,
   `size` STRING,
   `study` STRING,
   `target` STRING,
+  `week` STRING,
   `day` STRING
 )
 USING PARQUET

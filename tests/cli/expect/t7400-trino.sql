@@ -21,11 +21,13 @@ CREATE TABLE IF NOT EXISTS pathstat.samples (
   "hour" varchar,
   "instance_type" varchar,
   "ka" varchar,
+  "month" varchar,
   "proto" varchar,
   "region" varchar,
   "size" varchar,
   "study" varchar,
   "target" varchar,
+  "week" varchar,
   "day" varchar
 )
 WITH (
@@ -61,11 +63,13 @@ CREATE TABLE IF NOT EXISTS pathstat.runs (
   "hour" varchar,
   "instance_type" varchar,
   "ka" varchar,
+  "month" varchar,
   "proto" varchar,
   "region" varchar,
   "size" varchar,
   "study" varchar,
   "target" varchar,
+  "week" varchar,
   "day" varchar
 )
 WITH (
@@ -92,11 +96,13 @@ CREATE TABLE IF NOT EXISTS pathstat.summaries (
   "hour" varchar,
   "instance_type" varchar,
   "ka" varchar,
+  "month" varchar,
   "proto" varchar,
   "region" varchar,
   "size" varchar,
   "study" varchar,
   "target" varchar,
+  "week" varchar,
   "day" varchar
 )
 WITH (
