@@ -99,6 +99,9 @@ cellset_tool_cells(const struct cellset *cs, size_t *only, size_t *mixed)
 	size_t i, j, raw, tool;
 
 	*only = *mixed = 0;
+	/* a table replayed from an engine's CSV has rows but no cells */
+	if (!cs->cells)
+		return;
 	for (i = 0; i < cs->n; i++) {
 		const struct cell *c = &cs->cells[i];
 
@@ -121,7 +124,7 @@ tool_cells_note(struct table *t, const struct analyze_opts *o,
 	const char *tool = "tool";
 
 	cellset_tool_cells(cs, &only, &mixed);
-	for (i = 0; i < cs->n; i++)
+	for (i = 0; cs->cells && i < cs->n; i++)
 		if (strcmp(cell_tool_name(&cs->cells[i]), "tool"))
 			tool = cell_tool_name(&cs->cells[i]);
 	if (only)
