@@ -297,9 +297,11 @@ if not e28 or any("hidden-failures" in m for m in marks(e28[0])):
 f = [l for l in rows if l.startswith("| F — Transit Gateway, task IP") and "| p50 |" in l and "3.396" in l]
 if not f or not any("outlier-trial" in m and m.startswith("trial 2:") for m in marks(f[0])):
     bad.append("F's trial spread lacks the outlier-trial footnote: %r" % f)
-a = [l for l in rows if l.startswith("| A — Same AZ (baseline) | 0.210 | 0.260")]
-if not a or marks(a[0]):
-    bad.append("A's clean connect row has a footnote: %r" % a)
+# A's connect row is clean but for its p99 of 300 probes, the 3rd-slowest
+# (few-samples, issue 21): that footnote, and no other.
+a = [l for l in rows if re.match(r"\| A — Same AZ \(baseline\)(\[\^\d+\])* \| 0.210 \| 0.260", l)]
+if not a or not marks(a[0]) or any(not m.startswith("pathstat check, few-samples: p99 of 300") for m in marks(a[0])):
+    bad.append("A's connect row has a footnote other than few-samples' p99 of 300: %r" % a)
 print("\n".join(bad))
 sys.exit(1 if bad else 0)
 PY
