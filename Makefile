@@ -191,12 +191,14 @@ test check: all $(UNIT_BIN)
 # (~/.cache/pathstat-engines; a download that fails makes them skip with
 # its reason); they run one at a time (Spark and Trino each want both
 # cores), and plain `make test` skips them.
+# ENGINE_T narrows them (ENGINE_T='t7600*': pyarrow alone).
+ENGINE_T ?= t76*
 test-engines: all
 	@mkdir -p $(B)
 	@sh tests/engines/setup.sh > $(B)/engines-setup.txt 2>&1; \
 	    sed 's/^/engines: /' $(B)/engines-setup.txt
 	@PATHSTAT_ENGINES=1 PATHSTAT_TEST_TIMEOUT=1800 \
-	    $(MAKE) --no-print-directory cli T='t76*' \
+	    $(MAKE) --no-print-directory cli T='$(ENGINE_T)' \
 	    TEST_JOBS=-j1
 
 # The long simulations: interval coverage over 1000 repetitions

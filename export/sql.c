@@ -705,10 +705,15 @@ method_cols(struct q *x, const char *alias, bool per_cell)
 	add(x, " AS ");
 	ident(x, "metric");
 	add(x, ",\n  ");
-	if (per_cell) {
+	if (per_cell && x->o->pool == STATS_POOL_PER_TRIAL) {
 		addf(x, "CASE WHEN %s.tool_trials > 0 AND %s.raw_trials = 0 "
 		    "THEN 'tool' WHEN %s.tool_trials > 0 THEN '%s+tool' ELSE "
 		    "'%s' END", alias, alias, alias, est, est);
+	} else if (per_cell) {
+		/* pooled: the tool's trials are left out of a mixed cell,
+		 * so its estimator is the one asked for (as analyze says) */
+		addf(x, "CASE WHEN %s.tool_trials > 0 AND %s.raw_trials = 0 "
+		    "THEN 'tool' ELSE '%s' END", alias, alias, est);
 	} else {
 		lit(x, est);
 	}

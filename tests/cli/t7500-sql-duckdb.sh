@@ -29,7 +29,7 @@ echo '{"path": "Z", "trial": 1, "condition": "ka-off_c1_1k", "tool": "oha"}' \
 "$PS" export -q --db s.db --out ex 2>/dev/null
 "$PS" export --db s.db --ddl duckdb --out ex > views.sql
 ok "\"$PS\" analyze percentiles --db s.db \
-    --metric http_ms --where path=G --format csv | grep -q type7+tool" \
+    --metric http_ms --where path=G --pool trials --format csv | grep -q type7+tool" \
     "the tree has a cell with a tool-only trial"
 
 cat > cases <<'CASES'
@@ -37,25 +37,25 @@ percentiles --metric connect_ms
 percentiles --metric connect_ms --stats p10,p50,p99.99,max,min,mean,n --by hour
 percentiles --metric connect_ms --where study=tokyo-osaka --by day --pool trials
 percentiles --metric connect_ms --where day=2026-08-28..2026-08-29 --where hour=0..2 --by week,month
-percentiles --metric http_ms --where c=2..16 --where day=2026-08-30.. --by day
-percentiles --metric http_ms
+percentiles --metric http_ms --where c=2..16 --where day=2026-08-30.. --by day --pool pooled
+percentiles --metric http_ms --pool pooled
 percentiles --metric http_ms --pool trials
-percentiles --metric http_ms --quantile oha
+percentiles --metric http_ms --quantile oha --pool pooled
 percentiles --metric http_ms --quantile oha --pool trials --stats p50,p90,p99.9,min,max,mean,n
-percentiles --metric http_ms --where c=16 --where ka=on,off --paths H,B,G
+percentiles --metric http_ms --where c=16 --where ka=on,off --paths H,B,G --pool pooled
 percentiles --metric http_ms --where path=G,Z --pool trials --stats p50,p99,p99.9,min,max,mean,n
-percentiles --metric http_ms --where day= --where day=2026-08-31 --by day
+percentiles --metric http_ms --where day= --where day=2026-08-31 --by day --pool pooled
 percentiles --metric throughput_bps --by instance_type,day
 percentiles --metric retransmits --stats p50,max,mean,n
-delta --metric http_ms "G-G'" H-B
+delta --metric http_ms "G-G'" H-B --pool pooled
 delta --metric http_ms "G-G'" --pool trials --quantile oha
 delta --metric http_ms G-Z Z-G A-C --pool trials
 delta --metric connect_ms L2-L1 A-B --by day
-ratio --metric http_ms --across c 16/1
+ratio --metric http_ms --across c 16/1 --pool pooled
 ratio --metric http_ms --across c 16/1 --pool trials --quantile oha
 ratio --metric http_ms --across ka off/on --pool trials --by instance_type
-trials --metric http_ms
-trials --metric http_ms --where path=G,Z --stats p50,p99.9,mean,max,n
+trials --metric http_ms --pool pooled
+trials --metric http_ms --where path=G,Z --stats p50,p99.9,mean,max,n --pool pooled
 trials --metric http_ms --stats p50,p99.9,max,n --quantile oha --pool trials
 trials --metric connect_ms --by day
 trials --metric connect_ms --by tool,az

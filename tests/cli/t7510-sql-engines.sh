@@ -23,9 +23,9 @@ for e in athena trino spark; do
 	golden connect $e percentiles --metric connect_ms
 	golden oha-trials $e percentiles --metric http_ms --quantile oha \
 	    --pool trials --by day --where ka=on --paths "G',G"
-	golden delta $e delta --metric http_ms "G-G'" H-B
+	golden delta $e delta --metric http_ms "G-G'" H-B --pool pooled
 	golden ratio $e ratio --metric http_ms --across c 16/1 --pool trials
-	golden trials $e trials --metric http_ms --by instance_type
+	golden trials $e trials --metric http_ms --by instance_type --pool pooled
 done
 ok "! grep -il 'approx_percentile *(' ./*.sql" "no query calls approx_percentile"
 ok "grep -q \"'G\\\\\\\\''\" oha-trials-spark.sql && grep -q \"'G'''\" \

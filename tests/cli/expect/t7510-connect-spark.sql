@@ -74,7 +74,7 @@ cs AS (
 )
 SELECT cs.path AS `path`, cs.condition AS `condition`,
   'connect_ms' AS `metric`,
-  CASE WHEN cs.tool_trials > 0 AND cs.raw_trials = 0 THEN 'tool' WHEN cs.tool_trials > 0 THEN 'type7+tool' ELSE 'type7' END AS `estimator`, 'pooled' AS `pool`,
+  CASE WHEN cs.tool_trials > 0 AND cs.raw_trials = 0 THEN 'tool' ELSE 'type7' END AS `estimator`, 'pooled' AS `pool`,
   cs.n AS `n`, cs.trials AS `trials`, cs.failures AS `failures`, cs.timeouts AS `timeouts`,
   CASE WHEN cs.n + cs.failures > 0 THEN 100e0 * CAST(cs.failures AS DOUBLE) / CAST(cs.n + cs.failures AS DOUBLE) END AS `loss_pct`,
   cs.s1 AS `p50`, cs.ge1 AS `p50_ge_timeout`,

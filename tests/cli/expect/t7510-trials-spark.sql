@@ -118,7 +118,7 @@ ks AS (
 )
 SELECT c.path AS `path`, c.condition AS `condition`, c.d1 AS `instance_type`,
   'http_ms' AS `metric`,
-  CASE WHEN c.tool_trials > 0 AND c.raw_trials = 0 THEN 'tool' WHEN c.tool_trials > 0 THEN 'type7+tool' ELSE 'type7' END AS `estimator`, 'pooled' AS `pool`,
+  CASE WHEN c.tool_trials > 0 AND c.raw_trials = 0 THEN 'tool' ELSE 'type7' END AS `estimator`, 'pooled' AS `pool`,
   ks.stat AS `stat`, coalesce(ts.nt, 0) AS `trials`, coalesce(tv.vals, '') AS `values`,
   ts.mean AS `mean`, ts.median AS `median`, ts.mn AS `min`, ts.mx AS `max`, tv.dev AS `max_dev_pct`,
   tv.outl AS `outliers`,
