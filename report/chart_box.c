@@ -69,7 +69,8 @@ box_sorted(const struct series *g)
 {
 	double *x = xcalloc(g->n + 1, sizeof(double));
 
-	memcpy(x, g->v, g->n * sizeof(double));
+	if (g->n)	/* an empty group (every trial censored) has no v */
+		memcpy(x, g->v, g->n * sizeof(double));
 	stats_sort(x, g->n);
 	return x;
 }
