@@ -86,7 +86,7 @@ DEB_BUILD := build-essential pkg-config libsqlite3-dev libcjson-dev \
 	     libcsv-dev libxxhash-dev zlib1g-dev libzstd-dev \
 	     libcmark-gfm-dev libcmark-gfm-extensions-dev
 DEB_TEST  := python3 python3-numpy sqlite3 gnuplot-nox cmark-gfm iperf3 \
-	     iproute2 clang fonts-droid-fallback tcpdump nftables chromium
+	     iproute2 clang libclang-rt-14-dev fonts-droid-fallback tcpdump nftables chromium
 deps:
 	@if [ "$$(id -u)" != 0 ]; then \
 		echo "make deps installs packages: run it as root, or:" >&2; \
