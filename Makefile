@@ -159,11 +159,12 @@ $(B)/results/cli/%.res: FORCE
 # The network tests (t40xx: loopback, veth pairs, tcpdump, iperf3 -s)
 # run last and one at a time: beside a busy suite an iperf3 -s that gets
 # no CPU stops accepting, and SYNs to a full backlog time out (t4022 was
-# seen failing so, never alone).
+# seen failing so, never alone); under `make test` they wait for the unit
+# binaries too (t-verdicts and t-stats take both cores for a while).
 CLI_NET	:= $(filter $(B)/results/cli/t40%,$(CLI_RES))
 CLI_REST := $(filter-out $(CLI_NET),$(CLI_RES))
 define net_after
-$(word $(1),$(CLI_NET)): | $(CLI_REST) $(if $(filter-out 1,$(1)),$(word $(words $(wordlist 2,$(1),$(CLI_NET))),$(CLI_NET)))
+$(word $(1),$(CLI_NET)): | $(CLI_REST) $(if $(NET_AFTER_UNIT),$(UNIT_RES)) $(if $(filter-out 1,$(1)),$(word $(words $(wordlist 2,$(1),$(CLI_NET))),$(CLI_NET)))
 endef
 $(foreach i,$(shell seq 1 $(words $(CLI_NET))),$(eval $(call net_after,$(i))))
 unit-run: $(UNIT_RES)
@@ -182,7 +183,7 @@ cli: all
 
 test check: all $(UNIT_BIN)
 	@rm -rf $(B)/results
-	@$(MAKE) --no-print-directory $(TEST_JOBS) test-run
+	@$(MAKE) --no-print-directory $(TEST_JOBS) NET_AFTER_UNIT=1 test-run
 	@sh tests/summary.sh $(UNIT_RES) $(CLI_RES)
 
 # The engine tests (tests/cli/t76*): pyarrow reads the export, Spark and
