@@ -701,6 +701,55 @@ cleanup:
 	return ret;
 }
 
+int
+export_model_add_dir(struct export_model *m, const char *dir)
+{
+	struct export_part *p;
+	char *copy, *rest, *seg, *eq;
+	size_t i, k = 0;
+	int ret = 0;
+
+	for (i = 0; i < m->nparts; i++)
+		if (!strcmp(m->parts[i].dir, dir))
+			return 0;
+	m->parts = xreallocarray(m->parts, m->nparts + 1, sizeof(*m->parts));
+	p = &m->parts[m->nparts++];
+	memset(p, 0, sizeof(*p));
+	p->dir = xstrdup(dir);
+	p->first = m->nruns;
+	p->values = xcalloc(m->npkeys ? m->npkeys : 1, sizeof(*p->values));
+	rest = copy = xstrdup(dir);
+	while (*dir && (seg = strsep(&rest, "/")) != NULL) {
+		eq = strchr(seg, '=');
+		if (!eq || k >= m->npkeys) {
+			ret = -1;
+			break;
+		}
+		eq++;
+		if (strchr(eq, '~'))
+			p->opaque = true;
+		/* a value with %XX stays escaped: the DDL then projects
+		 * nothing, as for this writer's own escaped values */
+		p->values[k++] = strcmp(eq, EXPORT_HIVE_NULL) ? xstrdup(eq) :
+		    NULL;
+	}
+	if (k != m->npkeys)
+		ret = -1;
+	free(copy);
+	return ret;
+}
+
+void
+export_model_reselect(struct export_model *m)
+{
+	size_t i;
+
+	m->nruns = 0;
+	for (i = 0; i < m->nall; i++)
+		if (m->all[i].selected)
+			m->runs[m->nruns++] = &m->all[i];
+}
+
 void
 export_model_partition(struct export_model *m, char **pkeys, size_t npkeys)
 {
@@ -795,4 +844,13 @@ export_model_run_id(const struct export_model *m, int64_t db_id)
 	    sizeof(*m->all), cmp_db_id);
 
 	return r ? r->run_id : NULL;
+}
+
+bool
+export_model_run_selected(const struct export_model *m, int64_t db_id)
+{
+	const struct export_run *r = bsearch(&db_id, m->all, m->nall,
+	    sizeof(*m->all), cmp_db_id);
+
+	return r && r->selected;
 }
