@@ -86,7 +86,11 @@ export_usage(FILE *fp)
 	    "                       exporting\n"
 	    "  --location URI       where the engine finds the datasets\n"
 	    "                       (s3://bucket/prefix); DuckDB may use\n"
-	    "                       --out DIR\n", fp);
+	    "                       --out DIR\n"
+	    "\n"
+	    "With --writer NAME, machines that each ingest into their own\n"
+	    "database export into one dataset; a run is in it once (the\n"
+	    "first writer that exported it keeps it).\n", fp);
 }
 
 struct export_cli {
@@ -972,6 +976,12 @@ run_export(sqlite3 *db, struct export_cli *cli)
 		goto cleanup;
 	}
 
+	/* a bad --partition-by is a usage error before DIR is made */
+	if (choose_pkeys(db, cli, NULL, &m, &pkeys, &npkeys)) {
+		ret = PATHSTAT_EXIT_USAGE;
+		goto cleanup;
+	}
+
 	/* DIR: new, empty, or an earlier export of ours */
 	rc = open_out(cli, &mfd, &old, &had_old, &others);
 	lockfd = cli->dirfd;
@@ -989,14 +999,15 @@ run_export(sqlite3 *db, struct export_cli *cli)
 		strbuf_addstr(&mshown, cli->out);
 	}
 	if (others.n) {
+		/* the other writers' partitioning is the dataset's */
+		free_keys(pkeys, npkeys);
+		pkeys = NULL;
+		npkeys = 0;
 		if (writers_pkeys(cli, &others, &pkeys, &npkeys)) {
 			ret = PATHSTAT_EXIT_USAGE;
 			goto cleanup;
 		}
 		left = leave_out_others(&m, &others, &old, cli->opts.writer);
-	} else if (choose_pkeys(db, cli, NULL, &m, &pkeys, &npkeys)) {
-		ret = PATHSTAT_EXIT_USAGE;
-		goto cleanup;
 	}
 	export_model_partition(&m, pkeys, npkeys);
 	mf.pkeys = xcalloc(npkeys ? npkeys : 1, sizeof(*mf.pkeys));
