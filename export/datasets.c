@@ -225,6 +225,11 @@ export_dataset_cols(const struct export_model *m, enum export_dataset ds,
 			cols_add(cols, m->keys[i].column, PQ_STRING, true,
 			    false, F_KEY, (long)i);
 	}
+	/* the DDL over several writers: their keys this database lacks
+	 * (never written: key -2 marks them) */
+	for (i = 0; !part && i < m->nextra; i++)
+		cols_add(cols, m->extra[i].column, PQ_STRING, true, false,
+		    F_KEY, -2);
 }
 
 void

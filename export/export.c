@@ -1218,6 +1218,19 @@ run_ddl(sqlite3 *db, struct export_cli *cli)
 		goto cleanup;
 	}
 	export_model_partition(&m, pkeys, npkeys);
+	/* the tables declare every writer's key columns */
+	for (i = 0; i < all.n; i++)
+		for (j = 0; j < all.mf[i].nkey_cols; j++) {
+			if (!export_model_add_key(&m, all.mf[i].key_keys[j],
+			    all.mf[i].key_cols[j]))
+				continue;
+			error("'%s/manifests/%s.json': the key '%s' is column "
+			    "'%s' there and not here, or the name is another "
+			    "column's: make the DDL from a database that has "
+			    "every key", cli->out, all.name[i],
+			    all.mf[i].key_keys[j], all.mf[i].key_cols[j]);
+			goto cleanup;
+		}
 	/* Athena's projection spans every writer's days and values */
 	for (i = 0; i < all.n; i++)
 		for (j = 0; j < all.mf[i].n; j++) {

@@ -102,6 +102,11 @@ struct export_model {
 	size_t		nall;
 	struct export_part *parts;	/* sorted by dir */
 	size_t		nparts;
+	struct export_key *extra;	/* key columns only other writers'
+					 * runs have (--ddl over a writers'
+					 * folder): the DDL declares them
+					 * after the others; owned */
+	size_t		nextra;
 };
 
 /*
@@ -122,6 +127,12 @@ void export_model_release(struct export_model *m);
  * (another writer's, as its manifest names it) with no runs, unless m
  * has it.  0, or -1 when dir does not have m's partition keys. */
 int export_model_add_dir(struct export_model *m, const char *dir);
+/* The same for another writer's key column (its manifest's "key" and
+ * "name"): added to m->extra unless m has the key.  0, or -1 when the
+ * key's column has another name here, or the name is another column's
+ * (the writers' databases named their columns differently). */
+int export_model_add_key(struct export_model *m, const char *key,
+    const char *column);
 /* Rebuild m->runs from the runs' selected flags (after export.c leaves
  * out the runs another writer exported); before partitioning. */
 void export_model_reselect(struct export_model *m);
@@ -258,6 +269,10 @@ struct manifest {
 	char		**run_ids;	/* a writer's manifest: the runs it
 					 * exported, all partitions; owned */
 	size_t		nrun_ids;
+	char		**key_keys;	/* the key columns of its datasets:
+					 * each key, */
+	char		**key_cols;	/* and its column name; owned */
+	size_t		nkey_cols;
 };
 
 void manifest_release(struct manifest *mf);

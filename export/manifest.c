@@ -52,6 +52,8 @@ manifest_release(struct manifest *mf)
 	strv_free(mf->pkeys, mf->npkeys);
 	strv_free(mf->where, mf->nwhere);
 	strv_free(mf->run_ids, mf->nrun_ids);
+	strv_free(mf->key_keys, mf->nkey_cols);
+	strv_free(mf->key_cols, mf->nkey_cols);
 	free(mf->writer_id);
 	memset(mf, 0, sizeof(*mf));
 }
@@ -139,6 +141,36 @@ read_run_ids(struct manifest *mf, const cJSON *arr)
 	return 0;
 }
 
+/* A dataset's key columns ("columns" entries with a "key") into
+ * mf->key_keys and key_cols, once each. */
+static void
+read_key_cols(struct manifest *mf, const cJSON *cols)
+{
+	const cJSON *c;
+	const char *key, *name;
+	size_t i;
+	bool seen;
+
+	cJSON_ArrayForEach(c, cols) {
+		key = get_str(c, "key");
+		name = get_str(c, "name");
+		if (!key || !name)
+			continue;
+		seen = false;
+		for (i = 0; i < mf->nkey_cols && !seen; i++)
+			seen = !strcmp(mf->key_keys[i], key) &&
+			    !strcmp(mf->key_cols[i], name);
+		if (seen)
+			continue;
+		mf->key_keys = xreallocarray(mf->key_keys, mf->nkey_cols + 1,
+		    sizeof(*mf->key_keys));
+		mf->key_cols = xreallocarray(mf->key_cols, mf->nkey_cols + 1,
+		    sizeof(*mf->key_cols));
+		mf->key_keys[mf->nkey_cols] = xstrdup(key);
+		mf->key_cols[mf->nkey_cols++] = xstrdup(name);
+	}
+}
+
 /* One dataset's partitions; -1 with the reason in why. */
 static int
 read_dataset(struct manifest *mf, enum export_dataset ds, const cJSON *d,
@@ -154,6 +186,7 @@ read_dataset(struct manifest *mf, enum export_dataset ds, const cJSON *d,
 		    export_dataset_name(ds));
 		return -1;
 	}
+	read_key_cols(mf, cJSON_GetObjectItemCaseSensitive(d, "columns"));
 	cJSON_ArrayForEach(p, parts) {
 		memset(&e, 0, sizeof(e));
 		e.ds = ds;

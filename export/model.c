@@ -739,6 +739,35 @@ export_model_add_dir(struct export_model *m, const char *dir)
 	return ret;
 }
 
+int
+export_model_add_key(struct export_model *m, const char *key,
+    const char *column)
+{
+	struct export_key *k;
+	size_t i;
+
+	for (i = 0; i < m->nkeys; i++) {
+		if (!strcmp(m->keys[i].key, key))
+			return strcmp(m->keys[i].column, column) ? -1 : 0;
+		if (!strcmp(m->keys[i].column, column))
+			return -1;
+	}
+	for (i = 0; i < m->nextra; i++) {
+		if (!strcmp(m->extra[i].key, key))
+			return strcmp(m->extra[i].column, column) ? -1 : 0;
+		if (!strcmp(m->extra[i].column, column))
+			return -1;
+	}
+	for (i = 0; i < m->npkeys; i++)
+		if (!strcmp(m->pkeys[i], key))
+			return 0;
+	m->extra = xreallocarray(m->extra, m->nextra + 1, sizeof(*m->extra));
+	k = &m->extra[m->nextra++];
+	k->key = xstrdup(key);
+	k->column = xstrdup(column);
+	return 0;
+}
+
 void
 export_model_reselect(struct export_model *m)
 {
@@ -792,6 +821,11 @@ export_model_release(struct export_model *m)
 		free(m->parts[i].dir);
 	}
 	free(m->parts);
+	for (i = 0; i < m->nextra; i++) {
+		free(m->extra[i].key);
+		free(m->extra[i].column);
+	}
+	free(m->extra);
 	memset(m, 0, sizeof(*m));
 }
 

@@ -123,6 +123,20 @@ run "$PS" export --db h2.db --ddl athena --out ex --location s3://b/p
 expect_out_has "'projection.day.range' = '2026-08-28,NOW'" \
     "Athena's projection starts at the first day of any writer, not of this database's"
 
+# --- a key only one writer's runs have is a column of every table
+mkdir hx
+cp -r h2/tree hx/tree
+echo '{"day": "2026-08-29", "rack": "r-7"}' \
+    > hx/tree/tokyo-osaka/2026-08-29/meta.json
+"$PS" ingest -q --db hx.db hx/tree 2>/dev/null
+run "$PS" export -q --db h1.db --writer a --out exk
+run "$PS" export -q --db hx.db --writer x --out exk
+run "$PS" export --db h1.db --ddl trino --out exk --location s3://b/p
+ok "[ \"\$(printf '%s\\n' \"\$OUT\" | grep -c '\"rack\" varchar')\" = 3 ]" \
+    "the DDL made on a database without the key declares another writer's key column"
+run "$PS" export --db h1.db --ddl trino --out ex --location s3://b/p
+expect_out_lacks rack "and no such column where no writer has the key"
+
 # --- an engine over the union equals analyze over everything
 . "$TOP/tests/cli/duckdb.sh"
 duckdb_prereq
