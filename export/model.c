@@ -622,6 +622,7 @@ make_parts(struct export_model *m)
 			p->dir = xstrdup(dir);
 			p->first = i;
 			p->n = 0;
+			p->opaque = false;
 			p->values = xcalloc(m->npkeys ? m->npkeys : 1,
 			    sizeof(*p->values));
 			for (k = 0; k < m->npkeys; k++) {
