@@ -1395,6 +1395,12 @@ cmd_export(int argc, char **argv)
 		ret = PATHSTAT_EXIT_USAGE;
 		goto cleanup;
 	}
+	if (cli.ddl && cli.opts.writer) {
+		error("--writer goes with an export, not --ddl (the DDL "
+		    "reads every writer's manifest in --out DIR)");
+		ret = PATHSTAT_EXIT_USAGE;
+		goto cleanup;
+	}
 	if (cli.out && !*cli.out) {
 		error("--out: an empty folder name");
 		ret = PATHSTAT_EXIT_USAGE;

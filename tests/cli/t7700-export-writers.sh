@@ -117,6 +117,9 @@ expect_code 2 "a writer name starting with '.' is refused"
 run "$PS" export --db h2.db --writer a/b --out ex2
 expect_code 2 "a writer name with '/' is refused"
 ok "[ ! -e ex2 ]" "a refused name creates nothing"
+run "$PS" export --db h2.db --writer x --ddl duckdb --out ex
+expect_code 2 "--writer with --ddl is a usage error"
+expect_err_has "reads every writer's manifest" "and says why"
 
 # --- the DDL over the union: every writer's days
 run "$PS" export --db h2.db --ddl athena --out ex --location s3://b/p
