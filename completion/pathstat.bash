@@ -36,7 +36,8 @@ _pathstat_options()
 		    "--no-render --no-checks --help -h" ;;
 	export)
 		echo "--db --out --where --partition-by --codec --basic-encodings" \
-		    "--file-size --force --quiet -q --ddl --location --help -h" ;;
+		    "--file-size --force --quiet -q --writer --ddl --location" \
+		    "--help -h" ;;
 	analyze)
 		echo "--db --metric --where --by --stats --quantile --pool" \
 		    "--paths --ci --level --seed --unit --format" \

@@ -1,6 +1,6 @@
 /*
  * datasets.c - the four datasets' columns (samples, runs, summaries,
- * findings), their files (part-NNNNN.parquet, written under a hidden
+ * findings), their files (part-[WRITER-]NNNNN.parquet, written under a hidden
  * temporary name and renamed when complete) and the fingerprint that
  * tells an incremental export whether a partition changed.
  */
@@ -225,6 +225,11 @@ export_dataset_cols(const struct export_model *m, enum export_dataset ds,
 			cols_add(cols, m->keys[i].column, PQ_STRING, true,
 			    false, F_KEY, (long)i);
 	}
+	/* the DDL over several writers: their keys this database lacks
+	 * (never written: key -2 marks them) */
+	for (i = 0; !part && i < m->nextra; i++)
+		cols_add(cols, m->extra[i].column, PQ_STRING, true, false,
+		    F_KEY, -2);
 }
 
 void
@@ -429,24 +434,40 @@ struct part_ctx {
 	struct names		metrics, units, status;
 };
 
+/* Part file i's name: part-NNNNN.parquet, part-WRITER-NNNNN.parquet
+ * with --writer (so writers sharing a folder never collide), and with
+ * tmp its hidden temporary name (a leading '.', a ".tmp" suffix). */
+static void
+part_name(const struct export_opts *o, size_t i, bool tmp, char *buf,
+    size_t size)
+{
+	int n;
+
+	n = snprintf(buf, size, "%spart-%s%s%05zu.parquet%s", tmp ? "." : "",
+	    o->writer ? o->writer : "", o->writer ? "-" : "", i,
+	    tmp ? ".tmp" : "");
+	if (n < 0 || (size_t)n >= size)
+		BUG("part file name of writer '%s' too long", o->writer);
+}
+
 static int
 file_begin(struct part_ctx *x)
 {
 	struct part_file *f = &x->cur;
 	struct pq_options po;
 
-	char name[64];
+	char name[EXPORT_PART_NAME_MAX];
 	int fd;
 
 	strbuf_reset(&f->tmp);
 	strbuf_reset(&f->final);
 	strbuf_reset(&f->rel);
-	snprintf(name, sizeof(name), ".part-%05zu.parquet.tmp", x->nfiles);
+	part_name(x->o, x->nfiles, true, name, sizeof(name));
 	strbuf_addf(&f->tmp, "%s/%s", x->folder.buf, name);
-	strbuf_addf(&f->final, "%s/part-%05zu.parquet", x->folder.buf,
-	    x->nfiles);
-	strbuf_addf(&f->rel, "%s/part-%05zu.parquet", x->relfolder.buf,
-	    x->nfiles);
+	part_name(x->o, x->nfiles, false, name, sizeof(name));
+	strbuf_addf(&f->final, "%s/%s", x->folder.buf, name);
+	strbuf_addf(&f->rel, "%s/%s", x->relfolder.buf, name);
+	part_name(x->o, x->nfiles, true, name, sizeof(name));
 	/* x->nfiles counts it from here, so a failure removes it */
 	fd = outdir_create(x->folderfd, name, f->tmp.buf);
 	if (fd < 0)
@@ -771,7 +792,16 @@ write_findings(struct part_ctx *x, const struct check_findings *f)
 	size_t i, ci;
 
 	for (i = 0; f && i < f->n; i++) {
+		size_t ri;
+		bool mine = !x->o->writer || !f->items[i].nruns;
+
 		fi = &f->items[i];
+		/* a writer leaves out a finding on runs that are all
+		 * another writer's: that writer reports it */
+		for (ri = 0; !mine && ri < fi->nruns; ri++)
+			mine = export_model_run_selected(x->m, fi->runs[ri]);
+		if (!mine)
+			continue;
 		for (ci = 0; ci < x->cols.n; ci++) {
 			strbuf_reset(&sb);
 			switch ((enum field)x->cols.items[ci].field) {
@@ -905,13 +935,13 @@ static void
 remove_tmps(struct part_ctx *x)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char name[64];
+	char name[EXPORT_PART_NAME_MAX];
 	size_t i;
 
 	if (x->folderfd < 0)
 		return;
 	for (i = 0; i < x->nfiles; i++) {
-		snprintf(name, sizeof(name), ".part-%05zu.parquet.tmp", i);
+		part_name(x->o, i, true, name, sizeof(name));
 		strbuf_reset(&sb);
 		strbuf_addf(&sb, "%s/%s", x->folder.buf, name);
 		if (outdir_remove_regular(x->folderfd, name, sb.buf) < 0)
@@ -1011,10 +1041,10 @@ export_write_part(sqlite3 *db, const struct export_model *m,
 		goto fail;
 	/* every file complete: now they may appear under their names */
 	for (i = 0; i < x.nfiles; i++) {
-		char tmp[64], final[64];
+		char tmp[EXPORT_PART_NAME_MAX], final[EXPORT_PART_NAME_MAX];
 
-		snprintf(tmp, sizeof(tmp), ".part-%05zu.parquet.tmp", i);
-		snprintf(final, sizeof(final), "part-%05zu.parquet", i);
+		part_name(x.o, i, true, tmp, sizeof(tmp));
+		part_name(x.o, i, false, final, sizeof(final));
 		strbuf_reset(&x.cur.final);
 		strbuf_addf(&x.cur.final, "%s/%s", x.folder.buf, final);
 		if (outdir_rename(x.folderfd, tmp, x.folderfd, final,

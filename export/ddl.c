@@ -77,7 +77,8 @@ projection(const struct export_model *m, size_t k, const char **min)
 		v = m->parts[i].values[k];
 		/* "enum" values are ","-separated: a "," would split one
 		 * and its partition would vanish (issue 22) */
-		if (!v || export_value_needs_escape(v) || strchr(v, ','))
+		if (!v || export_value_needs_escape(v) || strchr(v, ',') ||
+		    (m->parts[i].opaque && strchr(v, '~')))
 			return NULL;
 		if (!is_date(v))
 			dates = false;

@@ -38,7 +38,7 @@
 	"[--codec zstd|gzip|none]\n" \
 	"                       [--basic-encodings] [--file-size SIZE] " \
 	"[--force]\n" \
-	"                       [--quiet] --out DIR\n" \
+	"                       [--quiet] [--writer NAME] --out DIR\n" \
 	"   or: pathstat export [--db FILE] --ddl athena|trino|spark|duckdb\n" \
 	"                       [--out DIR | --location URI] [--where ...]\n" \
 	"                       [--partition-by KEYS]\n"
@@ -76,12 +76,21 @@ export_usage(FILE *fp)
 	    "                       (k, m, g; default 256m)\n"
 	    "  --force              rewrite every partition\n"
 	    "  -q, --quiet          no progress notes\n"
+	    "  --writer NAME        one of several machines exporting into\n"
+	    "                       one dataset: part-NAME-NNNNN.parquet\n"
+	    "                       and DIR/manifests/NAME.json; runs\n"
+	    "                       another writer's manifest lists are\n"
+	    "                       left out\n"
 	    "  --ddl ENGINE         print CREATE statements for athena,\n"
 	    "                       trino, spark or duckdb instead of\n"
 	    "                       exporting\n"
 	    "  --location URI       where the engine finds the datasets\n"
 	    "                       (s3://bucket/prefix); DuckDB may use\n"
-	    "                       --out DIR\n", fp);
+	    "                       --out DIR\n"
+	    "\n"
+	    "With --writer NAME, machines that each ingest into their own\n"
+	    "database export into one dataset; a run is in it once (the\n"
+	    "first writer that exported it keeps it).\n", fp);
 }
 
 struct export_cli {
@@ -233,8 +242,11 @@ dir_is_empty(const char *dir)
 	return empty;
 }
 
+/* Whether name is one of our part files (tmp: its hidden temporary
+ * form): part-NNNNN.parquet, or part-WRITER-NNNNN.parquet with a
+ * writer, so a writer never takes another's files for its own. */
 static bool
-is_part_name(const char *name, bool tmp)
+is_part_name(const char *name, const char *writer, bool tmp)
 {
 	const char *p = name;
 	int i;
@@ -244,6 +256,13 @@ is_part_name(const char *name, bool tmp)
 	if (strncmp(p, "part-", 5))
 		return false;
 	p += 5;
+	if (writer) {
+		size_t n = strlen(writer);
+
+		if (strncmp(p, writer, n) || p[n] != '-')
+			return false;
+		p += n + 1;
+	}
 	for (i = 0; i < 5; i++)
 		if (p[i] < '0' || p[i] > '9')
 			return false;
@@ -273,7 +292,7 @@ struct keep {
  */
 static int
 remove_stale(int dirfd, const char *dir, const char *rel,
-    const struct keep *keep, size_t *removed)
+    const char *writer, const struct keep *keep, size_t *removed)
 {
 	struct strbuf shown = STRBUF_INIT, sub = STRBUF_INIT;
 	struct dirent *de;
@@ -302,7 +321,8 @@ remove_stale(int dirfd, const char *dir, const char *rel,
 		if (fstatat(fd, de->d_name, &stt, AT_SYMLINK_NOFOLLOW))
 			continue;
 		if (S_ISDIR(stt.st_mode)) {
-			if (remove_stale(dirfd, dir, sub.buf, keep, removed))
+			if (remove_stale(dirfd, dir, sub.buf, writer, keep,
+			    removed))
 				ret = -1;
 			/* only a folder we emptied, or an empty one */
 			unlinkat(fd, de->d_name, AT_REMOVEDIR);
@@ -311,7 +331,7 @@ remove_stale(int dirfd, const char *dir, const char *rel,
 		if (!S_ISREG(stt.st_mode)) {
 			/* a link or FIFO planted at our temporary name:
 			 * reported and removed (the entry, not its target) */
-			if (is_part_name(de->d_name, true)) {
+			if (is_part_name(de->d_name, writer, true)) {
 				strbuf_reset(&shown);
 				strbuf_addf(&shown, "%s/%s", dir, sub.buf);
 				if (outdir_clear_planted(fd, de->d_name,
@@ -321,8 +341,8 @@ remove_stale(int dirfd, const char *dir, const char *rel,
 			continue;
 		}
 		key = sub.buf;
-		if (is_part_name(de->d_name, true) ||
-		    (is_part_name(de->d_name, false) &&
+		if (is_part_name(de->d_name, writer, true) ||
+		    (is_part_name(de->d_name, writer, false) &&
 		    !bsearch(&key, keep->path, keep->n, sizeof(*keep->path),
 		    cmp_strp))) {
 			strbuf_reset(&shown);
@@ -330,7 +350,7 @@ remove_stale(int dirfd, const char *dir, const char *rel,
 			rc = outdir_remove_regular(fd, de->d_name, shown.buf);
 			if (rc < 0)
 				ret = -1;
-			else if (rc > 0 && !is_part_name(de->d_name, true))
+			else if (rc > 0 && !is_part_name(de->d_name, writer, true))
 				(*removed)++;
 		}
 	}
@@ -379,27 +399,29 @@ copy_entry(const struct manifest_entry *src, struct manifest_entry *dst)
 	}
 }
 
-/* Write text to DIR/manifest.json (DIR open as dirfd, named dir;
- * temporary name, then rename, by the rules of common/outdir.h) unless
- * it already holds exactly that.  Sets *wrote. */
+/* Write text to the manifest name in the folder dirfd (named dir):
+ * manifest.json, or a writer's NAME.json in DIR/manifests (temporary
+ * name ".NAME.tmp", then rename, by the rules of common/outdir.h)
+ * unless it already holds exactly that.  Sets *wrote. */
 static int
-write_manifest(int dirfd, const char *dir, const struct strbuf *text,
-    bool *wrote)
+write_manifest(int dirfd, const char *dir, const char *name,
+    const struct strbuf *text, bool *wrote)
 {
 	struct strbuf path = STRBUF_INIT, tmp = STRBUF_INIT, old = STRBUF_INIT;
-	struct strbuf why = STRBUF_INIT;
+	struct strbuf why = STRBUF_INIT, tmpname = STRBUF_INIT;
 	int fd = -1, ret = -1;
 
 	*wrote = false;
-	strbuf_addf(&path, "%s/manifest.json", dir);
-	strbuf_addf(&tmp, "%s/.manifest.json.tmp", dir);
-	if (!outdir_read_regular(dirfd, "manifest.json", 1 << 30, &old,
+	strbuf_addf(&tmpname, ".%s.tmp", name);
+	strbuf_addf(&path, "%s/%s", dir, name);
+	strbuf_addf(&tmp, "%s/%s", dir, tmpname.buf);
+	if (!outdir_read_regular(dirfd, name, 1 << 30, &old,
 	    &why) && old.len == text->len &&
 	    !memcmp(old.buf, text->buf, text->len)) {
 		ret = 0;
 		goto cleanup;
 	}
-	fd = outdir_create(dirfd, ".manifest.json.tmp", tmp.buf);
+	fd = outdir_create(dirfd, tmpname.buf, tmp.buf);
 	if (fd < 0)
 		goto cleanup;
 	if (outdir_write_all(fd, text->buf, text->len, tmp.buf))
@@ -414,21 +436,230 @@ write_manifest(int dirfd, const char *dir, const struct strbuf *text,
 		goto cleanup;
 	}
 	fd = -1;
-	if (outdir_rename(dirfd, ".manifest.json.tmp", dirfd, "manifest.json",
-	    path.buf))
+	if (outdir_rename(dirfd, tmpname.buf, dirfd, name, path.buf))
 		goto cleanup;
 	*wrote = true;
 	ret = 0;
 cleanup:
 	if (ret)
-		outdir_remove_regular(dirfd, ".manifest.json.tmp", tmp.buf);
+		outdir_remove_regular(dirfd, tmpname.buf, tmp.buf);
 	if (fd >= 0)
 		close(fd);
+	strbuf_release(&tmpname);
 	strbuf_release(&path);
 	strbuf_release(&tmp);
 	strbuf_release(&old);
 	strbuf_release(&why);
 	return ret;
+}
+
+/* ---------------------------------------------------------------------
+ * Several writers, one dataset (--writer)
+ */
+
+/* Whether name is a writer name: 1..EXPORT_WRITER_MAX bytes of
+ * [A-Za-z0-9_.-], not starting with '.' or '-'. */
+static bool
+writer_name_ok(const char *name, size_t len)
+{
+	size_t i;
+
+	if (!len || len > EXPORT_WRITER_MAX || name[0] == '.' ||
+	    name[0] == '-')
+		return false;
+	for (i = 0; i < len; i++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		    "0123456789_.-", name[i]))
+			return false;
+	return true;
+}
+
+/* The other writers' manifests in DIR/manifests, by name. */
+struct writers {
+	struct manifest	*mf;
+	char		**name;		/* owned */
+	size_t		n;
+};
+
+static void
+writers_release(struct writers *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->n; i++) {
+		manifest_release(&w->mf[i]);
+		free(w->name[i]);
+	}
+	free(w->mf);
+	free(w->name);
+	memset(w, 0, sizeof(*w));
+}
+
+/*
+ * Read every NAME.json in the folder mfd (DIR/manifests, shown as
+ * shown) but self's into w, sorted by name.  Other entries are left
+ * alone.  0, or -1 after an error (a manifest that is not one, or a
+ * link or FIFO at NAME.json).
+ */
+static int
+read_writers(int mfd, const char *shown, const char *self, struct writers *w)
+{
+	struct strbuf name = STRBUF_INIT, path = STRBUF_INIT;
+	struct dirent *de;
+	DIR *d;
+	char **names = NULL;
+	size_t n = 0, i, len;
+	int fd, ret = -1;
+
+	memset(w, 0, sizeof(*w));
+	fd = dup(mfd);
+	d = fd >= 0 ? fdopendir(fd) : NULL;
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return error_errno("cannot read '%s'", shown);
+	}
+	while ((de = readdir(d)) != NULL) {
+		len = strlen(de->d_name);
+		if (len < 6 || strcmp(de->d_name + len - 5, ".json") ||
+		    !writer_name_ok(de->d_name, len - 5) ||
+		    (self && len - 5 == strlen(self) &&
+		    !strncmp(de->d_name, self, len - 5)))
+			continue;
+		names = xreallocarray(names, n + 1, sizeof(*names));
+		names[n++] = xstrdup(de->d_name);
+	}
+	closedir(d);
+	if (n)
+		qsort(names, n, sizeof(*names), cmp_strp);
+	w->mf = xcalloc(n ? n : 1, sizeof(*w->mf));
+	w->name = xcalloc(n ? n : 1, sizeof(*w->name));
+	for (i = 0; i < n; i++) {
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/%s", shown, names[i]);
+		if (manifest_read_at(mfd, names[i], path.buf, &w->mf[w->n]))
+			goto cleanup;
+		strbuf_reset(&name);
+		strbuf_add(&name, names[i], strlen(names[i]) - 5);
+		w->name[w->n++] = strbuf_detach(&name, NULL);
+	}
+	ret = 0;
+cleanup:
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	strbuf_release(&name);
+	strbuf_release(&path);
+	return ret;
+}
+
+/* Every writer's manifest in DIR/manifests, for --ddl; none when DIR
+ * has no manifests/.  0, or -1 after an error. */
+static int
+read_all_writers(const char *dir, struct writers *w)
+{
+	struct strbuf shown = STRBUF_INIT;
+	int dirfd, mfd = -1, ret = -1;
+
+	memset(w, 0, sizeof(*w));
+	strbuf_addf(&shown, "%s/manifests", dir);
+	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0) {
+		ret = errno == ENOENT ? 0 : error_errno("cannot open '%s'",
+		    dir);
+		goto cleanup;
+	}
+	mfd = outdir_open_sub(dirfd, "manifests", shown.buf, 0);
+	if (mfd == -2) {
+		ret = 0;
+		goto cleanup;
+	}
+	if (mfd >= 0)
+		ret = read_writers(mfd, shown.buf, NULL, w);
+cleanup:
+	if (mfd >= 0)
+		close(mfd);
+	if (dirfd >= 0)
+		close(dirfd);
+	strbuf_release(&shown);
+	return ret;
+}
+
+/* A run id another writer exported, and which writer. */
+struct owner {
+	const char	*id;
+	const char	*writer;
+};
+
+static int
+cmp_owner(const void *a, const void *b)
+{
+	const struct owner *x = a, *y = b;
+	int c = strcmp(x->id, y->id);
+
+	return c ? c : strcmp(x->writer, y->writer);
+}
+
+/*
+ * Leave out of m the runs another writer's manifest lists, so no run is
+ * in the dataset twice: a run belongs to the first writer that exported
+ * it.  A run this writer's own manifest (old) lists too was exported
+ * by both without seeing the other (the manifests were not synced in
+ * between): the writer whose name sorts first keeps it, the other
+ * leaves it out at its next export.  Counts what it left out.
+ */
+static size_t
+leave_out_others(struct export_model *m, const struct writers *w,
+    const struct manifest *old, const char *self)
+{
+	struct owner *own = NULL, key;
+	const struct owner *hit;
+	char **mine = old->run_ids;
+	size_t n = 0, i, j, lo, hi, left = 0;
+
+	for (i = 0; i < w->n; i++)
+		for (j = 0; j < w->mf[i].nrun_ids; j++) {
+			own = xreallocarray(own, n + 1, sizeof(*own));
+			own[n].id = w->mf[i].run_ids[j];
+			own[n++].writer = w->name[i];
+		}
+	if (!n)
+		return 0;
+	qsort(own, n, sizeof(*own), cmp_owner);
+	if (old->nrun_ids)
+		qsort(mine, old->nrun_ids, sizeof(*mine), cmp_strp);
+	for (i = 0; i < m->nall; i++) {
+		struct export_run *r = &m->all[i];
+		const char *id = r->run_id;
+
+		if (!r->selected)
+			continue;
+		key.id = r->run_id;
+		key.writer = "";
+		/* the first writer (by name) that lists it: the lower
+		 * bound of (id, "") */
+		lo = 0;
+		hi = n;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (cmp_owner(&own[mid], &key) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo == n || strcmp(own[lo].id, id))
+			continue;
+		hit = &own[lo];
+		if (old->nrun_ids && bsearch(&id, mine, old->nrun_ids,
+		    sizeof(*mine), cmp_strp) && strcmp(self, hit->writer) < 0)
+			continue;
+		r->selected = false;
+		left++;
+	}
+	free(own);
+	export_model_reselect(m);
+	return left;
 }
 
 /* ---------------------------------------------------------------------
@@ -560,29 +791,180 @@ report(const struct export_cli *cli, const struct tally *t, size_t removed,
 	strbuf_release(&sb);
 }
 
+/*
+ * Open DIR for writing (created), locked against a second export, as
+ * cli->dirfd; with --writer also DIR/manifests as *mfd.  Reads this
+ * export's earlier manifest into old (*had_old) and, with --writer,
+ * the other writers' into others.  Refuses a DIR that is neither empty
+ * nor ours (-2), or that holds the other layout.  0, -1 or -2.
+ */
+static int
+open_out(struct export_cli *cli, int *mfd, struct manifest *old,
+    bool *had_old, struct writers *others)
+{
+	struct strbuf shown = STRBUF_INIT, name = STRBUF_INIT;
+	struct stat stt;
+	bool empty;
+	int rc, ret = -1;
+
+	*mfd = -1;
+	*had_old = false;
+	memset(old, 0, sizeof(*old));
+	memset(others, 0, sizeof(*others));
+	empty = dir_is_empty(cli->out);
+	if (mkdir(cli->out, 0777) && errno != EEXIST) {
+		error_errno("cannot create '%s'", cli->out);
+		goto cleanup;
+	}
+	/* one export at a time into a folder */
+	cli->dirfd = open(cli->out, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (cli->dirfd < 0) {
+		error_errno("cannot open '%s'", cli->out);
+		goto cleanup;
+	}
+	if (flock(cli->dirfd, LOCK_EX | LOCK_NB)) {
+		if (errno == EWOULDBLOCK)
+			error("another export is writing '%s'", cli->out);
+		else
+			error_errno("cannot lock '%s'", cli->out);
+		goto cleanup;
+	}
+	if (!cli->opts.writer) {
+		strbuf_addf(&shown, "%s/manifest.json", cli->out);
+		rc = manifest_read_at(cli->dirfd, "manifest.json", shown.buf,
+		    old);
+		if (rc < 0)
+			goto cleanup;
+		if (rc == 1 && !empty) {
+			error("'%s' is not empty and holds no manifest.json: "
+			    "not an export of pathstat (several machines "
+			    "export into one folder with --writer); give an "
+			    "empty or new folder", cli->out);
+			ret = -2;
+			goto cleanup;
+		}
+		*had_old = rc == 0;
+		ret = 0;
+		goto cleanup;
+	}
+	/* --writer: DIR/manifests/NAME.json, and no manifest.json */
+	if (!fstatat(cli->dirfd, "manifest.json", &stt, AT_SYMLINK_NOFOLLOW)) {
+		error("'%s' holds one machine's export (manifest.json): "
+		    "writers share a folder only when each exports with "
+		    "--writer; give a new folder", cli->out);
+		ret = -2;
+		goto cleanup;
+	}
+	strbuf_addf(&shown, "%s/manifests", cli->out);
+	if (!empty && fstatat(cli->dirfd, "manifests", &stt,
+	    AT_SYMLINK_NOFOLLOW)) {
+		error("'%s' is not empty and holds no manifests/: not an "
+		    "export of pathstat; give an empty or new folder",
+		    cli->out);
+		ret = -2;
+		goto cleanup;
+	}
+	*mfd = outdir_open_sub(cli->dirfd, "manifests", shown.buf,
+	    OUTDIR_CREATE);
+	if (*mfd < 0)
+		goto cleanup;
+	strbuf_addf(&name, "%s.json", cli->opts.writer);
+	strbuf_reset(&shown);
+	strbuf_addf(&shown, "%s/manifests/%s", cli->out, name.buf);
+	rc = manifest_read_at(*mfd, name.buf, shown.buf, old);
+	if (rc < 0)
+		goto cleanup;
+	*had_old = rc == 0;
+	strbuf_reset(&shown);
+	strbuf_addf(&shown, "%s/manifests", cli->out);
+	if (read_writers(*mfd, shown.buf, cli->opts.writer, others))
+		goto cleanup;
+	ret = 0;
+cleanup:
+	strbuf_release(&shown);
+	strbuf_release(&name);
+	return ret;
+}
+
+/* With other writers: their partition keys, which this export must
+ * share (their folders and ours make one table).  0, or -2 when
+ * --partition-by asks for others or two writers disagree. */
+static int
+writers_pkeys(const struct export_cli *cli, const struct writers *w,
+    char ***keys, size_t *n)
+{
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	size_t i, k;
+	int ret = 0;
+
+	for (i = 0; i < w->n && !ret; i++) {
+		strbuf_reset(&b);
+		for (k = 0; k < w->mf[i].npkeys; k++)
+			strbuf_addf(&b, "%s%s", k ? "," : "",
+			    w->mf[i].pkeys[k]);
+		if (!b.len)
+			strbuf_addstr(&b, "none");
+		if (i == 0) {
+			strbuf_add(&a, b.buf, b.len);
+			continue;
+		}
+		if (strcmp(a.buf, b.buf)) {
+			error("writers '%s' and '%s' partition by %s and by "
+			    "%s: one dataset has one partitioning",
+			    w->name[0], w->name[i], a.buf, b.buf);
+			ret = -2;
+		}
+	}
+	if (!ret && w->n && cli->partition_by) {
+		strbuf_reset(&b);
+		strbuf_addstr(&b, cli->partition_by);
+		if (strcmp(a.buf, b.buf)) {
+			error("bad --partition-by '%s': writer '%s' "
+			    "partitions by %s, and one dataset has one "
+			    "partitioning", cli->partition_by, w->name[0],
+			    a.buf);
+			ret = -2;
+		}
+	}
+	if (!ret && w->n) {
+		*keys = xcalloc(w->mf[0].npkeys ? w->mf[0].npkeys : 1,
+		    sizeof(**keys));
+		for (k = 0; k < w->mf[0].npkeys; k++)
+			(*keys)[k] = xstrdup(w->mf[0].pkeys[k]);
+		*n = w->mf[0].npkeys;
+	}
+	strbuf_release(&a);
+	strbuf_release(&b);
+	return ret;
+}
+
 static int
 run_export(sqlite3 *db, struct export_cli *cli)
 {
 	struct export_model m;
 	struct manifest old, mf;
+	struct writers others;
 	struct check_job job;
 	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
+	struct strbuf mname = STRBUF_INIT, mshown = STRBUF_INIT;
 	struct keep keep = { NULL, 0 };
 	struct tally t[DS_COUNT];
 	struct plan_item *plan = NULL;
 	char **pkeys = NULL;
-	size_t npkeys = 0, nplan = 0, i, j, removed = 0;
+	size_t npkeys = 0, nplan = 0, i, j, removed = 0, left = 0;
 	pthread_t tid;
-	bool wrote, started = false;
-	int ret = PATHSTAT_EXIT_FAIL, rc, ds, lockfd = -1;
+	bool wrote, started = false, had_old;
+	int ret = PATHSTAT_EXIT_FAIL, rc, ds, lockfd = -1, mfd = -1, mdirfd;
 
 	memset(&m, 0, sizeof(m));
 	memset(&old, 0, sizeof(old));
 	memset(&mf, 0, sizeof(mf));
+	memset(&others, 0, sizeof(others));
 	memset(&job, 0, sizeof(job));
 	job.findings = (struct check_findings)CHECK_FINDINGS_INIT;
 	job.msgs = (struct err_capture)ERR_CAPTURE_INIT;
 	memset(t, 0, sizeof(t));
+	cli->dirfd = -1;
 	rc = export_model_load(db, &cli->where, &m);
 	if (rc) {
 		ret = rc == -2 ? PATHSTAT_EXIT_USAGE : PATHSTAT_EXIT_FAIL;
@@ -593,9 +975,39 @@ run_export(sqlite3 *db, struct export_cli *cli)
 		    "the database holds no runs");
 		goto cleanup;
 	}
+
+	/* a bad --partition-by is a usage error before DIR is made */
 	if (choose_pkeys(db, cli, NULL, &m, &pkeys, &npkeys)) {
 		ret = PATHSTAT_EXIT_USAGE;
 		goto cleanup;
+	}
+
+	/* DIR: new, empty, or an earlier export of ours */
+	rc = open_out(cli, &mfd, &old, &had_old, &others);
+	lockfd = cli->dirfd;
+	if (rc) {
+		ret = rc == -2 ? PATHSTAT_EXIT_USAGE : PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
+	if (cli->opts.writer) {
+		mdirfd = mfd;
+		strbuf_addf(&mname, "%s.json", cli->opts.writer);
+		strbuf_addf(&mshown, "%s/manifests", cli->out);
+	} else {
+		mdirfd = lockfd;
+		strbuf_addstr(&mname, "manifest.json");
+		strbuf_addstr(&mshown, cli->out);
+	}
+	if (others.n) {
+		/* the other writers' partitioning is the dataset's */
+		free_keys(pkeys, npkeys);
+		pkeys = NULL;
+		npkeys = 0;
+		if (writers_pkeys(cli, &others, &pkeys, &npkeys)) {
+			ret = PATHSTAT_EXIT_USAGE;
+			goto cleanup;
+		}
+		left = leave_out_others(&m, &others, &old, cli->opts.writer);
 	}
 	export_model_partition(&m, pkeys, npkeys);
 	mf.pkeys = xcalloc(npkeys ? npkeys : 1, sizeof(*mf.pkeys));
@@ -608,46 +1020,21 @@ run_export(sqlite3 *db, struct export_cli *cli)
 		mf.where[i] = xstrdup(cli->where_text[i]);
 	mf.nwhere = cli->nwhere_text;
 
-	/* DIR: new, empty, or an earlier export of ours */
-	rc = manifest_read(cli->out, &old);
-	if (rc < 0)
-		goto cleanup;
-	if (rc == 1 && !dir_is_empty(cli->out)) {
-		error("'%s' is not empty and holds no manifest.json: not an "
-		    "export of pathstat; give an empty or new folder",
-		    cli->out);
-		ret = PATHSTAT_EXIT_USAGE;
-		goto cleanup;
-	}
-	if (mkdir(cli->out, 0777) && errno != EEXIST) {
-		error_errno("cannot create '%s'", cli->out);
-		goto cleanup;
-	}
-	/* one export at a time into a folder */
-	lockfd = open(cli->out, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	cli->dirfd = lockfd;
-	if (lockfd < 0) {
-		error_errno("cannot open '%s'", cli->out);
-		goto cleanup;
-	}
-	if (flock(lockfd, LOCK_EX | LOCK_NB)) {
-		if (errno == EWOULDBLOCK)
-			error("another export is writing '%s'", cli->out);
-		else
-			error_errno("cannot lock '%s'", cli->out);
-		goto cleanup;
-	}
 	/* a link or FIFO planted at our temporary name goes, even when
-	 * manifest.json is not rewritten */
+	 * the manifest is not rewritten */
 	strbuf_reset(&path);
-	strbuf_addf(&path, "%s/.manifest.json.tmp", cli->out);
-	if (outdir_clear_planted(lockfd, ".manifest.json.tmp", path.buf))
+	strbuf_addf(&path, "%s/.%s.tmp", mshown.buf, mname.buf);
+	strbuf_reset(&text);
+	strbuf_addf(&text, ".%s.tmp", mname.buf);
+	if (outdir_clear_planted(mdirfd, text.buf, path.buf))
 		goto cleanup;
-	if (rc == 1) {
+	strbuf_reset(&text);
+	if (!had_old) {
 		/* mark DIR as ours before the first file, so a run killed
 		 * half way can be repeated into it */
 		manifest_json(&mf, &m, &cli->opts, &text);
-		if (write_manifest(lockfd, cli->out, &text, &wrote))
+		if (write_manifest(mdirfd, mshown.buf, mname.buf, &text,
+		    &wrote))
 			goto cleanup;
 		strbuf_reset(&text);
 	}
@@ -714,13 +1101,17 @@ run_export(sqlite3 *db, struct export_cli *cli)
 		qsort(keep.path, keep.n, sizeof(*keep.path), cmp_strp);
 	for (ds = 0; ds < DS_COUNT; ds++)
 		if (remove_stale(lockfd, cli->out, export_dataset_name((enum
-		    export_dataset)ds), &keep, &removed))
+		    export_dataset)ds), cli->opts.writer, &keep, &removed))
 			goto cleanup;
 
 	strbuf_reset(&text);
 	manifest_json(&mf, &m, &cli->opts, &text);
-	if (write_manifest(lockfd, cli->out, &text, &wrote))
+	if (write_manifest(mdirfd, mshown.buf, mname.buf, &text, &wrote))
 		goto cleanup;
+	if (left)
+		note("left out %zu run%s that other writers exported "
+		    "(manifests/*.json): each run is in the dataset once",
+		    left, left == 1 ? "" : "s");
 	if (!cli->quiet)
 		report(cli, t, removed, m.nruns, wrote);
 	ret = PATHSTAT_EXIT_OK;
@@ -733,6 +1124,11 @@ cleanup:
 		fputs("\r\033[K", stderr);
 	if (lockfd >= 0)
 		close(lockfd);
+	if (mfd >= 0)
+		close(mfd);
+	writers_release(&others);
+	strbuf_release(&mname);
+	strbuf_release(&mshown);
 	export_model_release(&m);
 	manifest_release(&old);
 	manifest_release(&mf);
@@ -755,23 +1151,28 @@ run_ddl(sqlite3 *db, struct export_cli *cli)
 {
 	struct export_model m;
 	struct manifest old;
+	struct writers all;
 	struct strbuf path = STRBUF_INIT, loc = STRBUF_INIT;
 	char **pkeys = NULL, *real = NULL;
-	size_t npkeys = 0;
+	size_t npkeys = 0, i, j;
 	bool have_old = false;
 	int ret = PATHSTAT_EXIT_FAIL, rc;
 
 	memset(&m, 0, sizeof(m));
 	memset(&old, 0, sizeof(old));
+	memset(&all, 0, sizeof(all));
 	if (cli->out) {
 		strbuf_addf(&path, "%s/manifest.json", cli->out);
 		rc = manifest_read(cli->out, &old);
 		if (rc < 0)
 			goto cleanup;
 		have_old = rc == 0;
+		/* several writers' dataset: their manifests, for the
+		 * partitioning and every writer's partitions */
+		if (!have_old && read_all_writers(cli->out, &all))
+			goto cleanup;
 		if (have_old && !cli->where.n && old.nwhere) {
 			/* the DDL describes what that export selected */
-			size_t i;
 			struct strbuf why = STRBUF_INIT;
 
 			for (i = 0; i < old.nwhere; i++) {
@@ -810,12 +1211,38 @@ run_ddl(sqlite3 *db, struct export_cli *cli)
 		    "the database holds no runs");
 		goto cleanup;
 	}
-	if (choose_pkeys(db, cli, have_old ? &old : NULL, &m, &pkeys,
+	if (all.n ? writers_pkeys(cli, &all, &pkeys, &npkeys) :
+	    choose_pkeys(db, cli, have_old ? &old : NULL, &m, &pkeys,
 	    &npkeys)) {
 		ret = PATHSTAT_EXIT_USAGE;
 		goto cleanup;
 	}
 	export_model_partition(&m, pkeys, npkeys);
+	/* the tables declare every writer's key columns */
+	for (i = 0; i < all.n; i++)
+		for (j = 0; j < all.mf[i].nkey_cols; j++) {
+			if (!export_model_add_key(&m, all.mf[i].key_keys[j],
+			    all.mf[i].key_cols[j]))
+				continue;
+			error("'%s/manifests/%s.json': the key '%s' is column "
+			    "'%s' there and not here, or the name is another "
+			    "column's: make the DDL from a database that has "
+			    "every key", cli->out, all.name[i],
+			    all.mf[i].key_keys[j], all.mf[i].key_cols[j]);
+			goto cleanup;
+		}
+	/* Athena's projection spans every writer's days and values */
+	for (i = 0; i < all.n; i++)
+		for (j = 0; j < all.mf[i].n; j++) {
+			if (all.mf[i].items[j].ds == DS_FINDINGS ||
+			    !export_model_add_dir(&m, all.mf[i].items[j].dir))
+				continue;
+			error("'%s/manifests/%s.json': partition '%s' does not "
+			    "have the keys %s", cli->out, all.name[i],
+			    all.mf[i].items[j].dir, all.mf[i].npkeys ?
+			    all.mf[i].pkeys[0] : "none");
+			goto cleanup;
+		}
 	rc = export_ddl(stdout, cli->engine, loc.buf, !cli->location, &m);
 	if (rc) {
 		ret = rc == -2 ? PATHSTAT_EXIT_USAGE : PATHSTAT_EXIT_FAIL;
@@ -825,6 +1252,7 @@ run_ddl(sqlite3 *db, struct export_cli *cli)
 cleanup:
 	export_model_release(&m);
 	manifest_release(&old);
+	writers_release(&all);
 	free_keys(pkeys, npkeys);
 	free(real);
 	strbuf_release(&path);
@@ -834,7 +1262,7 @@ cleanup:
 
 enum {
 	OPT_BASIC = 256, OPT_CODEC, OPT_DB, OPT_DDL, OPT_FILE_SIZE, OPT_FORCE,
-	OPT_LOCATION, OPT_OUT, OPT_PARTITION_BY, OPT_WHERE
+	OPT_LOCATION, OPT_OUT, OPT_PARTITION_BY, OPT_WHERE, OPT_WRITER
 };
 
 int
@@ -854,6 +1282,7 @@ cmd_export(int argc, char **argv)
 		    OPT_PARTITION_BY },
 		{ "quiet",	no_argument,		NULL, 'q' },
 		{ "where",	required_argument,	NULL, OPT_WHERE },
+		{ "writer",	required_argument,	NULL, OPT_WRITER },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct export_cli cli;
@@ -928,6 +1357,16 @@ cmd_export(int argc, char **argv)
 			    cli.nwhere_text + 1, sizeof(*cli.where_text));
 			cli.where_text[cli.nwhere_text++] = optarg;
 			break;
+		case OPT_WRITER:
+			if (!writer_name_ok(optarg, strlen(optarg))) {
+				error("bad --writer '%s': want 1 to %d of "
+				    "A-Z a-z 0-9 _ . -, not starting with . "
+				    "or -", optarg, EXPORT_WRITER_MAX);
+				ret = PATHSTAT_EXIT_USAGE;
+				goto cleanup;
+			}
+			cli.opts.writer = optarg;
+			break;
 		default:
 			if (optopt && optopt != '?' && optopt < 256)
 				error("unknown option '-%c'", optopt);
@@ -953,6 +1392,12 @@ cmd_export(int argc, char **argv)
 	}
 	if (!cli.ddl && cli.location) {
 		error("--location goes with --ddl");
+		ret = PATHSTAT_EXIT_USAGE;
+		goto cleanup;
+	}
+	if (cli.ddl && cli.opts.writer) {
+		error("--writer goes with an export, not --ddl (the DDL "
+		    "reads every writer's manifest in --out DIR)");
 		ret = PATHSTAT_EXIT_USAGE;
 		goto cleanup;
 	}

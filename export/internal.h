@@ -22,6 +22,12 @@
  * incremental export rewrites what an older writer made. */
 #define EXPORT_WRITER_VERSION	1
 
+/* --writer NAME: at most this many bytes of [A-Za-z0-9_.-], not
+ * starting with '.' or '-'; a part file's name, hidden temporary form
+ * included, fits EXPORT_PART_NAME_MAX. */
+#define EXPORT_WRITER_MAX	64
+#define EXPORT_PART_NAME_MAX	(EXPORT_WRITER_MAX + 48)
+
 /* A part file grows to about this many bytes before the next begins. */
 #define EXPORT_FILE_BYTES	(256 * 1024 * 1024)
 
@@ -75,6 +81,8 @@ struct export_part {
 				 * "" when unpartitioned; owned */
 	char	**values;	/* per partition key (NULL = none); owned */
 	size_t	first, n;
+	bool	opaque;		/* another writer's folder, read back from
+				 * its name: a value with '~' may be cut */
 };
 
 struct export_model {
@@ -94,6 +102,11 @@ struct export_model {
 	size_t		nall;
 	struct export_part *parts;	/* sorted by dir */
 	size_t		nparts;
+	struct export_key *extra;	/* key columns only other writers'
+					 * runs have (--ddl over a writers'
+					 * folder): the DDL declares them
+					 * after the others; owned */
+	size_t		nextra;
 };
 
 /*
@@ -110,6 +123,19 @@ int export_model_load(sqlite3 *db, const struct where *w,
 void export_model_partition(struct export_model *m, char **pkeys,
     size_t npkeys);
 void export_model_release(struct export_model *m);
+/* For the DDL over several writers' union: add partition folder dir
+ * (another writer's, as its manifest names it) with no runs, unless m
+ * has it.  0, or -1 when dir does not have m's partition keys. */
+int export_model_add_dir(struct export_model *m, const char *dir);
+/* The same for another writer's key column (its manifest's "key" and
+ * "name"): added to m->extra unless m has the key.  0, or -1 when the
+ * key's column has another name here, or the name is another column's
+ * (the writers' databases named their columns differently). */
+int export_model_add_key(struct export_model *m, const char *key,
+    const char *column);
+/* Rebuild m->runs from the runs' selected flags (after export.c leaves
+ * out the runs another writer exported); before partitioning. */
+void export_model_reselect(struct export_model *m);
 /* Whether any selected run has a value for dimension key. */
 bool export_model_has_key(const struct export_model *m, const char *key);
 /* The known --where/--by keys, ", "-joined, into sb. */
@@ -125,6 +151,9 @@ const char *export_model_column(const struct export_model *m,
     const char *key);
 /* The stable run_id of the run with runs.id db_id; NULL if unknown. */
 const char *export_model_run_id(const struct export_model *m, int64_t db_id);
+/* Whether the run with runs.id db_id is exported (matches --where and
+ * no other writer has it). */
+bool export_model_run_selected(const struct export_model *m, int64_t db_id);
 
 /* Hive's escaping of a partition value (parquet folders): bytes that
  * paths, URLs or Hive mind become %XX.  Appends to sb. */
@@ -172,6 +201,9 @@ struct export_opts {
 	enum pq_codec	codec;
 	bool		basic;		/* --basic-encodings */
 	size_t		file_bytes;	/* EXPORT_FILE_BYTES unless testing */
+	const char	*writer;	/* --writer NAME, or NULL: one
+					 * machine's layout (manifest.json,
+					 * part-NNNNN.parquet) */
 };
 
 /* One file written (or kept): its manifest entry. */
@@ -191,6 +223,7 @@ void export_files_release(struct export_files *f);
 /*
  * Write dataset ds for partition part (NULL for findings, whose rows
  * are given in findings) into DIR/<ds>/<part dir>/part-NNNNN.parquet
+ * (part-WRITER-NNNNN.parquet with o->writer)
  * (DIR open as dirfd, named dir in messages; folders and files reached
  * by the rules of common/outdir.h), each file first under a hidden
  * temporary name and renamed when complete.  Appends the files to out.  Returns 0, or -1 after an error
@@ -232,6 +265,14 @@ struct manifest {
 	size_t		npkeys;
 	char		**where;	/* the --where filters; owned */
 	size_t		nwhere;
+	char		*writer_id;	/* a writer's manifest: its name */
+	char		**run_ids;	/* a writer's manifest: the runs it
+					 * exported, all partitions; owned */
+	size_t		nrun_ids;
+	char		**key_keys;	/* the key columns of its datasets:
+					 * each key, */
+	char		**key_cols;	/* and its column name; owned */
+	size_t		nkey_cols;
 };
 
 void manifest_release(struct manifest *mf);
@@ -242,6 +283,10 @@ void manifest_release(struct manifest *mf);
  * FIFO or other planted entry).
  */
 int manifest_read(const char *dir, struct manifest *mf);
+/* The same for the file name inside the folder dirfd (shown in
+ * messages): a writer's manifests/NAME.json. */
+int manifest_read_at(int dirfd, const char *name, const char *shown,
+    struct manifest *mf);
 /* The entry of (ds, dir), or NULL. */
 const struct manifest_entry *manifest_find(const struct manifest *mf,
     enum export_dataset ds, const char *dir);

@@ -51,6 +51,10 @@ manifest_release(struct manifest *mf)
 	free(mf->items);
 	strv_free(mf->pkeys, mf->npkeys);
 	strv_free(mf->where, mf->nwhere);
+	strv_free(mf->run_ids, mf->nrun_ids);
+	strv_free(mf->key_keys, mf->nkey_cols);
+	strv_free(mf->key_cols, mf->nkey_cols);
+	free(mf->writer_id);
 	memset(mf, 0, sizeof(*mf));
 }
 
@@ -115,6 +119,58 @@ get_str(const cJSON *obj, const char *key)
 	return cJSON_IsString(it) ? it->valuestring : NULL;
 }
 
+/* A runs partition's "run_ids" (a writer's manifest) appended to
+ * mf->run_ids; absent is none. */
+static int
+read_run_ids(struct manifest *mf, const cJSON *arr)
+{
+	const cJSON *it;
+
+	if (!arr)
+		return 0;
+	if (!cJSON_IsArray(arr))
+		return -1;
+	cJSON_ArrayForEach(it, arr) {
+		if (!cJSON_IsString(it) || strlen(it->valuestring) != 16 ||
+		    strspn(it->valuestring, "0123456789abcdef") != 16)
+			return -1;
+		mf->run_ids = xreallocarray(mf->run_ids, mf->nrun_ids + 1,
+		    sizeof(*mf->run_ids));
+		mf->run_ids[mf->nrun_ids++] = xstrdup(it->valuestring);
+	}
+	return 0;
+}
+
+/* A dataset's key columns ("columns" entries with a "key") into
+ * mf->key_keys and key_cols, once each. */
+static void
+read_key_cols(struct manifest *mf, const cJSON *cols)
+{
+	const cJSON *c;
+	const char *key, *name;
+	size_t i;
+	bool seen;
+
+	cJSON_ArrayForEach(c, cols) {
+		key = get_str(c, "key");
+		name = get_str(c, "name");
+		if (!key || !name)
+			continue;
+		seen = false;
+		for (i = 0; i < mf->nkey_cols && !seen; i++)
+			seen = !strcmp(mf->key_keys[i], key) &&
+			    !strcmp(mf->key_cols[i], name);
+		if (seen)
+			continue;
+		mf->key_keys = xreallocarray(mf->key_keys, mf->nkey_cols + 1,
+		    sizeof(*mf->key_keys));
+		mf->key_cols = xreallocarray(mf->key_cols, mf->nkey_cols + 1,
+		    sizeof(*mf->key_cols));
+		mf->key_keys[mf->nkey_cols] = xstrdup(key);
+		mf->key_cols[mf->nkey_cols++] = xstrdup(name);
+	}
+}
+
 /* One dataset's partitions; -1 with the reason in why. */
 static int
 read_dataset(struct manifest *mf, enum export_dataset ds, const cJSON *d,
@@ -130,6 +186,7 @@ read_dataset(struct manifest *mf, enum export_dataset ds, const cJSON *d,
 		    export_dataset_name(ds));
 		return -1;
 	}
+	read_key_cols(mf, cJSON_GetObjectItemCaseSensitive(d, "columns"));
 	cJSON_ArrayForEach(p, parts) {
 		memset(&e, 0, sizeof(e));
 		e.ds = ds;
@@ -144,6 +201,13 @@ read_dataset(struct manifest *mf, enum export_dataset ds, const cJSON *d,
 		}
 		e.dir = xstrdup(s);
 		memcpy(e.fingerprint, get_str(p, "fingerprint"), 33);
+		if (ds == DS_RUNS && read_run_ids(mf,
+		    cJSON_GetObjectItemCaseSensitive(p, "run_ids"))) {
+			strbuf_addstr(why, "a partition's run_ids are not "
+			    "16-hex-digit strings");
+			entry_release(&e);
+			return -1;
+		}
 		cJSON_ArrayForEach(f, files) {
 			struct export_file *x;
 
@@ -170,36 +234,24 @@ read_dataset(struct manifest *mf, enum export_dataset ds, const cJSON *d,
 }
 
 int
-manifest_read(const char *dir, struct manifest *mf)
+manifest_read_at(int dirfd, const char *name, const char *shown,
+    struct manifest *mf)
 {
 	struct strbuf text = STRBUF_INIT, why = STRBUF_INIT;
-	struct strbuf path = STRBUF_INIT;
 	cJSON *root = NULL;
 	const cJSON *ds, *sets;
-	const char *fmt;
-	int ret = -1, i, dirfd, rc;
+	const char *fmt, *wid;
+	int ret = -1, i, rc;
 
 	memset(mf, 0, sizeof(*mf));
-	strbuf_addf(&path, "%s/manifest.json", dir);
-	/* DIR itself is the user's choice; what is inside it is not */
-	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dirfd < 0) {
-		if (errno == ENOENT)
-			ret = 1;
-		else
-			error_errno("cannot open '%s'", dir);
-		goto cleanup;
-	}
-	rc = outdir_read_regular(dirfd, "manifest.json", MANIFEST_MAX, &text,
-	    &why);
-	close(dirfd);
+	rc = outdir_read_regular(dirfd, name, MANIFEST_MAX, &text, &why);
 	if (rc == -2) {
 		ret = 1;
 		goto cleanup;
 	}
 	if (rc) {
 		error("refusing to use '%s': %s (export reads only the "
-		    "regular file an earlier export wrote)", path.buf, why.buf);
+		    "regular file an earlier export wrote)", shown, why.buf);
 		goto cleanup;
 	}
 	root = cJSON_ParseWithLength(text.buf, text.len);
@@ -216,6 +268,9 @@ manifest_read(const char *dir, struct manifest *mf)
 		    "strings");
 		goto bad;
 	}
+	wid = get_str(root, "writer_id");
+	if (wid)
+		mf->writer_id = xstrdup(wid);
 	sets = cJSON_GetObjectItemCaseSensitive(root, "datasets");
 	for (i = 0; i < DS_COUNT; i++) {
 		enum export_dataset e = (enum export_dataset)i;
@@ -228,14 +283,36 @@ manifest_read(const char *dir, struct manifest *mf)
 	ret = 0;
 	goto cleanup;
 bad:
-	error("'%s' is not a pathstat export manifest: %s", path.buf,
-	    why.buf);
+	error("'%s' is not a pathstat export manifest: %s", shown, why.buf);
 	manifest_release(mf);
 cleanup:
-	strbuf_release(&path);
 	cJSON_Delete(root);
 	strbuf_release(&text);
 	strbuf_release(&why);
+	return ret;
+}
+
+int
+manifest_read(const char *dir, struct manifest *mf)
+{
+	struct strbuf path = STRBUF_INIT;
+	int ret = -1, dirfd;
+
+	memset(mf, 0, sizeof(*mf));
+	strbuf_addf(&path, "%s/manifest.json", dir);
+	/* DIR itself is the user's choice; what is inside it is not */
+	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0) {
+		if (errno == ENOENT)
+			ret = 1;
+		else
+			error_errno("cannot open '%s'", dir);
+		goto cleanup;
+	}
+	ret = manifest_read_at(dirfd, "manifest.json", path.buf, mf);
+	close(dirfd);
+cleanup:
+	strbuf_release(&path);
 	return ret;
 }
 
@@ -297,6 +374,27 @@ json_columns(struct strbuf *sb, const struct export_model *m,
 	export_cols_release(&cols);
 }
 
+/* A writer's runs partition lists its runs' ids, so the other writers
+ * leave those runs out (export.c). */
+static void
+json_run_ids(struct strbuf *sb, const struct export_model *m,
+    const char *dir)
+{
+	const struct export_part *p = NULL;
+	size_t i;
+
+	for (i = 0; i < m->nparts && !p; i++)
+		if (!strcmp(m->parts[i].dir, dir))
+			p = &m->parts[i];
+	if (!p)
+		BUG("manifest entry '%s' is no partition", dir);
+	strbuf_addstr(sb, "\"run_ids\": [");
+	for (i = 0; i < p->n; i++)
+		strbuf_addf(sb, "%s\"%s\"", i ? ", " : "",
+		    m->runs[p->first + i]->run_id);
+	strbuf_addstr(sb, "], ");
+}
+
 void
 manifest_json(const struct manifest *mf, const struct export_model *m,
     const struct export_opts *o, struct strbuf *out)
@@ -310,6 +408,11 @@ manifest_json(const struct manifest *mf, const struct export_model *m,
 	strbuf_addf(out, "\t\"schema_version\": %d,\n", EXPORT_SCHEMA_VERSION);
 	strbuf_addstr(out, "\t\"writer\": \"pathstat version " PATHSTAT_VERSION
 	    "\",\n");
+	if (o->writer) {
+		strbuf_addstr(out, "\t\"writer_id\": ");
+		json_str(out, o->writer);
+		strbuf_addstr(out, ",\n");
+	}
 	strbuf_addf(out, "\t\"codec\": \"%s\",\n", pq_codec_name(o->codec));
 	strbuf_addf(out, "\t\"encodings\": \"%s\",\n", o->basic ? "basic" :
 	    "default");
@@ -331,8 +434,11 @@ manifest_json(const struct manifest *mf, const struct export_model *m,
 			strbuf_addstr(out, "\t\t\t\t{\"dir\": ");
 			json_str(out, e->dir);
 			strbuf_addf(out, ", \"fingerprint\": \"%s\", "
-			    "\"runs\": %llu, \"files\": [", e->fingerprint,
+			    "\"runs\": %llu, ", e->fingerprint,
 			    (unsigned long long)e->runs);
+			if (ds == DS_RUNS && o->writer)
+				json_run_ids(out, m, e->dir);
+			strbuf_addstr(out, "\"files\": [");
 			if (ds == DS_RUNS)
 				runs += e->runs;
 			for (j = 0; j < e->files.n; j++) {

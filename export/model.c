@@ -622,6 +622,7 @@ make_parts(struct export_model *m)
 			p->dir = xstrdup(dir);
 			p->first = i;
 			p->n = 0;
+			p->opaque = false;
 			p->values = xcalloc(m->npkeys ? m->npkeys : 1,
 			    sizeof(*p->values));
 			for (k = 0; k < m->npkeys; k++) {
@@ -701,6 +702,84 @@ cleanup:
 	return ret;
 }
 
+int
+export_model_add_dir(struct export_model *m, const char *dir)
+{
+	struct export_part *p;
+	char *copy, *rest, *seg, *eq;
+	size_t i, k = 0;
+	int ret = 0;
+
+	for (i = 0; i < m->nparts; i++)
+		if (!strcmp(m->parts[i].dir, dir))
+			return 0;
+	m->parts = xreallocarray(m->parts, m->nparts + 1, sizeof(*m->parts));
+	p = &m->parts[m->nparts++];
+	memset(p, 0, sizeof(*p));
+	p->dir = xstrdup(dir);
+	p->first = m->nruns;
+	p->values = xcalloc(m->npkeys ? m->npkeys : 1, sizeof(*p->values));
+	rest = copy = xstrdup(dir);
+	while (*dir && (seg = strsep(&rest, "/")) != NULL) {
+		eq = strchr(seg, '=');
+		if (!eq || k >= m->npkeys) {
+			ret = -1;
+			break;
+		}
+		eq++;
+		if (strchr(eq, '~'))
+			p->opaque = true;
+		/* a value with %XX stays escaped: the DDL then projects
+		 * nothing, as for this writer's own escaped values */
+		p->values[k++] = strcmp(eq, EXPORT_HIVE_NULL) ? xstrdup(eq) :
+		    NULL;
+	}
+	if (k != m->npkeys)
+		ret = -1;
+	free(copy);
+	return ret;
+}
+
+int
+export_model_add_key(struct export_model *m, const char *key,
+    const char *column)
+{
+	struct export_key *k;
+	size_t i;
+
+	for (i = 0; i < m->nkeys; i++) {
+		if (!strcmp(m->keys[i].key, key))
+			return strcmp(m->keys[i].column, column) ? -1 : 0;
+		if (!strcmp(m->keys[i].column, column))
+			return -1;
+	}
+	for (i = 0; i < m->nextra; i++) {
+		if (!strcmp(m->extra[i].key, key))
+			return strcmp(m->extra[i].column, column) ? -1 : 0;
+		if (!strcmp(m->extra[i].column, column))
+			return -1;
+	}
+	for (i = 0; i < m->npkeys; i++)
+		if (!strcmp(m->pkeys[i], key))
+			return 0;
+	m->extra = xreallocarray(m->extra, m->nextra + 1, sizeof(*m->extra));
+	k = &m->extra[m->nextra++];
+	k->key = xstrdup(key);
+	k->column = xstrdup(column);
+	return 0;
+}
+
+void
+export_model_reselect(struct export_model *m)
+{
+	size_t i;
+
+	m->nruns = 0;
+	for (i = 0; i < m->nall; i++)
+		if (m->all[i].selected)
+			m->runs[m->nruns++] = &m->all[i];
+}
+
 void
 export_model_partition(struct export_model *m, char **pkeys, size_t npkeys)
 {
@@ -743,6 +822,11 @@ export_model_release(struct export_model *m)
 		free(m->parts[i].dir);
 	}
 	free(m->parts);
+	for (i = 0; i < m->nextra; i++) {
+		free(m->extra[i].key);
+		free(m->extra[i].column);
+	}
+	free(m->extra);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -795,4 +879,13 @@ export_model_run_id(const struct export_model *m, int64_t db_id)
 	    sizeof(*m->all), cmp_db_id);
 
 	return r ? r->run_id : NULL;
+}
+
+bool
+export_model_run_selected(const struct export_model *m, int64_t db_id)
+{
+	const struct export_run *r = bsearch(&db_id, m->all, m->nall,
+	    sizeof(*m->all), cmp_db_id);
+
+	return r && r->selected;
 }
