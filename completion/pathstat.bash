@@ -51,7 +51,6 @@ _pathstat_options()
 	fi
 	case $1 in
 	ingest)	echo "--db --layout --tag --dry-run -n --prune --rekey --force --quiet -q --help -h" ;;
-	check)	echo "--db --where --only --stats --per-campaign --format --help -h" ;;
 	report)
 		echo "--db --spec --out --html --baseline --init --force" \
 		    "--no-render --no-checks --help -h" ;;

@@ -38,6 +38,7 @@ layer() {
 
 layer runs --format yaml "want text, md, csv or json"
 layer keys --format yaml "want text, md, csv or json"
+layer check --format yaml "want text, md, csv or json"
 
 # a near miss is named
 run "$PS" runs --colums path
