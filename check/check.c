@@ -692,14 +692,15 @@ check_parse(struct check_args *a, int argc, char **argv)
 		OPT_END(),
 	};
 	const struct parseopt_cmd cmd = {
-		"check", NULL,
-		"Look for measurement pitfalls before the numbers reach an "
-		"article.  Exit 0 when nothing is found, 1 when something is "
-		"(or on an error), 2 on a usage error.",
-		help_checks,
-		"docs/checks.md gives each check's rule, threshold and "
-		"reasons.",
-		opts, 0,
+		.name = "check",
+		.intro =
+			"Look for measurement pitfalls before the numbers reach an "
+			"article.  Exit 0 when nothing is found, 1 when something is "
+			"(or on an error), 2 on a usage error.",
+		.extra = help_checks,
+		.outro = "docs/checks.md gives each check's rule, threshold "
+		    "and reasons.",
+		.opts = opts,
 	};
 	int nargs;
 

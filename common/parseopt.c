@@ -343,16 +343,29 @@ parseopt(const struct parseopt_cmd *cmd, int argc, char **argv, int *nargs)
 {
 	struct strbuf msg = STRBUF_INIT;
 	enum parseopt_result ret = PARSEOPT_OK;
-	bool only_args = false;
+	bool only_args = false, dashdash = false, posix;
 	int i, n = 0, used;
 
+	posix = !(cmd->flags & PARSEOPT_STOP_AT_NON_OPTION) &&
+	    getenv("POSIXLY_CORRECT");
 	for (i = 1; i < argc; i += used) {
 		const char *w = argv[i];
 
 		used = 1;
-		if (!only_args && !strcmp(w, "--")) {
-			only_args = true;
+		if (!dashdash && !strcmp(w, "--")) {
+			only_args = dashdash = true;
 			continue;
+		}
+		if (posix && n && !dashdash && w[0] == '-' && w[1]) {
+			/* getopt without permuting would take it for an
+			 * argument: say where options go instead */
+			const char *what = cmd->args_name ? cmd->args_name :
+			    "arguments";
+
+			strbuf_addf(&msg, "'%s' after the %s: give options "
+			    "before them (a %.*s named so goes after '--')", w,
+			    what, (int)(strlen(what) - 1), what);
+			goto fail;
 		}
 		if (only_args || w[0] != '-' || !w[1]) {
 			if (!cmd->args) {
@@ -460,7 +473,7 @@ usage_item(struct strbuf *sb, const struct parseopt *o)
 		add_argh(sb, o);
 	}
 	strbuf_addch(sb, ']');
-	if (o->kind == PARSEOPT_LIST || o->cb == parseopt_where)
+	if (o->kind == PARSEOPT_LIST || (o->flags & PARSEOPT_MANY))
 		strbuf_addstr(sb, "...");
 }
 

@@ -44,6 +44,8 @@ typedef int (*parseopt_cb)(const struct parseopt *opt, const char *arg,
 					 * "bad --x 'arg': why" (the reason
 					 * quotes what it needs) */
 #define PARSEOPT_NOARG		0x4u	/* a callback that takes no argument */
+#define PARSEOPT_MANY		0x8u	/* a callback that may be repeated:
+					 * "[--x V]..." in the usage line */
 
 /* One option.  Build tables with the OPT_* macros below. */
 struct parseopt {
@@ -97,7 +99,7 @@ void parseopt_list_release(struct parseopt_list *l);
 	"database (default $PATHSTAT_DB, else ./pathstat.db)")
 /* value: struct where *; help: what the filter keeps */
 #define OPT_WHERE(v, h) OPT_CALLBACK(0, "where", (v), "KEY=VALUE", \
-	parseopt_where, PARSEOPT_WHY_ONLY, (h))
+	parseopt_where, PARSEOPT_WHY_ONLY | PARSEOPT_MANY, (h))
 /* value: enum table_format * */
 #define OPT_FORMAT(v) OPT_ENUM_CB(0, "format", (v), parseopt_formats, \
 	parseopt_format, "text (default on a terminal), md (default " \
@@ -124,9 +126,19 @@ struct parseopt_cmd {
 	const char		*outro;		/* after the options; NULL */
 	const struct parseopt	*opts;		/* ends with OPT_END() */
 	unsigned		flags;		/* PARSEOPT_STOP_AT_NON_OPTION */
+	const char		*args_name;	/* what the arguments are, in
+						 * messages ("paths"); NULL:
+						 * "arguments" */
 };
+/*
+ * Build a struct parseopt_cmd with designated initializers (.name,
+ * .args, .intro, .extra, .outro, .opts, .flags, .args_name).
+ */
 /* The first positional argument ends the options (a verb's own come
- * after it); by default options and arguments may mix. */
+ * after it); by default options and arguments may mix, except with
+ * POSIXLY_CORRECT set, where (as with getopt) the first argument ends
+ * them and an option after it is a usage error ("'-q' after the paths:
+ * give options before them"). */
 #define PARSEOPT_STOP_AT_NON_OPTION	0x1u
 
 /* What parseopt() found. */

@@ -50,7 +50,6 @@ _pathstat_options()
 		return
 	fi
 	case $1 in
-	ingest)	echo "--db --layout --tag --dry-run -n --prune --rekey --force --quiet -q --help -h" ;;
 	report)
 		echo "--db --spec --out --html --baseline --init --force" \
 		    "--no-render --no-checks --help -h" ;;

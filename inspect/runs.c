@@ -441,14 +441,15 @@ runs_parse(struct runs_args *a, int argc, char **argv)
 		OPT_END(),
 	};
 	const struct parseopt_cmd cmd = {
-		"runs", NULL,
-		"List what the database holds: one row per run (path, "
-		"condition,\ntrial, tool, each tag, samples (successful), "
-		"failures, status,\nsource file).  Runs that claim the same "
-		"path, condition, trial, tool and tags are marked as "
-		"conflicts.  --files lists the ingested files instead, with "
-		"their status (ok, partial, rejected, skipped) and reason.",
-		NULL, NULL, opts, 0,
+		.name = "runs",
+		.intro =
+			"List what the database holds: one row per run (path, "
+			"condition,\ntrial, tool, each tag, samples (successful), "
+			"failures, status,\nsource file).  Runs that claim the same "
+			"path, condition, trial, tool and tags are marked as "
+			"conflicts.  --files lists the ingested files instead, with "
+			"their status (ok, partial, rejected, skipped) and reason.",
+		.opts = opts,
 	};
 	int nargs;
 

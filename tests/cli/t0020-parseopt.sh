@@ -39,6 +39,7 @@ layer() {
 layer runs --format yaml "want text, md, csv or json"
 layer keys --format yaml "want text, md, csv or json"
 layer check --format yaml "want text, md, csv or json"
+layer ingest
 
 # a near miss is named
 run "$PS" runs --colums path
@@ -48,6 +49,16 @@ expect_err_has "unknown option '--colums'; did you mean '--columns'?" \
 run "$PS" runs --files=yes
 expect_code 2 "runs --files=yes: exit 2"
 expect_err_has "option '--files' takes no value" "... saying so"
+run "$PS" ingest -q
+expect_code 2 "ingest without paths: exit 2"
+expect_err_has "pathstat ingest: no files or folders to ingest; see 'pathstat ingest --help'" \
+    "... in one line"
+run "$PS" ingest --tag novalue x
+expect_err_has "pathstat ingest: bad --tag 'novalue': want KEY=VALUE; see" \
+    "a callback's reason, in one line"
+run "$PS" ingest -nx tree
+expect_code 2 "ingest -nx: exit 2"
+expect_err_has "unknown option '-x'" "a short option in a cluster is named"
 run "$PS" keys --db
 expect_code 2 "keys --db without its value: exit 2"
 expect_err_has "option '--db' needs a value (FILE)" "... naming what it wants"

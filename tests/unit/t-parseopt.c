@@ -59,8 +59,8 @@ run(struct vals *v, const char *args, const char *line, int *nargs,
 		OPT_CALLBACK(0, "even", &v->cb_arg, "S", cb_even, 0, "even"),
 		OPT_END(),
 	};
-	const struct parseopt_cmd cmd = { "demo", args, NULL, NULL, NULL,
-	    opts, 0 };
+	const struct parseopt_cmd cmd = { .name = "demo", .args = args,
+	    .opts = opts, .args_name = "files" };
 	static char buf[512];
 	struct err_capture cap = ERR_CAPTURE_INIT;
 	enum parseopt_result r;
@@ -189,8 +189,8 @@ test_help(void)
 		OPT_ENUM(0, "mode", &v.mode, modes, "how"),
 		OPT_END(),
 	};
-	const struct parseopt_cmd cmd = { "demo", "FILE...", NULL, NULL,
-	    NULL, opts, 0 };
+	const struct parseopt_cmd cmd = { .name = "demo", .args = "FILE...",
+	    .opts = opts };
 	struct strbuf sb = STRBUF_INIT;
 
 	parseopt_usage(&cmd, &sb);
