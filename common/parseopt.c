@@ -379,7 +379,10 @@ parseopt(const struct parseopt_cmd *cmd, int argc, char **argv, int *nargs)
 		}
 		used = parse_word(cmd, argc, argv, i, &msg);
 		if (used == 0) {
-			parseopt_help(cmd, stdout);
+			if (cmd->help)
+				cmd->help(stdout);
+			else
+				parseopt_help(cmd, stdout);
 			ret = PARSEOPT_HELP;
 			goto cleanup;
 		}

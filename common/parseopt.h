@@ -129,10 +129,14 @@ struct parseopt_cmd {
 	const char		*args_name;	/* what the arguments are, in
 						 * messages ("paths"); NULL:
 						 * "arguments" */
+	void			(*help)(FILE *fp); /* prints the whole --help
+						 * instead of the generated
+						 * one (analyze: its verbs);
+						 * NULL */
 };
 /*
  * Build a struct parseopt_cmd with designated initializers (.name,
- * .args, .intro, .extra, .outro, .opts, .flags, .args_name).
+ * .args, .intro, .extra, .outro, .opts, .flags, .args_name, .help).
  */
 /* The first positional argument ends the options (a verb's own come
  * after it); by default options and arguments may mix, except with

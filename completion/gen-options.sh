@@ -16,6 +16,9 @@ echo "# --- the option tables, as pathstat <cmd> --list-options lists them"
 cmds=$("$ps" --help 2>/dev/null | awk '/^commands:/ { on = 1; next }
     on && NF { print $1 } on && !NF { exit }')
 for c in $cmds; do
+	# analyze's options depend on its verb: the completion keeps its
+	# own lists for them
+	[ "$c" = analyze ] && continue
 	list=$("$ps" "$c" --list-options 2>/dev/null) || continue
 	case $list in --*) ;; *) continue ;; esac
 	# the lists hold option names, '=', '|' and the values of enums:

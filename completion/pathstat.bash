@@ -34,6 +34,8 @@ _pathstat_optlist()
 {
 	local v=_pathstat_optlist_$1
 
+	# analyze's options depend on its verb: the lists below say which
+	[ "$1" = analyze ] && return 0
 	if [ -n "${!v:-}" ]; then
 		printf '%s\n' "${!v}"
 	else

@@ -1,8 +1,9 @@
-# t0020: the commands on the one option layer (common/parseopt.c): each
-# one's --help lists exactly the options its table holds (as the hidden
-# --list-options prints them for the completion), and an unknown option,
-# a bad enum value and a number out of range are each a usage error
-# (exit 2) in one line that names what exists and points to --help.
+# t0020: the commands on the one option layer (common/parseopt.c): runs,
+# keys, check, ingest and analyze.  Each one's --help lists exactly the
+# options its table holds (as the hidden --list-options prints them for
+# the completion), and an unknown option, a bad enum value and a number
+# out of range are each a usage error (exit 2) in one line that names
+# what exists and points to --help.
 . "$TOP/tests/cli/helper/help-options.sh"
 
 # CMD [ENUM_OPTION BAD_VALUE WANT]
@@ -40,6 +41,32 @@ layer runs --format yaml "want text, md, csv or json"
 layer keys --format yaml "want text, md, csv or json"
 layer check --format yaml "want text, md, csv or json"
 layer ingest
+
+# analyze: its table (analyze/options.c) on the layer; the verbs' own
+# options (--across, --baseline, --threshold, --target) are named by
+# their verbs' usage lines, not listed
+run "$PS" analyze --list-options
+expect_code 0 "analyze --list-options: exit 0"
+listed=$(printf '%s\n' "$OUT" | sed 's/=.*//' |
+    { cat; printf '%s\n' --across --baseline --threshold --target; } |
+    sort -u | tr '\n' ' ')
+helped=$(help_options "$PS" analyze | tr '\n' ' ')
+ok '[ "$listed" = "$helped" ]' "analyze --help lists its table's options and the verbs' ($listed)"
+run "$PS" analyze percentiles --metric connect_ms --levl 0.9
+expect_code 2 "analyze --levl: exit 2"
+ok '[ "$(printf "%s\n" "$ERR" | wc -l)" = 1 ]' "analyze --levl: in one line"
+expect_err_has "pathstat analyze: unknown option '--levl'; did you mean '--level'? (options: --metric, --where, --by, --paths, --stats, --quantile, --pool, --ci, --level, --seed, --unit, --format, --sql, --db, --help); see 'pathstat analyze --help'" \
+    "analyze --levl: did you mean --level, and the options"
+run "$PS" analyze percentiles --metric connect_ms --level 2
+expect_code 2 "analyze --level 2 (out of range): exit 2"
+ok '[ "$(printf "%s\n" "$ERR" | wc -l)" = 1 ]' "analyze --level 2: in one line"
+expect_err_has "pathstat analyze: bad --level '2': want 0.5..0.999; see 'pathstat analyze --help'" \
+    "analyze --level 2: names the range"
+run "$PS" analyze percentiles --metric connect_ms --quantile median
+expect_code 2 "analyze --quantile median (no such estimator): exit 2"
+expect_err_has "pathstat analyze: bad --quantile 'median': want type7, oha or hd; see 'pathstat analyze --help'" \
+    "analyze --quantile median: names the estimators"
+ok '[ ! -e pathstat.db ]' "no database was made for a usage error"
 
 # a near miss is named
 run "$PS" runs --colums path
