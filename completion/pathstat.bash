@@ -52,9 +52,6 @@ _pathstat_options()
 		return
 	fi
 	case $1 in
-	report)
-		echo "--db --spec --out --html --baseline --init --force" \
-		    "--no-render --no-checks --help -h" ;;
 	export)
 		echo "--db --out --where --partition-by --codec --basic-encodings" \
 		    "--file-size --force --quiet -q --ddl --location --help -h" ;;

@@ -41,6 +41,7 @@ layer runs --format yaml "want text, md, csv or json"
 layer keys --format yaml "want text, md, csv or json"
 layer check --format yaml "want text, md, csv or json"
 layer ingest
+layer report
 
 # analyze: its table (analyze/options.c) on the layer; the verbs' own
 # options (--across, --baseline, --threshold, --target) are named by
