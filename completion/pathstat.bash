@@ -14,8 +14,8 @@
 #
 # A command's options come from its option table (common/parseopt.h):
 # make install builds them in (completion/gen-options.sh), else the
-# program lists them (--list-options).  The lists below are for the
-# commands without a table yet; they must match each command's --help:
+# program lists them (--list-options).  The lists below are analyze's,
+# whose options depend on its verb; they must match its --help:
 # tests/cli/t6000 compares them.
 
 _pathstat_commands="analyze check export help ingest keys report runs"
@@ -52,9 +52,6 @@ _pathstat_options()
 		return
 	fi
 	case $1 in
-	export)
-		echo "--db --out --where --partition-by --codec --basic-encodings" \
-		    "--file-size --force --quiet -q --ddl --location --help -h" ;;
 	analyze)
 		echo "--db --metric --where --by --stats --quantile --pool" \
 		    "--paths --ci --level --seed --unit --format" \
@@ -72,7 +69,7 @@ _pathstat_options()
 }
 
 # Does option $1 take a value (the next word)?  The command's table
-# says, else (commands without one) the list below.
+# says, else (analyze, whose options depend on the verb) the list below.
 _pathstat_takes_value()
 {
 	if [ -n "${_pathstat_opts:-}" ]; then
@@ -82,10 +79,9 @@ _pathstat_takes_value()
 		return 1
 	fi
 	case $1 in
-	--db|--layout|--tag|--where|--format|--only|--stats|--spec|--out|\
-	--metric|--by|--quantile|--pool|--paths|--level|--seed|\
-	--across|--baseline|--threshold|--target|--partition-by|--codec|\
-	--file-size|--ddl|--location|--sql|--columns|--unit) return 0 ;;
+	--db|--where|--format|--metric|--by|--stats|--quantile|--pool|\
+	--paths|--level|--seed|--across|--baseline|--threshold|--target|\
+	--sql|--unit) return 0 ;;
 	esac
 	return 1
 }
@@ -170,9 +166,7 @@ _pathstat_value()
 		_pathstat_reply "$cur" "$(printf '%s\n' $_pathstat_metrics)" ;;
 	--quantile)
 		_pathstat_reply "$cur" $'type7\noha\nhd' ;;
-	--codec)
-		_pathstat_reply "$cur" $'zstd\ngzip\nnone' ;;
-	--ddl|--sql)
+	--sql)
 		_pathstat_reply "$cur" $'athena\ntrino\nspark\nduckdb' ;;
 	--partition-by)
 		prefix=${cur%"${cur##*,}"}
