@@ -2,9 +2,10 @@
  * options.c - the table of analyze options (see options.h) and the three
  * things it drives: the command line of `pathstat analyze` (parsed by
  * the common option layer, common/parseopt.c, each option a callback
- * into its setter here), the option lines of its --help, and the command line rebuilt from a struct
- * analyze_opts for provenance.  Every check on an option's value is in
- * its setter here; report/spec.c calls the same setters.
+ * into its setter here), the option lines of its --help, and the
+ * command line rebuilt from a struct analyze_opts for provenance.
+ * Every check on an option's value is in its setter here;
+ * report/spec.c calls the same setters.
  */
 #include "common/compat.h"
 

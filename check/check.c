@@ -640,7 +640,8 @@ struct check_args {
 	struct where		where;		/* --where */
 	enum table_format	format;		/* --format */
 	const char		*db_path;	/* --db; borrowed */
-	char			**only;		/* --only's names; owned */
+	char			**only;		/* --only's names;
+						 * owned */
 };
 
 static int
@@ -694,9 +695,9 @@ check_parse(struct check_args *a, int argc, char **argv)
 	const struct parseopt_cmd cmd = {
 		.name = "check",
 		.intro =
-			"Look for measurement pitfalls before the numbers reach an "
-			"article.  Exit 0 when nothing is found, 1 when something is "
-			"(or on an error), 2 on a usage error.",
+		    "Look for measurement pitfalls before the numbers reach "
+		    "an article.  Exit 0 when nothing is found, 1 when "
+		    "something is (or on an error), 2 on a usage error.",
 		.extra = help_checks,
 		.outro = "docs/checks.md gives each check's rule, threshold "
 		    "and reasons.",

@@ -22,7 +22,7 @@
 
 #define HELP_WIDTH	79	/* help lines end before this column */
 #define HELP_COL_MAX	24	/* option text starts at most here */
-#define PROSE_WIDTH	72	/* paragraphs (intro, outro) end before this */
+#define PROSE_WIDTH	72	/* paragraphs (intro, outro) end before */
 
 const char *const parseopt_formats[] = { "text", "md", "csv", "json", NULL };
 
@@ -282,7 +282,8 @@ parse_word(const struct parseopt_cmd *cmd, int argc, char **argv, int i,
 		if (!o) {
 			struct strbuf typed = STRBUF_INIT;
 
-			strbuf_add(&typed, w, eq ? (size_t)(eq - w) : strlen(w));
+			strbuf_add(&typed, w,
+			    eq ? (size_t)(eq - w) : strlen(w));
 			unknown_option(cmd->opts, typed.buf, msg);
 			strbuf_release(&typed);
 			return -2;
@@ -300,7 +301,8 @@ parse_word(const struct parseopt_cmd *cmd, int argc, char **argv, int i,
 			arg = argv[i + 1];
 			used = 2;
 		} else {
-			strbuf_addf(msg, "option '--%s' needs a value (", o->name);
+			strbuf_addf(msg, "option '--%s' needs a value (",
+			    o->name);
 			add_argh(msg, o);
 			strbuf_addch(msg, ')');
 			return -2;
@@ -369,7 +371,8 @@ parseopt(const struct parseopt_cmd *cmd, int argc, char **argv, int *nargs)
 		}
 		if (only_args || w[0] != '-' || !w[1]) {
 			if (!cmd->args) {
-				strbuf_addf(&msg, "unexpected argument '%s'", w);
+				strbuf_addf(&msg, "unexpected argument '%s'",
+				    w);
 				goto fail;
 			}
 			argv[n++] = argv[i];

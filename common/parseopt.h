@@ -39,32 +39,33 @@ typedef int (*parseopt_cb)(const struct parseopt *opt, const char *arg,
     struct strbuf *why);
 
 /* Flags of one option. */
-#define PARSEOPT_HIDDEN		0x1u	/* not in --help nor the usage line */
-#define PARSEOPT_WHY_ONLY	0x2u	/* errors read "bad --x: why", not
-					 * "bad --x 'arg': why" (the reason
-					 * quotes what it needs) */
-#define PARSEOPT_NOARG		0x4u	/* a callback that takes no argument */
-#define PARSEOPT_MANY		0x8u	/* a callback that may be repeated:
-					 * "[--x V]..." in the usage line */
+/* not in --help nor the usage line */
+#define PARSEOPT_HIDDEN		0x1u
+/* errors read "bad --x: why", not "bad --x 'arg': why" (the reason
+ * quotes what it needs) */
+#define PARSEOPT_WHY_ONLY	0x2u
+/* a callback that takes no argument */
+#define PARSEOPT_NOARG		0x4u
+/* a callback that may be repeated: "[--x V]..." in the usage line */
+#define PARSEOPT_MANY		0x8u
 
 /* One option.  Build tables with the OPT_* macros below. */
 struct parseopt {
-	enum parseopt_kind	kind;
-	char			short_name;	/* 'q' for -q; 0: none */
-	const char		*name;		/* "db" for --db; NULL: short
-						 * only */
-	const char		*argh;		/* the argument in help: "FILE";
-						 * NULL for an enum: its choices
-						 * joined by '|' */
-	const char		*help;		/* one paragraph, wrapped by the
-						 * layer; "\n" forces a break */
-	void			*value;		/* where it goes (see the kind) */
-	double			min, max;	/* INT and DOUBLE: the range */
-	const char *const	*choices;	/* ENUM: NULL-terminated */
-	parseopt_cb		cb;		/* CALLBACK; ENUM: optional, called
-						 * after the choice is checked */
-	const void		*data;		/* for the callback */
-	unsigned		flags;		/* PARSEOPT_* above */
+	enum parseopt_kind kind;
+	char		short_name;	/* 'q' for -q; 0: none */
+	const char	*name;		/* "db" for --db; NULL: -x */
+	const char	*argh;		/* its argument in help: "FILE";
+					 * NULL for an enum: the choices
+					 * joined by '|' */
+	const char	*help;		/* one paragraph, wrapped by the
+					 * layer; "\n" forces a break */
+	void		*value;		/* where it goes: see kind */
+	double		min, max;	/* INT and DOUBLE: the range */
+	const char *const *choices;	/* ENUM: NULL-terminated */
+	parseopt_cb	cb;		/* CALLBACK; ENUM: optional, run
+					 * instead of the choice check */
+	const void	*data;		/* for the callback */
+	unsigned	flags;		/* PARSEOPT_* above */
 };
 
 /* The arguments a LIST option collected (borrowed from argv). */
@@ -115,24 +116,23 @@ extern const char *const parseopt_formats[];
 
 /* A command's command line. */
 struct parseopt_cmd {
-	const char		*name;		/* "runs": "pathstat runs" */
-	const char		*args;		/* positional synopsis after the
-						 * options ("PATH..."); NULL:
-						 * none are taken */
-	const char		*intro;		/* help text between the usage
-						 * and the options; NULL */
-	void			(*extra)(FILE *fp); /* printed after intro
-						 * (lists of names); NULL */
-	const char		*outro;		/* after the options; NULL */
-	const struct parseopt	*opts;		/* ends with OPT_END() */
-	unsigned		flags;		/* PARSEOPT_STOP_AT_NON_OPTION */
-	const char		*args_name;	/* what the arguments are, in
-						 * messages ("paths"); NULL:
-						 * "arguments" */
-	void			(*help)(FILE *fp); /* prints the whole --help
-						 * instead of the generated
-						 * one (analyze: its verbs);
-						 * NULL */
+	const char	*name;		/* "runs": "pathstat runs" */
+	const char	*args;		/* positional synopsis after the
+					 * options ("PATH..."); NULL: the
+					 * command takes none */
+	const char	*intro;		/* help between the usage
+					 * and the options; NULL */
+	void		(*extra)(FILE *fp); /* printed after intro (lists
+					 * of names); NULL */
+	const char	*outro;		/* help after the options */
+	const struct parseopt *opts;	/* ends with OPT_END() */
+	unsigned	flags;		/* PARSEOPT_STOP_AT_NON_OPTION */
+	const char	*args_name;	/* what the arguments are, in
+					 * messages ("paths"); NULL:
+					 * "arguments" */
+	void		(*help)(FILE *fp); /* prints the whole --help
+					 * instead of the generated one
+					 * (analyze: its verbs); NULL */
 };
 /*
  * Build a struct parseopt_cmd with designated initializers (.name,

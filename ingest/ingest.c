@@ -1669,8 +1669,9 @@ ingest_parse(struct ingest_opts *o, int argc, char **argv, int *npaths)
 		    "{trial} {cond} {tool} {tag:NAME} {*} {**}; repeatable: "
 		    "the first that matches a file applies"),
 		OPT_CALLBACK(0, "tag", o, "KEY=VALUE", opt_tag,
-		    PARSEOPT_MANY, "set a run key for every file (path, trial, condition, or "
-		    "any tag such as instance_type); repeatable"),
+		    PARSEOPT_MANY, "set a run key for every file (path, trial, "
+		    "condition, or any tag such as instance_type); "
+		    "repeatable"),
 		OPT_FLAG('n', "dry-run", &o->dry_run, "print per file which "
 		    "layout matched, the keys it would get and what would "
 		    "happen; write nothing"),
@@ -1723,20 +1724,22 @@ struct ingest_run {
 	struct ingest_opts	*o;
 	struct ingest_stats	stats;
 	struct ingest_ctx	ctx;
-	struct walk_list	files;		/* every file the walk found */
-	struct walk_target	*targets;	/* the paths given, planned */
+	struct walk_list	files;	/* every file the walk found */
+	struct walk_target	*targets; /* the paths given, planned */
 	size_t			ntargets;
-	struct root_list	roots;		/* the trees the database knows */
-	struct root_layouts	stored;		/* their remembered layouts */
-	struct gone_list	gone;		/* files no longer there */
+	struct root_list	roots;	/* the trees the database knows */
+	struct root_layouts	stored;	/* their remembered layouts */
+	struct gone_list	gone;	/* files no longer there */
 	struct meta_cache	*mc;
-	struct root_move	*moves;		/* dry run: trees taken over */
-	struct store		*st, *rst;	/* writer; producer's reader */
-	sqlite3			*db, *rdb;	/* their connections */
-	const struct walk_file	**todo;		/* the files to read */
+	struct root_move	*moves;	/* dry run: trees taken over */
+	struct store		*st;	/* the writer */
+	struct store		*rst;	/* the producer's reader */
+	sqlite3			*db;	/* st's connection */
+	sqlite3			*rdb;	/* rst's connection */
+	const struct walk_file	**todo;	/* the files to read */
 	size_t			ntodo;
-	const char		*db_path;	/* borrowed */
-	char			*db_real;	/* realpath of it; owned */
+	const char		*db_path; /* borrowed */
+	char			*db_real; /* realpath of it; owned */
 };
 
 static void

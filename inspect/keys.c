@@ -358,12 +358,13 @@ keys_parse(struct where *w, enum table_format *fmt, const char **db_path,
 	const struct parseopt_cmd cmd = {
 		.name = "keys",
 		.intro =
-			"List the keys runs can be selected by (--where KEY=VALUE) and "
-			"split by (--by KEY): path, trial, tool, each condition key, "
-			"each tag, and day, hour and instance as those options derive "
-			"them; with each value and the number of runs that have it.  "
-			"A run without the key counts under no value ('(none)'; "
-			"--where KEY= selects those runs).",
+		    "List the keys runs can be selected by (--where "
+		    "KEY=VALUE) and split by (--by KEY): path, trial, tool, "
+		    "each condition key, each tag, and day, hour and instance "
+		    "as those options derive them; with each value and the "
+		    "number of runs that have it.  A run without the key "
+		    "counts under no value ('(none)'; --where KEY= selects "
+		    "those runs).",
 		.opts = opts,
 	};
 	int nargs;

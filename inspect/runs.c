@@ -443,12 +443,13 @@ runs_parse(struct runs_args *a, int argc, char **argv)
 	const struct parseopt_cmd cmd = {
 		.name = "runs",
 		.intro =
-			"List what the database holds: one row per run (path, "
-			"condition,\ntrial, tool, each tag, samples (successful), "
-			"failures, status,\nsource file).  Runs that claim the same "
-			"path, condition, trial, tool and tags are marked as "
-			"conflicts.  --files lists the ingested files instead, with "
-			"their status (ok, partial, rejected, skipped) and reason.",
+		    "List what the database holds: one row per run (path, "
+		    "condition,\ntrial, tool, each tag, samples (successful), "
+		    "failures, status,\nsource file).  Runs that claim the "
+		    "same path, condition, trial, tool and tags are marked as "
+		    "conflicts.  --files lists the ingested files instead, "
+		    "with their status (ok, partial, rejected, skipped) and "
+		    "reason.",
 		.opts = opts,
 	};
 	int nargs;
@@ -504,7 +505,8 @@ cmd_runs(int argc, char **argv)
 		ret = PATHSTAT_EXIT_USAGE;
 		goto cleanup;
 	}
-	if (!a.columns && !a.files && (a.fmt == TABLE_MD || a.fmt == TABLE_TEXT))
+	if (!a.columns && !a.files &&
+	    (a.fmt == TABLE_MD || a.fmt == TABLE_TEXT))
 		compact(&t);
 	if (table_render(&t, a.fmt, stdout)) {
 		ret = PATHSTAT_EXIT_FAIL;
