@@ -145,7 +145,7 @@ $(B)/tests/t-%: tests/unit/t-%.c tests/unit/harness.h $(B)/libpathstat.a
 # once as the machine has cores (TEST_JOBS), since one at a time takes
 # over half an hour.
 T	?= t[0-9]*
-CLI_TESTS := $(sort $(wildcard tests/cli/$(T).sh))
+CLI_TESTS := $(sort $(wildcard $(patsubst %,tests/cli/%.sh,$(T))))
 CLI_RES	:= $(CLI_TESTS:tests/cli/%.sh=$(B)/results/cli/%.res)
 UNIT_RES := $(UNIT_BIN:$(B)/tests/%=$(B)/results/unit/%.res)
 TEST_JOBS ?= $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 2))
@@ -327,7 +327,10 @@ install: all
 	install -m 755 $(OUT)/pathstat $(OUT)/pathprobe collect/pathstat-collect \
 	    $(DESTDIR)$(BINDIR)/
 	install -m 644 $(MANPAGES) $(DESTDIR)$(MANDIR)/man1/
-	install -m 644 completion/pathstat.bash $(DESTDIR)$(COMPDIR)/pathstat
+	@mkdir -p $(B)
+	sh completion/gen-options.sh $(OUT)/pathstat completion/pathstat.bash \
+	    > $(B)/pathstat.bash
+	install -m 644 $(B)/pathstat.bash $(DESTDIR)$(COMPDIR)/pathstat
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))

@@ -1310,6 +1310,12 @@ analyze_usage(FILE *fp, bool full)
 	fputs("\n'pathstat analyze <verb> --help' shows this help.\n", fp);
 }
 
+static void
+analyze_help(FILE *fp)
+{
+	analyze_usage(fp, true);
+}
+
 /* Does the database hold a run of metric with the tool's summaries of
  * it but no samples? */
 static bool
@@ -1398,16 +1404,21 @@ cmd_analyze(int argc, char **argv)
 	struct strbuf why = STRBUF_INIT;
 	struct table t;
 	const char *verb;
+	char **args;
 	sqlite3 *db = NULL;
-	int first, rc, ret = PATHSTAT_EXIT_OK;
+	int nargs, rc, ret = PATHSTAT_EXIT_OK;
 
 	err_set_prefix("pathstat analyze");
 	analyze_opts_init(&o);
 	table_init(&t);
 	if (argc < 2 || argv[1][0] == '-') {
 		if (argc >= 2 && (!strcmp(argv[1], "-h") ||
-		    !strcmp(argv[1], "--help"))) {
-			analyze_usage(stdout, true);
+		    !strcmp(argv[1], "--help") ||
+		    !strcmp(argv[1], "--list-options"))) {
+			/* the options without a verb: argv[0] stands in */
+			if (analyze_opts_parse(&o, argc, argv,
+			    analyze_help) == -1)
+				ret = PATHSTAT_EXIT_USAGE;
 			goto cleanup;
 		}
 		error("no verb given");
@@ -1416,13 +1427,15 @@ cmd_analyze(int argc, char **argv)
 		goto cleanup;
 	}
 	verb = argv[1];
-	first = analyze_opts_parse(&o, argc - 1, argv + 1);
-	if (first == -2) {
-		analyze_usage(stdout, true);
+	nargs = analyze_opts_parse(&o, argc - 1, argv + 1, analyze_help);
+	args = argv + 1;
+	if (nargs == -2)
+		goto cleanup;
+	if (nargs < 0) {
+		/* the layer's line names it and points to --help */
+		ret = PATHSTAT_EXIT_USAGE;
 		goto cleanup;
 	}
-	if (first < 0)
-		goto usage;
 	/* mtu has one metric of its own */
 	if (!o.metric && !strcmp(verb, "mtu"))
 		o.metric = metric_name(METRIC_PATH_MTU);
@@ -1443,8 +1456,7 @@ cmd_analyze(int argc, char **argv)
 		goto usage;
 	}
 	if (o.sql) {
-		ret = analyze_sql(&o, verb, argc - 1 - first, argv + 1 +
-		    first);
+		ret = analyze_sql(&o, verb, nargs, args);
 		if (ret == PATHSTAT_EXIT_USAGE)
 			goto usage;
 		goto cleanup;
@@ -1459,11 +1471,9 @@ cmd_analyze(int argc, char **argv)
 	}
 	/* trials and trend: CSV is the long form (analyze/long.c) */
 	if (o.format == TABLE_CSV && analyze_long_verb(verb))
-		rc = analyze_long(db, verb, &o, argc - 1 - first, argv + 1 +
-		    first, &t);
+		rc = analyze_long(db, verb, &o, nargs, args, &t);
 	else
-		rc = analyze_build(db, verb, &o, argc - 1 - first, argv + 1 +
-		    first, &t);
+		rc = analyze_build(db, verb, &o, nargs, args, &t);
 	if (rc == -2)
 		goto usage;
 	if (rc < 0 || table_render(&t, o.format, stdout))

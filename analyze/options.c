@@ -1,13 +1,14 @@
 /*
  * options.c - the table of analyze options (see options.h) and the three
- * things it drives: the getopt parser of `pathstat analyze`, the option
- * lines of its --help, and the command line rebuilt from a struct
- * analyze_opts for provenance.  Every check on an option's value is in
- * its setter here; report/spec.c calls the same setters.
+ * things it drives: the command line of `pathstat analyze` (parsed by
+ * the common option layer, common/parseopt.c, each option a callback
+ * into its setter here), the option lines of its --help, and the
+ * command line rebuilt from a struct analyze_opts for provenance.
+ * Every check on an option's value is in its setter here;
+ * report/spec.c calls the same setters.
  */
 #include "common/compat.h"
 
-#include <getopt.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 #include "common/kv.h"
 #include "common/metric.h"
 #include "common/parse.h"
+#include "common/parseopt.h"
 #include "common/strbuf.h"
 #include "common/units.h"
 #include "common/xalloc.h"
@@ -677,58 +679,55 @@ analyze_opts_set_stats(struct analyze_opts *o, const char *list,
  * The command line: parsing, help, rebuilding
  */
 
-/* getopt_long's value for the option at index i of the table. */
-#define OPT_VAL(i)	(256 + (int)(i))
+/* The common layer's callback for every analyze option: the table's
+ * own checks (the ones a report spec's values go through too). */
+static int
+opt_set(const struct parseopt *popt, const char *arg, struct strbuf *why)
+{
+	return analyze_option_set(popt->data, popt->value, arg, why);
+}
 
 int
-analyze_opts_parse(struct analyze_opts *o, int argc, char **argv)
+analyze_opts_parse(struct analyze_opts *o, int argc, char **argv,
+    void (*help)(FILE *fp))
 {
-	struct option longopts[ARRAY_SIZE(options) + 2];
-	struct strbuf why = STRBUF_INIT;
+	struct parseopt popts[ARRAY_SIZE(options) + 1];
+	struct parseopt_cmd cmd;
+	enum parseopt_result r;
 	size_t i;
-	int ch, ret = -1;
+	int nargs;
 
+	/* the table, in the layer's terms: every option a callback */
+	memset(popts, 0, sizeof(popts));
 	for (i = 0; i < ARRAY_SIZE(options); i++) {
-		longopts[i].name = options[i].name;
-		longopts[i].has_arg = options[i].type == ANALYZE_ARG_FLAG ?
-		    no_argument : required_argument;
-		longopts[i].flag = NULL;
-		longopts[i].val = OPT_VAL(i);
-	}
-	longopts[i].name = "help";
-	longopts[i].has_arg = no_argument;
-	longopts[i].flag = NULL;
-	longopts[i].val = 'h';
-	memset(&longopts[i + 1], 0, sizeof(longopts[i + 1]));
-	opterr = 0;
-	optind = 1;
-	/* GNU getopt permutes: options may follow the verb's arguments. */
-	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		const struct analyze_option *opt;
+		const struct analyze_option *opt = &options[i];
+		struct parseopt *p = &popts[i];
 
-		if (ch == 'h') {
-			ret = -2;
-			goto cleanup;
-		}
-		if (ch < OPT_VAL(0) || ch >= OPT_VAL(ARRAY_SIZE(options))) {
-			error("unknown option '%s'", argv[optind - 1]);
-			goto cleanup;
-		}
-		opt = &options[ch - OPT_VAL(0)];
-		strbuf_reset(&why);
-		if (analyze_option_set(opt, o, optarg, &why)) {
-			if (opt->type == ANALYZE_ARG_WHERE)
-				error("bad --%s: %s", opt->name, why.buf);
-			else
-				error("bad --%s '%s': %s", opt->name, optarg,
-				    why.buf);
-			goto cleanup;
-		}
+		p->kind = PARSEOPT_CALLBACK;
+		p->name = opt->name;
+		p->argh = opt->arg;
+		p->help = opt->help;
+		p->value = o;
+		p->cb = opt_set;
+		p->data = opt;
+		if (opt->type == ANALYZE_ARG_FLAG)
+			p->flags |= PARSEOPT_NOARG;
+		if (opt->type == ANALYZE_ARG_WHERE)
+			p->flags |= PARSEOPT_WHY_ONLY | PARSEOPT_MANY;
+		/* a verb's own option: its verb's usage line names it */
+		if (!opt->help)
+			p->flags |= PARSEOPT_HIDDEN;
 	}
-	ret = optind;
-cleanup:
-	strbuf_release(&why);
-	return ret;
+	memset(&cmd, 0, sizeof(cmd));
+	cmd.name = "analyze";
+	cmd.args = "ARG...";
+	cmd.opts = popts;
+	cmd.help = help;
+	/* options may follow the verb's arguments */
+	r = parseopt(&cmd, argc, argv, &nargs);
+	if (r == PARSEOPT_HELP)
+		return -2;
+	return r == PARSEOPT_OK ? nargs : -1;
 }
 
 /* The metric names, wrapped under the help texts' column. */

@@ -2,8 +2,9 @@
  * options.h - the options every analyze verb takes, in one table
  * (analyze/options.c): each option's name, argument, validator, the
  * field of struct analyze_opts it sets, its help text, its report spec
- * key and how it is written back into a command line.  The getopt
- * parser of `pathstat analyze`, the report spec parser and the argv
+ * key and how it is written back into a command line.  The command
+ * line of `pathstat analyze` (on the common option layer,
+ * common/parseopt.h), the report spec parser and the argv
  * that provenance.json records are all driven by it, so an option and
  * its checks exist once.
  */
@@ -166,11 +167,14 @@ int analyze_opts_set_paths(struct analyze_opts *o, const char *list,
 
 /*
  * Parse the options of `pathstat analyze <verb>` (argv[0] is the verb;
- * options may follow the verb's arguments).  Returns the index in argv
- * of the first positional argument after permutation, -1 after printing
- * a usage error, or -2 when --help was asked for.
+ * options may follow the verb's arguments) on the common option layer
+ * (common/parseopt.h), each through the table's own check.  Returns the
+ * number of positional arguments, moved to argv[0..n); -1 after printing
+ * a usage error (one line); -2 after --help (help(stdout)) or
+ * --list-options.
  */
-int analyze_opts_parse(struct analyze_opts *o, int argc, char **argv);
+int analyze_opts_parse(struct analyze_opts *o, int argc, char **argv,
+    void (*help)(FILE *fp));
 /* The option lines of `pathstat analyze --help`. */
 void analyze_options_help(FILE *fp);
 

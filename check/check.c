@@ -6,7 +6,6 @@
  */
 #include "common/compat.h"
 
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,14 +19,10 @@
 #include "common/err.h"
 #include "common/exit.h"
 #include "common/keycat.h"
+#include "common/parseopt.h"
 #include "common/strbuf.h"
 #include "common/table.h"
 #include "common/xalloc.h"
-
-#define CHECK_USAGE \
-	"usage: pathstat check [--db FILE] [--where K=V]... [--only ID,...]\n" \
-	"                      [--stats LIST] [--per-campaign]\n" \
-	"                      [--format text|md|csv|json]\n"
 
 /* At most this many files are listed under one finding in Markdown. */
 #define CHECK_MD_MAX_FILES	6
@@ -517,39 +512,17 @@ help_item(FILE *fp, const char *id, const char *summary)
 	fputc('\n', fp);
 }
 
+/* The checks, for --help. */
 static void
-check_usage(FILE *fp, bool full)
+help_checks(FILE *fp)
 {
 	const struct check_info *list;
 	size_t i, n;
 
-	fputs(CHECK_USAGE, fp);
-	if (!full)
-		return;
-	fputs("\nLook for measurement pitfalls before the numbers reach an "
-	    "article.  Exit 0\nwhen nothing is found, 1 when something is "
-	    "(or on an error), 2 on a usage error.\n\nchecks:\n", fp);
+	fputs("checks:\n", fp);
 	list = check_list(&n);
 	for (i = 0; i < n; i++)
 		help_item(fp, list[i].id, list[i].summary);
-	fputs("\n"
-	    "  --where K=V     keep runs whose path, trial, tool, condition\n"
-	    "                  key or tag matches (K=V1,V2 for alternatives)\n"
-	    "  --only IDS      run only these checks (comma-separated)\n"
-	    "  --stats LIST    percentiles few-samples judges, every metric\n"
-	    "                  (default: p99 for connect_ms, p99,p99.9 for\n"
-	    "                  http_ms)\n"
-	    "  --per-campaign  one finding per campaign (day, instance type,\n"
-	    "                  study); by default a finding that tells the\n"
-	    "                  same story on several days or instance types\n"
-	    "                  is one finding naming them all\n"
-	    "  --format F      text (default on a terminal), md (default\n"
-	    "                  elsewhere), csv or json\n"
-	    "  --db FILE       database (default $PATHSTAT_DB, else\n"
-	    "                  ./pathstat.db)\n"
-	    "\n"
-	    "docs/checks.md gives each check's rule, threshold and reasons.\n",
-	    fp);
 }
 
 static int
@@ -568,7 +541,12 @@ set_only(struct check_opts *o, char ***only, const char *list,
 		for (k = 0; k < n && strcmp(ids[k].id, (*only)[i]); k++)
 			;
 		if (k == n) {
-			strbuf_addf(why, "unknown check '%s'", (*only)[i]);
+			strbuf_addf(why, "unknown check '%s' (checks:",
+			    (*only)[i]);
+			for (k = 0; k < n; k++)
+				strbuf_addf(why, "%s %s", k ? "," : "",
+				    ids[k].id);
+			strbuf_addch(why, ')');
 			return -1;
 		}
 	}
@@ -608,11 +586,6 @@ summary_line(const struct check_findings *f)
 	note("%s", sb.buf);
 	strbuf_release(&sb);
 }
-
-enum {
-	OPT_DB = 256, OPT_FORMAT, OPT_ONLY, OPT_PER_CAMPAIGN, OPT_STATS,
-	OPT_WHERE,
-};
 
 /* --stats: percentiles only, set into opts (borrowed from stat_opts). */
 static int
@@ -659,89 +632,110 @@ print_findings(const struct check_findings *found, enum table_format format)
 	return ret;
 }
 
+/* What `pathstat check` was asked; the callbacks' opt->value. */
+struct check_args {
+	struct check_opts	opts;		/* --only, --stats,
+						 * --per-campaign */
+	struct analyze_opts	stat_opts;	/* owns --stats' list */
+	struct where		where;		/* --where */
+	enum table_format	format;		/* --format */
+	const char		*db_path;	/* --db; borrowed */
+	char			**only;		/* --only's names;
+						 * owned */
+};
+
+static int
+opt_only(const struct parseopt *opt, const char *arg, struct strbuf *why)
+{
+	struct check_args *a = opt->value;
+
+	return set_only(&a->opts, &a->only, arg, why);
+}
+
+static int
+opt_stats(const struct parseopt *opt, const char *arg, struct strbuf *why)
+{
+	struct check_args *a = opt->value;
+
+	return set_stats(&a->opts, &a->stat_opts, arg, why);
+}
+
+static int
+opt_per_campaign(const struct parseopt *opt, const char *arg,
+    struct strbuf *why)
+{
+	(void)arg;
+	(void)why;
+	((struct check_args *)opt->value)->opts.per_campaign = true;
+	return 0;
+}
+
+/* The options of `pathstat check`, parsed into a. */
+static enum parseopt_result
+check_parse(struct check_args *a, int argc, char **argv)
+{
+	const struct parseopt opts[] = {
+		OPT_WHERE(&a->where, "keep runs whose path, trial, tool, "
+		    "condition key or tag matches (KEY=V1,V2 for "
+		    "alternatives)"),
+		OPT_CALLBACK(0, "only", a, "ID,...", opt_only, 0,
+		    "run only these checks (comma-separated)"),
+		OPT_CALLBACK(0, "stats", a, "LIST", opt_stats, 0,
+		    "percentiles few-samples judges, every metric (default: "
+		    "p99 for connect_ms, p99,p99.9 for http_ms)"),
+		OPT_CALLBACK(0, "per-campaign", a, NULL, opt_per_campaign,
+		    PARSEOPT_NOARG, "one finding per campaign (day, instance "
+		    "type, study); by default a finding that tells the same "
+		    "story on several days or instance types is one finding "
+		    "naming them all"),
+		OPT_FORMAT(&a->format),
+		OPT_DB(&a->db_path),
+		OPT_END(),
+	};
+	const struct parseopt_cmd cmd = {
+		.name = "check",
+		.intro =
+		    "Look for measurement pitfalls before the numbers reach "
+		    "an article.  Exit 0 when nothing is found, 1 when "
+		    "something is (or on an error), 2 on a usage error.",
+		.extra = help_checks,
+		.outro = "docs/checks.md gives each check's rule, threshold "
+		    "and reasons.",
+		.opts = opts,
+	};
+	int nargs;
+
+	return parseopt(&cmd, argc, argv, &nargs);
+}
+
 int
 cmd_check(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "db",		required_argument,	NULL, OPT_DB },
-		{ "format",	required_argument,	NULL, OPT_FORMAT },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "only",	required_argument,	NULL, OPT_ONLY },
-		{ "per-campaign", no_argument,		NULL, OPT_PER_CAMPAIGN },
-		{ "stats",	required_argument,	NULL, OPT_STATS },
-		{ "where",	required_argument,	NULL, OPT_WHERE },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct check_findings found = CHECK_FINDINGS_INIT;
-	struct check_opts opts;
-	struct analyze_opts stat_opts;
-	struct where w = WHERE_INIT;
+	struct check_args a;
+	struct where *w = &a.where;
 	struct strbuf why = STRBUF_INIT;
-	enum table_format format = table_format_default();
-	const char *db_path = NULL;
-	char **only = NULL;
+	enum parseopt_result r;
 	sqlite3 *db = NULL;
 	size_t i;
-	int ch, ret = PATHSTAT_EXIT_OK;
+	int ret = PATHSTAT_EXIT_OK;
 
 	err_set_prefix("pathstat check");
-	memset(&opts, 0, sizeof(opts));
-	analyze_opts_init(&stat_opts);
-	opterr = 0;
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		strbuf_reset(&why);
-		switch (ch) {
-		case OPT_DB:
-			db_path = optarg;
-			break;
-		case OPT_FORMAT:
-			if (table_format_parse(optarg, &format)) {
-				error("bad --format '%s': want text, md, csv or json",
-				    optarg);
-				goto usage;
-			}
-			break;
-		case 'h':
-			check_usage(stdout, true);
-			goto cleanup;
-		case OPT_ONLY:
-			if (set_only(&opts, &only, optarg, &why)) {
-				error("bad --only '%s': %s", optarg, why.buf);
-				goto usage;
-			}
-			break;
-		case OPT_PER_CAMPAIGN:
-			opts.per_campaign = true;
-			break;
-		case OPT_STATS:
-			if (set_stats(&opts, &stat_opts, optarg, &why)) {
-				error("bad --stats '%s': %s", optarg, why.buf);
-				goto usage;
-			}
-			break;
-		case OPT_WHERE:
-			if (where_add(&w, optarg, &why)) {
-				error("bad --where: %s", why.buf);
-				goto usage;
-			}
-			break;
-		default:
-			error("unknown option '%s'", argv[optind - 1]);
-			goto usage;
-		}
+	memset(&a, 0, sizeof(a));
+	analyze_opts_init(&a.stat_opts);
+	a.format = table_format_default();
+	r = check_parse(&a, argc, argv);
+	if (r != PARSEOPT_OK) {
+		ret = parseopt_exit(r);
+		goto cleanup;
 	}
-	if (optind < argc) {
-		error("unexpected argument '%s'", argv[optind]);
-		goto usage;
-	}
-	db = db_open_readonly(db_default_path(db_path));
+	db = db_open_readonly(db_default_path(a.db_path));
 	if (!db) {
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
-	if (w.n) {
-		struct keycat_query kq = { &w, NULL, 0, NULL, 0 };
+	if (w->n) {
+		struct keycat_query kq = { w, NULL, 0, NULL, 0 };
 		int rc;
 
 		strbuf_reset(&why);
@@ -754,7 +748,7 @@ cmd_check(int argc, char **argv)
 		}
 		/* every name exists: "no findings" over no runs would be a
 		 * clean bill for nothing */
-		rc = keycat_matches(db, &w);
+		rc = keycat_matches(db, w);
 		if (rc <= 0) {
 			if (rc == 0)
 				error("no run matches all the --where filters "
@@ -763,26 +757,21 @@ cmd_check(int argc, char **argv)
 			goto cleanup;
 		}
 	}
-	if (analyze_check_opts(db, &w, &opts, &found)) {
+	if (analyze_check_opts(db, w, &a.opts, &found)) {
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
-	if (print_findings(&found, format) || found.n)
+	if (print_findings(&found, a.format) || found.n)
 		ret = PATHSTAT_EXIT_FAIL;
-	goto cleanup;
-usage:
-	/* the error above names the one thing wrong */
-	fputs("pathstat check: see 'pathstat check --help'\n", stderr);
-	ret = PATHSTAT_EXIT_USAGE;
 cleanup:
 	db_close(db);
 	check_findings_release(&found);
-	analyze_opts_release(&stat_opts);
-	where_release(&w);
-	if (only) {
-		for (i = 0; i < opts.nonly; i++)
-			free(only[i]);
-		free(only);
+	analyze_opts_release(&a.stat_opts);
+	where_release(w);
+	if (a.only) {
+		for (i = 0; i < a.opts.nonly; i++)
+			free(a.only[i]);
+		free(a.only);
 	}
 	strbuf_release(&why);
 	return ret;

@@ -12,8 +12,11 @@
 # elsewhere.
 # It needs nothing from the bash-completion package.
 #
-# The lists below must match each command's --help: tests/cli/t6000
-# compares them.
+# A command's options come from its option table (common/parseopt.h):
+# make install builds them in (completion/gen-options.sh), else the
+# program lists them (--list-options).  The lists below are analyze's,
+# whose options depend on its verb; they must match its --help:
+# tests/cli/t6000 compares them.
 
 _pathstat_commands="analyze check export help ingest keys report runs"
 _pathstat_verbs="compare delta mtu percentiles ratio relative trend trials variance"
@@ -23,21 +26,32 @@ _pathstat_checks="burst-cliff run-order instance-cap udp-sender-limited
 	outlier-trial hidden-failures syn-retransmit busy-client few-samples
 	mixed-estimators pooled-groups missing-cells unbalanced-trials"
 
+# _pathstat_optlist CMD: the options CMD's table lists (`pathstat CMD
+# --list-options`: "--db=", "--format=text|md|csv|json", "--files", "-q"),
+# as make install built them in below, else as the program says; nothing
+# for a command whose options are not in a table yet.
+_pathstat_optlist()
+{
+	local v=_pathstat_optlist_$1
+
+	# analyze's options depend on its verb: the lists below say which
+	[ "$1" = analyze ] && return 0
+	if [ -n "${!v:-}" ]; then
+		printf '%s\n' "${!v}"
+	else
+		"${_pathstat_prog:-pathstat}" "$1" --list-options 2>/dev/null |
+		    grep '^-'
+	fi
+}
+
 # _pathstat_options CMD [VERB]: the options CMD (and analyze's VERB) takes.
 _pathstat_options()
 {
+	if [ -n "${_pathstat_opts:-}" ]; then
+		printf '%s\n' "$_pathstat_opts" | sed 's/=.*//'
+		return
+	fi
 	case $1 in
-	ingest)	echo "--db --layout --tag --dry-run -n --prune --rekey --force --quiet -q --help -h" ;;
-	runs)	echo "--db --where --format --columns --files --help -h" ;;
-	keys)	echo "--db --where --format --help -h" ;;
-	check)	echo "--db --where --only --stats --per-campaign --format --help -h" ;;
-	report)
-		echo "--db --spec --out --html --baseline --init --force" \
-		    "--no-render --no-checks --help -h" ;;
-	export)
-		echo "--db --out --where --partition-by --codec --basic-encodings" \
-		    "--file-size --force --quiet -q --writer --ddl --location" \
-		    "--help -h" ;;
 	analyze)
 		echo "--db --metric --where --by --stats --quantile --pool" \
 		    "--paths --ci --level --seed --unit --format" \
@@ -54,14 +68,20 @@ _pathstat_options()
 	esac
 }
 
-# Does option $1 take a value (the next word)?
+# Does option $1 take a value (the next word)?  The command's table
+# says, else (analyze, whose options depend on the verb) the list below.
 _pathstat_takes_value()
 {
+	if [ -n "${_pathstat_opts:-}" ]; then
+		case $'\n'$_pathstat_opts$'\n' in
+		*$'\n'"$1="*) return 0 ;;
+		esac
+		return 1
+	fi
 	case $1 in
-	--db|--layout|--tag|--where|--format|--only|--stats|--spec|--out|\
-	--metric|--by|--quantile|--pool|--paths|--level|--seed|\
-	--across|--baseline|--threshold|--target|--partition-by|--codec|\
-	--file-size|--ddl|--location|--sql|--columns|--unit) return 0 ;;
+	--db|--where|--format|--metric|--by|--stats|--quantile|--pool|\
+	--paths|--level|--seed|--across|--baseline|--threshold|--target|\
+	--sql|--unit) return 0 ;;
 	esac
 	return 1
 }
@@ -124,6 +144,13 @@ _pathstat_value()
 {
 	local opt=$1 cur=$2 list prefix key i
 
+	# an option whose table lists its values (an enum)
+	list=$(printf '%s\n' "${_pathstat_opts:-}" |
+	    sed -n "s/^$opt=\(.*|.*\)\$/\1/p" | tr '|' '\n')
+	if [ -n "$list" ]; then
+		_pathstat_reply "$cur" "$list"
+		return 0
+	fi
 	case $opt in
 	--db|--spec)
 		compopt -o filenames 2>/dev/null
@@ -139,9 +166,7 @@ _pathstat_value()
 		_pathstat_reply "$cur" "$(printf '%s\n' $_pathstat_metrics)" ;;
 	--quantile)
 		_pathstat_reply "$cur" $'type7\noha\nhd' ;;
-	--codec)
-		_pathstat_reply "$cur" $'zstd\ngzip\nnone' ;;
-	--ddl|--sql)
+	--sql)
 		_pathstat_reply "$cur" $'athena\ntrino\nspark\nduckdb' ;;
 	--partition-by)
 		prefix=${cur%"${cur##*,}"}
@@ -209,7 +234,7 @@ _pathstat()
 {
 	local line cur prev cmd="" verb="" i w
 	local -a _pathstat_words
-	local _pathstat_prog _pathstat_db
+	local _pathstat_prog _pathstat_db _pathstat_opts=""
 	COMPREPLY=()
 
 	# Split the line ourselves, on blanks only, so that KEY=VALUE and
@@ -243,6 +268,7 @@ _pathstat()
 		_pathstat_takes_value "${_pathstat_words[i - 1]}" && continue
 		if [ -z "$cmd" ]; then
 			cmd=$w
+			_pathstat_opts=$(_pathstat_optlist "$cmd")
 		elif [ "$cmd" = analyze ] && [ -z "$verb" ]; then
 			verb=$w
 		fi

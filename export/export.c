@@ -12,7 +12,6 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -27,6 +26,7 @@
 #include "common/exit.h"
 #include "common/outdir.h"
 #include "common/parse.h"
+#include "common/parseopt.h"
 #include "common/strbuf.h"
 #include "common/where.h"
 #include "common/xalloc.h"
@@ -1260,128 +1260,113 @@ cleanup:
 	return ret;
 }
 
-enum {
-	OPT_BASIC = 256, OPT_CODEC, OPT_DB, OPT_DDL, OPT_FILE_SIZE, OPT_FORCE,
-	OPT_LOCATION, OPT_OUT, OPT_PARTITION_BY, OPT_WHERE, OPT_WRITER
-};
+static const char *const export_codecs[] = { "zstd", "gzip", "none", NULL };
+static const char *const export_engines[] = { "athena", "trino", "spark",
+	"duckdb", NULL };
+
+static int
+opt_codec(const struct parseopt *opt, const char *arg, struct strbuf *why)
+{
+	(void)why;
+	return pq_codec_parse(arg, opt->value);
+}
+
+/* --ddl ENGINE: print the DDL instead (opt->value: the export_cli) */
+static int
+opt_ddl(const struct parseopt *opt, const char *arg, struct strbuf *why)
+{
+	struct export_cli *cli = opt->value;
+
+	(void)why;
+	if (export_engine_parse(arg, &cli->engine))
+		return -1;
+	cli->ddl = true;
+	return 0;
+}
+
+static int
+opt_file_size(const struct parseopt *opt, const char *arg,
+    struct strbuf *why)
+{
+	if (parse_size(arg, opt->value)) {
+		strbuf_addstr(why, "want bytes, at least 4k (k, m, g "
+		    "suffixes)");
+		return -1;
+	}
+	return 0;
+}
+
+/* --where, kept as typed too for the manifest (opt->value: the
+ * export_cli) */
+static int
+opt_where(const struct parseopt *opt, const char *arg, struct strbuf *why)
+{
+	struct export_cli *cli = opt->value;
+
+	if (where_add(&cli->where, arg, why))
+		return -1;
+	cli->where_text = xreallocarray(cli->where_text, cli->nwhere_text + 1,
+	    sizeof(*cli->where_text));
+	cli->where_text[cli->nwhere_text++] = (char *)arg;
+	return 0;
+}
+
+/* --writer NAME (opt->value: the writer name's slot) */
+static int
+opt_writer(const struct parseopt *opt, const char *arg, struct strbuf *why)
+{
+	if (!writer_name_ok(arg, strlen(arg))) {
+		strbuf_addf(why, "want 1 to %d of A-Z a-z 0-9 _ . -, not "
+		    "starting with . or -", EXPORT_WRITER_MAX);
+		return -1;
+	}
+	*(const char **)opt->value = arg;
+	return 0;
+}
+
+static void
+export_help(FILE *fp)
+{
+	export_usage(fp);
+}
 
 int
 cmd_export(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "basic-encodings", no_argument,	NULL, OPT_BASIC },
-		{ "codec",	required_argument,	NULL, OPT_CODEC },
-		{ "db",		required_argument,	NULL, OPT_DB },
-		{ "ddl",	required_argument,	NULL, OPT_DDL },
-		{ "file-size",	required_argument,	NULL, OPT_FILE_SIZE },
-		{ "force",	no_argument,		NULL, OPT_FORCE },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "location",	required_argument,	NULL, OPT_LOCATION },
-		{ "out",	required_argument,	NULL, OPT_OUT },
-		{ "partition-by", required_argument,	NULL,
-		    OPT_PARTITION_BY },
-		{ "quiet",	no_argument,		NULL, 'q' },
-		{ "where",	required_argument,	NULL, OPT_WHERE },
-		{ "writer",	required_argument,	NULL, OPT_WRITER },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct export_cli cli;
-	struct strbuf why = STRBUF_INIT;
+	/* export_usage() prints the help; the table parses */
+	const struct parseopt opts[] = {
+		OPT_DB(&cli.db_path),
+		OPT_STRING(0, "out", &cli.out, "DIR", NULL),
+		OPT_CALLBACK(0, "where", &cli, "KEY=VALUE", opt_where,
+		    PARSEOPT_WHY_ONLY | PARSEOPT_MANY, NULL),
+		OPT_STRING(0, "partition-by", &cli.partition_by, "KEYS", NULL),
+		OPT_ENUM_CB(0, "codec", &cli.opts.codec, export_codecs,
+		    opt_codec, NULL),
+		OPT_FLAG(0, "basic-encodings", &cli.opts.basic, NULL),
+		OPT_CALLBACK(0, "file-size", &cli.opts.file_bytes, "SIZE",
+		    opt_file_size, 0, NULL),
+		OPT_FLAG(0, "force", &cli.force, NULL),
+		OPT_FLAG('q', "quiet", &cli.quiet, NULL),
+		OPT_ENUM_CB(0, "ddl", &cli, export_engines, opt_ddl, NULL),
+		OPT_STRING(0, "location", &cli.location, "URI", NULL),
+		OPT_CALLBACK(0, "writer", &cli.opts.writer, "NAME", opt_writer,
+		    0, NULL),
+		OPT_END(),
+	};
+	const struct parseopt_cmd cmd = { .name = "export", .opts = opts,
+	    .help = export_help };
+	enum parseopt_result pr;
 	sqlite3 *db = NULL;
-	int ch, ret = PATHSTAT_EXIT_OK;
+	int nargs, ret = PATHSTAT_EXIT_OK;
 
 	err_set_prefix("pathstat export");
 	memset(&cli, 0, sizeof(cli));
 	cli.opts.codec = PQ_CODEC_ZSTD;
 	cli.opts.file_bytes = EXPORT_FILE_BYTES;
-	opterr = 0;
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "+hq", longopts, NULL)) != -1) {
-		switch (ch) {
-		case OPT_BASIC:
-			cli.opts.basic = true;
-			break;
-		case OPT_CODEC:
-			if (pq_codec_parse(optarg, &cli.opts.codec)) {
-				error("bad --codec '%s': want zstd, gzip or "
-				    "none", optarg);
-				ret = PATHSTAT_EXIT_USAGE;
-				goto cleanup;
-			}
-			break;
-		case OPT_DB:
-			cli.db_path = optarg;
-			break;
-		case OPT_DDL:
-			if (export_engine_parse(optarg, &cli.engine)) {
-				error("bad --ddl '%s': want athena, trino, "
-				    "spark or duckdb", optarg);
-				ret = PATHSTAT_EXIT_USAGE;
-				goto cleanup;
-			}
-			cli.ddl = true;
-			break;
-		case OPT_FILE_SIZE:
-			if (parse_size(optarg, &cli.opts.file_bytes)) {
-				error("bad --file-size '%s': want bytes, at "
-				    "least 4k (k, m, g suffixes)", optarg);
-				ret = PATHSTAT_EXIT_USAGE;
-				goto cleanup;
-			}
-			break;
-		case OPT_FORCE:
-			cli.force = true;
-			break;
-		case 'h':
-			export_usage(stdout);
-			goto cleanup;
-		case OPT_LOCATION:
-			cli.location = optarg;
-			break;
-		case OPT_OUT:
-			cli.out = optarg;
-			break;
-		case OPT_PARTITION_BY:
-			cli.partition_by = optarg;
-			break;
-		case 'q':
-			cli.quiet = true;
-			break;
-		case OPT_WHERE:
-			if (where_add(&cli.where, optarg, &why)) {
-				error("bad --where: %s", why.buf);
-				ret = PATHSTAT_EXIT_USAGE;
-				goto cleanup;
-			}
-			cli.where_text = xreallocarray(cli.where_text,
-			    cli.nwhere_text + 1, sizeof(*cli.where_text));
-			cli.where_text[cli.nwhere_text++] = optarg;
-			break;
-		case OPT_WRITER:
-			if (!writer_name_ok(optarg, strlen(optarg))) {
-				error("bad --writer '%s': want 1 to %d of "
-				    "A-Z a-z 0-9 _ . -, not starting with . "
-				    "or -", optarg, EXPORT_WRITER_MAX);
-				ret = PATHSTAT_EXIT_USAGE;
-				goto cleanup;
-			}
-			cli.opts.writer = optarg;
-			break;
-		default:
-			if (optopt && optopt != '?' && optopt < 256)
-				error("unknown option '-%c'", optopt);
-			else
-				error("unknown option or missing argument: "
-				    "'%s'", argv[optind - 1]);
-			fputs(EXPORT_USAGE, stderr);
-			ret = PATHSTAT_EXIT_USAGE;
-			goto cleanup;
-		}
-	}
-	if (optind < argc) {
-		error("unexpected argument '%s'", argv[optind]);
-		fputs(EXPORT_USAGE, stderr);
-		ret = PATHSTAT_EXIT_USAGE;
+	pr = parseopt(&cmd, argc, argv, &nargs);
+	if (pr != PARSEOPT_OK) {
+		ret = parseopt_exit(pr);
 		goto cleanup;
 	}
 	if (!cli.ddl && !cli.out) {
@@ -1416,6 +1401,5 @@ cleanup:
 	db_close(db);
 	where_release(&cli.where);
 	free(cli.where_text);
-	strbuf_release(&why);
 	return ret;
 }

@@ -11,7 +11,6 @@
 #include "common/compat.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -27,6 +26,7 @@
 #include "common/db.h"
 #include "common/err.h"
 #include "common/exit.h"
+#include "common/parseopt.h"
 #include "common/strbuf.h"
 #include "common/where.h"
 #include "common/xalloc.h"
@@ -36,11 +36,6 @@
 #include "ingest/roots.h"
 #include "ingest/store.h"
 #include "ingest/tree.h"
-
-#define INGEST_USAGE \
-	"usage: pathstat ingest [--db FILE] [--layout PATTERN]... [--tag KEY=VALUE]...\n" \
-	"                       [--dry-run] [--prune] [--rekey] [--force] [--quiet]\n" \
-	"                       PATH...\n"
 
 /* Files are read whole; one larger than this is refused with a reason.
  * A file costs about twice its size while it is parsed (iperf3 JSON is
@@ -77,45 +72,6 @@ struct ingest_stats {
 	size_t	rekeyed;	/* dry run: files whose keys would change */
 	size_t	fresh;		/* dry run: files new to the database */
 };
-
-static void
-usage_full(FILE *fp)
-{
-	fputs(INGEST_USAGE, fp);
-	fputs("\n"
-	    "Load benchmark results into the database: iperf3 -J and --json-stream,\n"
-	    "oha JSON, CSV and --db-url SQLite, pathprobe CSV and --mtu results\n"
-	    "(plain or .gz).\n"
-	    "Folders are walked recursively; each file is sniffed by its content.\n"
-	    "\n"
-	    "  --db FILE          database (default $PATHSTAT_DB, else ./pathstat.db)\n"
-	    "  --layout PATTERN   map a file's path to run keys, e.g.\n"
-	    "                     '{tag:instance_type}/{path}/{cond}/trial{trial}/{*}'\n"
-	    "                     or '{path}_{cond}_run{trial}.json'; placeholders\n"
-	    "                     {path} {trial} {cond} {tool} {tag:NAME} {*} {**};\n"
-	    "                     repeatable: the first that matches a file applies\n"
-	    "  --tag KEY=VALUE    set a run key for every file (path, trial, condition,\n"
-	    "                     or any tag such as instance_type); repeatable\n"
-	    "  -n, --dry-run      print per file which layout matched, the keys it\n"
-	    "                     would get and what would happen; write nothing\n"
-	    "  --prune            remove the runs of files gone from the folders given\n"
-	    "  --rekey            let a file's keys change from what is stored (another\n"
-	    "                     layout, a moved meta.json); without it such files are\n"
-	    "                     kept as they are, with the change named\n"
-	    "  --force            re-read files even when content and keys are unchanged\n"
-	    "  -q, --quiet        print errors only\n"
-	    "  -h, --help         this help\n"
-	    "\n"
-	    "Keys come from meta.json files in the folders above a file, up to its\n"
-	    "tree's root (nearer wins), then the first --layout that matches, then\n"
-	    "--tag.  A folder or file inside a tree ingested before is read as part\n"
-	    "of it.  In {cond}, a tool name\n"
-	    "(" INGEST_TOOL_ALIASES ") sets the tool, and a\n"
-	    "token the grammar does not know is kept as the tag " RUN_KEYS_LABEL ".\n"
-	    "A file without a path ID is rejected.\n"
-	    "Exit status: 0 all good, 1 some file rejected, unreadable or left as\n"
-	    "stored (the rest is done), 2 usage error.\n", fp);
-}
 
 /*
  * gzip content may be at most INGEST_GZIP_RATIO times the compressed
@@ -1516,36 +1472,53 @@ count_runs_in_db(sqlite3 *db)
 	return n;
 }
 
-/* Set a --tag.  Returns 0, or -1 after printing why (a usage error). */
+/* --tag KEY=VALUE into o->tags (opt->value: the struct ingest_opts);
+ * -1 with the reason in why. */
 static int
-add_tag(struct run_keys *tags, const char *arg)
+opt_tag(const struct parseopt *opt, const char *arg, struct strbuf *why)
 {
+	struct run_keys *tags = &((struct ingest_opts *)opt->value)->tags;
 	const char *eq = strchr(arg, '=');
-	struct strbuf why = STRBUF_INIT;
 	char *key;
 	int ret = 0;
 
-	if (!eq || eq == arg)
-		return error("bad --tag '%s': want KEY=VALUE", arg);
+	if (!eq || eq == arg) {
+		strbuf_addstr(why, "want KEY=VALUE");
+		return -1;
+	}
 	key = xstrndup(arg, (size_t)(eq - arg));
-	if (run_keys_set(tags, key, eq + 1, &why)) {
-		ret = error("bad --tag '%s': %s", arg, why.buf);
+	if (run_keys_set(tags, key, eq + 1, why)) {
+		ret = -1;
 	} else if (tags->unknown) {
 		/* a name may hold tokens of its own; a command line says
 		 * what it means */
-		ret = error("bad --tag '%s': '%s' is not in the condition "
-		    "grammar (k=v, name-value, cN, PN, bRATE, a size, "
-		    "tcp/udp, reverse, bidir); for a tag say --tag %s=%s",
-		    arg, tags->unknown, RUN_KEYS_LABEL, tags->unknown);
+		strbuf_addf(why, "'%s' is not in the condition grammar (k=v, "
+		    "name-value, cN, PN, bRATE, a size, tcp/udp, reverse, "
+		    "bidir); for a tag say --tag %s=%s", tags->unknown,
+		    RUN_KEYS_LABEL, tags->unknown);
+		ret = -1;
 	}
 	free(key);
-	strbuf_release(&why);
 	return ret;
 }
 
-enum {
-	OPT_DB = 256, OPT_LAYOUT, OPT_TAG, OPT_FORCE, OPT_PRUNE, OPT_REKEY,
-};
+/* --layout PATTERN, compiled, after those given before it. */
+static int
+opt_layout(const struct parseopt *opt, const char *arg, struct strbuf *why)
+{
+	struct ingest_opts *o = opt->value;
+	struct layout *lay = layout_compile(arg, why);
+
+	if (!lay)
+		return -1;
+	o->layouts = xreallocarray(o->layouts, o->nlayouts + 1,
+	    sizeof(*o->layouts));
+	o->layout_texts = xreallocarray(o->layout_texts, o->nlayouts + 1,
+	    sizeof(*o->layout_texts));
+	o->layouts[o->nlayouts] = lay;
+	o->layout_texts[o->nlayouts++] = arg;
+	return 0;
+}
 
 /* The --layout patterns joined for a note: "'a', 'b'". */
 static void
@@ -1682,306 +1655,356 @@ cleanup:
 	return ret;
 }
 
-int
-cmd_ingest(int argc, char **argv)
+/* The options of `pathstat ingest`, parsed into o; the paths are left
+ * in argv[0..*npaths). */
+static enum parseopt_result
+ingest_parse(struct ingest_opts *o, int argc, char **argv, int *npaths)
 {
-	static const struct option longopts[] = {
-		{ "db",		required_argument,	NULL, OPT_DB },
-		{ "dry-run",	no_argument,		NULL, 'n' },
-		{ "force",	no_argument,		NULL, OPT_FORCE },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "layout",	required_argument,	NULL, OPT_LAYOUT },
-		{ "prune",	no_argument,		NULL, OPT_PRUNE },
-		{ "quiet",	no_argument,		NULL, 'q' },
-		{ "rekey",	no_argument,		NULL, OPT_REKEY },
-		{ "tag",	required_argument,	NULL, OPT_TAG },
-		{ NULL, 0, NULL, 0 },
+	const struct parseopt opts[] = {
+		OPT_DB(&o->db_path),
+		OPT_CALLBACK(0, "layout", o, "PATTERN", opt_layout,
+		    PARSEOPT_MANY, "map a file's path to run keys, e.g.\n"
+		    "'{tag:instance_type}/{path}/{cond}/trial{trial}/{*}'\n"
+		    "or '{path}_{cond}_run{trial}.json'; placeholders {path} "
+		    "{trial} {cond} {tool} {tag:NAME} {*} {**}; repeatable: "
+		    "the first that matches a file applies"),
+		OPT_CALLBACK(0, "tag", o, "KEY=VALUE", opt_tag,
+		    PARSEOPT_MANY, "set a run key for every file (path, trial, "
+		    "condition, or any tag such as instance_type); "
+		    "repeatable"),
+		OPT_FLAG('n', "dry-run", &o->dry_run, "print per file which "
+		    "layout matched, the keys it would get and what would "
+		    "happen; write nothing"),
+		OPT_FLAG(0, "prune", &o->prune, "remove the runs of files gone "
+		    "from the folders given"),
+		OPT_FLAG(0, "rekey", &o->rekey, "let a file's keys change from "
+		    "what is stored (another layout, a moved meta.json); "
+		    "without it such files are kept as they are, with the "
+		    "change named"),
+		OPT_FLAG(0, "force", &o->force, "re-read files even when "
+		    "content and keys are unchanged"),
+		OPT_FLAG('q', "quiet", &o->quiet, "print errors only"),
+		OPT_END(),
 	};
-	struct ingest_opts o;
-	struct ingest_stats stats;
-	struct ingest_ctx ctx;
-	struct walk_list files;
-	struct walk_target *targets = NULL;
-	struct root_list roots = ROOT_LIST_INIT;
-	struct gone_list gone;
-	struct meta_cache *mc = NULL;
-	struct root_move *moves = NULL;
-	struct store *st = NULL;
-	struct store *rst = NULL;
+	const struct parseopt_cmd cmd = {
+		.name = "ingest",
+		.args = "PATH...",
+		.args_name = "paths",
+		.intro = "Load benchmark results into the database: iperf3 -J "
+		    "and --json-stream,\noha JSON, CSV and --db-url SQLite, "
+		    "pathprobe CSV and --mtu results\n(plain or .gz).\n"
+		    "Folders are walked recursively; each file is sniffed by "
+		    "its content.",
+		.outro = "Keys come from meta.json files in the folders above "
+		    "a file, up to its tree's root (nearer wins), then the "
+		    "first --layout that matches, then --tag.  A folder or "
+		    "file inside a tree ingested before is read as part of "
+		    "it.  In {cond}, a tool name (" INGEST_TOOL_ALIASES ") "
+		    "sets the tool, and a token the grammar does not know is "
+		    "kept as the tag " RUN_KEYS_LABEL ".  A file without a "
+		    "path ID is rejected.\nExit status: 0 all good, 1 some "
+		    "file rejected, unreadable or left as stored (the rest is "
+		    "done), 2 usage error.",
+		.opts = opts,
+	};
+	enum parseopt_result r;
+
+	/* options may follow the paths (pathstat ingest TREE -q), as in
+	 * analyze and git; '--' ends them for a path named -x */
+	r = parseopt(&cmd, argc, argv, npaths);
+	if (r == PARSEOPT_OK && *npaths == 0) {
+		parseopt_usage_error(&cmd, "no files or folders to ingest");
+		r = PARSEOPT_ERROR;
+	}
+	return r;
+}
+
+/* One ingest's state, from the database opened to the files done. */
+struct ingest_run {
+	struct ingest_opts	*o;
+	struct ingest_stats	stats;
+	struct ingest_ctx	ctx;
+	struct walk_list	files;	/* every file the walk found */
+	struct walk_target	*targets; /* the paths given, planned */
+	size_t			ntargets;
+	struct root_list	roots;	/* the trees the database knows */
+	struct root_layouts	stored;	/* their remembered layouts */
+	struct gone_list	gone;	/* files no longer there */
+	struct meta_cache	*mc;
+	struct root_move	*moves;	/* dry run: trees taken over */
+	struct store		*st;	/* the writer */
+	struct store		*rst;	/* the producer's reader */
+	sqlite3			*db;	/* st's connection */
+	sqlite3			*rdb;	/* rst's connection */
+	const struct walk_file	**todo;	/* the files to read */
+	size_t			ntodo;
+	const char		*db_path; /* borrowed */
+	char			*db_real; /* realpath of it; owned */
+};
+
+static void
+ingest_run_init(struct ingest_run *r, struct ingest_opts *o)
+{
+	memset(r, 0, sizeof(*r));
+	r->o = o;
+	r->roots = (struct root_list)ROOT_LIST_INIT;
+	r->stored = (struct root_layouts)ROOT_LAYOUTS_INIT;
+}
+
+static void
+ingest_run_release(struct ingest_run *r)
+{
+	size_t i;
+
+	roots_moves_free(r->moves, r->ctx.nmoves);
+	notes_free(r->ctx.notes);
+	free(r->ctx.layout_hits);
+	store_close(r->rst);
+	db_close(r->rdb);
+	free(r->todo);
+	store_close(r->st);
+	db_close(r->db);
+	meta_cache_free(r->mc);
+	walk_list_release(&r->files);
+	for (i = 0; i < r->ntargets; i++)
+		walk_target_release(&r->targets[i]);
+	free(r->targets);
+	roots_release(&r->roots);
+	gone_list_release(&r->gone);
+	roots_layouts_release(&r->stored);
+	free(r->db_real);
+}
+
+/* Open the database (as it is for a dry run, which migrates nothing
+ * and may have none) and load its trees; 0 or -1. */
+static int
+ingest_open(struct ingest_run *r)
+{
+	struct stat sb;
+	int version;
+
+	r->db_path = db_default_path(r->o->db_path);
+	if (!r->o->dry_run) {
+		r->db = db_open(r->db_path, true);
+		if (!r->db)
+			return -1;
+	} else if (stat(r->db_path, &sb) == 0) {
+		r->db = db_open_as_is(r->db_path, &version);
+		if (!r->db)
+			return -1;
+	}
+	r->db_real = realpath(r->db_path, NULL);
+	r->st = r->db ? store_open(r->db) : NULL;
+	if ((r->db && !r->st) || roots_load(r->db, &r->roots))
+		return -1;
+	return 0;
+}
+
+/* Test hooks (tests/cli/t1100, t1600): a file that vanishes, or is
+ * swapped for another (FROM:TO renames FROM over TO), between the walk
+ * and its read, which no test can time otherwise. */
+static void
+test_hooks_after_walk(void)
+{
+	const char *vanish = getenv("PATHSTAT_TEST_UNLINK_AFTER_WALK");
+	const char *swap = getenv("PATHSTAT_TEST_RENAME_AFTER_WALK");
+
+	if (vanish && *vanish)
+		unlink(vanish);
+	if (swap && strchr(swap, ':')) {
+		char *from = xstrndup(swap, strcspn(swap, ":"));
+
+		if (rename(from, strchr(swap, ':') + 1) != 0)
+			warning("test hook: cannot rename '%s': %s", from,
+			    strerror(errno));
+		free(from);
+	}
+}
+
+/*
+ * Plan the paths given against the trees known, settle the layouts,
+ * walk them and find the files gone.  0; 1 when a path was skipped or
+ * could not be walked (the rest goes on); -1 on a database error.
+ */
+static int
+ingest_plan(struct ingest_run *r, char **paths, size_t npaths)
+{
+	struct ingest_opts *o = r->o;
+	size_t i, absorbed = 0;
+	int ret = 0;
+
+	r->ntargets = npaths;
+	r->targets = xcalloc(npaths, sizeof(*r->targets));
+	roots_plan(&r->roots, paths, npaths, r->targets);
+	if (!o->nlayouts && use_stored_layouts(r->db, &r->roots, r->targets,
+	    npaths, o, &r->stored))
+		return -1;
+	if (!o->dry_run && roots_record(r->db, r->st, &r->roots, r->targets,
+	    npaths, &absorbed))
+		return -1;
+	if (!o->dry_run && !r->stored.n && o->nlayouts &&
+	    remember_layouts(r->db, &r->roots, r->targets, npaths, o))
+		return -1;
+	r->stats.removed += absorbed;
+	for (i = 0; i < npaths; i++) {
+		if (r->targets[i].skip)
+			ret = 1;
+		walk_target(&r->targets[i], &r->files);
+	}
+	if (r->files.errors)
+		ret = 1;
+	if (r->db && roots_find_gone(r->db, r->targets, npaths, &r->files,
+	    &r->gone))
+		return -1;
+	test_hooks_after_walk();
+	return ret;
+}
+
+/*
+ * Read, parse and store (or, dry, describe) every file the walk found
+ * but the database itself and the collector's sidecars; then the notes,
+ * the unused layouts and the files gone.  0, or 1 when something went
+ * wrong (said).
+ */
+static int
+ingest_read(struct ingest_run *r)
+{
 	struct err_capture quiet = ERR_CAPTURE_INIT;
-	const struct walk_file **todo = NULL;
-	size_t ntodo = 0, ntargets = 0, absorbed = 0;
-	struct root_layouts stored = ROOT_LAYOUTS_INIT;
-	sqlite3 *db = NULL, *rdb = NULL;
-	struct strbuf why = STRBUF_INIT;
-	const char *db_path;
-	char *db_real = NULL;
+	struct ingest_ctx *ctx = &r->ctx;
 	bool show_progress;
 	double t0;
 	size_t i;
-	int arg, ch, ret = PATHSTAT_EXIT_OK;
+	int ret = 0;
 
-	err_set_prefix("pathstat ingest");
-	memset(&o, 0, sizeof(o));
-	memset(&stats, 0, sizeof(stats));
-	memset(&ctx, 0, sizeof(ctx));
-	memset(&files, 0, sizeof(files));
-	memset(&gone, 0, sizeof(gone));
-	run_keys_init(&o.tags);
-	opterr = 0;
-	optind = 1;
-	/* no '+': options may follow the paths (pathstat ingest TREE -q),
-	 * as in analyze and git; '--' ends them for a path named -x */
-	while ((ch = getopt_long(argc, argv, "hnq", longopts, NULL)) != -1) {
-		switch (ch) {
-		case OPT_DB:
-			o.db_path = optarg;
-			break;
-		case OPT_FORCE:
-			o.force = true;
-			break;
-		case 'h':
-			usage_full(stdout);
-			goto cleanup;
-		case OPT_LAYOUT: {
-			struct layout *lay;
-
-			strbuf_reset(&why);
-			lay = layout_compile(optarg, &why);
-			if (!lay) {
-				error("bad --layout '%s': %s", optarg, why.buf);
-				ret = PATHSTAT_EXIT_USAGE;
-				goto cleanup;
-			}
-			o.layouts = xreallocarray(o.layouts, o.nlayouts + 1,
-			    sizeof(*o.layouts));
-			o.layout_texts = xreallocarray(o.layout_texts,
-			    o.nlayouts + 1, sizeof(*o.layout_texts));
-			o.layouts[o.nlayouts] = lay;
-			o.layout_texts[o.nlayouts++] = optarg;
-			break;
-		}
-		case 'n':
-			o.dry_run = true;
-			break;
-		case OPT_PRUNE:
-			o.prune = true;
-			break;
-		case 'q':
-			o.quiet = true;
-			break;
-		case OPT_REKEY:
-			o.rekey = true;
-			break;
-		case OPT_TAG:
-			if (add_tag(&o.tags, optarg)) {
-				ret = PATHSTAT_EXIT_USAGE;
-				goto cleanup;
-			}
-			break;
-		default:
-			if (optopt && optopt < 256)
-				error("unknown option '-%c'", optopt);
-			else
-				error("unknown option '%s'", argv[optind - 1]);
-			fputs("pathstat ingest: see 'pathstat ingest --help'\n", stderr);
-			ret = PATHSTAT_EXIT_USAGE;
-			goto cleanup;
-		}
-	}
-	/* A getopt that does not move options before operands (BSD, or
-	 * POSIXLY_CORRECT) leaves "-q" after a path as an operand: say so
-	 * rather than look for a file named -q. */
-	for (arg = optind; arg < argc && strcmp(argv[optind - 1], "--");
-	    arg++) {
-		if (argv[arg][0] != '-' || !argv[arg][1])
-			continue;
-		error("'%s' after the paths: give options before them (a path "
-		    "named so goes after '--')", argv[arg]);
-		fputs("pathstat ingest: see 'pathstat ingest --help'\n", stderr);
-		ret = PATHSTAT_EXIT_USAGE;
-		goto cleanup;
-	}
-	if (optind >= argc) {
-		error("no files or folders to ingest");
-		fputs("pathstat ingest: see 'pathstat ingest --help'\n", stderr);
-		ret = PATHSTAT_EXIT_USAGE;
-		goto cleanup;
-	}
-	err_set_quiet(o.quiet);
-
-	db_path = db_default_path(o.db_path);
-	if (o.dry_run) {
-		struct stat sb;
-		int version;
-
-		/* as the database is: a dry run migrates nothing either */
-		if (stat(db_path, &sb) == 0) {
-			db = db_open_as_is(db_path, &version);
-			if (!db) {
-				ret = PATHSTAT_EXIT_FAIL;
-				goto cleanup;
-			}
-		}
-	} else {
-		db = db_open(db_path, true);
-		if (!db) {
-			ret = PATHSTAT_EXIT_FAIL;
-			goto cleanup;
-		}
-	}
-	db_real = realpath(db_path, NULL);
-	st = db ? store_open(db) : NULL;
-	if ((db && !st) || roots_load(db, &roots)) {
-		ret = PATHSTAT_EXIT_FAIL;
-		goto cleanup;
-	}
-	ntargets = (size_t)(argc - optind);
-	targets = xcalloc(ntargets, sizeof(*targets));
-	roots_plan(&roots, argv + optind, ntargets, targets);
-	if (!o.nlayouts && use_stored_layouts(db, &roots, targets, ntargets,
-	    &o, &stored)) {
-		ret = PATHSTAT_EXIT_FAIL;
-		goto cleanup;
-	}
-	if (!o.dry_run && roots_record(db, st, &roots, targets, ntargets,
-	    &absorbed)) {
-		ret = PATHSTAT_EXIT_FAIL;
-		goto cleanup;
-	}
-	if (!o.dry_run && !stored.n && o.nlayouts &&
-	    remember_layouts(db, &roots, targets, ntargets, &o)) {
-		ret = PATHSTAT_EXIT_FAIL;
-		goto cleanup;
-	}
-	stats.removed += absorbed;
-	for (i = 0; i < ntargets; i++) {
-		if (targets[i].skip)
-			ret = PATHSTAT_EXIT_FAIL;
-		walk_target(&targets[i], &files);
-	}
-	if (files.errors)
-		ret = PATHSTAT_EXIT_FAIL;
-	if (db && roots_find_gone(db, targets, ntargets, &files, &gone)) {
-		ret = PATHSTAT_EXIT_FAIL;
-		goto cleanup;
-	}
-	{
-		/* Test hooks (tests/cli/t1100, t1600): a file that vanishes,
-		 * or is swapped for another (FROM:TO renames FROM over TO),
-		 * between the walk and its read, which no test can time
-		 * otherwise. */
-		const char *vanish = getenv("PATHSTAT_TEST_UNLINK_AFTER_WALK");
-		const char *swap = getenv("PATHSTAT_TEST_RENAME_AFTER_WALK");
-
-		if (vanish && *vanish)
-			unlink(vanish);
-		if (swap && strchr(swap, ':')) {
-			char *from = xstrndup(swap, strcspn(swap, ":"));
-
-			if (rename(from, strchr(swap, ':') + 1) != 0)
-				warning("test hook: cannot rename '%s': %s",
-				    from, strerror(errno));
-			free(from);
-		}
-	}
-	mc = meta_cache_new();
-	show_progress = !o.quiet && !o.dry_run && isatty(STDERR_FILENO);
+	r->mc = meta_cache_new();
+	show_progress = !r->o->quiet && !r->o->dry_run &&
+	    isatty(STDERR_FILENO);
 	t0 = now_s();
-	todo = xcalloc(files.n ? files.n : 1, sizeof(*todo));
-	for (i = 0; i < files.n; i++) {
-		if (is_db_file(files.files[i].path, db_real))
+	r->todo = xcalloc(r->files.n ? r->files.n : 1, sizeof(*r->todo));
+	for (i = 0; i < r->files.n; i++) {
+		if (is_db_file(r->files.files[i].path, r->db_real))
 			continue;
-		if (is_sidecar(base_of(files.files[i].path))) {
-			stats.sidecars++;
+		if (is_sidecar(base_of(r->files.files[i].path))) {
+			r->stats.sidecars++;
 			continue;
 		}
-		todo[ntodo++] = &files.files[i];
+		r->todo[r->ntodo++] = &r->files.files[i];
 	}
 	/* The producer's look-ups for unchanged files use a connection of
 	 * their own (WAL: it reads while this one writes); without one it
 	 * parses every file and job_finish() alone decides (quietly).  A
 	 * dry run parses every file: it shows the keys the content adds. */
-	if (!o.dry_run) {
+	if (!r->o->dry_run) {
 		err_capture_begin(&quiet);
-		rdb = db_open_readonly(db_path);
-		rst = rdb ? store_open(rdb) : NULL;
+		r->rdb = db_open_readonly(r->db_path);
+		r->rst = r->rdb ? store_open(r->rdb) : NULL;
 		err_capture_end();
 		strbuf_release(&quiet.text);
 	}
-	ctx.o = &o;
-	ctx.stats = &stats;
-	ctx.notes = notes_new();
-	ctx.gone = &gone;
-	ctx.roots = &roots;
-	ctx.db = db;
-	ctx.st = st;
-	ctx.layout_hits = xcalloc(o.nlayouts ? o.nlayouts : 1,
-	    sizeof(*ctx.layout_hits));
-	if (o.dry_run) {
-		ctx.nmoves = roots_moves(&roots, targets, ntargets, &moves);
-		ctx.moves = moves;
-		for (i = 0; i < ctx.nmoves; i++)
+	ctx->o = r->o;
+	ctx->stats = &r->stats;
+	ctx->notes = notes_new();
+	ctx->gone = &r->gone;
+	ctx->roots = &r->roots;
+	ctx->db = r->db;
+	ctx->st = r->st;
+	ctx->layout_hits = xcalloc(r->o->nlayouts ? r->o->nlayouts : 1,
+	    sizeof(*ctx->layout_hits));
+	if (r->o->dry_run) {
+		ctx->nmoves = roots_moves(&r->roots, r->targets, r->ntargets,
+		    &r->moves);
+		ctx->moves = r->moves;
+		for (i = 0; i < ctx->nmoves; i++)
 			note("the tree '%s' (%s) is inside a tree given: its "
-			    "files would be named '%s/...'", moves[i].from,
-			    moves[i].inner->path, moves[i].to);
+			    "files would be named '%s/...'", r->moves[i].from,
+			    r->moves[i].inner->path, r->moves[i].to);
 	}
-	if (ingest_files(&ctx, rst, mc, todo, ntodo, files.n, show_progress,
-	    t0))
-		ret = PATHSTAT_EXIT_FAIL;
+	if (ingest_files(ctx, r->rst, r->mc, r->todo, r->ntodo, r->files.n,
+	    show_progress, t0))
+		ret = 1;
 	if (show_progress)
-		progress(&stats, files.n, files.n, t0, true);
-	notes_flush(ctx.notes);
-	report_unused_layouts(&ctx, ntodo);
-	if (report_gone(&ctx, &gone))
-		ret = PATHSTAT_EXIT_FAIL;
-	if (stats.rejected || stats.kept || err_count())
-		ret = PATHSTAT_EXIT_FAIL;
-	if (o.dry_run) {
+		progress(&r->stats, r->files.n, r->files.n, t0, true);
+	notes_flush(ctx->notes);
+	report_unused_layouts(ctx, r->ntodo);
+	if (report_gone(ctx, &r->gone))
+		ret = 1;
+	if (r->stats.rejected || r->stats.kept || err_count())
+		ret = 1;
+	return ret;
+}
+
+/* The closing lines: what a dry run would have done, or what was done
+ * (with the run view refreshed and the conflicts named); 0 or 1. */
+static int
+ingest_summary(struct ingest_run *r)
+{
+	const struct ingest_stats *s = &r->stats;
+	int ret = 0;
+
+	if (r->o->dry_run) {
 		note("dry run, nothing written: %zu files: %zu new, %zu changed, "
 		    "%zu re-keyed, %zu unchanged, %zu skipped, %zu rejected, "
-		    "%zu kept as stored; %zu gone (%lld %s)", stats.files,
-		    stats.fresh, stats.changed, stats.rekeyed, stats.unchanged,
-		    stats.skipped, stats.rejected, stats.kept, gone.n,
-		    (long long)gone.runs, runs_word(gone.runs));
-		goto cleanup;
+		    "%zu kept as stored; %zu gone (%lld %s)", s->files,
+		    s->fresh, s->changed, s->rekeyed, s->unchanged,
+		    s->skipped, s->rejected, s->kept, r->gone.n,
+		    (long long)r->gone.runs, runs_word(r->gone.runs));
+		return 0;
 	}
-	if (store_refresh_run_view(db))
-		ret = PATHSTAT_EXIT_FAIL;
-	report_conflicts(db);
+	if (store_refresh_run_view(r->db))
+		ret = 1;
+	report_conflicts(r->db);
 	note("%zu files: %zu stored (%zu partial), %zu unchanged, %zu skipped, "
 	    "%zu rejected, %zu kept as stored; runs: %zu added, %zu replaced, "
-	    "%zu removed, %lld in the database; %zu samples", stats.files,
-	    stats.stored, stats.partial, stats.unchanged, stats.skipped,
-	    stats.rejected, stats.kept, stats.added, stats.replaced,
-	    stats.removed, (long long)count_runs_in_db(db), stats.samples);
-	if (stats.sidecars)
-		note("%zu collector sidecar files (cmd.txt, stderr.txt, exit_status, "
-		    "...) passed over", stats.sidecars);
+	    "%zu removed, %lld in the database; %zu samples", s->files,
+	    s->stored, s->partial, s->unchanged, s->skipped, s->rejected,
+	    s->kept, s->added, s->replaced, s->removed,
+	    (long long)count_runs_in_db(r->db), s->samples);
+	if (s->sidecars)
+		note("%zu collector sidecar files (cmd.txt, stderr.txt, "
+		    "exit_status, ...) passed over", s->sidecars);
+	return ret;
+}
+
+int
+cmd_ingest(int argc, char **argv)
+{
+	struct ingest_opts o;
+	struct ingest_run r;
+	enum parseopt_result pr;
+	int npaths, rc, ret = PATHSTAT_EXIT_OK;
+	size_t i;
+
+	err_set_prefix("pathstat ingest");
+	memset(&o, 0, sizeof(o));
+	run_keys_init(&o.tags);
+	ingest_run_init(&r, &o);
+	pr = ingest_parse(&o, argc, argv, &npaths);
+	if (pr != PARSEOPT_OK) {
+		ret = parseopt_exit(pr);
+		goto cleanup;
+	}
+	err_set_quiet(o.quiet);
+	if (ingest_open(&r)) {
+		ret = PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
+	rc = ingest_plan(&r, argv, (size_t)npaths);
+	if (rc < 0) {
+		ret = PATHSTAT_EXIT_FAIL;
+		goto cleanup;
+	}
+	/* a path skipped or a file refused fails the ingest, not the rest */
+	if (ingest_read(&r))
+		rc = 1;
+	if (ingest_summary(&r) || rc)
+		ret = PATHSTAT_EXIT_FAIL;
 cleanup:
-	roots_moves_free(moves, ctx.nmoves);
-	notes_free(ctx.notes);
-	free(ctx.layout_hits);
-	store_close(rst);
-	db_close(rdb);
-	free(todo);
-	store_close(st);
-	db_close(db);
-	meta_cache_free(mc);
-	walk_list_release(&files);
-	for (i = 0; i < ntargets; i++)
-		walk_target_release(&targets[i]);
-	free(targets);
-	roots_release(&roots);
-	gone_list_release(&gone);
+	ingest_run_release(&r);
 	for (i = 0; i < o.nlayouts; i++)
 		layout_free(o.layouts[i]);
 	free(o.layouts);
 	free(o.layout_texts);
-	roots_layouts_release(&stored);
 	run_keys_release(&o.tags);
-	strbuf_release(&why);
-	free(db_real);
 	err_set_quiet(false);
 	return ret;
 }

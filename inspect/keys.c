@@ -8,7 +8,6 @@
  */
 #include "common/compat.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,36 +16,15 @@
 #include "common/db.h"
 #include "common/err.h"
 #include "common/exit.h"
+#include "common/parseopt.h"
 #include "common/strbuf.h"
 #include "common/suggest.h"
 #include "common/table.h"
 #include "common/where.h"
 #include "common/xalloc.h"
 
-#define KEYS_USAGE \
-	"usage: pathstat keys [--db FILE] [--where KEY=VALUE]...\n" \
-	"                     [--format text|md|csv|json]\n"
-
 /* At most this many values are named in a "no such value" message. */
 #define KEYS_MAX_NAMED	20
-
-static void
-keys_usage(FILE *fp)
-{
-	fputs(KEYS_USAGE, fp);
-	fputs("\n"
-	    "List the keys runs can be selected by (--where KEY=VALUE) and split\n"
-	    "by (--by KEY): path, trial, tool, each condition key, each tag, and\n"
-	    "day, hour and instance as those options derive them; with each value\n"
-	    "and the number of runs that have it.  A run without the key counts\n"
-	    "under no value ('(none)'; --where KEY= selects those runs).\n"
-	    "\n"
-	    "  --db FILE            database (default $PATHSTAT_DB, else ./pathstat.db)\n"
-	    "  --where KEY=VALUE    count only the runs that match; VALUE may be a\n"
-	    "                       list (path=A,B)\n"
-	    "  --format F           text (default on a terminal), md (default\n"
-	    "                       elsewhere), csv or json\n", fp);
-}
 
 /* One key, and where its values come from. */
 struct key_def {
@@ -365,67 +343,55 @@ count_runs(sqlite3 *db, const struct where *w, int64_t *n)
 	return ret;
 }
 
-enum { OPT_DB = 256, OPT_WHERE, OPT_FORMAT };
+/* The options of `pathstat keys`, parsed into w, fmt and db_path. */
+static enum parseopt_result
+keys_parse(struct where *w, enum table_format *fmt, const char **db_path,
+    int argc, char **argv)
+{
+	const struct parseopt opts[] = {
+		OPT_DB(db_path),
+		OPT_WHERE(w, "count only the runs that match; VALUE may be a "
+		    "list (path=A,B)"),
+		OPT_FORMAT(fmt),
+		OPT_END(),
+	};
+	const struct parseopt_cmd cmd = {
+		.name = "keys",
+		.intro =
+		    "List the keys runs can be selected by (--where "
+		    "KEY=VALUE) and split by (--by KEY): path, trial, tool, "
+		    "each condition key, each tag, and day, hour and instance "
+		    "as those options derive them; with each value and the "
+		    "number of runs that have it.  A run without the key "
+		    "counts under no value ('(none)'; --where KEY= selects "
+		    "those runs).",
+		.opts = opts,
+	};
+	int nargs;
+
+	return parseopt(&cmd, argc, argv, &nargs);
+}
 
 int
 cmd_keys(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "db",		required_argument,	NULL, OPT_DB },
-		{ "format",	required_argument,	NULL, OPT_FORMAT },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "where",	required_argument,	NULL, OPT_WHERE },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct where w = WHERE_INIT, none = WHERE_INIT;
 	struct strbuf why = STRBUF_INIT;
 	struct key_list kl = { NULL, 0, 0 };
 	struct value_list all = { NULL, 0, 0 }, kept = { NULL, 0, 0 };
 	struct table t;
 	enum table_format fmt = table_format_default();
+	enum parseopt_result r;
 	const char *db_path = NULL;
 	sqlite3 *db = NULL;
 	int64_t nruns = 0;
-	int ch, ret = PATHSTAT_EXIT_OK;
+	int ret = PATHSTAT_EXIT_OK;
 
 	err_set_prefix("pathstat keys");
 	table_init(&t);
-	opterr = 0;
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case OPT_DB:
-			db_path = optarg;
-			break;
-		case OPT_FORMAT:
-			if (table_format_parse(optarg, &fmt)) {
-				error("bad --format '%s': want text, md, csv or json",
-				    optarg);
-				ret = PATHSTAT_EXIT_USAGE;
-				goto cleanup;
-			}
-			break;
-		case 'h':
-			keys_usage(stdout);
-			goto cleanup;
-		case OPT_WHERE:
-			if (where_add(&w, optarg, &why)) {
-				error("bad --where: %s", why.buf);
-				ret = PATHSTAT_EXIT_USAGE;
-				goto cleanup;
-			}
-			break;
-		default:
-			error("unknown option '%s'", argv[optind - 1]);
-			fputs("pathstat keys: see 'pathstat keys --help'\n", stderr);
-			ret = PATHSTAT_EXIT_USAGE;
-			goto cleanup;
-		}
-	}
-	if (optind < argc) {
-		error("unexpected argument '%s'", argv[optind]);
-		fputs("pathstat keys: see 'pathstat keys --help'\n", stderr);
-		ret = PATHSTAT_EXIT_USAGE;
+	r = keys_parse(&w, &fmt, &db_path, argc, argv);
+	if (r != PARSEOPT_OK) {
+		ret = parseopt_exit(r);
 		goto cleanup;
 	}
 	db_path = db_default_path(db_path);

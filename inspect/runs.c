@@ -4,7 +4,6 @@
  */
 #include "common/compat.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,16 +12,12 @@
 #include "common/err.h"
 #include "common/exit.h"
 #include "common/keycat.h"
+#include "common/parseopt.h"
 #include "common/strbuf.h"
 #include "common/table.h"
 #include "common/where.h"
 #include "common/xalloc.h"
 #include "inspect/inspect.h"
-
-#define RUNS_USAGE \
-	"usage: pathstat runs [--db FILE] [--where KEY=VALUE]...\n" \
-	"                     [--format text|md|csv|json] [--columns LIST|all]\n" \
-	"                     [--files]\n"
 
 /* The columns Markdown shows by default (with the tags whose value
  * differs between the runs listed): what tells runs apart. */
@@ -30,33 +25,6 @@ static const char *const compact_cols[] = {
 	"path", "condition", "trial", "tool", "metric", "samples", "failures",
 	"status",
 };
-
-static void
-runs_usage(FILE *fp)
-{
-	fputs(RUNS_USAGE, fp);
-	fputs("\n"
-	    "List what the database holds: one row per run (path, condition,\n"
-	    "trial, tool, each tag, samples (successful), failures, status,\n"
-	    "source file).  Runs that claim the same path, condition, trial, tool\n"
-	    "and tags are marked as conflicts.  --files lists the ingested files\n"
-	    "instead, with their status (ok, partial, rejected, skipped) and\n"
-	    "reason.\n"
-	    "\n"
-	    "  --db FILE            database (default $PATHSTAT_DB, else ./pathstat.db)\n"
-	    "  --where KEY=VALUE    keep runs whose path, trial, tool, condition key\n"
-	    "                       or tag matches; VALUE may be a list (path=A,B)\n"
-	    "  --format F           text (default on a terminal), md (default\n"
-	    "                       elsewhere), csv or json\n"
-	    "  --columns LIST|all   only these columns, in this order, in every\n"
-	    "                       format (all: every column).  Without it,\n"
-	    "                       text and md show path, condition, trial, tool,\n"
-	    "                       metric, the tags that differ between the\n"
-	    "                       runs, samples, failures, status (and\n"
-	    "                       conflict when there is one); csv and json\n"
-	    "                       keep every column, the stable contract\n"
-	    "  --files              list files, not runs\n", fp);
-}
 
 /* Every tag key in use, sorted: one column each. */
 static int
@@ -428,89 +396,93 @@ cleanup:
 	return ret;
 }
 
-enum { OPT_DB = 256, OPT_WHERE, OPT_FORMAT, OPT_FILES, OPT_COLUMNS };
+/* --columns: names separated by commas (checked against the table
+ * later, when its columns are known), or all. */
+static int
+opt_columns(const struct parseopt *opt, const char *arg, struct strbuf *why)
+{
+	if (!*arg || arg[strlen(arg) - 1] == ',' || strstr(arg, ",,") ||
+	    *arg == ',') {
+		strbuf_addstr(why, "want column names separated by commas, "
+		    "or all");
+		return -1;
+	}
+	*(const char **)opt->value = arg;
+	return 0;
+}
+
+/* What `pathstat runs` was asked. */
+struct runs_args {
+	struct where		where;		/* --where */
+	enum table_format	fmt;		/* --format */
+	const char		*db_path;	/* --db; borrowed */
+	const char		*columns;	/* --columns; borrowed */
+	bool			files;		/* --files */
+};
+
+/* The options of `pathstat runs`, parsed into a. */
+static enum parseopt_result
+runs_parse(struct runs_args *a, int argc, char **argv)
+{
+	const struct parseopt opts[] = {
+		OPT_DB(&a->db_path),
+		OPT_WHERE(&a->where, "keep runs whose path, trial, tool, "
+		    "condition key or tag matches; VALUE may be a list "
+		    "(path=A,B)"),
+		OPT_FORMAT(&a->fmt),
+		OPT_CALLBACK(0, "columns", &a->columns, "LIST|all",
+		    opt_columns, 0, "only these columns, in this order, in "
+		    "every format (all: every column).  Without it, text and "
+		    "md show path, condition, trial, tool, metric, the tags "
+		    "that differ between the runs, samples, failures, status "
+		    "(and conflict when there is one); csv and json keep "
+		    "every column, the stable contract"),
+		OPT_FLAG(0, "files", &a->files, "list files, not runs"),
+		OPT_END(),
+	};
+	const struct parseopt_cmd cmd = {
+		.name = "runs",
+		.intro =
+		    "List what the database holds: one row per run (path, "
+		    "condition,\ntrial, tool, each tag, samples (successful), "
+		    "failures, status,\nsource file).  Runs that claim the "
+		    "same path, condition, trial, tool and tags are marked as "
+		    "conflicts.  --files lists the ingested files instead, "
+		    "with their status (ok, partial, rejected, skipped) and "
+		    "reason.",
+		.opts = opts,
+	};
+	int nargs;
+
+	return parseopt(&cmd, argc, argv, &nargs);
+}
 
 int
 cmd_runs(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "columns",	required_argument,	NULL, OPT_COLUMNS },
-		{ "db",		required_argument,	NULL, OPT_DB },
-		{ "files",	no_argument,		NULL, OPT_FILES },
-		{ "format",	required_argument,	NULL, OPT_FORMAT },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "where",	required_argument,	NULL, OPT_WHERE },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct where w = WHERE_INIT;
+	struct runs_args a = { WHERE_INIT, TABLE_MD, NULL, NULL, false };
+	struct where *w = &a.where;
 	struct strbuf why = STRBUF_INIT;
 	struct table t;
-	enum table_format fmt = table_format_default();
-	const char *db_path = NULL, *columns = NULL;
-	bool files = false;
+	enum parseopt_result r;
 	sqlite3 *db = NULL;
-	int ch, ret = PATHSTAT_EXIT_OK;
+	int ret = PATHSTAT_EXIT_OK;
 
 	err_set_prefix("pathstat runs");
 	table_init(&t);
-	opterr = 0;
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case OPT_COLUMNS:
-			if (!*optarg || optarg[strlen(optarg) - 1] == ',' ||
-			    strstr(optarg, ",,") || *optarg == ',') {
-				error("--columns: want column names separated "
-				    "by commas, or all");
-				ret = PATHSTAT_EXIT_USAGE;
-				goto cleanup;
-			}
-			columns = optarg;
-			break;
-		case OPT_DB:
-			db_path = optarg;
-			break;
-		case OPT_FILES:
-			files = true;
-			break;
-		case OPT_FORMAT:
-			if (table_format_parse(optarg, &fmt)) {
-				error("bad --format '%s': want text, md, csv or json",
-				    optarg);
-				ret = PATHSTAT_EXIT_USAGE;
-				goto cleanup;
-			}
-			break;
-		case 'h':
-			runs_usage(stdout);
-			goto cleanup;
-		case OPT_WHERE:
-			if (where_add(&w, optarg, &why)) {
-				error("bad --where: %s", why.buf);
-				ret = PATHSTAT_EXIT_USAGE;
-				goto cleanup;
-			}
-			break;
-		default:
-			error("unknown option '%s'", argv[optind - 1]);
-			fputs("pathstat runs: see 'pathstat runs --help'\n", stderr);
-			ret = PATHSTAT_EXIT_USAGE;
-			goto cleanup;
-		}
-	}
-	if (optind < argc) {
-		error("unexpected argument '%s'", argv[optind]);
-		fputs("pathstat runs: see 'pathstat runs --help'\n", stderr);
-		ret = PATHSTAT_EXIT_USAGE;
+	a.fmt = table_format_default();
+	r = runs_parse(&a, argc, argv);
+	if (r != PARSEOPT_OK) {
+		ret = parseopt_exit(r);
 		goto cleanup;
 	}
-	db = db_open_readonly(db_default_path(db_path));
+	db = db_open_readonly(db_default_path(a.db_path));
 	if (!db) {
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
-	if (!files && w.n) {
-		struct keycat_query kq = { &w, NULL, 0, NULL, 0 };
+	if (!a.files && w->n) {
+		struct keycat_query kq = { w, NULL, 0, NULL, 0 };
 		int rc = keycat_check(db, &kq, &why);
 
 		if (rc) {
@@ -520,28 +492,29 @@ cmd_runs(int argc, char **argv)
 			goto cleanup;
 		}
 	}
-	if (files ? list_files(db, &t) : list_runs(db, &w, columns, &t)) {
+	if (a.files ? list_files(db, &t) : list_runs(db, w, a.columns, &t)) {
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
-	if (!files && w.n && t.nrows == 0) {
+	if (!a.files && w->n && t.nrows == 0) {
 		/* every name exists (above): together they match nothing */
 		error("no run matches all the --where filters together");
 		ret = PATHSTAT_EXIT_FAIL;
 	}
-	if (columns && select_columns(&t, columns)) {
+	if (a.columns && select_columns(&t, a.columns)) {
 		ret = PATHSTAT_EXIT_USAGE;
 		goto cleanup;
 	}
-	if (!columns && !files && (fmt == TABLE_MD || fmt == TABLE_TEXT))
+	if (!a.columns && !a.files &&
+	    (a.fmt == TABLE_MD || a.fmt == TABLE_TEXT))
 		compact(&t);
-	if (table_render(&t, fmt, stdout)) {
+	if (table_render(&t, a.fmt, stdout)) {
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
 cleanup:
 	table_release(&t);
-	where_release(&w);
+	where_release(w);
 	strbuf_release(&why);
 	db_close(db);
 	return ret;

@@ -8,7 +8,6 @@
 #include "common/compat.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +17,7 @@
 #include "common/db.h"
 #include "common/err.h"
 #include "common/exit.h"
+#include "common/parseopt.h"
 #include "common/strbuf.h"
 #include "common/version.h"
 #include "common/xalloc.h"
@@ -76,6 +76,12 @@ report_usage(FILE *fp, bool full)
 	    "$PATHSTAT_GNUPLOT_TIMEOUT its time limit in seconds (default\n"
 	    "60).  Without gnuplot the command still succeeds and index.md\n"
 	    "says how to render the charts.\n", fp);
+}
+
+static void
+report_help(FILE *fp)
+{
+	report_usage(fp, true);
 }
 
 /* Ask gnuplot its version; on failure say why in b->gnuplot_missing. */
@@ -214,9 +220,6 @@ index_tail(struct report_bundle *b, const char *hash)
 	report_footnotes_render(&b->fn, md);
 }
 
-enum { OPT_DB = 256, OPT_SPEC, OPT_OUT, OPT_FORCE, OPT_NO_RENDER,
-	OPT_NO_CHECKS, OPT_BASELINE, OPT_HTML, OPT_INIT };
-
 /* The spec made from the database (autospec.c), as a PATHSTAT_EXIT_*
  * code: an unknown --baseline is a usage error. */
 static int
@@ -277,19 +280,6 @@ report_summary(const struct report_bundle *b, bool no_render,
 int
 cmd_report(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "baseline",	required_argument,	NULL, OPT_BASELINE },
-		{ "db",		required_argument,	NULL, OPT_DB },
-		{ "force",	no_argument,		NULL, OPT_FORCE },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "html",	no_argument,		NULL, OPT_HTML },
-		{ "init",	no_argument,		NULL, OPT_INIT },
-		{ "no-checks",	no_argument,		NULL, OPT_NO_CHECKS },
-		{ "no-render",	no_argument,		NULL, OPT_NO_RENDER },
-		{ "out",	required_argument,	NULL, OPT_OUT },
-		{ "spec",	required_argument,	NULL, OPT_SPEC },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct report_spec spec;
 	struct report_bundle b;
 	const char *db_opt = NULL, *spec_file = NULL, *out = NULL;
@@ -297,9 +287,26 @@ cmd_report(int argc, char **argv)
 	char *hash = NULL, *gen = NULL;
 	cJSON *prev = NULL;
 	bool force = false, no_render = false, init = false, committed = false;
+	bool no_checks = false;
+	/* report_usage() prints the help; the table parses */
+	const struct parseopt opts[] = {
+		OPT_STRING(0, "spec", &spec_file, "FILE", NULL),
+		OPT_STRING(0, "out", &out, "DIR", NULL),
+		OPT_FLAG(0, "init", &init, NULL),
+		OPT_STRING(0, "baseline", &baseline, "PATH", NULL),
+		OPT_FLAG(0, "html", &b.html, NULL),
+		OPT_FLAG(0, "force", &force, NULL),
+		OPT_FLAG(0, "no-render", &no_render, NULL),
+		OPT_FLAG(0, "no-checks", &no_checks, NULL),
+		OPT_DB(&db_opt),
+		OPT_END(),
+	};
+	const struct parseopt_cmd cmd = { .name = "report", .opts = opts,
+	    .help = report_help };
+	enum parseopt_result pr;
 	struct timespec t0;
 	size_t bad;
-	int ch, ret = PATHSTAT_EXIT_OK;
+	int nargs, ret = PATHSTAT_EXIT_OK;
 
 	err_set_prefix("pathstat report");
 	memset(&b, 0, sizeof(b));
@@ -311,50 +318,12 @@ cmd_report(int argc, char **argv)
 	report_footnotes_init(b.methods);
 	b.checks = true;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	opterr = 0;
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case OPT_BASELINE:
-			baseline = optarg;
-			break;
-		case OPT_DB:
-			db_opt = optarg;
-			break;
-		case OPT_FORCE:
-			force = true;
-			break;
-		case 'h':
-			report_usage(stdout, true);
-			goto cleanup;
-		case OPT_HTML:
-			b.html = true;
-			break;
-		case OPT_INIT:
-			init = true;
-			break;
-		case OPT_NO_CHECKS:
-			b.checks = false;
-			break;
-		case OPT_NO_RENDER:
-			no_render = true;
-			break;
-		case OPT_OUT:
-			out = optarg;
-			break;
-		case OPT_SPEC:
-			spec_file = optarg;
-			break;
-		default:
-			error("unknown option or missing argument: '%s'",
-			    argv[optind - 1]);
-			goto usage;
-		}
+	pr = parseopt(&cmd, argc, argv, &nargs);
+	if (pr != PARSEOPT_OK) {
+		ret = parseopt_exit(pr);
+		goto cleanup;
 	}
-	if (optind < argc) {
-		error("unexpected argument '%s'", argv[optind]);
-		goto usage;
-	}
+	b.checks = !no_checks;
 	if (init && (spec_file || out)) {
 		error("--init prints the spec made from the database; it takes "
 		    "no %s", spec_file ? "--spec" : "--out");
