@@ -6,6 +6,11 @@
 #   EPY                               that venv's python, behind "$PY"'s
 #                                     helper accounting: $EPY_RUN SCRIPT...
 ENGINES_DIR=${PATHSTAT_ENGINES_DIR:-$HOME/.cache/pathstat-engines}
+# Every JVM (Spark's launcher and driver, Trino) writes its perf data
+# into /tmp/hsperfdata_USER whatever java.io.tmpdir says, and the
+# folder stays: CI's private /tmp fails on it.  No perf data.
+JAVA_TOOL_OPTIONS="-XX:-UsePerfData${JAVA_TOOL_OPTIONS:+ $JAVA_TOOL_OPTIONS}"
+export JAVA_TOOL_OPTIONS
 engines_gate() {
 	[ "${PATHSTAT_ENGINES:-}" = 1 ] ||
 	    skip_all "engine test: make test-engines runs it (it installs pyarrow, pyspark and Trino)"

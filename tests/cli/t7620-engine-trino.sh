@@ -3,12 +3,14 @@
 # export --ddl trino` over the exported folder and the queries of
 # `analyze ... --sql trino`: every cell equals `analyze --format csv`
 # (1e-9, the same rows and columns in the same order).  Athena's engine
-# is Trino: the queries of `--sql athena` give the same tables on the
-# Trino tables; Athena's DDL (Hive DDL: CREATE EXTERNAL TABLE, STORED
+# is Trino: the queries of `--sql athena` are Trino's text but for the
+# header comment (compared here; one that differs runs on the Trino
+# tables); Athena's DDL (Hive DDL: CREATE EXTERNAL TABLE, STORED
 # AS, TBLPROPERTIES for partition projection, MSCK REPAIR) is not
 # Trino's SQL, and each statement's rejection is recorded here
-# (docs/export.md, "Athena and Trino").  One server for everything:
-# it starts in a minute or more.
+# (README, "On the engines themselves").  One server for everything:
+# it starts in about a minute on two busy cores (the Hive plugin
+# alone).
 . "$TOP/tests/cli/engines.sh"
 trino_prereq
 
