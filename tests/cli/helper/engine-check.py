@@ -21,10 +21,12 @@ of the last line "@ DB DDL.sql" (which drops what the engine has of
 schema pathstat and runs the statements of DDL.sql); a line "! SQL" is
 run on the engine as it is and must succeed (a probe of the DDL) and
 return a row; "@+ DB DDL.sql" runs the statements again without
-dropping; "$ CMD" runs a shell command, which must exit 0; "!x SQL"
-must be rejected (the error is printed); "!f FILE" runs each statement
-of FILE and prints "# accepted" or "# rejected: why" (a record).  Prints "ok - ..." or "not ok - ..." per case with "#" details;
-exit 1 if any failed.
+dropping; "@- DB" names the database and runs no DDL (the engine's
+tables stay as they are); "$ CMD" runs a shell command, which must
+exit 0; "!x SQL" must be rejected (the error is printed); "!f FILE"
+runs each statement of FILE and prints "# accepted" or "# rejected:
+why" (a record).  Prints "ok - ..." or "not ok - ..." per case with
+"#" details; exit 1 if any failed.
 """
 import csv
 import io
@@ -81,6 +83,14 @@ class Spark:
                   .config("spark.driver.host", "127.0.0.1")
                   .config("spark.driver.bindAddress", "127.0.0.1")
                   .config("spark.sql.shuffle.partitions", "2")
+                  .config("spark.default.parallelism", "2")
+                  # a few thousand rows: compiling Java code for each
+                  # stage and expression (Janino) and re-planning each
+                  # stage (AQE) cost more than they save: t7610 took
+                  # 433 s with them, about half without (under load)
+                  .config("spark.sql.codegen.wholeStage", "false")
+                  .config("spark.sql.codegen.factoryMode", "NO_CODEGEN")
+                  .config("spark.sql.adaptive.enabled", "false")
                   .config("spark.sql.session.timeZone", "UTC")
                   .config("spark.driver.memory", "2g")
                   .config("spark.sql.warehouse.dir",
@@ -88,8 +98,11 @@ class Spark:
                   # scratch in the test's folder, none left in /tmp
                   .config("spark.local.dir", tmp)
                   .config("spark.driver.extraJavaOptions",
-                          "-Dderby.system.home=%s -Djava.io.tmpdir=%s" %
-                          (tmp, tmp))
+                          "-Dderby.system.home=%s -Djava.io.tmpdir=%s "
+                          # a short run: the quick JIT alone, one GC
+                          # thread (two busy cores)
+                          "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC "
+                          "-Xshare:auto" % (tmp, tmp))
                   .getOrCreate())
         self.s.sparkContext.setLogLevel("ERROR")
 
@@ -252,6 +265,9 @@ def main():
             if p.returncode:
                 fails += 1
                 print("#   exit %d: %s" % (p.returncode, p.stderr[-300:]))
+            continue
+        if line.startswith("@- "):
+            db = line[3:].strip()
             continue
         if line.startswith("@ ") or line.startswith("@+ "):
             db, ddl = shlex.split(line.split(" ", 1)[1])
