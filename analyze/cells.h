@@ -62,6 +62,10 @@ struct cell {
 	size_t		npooled;
 	bool		pooled_ready;	/* pooled/npooled are valid */
 	bool		pooled_alias;	/* pooled is a trial's array, not owned */
+	/* why its trial-level intervals are withdrawn: an outlier trial
+	 * (check outlier-trial's rule, cells_judge_outliers()); owned, or
+	 * NULL */
+	char		*outlier_why;
 };
 
 struct cellset {
@@ -100,6 +104,21 @@ struct cells_query {
  */
 int cells_load(sqlite3 *db, const struct cells_query *q, struct cellset *out);
 void cellset_release(struct cellset *cs);
+/*
+ * Judge the trials of cs's cells by the rule `check outlier-trial`
+ * applies (stats_outlier_cells(): each cell's own spread, and with 3-5
+ * trials the spread the selection's cells of the same trial count
+ * share, on the trials' p50, p95 and p99), and set outlier_why of each
+ * cell whose trial-level intervals are to be withdrawn: a cell with an
+ * outlier trial (naming it), and, when the cells of that trial count
+ * with one say the cause is shared (stats_outlier_shared()), every
+ * other cell of that trial count too (a cause the trials share, such as
+ * TIME_WAIT on the client, may have hit every trial of a cell, which no
+ * comparison of its trials can see).  Needs the values loaded, sorted
+ * (not series).  cells_load() calls it.
+ */
+void cells_judge_outliers(struct cellset *cs);
+
 /* Borrowed pointer to the cell with these keys, or NULL. */
 struct cell *cellset_find(struct cellset *cs, const char *path,
     const char *cond, char *const *dims);
