@@ -16,9 +16,11 @@
 
 #include "common/xalloc.h"
 #include "stats/stats.h"
+#include "stats/verdict.h"
 #include "tests/unit/harness.h"
 
 #define FIX	"tests/fixtures/stats/interval.txt"
+#define FIX_OUTLIER	"tests/fixtures/stats/outlier.txt"
 
 /* Fields of one fixture line (into a static buffer). */
 static char line[65536];
@@ -78,6 +80,62 @@ read_array(size_t *at, size_t n, double *out)
 
 	for (i = 0; i < n; i++)
 		out[i] = num((*at)++);
+}
+
+/* stats_outlier_cells() against gen_outlier.py's numpy oracle of the
+ * rule check outlier-trial states (stats/verdict.h): the trials each
+ * campaign's rule flags, and how many cells have one. */
+static void
+test_outlier_golden(void)
+{
+	FILE *f = fopen(FIX_OUTLIER, "r");
+	size_t ncases = 0;
+
+	if (!f) {
+		printf("# cannot open %s\n", FIX_OUTLIER);
+		CHECK(0, "outlier fixture opens");
+		return;
+	}
+	while (next_record(f)) {
+		struct stats_outlier_cell oc[64];
+		double st[64][15];
+		bool fl[64][5];
+		size_t nc, c, t, at = 2, nout, bad = 0;
+
+		if (strcmp(tok[0], "cells"))
+			continue;
+		nc = (size_t)num(1);
+		if (nc > 64) {
+			CHECK(0, "outlier fixture: at most 64 cells");
+			break;
+		}
+		for (c = 0; c < nc; c++) {
+			oc[c].k = (size_t)num(at++);
+			oc[c].low_only = num(at++) != 0;
+			if (oc[c].k > 5)
+				oc[c].k = 5;
+			read_array(&at, 3 * oc[c].k, st[c]);
+			oc[c].st = st[c];
+			oc[c].flag = fl[c];
+		}
+		nout = stats_outlier_cells(oc, nc);
+		for (c = 0; c < nc; c++)
+			for (t = 0; t < oc[c].k; t++)
+				if (fl[c][t] != (num(at++) != 0)) {
+					printf("#   case %zu cell %zu trial %zu: "
+					    "got %d\n", ncases, c, t, fl[c][t]);
+					bad++;
+				}
+		CHECK(bad == 0, "outlier trials = numpy oracle");
+		CHECK_EQ_INT(nout, (size_t)num(at), "cells with an outlier "
+		    "trial = numpy oracle");
+		ncases++;
+	}
+	fclose(f);
+	CHECK(ncases >= 10, "outlier fixture: all cases read");
+	CHECK(stats_outlier_shared(2, 8) && !stats_outlier_shared(1, 8) &&
+	    !stats_outlier_shared(4, 50) && stats_outlier_shared(5, 50),
+	    "a shared cause: 2 cells and 10 % of them");
 }
 
 static void
@@ -412,6 +470,7 @@ int
 main(void)
 {
 	test_goldens();
+	test_outlier_golden();
 	test_edges();
 	test_finding_pooled_coverage();
 	test_ties();
