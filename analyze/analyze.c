@@ -872,8 +872,11 @@ cell_interval(const struct analyze_opts *o, const struct cellset *cs,
 			out->why_missing = why;
 			return;
 		}
-		stats_sample_interval(c->trials[at].values, c->trials[at].n,
-		    s->pct, out->value, o->level, &iv);
+		/* widened, or withheld, where the run's samples are
+		 * serially correlated (issue 20 item 5) */
+		stats_sample_interval_serial(c->trials[at].values,
+		    c->trials[at].n, s->pct, out->value, o->level,
+		    c->serial_rs, &iv);
 		set_interval(out, &iv);
 		return;
 	}

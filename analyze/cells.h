@@ -62,6 +62,10 @@ struct cell {
 	size_t		npooled;
 	bool		pooled_ready;	/* pooled/npooled are valid */
 	bool		pooled_alias;	/* pooled is a trial's array, not owned */
+	/* a cell of one trial: the lag-1 rank autocorrelation of its
+	 * successes in sample order (stats_serial_rank_corr()), which its
+	 * within-run interval needs; NaN otherwise */
+	double		serial_rs;
 	/* why its trial-level intervals are withdrawn: an outlier trial
 	 * (check outlier-trial's rule, cells_judge_outliers()); owned, or
 	 * NULL */

@@ -461,6 +461,26 @@ static const struct design designs[] = {
 	    false, NULL, 0 },
 	{ "pareto-1.5", "heavy tail: Pareto α 1.5, 3 × 300, σ_b 0.1", 3,
 	    { 300, 300, 300 }, 0.1, true, 1.5, 0, 0, 0, 0, 0, 0, 0, false, NULL, 0 },
+	{ "probe-ar0-300", "pathprobe: one run's probes independent (AR(1) "
+	    "ρ 0), 300 samples: the within-run row (trial 1 alone), whose "
+	    "interval widens when the run's lag-1 rank autocorrelation is "
+	    "significant", 3, { 300, 300, 300 }, 0.1, false, 0.3, 0, 0, 0, 0,
+	    0, 0, 0, false, NULL, 0 },
+	{ "probe-ar0.5-300", "pathprobe: probes AR(1) ρ 0.5, 300 samples",
+	    3, { 300, 300, 300 }, 0.1, false, 0.3, 0.5, 0, 0, 0, 0, 0, 0,
+	    false, NULL, 0 },
+	{ "probe-ar0.8-300", "pathprobe: probes AR(1) ρ 0.8, 300 samples",
+	    3, { 300, 300, 300 }, 0.1, false, 0.3, 0.8, 0, 0, 0, 0, 0, 0,
+	    false, NULL, 0 },
+	{ "probe-ar0-1000", "pathprobe: probes independent, 1000 samples",
+	    3, { 1000, 1000, 1000 }, 0.1, false, 0.3, 0, 0, 0, 0, 0, 0, 0,
+	    false, NULL, 0 },
+	{ "probe-ar0.5-1000", "pathprobe: probes AR(1) ρ 0.5, 1000 samples",
+	    3, { 1000, 1000, 1000 }, 0.1, false, 0.3, 0.5, 0, 0, 0, 0, 0, 0,
+	    false, NULL, 0 },
+	{ "probe-ar0.8-1000", "pathprobe: probes AR(1) ρ 0.8, 1000 samples",
+	    3, { 1000, 1000, 1000 }, 0.1, false, 0.3, 0.8, 0, 0, 0, 0, 0, 0,
+	    false, NULL, 0 },
 	{ "ar0.8-3x300", "3 trials of 300, AR(1) ρ 0.8 (iperf3-like "
 	    "intervals; the within-run row is trial 1 alone)", 3,
 	    { 300, 300, 300 }, 0.1, false, 0.3, 0.8, 0, 0, 0, 0, 0, 0, true, NULL, 0 },
@@ -537,8 +557,8 @@ timeout_of(const struct design *d)
 
 /* Draw trial t's successes (ascending) into out; returns their count. */
 static size_t
-draw_trial(struct stats_rng *rng, const struct design *d, bool bim,
-    size_t n, double scale, double b, double *out)
+draw_trial_rs(struct stats_rng *rng, const struct design *d, bool bim,
+    size_t n, double scale, double b, double *out, double *rs)
 {
 	double z = stats_rng_normal(rng), tmo = timeout_of(d);
 	double c = sqrt(1 - d->rho * d->rho), cap = d->cap_q > 0 ?
@@ -562,8 +582,18 @@ draw_trial(struct stats_rng *rng, const struct design *d, bool bim,
 			v = floor(v / d->grain + 0.5) * d->grain;
 		out[k++] = v;
 	}
+	/* what analyze reads from the run's samples in order */
+	if (rs)
+		*rs = stats_serial_rank_corr(out, k);
 	stats_sort(out, k);
 	return k;
+}
+
+static size_t
+draw_trial(struct stats_rng *rng, const struct design *d, bool bim,
+    size_t n, double scale, double b, double *out)
+{
+	return draw_trial_rs(rng, d, bim, n, scale, b, out, NULL);
 }
 
 /* Trial t's own pct quantile of successes given b (a single trial's
@@ -634,6 +664,7 @@ struct dcell {
 	double *trial[MAXT];
 	size_t n[MAXT];
 	double *pooled, b[MAXT];
+	double rs;		/* trial 0's lag-1 rank autocorrelation */
 	bool hit[MAXT];
 	size_t N;
 	struct stats_trials st;
@@ -649,8 +680,8 @@ dcell_draw(struct stats_rng *rng, const struct design *d, double scale,
 	for (t = 0; t < d->T; t++) {
 		c->b[t] = d->sigma_b * stats_rng_normal(rng);
 		c->hit[t] = stats_rng_uniform(rng) < d->hit;
-		c->n[t] = draw_trial(rng, d, c->hit[t], d->n[t], scale, c->b[t],
-		    c->trial[t]);
+		c->n[t] = draw_trial_rs(rng, d, c->hit[t], d->n[t], scale,
+		    c->b[t], c->trial[t], t ? NULL : &c->rs);
 		memcpy(c->pooled + c->N, c->trial[t], c->n[t] * sizeof(double));
 		c->N += c->n[t];
 	}
@@ -673,18 +704,19 @@ tl_withhold(const struct dcell *c, enum stats_pool pl, double pct)
 /* The within-run interval of one trial, as analyze prints it. */
 static void
 sample_interval(const struct design *d, const double *sorted, size_t n,
-    double pct, struct stats_interval *iv)
+    double rs, double pct, struct stats_interval *iv)
 {
 	const char *why = stats_within_run_withhold(d->series);
 
-	stats_sample_interval(sorted, n, pct, NAN, LEVEL, iv);
+	stats_sample_interval_serial(sorted, n, pct, NAN, LEVEL, rs, iv);
 	if (why) {
 		iv->lo = iv->hi = NAN;
 		iv->covers = STATS_COVERS_NONE;
 		iv->why = why;
 	}
 }
-#define SAMPLE_INTERVAL(d, s, n, pct, iv) sample_interval(d, s, n, pct, iv)
+#define SAMPLE_INTERVAL(d, s, n, rs, pct, iv) \
+	sample_interval(d, s, n, rs, pct, iv)
 
 enum { CK_PCT, CK_DELTA, CK_RATIO, CK_GROWTH, CK_SAMPLE, NCK };
 
@@ -789,6 +821,7 @@ design_run(const struct design *d, uint64_t seed, long reps, ctally_t ct,
 		campaign_judge(&rng, d, &a, &b, &s, cst, cflag, oc, &ga, &gb);
 		gates[0] += ga == WHY_OUTLIER;
 		gates[1] += ga == WHY_SHARED;
+		gates[2] += a.rs * sqrt((double)a.n[0]) >= STATS_SERIAL_Z;
 		for (pool = 0; pool < 2; pool++) {
 			enum stats_pool pl = pool ? STATS_POOL_PER_TRIAL :
 			    STATS_POOL_POOLED;
@@ -828,7 +861,9 @@ design_run(const struct design *d, uint64_t seed, long reps, ctally_t ct,
 				    tva[k] / tvb[k]);
 				if (pool == 0) {
 					SAMPLE_INTERVAL(d, a.trial[0], a.n[0],
-					    cell_pcts[k], &iv);
+					    a.rs, cell_pcts[k], &iv);
+					if (iv.why)
+						whys[2 * NPCT + k] = iv.why;
 					count(&ct[CK_SAMPLE][0][k], &iv,
 					    trial_truth(d, a.hit[0], SCALE_A, a.b[0],
 					    cell_pcts[k]));
@@ -911,6 +946,17 @@ designs_print(struct grid *g, const struct design *d, ctally_t ct,
 	if (stats_within_run_withhold(d->series))
 		printf("\nsingle trial: withheld (%s)",
 		    stats_within_run_withhold(d->series));
+	else
+		printf("\nsingle trial: serially correlated (lag-1 rank "
+		    "autocorrelation × √n ≥ %.3f), so widened or withheld, in "
+		    "%.1f %% of repetitions", STATS_SERIAL_Z, 100.0 *
+		    (double)gates[2] / (double)ct[CK_PCT][0][0].reps);
+	if (!stats_within_run_withhold(d->series))
+		for (k = 0; k < NPCT; k++)
+			if (whys[2 * NPCT + k])
+				printf("\nsingle trial p%g: withheld when "
+				    "not printed (%s)", cell_pcts[k],
+				    whys[2 * NPCT + k]);
 	if (d->ncamp)
 		printf("\nA's trial-level intervals: withheld in %.1f %% of "
 		    "repetitions (%s) and in %.1f %% more (%s)",
@@ -957,8 +1003,8 @@ designs_main(struct grid *g, const char *names, unsigned long long seed,
 	    g->check ? "  Bold: outside the band checked." : "");
 	for (i = 0; i < ARRAY_SIZE(designs); i++) {
 		ctally_t ct;
-		const char *whys[2 * NPCT] = { 0 };
-		long by_trials[NPCT] = { 0 }, gates[2] = { 0 };
+		const char *whys[3 * NPCT] = { 0 };
+		long by_trials[NPCT] = { 0 }, gates[3] = { 0 };
 
 		if (!named(names, designs[i].name))
 			continue;

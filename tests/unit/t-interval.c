@@ -21,6 +21,7 @@
 
 #define FIX	"tests/fixtures/stats/interval.txt"
 #define FIX_OUTLIER	"tests/fixtures/stats/outlier.txt"
+#define FIX_SERIAL	"tests/fixtures/stats/serial.txt"
 
 /* Fields of one fixture line (into a static buffer). */
 static char line[65536];
@@ -136,6 +137,74 @@ test_outlier_golden(void)
 	CHECK(stats_outlier_shared(2, 8) && !stats_outlier_shared(1, 8) &&
 	    !stats_outlier_shared(4, 50) && stats_outlier_shared(5, 50),
 	    "a shared cause: 2 cells and 10 % of them");
+}
+
+/* The within-run interval of serially correlated samples against
+ * gen_serial.py (scipy's rankdata, bivariate normal cdf and binomial):
+ * issue 20 item 5. */
+static void
+test_serial_golden(void)
+{
+	FILE *f = fopen(FIX_SERIAL, "r");
+	static double x[4096];
+	size_t counts[3] = { 0 };
+	double worst = 0;
+
+	if (!f) {
+		printf("# cannot open %s\n", FIX_SERIAL);
+		CHECK(0, "serial fixture opens");
+		return;
+	}
+	while (next_record(f)) {
+		size_t at = 1, n;
+
+		if (!strcmp(tok[0], "serial")) {
+			n = (size_t)num(at++);
+			read_array(&at, n, x);
+			CHECK_CLOSE(stats_serial_rank_corr(x, n), num(at),
+			    "lag-1 rank autocorrelation = scipy rankdata");
+			counts[0]++;
+		} else if (!strcmp(tok[0], "vif")) {
+			double rs = num(1), pct = num(2), want = num(4);
+			double got = stats_indicator_vif(rs, pct,
+			    (size_t)num(3));
+			double e = fabs(got - want) / want;
+
+			if (e > worst)
+				worst = e;
+			CHECK(e < 1e-6, "indicator VIF = scipy's bivariate "
+			    "normal cdf (1e-6)");
+			if (e >= 1e-6)
+				printf("#   rs %g p%g: got %.12g want %.12g\n",
+				    rs, pct, got, want);
+			counts[1]++;
+		} else if (!strcmp(tok[0], "sint")) {
+			struct stats_interval iv;
+			double pct = num(1), level = num(2), rs = num(3);
+
+			at = 4;
+			n = (size_t)num(at++);
+			read_array(&at, n, x);
+			stats_sample_interval_serial(x, n, pct, NAN, level, rs,
+			    &iv);
+			CHECK_CLOSE(iv.lo, num(at), "serial within-run interval: "
+			    "lo = scipy (nan: withheld)");
+			CHECK_CLOSE(iv.hi, num(at + 1), "serial within-run "
+			    "interval: hi = scipy");
+			CHECK(isnan(num(at)) == (iv.why != NULL),
+			    "withheld exactly when scipy has no ranks, saying why");
+			counts[2]++;
+		}
+	}
+	fclose(f);
+	printf("# serial fixture: %zu series, %zu VIFs (worst relative "
+	    "error %.2g), %zu intervals\n", counts[0], counts[1], worst,
+	    counts[2]);
+	CHECK(counts[0] >= 6 && counts[1] >= 48 && counts[2] >= 16,
+	    "serial fixture: all records read");
+	CHECK(isnan(stats_serial_rank_corr(x, 2)), "2 samples: no "
+	    "autocorrelation");
+	CHECK(stats_indicator_vif(NAN, 50, 300) == 1, "unknown: independent");
 }
 
 static void
@@ -471,6 +540,7 @@ main(void)
 {
 	test_goldens();
 	test_outlier_golden();
+	test_serial_golden();
 	test_edges();
 	test_finding_pooled_coverage();
 	test_ties();
