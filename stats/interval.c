@@ -620,9 +620,9 @@ stats_sample_interval_serial(const double *sorted, size_t n, double pct,
 		out->why = STATS_WHY_SERIAL;
 		return 0;
 	}
-	/* the ranks of nf samples as shares, scaled to n outward */
-	lo = floor((double)r.lo * (double)n / (double)nf);
-	hi = ceil((double)r.hi * (double)n / (double)nf);
+	/* the ranks of nf samples as shares, scaled to n (nearest) */
+	lo = floor((double)r.lo * (double)n / (double)nf + 0.5);
+	hi = floor((double)r.hi * (double)n / (double)nf + 0.5);
 	if (lo < 1)
 		lo = 1;
 	if (hi > (double)n)

@@ -711,7 +711,8 @@ double stats_indicator_vif(double rs, double pct, size_t n);
  * unknown, taken as independent).  When rs sqrt(n) is below
  * STATS_SERIAL_Z, stats_sample_interval(); else the equal-tailed
  * order-statistic interval of n_eff = n / stats_indicator_vif() samples,
- * its ranks scaled to n (outward), or none (why STATS_WHY_SERIAL) when
+ * its ranks scaled to n (to the nearest rank: outward was conservative,
+ * 98.8 % for p95 at rho 0.8, n = 300), or none (why STATS_WHY_SERIAL) when
  * n_eff samples give no interval for pct.
  */
 int stats_sample_interval_serial(const double *sorted, size_t n, double pct,
