@@ -876,7 +876,7 @@ cell_interval(const struct analyze_opts *o, const struct cellset *cs,
 		 * serially correlated (issue 20 item 5) */
 		stats_sample_interval_serial(c->trials[at].values,
 		    c->trials[at].n, s->pct, out->value, o->level,
-		    c->serial_rs, &iv);
+		    cell_serial_rs(cs, c), &iv);
 		set_interval(out, &iv);
 		return;
 	}

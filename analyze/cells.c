@@ -438,7 +438,6 @@ cell_of(struct cellset *cs, const struct runsel_row *r)
 	for (i = 0; i < cs->ndims; i++)
 		c->dims[i] = xstrdup(r->dims[i] ? r->dims[i] : "");
 	c->timeout_ms = NAN;
-	c->serial_rs = NAN;
 	return c;
 }
 
@@ -577,49 +576,39 @@ order_paths(const struct cells_query *q, struct cellset *cs)
 	}
 }
 
-/* Each cell of one trial with raw samples: its samples' lag-1 rank
- * autocorrelation in sample order (the values are held sorted), for the
- * within-run interval (issue 20 item 5).  0, or -1 after an error. */
-static int
-cells_serial(sqlite3 *db, struct cellset *cs)
+double
+cell_serial_rs(const struct cellset *cs, struct cell *c)
 {
-	sqlite3_stmt *st = NULL;
+	sqlite3_stmt *st;
 	double *x = NULL;
-	size_t i, alloc = 0;
-	int rc, ret = 0;
+	size_t n = 0, alloc = 0;
+	int rc;
 
-	for (i = 0; i < cs->n; i++) {
-		struct cell *c = &cs->cells[i];
-		size_t n = 0;
-
-		if (c->ntrials != 1 || c->trials[0].n < 3)
-			continue;
-		if (!st) {
-			st = db_prepare(db, "read samples in order", "SELECT "
-			    "value FROM samples WHERE run_id = ?1 AND metric = "
-			    "?2 AND status = ?3 AND value IS NOT NULL ORDER BY "
-			    "seq");
-			if (!st)
-				return -1;
-		}
-		sqlite3_bind_int64(st, 1, c->trials[0].run_id);
-		sqlite3_bind_int(st, 2, cs->metric);
-		sqlite3_bind_int(st, 3, SAMPLE_OK);
-		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-			ALLOC_GROW(x, n + 1, alloc);
-			x[n++] = sqlite3_column_double(st, 0);
-		}
-		sqlite3_reset(st);
-		if (rc != SQLITE_DONE) {
-			ret = error("read samples in order: %s",
-			    sqlite3_errmsg(db));
-			break;
-		}
-		c->serial_rs = stats_serial_rank_corr(x, n);
+	if (c->serial_done)
+		return c->serial_rs;
+	c->serial_done = true;
+	c->serial_rs = NAN;
+	if (c->ntrials != 1 || c->trials[0].n < 3 || !cs->db)
+		return NAN;
+	st = db_prepare(cs->db, "read samples in order", "SELECT value FROM "
+	    "samples WHERE run_id = ?1 AND metric = ?2 AND status = ?3 AND "
+	    "value IS NOT NULL ORDER BY seq");
+	if (!st)
+		return NAN;
+	sqlite3_bind_int64(st, 1, c->trials[0].run_id);
+	sqlite3_bind_int(st, 2, cs->metric);
+	sqlite3_bind_int(st, 3, SAMPLE_OK);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		ALLOC_GROW(x, n + 1, alloc);
+		x[n++] = sqlite3_column_double(st, 0);
 	}
+	if (rc != SQLITE_DONE)
+		error("read samples in order: %s", sqlite3_errmsg(cs->db));
+	else
+		c->serial_rs = stats_serial_rank_corr(x, n);
 	sqlite3_finalize(st);
 	free(x);
-	return ret;
+	return c->serial_rs;
 }
 
 /* The statistics a trial is judged on: of its samples, else the
@@ -769,11 +758,9 @@ cells_load(sqlite3 *db, const struct cells_query *q, struct cellset *out)
 	if (rc < 0)
 		goto cleanup;
 	order_paths(q, out);
-	if (q->load_values && !q->series) {
+	if (q->load_values && !q->series)
 		cells_judge_outliers(out);
-		if (cells_serial(db, out))
-			goto cleanup;
-	}
+	out->db = db;
 	ret = 0;
 cleanup:
 	runsel_close(&rs);

@@ -64,8 +64,9 @@ struct cell {
 	bool		pooled_alias;	/* pooled is a trial's array, not owned */
 	/* a cell of one trial: the lag-1 rank autocorrelation of its
 	 * successes in sample order (stats_serial_rank_corr()), which its
-	 * within-run interval needs; NaN otherwise */
+	 * within-run interval needs, once cell_serial_rs() has read it */
 	double		serial_rs;
+	bool		serial_done;	/* serial_rs has been read */
 	/* why its trial-level intervals are withdrawn: an outlier trial
 	 * (check outlier-trial's rule, cells_judge_outliers()); owned, or
 	 * NULL */
@@ -84,6 +85,8 @@ struct cellset {
 	struct cell	*cells;
 	size_t		n, alloc;
 	size_t		last;		/* cellset_find's last hit */
+	sqlite3		*db;		/* borrowed: where cells_load read
+					 * them (cell_serial_rs() reads more) */
 };
 
 struct cells_query {
@@ -122,6 +125,15 @@ void cellset_release(struct cellset *cs);
  * (not series).  cells_load() calls it.
  */
 void cells_judge_outliers(struct cellset *cs);
+
+/*
+ * The lag-1 rank autocorrelation of the successes of c's one trial in
+ * sample order (stats_serial_rank_corr()), read from cs->db on first use
+ * and kept in c: what a within-run interval needs (issue 20 item 5).
+ * NaN for a cell of more trials, fewer than 3 samples, or after a
+ * database error (printed).
+ */
+double cell_serial_rs(const struct cellset *cs, struct cell *c);
 
 /* Borrowed pointer to the cell with these keys, or NULL. */
 struct cell *cellset_find(struct cellset *cs, const char *path,
