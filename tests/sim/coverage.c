@@ -431,10 +431,6 @@ static const struct design designs[] = {
 	{ "probes-3x300", "pathprobe: 3 trials × 300, σ 0.3, σ_b 0.1, "
 	    "no timeouts", 3, { 300, 300, 300 }, 0.1, false, 0.3, 0, 0, 0, 0,
 	    0, 0, 0, false, NULL, 0 },
-	{ "probes-3x300-campaign", "pathprobe: 3 × 300, σ 0.3, σ_b 0.1, no "
-	    "timeouts, in a campaign of 8 such cells (what judging outlier "
-	    "trials costs where there are none)", 3, { 300, 300, 300 }, 0.1,
-	    false, 0.3, 0, 0, 0, 0, 0, 0, 0, false, NULL, 8 },
 	{ "probes-3x300-1pct", "pathprobe: 3 × 300, 1 % of B's attempts "
 	    "time out", 3, { 300, 300, 300 }, 0.1, false, 0.3, 0, 0.01, 0, 0,
 	    0, 0, 0, false, NULL, 0 },
@@ -461,6 +457,15 @@ static const struct design designs[] = {
 	    false, NULL, 0 },
 	{ "pareto-1.5", "heavy tail: Pareto α 1.5, 3 × 300, σ_b 0.1", 3,
 	    { 300, 300, 300 }, 0.1, true, 1.5, 0, 0, 0, 0, 0, 0, 0, false, NULL, 0 },
+	{ "ar0.8-3x300", "3 trials of 300, AR(1) ρ 0.8 (iperf3-like "
+	    "intervals; the within-run row is trial 1 alone)", 3,
+	    { 300, 300, 300 }, 0.1, false, 0.3, 0.8, 0, 0, 0, 0, 0, 0, true, NULL, 0 },
+	/* new cells go last: a cell's stream is seeded by its place in
+	 * this table, so the cells above keep what they drew */
+	{ "probes-3x300-campaign", "pathprobe: 3 × 300, σ 0.3, σ_b 0.1, no "
+	    "timeouts, in a campaign of 8 such cells (what judging outlier "
+	    "trials costs where there are none)", 3, { 300, 300, 300 }, 0.1,
+	    false, 0.3, 0, 0, 0, 0, 0, 0, 0, false, NULL, 8 },
 	{ "probe-ar0-300", "pathprobe: one run's probes independent (AR(1) "
 	    "ρ 0), 300 samples: the within-run row (trial 1 alone), whose "
 	    "interval widens when the run's lag-1 rank autocorrelation is "
@@ -481,9 +486,6 @@ static const struct design designs[] = {
 	{ "probe-ar0.8-1000", "pathprobe: probes AR(1) ρ 0.8, 1000 samples",
 	    3, { 1000, 1000, 1000 }, 0.1, false, 0.3, 0.8, 0, 0, 0, 0, 0, 0,
 	    false, NULL, 0 },
-	{ "ar0.8-3x300", "3 trials of 300, AR(1) ρ 0.8 (iperf3-like "
-	    "intervals; the within-run row is trial 1 alone)", 3,
-	    { 300, 300, 300 }, 0.1, false, 0.3, 0.8, 0, 0, 0, 0, 0, 0, true, NULL, 0 },
 };
 
 /* Base value x for a normal score z (before the trial effect). */
