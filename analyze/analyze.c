@@ -725,6 +725,12 @@ cell_tl(const struct analyze_opts *o, struct cell *c,
 		*why = "no interval for this statistic";
 		goto cleanup;
 	}
+	/* an outlier trial (check outlier-trial): the trials are not
+	 * alike, and no t interval on them holds (issue 20) */
+	if (c->outlier_why) {
+		*why = c->outlier_why;
+		goto cleanup;
+	}
 	typed_name(o, s, typed, sizeof(typed));
 	o = cell_opts(o, c, &tmp);
 	T = cell_view(c, ptrs, ns, &view);
@@ -866,8 +872,11 @@ cell_interval(const struct analyze_opts *o, const struct cellset *cs,
 			out->why_missing = why;
 			return;
 		}
-		stats_sample_interval(c->trials[at].values, c->trials[at].n,
-		    s->pct, out->value, o->level, &iv);
+		/* widened, or withheld, where the run's samples are
+		 * serially correlated (issue 20 item 5) */
+		stats_sample_interval_serial(c->trials[at].values,
+		    c->trials[at].n, s->pct, out->value, o->level,
+		    cell_serial_rs(cs, c), &iv);
 		set_interval(out, &iv);
 		return;
 	}
@@ -885,8 +894,8 @@ cell_interval(const struct analyze_opts *o, const struct cellset *cs,
 	free(u);
 }
 
-/* --pool trials: why the raw trials give statistic s no interval
- * (stats_tl_withhold), or NULL. */
+/* --pool trials: why the raw trials give statistic s no interval (an
+ * outlier trial, stats_tl_withhold), or NULL. */
 static const char *
 trials_withhold(const struct analyze_opts *o, const struct cell *c,
     const struct stats_name *s)
@@ -896,6 +905,8 @@ trials_withhold(const struct analyze_opts *o, const struct cell *c,
 	struct stats_trials view;
 	const char *why = NULL;
 
+	if (c->outlier_why)
+		return c->outlier_why;
 	if (s->kind != STATS_NAME_PCT)
 		return NULL;
 	ptrs = xcalloc(c->ntrials + 1, sizeof(double *));

@@ -13,6 +13,7 @@
 
 #include "analyze/cells.h"
 #include "stats/stats.h"
+#include "stats/verdict.h"
 #include "common/db.h"
 #include "common/err.h"
 #include "common/kv.h"
@@ -46,6 +47,7 @@ cellset_release(struct cellset *cs)
 		if (!c->pooled_alias)
 			free(c->pooled);
 		free(c->dims);
+		free(c->outlier_why);
 		free(c->trials);
 		free(c->path);
 		free(c->cond);
@@ -574,6 +576,151 @@ order_paths(const struct cells_query *q, struct cellset *cs)
 	}
 }
 
+double
+cell_serial_rs(const struct cellset *cs, struct cell *c)
+{
+	sqlite3_stmt *st;
+	double *x = NULL;
+	size_t n = 0, alloc = 0;
+	int rc;
+
+	if (c->serial_done)
+		return c->serial_rs;
+	c->serial_done = true;
+	c->serial_rs = NAN;
+	if (c->ntrials != 1 || c->trials[0].n < 3 || !cs->db)
+		return NAN;
+	st = db_prepare(cs->db, "read samples in order", "SELECT value FROM "
+	    "samples WHERE run_id = ?1 AND metric = ?2 AND status = ?3 AND "
+	    "value IS NOT NULL ORDER BY seq");
+	if (!st)
+		return NAN;
+	sqlite3_bind_int64(st, 1, c->trials[0].run_id);
+	sqlite3_bind_int(st, 2, cs->metric);
+	sqlite3_bind_int(st, 3, SAMPLE_OK);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		ALLOC_GROW(x, n + 1, alloc);
+		x[n++] = sqlite3_column_double(st, 0);
+	}
+	if (rc != SQLITE_DONE)
+		error("read samples in order: %s", sqlite3_errmsg(cs->db));
+	else
+		c->serial_rs = stats_serial_rank_corr(x, n);
+	sqlite3_finalize(st);
+	free(x);
+	return c->serial_rs;
+}
+
+/* The statistics a trial is judged on: of its samples, else the
+ * tool's own p50, p95, p99. */
+static void
+trial_outlier_stats(const struct trial *t, double *st)
+{
+	static const char *const name[STATS_OUTLIER_NSTATS] = { "p50",
+	    "p95", "p99" };
+	size_t j;
+
+	if (t->n) {
+		stats_outlier_trial_stats(t->values, t->n, st);
+		return;
+	}
+	for (j = 0; j < STATS_OUTLIER_NSTATS; j++)
+		st[j] = t->summary_only ? trial_tool_stat(t, name[j]) : NAN;
+}
+
+/* "trial 2 is an outlier" or "trials 1, 3 are outliers", with the
+ * rest of the reason; the caller frees it. */
+static char *
+outlier_reason(const struct cell *c, const bool *flag)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t t, n = 0;
+
+	for (t = 0; t < c->ntrials; t++)
+		n += flag[t];
+	strbuf_addstr(&sb, n > 1 ? "trials " : "trial ");
+	for (t = 0, n = 0; t < c->ntrials; t++)
+		if (flag[t])
+			strbuf_addf(&sb, "%s%ld", n++ ? ", " : "",
+			    c->trials[t].trial);
+	strbuf_addstr(&sb, n > 1 ? " are outliers" : " is an outlier");
+	strbuf_addstr(&sb, " (check outlier-trial): no interval");
+	return strbuf_detach(&sb, NULL);
+}
+
+void
+cells_judge_outliers(struct cellset *cs)
+{
+	struct stats_outlier_cell *oc;
+	double **st;
+	size_t i, t, *nout, *njudged, nk = 0;
+
+	if (!cs->n)
+		return;
+	oc = xcalloc(cs->n, sizeof(*oc));
+	st = xcalloc(cs->n, sizeof(*st));
+	for (i = 0; i < cs->n; i++) {
+		struct cell *c = &cs->cells[i];
+		size_t k = c->ntrials ? c->ntrials : 1;
+
+		st[i] = xmalloc(k * STATS_OUTLIER_NSTATS * sizeof(double));
+		for (t = 0; t < c->ntrials; t++)
+			trial_outlier_stats(&c->trials[t],
+			    st[i] + t * STATS_OUTLIER_NSTATS);
+		oc[i].k = c->ntrials;
+		oc[i].st = st[i];
+		oc[i].low_only = cs->info && cs->info->higher_better;
+		oc[i].flag = xcalloc(k, sizeof(bool));
+		if (c->ntrials > nk)
+			nk = c->ntrials;
+	}
+	stats_outlier_cells(oc, cs->n);
+	/* by trial count: cells judged (3 trials or more), and those with
+	 * an outlier trial */
+	nout = xcalloc(nk + 1, sizeof(size_t));
+	njudged = xcalloc(nk + 1, sizeof(size_t));
+	for (i = 0; i < cs->n; i++) {
+		struct cell *c = &cs->cells[i];
+		bool any = false;
+
+		if (c->ntrials < 3)
+			continue;
+		njudged[c->ntrials]++;
+		for (t = 0; t < c->ntrials; t++)
+			any = any || oc[i].flag[t];
+		if (any) {
+			nout[c->ntrials]++;
+			free(c->outlier_why);
+			c->outlier_why = outlier_reason(c, oc[i].flag);
+		}
+	}
+	for (i = 0; i < cs->n; i++) {
+		struct cell *c = &cs->cells[i];
+		size_t k = c->ntrials, n;
+
+		if (k < 3 || c->outlier_why)
+			continue;
+		n = nout[k];
+		if (stats_outlier_shared(n, njudged[k])) {
+			struct strbuf sb = STRBUF_INIT;
+
+			strbuf_addf(&sb, "%zu of the %zu cells of %zu trials "
+			    "have an outlier trial (check outlier-trial): a "
+			    "cause they share (TIME_WAIT) may have hit every "
+			    "trial of this one: no interval", n, njudged[k], k);
+			c->outlier_why = strbuf_detach(&sb, NULL);
+		}
+	}
+	for (i = 0; i < cs->n; i++) {
+		free(st[i]);
+		free(oc[i].flag);
+	}
+	free(st);
+	free(oc);
+	free(nout);
+	free(njudged);
+}
+
 int
 cells_load(sqlite3 *db, const struct cells_query *q, struct cellset *out)
 {
@@ -611,6 +758,9 @@ cells_load(sqlite3 *db, const struct cells_query *q, struct cellset *out)
 	if (rc < 0)
 		goto cleanup;
 	order_paths(q, out);
+	if (q->load_values && !q->series)
+		cells_judge_outliers(out);
+	out->db = db;
 	ret = 0;
 cleanup:
 	runsel_close(&rs);

@@ -62,6 +62,15 @@ struct cell {
 	size_t		npooled;
 	bool		pooled_ready;	/* pooled/npooled are valid */
 	bool		pooled_alias;	/* pooled is a trial's array, not owned */
+	/* a cell of one trial: the lag-1 rank autocorrelation of its
+	 * successes in sample order (stats_serial_rank_corr()), which its
+	 * within-run interval needs, once cell_serial_rs() has read it */
+	double		serial_rs;
+	bool		serial_done;	/* serial_rs has been read */
+	/* why its trial-level intervals are withdrawn: an outlier trial
+	 * (check outlier-trial's rule, cells_judge_outliers()); owned, or
+	 * NULL */
+	char		*outlier_why;
 };
 
 struct cellset {
@@ -76,6 +85,8 @@ struct cellset {
 	struct cell	*cells;
 	size_t		n, alloc;
 	size_t		last;		/* cellset_find's last hit */
+	sqlite3		*db;		/* borrowed: where cells_load read
+					 * them (cell_serial_rs() reads more) */
 };
 
 struct cells_query {
@@ -100,6 +111,30 @@ struct cells_query {
  */
 int cells_load(sqlite3 *db, const struct cells_query *q, struct cellset *out);
 void cellset_release(struct cellset *cs);
+/*
+ * Judge the trials of cs's cells by the rule `check outlier-trial`
+ * applies (stats_outlier_cells(): each cell's own spread, and with 3-5
+ * trials the spread the selection's cells of the same trial count
+ * share, on the trials' p50, p95 and p99), and set outlier_why of each
+ * cell whose trial-level intervals are to be withdrawn: a cell with an
+ * outlier trial (naming it), and, when the cells of that trial count
+ * with one say the cause is shared (stats_outlier_shared()), every
+ * other cell of that trial count too (a cause the trials share, such as
+ * TIME_WAIT on the client, may have hit every trial of a cell, which no
+ * comparison of its trials can see).  Needs the values loaded, sorted
+ * (not series).  cells_load() calls it.
+ */
+void cells_judge_outliers(struct cellset *cs);
+
+/*
+ * The lag-1 rank autocorrelation of the successes of c's one trial in
+ * sample order (stats_serial_rank_corr()), read from cs->db on first use
+ * and kept in c: what a within-run interval needs (issue 20 item 5).
+ * NaN for a cell of more trials, fewer than 3 samples, or after a
+ * database error (printed).
+ */
+double cell_serial_rs(const struct cellset *cs, struct cell *c);
+
 /* Borrowed pointer to the cell with these keys, or NULL. */
 struct cell *cellset_find(struct cellset *cs, const char *path,
     const char *cond, char *const *dims);

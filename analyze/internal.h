@@ -27,7 +27,8 @@ struct cell_stat {
 				 * of all attempts is "≥ timeout" (value is
 				 * still the successful samples' one) */
 	size_t	censored_trials;	/* --pool trials: trials censored */
-	const char *why_missing;	/* static reason when value is NaN (or,
+	const char *why_missing;	/* static reason (or the cell's outlier_why,
+					 * borrowed) when value is NaN (or,
 					 * with an interval asked, when lo..hi
 					 * is NaN), or NULL */
 };

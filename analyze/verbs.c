@@ -313,8 +313,11 @@ ci_notes(struct table *t, const struct analyze_opts *o, const size_t *covers)
 		table_add_note(t, "[lo, hi] of a single trial: %.0f %% interval "
 		    "covering within-run sampling only (<stat>_ci_covers = "
 		    "samples), equal-tailed from order statistics (exact "
-		    "binomial); it says nothing about how another run would "
-		    "differ.", o->level * 100);
+		    "binomial), of n / VIF samples where the run's samples are "
+		    "serially correlated (lag-1 rank autocorrelation above the "
+		    "one-sided 5 %% level; VIF the variance inflation of the "
+		    "share below the percentile); it says nothing about how "
+		    "another run would differ.", o->level * 100);
 }
 
 static void

@@ -156,25 +156,6 @@ struct camp_flags {
 	size_t		*cells;		/* [run * NSTATS + j]: cells pooled */
 };
 
-/* Can cell c be judged on statistic j: 3-5 runs, each value positive? */
-static bool
-camp_cell_ok(const struct check_model *m, const struct check_cell *c,
-    size_t j)
-{
-	size_t i;
-
-	if (c->nruns < STATS_OUTLIER_POOL_MIN_TRIALS ||
-	    c->nruns > STATS_OUTLIER_POOL_MAX_TRIALS)
-		return false;
-	for (i = 0; i < c->nruns; i++) {
-		double v = m->runs[c->runs[i]].stat[j];
-
-		if (!isfinite(v) || v <= 0)
-			return false;
-	}
-	return true;
-}
-
 static bool
 camp_same(const struct check_model *m, const struct check_cell *a,
     const struct check_cell *b)
@@ -184,64 +165,70 @@ camp_same(const struct check_model *m, const struct check_cell *a,
 	    m->runs[b->runs[0]].tool);
 }
 
-/* The campaign's rule over every group of cells (campaign, metric,
- * tool, trial count) and statistic. */
+/* The campaign's rule (stats_outlier_campaign(), which analyze shares)
+ * over every group of cells (campaign, metric, tool, trial count) and
+ * statistic. */
 static void
 camp_judge(const struct check_model *m, struct camp_flags *cf)
 {
-	size_t nc = m->ncells ? m->ncells : 1, j, ci, cj, n, t;
-	bool *done = xmalloc(nc * sizeof(bool));
+	size_t nc = m->ncells ? m->ncells : 1, j, ci, cj, t;
 	size_t *grp = xmalloc(nc * sizeof(size_t));
-	double *x = xmalloc(nc * STATS_OUTLIER_POOL_MAX_TRIALS *
-	    sizeof(double));
-	bool f[STATS_OUTLIER_POOL_MAX_TRIALS];
-	double r[STATS_OUTLIER_POOL_MAX_TRIALS];
+	size_t *k = xmalloc(nc * sizeof(size_t));
+	size_t *used = xmalloc(nc * sizeof(size_t));
+	double *scale = xmalloc(nc * sizeof(double));
+	const double **x = xmalloc(nc * sizeof(*x));
+	double **xv = xmalloc(nc * sizeof(*xv));
+	bool **f = xmalloc(nc * sizeof(*f));
+	double **r = xmalloc(nc * sizeof(*r));
 
+	for (ci = 0; ci < m->ncells; ci++) {
+		const struct check_cell *c = &m->cells[ci];
+		size_t kk = c->nruns ? c->nruns : 1;
+
+		for (cj = 0; cj < ci && !camp_same(m, c, &m->cells[cj]); cj++)
+			;
+		grp[ci] = cj;
+		k[ci] = c->nruns;
+		xv[ci] = xmalloc(kk * sizeof(double));
+		f[ci] = xmalloc(kk * sizeof(bool));
+		r[ci] = xmalloc(kk * sizeof(double));
+		x[ci] = xv[ci];
+	}
 	for (j = 0; j < CHECK_OUTLIER_NSTATS; j++) {
-		memset(done, 0, nc * sizeof(bool));
+		for (ci = 0; ci < m->ncells; ci++)
+			for (t = 0; t < k[ci]; t++)
+				xv[ci][t] = m->runs[m->cells[ci].runs[t]].stat[j];
+		stats_outlier_campaign(x, k, grp, m->ncells, f, r, scale, used);
 		for (ci = 0; ci < m->ncells; ci++) {
-			const struct check_cell *c = &m->cells[ci];
-			size_t k = c->nruns, used, g;
-			double sc;
+			const struct check_cell *o = &m->cells[ci];
 
-			if (done[ci] || !camp_cell_ok(m, c, j))
+			if (!isfinite(scale[ci]))
 				continue;
-			for (cj = ci, n = 0; cj < m->ncells; cj++) {
-				const struct check_cell *o = &m->cells[cj];
+			for (t = 0; t < k[ci]; t++) {
+				size_t at = o->runs[t] * CHECK_OUTLIER_NSTATS +
+				    j;
 
-				if (done[cj] || !camp_same(m, c, o) ||
-				    !camp_cell_ok(m, o, j))
-					continue;
-				done[cj] = true;
-				for (t = 0; t < k; t++)
-					x[n * k + t] =
-					    m->runs[o->runs[t]].stat[j];
-				grp[n++] = cj;
-			}
-			sc = stats_outlier_pool_scale(x, k, n, &used);
-			if (!isfinite(sc))
-				continue;
-			for (g = 0; g < n; g++) {
-				const struct check_cell *o = &m->cells[grp[g]];
-
-				stats_outlier_pooled(x + g * k, k, sc, used, f,
-				    r);
-				for (t = 0; t < k; t++) {
-					size_t at = o->runs[t] *
-					    CHECK_OUTLIER_NSTATS + j;
-
-					cf->ratio[at] = r[t];
-					cf->scale[at] = sc;
-					cf->cells[at] = used;
-					if (f[t])
-						cf->mask[o->runs[t]] |= 1u << j;
-				}
+				cf->ratio[at] = r[ci][t];
+				cf->scale[at] = scale[ci];
+				cf->cells[at] = used[ci];
+				if (f[ci][t])
+					cf->mask[o->runs[t]] |= 1u << j;
 			}
 		}
 	}
-	free(done);
+	for (ci = 0; ci < m->ncells; ci++) {
+		free(xv[ci]);
+		free(f[ci]);
+		free(r[ci]);
+	}
 	free(grp);
+	free(k);
+	free(used);
+	free(scale);
 	free(x);
+	free(xv);
+	free(f);
+	free(r);
 }
 
 /* Why a trial is off and what to do, by the direction it is off in. */

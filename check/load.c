@@ -253,11 +253,8 @@ load_samples(struct check_model *m, struct loader *ld, struct check_run *r)
 	if (n) {
 		stats_sort(ld->vals, n);
 		r->p50 = stats_quantile_type7(ld->vals, n, 50.0);
-		r->stat[0] = r->p50;
-		r->stat[1] = (double)n * 0.05 >= CHECK_OUTLIER_TAIL_MIN ?
-		    stats_quantile_type7(ld->vals, n, 95.0) : NAN;
-		r->stat[2] = (double)n * 0.01 >= CHECK_OUTLIER_TAIL_MIN ?
-		    stats_quantile_type7(ld->vals, n, 99.0) : NAN;
+		/* what analyze judges its cells' trials on too */
+		stats_outlier_trial_stats(ld->vals, n, r->stat);
 		if (r->metric == METRIC_CONNECT_MS ||
 		    r->metric == METRIC_HTTP_MS)
 			check_detect_syn(ld->vals, n, r->p50, &r->syn);

@@ -15,6 +15,7 @@
 #include "check/check.h"
 #include "common/metric.h"
 #include "common/strbuf.h"
+#include "stats/verdict.h"
 
 /* burst-cliff: the intervals from some point to the end all stay at or
  * below this fraction of the mean before it ... */
@@ -64,8 +65,8 @@
  * campaign's cells of the same metric, tool and trial count, on p50,
  * p95 and p99 (a TIME_WAIT trial moves the tail, not the median), each
  * judged where at least this many samples lie above it. */
-#define CHECK_OUTLIER_NSTATS	3
-#define CHECK_OUTLIER_TAIL_MIN	5
+#define CHECK_OUTLIER_NSTATS	STATS_OUTLIER_NSTATS
+#define CHECK_OUTLIER_TAIL_MIN	STATS_OUTLIER_TAIL_MIN
 /* few-samples: the interval level whose existence needs the samples. */
 #define CHECK_FEW_LEVEL		0.95
 /* ... and a percentile that is one of the last this many samples (p99 of

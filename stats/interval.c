@@ -511,3 +511,124 @@ stats_sample_interval(const double *sorted, size_t n, double pct,
 	out->covers = STATS_COVERS_SAMPLES;
 	return 0;
 }
+
+/* A value and its place in sample order, for ranking. */
+struct ranked {
+	double v;
+	size_t at;
+};
+
+static int
+ranked_cmp(const void *a, const void *b)
+{
+	const struct ranked *x = a, *y = b;
+
+	if (x->v != y->v)
+		return x->v < y->v ? -1 : 1;
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+double
+stats_serial_rank_corr(const double *x, size_t n)
+{
+	struct ranked *r;
+	double *rank, m, num = 0, den = 0;
+	size_t i, j;
+
+	if (!x || n < 3)
+		return NAN;
+	r = xmalloc(n * sizeof(*r));
+	rank = xmalloc(n * sizeof(*rank));
+	for (i = 0; i < n; i++) {
+		r[i].v = x[i];
+		r[i].at = i;
+	}
+	qsort(r, n, sizeof(*r), ranked_cmp);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && r[j].v == r[i].v; j++)
+			;
+		/* ranks i + 1 .. j, averaged over the ties */
+		for (size_t k = i; k < j; k++)
+			rank[r[k].at] = 0.5 * (double)(i + 1 + j);
+	}
+	m = 0.5 * (double)(n + 1);
+	for (i = 0; i < n; i++) {
+		den += (rank[i] - m) * (rank[i] - m);
+		if (i + 1 < n)
+			num += (rank[i] - m) * (rank[i + 1] - m);
+	}
+	free(r);
+	free(rank);
+	return den > 0 ? num / den : NAN;
+}
+
+/* Phi2(z, z; r) - Phi(z)^2 for 0 <= r < 1: (1 / 2 pi) times the
+ * integral over theta in [0, asin r] of exp(-z^2 / (1 + sin theta)),
+ * Simpson's rule on 64 intervals (the integrand is smooth there). */
+static double
+orthant_cov(double z, double r)
+{
+	double a = asin(r), h = a / 64, s = 0;
+
+	for (int i = 0; i <= 64; i++) {
+		double f = exp(-z * z / (1 + sin(h * i)));
+
+		s += f * (i == 0 || i == 64 ? 1 : i % 2 ? 4 : 2);
+	}
+	return s * h / 3 / (2 * M_PI);
+}
+
+double
+stats_indicator_vif(double rs, double pct, size_t n)
+{
+	double p = pct / 100, z, rho, rk, sum = 0;
+
+	if (!(rs > 0) || !(p > 0 && p < 1) || n < 2)
+		return 1;
+	if (rs > 1)
+		rs = 1;
+	rho = 2 * sin(M_PI * rs / 6);
+	if (rho > 0.999)
+		rho = 0.999;
+	z = stats_norm_quantile(p);
+	rk = rho;
+	for (size_t k = 1; k < n && rk > 1e-7; k++, rk *= rho)
+		sum += (1 - (double)k / (double)n) * orthant_cov(z, rk);
+	return 1 + 2 * sum / (p * (1 - p));
+}
+
+int
+stats_sample_interval_serial(const double *sorted, size_t n, double pct,
+    double estimate, double level, double rs, struct stats_interval *out)
+{
+	struct stats_rank_ci r;
+	double vif, ne, lo, hi;
+	size_t nf;
+
+	if (!out || (n && !sorted))
+		return -1;
+	if (!(rs * sqrt((double)n) >= STATS_SERIAL_Z))
+		return stats_sample_interval(sorted, n, pct, estimate, level,
+		    out);
+	interval_none(out, estimate, NULL);
+	vif = stats_indicator_vif(rs, pct, n);
+	ne = (double)n / vif;
+	nf = (size_t)floor(ne);
+	if (stats_quantile_ci(nf, pct, level, STATS_CI_EQUAL_TAILED, &r))
+		return -1;
+	if (!r.available) {
+		out->why = STATS_WHY_SERIAL;
+		return 0;
+	}
+	/* the ranks of nf samples as shares, scaled to n (nearest) */
+	lo = floor((double)r.lo * (double)n / (double)nf + 0.5);
+	hi = floor((double)r.hi * (double)n / (double)nf + 0.5);
+	if (lo < 1)
+		lo = 1;
+	if (hi > (double)n)
+		hi = (double)n;
+	out->lo = sorted[(size_t)lo - 1];
+	out->hi = sorted[(size_t)hi - 1];
+	out->covers = STATS_COVERS_SAMPLES;
+	return 0;
+}

@@ -299,3 +299,199 @@ stats_outlier_pooled(const double *x, size_t k, double scale, size_t used,
 	}
 	return nflag;
 }
+
+/* ---------------------------------------------------------------------
+ * The rule check outlier-trial applies, for analyze and the harness
+ */
+
+/* Can cell c be judged by the campaign's rule: 3-5 positive values? */
+static bool
+camp_ok(const double *x, size_t k)
+{
+	if (k < STATS_OUTLIER_POOL_MIN_TRIALS ||
+	    k > STATS_OUTLIER_POOL_MAX_TRIALS)
+		return false;
+	for (size_t i = 0; i < k; i++)
+		if (!(x[i] > 0) || !isfinite(x[i]))
+			return false;
+	return true;
+}
+
+void
+stats_outlier_campaign(const double *const *x, const size_t *k,
+    const size_t *group, size_t ncells, bool *const *flag,
+    double *const *ratio, double *scale, size_t *used)
+{
+	size_t nc = ncells ? ncells : 1, ci, cj, n, t, g;
+	bool *done = xcalloc(nc, sizeof(bool));
+	size_t *grp = xmalloc(nc * sizeof(size_t));
+	double *v = xmalloc(nc * STATS_OUTLIER_POOL_MAX_TRIALS *
+	    sizeof(double));
+
+	for (ci = 0; ci < ncells; ci++) {
+		for (t = 0; t < k[ci]; t++) {
+			flag[ci][t] = false;
+			if (ratio && ratio[ci])
+				ratio[ci][t] = NAN;
+		}
+		if (scale)
+			scale[ci] = NAN;
+		if (used)
+			used[ci] = 0;
+	}
+	for (ci = 0; ci < ncells; ci++) {
+		size_t kk = k[ci], u;
+		double sc;
+
+		if (done[ci] || !camp_ok(x[ci], kk))
+			continue;
+		for (cj = ci, n = 0; cj < ncells; cj++) {
+			if (done[cj] || group[cj] != group[ci] ||
+			    k[cj] != kk || !camp_ok(x[cj], kk))
+				continue;
+			done[cj] = true;
+			memcpy(v + n * kk, x[cj], kk * sizeof(double));
+			grp[n++] = cj;
+		}
+		sc = stats_outlier_pool_scale(v, kk, n, &u);
+		if (!isfinite(sc))
+			continue;
+		for (g = 0; g < n; g++) {
+			cj = grp[g];
+			stats_outlier_pooled(v + g * kk, kk, sc, u, flag[cj],
+			    ratio ? ratio[cj] : NULL);
+			if (scale)
+				scale[cj] = sc;
+			if (used)
+				used[cj] = u;
+		}
+	}
+	free(done);
+	free(grp);
+	free(v);
+}
+
+void
+stats_outlier_trial_stats(const double *sorted, size_t n, double *st)
+{
+	st[0] = st[1] = st[2] = NAN;
+	if (!n)
+		return;
+	st[0] = stats_quantile_type7(sorted, n, 50.0);
+	if ((double)n * 0.05 >= STATS_OUTLIER_TAIL_MIN)
+		st[1] = stats_quantile_type7(sorted, n, 95.0);
+	if ((double)n * 0.01 >= STATS_OUTLIER_TAIL_MIN)
+		st[2] = stats_quantile_type7(sorted, n, 99.0);
+}
+
+size_t
+stats_outlier_cells(struct stats_outlier_cell *cells, size_t ncells)
+{
+	size_t nc = ncells ? ncells : 1, c, t, j, kmax = 1, nout = 0;
+	const double **x = xcalloc(nc, sizeof(*x));
+	double **xs = xcalloc(nc, sizeof(*xs));
+	bool **f = xcalloc(nc, sizeof(*f));
+	double **r = xcalloc(nc, sizeof(*r));
+	bool **fj = xcalloc(nc, sizeof(*fj));
+	double **rj = xcalloc(nc, sizeof(*rj));
+	size_t *k = xcalloc(nc, sizeof(size_t));
+	size_t *grp = xcalloc(nc, sizeof(size_t));
+	bool *own;
+	double *p50;
+
+	for (c = 0; c < ncells; c++)
+		if (cells[c].k > kmax)
+			kmax = cells[c].k;
+	own = xmalloc(kmax * sizeof(bool));
+	p50 = xmalloc(kmax * sizeof(double));
+	for (c = 0; c < ncells; c++) {
+		struct stats_outlier_cell *cl = &cells[c];
+		size_t n = 0;
+
+		xs[c] = xmalloc(STATS_OUTLIER_NSTATS * (cl->k ? cl->k : 1) *
+		    sizeof(double));
+		f[c] = xcalloc(STATS_OUTLIER_NSTATS * (cl->k ? cl->k : 1),
+		    sizeof(bool));
+		r[c] = xmalloc(STATS_OUTLIER_NSTATS * (cl->k ? cl->k : 1) *
+		    sizeof(double));
+		for (t = 0; t < cl->k; t++) {
+			cl->flag[t] = false;
+			for (j = 0; j < STATS_OUTLIER_NSTATS; j++)
+				xs[c][j * cl->k + t] =
+				    cl->st[t * STATS_OUTLIER_NSTATS + j];
+		}
+		/* the cell's own rule on the trials' p50s that exist */
+		for (t = 0; t < cl->k; t++) {
+			double v = xs[c][t];
+
+			if (isfinite(v) && v > 0)
+				p50[n++] = v;
+		}
+		if (n >= 3) {
+			double med = stats_median(p50, n);
+
+			stats_outlier_trials(p50, n, own, NULL, NULL);
+			for (t = n = 0; t < cl->k; t++) {
+				double v = xs[c][t];
+
+				if (!(isfinite(v) && v > 0))
+					continue;
+				if (own[n++] && !(cl->low_only && v > med))
+					cl->flag[t] = true;
+			}
+		}
+		k[c] = cl->k;
+	}
+	/* the campaign's rule, statistic by statistic, where every
+	 * trial's p50 exists (as check outlier-trial) */
+	for (j = 0; j < STATS_OUTLIER_NSTATS; j++) {
+		for (c = 0; c < ncells; c++) {
+			x[c] = xs[c] + j * cells[c].k;
+			fj[c] = f[c] + j * cells[c].k;
+			rj[c] = r[c] + j * cells[c].k;
+		}
+		stats_outlier_campaign(x, k, grp, ncells, fj, rj, NULL, NULL);
+	}
+	for (c = 0; c < ncells; c++) {
+		struct stats_outlier_cell *cl = &cells[c];
+		bool any = false, all = cl->k > 0;
+
+		for (t = 0; t < cl->k; t++)
+			if (!(isfinite(xs[c][t]) && xs[c][t] > 0))
+				all = false;
+		for (t = 0; t < cl->k && all; t++)
+			for (j = 0; j < STATS_OUTLIER_NSTATS; j++) {
+				if (!f[c][j * cl->k + t])
+					continue;
+				/* the first statistic flagged says the
+				 * direction */
+				if (!(cl->low_only && r[c][j * cl->k + t] > 1))
+					cl->flag[t] = true;
+				break;
+			}
+		for (t = 0; t < cl->k; t++)
+			any = any || cl->flag[t];
+		nout += any;
+		free(xs[c]);
+		free(f[c]);
+		free(r[c]);
+	}
+	free(x);
+	free(xs);
+	free(f);
+	free(r);
+	free(fj);
+	free(rj);
+	free(k);
+	free(grp);
+	free(own);
+	free(p50);
+	return nout;
+}
+
+bool
+stats_outlier_shared(size_t nout, size_t njudged)
+{
+	return nout >= STATS_OUTLIER_SHARED_MIN && (double)nout >=
+	    STATS_OUTLIER_SHARED_SHARE * (double)njudged;
+}

@@ -253,4 +253,67 @@ size_t stats_outlier_pooled(const double *x, size_t k, double scale,
 /* The critical K for k trials and used cells; NaN outside the design. */
 double stats_outlier_pool_k(size_t k, size_t used);
 
+/*
+ * The grouping check outlier-trial applies, for one statistic: cells
+ * with the same group id and the same trial count k[c] (3-5 trials, all
+ * values x[c][0..k[c]) positive and finite; other cells are not judged)
+ * share the scale stats_outlier_pool_scale() makes of them, and each is
+ * judged by stats_outlier_pooled().  flag[c] (k[c] entries) and ratio[c]
+ * (may be NULL, or a NULL entry) get its results, scale[c] and used[c]
+ * (both may be NULL) the group's scale and cell count (NaN and 0 when
+ * the cell was not judged).  O(ncells^2) at worst (the groups are
+ * found by scanning); meant for a campaign's cells.
+ */
+void stats_outlier_campaign(const double *const *x, const size_t *k,
+    const size_t *group, size_t ncells, bool *const *flag,
+    double *const *ratio, double *scale, size_t *used);
+
+/* The statistics check outlier-trial judges a trial on: p50, p95, p99
+ * (type 7 of its successes), a tail one only where at least
+ * STATS_OUTLIER_TAIL_MIN samples lie above it. */
+#define STATS_OUTLIER_NSTATS	3
+#define STATS_OUTLIER_TAIL_MIN	5
+
+/* Those of sorted[0..n) into st[STATS_OUTLIER_NSTATS] (NaN: not
+ * judged; all NaN when n == 0). */
+void stats_outlier_trial_stats(const double *sorted, size_t n, double *st);
+
+/* One cell for stats_outlier_cells(). */
+struct stats_outlier_cell {
+	size_t		k;	/* trials */
+	const double	*st;	/* st[t * STATS_OUTLIER_NSTATS + j]:
+				 * statistic j of trial t, NaN: none */
+	bool		low_only;	/* only a trial below the others is
+					 * an outlier (throughput: a trial
+					 * cannot beat its path) */
+	bool		*flag;	/* out: k entries, the outlier trials */
+};
+
+/*
+ * What check outlier-trial flags among these cells, all of one metric
+ * and tool in one campaign (a selection): a trial is an outlier when
+ * the cell's own rule (stats_outlier_trials() on the trials' p50, all
+ * of them positive) flags it, or, for 3-5 trials whose p50s all exist,
+ * the campaign's rule (stats_outlier_campaign() over the cells of the
+ * same trial count) flags it on its p50, p95 or p99; with low_only a
+ * trial above the median trial is never one.  Sets each cell's flag[]
+ * and returns the number of cells with an outlier trial.
+ */
+size_t stats_outlier_cells(struct stats_outlier_cell *cells, size_t ncells);
+
+/*
+ * Whether nout of njudged cells (of one trial count, 3 or more trials)
+ * with an outlier trial say the cause is shared: at least
+ * STATS_OUTLIER_SHARED_MIN of them and STATS_OUTLIER_SHARED_SHARE of
+ * those judged.  Then a cell whose trials were ALL hit (TIME_WAIT in
+ * each, chance 1/27 at 1 in 3 trials) looks like a clean one, and no
+ * cell's trial-level interval can be trusted (tests/sim/coverage.c,
+ * cell oha-3x10000-bimodal).  On trials without outliers the campaign's
+ * rule flags about 1 % of cells, so 2 of 8 or 5 of 50 is rare there
+ * (the cell probes-3x300-campaign measures how often).
+ */
+bool stats_outlier_shared(size_t nout, size_t njudged);
+#define STATS_OUTLIER_SHARED_MIN	2
+#define STATS_OUTLIER_SHARED_SHARE	0.10
+
 #endif

@@ -36,6 +36,7 @@
 
 #include "common/xalloc.h"
 #include "stats/stats.h"
+#include "stats/verdict.h"
 
 #define SIGMA_W		0.3
 #define SCALE_A		1.3
@@ -420,42 +421,71 @@ struct design {
 	double		share, factor;	/* of a bimodal trial */
 	bool		series;		/* samples are a time series */
 	const char	*ungated;	/* not held to --check: why */
+	size_t		ncamp;		/* cells of the campaign analyze
+					 * judges outlier trials over (A, B
+					 * and ncamp - 2 more of the design);
+					 * 0: A and B alone */
 };
 
 static const struct design designs[] = {
 	{ "probes-3x300", "pathprobe: 3 trials × 300, σ 0.3, σ_b 0.1, "
 	    "no timeouts", 3, { 300, 300, 300 }, 0.1, false, 0.3, 0, 0, 0, 0,
-	    0, 0, 0, false, NULL },
+	    0, 0, 0, false, NULL, 0 },
 	{ "probes-3x300-1pct", "pathprobe: 3 × 300, 1 % of B's attempts "
 	    "time out", 3, { 300, 300, 300 }, 0.1, false, 0.3, 0, 0.01, 0, 0,
-	    0, 0, 0, false, NULL },
+	    0, 0, 0, false, NULL, 0 },
 	{ "probes-3x300-2pct", "pathprobe: 3 × 300, 2 % of B's attempts "
 	    "time out", 3, { 300, 300, 300 }, 0.1, false, 0.3, 0, 0.02, 0, 0,
-	    0, 0, 0, false, NULL },
+	    0, 0, 0, false, NULL, 0 },
 	{ "iperf3-3x30", "iperf3: 3 runs × 30 intervals, AR(1) ρ 0.8, "
 	    "60 % at the cap (ties)", 3, { 30, 30, 30 }, 0.05, false, 0.1,
-	    0.8, 0, 0.4, 0.001, 0, 0, 0, true, NULL },
+	    0.8, 0, 0.4, 0.001, 0, 0, 0, true, NULL, 0 },
 	{ "oha-3x10000-bimodal", "oha: 3 × 10,000, each trial bimodal with "
-	    "chance 1/3 (30 % of its requests 5× slower: TIME_WAIT)", 3,
+	    "chance 1/3 (30 % of its requests 5× slower: TIME_WAIT), in a "
+	    "campaign of 8 such cells", 3,
 	    { 10000, 10000, 10000 }, 0.05, false, 0.3, 0, 0, 0, 0, 1.0 / 3,
-	    0.3, 5, false, "a TIME_WAIT trial is for check outlier-trial to "
-	    "find and withdraw (issue 20, item 3); until it does, this cell "
-	    "shows what it costs" },
+	    0.3, 5, false, NULL, 8 },
 	{ "unequal-300-300-40", "trials of 300, 300 and 40, no trial "
 	    "effect", 3, { 300, 300, 40 }, 0, false, 0.3, 0, 0, 0, 0, 0, 0, 0,
-	    false, NULL },
+	    false, NULL, 0 },
 	{ "unequal-300-300-40-sb0.3", "trials of 300, 300, 40, σ_b 0.3",
-	    3, { 300, 300, 40 }, 0.3, false, 0.3, 0, 0, 0, 0, 0, 0, 0, false, NULL },
+	    3, { 300, 300, 40 }, 0.3, false, 0.3, 0, 0, 0, 0, 0, 0, 0, false, NULL, 0 },
 	{ "unequal-300-150-75", "trials of 300, 150, 75, σ_b 0.1", 3,
-	    { 300, 150, 75 }, 0.1, false, 0.3, 0, 0, 0, 0, 0, 0, 0, false, NULL },
+	    { 300, 150, 75 }, 0.1, false, 0.3, 0, 0, 0, 0, 0, 0, 0, false, NULL, 0 },
 	{ "lognormal-s1", "heavy tail: lognormal σ 1, 3 × 300, σ_b 0.1",
 	    3, { 300, 300, 300 }, 0.1, false, 1.0, 0, 0, 0, 0, 0, 0, 0,
-	    false, NULL },
+	    false, NULL, 0 },
 	{ "pareto-1.5", "heavy tail: Pareto α 1.5, 3 × 300, σ_b 0.1", 3,
-	    { 300, 300, 300 }, 0.1, true, 1.5, 0, 0, 0, 0, 0, 0, 0, false, NULL },
+	    { 300, 300, 300 }, 0.1, true, 1.5, 0, 0, 0, 0, 0, 0, 0, false, NULL, 0 },
 	{ "ar0.8-3x300", "3 trials of 300, AR(1) ρ 0.8 (iperf3-like "
 	    "intervals; the within-run row is trial 1 alone)", 3,
-	    { 300, 300, 300 }, 0.1, false, 0.3, 0.8, 0, 0, 0, 0, 0, 0, true, NULL },
+	    { 300, 300, 300 }, 0.1, false, 0.3, 0.8, 0, 0, 0, 0, 0, 0, true, NULL, 0 },
+	/* new cells go last: a cell's stream is seeded by its place in
+	 * this table, so the cells above keep what they drew */
+	{ "probes-3x300-campaign", "pathprobe: 3 × 300, σ 0.3, σ_b 0.1, no "
+	    "timeouts, in a campaign of 8 such cells (what judging outlier "
+	    "trials costs where there are none)", 3, { 300, 300, 300 }, 0.1,
+	    false, 0.3, 0, 0, 0, 0, 0, 0, 0, false, NULL, 8 },
+	{ "probe-ar0-300", "pathprobe: one run's probes independent (AR(1) "
+	    "ρ 0), 300 samples: the within-run row (trial 1 alone), whose "
+	    "interval widens when the run's lag-1 rank autocorrelation is "
+	    "significant", 3, { 300, 300, 300 }, 0.1, false, 0.3, 0, 0, 0, 0,
+	    0, 0, 0, false, NULL, 0 },
+	{ "probe-ar0.5-300", "pathprobe: probes AR(1) ρ 0.5, 300 samples",
+	    3, { 300, 300, 300 }, 0.1, false, 0.3, 0.5, 0, 0, 0, 0, 0, 0,
+	    false, NULL, 0 },
+	{ "probe-ar0.8-300", "pathprobe: probes AR(1) ρ 0.8, 300 samples",
+	    3, { 300, 300, 300 }, 0.1, false, 0.3, 0.8, 0, 0, 0, 0, 0, 0,
+	    false, NULL, 0 },
+	{ "probe-ar0-1000", "pathprobe: probes independent, 1000 samples",
+	    3, { 1000, 1000, 1000 }, 0.1, false, 0.3, 0, 0, 0, 0, 0, 0, 0,
+	    false, NULL, 0 },
+	{ "probe-ar0.5-1000", "pathprobe: probes AR(1) ρ 0.5, 1000 samples",
+	    3, { 1000, 1000, 1000 }, 0.1, false, 0.3, 0.5, 0, 0, 0, 0, 0, 0,
+	    false, NULL, 0 },
+	{ "probe-ar0.8-1000", "pathprobe: probes AR(1) ρ 0.8, 1000 samples",
+	    3, { 1000, 1000, 1000 }, 0.1, false, 0.3, 0.8, 0, 0, 0, 0, 0, 0,
+	    false, NULL, 0 },
 };
 
 /* Base value x for a normal score z (before the trial effect). */
@@ -529,8 +559,8 @@ timeout_of(const struct design *d)
 
 /* Draw trial t's successes (ascending) into out; returns their count. */
 static size_t
-draw_trial(struct stats_rng *rng, const struct design *d, bool bim,
-    size_t n, double scale, double b, double *out)
+draw_trial_rs(struct stats_rng *rng, const struct design *d, bool bim,
+    size_t n, double scale, double b, double *out, double *rs)
 {
 	double z = stats_rng_normal(rng), tmo = timeout_of(d);
 	double c = sqrt(1 - d->rho * d->rho), cap = d->cap_q > 0 ?
@@ -554,8 +584,18 @@ draw_trial(struct stats_rng *rng, const struct design *d, bool bim,
 			v = floor(v / d->grain + 0.5) * d->grain;
 		out[k++] = v;
 	}
+	/* what analyze reads from the run's samples in order */
+	if (rs)
+		*rs = stats_serial_rank_corr(out, k);
 	stats_sort(out, k);
 	return k;
+}
+
+static size_t
+draw_trial(struct stats_rng *rng, const struct design *d, bool bim,
+    size_t n, double scale, double b, double *out)
+{
+	return draw_trial_rs(rng, d, bim, n, scale, b, out, NULL);
 }
 
 /* Trial t's own pct quantile of successes given b (a single trial's
@@ -626,6 +666,7 @@ struct dcell {
 	double *trial[MAXT];
 	size_t n[MAXT];
 	double *pooled, b[MAXT];
+	double rs;		/* trial 0's lag-1 rank autocorrelation */
 	bool hit[MAXT];
 	size_t N;
 	struct stats_trials st;
@@ -641,8 +682,8 @@ dcell_draw(struct stats_rng *rng, const struct design *d, double scale,
 	for (t = 0; t < d->T; t++) {
 		c->b[t] = d->sigma_b * stats_rng_normal(rng);
 		c->hit[t] = stats_rng_uniform(rng) < d->hit;
-		c->n[t] = draw_trial(rng, d, c->hit[t], d->n[t], scale, c->b[t],
-		    c->trial[t]);
+		c->n[t] = draw_trial_rs(rng, d, c->hit[t], d->n[t], scale,
+		    c->b[t], c->trial[t], t ? NULL : &c->rs);
 		memcpy(c->pooled + c->N, c->trial[t], c->n[t] * sizeof(double));
 		c->N += c->n[t];
 	}
@@ -665,31 +706,88 @@ tl_withhold(const struct dcell *c, enum stats_pool pl, double pct)
 /* The within-run interval of one trial, as analyze prints it. */
 static void
 sample_interval(const struct design *d, const double *sorted, size_t n,
-    double pct, struct stats_interval *iv)
+    double rs, double pct, struct stats_interval *iv)
 {
 	const char *why = stats_within_run_withhold(d->series);
 
-	stats_sample_interval(sorted, n, pct, NAN, LEVEL, iv);
+	stats_sample_interval_serial(sorted, n, pct, NAN, LEVEL, rs, iv);
 	if (why) {
 		iv->lo = iv->hi = NAN;
 		iv->covers = STATS_COVERS_NONE;
 		iv->why = why;
 	}
 }
-#define SAMPLE_INTERVAL(d, s, n, pct, iv) sample_interval(d, s, n, pct, iv)
+#define SAMPLE_INTERVAL(d, s, n, rs, pct, iv) \
+	sample_interval(d, s, n, rs, pct, iv)
 
 enum { CK_PCT, CK_DELTA, CK_RATIO, CK_GROWTH, CK_SAMPLE, NCK };
 
 /* [kind][pool][pct] */
 typedef struct tally ctally_t[NCK][2][NPCT];
 
+/* Reasons analyze withdraws a cell's intervals for an outlier trial
+ * (analyze/cells.c cells_judge_outliers(), the rule of check
+ * outlier-trial). */
+static const char WHY_OUTLIER[] = "trial N is an outlier (check "
+    "outlier-trial): no interval";
+static const char WHY_SHARED[] = "M of the 8 cells of 3 trials have an "
+    "outlier trial (check outlier-trial): a cause they share (TIME_WAIT) "
+    "may have hit every trial of this one: no interval";
+
+/*
+ * Judge the campaign's cells as analyze does: A (a), B (b) and
+ * d->ncamp - 2 more drawn into scratch (stats of their trials only).
+ * *ga, *gb get why A's, B's intervals are withdrawn, or NULL.
+ */
+static void
+campaign_judge(struct stats_rng *rng, const struct design *d,
+    const struct dcell *a, const struct dcell *b, struct dcell *scratch,
+    double *st, bool *flag, struct stats_outlier_cell *oc,
+    const char **ga, const char **gb)
+{
+	size_t c, t, nout;
+	bool shared;
+
+	*ga = *gb = NULL;
+	if (!d->ncamp)
+		return;
+	for (c = 0; c < d->ncamp; c++) {
+		const struct dcell *x = c == 0 ? a : c == 1 ? b : scratch;
+
+		if (c >= 2)
+			dcell_draw(rng, d, 1.0, scratch);
+		for (t = 0; t < d->T; t++)
+			stats_outlier_trial_stats(x->trial[t], x->n[t],
+			    st + (c * d->T + t) * STATS_OUTLIER_NSTATS);
+		oc[c].k = d->T;
+		oc[c].st = st + c * d->T * STATS_OUTLIER_NSTATS;
+		oc[c].low_only = false;
+		oc[c].flag = flag + c * d->T;
+	}
+	nout = stats_outlier_cells(oc, d->ncamp);
+	shared = stats_outlier_shared(nout, d->ncamp);
+	for (c = 0; c < 2; c++) {
+		const char **g = c ? gb : ga;
+
+		for (t = 0; t < d->T; t++)
+			if (oc[c].flag[t])
+				*g = WHY_OUTLIER;
+		if (!*g && shared)
+			*g = WHY_SHARED;
+	}
+}
+
 static void
 design_run(const struct design *d, uint64_t seed, long reps, ctally_t ct,
-    const char **whys, long *by_trials)
+    const char **whys, long *by_trials, long *gates)
 {
 	struct stats_rng rng;
 	struct truths ta, tb;
-	struct dcell a, b;
+	struct dcell a, b, s;
+	double *cst = NULL;
+	bool *cflag = NULL;
+	struct stats_outlier_cell *oc = NULL;
+	const char *ga, *gb;
 	double *ua[NPCT], *ub[NPCT], ea[NPCT], eb[NPCT];
 	size_t t, total = 0;
 	long r;
@@ -705,6 +803,15 @@ design_run(const struct design *d, uint64_t seed, long reps, ctally_t ct,
 	}
 	a.pooled = xmalloc(total * sizeof(double));
 	b.pooled = xmalloc(total * sizeof(double));
+	if (d->ncamp) {
+		for (t = 0; t < d->T; t++)
+			s.trial[t] = xmalloc(d->n[t] * sizeof(double));
+		s.pooled = xmalloc(total * sizeof(double));
+		cst = xmalloc(d->ncamp * d->T * STATS_OUTLIER_NSTATS *
+		    sizeof(double));
+		cflag = xmalloc(d->ncamp * d->T * sizeof(bool));
+		oc = xcalloc(d->ncamp, sizeof(*oc));
+	}
 	for (k = 0; k < NPCT; k++) {
 		ua[k] = xmalloc(d->T * sizeof(double));
 		ub[k] = xmalloc(d->T * sizeof(double));
@@ -713,6 +820,10 @@ design_run(const struct design *d, uint64_t seed, long reps, ctally_t ct,
 	for (r = 0; r < reps; r++) {
 		dcell_draw(&rng, d, SCALE_A, &a);
 		dcell_draw(&rng, d, 1.0, &b);
+		campaign_judge(&rng, d, &a, &b, &s, cst, cflag, oc, &ga, &gb);
+		gates[0] += ga == WHY_OUTLIER;
+		gates[1] += ga == WHY_SHARED;
+		gates[2] += a.rs * sqrt((double)a.n[0]) >= STATS_SERIAL_Z;
 		for (pool = 0; pool < 2; pool++) {
 			enum stats_pool pl = pool ? STATS_POOL_PER_TRIAL :
 			    STATS_POOL_POOLED;
@@ -730,9 +841,9 @@ design_run(const struct design *d, uint64_t seed, long reps, ctally_t ct,
 				stats_tl_values(&b.st, b.pooled, b.N,
 				    STATS_EST_TYPE7, cell_pcts[k], pl, ub[k],
 				    &eb[k]);
-				wa = TL_WITHHOLD(&a, pl, cell_pcts[k]);
-				wb = TL_WITHHOLD(&b, pl, cell_pcts[k]);
-				if (wa)
+				wa = ga ? ga : TL_WITHHOLD(&a, pl, cell_pcts[k]);
+				wb = gb ? gb : TL_WITHHOLD(&b, pl, cell_pcts[k]);
+				if (wa && !ga)
 					whys[pool * NPCT + k] = wa;
 				if (!pool && !wa && stats_tl_method(&a.st, a.pooled,
 				    a.N, STATS_EST_TYPE7, cell_pcts[k], pl))
@@ -752,7 +863,9 @@ design_run(const struct design *d, uint64_t seed, long reps, ctally_t ct,
 				    tva[k] / tvb[k]);
 				if (pool == 0) {
 					SAMPLE_INTERVAL(d, a.trial[0], a.n[0],
-					    cell_pcts[k], &iv);
+					    a.rs, cell_pcts[k], &iv);
+					if (iv.why)
+						whys[2 * NPCT + k] = iv.why;
 					count(&ct[CK_SAMPLE][0][k], &iv,
 					    trial_truth(d, a.hit[0], SCALE_A, a.b[0],
 					    cell_pcts[k]));
@@ -776,6 +889,14 @@ design_run(const struct design *d, uint64_t seed, long reps, ctally_t ct,
 	}
 	free(a.pooled);
 	free(b.pooled);
+	if (d->ncamp) {
+		for (t = 0; t < d->T; t++)
+			free(s.trial[t]);
+		free(s.pooled);
+	}
+	free(cst);
+	free(cflag);
+	free(oc);
 }
 
 static const char *const ck_name[NCK] = {
@@ -784,7 +905,7 @@ static const char *const ck_name[NCK] = {
 
 static void
 designs_print(struct grid *g, const struct design *d, ctally_t ct,
-    const char **whys, const long *by_trials)
+    const char **whys, const long *by_trials, const long *gates)
 {
 	char buf[48];
 	int kind, pool, k;
@@ -827,6 +948,23 @@ designs_print(struct grid *g, const struct design *d, ctally_t ct,
 	if (stats_within_run_withhold(d->series))
 		printf("\nsingle trial: withheld (%s)",
 		    stats_within_run_withhold(d->series));
+	else
+		printf("\nsingle trial: serially correlated (lag-1 rank "
+		    "autocorrelation × √n ≥ %.3f), so widened or withheld, in "
+		    "%.1f %% of repetitions", STATS_SERIAL_Z, 100.0 *
+		    (double)gates[2] / (double)ct[CK_PCT][0][0].reps);
+	if (!stats_within_run_withhold(d->series))
+		for (k = 0; k < NPCT; k++)
+			if (whys[2 * NPCT + k])
+				printf("\nsingle trial p%g: withheld when "
+				    "not printed (%s)", cell_pcts[k],
+				    whys[2 * NPCT + k]);
+	if (d->ncamp)
+		printf("\nA's trial-level intervals: withheld in %.1f %% of "
+		    "repetitions (%s) and in %.1f %% more (%s)",
+		    100.0 * (double)gates[0] / (double)ct[CK_PCT][0][0].reps,
+		    WHY_OUTLIER, 100.0 * (double)gates[1] /
+		    (double)ct[CK_PCT][0][0].reps, WHY_SHARED);
 	printf("\n");
 	g->check = check;
 }
@@ -867,15 +1005,15 @@ designs_main(struct grid *g, const char *names, unsigned long long seed,
 	    g->check ? "  Bold: outside the band checked." : "");
 	for (i = 0; i < ARRAY_SIZE(designs); i++) {
 		ctally_t ct;
-		const char *whys[2 * NPCT] = { 0 };
-		long by_trials[NPCT] = { 0 };
+		const char *whys[3 * NPCT] = { 0 };
+		long by_trials[NPCT] = { 0 }, gates[3] = { 0 };
 
 		if (!named(names, designs[i].name))
 			continue;
 		any = true;
 		design_run(&designs[i], seed ^ (UINT64_C(0x9E3779B97F4A7C15) *
-		    (i + 1)), reps, ct, whys, by_trials);
-		designs_print(g, &designs[i], ct, whys, by_trials);
+		    (i + 1)), reps, ct, whys, by_trials, gates);
+		designs_print(g, &designs[i], ct, whys, by_trials, gates);
 	}
 	return any ? 0 : -1;
 }

@@ -16,9 +16,12 @@
 
 #include "common/xalloc.h"
 #include "stats/stats.h"
+#include "stats/verdict.h"
 #include "tests/unit/harness.h"
 
 #define FIX	"tests/fixtures/stats/interval.txt"
+#define FIX_OUTLIER	"tests/fixtures/stats/outlier.txt"
+#define FIX_SERIAL	"tests/fixtures/stats/serial.txt"
 
 /* Fields of one fixture line (into a static buffer). */
 static char line[65536];
@@ -78,6 +81,130 @@ read_array(size_t *at, size_t n, double *out)
 
 	for (i = 0; i < n; i++)
 		out[i] = num((*at)++);
+}
+
+/* stats_outlier_cells() against gen_outlier.py's numpy oracle of the
+ * rule check outlier-trial states (stats/verdict.h): the trials each
+ * campaign's rule flags, and how many cells have one. */
+static void
+test_outlier_golden(void)
+{
+	FILE *f = fopen(FIX_OUTLIER, "r");
+	size_t ncases = 0;
+
+	if (!f) {
+		printf("# cannot open %s\n", FIX_OUTLIER);
+		CHECK(0, "outlier fixture opens");
+		return;
+	}
+	while (next_record(f)) {
+		struct stats_outlier_cell oc[64];
+		double st[64][15];
+		bool fl[64][5];
+		size_t nc, c, t, at = 2, nout, bad = 0;
+
+		if (strcmp(tok[0], "cells"))
+			continue;
+		nc = (size_t)num(1);
+		if (nc > 64) {
+			CHECK(0, "outlier fixture: at most 64 cells");
+			break;
+		}
+		for (c = 0; c < nc; c++) {
+			oc[c].k = (size_t)num(at++);
+			oc[c].low_only = num(at++) != 0;
+			if (oc[c].k > 5)
+				oc[c].k = 5;
+			read_array(&at, 3 * oc[c].k, st[c]);
+			oc[c].st = st[c];
+			oc[c].flag = fl[c];
+		}
+		nout = stats_outlier_cells(oc, nc);
+		for (c = 0; c < nc; c++)
+			for (t = 0; t < oc[c].k; t++)
+				if (fl[c][t] != (num(at++) != 0)) {
+					printf("#   case %zu cell %zu trial %zu: "
+					    "got %d\n", ncases, c, t, fl[c][t]);
+					bad++;
+				}
+		CHECK(bad == 0, "outlier trials = numpy oracle");
+		CHECK_EQ_INT(nout, (size_t)num(at), "cells with an outlier "
+		    "trial = numpy oracle");
+		ncases++;
+	}
+	fclose(f);
+	CHECK(ncases >= 10, "outlier fixture: all cases read");
+	CHECK(stats_outlier_shared(2, 8) && !stats_outlier_shared(1, 8) &&
+	    !stats_outlier_shared(4, 50) && stats_outlier_shared(5, 50),
+	    "a shared cause: 2 cells and 10 % of them");
+}
+
+/* The within-run interval of serially correlated samples against
+ * gen_serial.py (scipy's rankdata, bivariate normal cdf and binomial):
+ * issue 20 item 5. */
+static void
+test_serial_golden(void)
+{
+	FILE *f = fopen(FIX_SERIAL, "r");
+	static double x[4096];
+	size_t counts[3] = { 0 };
+	double worst = 0;
+
+	if (!f) {
+		printf("# cannot open %s\n", FIX_SERIAL);
+		CHECK(0, "serial fixture opens");
+		return;
+	}
+	while (next_record(f)) {
+		size_t at = 1, n;
+
+		if (!strcmp(tok[0], "serial")) {
+			n = (size_t)num(at++);
+			read_array(&at, n, x);
+			CHECK_CLOSE(stats_serial_rank_corr(x, n), num(at),
+			    "lag-1 rank autocorrelation = scipy rankdata");
+			counts[0]++;
+		} else if (!strcmp(tok[0], "vif")) {
+			double rs = num(1), pct = num(2), want = num(4);
+			double got = stats_indicator_vif(rs, pct,
+			    (size_t)num(3));
+			double e = fabs(got - want) / want;
+
+			if (e > worst)
+				worst = e;
+			CHECK(e < 1e-6, "indicator VIF = scipy's bivariate "
+			    "normal cdf (1e-6)");
+			if (e >= 1e-6)
+				printf("#   rs %g p%g: got %.12g want %.12g\n",
+				    rs, pct, got, want);
+			counts[1]++;
+		} else if (!strcmp(tok[0], "sint")) {
+			struct stats_interval iv;
+			double pct = num(1), level = num(2), rs = num(3);
+
+			at = 4;
+			n = (size_t)num(at++);
+			read_array(&at, n, x);
+			stats_sample_interval_serial(x, n, pct, NAN, level, rs,
+			    &iv);
+			CHECK_CLOSE(iv.lo, num(at), "serial within-run interval: "
+			    "lo = scipy (nan: withheld)");
+			CHECK_CLOSE(iv.hi, num(at + 1), "serial within-run "
+			    "interval: hi = scipy");
+			CHECK(isnan(num(at)) == (iv.why != NULL),
+			    "withheld exactly when scipy has no ranks, saying why");
+			counts[2]++;
+		}
+	}
+	fclose(f);
+	printf("# serial fixture: %zu series, %zu VIFs (worst relative "
+	    "error %.2g), %zu intervals\n", counts[0], counts[1], worst,
+	    counts[2]);
+	CHECK(counts[0] >= 6 && counts[1] >= 48 && counts[2] >= 16,
+	    "serial fixture: all records read");
+	CHECK(isnan(stats_serial_rank_corr(x, 2)), "2 samples: no "
+	    "autocorrelation");
+	CHECK(stats_indicator_vif(NAN, 50, 300) == 1, "unknown: independent");
 }
 
 static void
@@ -412,6 +539,8 @@ int
 main(void)
 {
 	test_goldens();
+	test_outlier_golden();
+	test_serial_golden();
 	test_edges();
 	test_finding_pooled_coverage();
 	test_ties();
