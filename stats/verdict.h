@@ -92,6 +92,8 @@ struct stats_trend {
 	double resid_p;		/* p of that line (at the same split) */
 	bool drift;		/* judged a drift over the threshold */
 	bool step;		/* judged a step over the threshold */
+	bool relabeled;		/* a Mann-Kendall change that two means fit
+				 * better than a line: called a step */
 };
 
 /*
@@ -197,6 +199,12 @@ double stats_outlier_zcrit(size_t n);
 /* The critical z for n >= STATS_OUTLIER_SEMI_MIN trials with side
  * scales (the same 95th percentile on normal values); NaN below. */
 double stats_outlier_zcrit_semi(size_t n);
+/* ... times this on the upper side: the log of a tail percentile of
+ * heavy-tailed samples (p99 of Pareto alpha 1.5 trials) is skewed right
+ * with an exponential, not normal, upper tail, and with the normal's
+ * critical value 6.8 % of cells of 20 identical such trials got a flag
+ * (issue 20 item 9; bench/verdicts.c, docs/verdicts.md). */
+#define STATS_OUTLIER_SEMI_UP	1.25
 
 /*
  * The one outlier-trial rule.  For n >= 3 positive finite values x[0..n)
