@@ -50,6 +50,13 @@
  * about half the truth), and with 0 a p99 on correlated days got 11.5 %
  * false verdicts, with 0.5 7.5 %. */
 #define STATS_TREND_DAY_SHARE_MIN	0.5
+/* A monotone change (Mann-Kendall) with no step beyond the line is
+ * called a step when the best split into two means leaves a residual
+ * sum of squares below the line's by this many log(n - 3) in n log RSS
+ * (the split is chosen among n - 3; at 14 points two means must leave
+ * half the line's): 1 (the usual 2 log m of choosing among m) called 21 %
+ * of +1 %/day drifts a step, 4 3 % (bench/verdicts.c). */
+#define STATS_TREND_SPLIT_PEN	4.0
 
 enum stats_trend_verdict {
 	STATS_TREND_TOO_FEW,	/* n < STATS_TREND_MIN_POINTS */
@@ -119,7 +126,9 @@ struct stats_trend {
  *          STATS_TREND_ALPHA_DRIFT.
  * A series with a significant step is stepped (the mean after less the
  * mean before), and drifting too only when the trend beyond the step
- * passes; one without is drifting when Mann-Kendall passes.  Either must
+ * passes; one without is drifting when Mann-Kendall passes, or stepped
+ * at the best split of two means (relabeled) when those fit it better
+ * than the line by STATS_TREND_SPLIT_PEN.  Either must
  * change the statistic by threshold_pct percent of the mean (Theil-Sen
  * over the span of x; the residual line's over the span).  Pure noise
  * gets a verdict in at most about 5 % of series (docs/verdicts.md).
