@@ -485,14 +485,16 @@ run_tests(const double *x, const double *y, const double *se, size_t n,
 }
 
 /* Whether the best split into two means (2 or more points a side) leaves
- * a smaller residual sum of squares than the least-squares line; if so,
- * out->step_at and out->step_mean_diff become that split's. */
+ * a residual sum of squares below the least-squares line's by the
+ * penalty of choosing the split (STATS_TREND_SPLIT_PEN); if so,
+ * out->step_at and out->step_mean_diff become that split's, else out is
+ * untouched. */
 static bool
 two_means_beat_line(const double *x, const double *y, size_t n,
     struct stats_trend *out)
 {
 	double *r = xmalloc(n * sizeof(*r)), xm = 0, sxx = 0, lrss, best = -1;
-	double tot = 0, pre = 0, ym;
+	double tot = 0, pre = 0, ym, diff = 0;
 	size_t at = 0;
 	bool ret;
 
@@ -521,7 +523,7 @@ two_means_beat_line(const double *x, const double *y, size_t n,
 		if (bss > best) {
 			best = bss;
 			at = k;
-			out->step_mean_diff = b - a;
+			diff = b - a;
 		}
 	}
 	{
@@ -535,8 +537,10 @@ two_means_beat_line(const double *x, const double *y, size_t n,
 		    exp(-STATS_TREND_SPLIT_PEN * log((double)n - 3) /
 		    (double)n);
 	}
-	if (ret)
+	if (ret) {
 		out->step_at = at;
+		out->step_mean_diff = diff;
+	}
 	free(r);
 	return ret;
 }
