@@ -272,7 +272,7 @@ $(B)/bench/verdicts: bench/verdicts.c $(B)/libpathstat.a
 verdicts: $(B)/bench/verdicts
 	$(B)/bench/verdicts --reps 2000 --seed $(VERDICTS_SEED) --gate
 verdicts-small: $(B)/bench/verdicts
-	$(B)/bench/verdicts --reps 400 --seed $(VERDICTS_SEED) --gate >/dev/null
+	$(B)/bench/verdicts --reps 400 --seed $(VERDICTS_SEED) --gate --small >/dev/null
 
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	     -fno-omit-frame-pointer

@@ -1021,8 +1021,13 @@ trend_verdict(const struct analyze_opts *o2, const struct trend *tr,
 		    t->change_pct, t->mk_p);
 		break;
 	case STATS_TREND_STEP:
-		strbuf_addf(v, "step at %s, %+.1f %% (step p = %.2g)", at,
-		    t->step_pct, t->step_p);
+		if (t->relabeled)
+			strbuf_addf(v, "step at %s, %+.1f %% (Mann–Kendall p = "
+			    "%.2g; two means fit better than a line)", at,
+			    t->step_pct, t->mk_p);
+		else
+			strbuf_addf(v, "step at %s, %+.1f %% (step p = %.2g)",
+			    at, t->step_pct, t->step_p);
 		break;
 	case STATS_TREND_DRIFT_STEP:
 		strbuf_addf(v, "step at %s, %+.1f %%, and drifting %s beyond "
@@ -1276,7 +1281,9 @@ analyze_trend(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	    "or more of the mean; then drifting too only when a line beyond "
 	    "that step rejects at 2.5 %%; without a step, drifting when "
 	    "Mann–Kendall rejects at 2.5 %% and the Theil–Sen change over "
-	    "the span is --threshold or more.  On pure noise, independent "
+	    "the span is --threshold or more, unless two means fit the "
+	    "series better than a line by the penalty of choosing their "
+	    "split: then a step there.  On pure noise, independent "
 	    "or correlated days, about 5 %% of series get a verdict "
 	    "(docs/verdicts.md).", cs.metric_name, key, m.buf,
 	    !strcmp(key, "day") ? "day" : key, o->level * 100,

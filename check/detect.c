@@ -332,7 +332,8 @@ check_detect_groups(const double *v, const size_t *g, size_t n,
 		}
 		out->welch = w.welch;
 	}
-	out->differ = out->p < CHECK_POOL_ALPHA &&
+	out->differ = out->p < (df2 <= 2 ? CHECK_POOL_ALPHA_FEW_DF :
+	    CHECK_POOL_ALPHA) &&
 	    out->ratio >= CHECK_POOL_MIN_RATIO;
 done:
 	free(sum);

@@ -91,6 +91,12 @@
  * differ more than their trials do: one-way F test on the logarithm of
  * each trial's p50 below this p ... */
 #define CHECK_POOL_ALPHA	0.01
+/* ... or this p when 2 degrees of freedom or fewer are left within the
+ * groups (2 groups of 2 trials): the F's within-group variance then
+ * rests on a trial pair a group and flagged 2.0 % of cells whose groups
+ * differ only in spread and 2.8 % with TIME_WAIT-like trials at 1 %
+ * (bench/verdicts.c, issue 20 item 9) */
+#define CHECK_POOL_ALPHA_FEW_DF	0.0025
 /* ... and the groups' geometric means this many times apart at least
  * (docs/checks.md: the false-positive rate measured on noise). */
 #define CHECK_POOL_MIN_RATIO	1.05
@@ -242,7 +248,8 @@ struct check_groups {
 	double	within_sd;	/* pooled within-group SD of the values */
 	bool	welch;		/* Welch's test was run too (every group has
 				 * 3 values or more, with spread) */
-	bool	differ;		/* p < CHECK_POOL_ALPHA and ratio >=
+	bool	differ;		/* p < CHECK_POOL_ALPHA (_FEW_DF with 2
+				 * degrees of freedom within) and ratio >=
 				 * CHECK_POOL_MIN_RATIO */
 };
 /* Test whether groups g[0..n) (0 .. ngroups - 1) of the values v[0..n)

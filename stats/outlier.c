@@ -155,7 +155,8 @@ stats_outlier_trials(const double *x, size_t n, bool *flag, double *ratio,
 		}
 		/* a hair of slack so an exact 2x (or 1/2x) counts */
 		bool f = fabs(d) >= floor_log * (1 - 1e-12) &&
-		    fabs(d) >= crit * s;
+		    fabs(d) >= crit * s * (n >= STATS_OUTLIER_SEMI_MIN &&
+		    d > 0 ? STATS_OUTLIER_SEMI_UP : 1.0);
 
 		if (ratio)
 			ratio[i] = exp(d);

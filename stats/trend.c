@@ -484,6 +484,67 @@ run_tests(const double *x, const double *y, const double *se, size_t n,
 	free(w);
 }
 
+/* Whether the best split into two means (2 or more points a side) leaves
+ * a residual sum of squares below the least-squares line's by the
+ * penalty of choosing the split (STATS_TREND_SPLIT_PEN); if so,
+ * out->step_at and out->step_mean_diff become that split's, else out is
+ * untouched. */
+static bool
+two_means_beat_line(const double *x, const double *y, size_t n,
+    struct stats_trend *out)
+{
+	double *r = xmalloc(n * sizeof(*r)), xm = 0, sxx = 0, lrss, best = -1;
+	double tot = 0, pre = 0, ym, diff = 0;
+	size_t at = 0;
+	bool ret;
+
+	for (size_t i = 0; i < n; i++) {
+		xm += x[i];
+		tot += y[i];
+	}
+	xm /= (double)n;
+	ym = tot / (double)n;
+	for (size_t i = 0; i < n; i++)
+		sxx += (x[i] - xm) * (x[i] - xm);
+	memcpy(r, y, n * sizeof(*r));
+	lrss = detrend(r, x, n, xm, sxx);
+	/* the between-sides sum of squares of each split; the largest
+	 * leaves the smallest residual */
+	for (size_t k = 1; k < n; k++) {
+		double a, b, bss;
+
+		pre += y[k - 1];
+		if (k < 2 || n - k < 2)
+			continue;
+		a = pre / (double)k;
+		b = (tot - pre) / (double)(n - k);
+		bss = (double)k * (a - ym) * (a - ym) +
+		    (double)(n - k) * (b - ym) * (b - ym);
+		if (bss > best) {
+			best = bss;
+			at = k;
+			diff = b - a;
+		}
+	}
+	{
+		double tss = 0;
+
+		for (size_t i = 0; i < n; i++)
+			tss += (y[i] - ym) * (y[i] - ym);
+		/* the split is chosen among n - 3: it must beat the line by
+		 * STATS_TREND_SPLIT_PEN log(n - 3) in n log RSS */
+		ret = at >= 2 && tss - best < lrss *
+		    exp(-STATS_TREND_SPLIT_PEN * log((double)n - 3) /
+		    (double)n);
+	}
+	if (ret) {
+		out->step_at = at;
+		out->step_mean_diff = diff;
+	}
+	free(r);
+	return ret;
+}
+
 int
 stats_trend(const double *x, const double *y, size_t n, double threshold_pct,
     double level, struct stats_trend *out)
@@ -553,7 +614,10 @@ stats_trend_se(const double *x, const double *y, const double *se, size_t n,
 	 * A step is a jump beyond the line; when there is one, a drift is
 	 * a line beyond that step (the residual trend), not the
 	 * Mann-Kendall test, which a step alone passes.  Without a step, a
-	 * drift is Mann-Kendall's monotone change.
+	 * monotone change (Mann-Kendall) is a drift, unless two means fit
+	 * it better than a line by the split's penalty: then it is a step
+	 * at the best split (issue 25: a pure step called "drifting" in
+	 * 6.5-46 % of series when the step beyond the line fell short).
 	 */
 	step_sig = out->step_p <= STATS_TREND_ALPHA_STEP;
 	if (step_sig) {
@@ -570,7 +634,18 @@ stats_trend_se(const double *x, const double *y, const double *se, size_t n,
 		drift_sig = out->mk_p <= STATS_TREND_ALPHA_DRIFT;
 		out->step_pct = out->mean != 0 ?
 		    100 * out->step_size / fabs(out->mean) : NAN;
-		out->drift = drift_sig && fabs(out->change_pct) >= threshold_pct;
+		if (drift_sig &&
+		    two_means_beat_line(x, y, n, out)) {
+			/* a monotone change that a step explains better than
+			 * a line: a step at the best split */
+			out->step_pct = out->mean != 0 ? 100 *
+			    out->step_mean_diff / fabs(out->mean) : NAN;
+			out->step = fabs(out->step_pct) >= threshold_pct;
+			out->relabeled = true;
+		} else {
+			out->drift = drift_sig &&
+			    fabs(out->change_pct) >= threshold_pct;
+		}
 	}
 	if (out->drift && out->step)
 		out->verdict = STATS_TREND_DRIFT_STEP;

@@ -50,6 +50,13 @@
  * about half the truth), and with 0 a p99 on correlated days got 11.5 %
  * false verdicts, with 0.5 7.5 %. */
 #define STATS_TREND_DAY_SHARE_MIN	0.5
+/* A monotone change (Mann-Kendall) with no step beyond the line is
+ * called a step when the best split into two means leaves a residual
+ * sum of squares below the line's by this many log(n - 3) in n log RSS
+ * (the split is chosen among n - 3; at 14 points two means must leave
+ * half the line's): 1 (the usual 2 log m of choosing among m) called 21 %
+ * of +1 %/day drifts a step, 4 3 % (bench/verdicts.c). */
+#define STATS_TREND_SPLIT_PEN	4.0
 
 enum stats_trend_verdict {
 	STATS_TREND_TOO_FEW,	/* n < STATS_TREND_MIN_POINTS */
@@ -92,6 +99,8 @@ struct stats_trend {
 	double resid_p;		/* p of that line (at the same split) */
 	bool drift;		/* judged a drift over the threshold */
 	bool step;		/* judged a step over the threshold */
+	bool relabeled;		/* a Mann-Kendall change that two means fit
+				 * better than a line: called a step */
 };
 
 /*
@@ -117,7 +126,9 @@ struct stats_trend {
  *          STATS_TREND_ALPHA_DRIFT.
  * A series with a significant step is stepped (the mean after less the
  * mean before), and drifting too only when the trend beyond the step
- * passes; one without is drifting when Mann-Kendall passes.  Either must
+ * passes; one without is drifting when Mann-Kendall passes, or stepped
+ * at the best split of two means (relabeled) when those fit it better
+ * than the line by STATS_TREND_SPLIT_PEN.  Either must
  * change the statistic by threshold_pct percent of the mean (Theil-Sen
  * over the span of x; the residual line's over the span).  Pure noise
  * gets a verdict in at most about 5 % of series (docs/verdicts.md).
@@ -197,6 +208,12 @@ double stats_outlier_zcrit(size_t n);
 /* The critical z for n >= STATS_OUTLIER_SEMI_MIN trials with side
  * scales (the same 95th percentile on normal values); NaN below. */
 double stats_outlier_zcrit_semi(size_t n);
+/* ... times this on the upper side: the log of a tail percentile of
+ * heavy-tailed samples (p99 of Pareto alpha 1.5 trials) is skewed right
+ * with an exponential, not normal, upper tail, and with the normal's
+ * critical value 6.8 % of cells of 20 identical such trials got a flag
+ * (issue 20 item 9; bench/verdicts.c, docs/verdicts.md). */
+#define STATS_OUTLIER_SEMI_UP	1.25
 
 /*
  * The one outlier-trial rule.  For n >= 3 positive finite values x[0..n)

@@ -216,6 +216,31 @@ test_trend_known(void)
 	CHECK_NEAR(t.step_pct, 100 * t.step_mean_diff / t.mean, 1e-9,
 	    "a step alone is the mean after less the mean before");
 
+	/* a step the step-beyond-the-line test misses (p 0.03) but
+	 * Mann-Kendall finds: two means fit it far better than a line, so
+	 * a step at its split (issue 25; before: "drifting", +25 %) */
+	{
+		static const double ys[14] = { 10.3, 10.19, 9.52, 9.98,
+		    10.12, 10.73, 10.27, 12.05, 11.66, 11.9, 12.21, 12.2,
+		    11.96, 12.29 };
+
+		CHECK(stats_trend(x, ys, 14, 5, 0.95, &t) == 0 &&
+		    t.verdict == STATS_TREND_STEP && t.relabeled &&
+		    t.step_at == 7 && !t.drift, "a step Mann-Kendall finds "
+		    "is a step when two means fit better than a line");
+		CHECK(t.step_p > STATS_TREND_ALPHA_STEP &&
+		    t.mk_p <= STATS_TREND_ALPHA_DRIFT, "(found by "
+		    "Mann-Kendall, not by the step beyond the line)");
+		CHECK_NEAR(t.step_pct, 100 * t.step_mean_diff / t.mean, 1e-9,
+		    "its size is the means' difference");
+	}
+	for (size_t i = 0; i < 14; i++)
+		y[i] = 10 * pow(1.02, (double)i) * (1 + 0.01 * ((double)((i * 7) % 5) -
+		    2.0) / 2);
+	CHECK(stats_trend(x, y, 14, 5, 0.95, &t) == 0 &&
+	    t.verdict == STATS_TREND_DRIFT && !t.relabeled,
+	    "a steady +2 %/day rise stays a drift");
+
 	/* a step and a drift beyond it */
 	for (size_t i = 0; i < 20; i++)
 		y[i] = day_p50(&rng, (i < 10 ? 1.0 : 1.4) *
