@@ -165,6 +165,89 @@ check_add_run(struct check_finding *f, const struct check_run *r)
 	add_file(f, r->summary_file);
 }
 
+static int
+cmp_id(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* A file name and when it was first offered. */
+struct named {
+	const char	*name;
+	size_t		order;
+};
+
+static int
+cmp_named(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	if (c)
+		return c;
+	return (x->order > y->order) - (x->order < y->order);
+}
+
+static int
+cmp_order(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+
+	return (x->order > y->order) - (x->order < y->order);
+}
+
+void
+check_add_runs(struct check_finding *f, const struct check_run *const *runs,
+    size_t n)
+{
+	struct named *names;
+	size_t i, k, nn = 0;
+
+	if (f->nruns || f->nfiles) {
+		for (i = 0; i < n; i++)
+			check_add_run(f, runs[i]);
+		return;
+	}
+	if (!n)
+		return;
+	/* the ids, ascending and distinct */
+	f->runs = xcalloc(n, sizeof(int64_t));
+	for (i = 0; i < n; i++)
+		f->runs[i] = runs[i]->id;
+	qsort(f->runs, n, sizeof(int64_t), cmp_id);
+	for (i = k = 0; i < n; i++)
+		if (!k || f->runs[k - 1] != f->runs[i])
+			f->runs[k++] = f->runs[i];
+	f->nruns = k;
+	/* the files in the order first offered, each once; a run offered
+	 * again adds nothing (as check_add_run) */
+	names = xcalloc(2 * n, sizeof(*names));
+	for (i = 0; i < n; i++) {
+		if (runs[i]->file) {
+			names[nn].name = runs[i]->file;
+			names[nn].order = nn;
+			nn++;
+		}
+		if (runs[i]->summary_file) {
+			names[nn].name = runs[i]->summary_file;
+			names[nn].order = nn;
+			nn++;
+		}
+	}
+	qsort(names, nn, sizeof(*names), cmp_named);
+	for (i = k = 0; i < nn; i++)
+		if (!k || strcmp(names[k - 1].name, names[i].name))
+			names[k++] = names[i];
+	qsort(names, k, sizeof(*names), cmp_order);
+	f->files = xcalloc(k + 1, sizeof(char *));
+	for (i = 0; i < k; i++)
+		f->files[i] = xstrdup(names[i].name);
+	f->nfiles = k;
+	free(names);
+}
+
 void
 check_set_text(struct check_finding *f, struct strbuf *evidence,
     struct strbuf *cause, struct strbuf *action)
