@@ -728,11 +728,20 @@ int
 chart_table(struct chart *ch, const char *verb, const char *const *extra_by,
     int pool, struct analyze_opts *o, struct table *t)
 {
-	size_t i;
-
 	table_init(t);
 	if (report_section_opts(ch->b->spec, ch->s, o))
 		return -1;
+	return chart_table_opts(ch, verb, extra_by, pool, o, t);
+}
+
+int
+chart_table_opts(struct chart *ch, const char *verb,
+    const char *const *extra_by, int pool, struct analyze_opts *o,
+    struct table *t)
+{
+	size_t i;
+
+	table_init(t);
 	for (i = 0; extra_by && extra_by[i]; i++) {
 		size_t j;
 
