@@ -6,10 +6,17 @@
 # caption; a path that lost nothing gets no bars and no right axis.
 # Without gnuplot the script and data are still written (exit 0); with
 # it, the chart renders with the mark.  Trend JSON gives its series as an
-# array of points, E's lost day censored and out of the fit.
+# array of points, E's lost day censored and out of the fit; ingest says
+# the shared keys once per path; runs takes --columns hour (the small
+# items of the issue, here as regressions).
 
 "$PY" "$TOP/tests/cli/helper/month-tree.py" tree > counts
-"$PS" ingest -q --db m.db --layout '{tag:day}/{path}/{*}' tree 2>/dev/null
+run "$PS" ingest --db m.db --layout '{tag:day}/{path}/{*}' tree
+expect_code 0 "the month ingests"
+ok '[ "$(printf "%s\n" "$ERR" | grep -c "claim path=")" = 0 ] && [ "$(printf "%s\n" "$ERR" | grep -c "conflict: path ")" = 5 ]' \
+    "the shared keys are said once per path, not once per group ($(printf "%s\n" "$ERR" | grep -c conflict) conflict lines)"
+run "$PS" runs --db m.db --where path=E --where day=2026-11-22 --where hour=13 --columns path,day,hour --format csv
+ok '[ $RC = 0 ] && [ "$(printf "%s\n" "$OUT" | sed -n 2p)" = "E,2026-11-22,13" ]' "runs --columns hour ($OUT$ERR)"
 export SOURCE_DATE_EPOCH=1796000000
 
 # no gnuplot on PATH: everything but the images
