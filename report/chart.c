@@ -893,15 +893,19 @@ int
 chart_stat_table(struct chart *ch, struct analyze_opts *o, struct table *t)
 {
 	struct strbuf why = STRBUF_INIT;
+	bool again = false;
 	int ret = 0;
 
 	if (ch->c->stat && chart_stat(ch, o) == o->nstats) {
 		if (analyze_opts_set_stats(o, ch->c->stat, &why))
 			ret = report_spec_error(ch->b->spec, ch->c->loc, "%s",
 			    why.buf);
+		again = true;
 	}
 	strbuf_release(&why);
-	if (!ret && ch->c->stat) {
+	/* t already has the statistic when the section lists it: building
+	 * it again read every sample a second time (a year's day chart) */
+	if (!ret && again) {
 		table_release(t);
 		table_init(t);
 		if (analyze_build(ch->b->db, "percentiles", o, 0, NULL, t))
