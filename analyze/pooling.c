@@ -121,7 +121,8 @@ pooling_scan(sqlite3 *db, const struct cellset *cs,
 {
 	struct runsel_query rq;
 	struct runsel rs;
-	char **cand = NULL, **dims = NULL, **first = NULL;
+	char **cand = NULL, **dims = NULL, **first = NULL, **rvals = NULL;
+	size_t *rcell = NULL, nrows = 0, alloc_rows = 0;
 	size_t i, j, nby = cs->ndims;
 	int nc, rc, ret = -1;
 
@@ -165,38 +166,40 @@ pooling_scan(sqlite3 *db, const struct cellset *cs,
 		if (!c)
 			continue;
 		ci = (size_t)(c - cs->cells);
+		/* each row's cell and values, for the second pass below
+		 * (once read from the database again) */
+		if (nrows + 1 > alloc_rows) {
+			alloc_rows = alloc_rows ? 2 * alloc_rows : 256;
+			rcell = xreallocarray(rcell, alloc_rows,
+			    sizeof(size_t));
+			rvals = xreallocarray(rvals, alloc_rows * out->nkeys,
+			    sizeof(char *));
+		}
+		rcell[nrows] = ci;
 		for (j = 0; j < out->nkeys; j++) {
 			const char *v = r->dims[nby + j] ? r->dims[nby + j] : "";
 			char **f = &first[ci * out->nkeys + j];
 
+			rvals[nrows * out->nkeys + j] = r->dims[nby + j] ?
+			    xstrdup(r->dims[nby + j]) : NULL;
 			if (!*f)
 				*f = xstrdup(v);
 			else if (strcmp(*f, v))
 				out->pooled[ci * out->nkeys + j] = true;
 		}
+		nrows++;
 	}
 	if (rc < 0)
 		goto cleanup;
 	runsel_close(&rs);
 	/* the values of the pooled keys, in a second pass over the cells'
 	 * runs: only cells that pool the key contribute */
-	if (runsel_open(&rs, db, &rq))
-		goto cleanup;
-	while ((rc = runsel_next(&rs)) > 0) {
-		const struct runsel_row *r = &rs.row;
-		const struct cell *c = row_cell(cs, r, nby);
-		size_t ci;
-
-		if (!c)
-			continue;
-		ci = (size_t)(c - cs->cells);
+	for (i = 0; i < nrows; i++)
 		for (j = 0; j < out->nkeys; j++)
-			if (out->pooled[ci * out->nkeys + j])
-				add_value(&out->keys[j], r->dims[nby + j] ?
-				    r->dims[nby + j] : "(none)");
-	}
-	if (rc < 0)
-		goto cleanup;
+			if (out->pooled[rcell[i] * out->nkeys + j])
+				add_value(&out->keys[j],
+				    rvals[i * out->nkeys + j] ?
+				    rvals[i * out->nkeys + j] : "(none)");
 	for (i = 0; i < cs->n; i++)
 		for (j = 0; j < out->nkeys; j++) {
 			out->keys[j].ncells += out->pooled[i * out->nkeys + j];
@@ -210,6 +213,10 @@ pooling_scan(sqlite3 *db, const struct cellset *cs,
 	ret = 0;
 cleanup:
 	runsel_close(&rs);
+	for (i = 0; rvals && i < nrows * out->nkeys; i++)
+		free(rvals[i]);
+	free(rvals);
+	free(rcell);
 	for (i = 0; first && i < cs->n * out->nkeys; i++)
 		free(first[i]);
 	free(first);

@@ -160,6 +160,89 @@ check_add_run(struct check_finding *f, const struct check_run *r)
 	add_file(f, r->summary_file);
 }
 
+static int
+cmp_id(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* A file name and when it was first offered. */
+struct named {
+	const char	*name;
+	size_t		order;
+};
+
+static int
+cmp_named(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	if (c)
+		return c;
+	return (x->order > y->order) - (x->order < y->order);
+}
+
+static int
+cmp_order(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+
+	return (x->order > y->order) - (x->order < y->order);
+}
+
+void
+check_add_runs(struct check_finding *f, const struct check_run *const *runs,
+    size_t n)
+{
+	struct named *names;
+	size_t i, k, nn = 0;
+
+	if (f->nruns || f->nfiles) {
+		for (i = 0; i < n; i++)
+			check_add_run(f, runs[i]);
+		return;
+	}
+	if (!n)
+		return;
+	/* the ids, ascending and distinct */
+	f->runs = xcalloc(n, sizeof(int64_t));
+	for (i = 0; i < n; i++)
+		f->runs[i] = runs[i]->id;
+	qsort(f->runs, n, sizeof(int64_t), cmp_id);
+	for (i = k = 0; i < n; i++)
+		if (!k || f->runs[k - 1] != f->runs[i])
+			f->runs[k++] = f->runs[i];
+	f->nruns = k;
+	/* the files in the order first offered, each once; a run offered
+	 * again adds nothing (as check_add_run) */
+	names = xcalloc(2 * n, sizeof(*names));
+	for (i = 0; i < n; i++) {
+		if (runs[i]->file) {
+			names[nn].name = runs[i]->file;
+			names[nn].order = nn;
+			nn++;
+		}
+		if (runs[i]->summary_file) {
+			names[nn].name = runs[i]->summary_file;
+			names[nn].order = nn;
+			nn++;
+		}
+	}
+	qsort(names, nn, sizeof(*names), cmp_named);
+	for (i = k = 0; i < nn; i++)
+		if (!k || strcmp(names[k - 1].name, names[i].name))
+			names[k++] = names[i];
+	qsort(names, k, sizeof(*names), cmp_order);
+	f->files = xcalloc(k + 1, sizeof(char *));
+	for (i = 0; i < k; i++)
+		f->files[i] = xstrdup(names[i].name);
+	f->nfiles = k;
+	free(names);
+}
+
 void
 check_set_text(struct check_finding *f, struct strbuf *evidence,
     struct strbuf *cause, struct strbuf *action)
@@ -267,6 +350,171 @@ wanted(const struct check_opts *o, const char *id)
 		if (!strcmp(o->only[i], id))
 			return true;
 	return false;
+}
+
+/* The checks whose findings depend on check_opts beyond `only` (and so
+ * are never cached): few-samples judges opts->stats over the cells as
+ * opts->pooled and merge_keys pool them. */
+static bool
+reads_opts(const char *id)
+{
+	return !strcmp(id, "few-samples");
+}
+
+/* One --where's model and the raw (unmerged) findings of each check that
+ * reads no option, run on first need. */
+struct check_cache_entry {
+	char			*where;		/* where_sql() text; owned */
+	struct check_model	model;
+	struct check_findings	raw[ARRAY_SIZE(checks)];
+	bool			ran[ARRAY_SIZE(checks)];
+};
+
+struct check_cache {
+	struct check_cache_entry *items;
+	size_t			n, alloc;
+};
+
+struct check_cache *
+check_cache_new(void)
+{
+	return xcalloc(1, sizeof(struct check_cache));
+}
+
+void
+check_cache_free(struct check_cache *c)
+{
+	size_t i, j;
+
+	if (!c)
+		return;
+	for (i = 0; i < c->n; i++) {
+		struct check_cache_entry *e = &c->items[i];
+
+		free(e->where);
+		check_model_release(&e->model);
+		for (j = 0; j < ARRAY_SIZE(checks); j++)
+			check_findings_release(&e->raw[j]);
+	}
+	free(c->items);
+	free(c);
+}
+
+static char **
+strv_dup(char *const *v, size_t n)
+{
+	char **d = xcalloc(n + 1, sizeof(char *));
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		d[i] = xstrdup(v[i]);
+	return d;
+}
+
+/* Append a deep copy of every finding of from to out. */
+static void
+findings_append_copy(struct check_findings *out,
+    const struct check_findings *from)
+{
+	size_t i;
+
+	for (i = 0; i < from->n; i++) {
+		const struct check_finding *a = &from->items[i];
+		struct check_finding *f;
+
+		ALLOC_GROW(out->items, out->n + 1, out->alloc);
+		f = &out->items[out->n++];
+		*f = *a;
+		f->metric = xstrdup(a->metric);
+		f->path = xstrdup(a->path);
+		f->condition = xstrdup(a->condition);
+		f->scope = a->scope ? xstrdup(a->scope) : NULL;
+		f->runs = NULL;
+		if (a->nruns) {
+			f->runs = xcalloc(a->nruns, sizeof(int64_t));
+			memcpy(f->runs, a->runs, a->nruns * sizeof(int64_t));
+		}
+		f->files = a->nfiles ? strv_dup(a->files, a->nfiles) : NULL;
+		f->evidence = a->evidence ? xstrdup(a->evidence) : NULL;
+		f->cause = a->cause ? xstrdup(a->cause) : NULL;
+		f->action = a->action ? xstrdup(a->action) : NULL;
+	}
+}
+
+/* The cache's entry for w, its model loaded (a new entry on first
+ * use); NULL after printing an error. */
+static struct check_cache_entry *
+cache_entry(struct check_cache *c, sqlite3 *db, const struct where *w)
+{
+	struct strbuf key = STRBUF_INIT;
+	struct check_cache_entry *e = NULL;
+	size_t i;
+
+	where_sql(w, "r", &key);
+	for (i = 0; i < c->n; i++)
+		if (!strcmp(c->items[i].where, key.buf)) {
+			e = &c->items[i];
+			goto cleanup;
+		}
+	ALLOC_GROW(c->items, c->n + 1, c->alloc);
+	e = &c->items[c->n];
+	memset(e, 0, sizeof(*e));
+	e->model.db = db;
+	e->model.where = w;
+	if (check_model_load(&e->model, w)) {
+		check_model_release(&e->model);
+		e = NULL;
+		goto cleanup;
+	}
+	e->where = strbuf_detach(&key, NULL);
+	c->n++;
+cleanup:
+	strbuf_release(&key);
+	return e;
+}
+
+int
+analyze_check_cached(sqlite3 *db, const struct where *w,
+    const struct check_opts *opts, struct check_cache *cache,
+    struct check_findings *out)
+{
+	struct check_cache_entry *e;
+	struct check_model *m;
+	size_t i;
+
+	if (!cache)
+		return analyze_check_opts(db, w, opts, out);
+	e = cache_entry(cache, db, w);
+	if (!e)
+		return -1;
+	m = &e->model;
+	m->db = db;
+	m->where = w;
+	m->opts = opts;
+	for (i = 0; i < ARRAY_SIZE(checks); i++) {
+		size_t first = out->n;
+
+		if (!wanted(opts, checks[i].info.id))
+			continue;
+		if (reads_opts(checks[i].info.id)) {
+			m->out = out;
+			checks[i].fn(m);
+		} else {
+			if (!e->ran[i]) {
+				m->out = &e->raw[i];
+				checks[i].fn(m);
+				e->ran[i] = true;
+			}
+			findings_append_copy(out, &e->raw[i]);
+		}
+		m->out = out;
+		/* pooled-groups spans campaigns already: nothing to merge */
+		if (strcmp(checks[i].info.id, "pooled-groups"))
+			check_merge(m, first);
+	}
+	m->opts = NULL;
+	m->out = NULL;
+	return 0;
 }
 
 int

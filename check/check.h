@@ -96,6 +96,26 @@ int analyze_check(sqlite3 *db, const struct where *w,
 /* The same with options; opts may be NULL. */
 int analyze_check_opts(sqlite3 *db, const struct where *w,
     const struct check_opts *opts, struct check_findings *out);
+/*
+ * What analyze_check_opts() learnt of the runs under one --where, kept
+ * for the next call under the same filter (a report runs the checks for
+ * every table: a year's five tables ran the same checks five times).
+ * The model of the runs and the findings of every check that reads no
+ * option are kept; few-samples (the statistics, the pooling) and the
+ * merging of campaigns (merge_keys) are redone for each call, so the
+ * findings are those of an uncached call.  Valid while the database
+ * does not change.
+ */
+struct check_cache;
+
+/* A new, empty cache; free it with check_cache_free(). */
+struct check_cache *check_cache_new(void);
+/* Free c and everything it holds; NULL is fine. */
+void check_cache_free(struct check_cache *c);
+/* analyze_check_opts() through cache (NULL: no cache). */
+int analyze_check_cached(sqlite3 *db, const struct where *w,
+    const struct check_opts *opts, struct check_cache *cache,
+    struct check_findings *out);
 /* Free the findings' contents and re-initialise out. */
 void check_findings_release(struct check_findings *out);
 /*

@@ -279,6 +279,10 @@ struct check_finding *check_add(struct check_model *m, const char *id,
     size_t scope, int metric, size_t path, size_t cond, long trial);
 /* Add a run's id and files to f (duplicates ignored). */
 void check_add_run(struct check_finding *f, const struct check_run *r);
+/* check_add_run() of each of runs[0..n) in order, in O(n log n) (a
+ * finding over a year's runs of a path holds 8,760). */
+void check_add_runs(struct check_finding *f,
+    const struct check_run *const *runs, size_t n);
 /* Set the texts; each strbuf is detached into f (and re-initialised). */
 void check_set_text(struct check_finding *f, struct strbuf *evidence,
     struct strbuf *cause, struct strbuf *action);

@@ -53,11 +53,60 @@ struct pg_block {
 	size_t			n;
 };
 
+/* The model's runs by id, for finding a trial's run in O(log n). */
+struct run_ix {
+	int64_t	id;
+	size_t	at;		/* in m->runs */
+};
+
+static int
+cmp_run_ix(const void *a, const void *b)
+{
+	const struct run_ix *x = a, *y = b;
+
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/* The index of m's runs by id (m->nruns entries); the caller frees it. */
+static struct run_ix *
+run_index(const struct check_model *m)
+{
+	struct run_ix *ix = xcalloc(m->nruns + 1, sizeof(*ix));
+	size_t r;
+
+	for (r = 0; r < m->nruns; r++) {
+		ix[r].id = m->runs[r].id;
+		ix[r].at = r;
+	}
+	qsort(ix, m->nruns, sizeof(*ix), cmp_run_ix);
+	return ix;
+}
+
+/* The first of m's runs (in m->runs order) with this id, or NULL. */
+static const struct check_run *
+run_of(const struct check_model *m, const struct run_ix *ix, int64_t id)
+{
+	size_t lo = 0, hi = m->nruns, best = SIZE_MAX;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ix[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < m->nruns && ix[lo].id == id; lo++)
+		if (ix[lo].at < best)
+			best = ix[lo].at;
+	return best == SIZE_MAX ? NULL : &m->runs[best];
+}
+
 /* keys: the tags that split the runs this way ("day, study"); key:
  * the first of them, whose values name the groups. */
 static void
-finding(struct check_model *m, int metric, const struct pg_block *b,
-    const char *keys, const char *key, const size_t *grp, char **names,
+finding(struct check_model *m, const struct run_ix *ids, int metric,
+    const struct pg_block *b, const char *keys, const char *key, const size_t *grp, char **names,
     size_t ngroups, const struct check_groups *res)
 {
 	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
@@ -65,18 +114,25 @@ finding(struct check_model *m, int metric, const struct pg_block *b,
 	size_t path = index_of(m->paths, m->npaths, c0->path);
 	size_t cond = index_of(m->conds, m->nconds, c0->cond);
 	struct check_finding *f;
-	size_t k, i, r;
+	const struct check_run **found;
+	size_t k, i;
 
 	if (path == m->npaths || cond == m->nconds || !m->nscopes)
 		return;
 	f = check_add(m, "pooled-groups", 0, metric, path, cond, -1);
+	found = xcalloc(b->n + 1, sizeof(*found));
 	/* the finding spans the campaigns it pools */
 	free(f->scope);
 	f->scope = xstrdup("");
-	for (i = 0; i < b->n; i++)
-		for (r = 0; r < m->nruns; r++)
-			if (m->runs[r].id == b->trial[i]->run_id)
-				check_add_run(f, &m->runs[r]);
+	for (i = k = 0; i < b->n; i++) {
+		const struct check_run *run = run_of(m, ids,
+		    b->trial[i]->run_id);
+
+		if (run)
+			found[k++] = run;
+	}
+	check_add_runs(f, found, k);
+	free(found);
 	strbuf_addf(&ev, "the runs differ in %s; trial p50s by %s: ", keys,
 	    key);
 	for (k = 0; k < ngroups; k++) {
@@ -130,8 +186,8 @@ group_by(const struct pg_block *b, size_t j, size_t *grp, char **names)
  * split the runs alike (each campaign its own day, instance type and
  * study) are one finding naming them all. */
 static void
-test_block(struct check_model *m, int metric, const struct pg_block *b,
-    char *const *keys, size_t nkeys)
+test_block(struct check_model *m, const struct run_ix *ids, int metric,
+    const struct pg_block *b, char *const *keys, size_t nkeys)
 {
 	size_t *grp = xcalloc(b->n + 1, sizeof(size_t));
 	size_t *other = xcalloc(b->n + 1, sizeof(size_t));
@@ -161,7 +217,7 @@ test_block(struct check_model *m, int metric, const struct pg_block *b,
 			done[k] = true;
 			strbuf_addf(&alike, ", %s", keys[k]);
 		}
-		finding(m, metric, b, alike.buf, keys[j], grp, names, ng,
+		finding(m, ids, metric, b, alike.buf, keys[j], grp, names, ng,
 		    &res);
 	}
 	strbuf_release(&alike);
@@ -179,6 +235,7 @@ pooled_metric(struct check_model *m, int metric)
 	struct cells_query q;
 	struct cellset cs;
 	struct pg_block b;
+	struct run_ix *ids = NULL;
 	char **keys = NULL;
 	size_t i, j, a, cap = 0;
 	int nk = pooling_candidates(m->db, NULL, 0, &keys);
@@ -198,6 +255,7 @@ pooled_metric(struct check_model *m, int metric)
 		goto done;
 	for (i = 0; i < cs.n; i++)
 		cap += cs.cells[i].ntrials;
+	ids = run_index(m);
 	b.cell = xcalloc(cap + 1, sizeof(*b.cell));
 	b.trial = xcalloc(cap + 1, sizeof(*b.trial));
 	b.v = xcalloc(cap + 1, sizeof(double));
@@ -217,10 +275,11 @@ pooled_metric(struct check_model *m, int metric)
 			}
 		}
 		if (i - a >= 2)
-			test_block(m, metric, &b, keys, (size_t)nk);
+			test_block(m, ids, metric, &b, keys, (size_t)nk);
 	}
 	cellset_release(&cs);
 done:
+	free(ids);
 	free(b.cell);
 	free(b.trial);
 	free(b.v);

@@ -23,6 +23,7 @@
 
 #include <xxhash.h>
 
+#include "check/check.h"
 #include "common/db.h"
 #include "common/err.h"
 #include "common/outdir.h"
@@ -674,6 +675,8 @@ report_bundle_release(struct report_bundle *b)
 		    strerror(errno));
 	if (b->dirfd >= 0)
 		close(b->dirfd);
+	check_cache_free(b->check_cache);
+	b->check_cache = NULL;
 	free(b->stage);
 	for (i = 0; i < b->nfiles; i++) {
 		free(b->files[i].rel);

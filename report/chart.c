@@ -728,11 +728,20 @@ int
 chart_table(struct chart *ch, const char *verb, const char *const *extra_by,
     int pool, struct analyze_opts *o, struct table *t)
 {
-	size_t i;
-
 	table_init(t);
 	if (report_section_opts(ch->b->spec, ch->s, o))
 		return -1;
+	return chart_table_opts(ch, verb, extra_by, pool, o, t);
+}
+
+int
+chart_table_opts(struct chart *ch, const char *verb,
+    const char *const *extra_by, int pool, struct analyze_opts *o,
+    struct table *t)
+{
+	size_t i;
+
+	table_init(t);
 	for (i = 0; extra_by && extra_by[i]; i++) {
 		size_t j;
 
@@ -884,15 +893,19 @@ int
 chart_stat_table(struct chart *ch, struct analyze_opts *o, struct table *t)
 {
 	struct strbuf why = STRBUF_INIT;
+	bool again = false;
 	int ret = 0;
 
 	if (ch->c->stat && chart_stat(ch, o) == o->nstats) {
 		if (analyze_opts_set_stats(o, ch->c->stat, &why))
 			ret = report_spec_error(ch->b->spec, ch->c->loc, "%s",
 			    why.buf);
+		again = true;
 	}
 	strbuf_release(&why);
-	if (!ret && ch->c->stat) {
+	/* t already has the statistic when the section lists it: building
+	 * it again read every sample a second time (a year's day chart) */
+	if (!ret && again) {
 		table_release(t);
 		table_init(t);
 		if (analyze_build(ch->b->db, "percentiles", o, 0, NULL, t))

@@ -138,6 +138,11 @@ const char *chart_title(const struct chart *ch);
 int chart_table(struct chart *ch, const char *verb,
     const char *const *extra_by, int pool, struct analyze_opts *o,
     struct table *t);
+/* The same with o already the section's options (changed as the chart
+ * needs); o is released on failure. */
+int chart_table_opts(struct chart *ch, const char *verb,
+    const char *const *extra_by, int pool, struct analyze_opts *o,
+    struct table *t);
 /* The statistic a one-statistic chart shows: chart "stat", else the
  * section's first that is not n. */
 size_t chart_stat(const struct chart *ch, const struct analyze_opts *o);

@@ -57,11 +57,34 @@ day_index(char *const *days, size_t ndays, const char *d)
 	return ndays;
 }
 
+/* analyze trend by day of the chart's statistic alone (each statistic's
+ * series is fitted on its own, from a fixed seed: the section's other
+ * statistics would be fitted only to be skipped, the year's slowest part
+ * of the day chart).  As chart_table(): 0, or -1 after saying why. */
+static int
+day_trend(struct chart *ch, const char *stat, struct analyze_opts *o,
+    struct table *t)
+{
+	static const char *const by_day[] = { "day", NULL };
+	struct strbuf why = STRBUF_INIT;
+	int bad;
+
+	table_init(t);
+	if (report_section_opts(ch->b->spec, ch->s, o))
+		return -1;
+	bad = analyze_opts_set_stats(o, stat, &why);
+	strbuf_release(&why);
+	if (bad) {	/* not a list trend takes alone: the section's */
+		analyze_opts_release(o);
+		return chart_table(ch, "trend", by_day, -1, o, t);
+	}
+	return chart_table_opts(ch, "trend", by_day, -1, o, t);
+}
+
 size_t
 chart_day_marks(struct chart *ch, const struct table *t, const char *stat,
     char *const *days, size_t ndays)
 {
-	static const char *const by_day[] = { "day", NULL };
 	struct analyze_opts o;
 	struct table tr;
 	char *gekey = xasprintf("%s_ge_timeout", stat);
@@ -86,8 +109,7 @@ chart_day_marks(struct chart *ch, const struct table *t, const char *stat,
 	free(gekey);
 	/* change points: analyze trend's, for the chart's statistic; on a
 	 * month's axis only (a few days have none worth the query) */
-	if (ndays > DATES_MAX_XTICS &&
-	    chart_table(ch, "trend", by_day, -1, &o, &tr) == 0) {
+	if (ndays > DATES_MAX_XTICS && day_trend(ch, stat, &o, &tr) == 0) {
 		long cpc = table_col(&tr, "change_points");
 		long stc = table_col(&tr, "stat");
 		long tpc = table_col(&tr, "path");

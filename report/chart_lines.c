@@ -21,6 +21,14 @@ struct lines {
 	char		**label;	/* line labels (owned) */
 	double		*v;		/* nlines * nx, chart unit */
 	bool		*cens;		/* nlines * nx: "≥ timeout" (v NaN) */
+	/* a second series on the right axis (the days chart's loss %):
+	 * ny2 columns of nx values after the lines, each drawn as bars
+	 * in the colour of line y2lt[k] (NULL: none) */
+	size_t		ny2;
+	char		**y2label;	/* owned */
+	double		*y2;		/* ny2 * nx */
+	size_t		*y2lt;		/* its line's index */
+	const char	*y2axis;	/* the right axis' label */
 };
 
 /* Is statistic stat of row r of t "≥ timeout" (<stat>_ge_timeout)? */
@@ -49,6 +57,11 @@ lines_free(struct lines *ln)
 	free(ln->label);
 	free(ln->v);
 	free(ln->cens);
+	for (i = 0; i < ln->ny2; i++)
+		free(ln->y2label[i]);
+	free(ln->y2label);
+	free(ln->y2);
+	free(ln->y2lt);
 }
 
 /* A value label beside a point, moved up or down to clear the others. */
@@ -216,6 +229,10 @@ lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
 	strbuf_addf(&ch->what, "columns: x (index of the %s), then one "
 	    "column per line (NaN = not measured, or ≥ timeout where a '# "
 	    "censored' line says so: no value)", xwhat);
+	if (ln->ny2)
+		strbuf_addf(&ch->what, ", then one column per line that "
+		    "lost probes: its loss %% per %s (right axis, bars)",
+		    xwhat);
 	chart_dat_head(ch);
 	for (i = 0; i < ln->nx; i++) {
 		chart_dat_label(ch, "x", i, ln->x[i]);
@@ -223,6 +240,9 @@ lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
 	for (k = 0; k < ln->nlines; k++) {
 		chart_dat_label(ch, "column", k + 2, ln->label[k]);
 	}
+	for (k = 0; k < ln->ny2; k++)
+		chart_dat_label(ch, "column", ln->nlines + k + 2,
+		    ln->y2label[k]);
 	for (i = 0; i < ln->nx; i++) {
 		for (k = 0; ln->cens && k < ln->nlines; k++)
 			if (ln->cens[k * ln->nx + i])
@@ -232,6 +252,10 @@ lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
 		for (k = 0; k < ln->nlines; k++) {
 			strbuf_addch(&ch->dat, ' ');
 			chart_gp_num(&ch->dat, ln->v[k * ln->nx + i]);
+		}
+		for (k = 0; k < ln->ny2; k++) {
+			strbuf_addch(&ch->dat, ' ');
+			chart_gp_num(&ch->dat, ln->y2[k * ln->nx + i]);
 		}
 		strbuf_addch(&ch->dat, '\n');
 	}
@@ -250,12 +274,45 @@ lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
 		strbuf_addf(&ch->pre, " %zu", i);
 	}
 	strbuf_addstr(&ch->pre, ") noenhanced\n");
-	chart_key_above(ch, ln->label, ln->nlines);
+	if (ln->ny2) {
+		char **all = xcalloc(ln->nlines + ln->ny2 + 1, sizeof(char *));
+
+		for (k = 0; k < ln->nlines; k++)
+			all[k] = ln->label[k];
+		for (k = 0; k < ln->ny2; k++)
+			all[ln->nlines + k] = ln->y2label[k];
+		chart_key_above(ch, all, ln->nlines + ln->ny2);
+		free(all);
+		double top = 0;
+
+		for (i = 0; i < ln->ny2 * ln->nx; i++)
+			if (isfinite(ln->y2[i]))
+				top = fmax(top, ln->y2[i]);
+		/* the right axis from 0: a bar's height is its share, with
+		 * room above the highest for its label */
+		strbuf_addstr(&ch->pre, "set ytics nomirror\nset y2range [0:");
+		chart_gp_num(&ch->pre, top > 0 ? chart_finite(top * 1.25) :
+		    1.0);
+		strbuf_addstr(&ch->pre, "]\nset y2tics\nset style fill "
+		    "transparent solid 0.35 noborder\nset boxwidth 0.6\n");
+		chart_gp_set(&ch->pre, "y2label", ln->y2axis);
+	} else {
+		chart_key_above(ch, ln->label, ln->nlines);
+	}
 	lines_axis_labels(ch, ln, labels_dec, from_zero, skip_x);
 	strbuf_addstr(&ch->plot, "plot \\\n");
-	for (k = 0; k < ln->nlines; k++) {
+	/* bars first, so the lines are drawn over them */
+	for (k = 0; k < ln->ny2; k++) {
 		strbuf_addstr(&ch->plot, "    ");
 		chart_plot_source(ch, &ch->plot, k == 0);
+		strbuf_addf(&ch->plot, " using 1:%zu axes x1y2 with boxes lt %zu "
+		    "title ", ln->nlines + k + 2, ln->y2lt[k] + 1);
+		report_gp_quote(&ch->plot, ln->y2label[k]);
+		strbuf_addstr(&ch->plot, ", \\\n");
+	}
+	for (k = 0; k < ln->nlines; k++) {
+		strbuf_addstr(&ch->plot, "    ");
+		chart_plot_source(ch, &ch->plot, k == 0 && !ln->ny2);
 		strbuf_addf(&ch->plot, " using 1:%zu with linespoints lt %zu "
 		    "title ", k + 2, k + 1);
 		report_gp_quote(&ch->plot, ln->label[k]);
@@ -325,6 +382,107 @@ cmp_str(const void *a, const void *b)
 }
 
 
+/* The day's loss % per line key (keys as chart_days() builds them), as a
+ * right-axis series of each line that lost anything: a lossy day stands
+ * beside its latency on the same x axis (issue 25). */
+static void
+days_loss(struct lines *ln, const struct table *t,
+    const struct analyze_opts *o, long pc, long cc, long dc,
+    char *const *keys)
+{
+	struct strbuf sb = STRBUF_INIT;
+	double *v = xcalloc(ln->nlines * ln->nx + 1, sizeof(double));
+	long lc = table_col(t, "loss_pct");
+	size_t r, i, k;
+
+	for (i = 0; i < ln->nlines * ln->nx; i++)
+		v[i] = NAN;
+	for (r = 0; r < t->nrows; r++) {
+		chart_dims_text(t, o, r, "day", &sb);
+		strbuf_addf(&sb, "\x1f%s\x1f%s", chart_str_at(t, r, pc),
+		    chart_str_at(t, r, cc));
+		for (k = 0; k < ln->nlines && strcmp(keys[k], sb.buf); k++)
+			;
+		for (i = 0; i < ln->nx &&
+		    strcmp(ln->x[i], chart_str_at(t, r, dc)); i++)
+			;
+		if (k < ln->nlines && i < ln->nx)
+			v[k * ln->nx + i] = table_num(t, r, lc);
+	}
+	ln->y2 = xcalloc(ln->nlines * ln->nx + 1, sizeof(double));
+	ln->y2label = xcalloc(ln->nlines + 1, sizeof(char *));
+	ln->y2lt = xcalloc(ln->nlines + 1, sizeof(size_t));
+	for (k = 0; k < ln->nlines; k++) {
+		bool lost = false;
+
+		for (i = 0; i < ln->nx; i++)
+			lost |= isfinite(v[k * ln->nx + i]) &&
+			    v[k * ln->nx + i] > 0;
+		if (!lost)
+			continue;
+		memcpy(ln->y2 + ln->ny2 * ln->nx, v + k * ln->nx,
+		    ln->nx * sizeof(double));
+		ln->y2label[ln->ny2] = xasprintf("%s loss %%", ln->label[k]);
+		ln->y2lt[ln->ny2++] = k;
+	}
+	ln->y2axis = "Loss per day (%, bars)";
+	free(v);
+	strbuf_release(&sb);
+}
+
+/* gnuplot label tags of the loss marks (the date marks use 200 up). */
+#define LOSS_TAG_BASE		600
+/* At most this many lossy days named on the chart (the largest). */
+#define LOSS_MAX_MARKS		6
+
+/* Name the lossiest days on the chart, beside their bars, and say in the
+ * caption what the bars are. */
+static void
+loss_marks(struct chart *ch, const struct lines *ln)
+{
+	struct vlabel *top = xcalloc(ln->ny2 * ln->nx + 1, sizeof(*top));
+	struct strbuf l = STRBUF_INIT;
+	size_t i, k, n = 0, ndays = 0;
+
+	for (k = 0; k < ln->ny2; k++)
+		for (i = 0; i < ln->nx; i++) {
+			double v = ln->y2[k * ln->nx + i];
+
+			if (!isfinite(v) || v <= 0)
+				continue;
+			top[n].y = -v;		/* largest first */
+			top[n].at = (double)i;
+			top[n++].line = k;
+		}
+	ndays = n;
+	qsort(top, n, sizeof(*top), vlabel_cmp);
+	if (n > LOSS_MAX_MARKS)
+		n = LOSS_MAX_MARKS;
+	for (i = 0; i < n; i++) {
+		const char *d = ln->x[(size_t)top[i].at];
+		char *path = ln->label[ln->y2lt[top[i].line]];
+
+		strbuf_reset(&l);
+		strbuf_addf(&l, "%s %s: %.1f %% lost", path, strlen(d) == 10 ?
+		    d + 5 : d, -top[i].y);
+		strbuf_addf(&ch->pre, "set label %zu ", LOSS_TAG_BASE + i);
+		report_gp_quote(&ch->pre, l.buf);
+		strbuf_addf(&ch->pre, " at %zu, second ", (size_t)top[i].at);
+		chart_gp_num(&ch->pre, -top[i].y);
+		strbuf_addf(&ch->pre, " left offset 0.5,0.4 noenhanced font "
+		    "small tc lt %zu front\n", ln->y2lt[top[i].line] + 1);
+	}
+	strbuf_addf(&ch->cap, "; bars (right axis): loss %% per day of the "
+	    "%zu path%s that lost probes, %zu lossy day-path%s", ln->ny2,
+	    ln->ny2 == 1 ? "" : "s", ndays, ndays == 1 ? "" : "s");
+	if (n)
+		strbuf_addf(&ch->cap, ", the most %s on %s (%.1f %%)",
+		    ln->label[ln->y2lt[top[0].line]],
+		    ln->x[(size_t)top[0].at], -top[0].y);
+	free(top);
+	strbuf_release(&l);
+}
+
 int
 chart_days(struct chart *ch)
 {
@@ -335,13 +493,14 @@ chart_days(struct chart *ch)
 	struct strbuf sb = STRBUF_INIT, counts = STRBUF_INIT, y = STRBUF_INIT;
 	char **days = NULL, **keys = NULL;
 	size_t ndays = 0, nkeys = 0, r, i, k, js;
-	long pc, cc, dc, sc;
+	long pc, cc, dc, sc, lc;
 	bool sev;
 	int ret = -1;
 
 	memset(&ln, 0, sizeof(ln));
 	if (chart_table(ch, "percentiles", by_day, -1, &o, &t))
 		return -1;
+	lc = table_col(&t, "loss_pct");
 	if (chart_stat_table(ch, &o, &t))
 		goto cleanup;
 	js = chart_stat(ch, &o);
@@ -405,6 +564,8 @@ chart_days(struct chart *ch)
 		    table_num(&t, r, sc) * ch->scale;
 	}
 	ln.nlines = nkeys;
+	if (lc >= 0)
+		days_loss(&ln, &t, &o, pc, cc, dc, keys);
 	chart_count_words(&t, "point", &counts);
 	strbuf_addf(&counts, "; %s per day", js < o.nstats ?
 	    o.stat_names[js] : "?");
@@ -417,6 +578,8 @@ chart_days(struct chart *ch)
 	chart_date_axis(ch, ln.x, ln.nx);
 	if (js < o.nstats)
 		chart_day_marks(ch, &t, o.stat_names[js], ln.x, ln.nx);
+	if (ln.ny2)
+		loss_marks(ch, &ln);
 	ret = 0;
 cleanup:
 	for (i = 0; i < nkeys; i++)

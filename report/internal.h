@@ -254,6 +254,9 @@ struct report_bundle {
 	bool		checks;		/* footnote pathstat check's findings */
 	bool		html;		/* write index.html too (--html) */
 	size_t		nchecked;	/* findings attached as notes */
+	struct check_cache *check_cache;	/* the checks' runs and findings
+					 * per --where, shared by the
+					 * tables (owned) */
 	char		*gnuplot_version;	/* "gnuplot 5.4 ...", or NULL */
 	char		*gnuplot_missing;	/* why it cannot run, or NULL */
 	size_t		nrendered;	/* charts rendered */

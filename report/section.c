@@ -755,7 +755,9 @@ add_check_notes(struct report_bundle *b, struct report_section *s,
 	}
 	co.merge_keys = merge;
 	co.pooled = true;
-	if (analyze_check_opts(b->db, &o->where, &co, &f)) {
+	if (!b->check_cache)
+		b->check_cache = check_cache_new();
+	if (analyze_check_cached(b->db, &o->where, &co, b->check_cache, &f)) {
 		warning("%s: hygiene checks failed; the table has no check "
 		    "footnotes", s->loc);
 		goto cleanup;
