@@ -29,7 +29,7 @@ struct analyze_opts;
 #define REPORT_CHART_MIN_PX		200
 #define REPORT_CHART_MAX_PX		4000
 /* An ECDF curve keeps at most this many points (evenly thinned). */
-#define REPORT_ECDF_MAX_POINTS		4000
+#define REPORT_ECDF_MAX_POINTS		1000
 
 /* ------------------------------------------------------------------
  * The spec (spec.c)

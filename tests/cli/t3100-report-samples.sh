@@ -18,7 +18,7 @@ ok "[ \"\$(ls b/charts/*.gp | wc -l)\" = 10 ] && [ \"\$(ls b/charts/*.dat | wc -
 md=$(cat b/index.md)
 case "$md" in *"| C — VPC Peering | 8.891 | 9.938 | 10.020 | 10.810 |"*) r=0 ;; *) r=1 ;; esac
 ok "[ $r = 0 ]" "article 1 §6.1: C's connect row with its label"
-case "$md" in *"| E — PrivateLink (cross-region) | 2.36 | 9.99 | not measured[^1] |"*) r=0 ;; *) r=1 ;; esac
+case "$md" in *"| E — PrivateLink (cross-region) | 2.36 | 9.99 | not measured [^1] |"*) r=0 ;; *) r=1 ;; esac
 ok "[ $r = 0 ]" "article 1 §6.3: Gbit/s, E's UDP not measured, with a footnote on the cell"
 case "$md" in *"[^1]: An NLB behind PrivateLink cannot have a UDP listener"*) r=0 ;; *) r=1 ;; esac
 ok "[ $r = 0 ]" "the cell's footnote"
@@ -28,7 +28,7 @@ case "$md" in *"| H − B — Lattice vs Peering direct | 1.254 | 1.441 | 1.780 
 ok "[ $r = 0 ]" "article 2: H − B with growth 1.4"
 case "$md" in *"| D — Peering + ECS Service Connect | 0.463 | 1.624 | 3.51× |"*) r=0 ;; *) r=1 ;; esac
 ok "[ $r = 0 ]" "article 2: D 3.5x slower at c=16"
-case "$md" in *"| F — Transit Gateway, task IP[^2] | p50 | 0.666, 3.396, 0.659 |"*) r=0 ;; *) r=1 ;; esac
+case "$md" in *"| F — Transit Gateway, task IP [^2] | p50 | 0.666, 3.396, 0.659 |"*) r=0 ;; *) r=1 ;; esac
 ok "[ $r = 0 ]" "the planted outlier trial, with its footnote marker"
 case "$md" in *"[^2]: trial 2: TIME\\_WAIT"*) r=0 ;; *) r=1 ;; esac
 ok "[ $r = 0 ]" "the footnote names the trial"
@@ -299,7 +299,7 @@ if not f or not any("outlier-trial" in m and m.startswith("trial 2:") for m in m
     bad.append("F's trial spread lacks the outlier-trial footnote: %r" % f)
 # A's connect row is clean but for its p99 of 300 probes, the 3rd-slowest
 # (few-samples, issue 21): that footnote, and no other.
-a = [l for l in rows if re.match(r"\| A — Same AZ \(baseline\)(\[\^\d+\])* \| 0.210 \| 0.260", l)]
+a = [l for l in rows if re.match(r"\| A — Same AZ \(baseline\)( ?\[\^\d+\])* \| 0.210 \| 0.260", l)]
 if not a or not marks(a[0]) or any(not m.startswith("pathstat check, few-samples: p99 of 300") for m in marks(a[0])):
     bad.append("A's connect row has a footnote other than few-samples' p99 of 300: %r" % a)
 print("\n".join(bad))
