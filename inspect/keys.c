@@ -17,6 +17,7 @@
 #include "common/db.h"
 #include "common/err.h"
 #include "common/exit.h"
+#include "common/keycat.h"
 #include "common/strbuf.h"
 #include "common/suggest.h"
 #include "common/table.h"
@@ -25,7 +26,7 @@
 
 #define KEYS_USAGE \
 	"usage: pathstat keys [--db FILE] [--where KEY=VALUE]...\n" \
-	"                     [--format text|md|csv|json]\n"
+	"                     [--format text|md|csv|json] [--provenance]\n"
 
 /* At most this many values are named in a "no such value" message. */
 #define KEYS_MAX_NAMED	20
@@ -45,7 +46,10 @@ keys_usage(FILE *fp)
 	    "  --where KEY=VALUE    count only the runs that match; VALUE may be a\n"
 	    "                       list (path=A,B)\n"
 	    "  --format F           text (default on a terminal), md (default\n"
-	    "                       elsewhere), csv or json\n", fp);
+	    "                       elsewhere), csv or json\n"
+	    "  --provenance         list each value of the tags that say how runs\n"
+	    "                       were made (command lines, session, kernel,\n"
+	    "                       host, tool versions), counted by default\n", fp);
 }
 
 /* One key, and where its values come from. */
@@ -162,7 +166,8 @@ collect_keys(sqlite3 *db, struct key_list *kl)
 		if (!strcmp(key, "day") || !strcmp(key, "hour") ||
 		    !strcmp(key, "week") || !strcmp(key, "month"))
 			continue;
-		key_add(kl, key, sqlite3_column_int(st, 1) ? "condition" : "tag");
+		key_add(kl, key, sqlite3_column_int(st, 1) ? "condition" :
+		    keycat_is_provenance(key) ? "provenance tag" : "tag");
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
@@ -307,10 +312,13 @@ check_where(const struct where *w, const struct key_list *kl,
 	return 0;
 }
 
+/* A provenance tag's values (command lines, sessions) are one row,
+ * "N values", unless all is set: every run has its own. */
 static void
 fill_table(const struct key_list *kl, const struct value_list *vl,
-    int64_t nruns, struct table *t)
+    int64_t nruns, bool all, struct table *t)
 {
+	struct strbuf sb = STRBUF_INIT, folded = STRBUF_INIT;
 	size_t i, row;
 
 	table_add_col(t, "key", "Key", -1);
@@ -328,6 +336,33 @@ fill_table(const struct key_list *kl, const struct value_list *vl,
 			    vl->items[j].value;
 		if (!valued)
 			continue;
+		if (!all && keycat_is_provenance(kl->defs[vl->items[i].key].key)) {
+			size_t nv = 0;
+			int64_t runs = 0;
+
+			/* the first value stands for the key */
+			for (j = 0; j < i; j++)
+				if (vl->items[j].key == vl->items[i].key)
+					break;
+			if (j < i)
+				continue;
+			for (j = i; j < vl->n; j++)
+				if (vl->items[j].key == vl->items[i].key &&
+				    vl->items[j].value) {
+					nv++;
+					runs += vl->items[j].runs;
+				}
+			row = table_add_row(t);
+			table_set_str(t, row, 0, kl->defs[vl->items[i].key].key);
+			table_set_str(t, row, 1, kl->defs[vl->items[i].key].kind);
+			strbuf_reset(&sb);
+			strbuf_addf(&sb, "%zu value%s", nv, nv == 1 ? "" : "s");
+			table_set_str(t, row, 2, sb.buf);
+			table_set_int(t, row, 3, runs);
+			strbuf_addf(&folded, "%s%s", folded.len ? ", " : "",
+			    kl->defs[vl->items[i].key].key);
+			continue;
+		}
 		row = table_add_row(t);
 		table_set_str(t, row, 0, kl->defs[vl->items[i].key].key);
 		table_set_str(t, row, 1, kl->defs[vl->items[i].key].kind);
@@ -342,6 +377,11 @@ fill_table(const struct key_list *kl, const struct value_list *vl,
 	table_add_note(t, "%lld runs. --where KEY=VALUE keeps the runs with "
 	    "that value (KEY= those without the key); --by KEY splits by it.",
 	    (long long)nruns);
+	if (folded.len)
+		table_add_note(t, "How the runs were made (%s) is counted, not "
+		    "listed: --provenance lists each value.", folded.buf);
+	strbuf_release(&sb);
+	strbuf_release(&folded);
 }
 
 static int
@@ -365,7 +405,7 @@ count_runs(sqlite3 *db, const struct where *w, int64_t *n)
 	return ret;
 }
 
-enum { OPT_DB = 256, OPT_WHERE, OPT_FORMAT };
+enum { OPT_DB = 256, OPT_WHERE, OPT_FORMAT, OPT_PROVENANCE };
 
 int
 cmd_keys(int argc, char **argv)
@@ -374,6 +414,7 @@ cmd_keys(int argc, char **argv)
 		{ "db",		required_argument,	NULL, OPT_DB },
 		{ "format",	required_argument,	NULL, OPT_FORMAT },
 		{ "help",	no_argument,		NULL, 'h' },
+		{ "provenance",	no_argument,		NULL, OPT_PROVENANCE },
 		{ "where",	required_argument,	NULL, OPT_WHERE },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -387,6 +428,7 @@ cmd_keys(int argc, char **argv)
 	sqlite3 *db = NULL;
 	int64_t nruns = 0;
 	int ch, ret = PATHSTAT_EXIT_OK;
+	bool provenance = false;
 
 	err_set_prefix("pathstat keys");
 	table_init(&t);
@@ -408,6 +450,9 @@ cmd_keys(int argc, char **argv)
 		case 'h':
 			keys_usage(stdout);
 			goto cleanup;
+		case OPT_PROVENANCE:
+			provenance = true;
+			break;
 		case OPT_WHERE:
 			if (where_add(&w, optarg, &why)) {
 				error("bad --where: %s", why.buf);
@@ -464,7 +509,7 @@ cmd_keys(int argc, char **argv)
 			goto cleanup;
 		}
 	}
-	fill_table(&kl, w.n ? &kept : &all, nruns, &t);
+	fill_table(&kl, w.n ? &kept : &all, nruns, provenance, &t);
 	if (table_render(&t, fmt, stdout))
 		ret = PATHSTAT_EXIT_FAIL;
 cleanup:
