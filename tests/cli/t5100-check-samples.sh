@@ -12,7 +12,9 @@ cp -r "$TOP/samples/tree" tree
 
 run "$PS" check --db s.db --format json
 expect_code 1 "findings: exit 1"
-expect_err_has "64 findings (61 warnings, 3 notices): burst-cliff 1, instance-cap 9, udp-sender-limited 4, outlier-trial 1, hidden-failures 2, few-samples 42, pooled-groups 2, missing-cells 3" "the summary line counts them by check"
+expect_err_has "27 findings (24 warnings, 3 notices): burst-cliff 1, instance-cap 3, udp-sender-limited 1, outlier-trial 1, hidden-failures 2, few-samples 14, pooled-groups 2, missing-cells 3 (64 rows in CSV and JSON: one per path and cell)" "the summary line counts them by check, as the text lists them (one story on several paths is one), and says how many rows"
+"$PS" check --db s.db --format md 2>/dev/null > list.md
+ok '[ "$(grep -c "^[0-9]*\. " list.md)" = 27 ]' "the text lists the 27 findings the summary counts ($(grep -c "^[0-9]*\. " list.md))"
 printf '%s' "$OUT" > f.json
 "$PY" -c '
 import json
