@@ -80,8 +80,15 @@ struct report_pivot_col {
 	char	*cond;		/* "k=v,k=v" the cell's condition holds
 				 * (owned); NULL for a derived column */
 	char	*stat;		/* statistic shown (owned), e.g. "p50" */
-	char	derive;		/* 0, 'd' (a - b) or 'r' (a / b) */
+	char	derive;		/* 0, 'd' (a - b) or 'r' (a / b), or 's':
+				 * static, the spec's own values */
 	size_t	a, b;		/* operand columns of a derived column */
+	char	*metric;	/* a condition column's own metric (owned);
+				 * NULL: the section's */
+	char	**vpath, **vtext; /* static: path IDs and their cell text
+				 * (owned), nvalues of them */
+	double	*vnum;		/* static: the value as a number, or NaN */
+	size_t	nvalues;
 };
 
 struct report_chart {

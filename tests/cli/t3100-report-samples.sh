@@ -12,8 +12,8 @@ export SOURCE_DATE_EPOCH=1788000000
 # (--no-checks); the findings' footnotes are checked further down.
 run "$PS" report --db s.db --spec "$TOP/samples/article.json" --out b --no-checks
 expect_code 0 "the sample spec makes a bundle"
-expect_err_has "wrote b/index.md: 15 tables, 10 charts" "15 tables and 10 charts"
-ok "[ \"\$(ls b/tables/*.csv | wc -l)\" = 15 ] && [ \"\$(ls b/tables/*.md | wc -l)\" = 15 ]" "each table as CSV and Markdown"
+expect_err_has "wrote b/index.md: 16 tables, 10 charts" "16 tables (the §8 decision table among them) and 10 charts"
+ok "[ \"\$(ls b/tables/*.csv | wc -l)\" = 16 ] && [ \"\$(ls b/tables/*.md | wc -l)\" = 16 ]" "each table as CSV and Markdown"
 ok "[ \"\$(ls b/charts/*.gp | wc -l)\" = 10 ] && [ \"\$(ls b/charts/*.dat | wc -l)\" = 10 ]" "each chart's script and data"
 md=$(cat b/index.md)
 case "$md" in *"| C — VPC Peering | 8.891 | 9.938 | 10.020 | 10.810 |"*) r=0 ;; *) r=1 ;; esac
@@ -253,7 +253,7 @@ sys.exit(1 if bad else 0)
 PY
 	run "$PY" tables.py index.html
 	expect_code 0 "every rendered table row has as many cells as its header"
-	expect_out_has "15" "15 tables render as <table>"
+	expect_out_has "16" "16 tables render as <table>"
 	ok "grep -q 'class=\"footnotes\"' index.html" "footnotes render"
 	ok "[ \"\$(grep -c '<img src=\"charts/' index.html)\" = 10 ]" "10 figures"
 else
