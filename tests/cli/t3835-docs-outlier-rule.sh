@@ -4,7 +4,8 @@
 # trials` is made from the constants the rule uses (stats/verdict.h);
 # the report's Methods carry that caption, and the README states the
 # same rule in the same words, for `analyze trials` and for `check
-# outlier-trial`.
+# outlier-trial`.  The compare caption names its test column as the
+# JSON and CSV one, the Markdown table having none.
 
 export SOURCE_DATE_EPOCH=1788000000
 run "$PS" ingest --quiet --db s.db "$TOP/samples/tree"
@@ -25,4 +26,11 @@ ok '! grep -q "robust z on the log scale ≥ 3.5\|3× / ⅓×" "$TOP/README.md" 
 run "$PS" report --db s.db --out b --no-render --spec "$TOP/samples/article.json"
 expect_code 0 "the sample report exits 0"
 ok 'grep -F -q -- "$rule" b/index.md' "the report's Methods say the same"
+run "$PS" analyze compare --db s.db --metric http_ms --where study=ecs-conn --where c=1 --where ka=on --where size=1k --by day --format md
+expect_code 0 "compare by day exits 0 ($ERR)"
+hdr=$(printf '%s\n' "$OUT" | grep '^| Path' | head -1)
+case "$hdr" in *"| test |"*) has=1 ;; *) has=0 ;; esac
+ok '[ "$has" = 1 ] || printf "%s\n" "$OUT" | grep -q "JSON and CSV name the one whose p is shown in their test column"' \
+    "the caption points at a test column the reader can find (Markdown has it: $has)"
+ok '! printf "%s\n" "$OUT" | grep -q "(the test column names"' "no caption names a column the table lacks"
 test_done
