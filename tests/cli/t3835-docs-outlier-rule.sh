@@ -33,4 +33,9 @@ case "$hdr" in *"| test |"*) has=1 ;; *) has=0 ;; esac
 ok '[ "$has" = 1 ] || printf "%s\n" "$OUT" | grep -q "JSON and CSV name the one whose p is shown in their test column"' \
     "the caption points at a test column the reader can find (Markdown has it: $has)"
 ok '! printf "%s\n" "$OUT" | grep -q "(the test column names"' "no caption names a column the table lacks"
+run "$PS" analyze --help
+ci=$(printf '%s\n' "$OUT" | sed -n '/^  --ci /,/^  --level/p')
+case "$ci" in *"Welch"*) r=0 ;; *) r=1 ;; esac
+ok '[ $r = 0 ] && ! printf "%s" "$ci" | grep -q bootstrap' "analyze --help: --ci is Welch t on trial values, no bootstrap"
+ok 'grep -q "with trials − 1 degrees of freedom (Welch.s for deltas, ratios, .compare." "$TOP/README.md"' "as the README says"
 test_done
