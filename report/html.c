@@ -342,8 +342,15 @@ rewrite_link(struct html_ctx *x, cmark_node *link)
 		/* too large, or not a file: say where it is instead */
 		if (rc == -3) {
 			cmark_node *t = cmark_node_new(CMARK_NODE_TEXT);
+			struct strbuf text = STRBUF_INIT;
 
-			strbuf_addf(&data, " (%s in the bundle)", url);
+			/* "tables/x.md (in the bundle)", not its name twice */
+			report_node_text(link, &text);
+			if (!strcmp(text.buf, url))
+				strbuf_addstr(&data, " (in the bundle)");
+			else
+				strbuf_addf(&data, " (%s in the bundle)", url);
+			strbuf_release(&text);
 			cmark_node_set_literal(t, data.buf);
 			cmark_node_insert_after(link, t);
 		}
