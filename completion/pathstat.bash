@@ -29,7 +29,7 @@ _pathstat_options()
 	case $1 in
 	ingest)	echo "--db --layout --tag --dry-run -n --prune --rekey --force --quiet -q --help -h" ;;
 	runs)	echo "--db --where --format --columns --files --help -h" ;;
-	keys)	echo "--db --where --format --provenance --help -h" ;;
+	keys)	echo "--db --where --format --help -h" ;;
 	check)	echo "--db --where --only --stats --per-campaign --format --help -h" ;;
 	report)
 		echo "--db --spec --out --html --baseline --init --force" \

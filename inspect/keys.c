@@ -26,7 +26,7 @@
 
 #define KEYS_USAGE \
 	"usage: pathstat keys [--db FILE] [--where KEY=VALUE]...\n" \
-	"                     [--format text|md|csv|json] [--provenance]\n"
+	"                     [--format text|md|csv|json]\n"
 
 /* At most this many values are named in a "no such value" message. */
 #define KEYS_MAX_NAMED	20
@@ -46,10 +46,7 @@ keys_usage(FILE *fp)
 	    "  --where KEY=VALUE    count only the runs that match; VALUE may be a\n"
 	    "                       list (path=A,B)\n"
 	    "  --format F           text (default on a terminal), md (default\n"
-	    "                       elsewhere), csv or json\n"
-	    "  --provenance         list each value of the tags that say how runs\n"
-	    "                       were made (command lines, session, kernel,\n"
-	    "                       host, tool versions), counted by default\n", fp);
+	    "                       elsewhere), csv or json\n", fp);
 }
 
 /* One key, and where its values come from. */
@@ -313,7 +310,8 @@ check_where(const struct where *w, const struct key_list *kl,
 }
 
 /* A provenance tag's values (command lines, sessions) are one row,
- * "N values", unless all is set: every run has its own. */
+ * "N values", unless all is set (CSV and JSON, which keep every value
+ * for scripts): in text and Markdown every run has its own. */
 static void
 fill_table(const struct key_list *kl, const struct value_list *vl,
     int64_t nruns, bool all, struct table *t)
@@ -379,7 +377,8 @@ fill_table(const struct key_list *kl, const struct value_list *vl,
 	    (long long)nruns);
 	if (folded.len)
 		table_add_note(t, "How the runs were made (%s) is counted, not "
-		    "listed: --provenance lists each value.", folded.buf);
+		    "listed: --format csv or json lists each value.",
+		    folded.buf);
 	strbuf_release(&sb);
 	strbuf_release(&folded);
 }
@@ -405,7 +404,7 @@ count_runs(sqlite3 *db, const struct where *w, int64_t *n)
 	return ret;
 }
 
-enum { OPT_DB = 256, OPT_WHERE, OPT_FORMAT, OPT_PROVENANCE };
+enum { OPT_DB = 256, OPT_WHERE, OPT_FORMAT };
 
 int
 cmd_keys(int argc, char **argv)
@@ -414,7 +413,6 @@ cmd_keys(int argc, char **argv)
 		{ "db",		required_argument,	NULL, OPT_DB },
 		{ "format",	required_argument,	NULL, OPT_FORMAT },
 		{ "help",	no_argument,		NULL, 'h' },
-		{ "provenance",	no_argument,		NULL, OPT_PROVENANCE },
 		{ "where",	required_argument,	NULL, OPT_WHERE },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -428,7 +426,6 @@ cmd_keys(int argc, char **argv)
 	sqlite3 *db = NULL;
 	int64_t nruns = 0;
 	int ch, ret = PATHSTAT_EXIT_OK;
-	bool provenance = false;
 
 	err_set_prefix("pathstat keys");
 	table_init(&t);
@@ -450,9 +447,6 @@ cmd_keys(int argc, char **argv)
 		case 'h':
 			keys_usage(stdout);
 			goto cleanup;
-		case OPT_PROVENANCE:
-			provenance = true;
-			break;
 		case OPT_WHERE:
 			if (where_add(&w, optarg, &why)) {
 				error("bad --where: %s", why.buf);
@@ -509,7 +503,8 @@ cmd_keys(int argc, char **argv)
 			goto cleanup;
 		}
 	}
-	fill_table(&kl, w.n ? &kept : &all, nruns, provenance, &t);
+	fill_table(&kl, w.n ? &kept : &all, nruns,
+	    fmt == TABLE_CSV || fmt == TABLE_JSON, &t);
 	if (table_render(&t, fmt, stdout))
 		ret = PATHSTAT_EXIT_FAIL;
 cleanup:

@@ -249,6 +249,8 @@ struct report_bundle {
 	sqlite3		*db;
 	struct report_spec *spec;
 	struct strbuf	index;		/* index.md being built */
+	size_t		head_len;	/* its title and intro: the contents
+					 * list goes after them (toc.c) */
 	struct report_footnotes fn;	/* footnotes of index.md */
 	size_t		ntables;	/* tables numbered so far */
 	size_t		nfiles_no;	/* file number prefix (NN-) so far */

@@ -298,7 +298,7 @@ cmd_report(int argc, char **argv)
 	cJSON *prev = NULL;
 	bool force = false, no_render = false, init = false, committed = false;
 	struct timespec t0;
-	size_t bad, head_len;
+	size_t bad;
 	int ch, ret = PATHSTAT_EXIT_OK;
 
 	err_set_prefix("pathstat report");
@@ -398,11 +398,11 @@ cmd_report(int argc, char **argv)
 	}
 
 	index_head(&b);
-	head_len = b.index.len;
+	b.head_len = b.index.len;
 	bad = walk(&b, &spec.root);
 	hash = report_db_hash(b.db);
 	index_tail(&b, hash);
-	report_toc_insert(&b.index, head_len);
+	report_toc_insert(&b.index, b.head_len);
 	if (report_bundle_write(&b, "index.md", b.index.buf, b.index.len) ||
 	    (b.html && report_html_write(&b)) ||
 	    report_write_provenance(&b, argc, argv))

@@ -2,7 +2,7 @@
 # command lines, session, kernel, host, tool versions) do not flood the
 # views that tell runs apart (issue 23).  A two-day tree whose every run
 # has its own session and collector_command: `keys` counts those
-# values (--provenance lists them); `runs`' compact Markdown leaves them
+# values in text and Markdown (CSV and JSON list them); `runs`' compact Markdown leaves them
 # out and says so (--columns all shows them); the pooling caption of a
 # table over both days names day, the key that matters, with its values,
 # and the provenance keys only by name, last, no command line in it.
@@ -39,9 +39,9 @@ expect_out_has "| collector\\_command | provenance tag | 8 values | 8 |" "keys c
 expect_out_lacks "pathstat-collect --path" "no command line is listed as a value"
 expect_out_has "| session | provenance tag | 8 values | 8 |" "sessions are counted too"
 expect_out_has "| day | " "day is listed with its values"
-expect_out_has "--provenance lists each value" "the note says how to list them"
-run "$PS" keys --db s.db --format md --provenance
-expect_out_has "pathstat-collect --path A --target 10.0.0.1" "keys --provenance lists each command line"
+expect_out_has "--format csv or json lists each value" "the note says how to list them"
+run "$PS" keys --db s.db --format csv
+expect_out_has "pathstat-collect --path A --target 10.0.0.1" "keys --format csv lists each command line"
 
 run "$PS" runs --db s.db --format md
 expect_code 0 "runs exits 0"
