@@ -619,8 +619,8 @@ compare_notes(struct cmp_ctx *x)
 	table_add_note(x->t, "Ratio = value / baseline with a %.0f %% interval "
 	    "covering trial-to-trial variation and sampling (ratio_ci_covers = "
 	    "trials): Welch t on trial-level values, from %d trials a side "
-	    "(docs/coverage.md).  Test on trial-level values (the test column "
-	    "names the one whose p is shown): exact Mann–Whitney U below 10 "
+	    "(docs/coverage.md).  Test on trial-level values (JSON and CSV name "
+	    "the one whose p is shown in their test column): exact Mann–Whitney U below 10 "
 	    "trials a side, else Brunner–Munzel (Mann–Whitney where the two "
 	    "sides do not overlap, as Brunner–Munzel then has no p); p "
 	    "adjusted with Holm across the rows.", o->level * 100,

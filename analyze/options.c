@@ -384,8 +384,9 @@ static const struct analyze_option options[] = {
 	{ ANALYZE_OPT_CI, "ci", NULL, ANALYZE_ARG_FLAG,
 	  set_flag, get_flag, F(ci), 0, 0, 0, false,
 	  ANALYZE_EMIT_SET,
-	  "95 % intervals: order statistics for one percentile,\n"
-	  "bootstrap over trials for deltas, ratios, compare",
+	  "95 % intervals, trials as the unit: t on trial values\n"
+	  "(Welch's for deltas, ratios, compare); a cell of one\n"
+	  "trial: order statistics of a percentile",
 	  "ci", true, NULL,
 	  "intervals are computed by pathstat analyze only" },
 	{ ANALYZE_OPT_LEVEL, "level", "L", ANALYZE_ARG_NUMBER,

@@ -13,6 +13,7 @@
 #include "analyze/pooling.h"
 #include "common/db.h"
 #include "common/err.h"
+#include "common/keycat.h"
 #include "common/runsel.h"
 #include "common/xalloc.h"
 
@@ -290,7 +291,8 @@ pooling_differ_note(const struct pooling *p, const struct cellset *cs,
 	for (j = 0; j < p->nkeys; j++) {
 		size_t groups = 0, ex_a = 0, ex_b = 0;
 
-		if (in_list(cs->dimkeys, cs->ndims, p->keys[j].key))
+		if (in_list(cs->dimkeys, cs->ndims, p->keys[j].key) ||
+		    keycat_is_provenance(p->keys[j].key))
 			continue;
 		for (i = 0; i < cs->n; i = g) {
 			bool differ = false;
@@ -350,13 +352,22 @@ pooling_note(const struct pooling *p, char *const *skip, size_t nskip,
     bool column, struct table *t)
 {
 	struct strbuf sb = STRBUF_INIT, keys = STRBUF_INIT;
-	size_t i, j, shown = 0;
+	struct strbuf prov = STRBUF_INIT;
+	size_t i, j, shown = 0, nprov = 0;
 
+	/* the keys that tell measurements apart, with their values; the
+	 * provenance tags (how runs were made: command lines, session,
+	 * kernel) only named, last */
 	for (j = 0; j < p->nkeys; j++) {
 		const struct pooling_key *k = &p->keys[j];
 
 		if (!k->ncells || in_list(skip, nskip, k->key))
 			continue;
+		if (keycat_is_provenance(k->key)) {
+			strbuf_addf(&prov, "%s%s", nprov++ ? ", " : "",
+			    k->key);
+			continue;
+		}
 		strbuf_addstr(&sb, shown ? "; " : "");
 		strbuf_addf(&sb, "%s (", k->key);
 		for (i = 0; i < k->nvalues && i < POOLING_NOTE_VALUES; i++)
@@ -373,11 +384,17 @@ pooling_note(const struct pooling *p, char *const *skip, size_t nskip,
 		    "%s; each is one number over them%s. --by %s splits them, "
 		    "--where KEY=VALUE keeps one; `pathstat check --only "
 		    "pooled-groups` tests whether they differ more than their "
-		    "trials do.", column ? "rows" : "cells", sb.buf, column ?
-		    " (JSON and CSV name them per row in pooled_over)" : "",
-		    keys.buf);
+		    "trials do.%s%s%s", column ? "rows" : "cells", sb.buf,
+		    column ? " (JSON and CSV name them per row in pooled_over)" :
+		    "", keys.buf, nprov ? " Their runs also differ in how they "
+		    "were made (" : "", prov.buf, nprov ? ")." : "");
+	else if (nprov)
+		table_add_note(t, "These %s mix runs that differ only in how "
+		    "they were made (%s), not in what they measured.",
+		    column ? "rows" : "cells", prov.buf);
 	strbuf_release(&sb);
 	strbuf_release(&keys);
+	strbuf_release(&prov);
 }
 
 int

@@ -14,6 +14,28 @@
 #include "common/err.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "stats/verdict.h"
+
+/* The outlier-trial rule in words, made from the constants
+ * stats_outlier_trials() uses (stats/verdict.h), so the caption, the
+ * report's Methods and the README (tests/cli/t3835) say what the code
+ * does. */
+static void
+outlier_rule_note(struct table *t)
+{
+	struct strbuf r = STRBUF_INIT;
+
+	md_number(&r, STATS_OUTLIER_MIN_RATIO, 0);
+	table_add_note(t, "Outlier trials: ≥ %s× or ≤ 1/%s× the median trial "
+	    "and beyond a robust z (log scale) calibrated for that many "
+	    "trials (the 95 %% critical value of the largest z of n trials, "
+	    "n ≥ %d; from %d trials on, each side's own spread), the ratio "
+	    "alone when the trials' spread is 0; the rule of pathstat check's "
+	    "outlier-trial and of the report's box charts too.", r.buf, r.buf,
+	    STATS_OUTLIER_CAL_MIN, STATS_OUTLIER_SEMI_MIN);
+	strbuf_release(&r);
+}
+
 
 static int
 load(sqlite3 *db, const struct analyze_opts *o, struct cellset *cs)
@@ -1428,9 +1450,7 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		    cs.n && only == cs.n ? "" : only || mixed ? "; the tool "
 		    "summary's own for trials without samples" : "");
 	}
-	table_add_note(t, "Outlier trials: robust z on the log scale ≥ 3.5 (4 "
-	    "or more trials), or 3× / ⅓× the median of the other trials (3 "
-	    "trials, or when half the trials are identical).");
+	outlier_rule_note(t);
 	if (ncens)
 		table_add_note(t, "≥ timeout: that trial's statistic of all its "
 		    "attempts reads a timed-out one (%s; ge_timeout_trials "
@@ -1734,9 +1754,7 @@ replay_trials(const struct analyze_opts *o, const struct cellset *cs,
 	table_add_note(t, "%s: each trial's statistic (%s), their mean, and "
 	    "the largest deviation of a trial from that mean in %%.",
 	    cs->metric_name, stats_estimator_name(o->est));
-	table_add_note(t, "Outlier trials: robust z on the log scale ≥ 3.5 (4 "
-	    "or more trials), or 3× / ⅓× the median of the other trials (3 "
-	    "trials, or when half the trials are identical).");
+	outlier_rule_note(t);
 	strbuf_release(&sb);
 }
 

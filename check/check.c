@@ -806,32 +806,49 @@ set_only(struct check_opts *o, char ***only, const char *list,
 	return 0;
 }
 
+/* The summary line counts findings as the text lists them: one story
+ * told on several paths (a plateau, the same mixed estimators in every
+ * cell of a table) is one finding, as render_md() numbers it; when the
+ * per-cell rows of CSV and JSON are more, it says how many. */
 static void
 summary_line(const struct check_findings *f)
 {
 	struct strbuf sb = STRBUF_INIT;
-	size_t i, j, warn = 0, n;
+	size_t i, j, warn = 0, n, items = 0;
 	const struct check_info *ids = check_list(&n);
+	bool *first;
 
-	for (i = 0; i < f->n; i++)
-		warn += f->items[i].severity == CHECK_WARNING;
 	if (!f->n) {
 		note("no findings");
 		return;
 	}
-	strbuf_addf(&sb, "%zu finding%s (%zu warning%s, %zu notice%s):", f->n,
-	    f->n == 1 ? "" : "s", warn, warn == 1 ? "" : "s", f->n - warn,
-	    f->n - warn == 1 ? "" : "s");
+	/* first[i]: item i starts a story (no earlier one tells it) */
+	first = xcalloc(f->n, sizeof(bool));
+	for (i = 0; i < f->n; i++) {
+		for (j = 0; j < i && !same_story(&f->items[j], &f->items[i]);
+		    j++)
+			;
+		first[i] = j == i;
+		items += first[i];
+		warn += first[i] && f->items[i].severity == CHECK_WARNING;
+	}
+	strbuf_addf(&sb, "%zu finding%s (%zu warning%s, %zu notice%s):",
+	    items, items == 1 ? "" : "s", warn, warn == 1 ? "" : "s",
+	    items - warn, items - warn == 1 ? "" : "s");
 	for (j = 0; j < n; j++) {
 		size_t c = 0;
 
 		for (i = 0; i < f->n; i++)
-			c += !strcmp(f->items[i].check, ids[j].id);
+			c += first[i] && !strcmp(f->items[i].check, ids[j].id);
 		if (c)
 			strbuf_addf(&sb, " %s %zu,", ids[j].id, c);
 	}
 	strbuf_setlen(&sb, sb.len - 1);
+	if (items < f->n)
+		strbuf_addf(&sb, " (%zu rows in CSV and JSON: one per path "
+		    "and cell)", f->n);
 	note("%s", sb.buf);
+	free(first);
 	strbuf_release(&sb);
 }
 

@@ -256,9 +256,40 @@ what_differs(const struct scope_keys *sk, bool plural)
 	return plural ? "campaigns" : "campaign";
 }
 
+/* A merged finding quotes each campaign's own numbers up to this many
+ * campaigns; past it, the first campaign's, and says so. */
+#define MERGE_QUOTE_MAX	4
+
+/* "day=D1": the merged tags of one campaign's scope that differ among
+ * the story's campaigns (sk), to label its numbers. */
+static void
+merged_keys_text(const struct check_opts *o, const struct scope_keys *sk,
+    const char *scope, struct strbuf *sb)
+{
+	struct scope_kv kv[SCOPE_MAX_KEYS];
+	size_t nkv = scope_split(scope, kv, SCOPE_MAX_KEYS), j, k, w = 0;
+
+	for (j = 0; j < nkv; j++) {
+		if (!merge_key(o, kv[j].k, kv[j].klen))
+			continue;
+		/* only the tags that tell the merged campaigns apart */
+		for (k = 0; k < sk->n; k++)
+			if (strlen(sk->key[k]) == kv[j].klen &&
+			    !strncmp(sk->key[k], kv[j].k, kv[j].klen))
+				break;
+		if (k < sk->n && sk->nvals[k] < 2)
+			continue;
+		strbuf_addf(sb, "%s%.*s=%.*s", w++ ? ", " : "",
+		    (int)kv[j].klen, kv[j].k, (int)kv[j].vlen, kv[j].v);
+	}
+	if (!w)
+		strbuf_addstr(sb, scope);
+}
+
 /* Fold the findings of story s into its first: runs, files, one scope
  * naming every campaign, the trial when they agree, and the evidence
- * saying in how many of the cell's campaigns it was seen. */
+ * saying in how many of the cell's campaigns it was seen, with each
+ * campaign's numbers (up to MERGE_QUOTE_MAX of them). */
 static void
 fold(struct check_model *m, const struct check_opts *o, struct story *s,
     struct strbuf *ra)
@@ -308,6 +339,30 @@ fold(struct check_model *m, const struct check_opts *o, struct story *s,
 			strbuf_addf(&ev, " (%s)", list.buf);
 		strbuf_release(&list);
 	}
+	if (nseen <= MERGE_QUOTE_MAX) {
+		/* each campaign's own numbers, the first finding of each;
+		 * once when they all say the same */
+		bool same = true;
+
+		for (i = 1; i < s->n; i++)
+			same = same && !strcmp(m->out->items[s->items[i]].evidence,
+			    f->evidence);
+		strbuf_addstr(&ev, ": ");
+		if (same)
+			strbuf_addstr(&ev, f->evidence);
+		for (i = 0; !same && i < s->n; i++) {
+			for (j = 0; j < i && strcmp(scopes[j], scopes[i]); j++)
+				;
+			if (j < i)
+				continue;
+			if (i)
+				strbuf_addstr(&ev, "; ");
+			merged_keys_text(o, &sk, scopes[i], &ev);
+			strbuf_addf(&ev, ": %s",
+			    m->out->items[s->items[i]].evidence);
+		}
+		goto quoted;
+	}
 	strbuf_addf(&ev, ": %s", f->evidence);
 	{
 		struct scope_kv kv[SCOPE_MAX_KEYS];
@@ -324,6 +379,7 @@ fold(struct check_model *m, const struct check_opts *o, struct story *s,
 		strbuf_addf(&ev, "; pathstat check --per-campaign gives each "
 		    "%s's)", what_differs(&all, false));
 	}
+quoted:
 	for (i = 1; i < s->n; i++) {
 		struct check_finding *g = &m->out->items[s->items[i]];
 

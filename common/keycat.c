@@ -323,3 +323,23 @@ keycat_matches(sqlite3 *db, const struct where *w)
 		return 0;
 	return error("match runs: %s", sqlite3_errmsg(db));
 }
+
+const char keycat_provenance_list[] = "command, collector, "
+    "collector_command, hostname, kernel, session, pathprobe_version, "
+    "iperf3_version, oha_version";
+
+bool
+keycat_is_provenance(const char *key)
+{
+	static const char *const keys[] = {
+		"command", "collector", "collector_command", "hostname",
+		"kernel", "session", "pathprobe_version", "iperf3_version",
+		"oha_version",
+	};
+	size_t i;
+
+	for (i = 0; key && i < ARRAY_SIZE(keys); i++)
+		if (!strcmp(key, keys[i]))
+			return true;
+	return false;
+}

@@ -14,6 +14,8 @@
 
 #include "common/compat.h"
 
+#include <stdbool.h>
+
 #include <sqlite3.h>
 
 #include "common/where.h"
@@ -52,6 +54,19 @@ int keycat_has_value(sqlite3 *db, const char *opt, const char *key,
 /* Is key a condition key of some run (c, ka, P, proto ...)?  1, 0, or
  * -1 after printing a database error. */
 int keycat_is_condition_key(sqlite3 *db, const char *key);
+
+/*
+ * Is key a provenance tag: how a run was made, not what it measured
+ * (the command lines, kernel, host, tool versions and session that
+ * pathstat-collect records)?  Views that tell runs apart (keys, runs'
+ * compact columns, pooling captions) name such keys last, or only on
+ * request: every run differs in them, and none of them is a reason two
+ * runs' numbers differ that a reader would split by first.
+ */
+bool keycat_is_provenance(const char *key);
+
+/* The provenance keys, comma-separated, for help texts and notes. */
+extern const char keycat_provenance_list[];
 
 /* Does some run match every filter of w together?  1, 0, or -1 after
  * printing a database error. */

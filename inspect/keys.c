@@ -16,6 +16,7 @@
 #include "common/db.h"
 #include "common/err.h"
 #include "common/exit.h"
+#include "common/keycat.h"
 #include "common/parseopt.h"
 #include "common/strbuf.h"
 #include "common/suggest.h"
@@ -140,7 +141,8 @@ collect_keys(sqlite3 *db, struct key_list *kl)
 		if (!strcmp(key, "day") || !strcmp(key, "hour") ||
 		    !strcmp(key, "week") || !strcmp(key, "month"))
 			continue;
-		key_add(kl, key, sqlite3_column_int(st, 1) ? "condition" : "tag");
+		key_add(kl, key, sqlite3_column_int(st, 1) ? "condition" :
+		    keycat_is_provenance(key) ? "provenance tag" : "tag");
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
@@ -285,10 +287,14 @@ check_where(const struct where *w, const struct key_list *kl,
 	return 0;
 }
 
+/* A provenance tag's values (command lines, sessions) are one row,
+ * "N values", unless all is set (CSV and JSON, which keep every value
+ * for scripts): in text and Markdown every run has its own. */
 static void
 fill_table(const struct key_list *kl, const struct value_list *vl,
-    int64_t nruns, struct table *t)
+    int64_t nruns, bool all, struct table *t)
 {
+	struct strbuf sb = STRBUF_INIT, folded = STRBUF_INIT;
 	size_t i, row;
 
 	table_add_col(t, "key", "Key", -1);
@@ -306,6 +312,33 @@ fill_table(const struct key_list *kl, const struct value_list *vl,
 			    vl->items[j].value;
 		if (!valued)
 			continue;
+		if (!all && keycat_is_provenance(kl->defs[vl->items[i].key].key)) {
+			size_t nv = 0;
+			int64_t runs = 0;
+
+			/* the first value stands for the key */
+			for (j = 0; j < i; j++)
+				if (vl->items[j].key == vl->items[i].key)
+					break;
+			if (j < i)
+				continue;
+			for (j = i; j < vl->n; j++)
+				if (vl->items[j].key == vl->items[i].key &&
+				    vl->items[j].value) {
+					nv++;
+					runs += vl->items[j].runs;
+				}
+			row = table_add_row(t);
+			table_set_str(t, row, 0, kl->defs[vl->items[i].key].key);
+			table_set_str(t, row, 1, kl->defs[vl->items[i].key].kind);
+			strbuf_reset(&sb);
+			strbuf_addf(&sb, "%zu value%s", nv, nv == 1 ? "" : "s");
+			table_set_str(t, row, 2, sb.buf);
+			table_set_int(t, row, 3, runs);
+			strbuf_addf(&folded, "%s%s", folded.len ? ", " : "",
+			    kl->defs[vl->items[i].key].key);
+			continue;
+		}
 		row = table_add_row(t);
 		table_set_str(t, row, 0, kl->defs[vl->items[i].key].key);
 		table_set_str(t, row, 1, kl->defs[vl->items[i].key].kind);
@@ -320,6 +353,12 @@ fill_table(const struct key_list *kl, const struct value_list *vl,
 	table_add_note(t, "%lld runs. --where KEY=VALUE keeps the runs with "
 	    "that value (KEY= those without the key); --by KEY splits by it.",
 	    (long long)nruns);
+	if (folded.len)
+		table_add_note(t, "How the runs were made (%s) is counted, not "
+		    "listed: --format csv or json lists each value.",
+		    folded.buf);
+	strbuf_release(&sb);
+	strbuf_release(&folded);
 }
 
 static int
@@ -430,7 +469,8 @@ cmd_keys(int argc, char **argv)
 			goto cleanup;
 		}
 	}
-	fill_table(&kl, w.n ? &kept : &all, nruns, &t);
+	fill_table(&kl, w.n ? &kept : &all, nruns,
+	    fmt == TABLE_CSV || fmt == TABLE_JSON, &t);
 	if (table_render(&t, fmt, stdout))
 		ret = PATHSTAT_EXIT_FAIL;
 cleanup:

@@ -286,6 +286,7 @@ static void
 compact(struct table *t)
 {
 	struct strbuf hidden = STRBUF_INIT, same = STRBUF_INIT;
+	struct strbuf prov = STRBUF_INIT;
 	long first_tag = table_col(t, "metric") + 1;
 	long last_tag = table_col(t, "samples");
 	size_t c, i;
@@ -298,8 +299,15 @@ compact(struct table *t)
 		for (i = 0; i < ARRAY_SIZE(compact_cols); i++)
 			if (!strcmp(k, compact_cols[i]))
 				show = true;
-		if (tag && t->nrows && col_varies(t, c))
-			show = true;
+		/* provenance (command lines, session, kernel) differs from
+		 * run to run without telling measurements apart */
+		if (tag && t->nrows && col_varies(t, c)) {
+			if (!keycat_is_provenance(k))
+				show = true;
+			else
+				strbuf_addf(&prov, "%s%s", prov.len ? ", " :
+				    "", k);
+		}
 		if (!strcmp(k, "conflict"))
 			for (i = 0; i < t->nrows; i++)
 				if (t->cells[i * t->ncols + c].type ==
@@ -310,6 +318,12 @@ compact(struct table *t)
 		t->cols[c].md_hidden = true;
 		if (tag) {
 			/* the same on every row, or no row has the tag */
+			if (keycat_is_provenance(k)) {
+				if (t->nrows && !col_varies(t, c))
+					strbuf_addf(&prov, "%s%s", prov.len ?
+					    ", " : "", k);
+				continue;
+			}
 			if (t->nrows && t->cells[c].type == CELL_STR)
 				strbuf_addf(&same, "%s%s=%s", same.len ?
 				    ", " : "", k, t->cells[c].str);
@@ -319,11 +333,15 @@ compact(struct table *t)
 	}
 	if (same.len)
 		table_add_note(t, "Every run listed has %s.", same.buf);
+	if (prov.len)
+		table_add_note(t, "Not shown: how the runs were made (%s; "
+		    "--columns all or --columns KEY shows them).", prov.buf);
 	if (hidden.len)
 		table_add_note(t, "Not shown: %s (--columns all shows every "
 		    "column, --columns LIST the ones named).", hidden.buf);
 	strbuf_release(&hidden);
 	strbuf_release(&same);
+	strbuf_release(&prov);
 }
 
 /*

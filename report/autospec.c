@@ -627,6 +627,55 @@ compare_scope(const struct ctx *x, const struct sel *s, const struct sel *all,
 	return found;
 }
 
+/* Which statistics a section of metric m shows.  Lower is better
+ * (latency): the median and the slow tail, p95 and p99.  Higher is
+ * better (throughput, rates): the median and the slow side, p5 and p1;
+ * p99 of throughput is its fastest tail, what a path gives on its best
+ * second.  A value per run (oha's requests per second): a handful of
+ * runs has no percentiles (p99 of 3 runs is the best run), so the mean
+ * of the runs and the slowest and fastest. */
+enum as_stats { AS_STATS_TABLE, AS_STATS_TRIALS, AS_STATS_COMPARE,
+	AS_STATS_DELTA };
+
+static const char *
+stats_for(const struct metric *m, enum as_stats use)
+{
+	static const char *const lower[] = { "p50,p95,p99,max", "p50,p99",
+		"p50,p99", "p50,p95,p99" };
+	static const char *const higher[] = { "p50,p5,p1,min", "p50,p5",
+		"p50,p5", "p50,p5,p1" };
+	static const char *const runs_lower[] = { "mean,max,min", "mean",
+		"mean", "mean" };
+	static const char *const runs_higher[] = { "mean,min,max", "mean",
+		"mean", "mean" };
+
+	if (m->source == METRIC_FROM_SUMMARY)
+		return m->higher_better ? runs_higher[use] : runs_lower[use];
+	return m->higher_better ? higher[use] : lower[use];
+}
+
+/* The words that say so under a percentiles heading; NULL for latency,
+ * whose statistics need none. */
+static const char *
+stats_words(const struct metric *m)
+{
+	if (m->source == METRIC_FROM_SUMMARY)
+		return m->higher_better ? "One value per run: the mean of "
+		    "the runs, the slowest (min) and the fastest (max); "
+		    "percentiles of a few runs would only name one of them "
+		    "(p99 of 3 is the best run). Higher is better. Each "
+		    "run's value is in the trial-to-trial spread below." :
+		    "One value per run: the mean of the runs, the slowest "
+		    "(max) and the fastest (min); percentiles of a few runs "
+		    "would only name one of them. Each run's value is in the "
+		    "trial-to-trial spread below.";
+	if (m->higher_better)
+		return "Higher is better, so the slow side is the low "
+		    "percentiles: p5 and p1 are the values 5 % and 1 % of "
+		    "the samples fell below, min the slowest; p50 the median.";
+	return NULL;
+}
+
 /* A section comparing the values of campaign field f (day or instance
  * type) against the main one, v; the other campaign key stays at its
  * main value (the group's where already says so), or at the value
@@ -634,7 +683,7 @@ compare_scope(const struct ctx *x, const struct sel *s, const struct sel *all,
 static void
 compare_section(const struct ctx *x, cJSON *arr, const struct sel *s,
     const struct sel *all, size_t f, const char *v, bool vother,
-    const char *stem, const struct slist *vals)
+    const char *stem, const struct slist *vals, const struct metric *m)
 {
 	bool day = f == F_DAY;
 	size_t o = day ? F_ITYPE : F_DAY;
@@ -662,8 +711,9 @@ compare_section(const struct ctx *x, cJSON *arr, const struct sel *s,
 		goto cleanup;
 	}
 	strbuf_addf(&text, "Each %s against %s, for the paths and conditions "
-	    "measured on both; the ratio's interval comes from resampling "
-	    "trials, and the verdict says whether the difference is real.",
+	    "measured on both; the ratio's interval covers trial-to-trial "
+	    "variation (the caption names its method), and the verdict "
+	    "says whether the difference is real.",
 	    day ? "day" : "instance type", base ? base : "unset");
 	if (vother && !str_eq(scope, ov))
 		strbuf_addf(&text, " The runs on %s share no condition across "
@@ -678,7 +728,7 @@ compare_section(const struct ctx *x, cJSON *arr, const struct sel *s,
 	cJSON_AddStringToObject(sec, "by", key);
 	if (base)
 		cJSON_AddStringToObject(sec, "baseline", base);
-	cJSON_AddStringToObject(sec, "stats", "p50,p99");
+	cJSON_AddStringToObject(sec, "stats", stats_for(m, AS_STATS_COMPARE));
 cleanup:
 	strbuf_release(&title);
 	strbuf_release(&text);
@@ -715,12 +765,25 @@ delta_section(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 		if (!shared)
 			continue;
 		if (!pairs) {
-			strbuf_addf(&text, "Each path minus %s under the same "
-			    "condition, per statistic; growth = Δp99 / Δp50 "
-			    "says how the gap widens into the tail.", b);
+			if (mr->m->source == METRIC_FROM_SUMMARY)
+				strbuf_addf(&text, "Each path minus %s under "
+				    "the same condition: the difference of the "
+				    "means of their runs (one value per run).",
+				    b);
+			else if (mr->m->higher_better)
+				strbuf_addf(&text, "Each path minus %s under "
+				    "the same condition, per statistic; higher "
+				    "is better, so p5 and p1 are the slow "
+				    "side.", b);
+			else
+				strbuf_addf(&text, "Each path minus %s under "
+				    "the same condition, per statistic; growth "
+				    "= Δp99 / Δp50 says how the gap widens "
+				    "into the tail.", b);
 			sec = section_new(arr, "delta", id.buf, title.buf,
 			    text.buf);
-			cJSON_AddStringToObject(sec, "stats", "p50,p95,p99");
+			cJSON_AddStringToObject(sec, "stats",
+			    stats_for(mr->m, AS_STATS_DELTA));
 			pairs = cJSON_AddArrayToObject(sec, "pairs");
 		}
 		{
@@ -775,10 +838,15 @@ distribution_sections(cJSON *arr, const struct mruns *mr, const char *cond,
 		strbuf_addf(&title, ", %s", cw);
 		strbuf_addf(&ct, ", %s", cw);
 	}
-	sec = section_new(arr, "percentiles", id.buf, title.buf, NULL);
+	sec = section_new(arr, "percentiles", id.buf, title.buf,
+	    stats_words(m));
+	cJSON_AddStringToObject(sec, "stats", stats_for(m, AS_STATS_TABLE));
 	if (cond)
 		where_condition(sec, cond, conds);
-	add_chart(sec, "bars", NULL, ct.buf);
+	/* bars show percentiles; a value per run has its runs' box chart
+	 * in the trials section */
+	if (m->source != METRIC_FROM_SUMMARY)
+		add_chart(sec, "bars", NULL, ct.buf);
 	/* an ECDF needs the samples; a tool's summaries have none */
 	if (m->source != METRIC_FROM_SAMPLES || !ecdf)
 		goto cleanup;
@@ -974,13 +1042,16 @@ metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 		cJSON *sec;
 
 		strbuf_addf(&id, "%s-trials", stem.buf);
-		strbuf_addf(&ct, "%s: each trial's p50", m->title);
+		strbuf_addf(&ct, m->source == METRIC_FROM_SUMMARY ?
+		    "%s: each run's value" : "%s: each trial's p50", m->title);
 		sec = section_new(sub, "trials", id.buf,
 		    "Trial-to-trial spread", "Each trial's own statistic, "
 		    "their mean and range, and trials far from their "
 		    "siblings.");
-		cJSON_AddStringToObject(sec, "stats", "p50,p99");
-		add_chart(sec, "box", "p50", ct.buf);
+		cJSON_AddStringToObject(sec, "stats",
+		    stats_for(m, AS_STATS_TRIALS));
+		add_chart(sec, "box", m->source == METRIC_FROM_SUMMARY ?
+		    "mean" : "p50", ct.buf);
 		strbuf_release(&id);
 		strbuf_release(&ct);
 	}
@@ -992,7 +1063,7 @@ metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 		slist_release(&days);
 		distinct(x, &tmp, F_DAY, &days);
 		compare_section(x, sub, &tmp, s, F_DAY, mday, vit, stem.buf,
-		    &days);
+		    &days, m);
 		if (vit)
 			free(tmp.r);
 	}
@@ -1004,7 +1075,7 @@ metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 			tmp = *s;
 		distinct(x, &tmp, F_ITYPE, &itypes);
 		compare_section(x, sub, &tmp, s, F_ITYPE, mit, vday, stem.buf,
-		    &itypes);
+		    &itypes, m);
 		if (vday)
 			free(tmp.r);
 	}

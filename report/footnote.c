@@ -66,8 +66,13 @@ report_cell_mark(struct table *t, size_t row, size_t col, size_t n)
 		strbuf_addf(&sb, "%lld", (long long)c->i);
 	else
 		strbuf_addstr(&sb, "–");
-	if (!strstr(sb.buf, mark))
+	/* the first mark stands apart from the value ("36.3 [^8]"), so
+	 * no renderer can set it against the number's last digit */
+	if (!strstr(sb.buf, mark)) {
+		if (!strstr(sb.buf, "[^"))
+			strbuf_addch(&sb, ' ');
 		strbuf_addstr(&sb, mark);
+	}
 	table_set_display_raw(t, row, col, sb.buf);
 	strbuf_release(&sb);
 }

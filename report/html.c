@@ -50,6 +50,12 @@ static const char html_css[] =
 	"color:#424a53}\n"
 	".footnotes{font-size:.9em;border-top:1px solid #d0d7de;"
 	"margin-top:2em}\n"
+	/* a note's mark is "[8]" on the line, apart from the number it
+	 * follows, never an exponent-like superscript */
+	".fnmark{font-size:.8em;white-space:nowrap}\n"
+	".fnmark sup{vertical-align:baseline;font-size:1em}\n"
+	".fnmark a{text-decoration:none}\n"
+	".toc{font-size:.95em}\n.toc ul{margin:.2em 0}\n"
 	"hr{border:0;border-top:1px solid #d0d7de}\n"
 	"@media print{main{max-width:none}}\n";
 
@@ -107,32 +113,6 @@ base64(struct strbuf *sb, const unsigned char *p, size_t n)
 	}
 }
 
-/* The plain text under node (its text and code literals). */
-static void
-node_text(cmark_node *node, struct strbuf *sb)
-{
-	cmark_iter *it = cmark_iter_new(node);
-	cmark_event_type ev;
-
-	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
-		cmark_node *n = cmark_iter_get_node(it);
-		cmark_node_type t = cmark_node_get_type(n);
-		const char *lit;
-
-		if (ev != CMARK_EVENT_ENTER)
-			continue;
-		if (t == CMARK_NODE_TEXT || t == CMARK_NODE_CODE) {
-			lit = cmark_node_get_literal(n);
-			if (lit)
-				strbuf_addstr(sb, lit);
-		} else if (t == CMARK_NODE_SOFTBREAK ||
-		    t == CMARK_NODE_LINEBREAK) {
-			strbuf_addch(sb, ' ');
-		}
-	}
-	cmark_iter_free(it);
-}
-
 /* An inline HTML node holding html (ours), before node. */
 static void
 insert_html_before(cmark_node *node, const char *html)
@@ -177,8 +157,7 @@ struct html_ctx {
 	struct report_bundle	*b;
 	char		**inlined;	/* chart stems shown inline (owned) */
 	size_t		ninlined, alloc;
-	char		**ids;		/* heading ids given (owned) */
-	size_t		nids, alloc_ids;
+	struct report_slugs	slugs;	/* heading ids given */
 	size_t		nfig;
 	size_t		nsvg, npng, nmissing;	/* how the charts went in */
 };
@@ -207,7 +186,7 @@ rewrite_image(struct html_ctx *x, cmark_node *img)
 	char *stem = NULL;
 	int rc, ret = -1;
 
-	node_text(img, &alt);
+	report_node_text(img, &alt);
 	x->nfig++;
 	if (!url || !(chart_file(url, ".png", &stem) ||
 	    chart_file(url, ".svg", &stem))) {
@@ -305,6 +284,26 @@ mime_of(const char *rel)
 	return "text/plain;charset=utf-8";	/* .gp, .dat */
 }
 
+/* How large a bundle file may be to go into the page as a download:
+ * a table's CSV (what a reader takes into a spreadsheet) up to
+ * HTML_EMBED_MAX_BYTES; a chart's data and script, and a table's
+ * Markdown copy (the page shows the table), stay in the bundle, named:
+ * they are for re-running, and made the page megabytes. */
+static size_t
+embed_max(const char *rel)
+{
+	static const char *const kept[] = { ".dat", ".gp", ".md" };
+	size_t i, n = strlen(rel);
+
+	for (i = 0; i < ARRAY_SIZE(kept); i++) {
+		size_t e = strlen(kept[i]);
+
+		if (n > e && !strcmp(rel + n - e, kept[i]))
+			return 0;
+	}
+	return HTML_EMBED_MAX_BYTES;
+}
+
 /* A link of the Markdown: within the page it stays; to a bundle file it
  * becomes the inline chart it shows or a data: download; anything else
  * becomes plain text, so no link leaves the page. */
@@ -325,7 +324,7 @@ rewrite_link(struct html_ctx *x, cmark_node *link)
 		html_escape(&h, stem);
 		strbuf_addstr(&h, "\">");
 	} else {
-		rc = url ? report_bundle_read(x->b, url, HTML_EMBED_MAX_BYTES,
+		rc = url ? report_bundle_read(x->b, url, embed_max(url),
 		    &data) : -2;
 		if (rc == -1)
 			goto cleanup;
@@ -343,8 +342,15 @@ rewrite_link(struct html_ctx *x, cmark_node *link)
 		/* too large, or not a file: say where it is instead */
 		if (rc == -3) {
 			cmark_node *t = cmark_node_new(CMARK_NODE_TEXT);
+			struct strbuf text = STRBUF_INIT;
 
-			strbuf_addf(&data, " (%s in the bundle)", url);
+			/* "tables/x.md (in the bundle)", not its name twice */
+			report_node_text(link, &text);
+			if (!strcmp(text.buf, url))
+				strbuf_addstr(&data, " (in the bundle)");
+			else
+				strbuf_addf(&data, " (%s in the bundle)", url);
+			strbuf_release(&text);
 			cmark_node_set_literal(t, data.buf);
 			cmark_node_insert_after(link, t);
 		}
@@ -368,59 +374,40 @@ cleanup:
 	return ret;
 }
 
-/* An id for a heading, as GitHub makes them ("## Methods" is
- * #methods): lowercase letters and digits, '-' for blanks, other ASCII
- * dropped, UTF-8 kept; unique in the page. */
+/* An id for a heading (report_slug_add: the ids the contents list of
+ * index.md links to), unique in the page. */
 static void
 heading_id(struct html_ctx *x, cmark_node *hd)
 {
 	struct strbuf text = STRBUF_INIT, id = STRBUF_INIT, h = STRBUF_INIT;
-	const unsigned char *p;
-	size_t i, n = 0, len;
+	cmark_node *s;
 
-	node_text(hd, &text);
-	for (p = (const unsigned char *)text.buf; *p; p++) {
-		if ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
-		    *p == '-' || *p == '_' || *p >= 0x80)
-			strbuf_addch(&id, (char)*p);
-		else if (*p >= 'A' && *p <= 'Z')
-			strbuf_addch(&id, (char)(*p - 'A' + 'a'));
-		else if (*p == ' ')
-			strbuf_addch(&id, '-');
-	}
-	/* the page's other ids: chart-*, fn-*, fnref-* */
-	if (!id.len || !strncmp(id.buf, "chart-", 6) ||
-	    !strncmp(id.buf, "fn", 2)) {
-		strbuf_reset(&h);
-		strbuf_addf(&h, "h-%s", id.buf);
-		strbuf_reset(&id);
-		strbuf_addstr(&id, h.buf);
-		strbuf_reset(&h);
-	}
-	len = id.len;
-	for (;;) {
-		for (i = 0; i < x->nids; i++)
-			if (!strcmp(x->ids[i], id.buf))
-				break;
-		if (i == x->nids)
-			break;
-		strbuf_setlen(&id, len);
-		strbuf_addf(&id, "-%zu", ++n);
-	}
-	ALLOC_GROW(x->ids, x->nids + 1, x->alloc_ids);
-	x->ids[x->nids++] = xstrdup(id.buf);
+	report_node_text(hd, &text);
+	report_slug_add(&x->slugs, text.buf, &id);
 	strbuf_addstr(&h, "<span id=\"");
 	html_escape(&h, id.buf);
 	strbuf_addstr(&h, "\"></span>");
-	{
-		cmark_node *s = cmark_node_new(CMARK_NODE_HTML_INLINE);
-
-		cmark_node_set_literal(s, h.buf);
-		cmark_node_prepend_child(hd, s);
-	}
+	s = cmark_node_new(CMARK_NODE_HTML_INLINE);
+	cmark_node_set_literal(s, h.buf);
+	cmark_node_prepend_child(hd, s);
 	strbuf_release(&text);
 	strbuf_release(&id);
 	strbuf_release(&h);
+}
+
+/* A footnote's mark reads "[8]", brackets around cmark's link on the
+ * line (the CSS keeps it off the superscript position), so "36.3 [8]"
+ * can never be read as 36.3 to the 8th.  cmark writes the link, its
+ * ids and back links; its label is escaped as a URL, so the brackets
+ * go around it. */
+static void
+bracket_mark(cmark_node *n)
+{
+	cmark_node *close = cmark_node_new(CMARK_NODE_HTML_INLINE);
+
+	insert_html_before(n, "<span class=\"fnmark\">[");
+	cmark_node_set_literal(close, "]</span>");
+	cmark_node_insert_after(n, close);
 }
 
 /* Raw HTML in the Markdown is shown as the text it is: the page renders
@@ -464,6 +451,7 @@ rewrite(struct html_ctx *x, cmark_node *doc)
 		case CMARK_NODE_HEADING:
 		case CMARK_NODE_HTML_INLINE:
 		case CMARK_NODE_HTML_BLOCK:
+		case CMARK_NODE_FOOTNOTE_REFERENCE:
 			ALLOC_GROW(todo, n + 1, alloc);
 			todo[n++] = node;
 			break;
@@ -492,6 +480,9 @@ rewrite(struct html_ctx *x, cmark_node *doc)
 		case CMARK_NODE_HTML_INLINE:
 		case CMARK_NODE_HTML_BLOCK:
 			defuse_html(todo[i]);
+			break;
+		case CMARK_NODE_FOOTNOTE_REFERENCE:
+			bracket_mark(todo[i]);
 			break;
 		default:
 			break;
@@ -574,9 +565,7 @@ cleanup:
 	for (i = 0; i < x.ninlined; i++)
 		free(x.inlined[i]);
 	free(x.inlined);
-	for (i = 0; i < x.nids; i++)
-		free(x.ids[i]);
-	free(x.ids);
+	report_slugs_release(&x.slugs);
 	strbuf_release(&page);
 	return ret;
 }

@@ -11,8 +11,15 @@
 
 #include <stddef.h>
 
+struct cmark_node;
 struct report_bundle;
 struct strbuf;
+
+/* The heading ids given so far in one page (toc.c). */
+struct report_slugs {
+	char	**ids;
+	size_t	n, alloc;
+};
 
 /* Largest SVG taken inline (bigger charts go in as their PNG). */
 #define REPORT_SVG_MAX_BYTES	((size_t)16 << 20)
@@ -42,5 +49,27 @@ int report_html_write(struct report_bundle *b);
  */
 int report_svg_inline(const char *svg, size_t len, const char *prefix,
     const char *root_attrs, struct strbuf *out, struct strbuf *why);
+
+/*
+ * The id of the next heading whose plain text is text, as GitHub makes
+ * it: lowercase ASCII letters, digits, '-' and '_', a blank as '-',
+ * other ASCII and Unicode punctuation dropped, letters kept; "h-" before
+ * an id that could clash with the page's own (chart-*, fn*), "-1", "-2"
+ * after a repeat.  Into id (reset first); s remembers it.
+ */
+void report_slug_add(struct report_slugs *s, const char *text,
+    struct strbuf *id);
+void report_slugs_release(struct report_slugs *s);
+
+/* Append the plain text under node (its text and code) to sb. */
+void report_node_text(struct cmark_node *node, struct strbuf *sb);
+
+/*
+ * Insert "Contents", a list of links to the level-2 and level-3
+ * headings of index.md md, at byte at (after the title and intro).
+ * Returns how many entries it listed (none, and no list, when fewer
+ * than two).
+ */
+size_t report_toc_insert(struct strbuf *md, size_t at);
 
 #endif

@@ -29,7 +29,7 @@ struct analyze_opts;
 #define REPORT_CHART_MIN_PX		200
 #define REPORT_CHART_MAX_PX		4000
 /* An ECDF curve keeps at most this many points (evenly thinned). */
-#define REPORT_ECDF_MAX_POINTS		4000
+#define REPORT_ECDF_MAX_POINTS		1000
 
 /* ------------------------------------------------------------------
  * The spec (spec.c)
@@ -80,8 +80,15 @@ struct report_pivot_col {
 	char	*cond;		/* "k=v,k=v" the cell's condition holds
 				 * (owned); NULL for a derived column */
 	char	*stat;		/* statistic shown (owned), e.g. "p50" */
-	char	derive;		/* 0, 'd' (a - b) or 'r' (a / b) */
+	char	derive;		/* 0, 'd' (a - b) or 'r' (a / b), or 's':
+				 * static, the spec's own values */
 	size_t	a, b;		/* operand columns of a derived column */
+	char	*metric;	/* a condition column's own metric (owned);
+				 * NULL: the section's */
+	char	**vpath, **vtext; /* static: path IDs and their cell text
+				 * (owned), nvalues of them */
+	double	*vnum;		/* static: the value as a number, or NaN */
+	size_t	nvalues;
 };
 
 struct report_chart {
@@ -242,6 +249,8 @@ struct report_bundle {
 	sqlite3		*db;
 	struct report_spec *spec;
 	struct strbuf	index;		/* index.md being built */
+	size_t		head_len;	/* its title and intro: the contents
+					 * list goes after them (toc.c) */
 	struct report_footnotes fn;	/* footnotes of index.md */
 	size_t		ntables;	/* tables numbered so far */
 	size_t		nfiles_no;	/* file number prefix (NN-) so far */

@@ -76,6 +76,11 @@ struct pivot {
 	int64_t			nlo, nhi, tlo, thi;	/* n and trials used */
 	bool			counted;	/* nlo..thi are set */
 	size_t			missing;	/* cells not measured */
+	const struct table	**ct;	/* per column: its metric's table */
+	struct table		*other;	/* tables of the columns' own
+					 * metrics (owned), nother */
+	const char		**other_metric;
+	size_t			nother;
 	bool			*cens;	/* rows x cols: "≥ timeout" */
 	size_t			ncens;	/* such cells */
 };
@@ -96,6 +101,11 @@ pivot_release(struct pivot *pv)
 	free(pv->rows);
 	free(pv->hit);
 	free(pv->cens);
+	free(pv->ct);
+	for (i = 0; i < pv->nother; i++)
+		table_release(&pv->other[i]);
+	free(pv->other);
+	free(pv->other_metric);
 }
 
 /* Rows: the spec's paths, else paths in the order t has them. */
@@ -152,11 +162,12 @@ pivot_cols(const struct report_section *s, struct pivot *pv)
 	}
 }
 
-/* Does row r of t fall under column c? */
+/* Does row r of t (column c's table) fall under column c? */
 static bool
-pivot_fits(const struct pivot *pv, size_t r, const struct report_pivot_col *c)
+pivot_fits(const struct pivot *pv, const struct table *t, size_t r,
+    const struct report_pivot_col *c)
 {
-	const char *cond = str_at(pv->t, r, pv->ccol);
+	const char *cond = str_at(t, r, table_col(t, "condition"));
 
 	if (pv->own || !*c->cond)
 		return !strcmp(cond, c->cond);
@@ -169,12 +180,14 @@ static int
 pivot_match(struct report_bundle *b, const struct report_section *s,
     struct pivot *pv)
 {
-	const struct table *t = pv->t;
 	size_t i, c, r;
 
 	pv->hit = xcalloc(pv->nrows * pv->ncols + 1, sizeof(size_t));
 	pv->cens = xcalloc(pv->nrows * pv->ncols + 1, sizeof(bool));
 	for (c = 0; c < pv->ncols; c++) {
+		const struct table *t = pv->ct[c];
+		long pc = table_col(t, "path"), cc = table_col(t, "condition");
+
 		if (pv->cols[c].derive)
 			continue;
 		for (i = 0; i < pv->nrows; i++) {
@@ -183,9 +196,8 @@ pivot_match(struct report_bundle *b, const struct report_section *s,
 			for (r = 0; r < t->nrows; r++) {
 				char *l;
 
-				if (strcmp(str_at(t, r, pv->pcol),
-				    pv->rows[i]) ||
-				    !pivot_fits(pv, r, &pv->cols[c]))
+				if (strcmp(str_at(t, r, pc), pv->rows[i]) ||
+				    !pivot_fits(pv, t, r, &pv->cols[c]))
 					continue;
 				if (!*h) {
 					*h = r + 1;
@@ -196,8 +208,7 @@ pivot_match(struct report_bundle *b, const struct report_section *s,
 				    "matches two cells of path '%s' ('%s' and "
 				    "'%s'): add keys to the condition or a "
 				    "where", pv->cols[c].cond, pv->rows[i],
-				    str_at(t, *h - 1, pv->ccol),
-				    str_at(t, r, pv->ccol));
+				    str_at(t, *h - 1, cc), str_at(t, r, cc));
 				free(l);
 				return -1;
 			}
@@ -207,9 +218,8 @@ pivot_match(struct report_bundle *b, const struct report_section *s,
 }
 
 static void
-pivot_count(struct pivot *pv, size_t r)
+pivot_count(struct pivot *pv, const struct table *t, size_t r)
 {
-	const struct table *t = pv->t;
 	long nc = table_col(t, "n"), tc = table_col(t, "trials");
 	int64_t n, tr;
 
@@ -246,7 +256,7 @@ static void
 pivot_value(struct pivot *pv, struct table *pt, size_t row, size_t col,
     size_t r, const char *stat)
 {
-	const struct table *t = pv->t;
+	const struct table *t = pv->ct[col - 2];
 	long sc = table_col(t, stat);
 	const struct table_cell *v;
 	struct strbuf sb = STRBUF_INIT;
@@ -266,7 +276,7 @@ pivot_value(struct pivot *pv, struct table *pt, size_t row, size_t col,
 		    "≥ timeout");
 		pv->cens[row * pv->ncols + (col - 2)] = true;
 		pv->ncens++;
-		pivot_count(pv, r);
+		pivot_count(pv, t, r);
 		return;
 	}
 	if (v->type == CELL_NUM)
@@ -279,7 +289,34 @@ pivot_value(struct pivot *pv, struct table *pt, size_t row, size_t col,
 		strbuf_addstr(&sb, "not measured");
 	table_set_display_raw(pt, row, col, sb.buf);
 	strbuf_release(&sb);
-	pivot_count(pv, r);
+	/* n and trials in the caption are the section metric's */
+	if (t == pv->t)
+		pivot_count(pv, t, r);
+}
+
+/* A static cell: the spec's value for this row's path, else "–". */
+static void
+pivot_static(struct table *pt, size_t row, size_t col,
+    const struct report_pivot_col *c, const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t k;
+
+	for (k = 0; k < c->nvalues; k++)
+		if (!strcmp(c->vpath[k], path))
+			break;
+	if (k == c->nvalues) {
+		table_set_null(pt, row, col);
+		table_set_display_raw(pt, row, col, "–");
+		return;
+	}
+	if (isnan(c->vnum[k]))
+		table_set_str(pt, row, col, c->vtext[k]);
+	else
+		table_set_num(pt, row, col, c->vnum[k]);
+	md_escape(&sb, c->vtext[k]);
+	table_set_display_raw(pt, row, col, sb.buf);
+	strbuf_release(&sb);
 }
 
 /* A derived cell: column a minus (or over) column b of the same row. */
@@ -329,7 +366,8 @@ pivot_notes(struct report_bundle *b, const struct report_section *s,
 	for (k = 0; k < s->nnotes; k++) {
 		const struct report_note *n = &s->notes[k];
 
-		if (n->metric && strcmp(n->metric, s->metric))
+		if (n->metric && strcmp(n->metric, s->metric) &&
+		    n->condition == NULL)
 			continue;
 		note_text(n, &sb);
 		for (i = 0; i < pv->nrows; i++) {
@@ -347,8 +385,13 @@ pivot_notes(struct report_bundle *b, const struct report_section *s,
 				/* a derived column has no condition */
 				if (pv->cols[c].derive)
 					continue;
-				on = h ? !strcmp(str_at(pv->t, h - 1,
-				    pv->ccol), n->condition) :
+				if (n->metric && strcmp(n->metric,
+				    pv->cols[c].metric ? pv->cols[c].metric :
+				    s->metric))
+					continue;
+				on = h ? !strcmp(str_at(pv->ct[c], h - 1,
+				    table_col(pv->ct[c], "condition")),
+				    n->condition) :
 				    cond_holds(n->condition, pv->cols[c].cond);
 				if (!on)
 					continue;
@@ -371,7 +414,8 @@ pivot_caption(const struct report_section *s, const struct analyze_opts *o,
 	for (c = 0; c < pv->ncols; c++) {
 		const struct report_pivot_col *col = &pv->cols[c];
 
-		if (col->derive)
+		if (col->derive || (col->metric && strcmp(col->metric,
+		    s->metric)))
 			continue;
 		for (i = 0; i < c; i++)
 			if (!pv->cols[i].derive &&
@@ -396,13 +440,67 @@ pivot_caption(const struct report_section *s, const struct analyze_opts *o,
 		    "it: –, censored)");
 	for (c = 0; c < pv->ncols; c++) {
 		const struct report_pivot_col *col = &pv->cols[c];
+		const struct metric *cm = col->metric ?
+		    metric_by_name(col->metric) : NULL;
 
-		if (col->derive)
+		if (cm && strcmp(col->metric, s->metric))
+			strbuf_addf(cap, "; %s: the %s of %s (%s) in %s",
+			    col->label, col->stat, cm->title, cm->name,
+			    pv->ct[c]->shown.name ? pv->ct[c]->shown.name :
+			    cm->display_unit);
+		if (col->derive == 's')
+			strbuf_addf(cap, "; %s: from the spec", col->label);
+		if (col->derive == 'd' || col->derive == 'r')
 			strbuf_addf(cap, "; %s = %s %s %s", col->label,
 			    pv->cols[col->a].label, col->derive == 'd' ? "−" :
 			    "/", pv->cols[col->b].label);
 	}
 	report_caption_where(s, cap);
+}
+
+/* Each column's table: t, or for a column with a metric of its own a
+ * percentiles table of that metric with the section's options. */
+static int
+pivot_tables(struct report_bundle *b, const struct report_section *s,
+    const struct analyze_opts *o, struct pivot *pv)
+{
+	size_t c, k;
+
+	pv->ct = xcalloc(pv->ncols + 1, sizeof(*pv->ct));
+	pv->other = xcalloc(pv->ncols + 1, sizeof(*pv->other));
+	pv->other_metric = xcalloc(pv->ncols + 1, sizeof(char *));
+	for (c = 0; c < pv->ncols; c++) {
+		const char *cm = pv->own ? NULL : pv->cols[c].metric;
+		struct analyze_opts o2;
+
+		pv->ct[c] = pv->t;
+		if (!cm || !strcmp(cm, s->metric))
+			continue;
+		for (k = 0; k < pv->nother; k++)
+			if (!strcmp(pv->other_metric[k], cm))
+				break;
+		if (k == pv->nother) {
+			/* the section's options, another metric: borrowed
+			 * pointers, nothing of o2 is released */
+			o2 = *o;
+			o2.metric = cm;
+			table_init(&pv->other[k]);
+			if (analyze_build(b->db, "percentiles", &o2, 0, NULL,
+			    &pv->other[k])) {
+				char *l = xasprintf("%s.columns[%zu]", s->loc,
+				    c);
+
+				report_spec_error(b->spec, l, "no %s table "
+				    "could be built", cm);
+				free(l);
+				return -1;
+			}
+			pv->other_metric[k] = cm;
+			pv->nother++;
+		}
+		pv->ct[c] = &pv->other[k];
+	}
+	return 0;
 }
 
 /*
@@ -433,6 +531,8 @@ report_pivot_build(struct report_bundle *b, struct report_section *s,
 	pt->shown = u;
 	pivot_rows(s, &pv);
 	pivot_cols(s, &pv);
+	if (pivot_tables(b, s, o, &pv))
+		goto cleanup;
 	if (pivot_match(b, s, &pv))
 		goto cleanup;
 	table_add_col(pt, "path", "Path", -1);
@@ -450,7 +550,10 @@ report_pivot_build(struct report_bundle *b, struct report_section *s,
 		for (c = 0; c < pv.ncols; c++) {
 			size_t h = pv.hit[i * pv.ncols + c];
 
-			if (pv.cols[c].derive)
+			if (pv.cols[c].derive == 's')
+				pivot_static(pt, row, 2 + c, &pv.cols[c],
+				    pv.rows[i]);
+			else if (pv.cols[c].derive)
 				pivot_derived(&pv, pt, row, 2 + c, &pv.cols[c],
 				    &u);
 			else

@@ -367,9 +367,11 @@ cmd_report(int argc, char **argv)
 	}
 
 	index_head(&b);
+	b.head_len = b.index.len;
 	bad = walk(&b, &spec.root);
 	hash = report_db_hash(b.db);
 	index_tail(&b, hash);
+	report_toc_insert(&b.index, b.head_len);
 	if (report_bundle_write(&b, "index.md", b.index.buf, b.index.len) ||
 	    (b.html && report_html_write(&b)) ||
 	    report_write_provenance(&b, argc, argv))

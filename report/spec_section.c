@@ -235,6 +235,12 @@ column_derived(struct report_spec *spec, struct report_section *s,
 	if (c->stat)
 		return report_spec_error(spec, l, "a derived column takes the "
 		    "stat of its operands");
+	if (!!s->cols[c->a].metric != !!s->cols[c->b].metric ||
+	    (s->cols[c->a].metric && strcmp(s->cols[c->a].metric,
+	    s->cols[c->b].metric)))
+		return report_spec_error(spec, l, "columns '%s' and '%s' show "
+		    "different metrics: no difference or ratio of them", ka,
+		    kb);
 	c->stat = xstrdup(s->cols[c->a].stat);
 	if (!c->label)
 		c->label = xasprintf("%s %s %s", s->cols[c->a].label,
@@ -276,6 +282,45 @@ column_condition(struct report_spec *spec, struct report_pivot_col *c,
 	return bad;
 }
 
+/* A static column: "values" {"PATH": "text" or number, ...}, the
+ * spec's own cells (a structure, a monthly cost). */
+static int
+column_static(struct report_spec *spec, struct report_pivot_col *c,
+    const cJSON *v, const char *l)
+{
+	const cJSON *e;
+	size_t n = 0;
+
+	if (!cJSON_IsObject(v))
+		return report_spec_error(spec, l, "\"values\" wants an object "
+		    "{\"PATH\": text or number, ...}");
+	c->nvalues = (size_t)cJSON_GetArraySize(v);
+	c->vpath = xcalloc(c->nvalues + 1, sizeof(char *));
+	c->vtext = xcalloc(c->nvalues + 1, sizeof(char *));
+	c->vnum = xcalloc(c->nvalues + 1, sizeof(double));
+	cJSON_ArrayForEach(e, v) {
+		c->vpath[n] = xstrdup(e->string);
+		if (cJSON_IsString(e)) {
+			c->vtext[n] = xstrdup(e->valuestring);
+			c->vnum[n] = NAN;
+		} else if (cJSON_IsNumber(e) && isfinite(e->valuedouble)) {
+			struct strbuf sb = STRBUF_INIT;
+
+			strbuf_add_double(&sb, e->valuedouble);
+			c->vtext[n] = strbuf_detach(&sb, NULL);
+			c->vnum[n] = e->valuedouble;
+		} else {
+			c->nvalues = n;
+			return report_spec_error(spec, l, "value of path '%s' "
+			    "wants text or a number", e->string);
+		}
+		n++;
+	}
+	if (!c->label)
+		c->label = xstrdup("value");
+	return 0;
+}
+
 /* Column i of a pivot from e. */
 static int
 parse_column(struct report_spec *spec, const cJSON *e, const char *l,
@@ -283,9 +328,10 @@ parse_column(struct report_spec *spec, const cJSON *e, const char *l,
 {
 	static const char *const keys[] = {
 		"key", "label", "condition", "stat", "delta", "ratio",
+		"metric", "values",
 	};
 	struct report_pivot_col *c = &s->cols[i];
-	const cJSON *d;
+	const cJSON *d, *v;
 	size_t j;
 
 	if (!cJSON_IsObject(e))
@@ -294,19 +340,34 @@ parse_column(struct report_spec *spec, const cJSON *e, const char *l,
 	    spec_get_string(spec, e, "key", l, false, &c->key) ||
 	    spec_get_string(spec, e, "label", l, false, &c->label) ||
 	    spec_get_string(spec, e, "condition", l, false, &c->cond) ||
-	    spec_get_string(spec, e, "stat", l, false, &c->stat))
+	    spec_get_string(spec, e, "stat", l, false, &c->stat) ||
+	    spec_get_string(spec, e, "metric", l, false, &c->metric))
 		return -1;
 	d = cJSON_GetObjectItemCaseSensitive(e, "delta");
+	v = cJSON_GetObjectItemCaseSensitive(e, "values");
 	if (d)
 		c->derive = 'd';
 	else if ((d = cJSON_GetObjectItemCaseSensitive(e, "ratio")))
 		c->derive = 'r';
-	if (!!d + !!c->cond != 1)
+	if (!!d + !!c->cond + !!v != 1)
 		return report_spec_error(spec, l, "give exactly one of "
-		    "\"condition\", \"delta\" or \"ratio\"");
-	if (d ? column_derived(spec, s, c, i, d, l) :
-	    column_condition(spec, c, l))
+		    "\"condition\", \"delta\", \"ratio\" or \"values\"");
+	if (c->metric && !c->cond)
+		return report_spec_error(spec, l, "\"metric\" belongs to a "
+		    "column with a \"condition\"");
+	if (c->metric && !metric_by_name(c->metric))
+		return report_spec_error(spec, l, "no metric '%s'", c->metric);
+	if (v) {
+		if (c->stat)
+			return report_spec_error(spec, l, "a column of "
+			    "\"values\" has no stat");
+		c->derive = 's';
+		if (column_static(spec, c, v, l))
+			return -1;
+	} else if (d ? column_derived(spec, s, c, i, d, l) :
+	    column_condition(spec, c, l)) {
 		return -1;
+	}
 	if (!c->stat)
 		c->stat = xstrdup(stat);
 	if (!c->key)
@@ -792,6 +853,14 @@ spec_section_release(struct report_section *s)
 		free(s->cols[i].label);
 		free(s->cols[i].cond);
 		free(s->cols[i].stat);
+		free(s->cols[i].metric);
+		for (size_t k = 0; k < s->cols[i].nvalues; k++) {
+			free(s->cols[i].vpath[k]);
+			free(s->cols[i].vtext[k]);
+		}
+		free(s->cols[i].vpath);
+		free(s->cols[i].vtext);
+		free(s->cols[i].vnum);
 	}
 	free(s->cols);
 	if (s->chart) {

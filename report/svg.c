@@ -8,6 +8,7 @@
  */
 #include "common/compat.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/strbuf.h"
@@ -187,6 +188,107 @@ add_escaped(struct strbuf *out, const char *p, const char *end)
 	}
 }
 
+/* Append v, a coordinate in pixels, to a tenth of a pixel: "12.3",
+ * "12", "-0.5". */
+static void
+add_coord(struct strbuf *out, long tenths)
+{
+	if (tenths < 0) {
+		strbuf_addch(out, '-');
+		tenths = -tenths;
+	}
+	strbuf_addf(out, "%ld", tenths / 10);
+	if (tenths % 10)
+		strbuf_addf(out, ".%ld", tenths % 10);
+}
+
+/* gnuplot writes a line as absolute "M x,y L x,y L x,y ..." with two
+ * decimals, a step curve of an ECDF as thousands of them: append d
+ * (v..vend) to out as the same line to a tenth of a pixel, a point that
+ * repeats the last one left out, a segment along an axis as H or V.  A
+ * third of the bytes, the same picture.  Z (a filled box's outline)
+ * closes as before.  Returns false, out unchanged, for a d of anything
+ * else (curves, relative moves): then it goes in as it is. */
+static bool
+compact_path(struct strbuf *out, const char *v, const char *vend)
+{
+	struct strbuf d = STRBUF_INIT;
+	const char *p = v;
+	long px = 0, py = 0, sx = 0, sy = 0;
+	bool have = false;
+
+	while (p < vend) {
+		char cmd, *e;
+		double x, y;
+		long tx, ty;
+		char num[32];
+		size_t n;
+
+		while (p < vend && (*p == ' ' || *p == '\t' || *p == '\n' ||
+		    *p == '\r'))
+			p++;
+		if (p >= vend)
+			break;
+		cmd = *p++;
+		if (cmd == 'Z') {
+			/* back to the start of the line, which is drawn */
+			strbuf_addch(&d, 'Z');
+			px = sx;
+			py = sy;
+			continue;
+		}
+		if (cmd != 'M' && cmd != 'L')
+			goto fail;
+		n = strspn(p, "0123456789.-");
+		if (!n || n >= sizeof(num) || p + n >= vend || p[n] != ',')
+			goto fail;
+		memcpy(num, p, n);
+		num[n] = '\0';
+		x = strtod(num, &e);
+		if (*e)
+			goto fail;
+		p += n + 1;
+		n = strspn(p, "0123456789.-");
+		if (!n || n >= sizeof(num) || p + n > vend)
+			goto fail;
+		memcpy(num, p, n);
+		num[n] = '\0';
+		y = strtod(num, &e);
+		if (*e || x < -1e6 || x > 1e6 || y < -1e6 || y > 1e6)
+			goto fail;
+		p += n;
+		tx = (long)(x * 10.0 + (x < 0 ? -0.5 : 0.5));
+		ty = (long)(y * 10.0 + (y < 0 ? -0.5 : 0.5));
+		if (cmd == 'L' && have && tx == px && ty == py)
+			continue;
+		if (cmd == 'L' && have && ty == py) {
+			strbuf_addch(&d, 'H');
+			add_coord(&d, tx);
+		} else if (cmd == 'L' && have && tx == px) {
+			strbuf_addch(&d, 'V');
+			add_coord(&d, ty);
+		} else {
+			strbuf_addch(&d, cmd);
+			add_coord(&d, tx);
+			strbuf_addch(&d, ',');
+			add_coord(&d, ty);
+		}
+		px = tx;
+		py = ty;
+		if (cmd == 'M') {
+			sx = tx;
+			sy = ty;
+		}
+		have = true;
+	}
+	strbuf_add(out, d.buf, d.len);
+	strbuf_release(&d);
+	return true;
+fail:
+	strbuf_release(&d);
+	return false;
+}
+
 /* The value v..vend of attribute name, checked and emitted: ids and
  * references to them get the prefix; nothing may point outside the
  * document or run. */
@@ -220,6 +322,8 @@ attr_value(struct svg_ctx *c, const char *name, const char *v,
 		add_escaped(out, v, vend);
 		return 0;
 	}
+	if (!strcmp(name, "d") && compact_path(out, v, vend))
+		return 0;
 	/* url(#x) in fill, clip-path, style ... */
 	for (q = v; q < vend; ) {
 		const char *next = q + 1;

@@ -368,15 +368,15 @@ test_footnotes(void)
 	CHECK_EQ_INT(n, 4, "four markers: F twice (same note), x|y, A scoped");
 	CHECK_EQ_INT(fn.n, 3, "three distinct footnotes");
 	table_render_md_body(&t, &md);
-	CHECK(strstr(md.buf, "| F[^2] | c=1,ka=off |") != NULL,
+	CHECK(strstr(md.buf, "| F [^2] | c=1,ka=off |") != NULL,
 	    "F ka=off carries [^2] once although two findings match");
 	CHECK(strstr(md.buf, "| F | c=1,ka=on |") != NULL,
 	    "F ka=on has no marker");
-	CHECK(strstr(md.buf, "| A[^1] | c=1,ka=on |") != NULL,
+	CHECK(strstr(md.buf, "| A [^1] | c=1,ka=on |") != NULL,
 	    "a finding about another metric is not attached; a scope on "
 	    "a column the table lacks does not stop one");
-	CHECK(strstr(md.buf, "| x\\|y[^3] |") != NULL,
-	    "the marker follows the escaped path text");
+	CHECK(strstr(md.buf, "| x\\|y [^3] |") != NULL,
+	    "the marker follows the escaped path text, a blank apart");
 	strbuf_reset(&md);
 	report_footnotes_render(&fn, &md);
 	CHECK_EQ_STR(md.buf, "\n[^1]: scoped\n[^2]: trial 2: TIME\\_WAIT "
