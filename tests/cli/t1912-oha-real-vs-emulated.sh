@@ -107,6 +107,15 @@ if os.path.exists(csvf):
           "CSV header %r differs from small.csv" % head)
     fake = open(os.path.join(top, "tests/cli/helper/fake-oha")).read()
     check(("echo \"%s\"" % head) in fake, "fake-oha's CSV header differs from %r" % head)
+    rows = [x.split(",") for x in open(csvf).read().split("\n")[1:] if x]
+    # keep-alive, -c 4: DNS and DNS+dialup only on the 4 requests that
+    # opened a connection, 0 on the rest (what small.csv and the sample
+    # generator assume)
+    opened = [r for r in rows if float(r[2]) != 0]
+    check(len(opened) == 4 and all(float(r[1]) == 0 for r in rows if float(r[2]) == 0),
+          "CSV: %d rows with DNS+dialup, want 4 (c=4, keep-alive)" % len(opened))
+    check(all(len(r) == 7 for r in rows) and [float(r[0]) for r in rows] ==
+          sorted(float(r[0]) for r in rows), "CSV rows: 7 fields, sorted by request-start")
 
 # fake-oha's advertised flags exist in the real --help
 help_ = open(os.path.join(real, "help.txt")).read()
