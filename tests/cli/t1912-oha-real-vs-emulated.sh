@@ -8,7 +8,8 @@
 # --help.  Then samples/check_formats.py (the rules the sample generator
 # follows: number layout, BTreeMap order, percentile index, Welford mean,
 # histogram counts, metrics rounding, requestsPerSec) runs on the real
-# v1.15+ outputs, so a wrong rule in the emulation fails here.
+# v1.15+ outputs, so a wrong rule in the emulation fails here, and its
+# number layout and mean rules on every version.
 have_prereq NUMPY || skip_all "python3 not available"
 REAL="$FIX/oha-real"
 vers=$(cd "$REAL" && ls -d v[0-9]* 2>/dev/null)
@@ -133,8 +134,31 @@ print("\n".join(bad[:12]))
 sys.exit(1 if bad or checks < 5 else 0)
 PY
 
+# every version: serde_json's number layout (ryu before v1.13, zmij
+# after), Rust Display histogram labels, and the Welford mean, by the
+# functions of samples/check_formats.py
+cat > layout.py <<'PY'
+import glob, json, sqlite3, sys
+sys.path.insert(0, sys.argv[1])
+import check_formats as cf
+n = 0
+for p in sorted(glob.glob(sys.argv[2] + "/json-db/*/oha.json")):
+    t = open(p).read()
+    cf.check_serde_text(p, t, json.loads(t))
+    c = sqlite3.connect("file:%s?mode=ro" % (p[:-4] + "db"), uri=True)
+    durs = [r[0] for r in c.execute("SELECT duration FROM oha ORDER BY rowid")]
+    st = cf.oha_stats_from_rows(durs, None, 0)
+    if st["average"] != json.loads(t)["summary"]["average"]:
+        cf.fail(p, "average is not the Welford mean of the rows in collection order")
+    n += 1
+print("%d files; %s" % (n, "; ".join(cf.failures[:5])))
+sys.exit(1 if cf.failures or n == 0 else 0)
+PY
+
 for d in $vers; do
 	ver=${d#v}
+	run "$PY" layout.py "$TOP/samples" "$REAL/$d"
+	ok '[ $RC = 0 ]' "oha $ver: serde number layout, histogram labels, Welford average ($OUT)"
 	run "$PY" cmp.py "$REAL/$d" "$FIX" "$TOP" "$ver"
 	ok '[ $RC = 0 ]' "oha $ver: emulated fixtures have the real keys, columns and header ($OUT)"
 	case $ver in
