@@ -1,6 +1,6 @@
 /*
  * oha.c - parser for oha's JSON summary (--output-format json, -j before
- * v1.9), every version from v0.5.4 to v1.15: tool summaries and the
+ * v1.9), every version from v0.5.4 to v1.16: tool summaries and the
  * status/error distributions of one run, never samples.  The per-request
  * forms are in oha_csv.c and oha_sqlite.c.
  */
