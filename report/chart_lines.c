@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/escape.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "report/chart.h"
@@ -246,7 +247,7 @@ lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
 	for (i = 0; i < ln->nx; i++) {
 		if (i)
 			strbuf_addstr(&ch->pre, ", ");
-		report_gp_quote(&ch->pre, ln->x[i]);
+		escape_gnuplot(&ch->pre, ln->x[i]);
 		strbuf_addf(&ch->pre, " %zu", i);
 	}
 	strbuf_addstr(&ch->pre, ") noenhanced\n");
@@ -258,7 +259,7 @@ lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
 		chart_plot_source(ch, &ch->plot, k == 0);
 		strbuf_addf(&ch->plot, " using 1:%zu with linespoints lt %zu "
 		    "title ", k + 2, k + 1);
-		report_gp_quote(&ch->plot, ln->label[k]);
+		escape_gnuplot(&ch->plot, ln->label[k]);
 		strbuf_addstr(&ch->plot, k + 1 < ln->nlines ? ", \\\n" : "\n");
 	}
 }
