@@ -186,18 +186,15 @@ runsel_sql(const struct runsel_query *q, struct strbuf *sql)
 	 * that have that summary. */
 	m = q->metric ? metric_by_id(q->metric) : NULL;
 	if (m && m->source == METRIC_FROM_SUMMARY && m->summary) {
-		char *t = sqlite3_mprintf(" AND (EXISTS (SELECT 1 FROM "
-		    "summaries s WHERE s.run_id = r.id AND s.metric = %Q AND "
-		    "s.stat = %Q AND s.value IS NOT NULL) OR (%d AND EXISTS "
+		strbuf_addstr(sql, " AND (EXISTS (SELECT 1 FROM summaries s "
+		    "WHERE s.run_id = r.id AND s.metric = ");
+		escape_sql_literal(sql, m->summary->metric, false);
+		strbuf_addstr(sql, " AND s.stat = ");
+		escape_sql_literal(sql, m->summary->stat, false);
+		strbuf_addf(sql, " AND s.value IS NOT NULL) OR (%d AND EXISTS "
 		    "(SELECT 1 FROM samples s WHERE s.run_id = r.id AND "
-		    "s.metric = %d AND s.status = 0)))", m->summary->metric,
-		    m->summary->stat, m->summary->rate_of != 0,
-		    m->summary->rate_of);
-
-		if (!t)
-			die("out of memory in sqlite3_mprintf");
-		strbuf_addstr(sql, t);
-		sqlite3_free(t);
+		    "s.metric = %d AND s.status = 0)))",
+		    m->summary->rate_of != 0, m->summary->rate_of);
 	} else if (q->metric)
 		strbuf_addf(sql, " AND (r.metric = %d OR EXISTS (SELECT 1 FROM "
 		    "samples s WHERE s.run_id = r.id AND s.metric = %d))",
