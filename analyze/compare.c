@@ -16,6 +16,7 @@
 #include "analyze/internal.h"
 #include "analyze/pooling.h"
 #include "common/err.h"
+#include "common/escape.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "stats/verdict.h"
@@ -1060,7 +1061,7 @@ trend_series_text(const struct trend *tr, double scale, int dec,
 
 		f += in_fit;
 		strbuf_addstr(json, k ? ", {\"point\": " : "{\"point\": ");
-		json_quote(json, p->lab);
+		escape_json(json, p->lab);
 		strbuf_addstr(json, ", \"value\": ");
 		if (p->censored)
 			strbuf_addstr(json, "null");

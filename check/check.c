@@ -17,6 +17,7 @@
 #include "check/model.h"
 #include "common/db.h"
 #include "common/err.h"
+#include "common/escape.h"
 #include "common/exit.h"
 #include "common/keycat.h"
 #include "common/parseopt.h"
@@ -617,7 +618,7 @@ static void
 text_put(struct strbuf *out, bool plain, const char *s)
 {
 	if (!plain) {
-		md_escape(out, s);
+		escape_md(out, s);
 		return;
 	}
 	for (; *s; s++)

@@ -11,6 +11,7 @@
 
 #include "common/db.h"
 #include "common/err.h"
+#include "common/escape.h"
 #include "common/metric.h"
 #include "common/runsel.h"
 #include "common/strbuf.h"
@@ -142,6 +143,17 @@ long_read(struct runsel *rs, int64_t run_id, int64_t cond_id)
 	return 0;
 }
 
+void
+runsel_join_sql(struct strbuf *sql, unsigned flags)
+{
+	strbuf_addstr(sql, " FROM runs r JOIN paths p ON p.id = r.path_id "
+	    "JOIN conditions c ON c.id = r.cond_id");
+	if (flags & RUNSEL_JOIN_METRICS)
+		strbuf_addstr(sql, " JOIN metrics m ON m.id = r.metric");
+	strbuf_addstr(sql, " LEFT JOIN files f ON f.id = r.file_id "
+	    "LEFT JOIN files sf ON sf.id = r.summary_file_id");
+}
+
 static void
 runsel_sql(const struct runsel_query *q, struct strbuf *sql)
 {
@@ -161,36 +173,28 @@ runsel_sql(const struct runsel_query *q, struct strbuf *sql)
 	for (i = 0; i < q->ntags; i++) {
 		if (q->ndims + i >= RUNSEL_COLUMNS)
 			continue;
-		char *t = sqlite3_mprintf(", (SELECT value FROM run_tags t "
-		    "WHERE t.run_id = r.id AND t.key = %Q)", q->tags[i]);
-
-		if (!t)
-			die("out of memory in sqlite3_mprintf");
-		strbuf_addstr(sql, t);
-		sqlite3_free(t);
+		strbuf_addstr(sql, ", (SELECT value FROM run_tags t "
+		    "WHERE t.run_id = r.id AND t.key = ");
+		escape_sql_literal(sql, q->tags[i], false);
+		strbuf_addch(sql, ')');
 	}
-	strbuf_addstr(sql, " FROM runs r JOIN paths p ON p.id = r.path_id "
-	    "JOIN conditions c ON c.id = r.cond_id "
-	    "LEFT JOIN files f ON f.id = r.file_id "
-	    "LEFT JOIN files sf ON sf.id = r.summary_file_id WHERE 1");
+	runsel_join_sql(sql, 0);
+	strbuf_addstr(sql, " WHERE 1");
 	/* Runs that measured the metric: its own runs, or runs with samples
 	 * of it (retransmits live in iperf3 throughput runs); for a metric
 	 * whose value is the tool's end-of-test summary (metric.h), the runs
 	 * that have that summary. */
 	m = q->metric ? metric_by_id(q->metric) : NULL;
 	if (m && m->source == METRIC_FROM_SUMMARY && m->summary) {
-		char *t = sqlite3_mprintf(" AND (EXISTS (SELECT 1 FROM "
-		    "summaries s WHERE s.run_id = r.id AND s.metric = %Q AND "
-		    "s.stat = %Q AND s.value IS NOT NULL) OR (%d AND EXISTS "
+		strbuf_addstr(sql, " AND (EXISTS (SELECT 1 FROM summaries s "
+		    "WHERE s.run_id = r.id AND s.metric = ");
+		escape_sql_literal(sql, m->summary->metric, false);
+		strbuf_addstr(sql, " AND s.stat = ");
+		escape_sql_literal(sql, m->summary->stat, false);
+		strbuf_addf(sql, " AND s.value IS NOT NULL) OR (%d AND EXISTS "
 		    "(SELECT 1 FROM samples s WHERE s.run_id = r.id AND "
-		    "s.metric = %d AND s.status = 0)))", m->summary->metric,
-		    m->summary->stat, m->summary->rate_of != 0,
-		    m->summary->rate_of);
-
-		if (!t)
-			die("out of memory in sqlite3_mprintf");
-		strbuf_addstr(sql, t);
-		sqlite3_free(t);
+		    "s.metric = %d AND s.status = 0)))",
+		    m->summary->rate_of != 0, m->summary->rate_of);
 	} else if (q->metric)
 		strbuf_addf(sql, " AND (r.metric = %d OR EXISTS (SELECT 1 FROM "
 		    "samples s WHERE s.run_id = r.id AND s.metric = %d))",

@@ -95,6 +95,17 @@ int runsel_open(struct runsel *rs, sqlite3 *db, const struct runsel_query *q);
 int runsel_next(struct runsel *rs);
 void runsel_close(struct runsel *rs);
 
+/*
+ * The one join, for a query that needs columns runsel_row does not have
+ * (runs' table, export's fingerprints): appends " FROM runs r JOIN paths
+ * p ... LEFT JOIN files sf ...", with the aliases r (runs), p (paths),
+ * c (conditions), m (metrics, with RUNSEL_JOIN_METRICS), f (the
+ * samples' file) and sf (the summaries' file), and no WHERE.  runsel_open
+ * selects through the same join.
+ */
+#define RUNSEL_JOIN_METRICS	1u	/* also join metrics m (its name) */
+void runsel_join_sql(struct strbuf *sql, unsigned flags);
+
 /* Position of path in paths[0..n), or n when it is not there. */
 size_t runsel_path_rank(char *const *paths, size_t n, const char *path);
 

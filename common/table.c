@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/escape.h"
 #include "common/strbuf.h"
 #include "common/table.h"
-#include "common/utf8.h"
 #include "common/xalloc.h"
 
 void
@@ -253,114 +253,6 @@ table_format_parse(const char *s, enum table_format *out)
 }
 
 void
-md_escape(struct strbuf *sb, const char *s)
-{
-	const unsigned char *p;
-
-	for (p = (const unsigned char *)s; *p; p++) {
-		switch (*p) {
-		case '\\': case '`': case '*': case '_': case '[': case ']':
-		case '<': case '>': case '|': case '~': case '#': case '!':
-		case '$':
-			strbuf_addch(sb, '\\');
-			strbuf_addch(sb, *p);
-			break;
-		case '&':
-			strbuf_addstr(sb, "&amp;");
-			break;
-		case '\n': case '\r': case '\t':
-			strbuf_addch(sb, ' ');
-			break;
-		default:
-			if (*p < 0x20 || *p == 0x7f)
-				strbuf_addch(sb, ' ');
-			else
-				strbuf_addch(sb, *p);
-		}
-	}
-}
-
-void
-csv_quote(struct strbuf *sb, const char *s)
-{
-	const char *p;
-
-	if (!strpbrk(s, ",\"\r\n") && s[0] != ' ' && *s &&
-	    s[strlen(s) - 1] != ' ') {
-		strbuf_addstr(sb, s);
-		return;
-	}
-	strbuf_addch(sb, '"');
-	for (p = s; *p; p++) {
-		if (*p == '"')
-			strbuf_addch(sb, '"');
-		strbuf_addch(sb, *p);
-	}
-	strbuf_addch(sb, '"');
-}
-
-/* Does a spreadsheet take a cell starting like s for a formula? */
-static bool
-csv_formula_like(const char *s)
-{
-	return *s && strchr("=+-@\t\r", *s);
-}
-
-size_t
-csv_quote_sheet(struct strbuf *sb, const char *s)
-{
-	struct strbuf tmp = STRBUF_INIT;
-
-	if (!csv_formula_like(s)) {
-		csv_quote(sb, s);
-		return 0;
-	}
-	strbuf_addch(&tmp, '\'');
-	strbuf_addstr(&tmp, s);
-	csv_quote(sb, tmp.buf);
-	strbuf_release(&tmp);
-	return 1;
-}
-
-void
-json_quote(struct strbuf *sb, const char *s)
-{
-	const unsigned char *p;
-
-	strbuf_addch(sb, '"');
-	for (p = (const unsigned char *)s; *p; p++) {
-		size_t n = utf8_len(p);
-
-		/* JSON is UTF-8: a stray byte (a database written by hand
-		 * or by an older ingest) becomes U+FFFD, never itself */
-		if (n == 0) {
-			strbuf_addstr(sb, "\\ufffd");
-			continue;
-		}
-		if (n > 1) {
-			strbuf_add(sb, p, n);
-			p += n - 1;
-			continue;
-		}
-		switch (*p) {
-		case '"': strbuf_addstr(sb, "\\\""); break;
-		case '\\': strbuf_addstr(sb, "\\\\"); break;
-		case '\n': strbuf_addstr(sb, "\\n"); break;
-		case '\r': strbuf_addstr(sb, "\\r"); break;
-		case '\t': strbuf_addstr(sb, "\\t"); break;
-		case '\b': strbuf_addstr(sb, "\\b"); break;
-		case '\f': strbuf_addstr(sb, "\\f"); break;
-		default:
-			if (*p < 0x20 || *p == 0x7f)
-				strbuf_addf(sb, "\\u%04x", *p);
-			else
-				strbuf_addch(sb, *p);
-		}
-	}
-	strbuf_addch(sb, '"');
-}
-
-void
 md_number(struct strbuf *sb, double v, int decimals)
 {
 	if (!isfinite(v)) {
@@ -401,11 +293,11 @@ cell_text_as(const struct table_cell *c, struct strbuf *sb, bool json,
 		if (json && c->json_raw)
 			strbuf_addstr(sb, c->str);
 		else if (json)
-			json_quote(sb, c->str);
+			escape_json(sb, c->str);
 		else if (sheet)
-			*neutral += csv_quote_sheet(sb, c->str);
+			*neutral += escape_csv_sheet(sb, c->str);
 		else
-			csv_quote(sb, c->str);
+			escape_csv(sb, c->str);
 		break;
 	case CELL_NUM:
 		strbuf_add_double(sb, c->num);
@@ -432,7 +324,7 @@ render_csv_as(const struct table *t, struct strbuf *out, bool sheet)
 	for (c = 0; c < t->ncols; c++) {
 		if (c)
 			strbuf_addch(out, ',');
-		csv_quote(out, t->cols[c].key);
+		escape_csv(out, t->cols[c].key);
 	}
 	strbuf_addch(out, '\n');
 	for (r = 0; r < t->nrows; r++) {
@@ -470,7 +362,7 @@ render_json(const struct table *t, struct strbuf *out)
 		for (c = 0; c < t->ncols; c++) {
 			if (c)
 				strbuf_addstr(out, ", ");
-			json_quote(out, t->cols[c].key);
+			escape_json(out, t->cols[c].key);
 			strbuf_addstr(out, ": ");
 			cell_text(&t->cells[r * t->ncols + c], out, true);
 		}
@@ -489,7 +381,7 @@ shown_text(const struct table *t, size_t r, size_t c, bool md,
 
 	if (cell->display) {
 		if (md && !cell->display_raw)
-			md_escape(sb, cell->display);
+			escape_md(sb, cell->display);
 		else
 			strbuf_addstr(sb, cell->display);
 		return;
@@ -500,7 +392,7 @@ shown_text(const struct table *t, size_t r, size_t c, bool md,
 		break;
 	case CELL_STR:
 		if (md)
-			md_escape(sb, *cell->str ? cell->str : "–");
+			escape_md(sb, *cell->str ? cell->str : "–");
 		else
 			strbuf_addstr(sb, *cell->str ? cell->str : "–");
 		break;
@@ -537,7 +429,7 @@ table_render_md_body(const struct table *t, struct strbuf *out)
 		if (t->cols[c].md_hidden)
 			continue;
 		strbuf_addch(out, ' ');
-		md_escape(out, t->cols[c].header);
+		escape_md(out, t->cols[c].header);
 		strbuf_addstr(out, " |");
 		any = true;
 	}
@@ -575,7 +467,7 @@ render_md(const struct table *t, struct strbuf *out)
 		strbuf_addch(out, '\n');
 	for (i = 0; i < t->nnotes; i++) {
 		strbuf_addstr(out, "_");
-		md_escape(out, t->notes[i].buf);
+		escape_md(out, t->notes[i].buf);
 		strbuf_addstr(out, "_\n");
 		if (i + 1 < t->nnotes)
 			strbuf_addch(out, '\n');

@@ -111,7 +111,7 @@ int table_render(const struct table *t, enum table_format fmt, FILE *out);
 void table_render_sb(const struct table *t, enum table_format fmt,
     struct strbuf *out);
 /* CSV for spreadsheets (a report's tables/): text cells through
- * csv_quote_sheet, numbers exact.  Returns how many cells it changed.
+ * escape_csv_sheet (common/escape.h), numbers exact.  Returns how many cells it changed.
  * --format csv (scripts) stays exact: TABLE_CSV. */
 size_t table_render_csv_sheet(const struct table *t, struct strbuf *out);
 /* The table as a person reads it at a terminal (common/table_text.c):
@@ -131,16 +131,6 @@ int table_format_parse(const char *s, enum table_format *out);
  * (a person reads it), Markdown otherwise (a file, a pipe, a report). */
 enum table_format table_format_default(void);
 
-/* Escaping shared with report/: */
-void md_escape(struct strbuf *sb, const char *s);	/* inline Markdown text */
-void csv_quote(struct strbuf *sb, const char *s);	/* one CSV field */
-/* One CSV field for a spreadsheet: text starting with =, +, -, @, a tab
- * or a CR (a formula to Excel, LibreOffice and Sheets) gets a leading '
- * so it is shown, not run.  Returns 1 when it did that, else 0. */
-size_t csv_quote_sheet(struct strbuf *sb, const char *s);
-/* A JSON string literal; always valid UTF-8 (bytes that are not become
- * U+FFFD). */
-void json_quote(struct strbuf *sb, const char *s);
 /* Format a number for Markdown with the given decimals (-1: up to 4
  * significant digits; -3: 3 significant digits, UNITS_SIG3). */
 void md_number(struct strbuf *sb, double v, int decimals);

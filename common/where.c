@@ -1,16 +1,15 @@
 /*
  * where.c - --where filters and --by dimensions as SQL over the runs
- * table, with every value quoted by sqlite3_mprintf("%Q").
+ * table, with every value an SQL literal by escape_sql_literal
+ * (common/escape.c).
  */
 #include "common/compat.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
-
+#include "common/escape.h"
 #include "common/parse.h"
 #include "common/strbuf.h"
 #include "common/err.h"
@@ -177,36 +176,23 @@ where_add(struct where *w, const char *text, struct strbuf *why)
 	return 0;
 }
 
-static void
-add_quoted(struct strbuf *sb, const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-
-	va_start(ap, fmt);
-	s = sqlite3_vmprintf(fmt, ap);
-	va_end(ap);
-	if (!s)
-		die("out of memory in sqlite3_vmprintf");
-	strbuf_addstr(sb, s);
-	sqlite3_free(s);
-}
-
 void
 dim_sql(const char *key, const char *a, struct strbuf *sql)
 {
 	if (!strcmp(key, "path")) {
-		add_quoted(sql, "(SELECT name FROM paths WHERE id = %s.path_id)", a);
+		strbuf_addf(sql, "(SELECT name FROM paths WHERE id = %s.path_id)", a);
 	} else if (!strcmp(key, "trial")) {
-		add_quoted(sql, "CAST(%s.trial AS TEXT)", a);
+		strbuf_addf(sql, "CAST(%s.trial AS TEXT)", a);
 	} else if (!strcmp(key, "tool")) {
-		add_quoted(sql, "%s.tool", a);
+		strbuf_addf(sql, "%s.tool", a);
 	} else if (!strcmp(key, "week") || !strcmp(key, "month")) {
 		/* a tag of that name, else derived from the run's day: the
 		 * ISO 8601 week (2026-W45: the week of its Thursday, whose
 		 * year it takes) or the month (2026-11) */
-		add_quoted(sql, "coalesce((SELECT value FROM run_tags t WHERE "
-		    "t.run_id = %s.id AND t.key = %Q), ", a, key);
+		strbuf_addf(sql, "coalesce((SELECT value FROM run_tags t WHERE "
+		    "t.run_id = %s.id AND t.key = ", a);
+		escape_sql_literal(sql, key, false);
+		strbuf_addstr(sql, "), ");
 		if (!strcmp(key, "month")) {
 			strbuf_addstr(sql, "substr(");
 			dim_sql("day", a, sql);
@@ -221,22 +207,28 @@ dim_sql(const char *key, const char *a, struct strbuf *sql)
 		dim_sql("day", a, sql);
 		strbuf_addstr(sql, " AS d))))");
 	} else if (!strcmp(key, "day") || !strcmp(key, "hour")) {
-		add_quoted(sql, "coalesce((SELECT value FROM run_tags t WHERE "
-		    "t.run_id = %s.id AND t.key = %Q), strftime(%Q, %s.started_at, "
-		    "'unixepoch'))", a, key, !strcmp(key, "day") ? "%Y-%m-%d" :
-		    "%H", a);
+		strbuf_addf(sql, "coalesce((SELECT value FROM run_tags t WHERE "
+		    "t.run_id = %s.id AND t.key = ", a);
+		escape_sql_literal(sql, key, false);
+		strbuf_addstr(sql, "), strftime(");
+		escape_sql_literal(sql, !strcmp(key, "day") ? "%Y-%m-%d" : "%H",
+		    false);
+		strbuf_addf(sql, ", %s.started_at, 'unixepoch'))", a);
 	} else if (!strcmp(key, "instance")) {
 		/* one machine: the tag instance, else instance_id, else hostname */
-		add_quoted(sql, "coalesce((SELECT value FROM run_tags t WHERE "
+		strbuf_addf(sql, "coalesce((SELECT value FROM run_tags t WHERE "
 		    "t.run_id = %s.id AND t.key = 'instance'), (SELECT value FROM "
 		    "run_tags t WHERE t.run_id = %s.id AND t.key = 'instance_id'), "
 		    "(SELECT value FROM run_tags t WHERE t.run_id = %s.id AND "
 		    "t.key = 'hostname'))", a, a, a);
 	} else {
-		add_quoted(sql, "coalesce((SELECT value FROM condition_keys ck "
-		    "WHERE ck.cond_id = %s.cond_id AND ck.key = %Q), (SELECT value "
-		    "FROM run_tags t WHERE t.run_id = %s.id AND t.key = %Q))", a,
-		    key, a, key);
+		strbuf_addf(sql, "coalesce((SELECT value FROM condition_keys ck "
+		    "WHERE ck.cond_id = %s.cond_id AND ck.key = ", a);
+		escape_sql_literal(sql, key, false);
+		strbuf_addf(sql, "), (SELECT value FROM run_tags t WHERE "
+		    "t.run_id = %s.id AND t.key = ", a);
+		escape_sql_literal(sql, key, false);
+		strbuf_addstr(sql, "))");
 	}
 }
 
@@ -259,10 +251,15 @@ range_sql(const char *key, const char *value, const char *alias,
 	dim_sql(key, alias, sql);
 	if (num)
 		strbuf_addstr(sql, " AS REAL)");
-	if (*lo)
-		add_quoted(sql, num ? " >= %s" : " >= %Q", lo);
-	else
+	if (*lo) {
+		strbuf_addstr(sql, " >= ");
+		if (num)
+			strbuf_addstr(sql, lo);
+		else
+			escape_sql_literal(sql, lo, false);
+	} else {
 		strbuf_addstr(sql, " IS NOT NULL");
+	}
 	if (*hi) {
 		strbuf_addstr(sql, " AND ");
 		if (num)
@@ -270,7 +267,11 @@ range_sql(const char *key, const char *value, const char *alias,
 		dim_sql(key, alias, sql);
 		if (num)
 			strbuf_addstr(sql, " AS REAL)");
-		add_quoted(sql, num ? " <= %s" : " <= %Q", hi);
+		strbuf_addstr(sql, " <= ");
+		if (num)
+			strbuf_addstr(sql, hi);
+		else
+			escape_sql_literal(sql, hi, false);
 	}
 	strbuf_addch(sql, ')');
 	free(lo);
@@ -304,7 +305,9 @@ where_sql(const struct where *w, const char *alias, struct strbuf *sql)
 				    alias, sql);
 			} else {
 				dim_sql(w->items[j].key, alias, sql);
-				add_quoted(sql, " = %Q", w->items[j].value);
+				strbuf_addstr(sql, " = ");
+				escape_sql_literal(sql, w->items[j].value,
+				    false);
 			}
 			done[j] = true;
 		}

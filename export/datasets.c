@@ -19,6 +19,7 @@
 #include "check/check.h"
 #include "common/db.h"
 #include "common/err.h"
+#include "common/escape.h"
 #include "common/outdir.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -861,24 +862,6 @@ write_findings(struct part_ctx *x, const struct check_findings *f)
 	return 0;
 }
 
-/* s as a JSON string literal, appended to sb. */
-static void
-json_str(struct strbuf *sb, const char *s)
-{
-	const unsigned char *p;
-
-	strbuf_addch(sb, '"');
-	for (p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			strbuf_addf(sb, "\\%c", *p);
-		else if (*p < 0x20)
-			strbuf_addf(sb, "\\u%04x", *p);
-		else
-			strbuf_addch(sb, *p);
-	}
-	strbuf_addch(sb, '"');
-}
-
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
@@ -897,9 +880,9 @@ make_kv(struct part_ctx *x)
 			continue;
 		if (n++)
 			strbuf_addstr(&x->kv_keys, ", ");
-		json_str(&x->kv_keys, c->name);
+		escape_json(&x->kv_keys, c->name);
 		strbuf_addstr(&x->kv_keys, ": ");
-		json_str(&x->kv_keys, x->m->keys[c->key].key);
+		escape_json(&x->kv_keys, x->m->keys[c->key].key);
 	}
 	strbuf_addch(&x->kv_keys, '}');
 	x->nkv = 0;
@@ -918,9 +901,9 @@ make_kv(struct part_ctx *x)
 				continue;
 			if (n++)
 				strbuf_addstr(&x->kv_units, ", ");
-			json_str(&x->kv_units, x->metrics.name[i]);
+			escape_json(&x->kv_units, x->metrics.name[i]);
 			strbuf_addstr(&x->kv_units, ": ");
-			json_str(&x->kv_units, i < x->units.n &&
+			escape_json(&x->kv_units, i < x->units.n &&
 			    x->units.name[i] ? x->units.name[i] : "");
 		}
 		strbuf_addch(&x->kv_units, '}');

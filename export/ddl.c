@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "common/err.h"
+#include "common/escape.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "export/internal.h"
@@ -126,7 +127,13 @@ enum_values(const struct export_model *m, size_t k, struct strbuf *sb)
 static void
 ident(FILE *fp, const struct dialect *d, const char *name)
 {
-	fprintf(fp, "%c%s%c", d->ddl_quote, name, d->ddl_quote);
+	struct strbuf sb = STRBUF_INIT;
+
+	/* export's column names are [a-z0-9_] (export/model.c), so the
+	 * quote never needs doubling; escape_sql_ident would if one did */
+	escape_sql_ident(&sb, name, d->ddl_quote);
+	fputs(sb.buf, fp);
+	strbuf_release(&sb);
 }
 
 /* The column list; partition columns last when with_pkeys (Trino and

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "common/escape.h"
 #include "common/strbuf.h"
 #include "export/internal.h"
 
@@ -145,26 +146,11 @@ dialect_expand(struct strbuf *sb, const char *tmpl, const char *a1,
 void
 dialect_string(struct strbuf *sb, const struct dialect *d, const char *s)
 {
-	strbuf_addch(sb, '\'');
-	for (; *s; s++) {
-		if (*s == '\'')
-			strbuf_addstr(sb, d->backslash ? "\\'" : "''");
-		else if (*s == '\\' && d->backslash)
-			strbuf_addstr(sb, "\\\\");
-		else
-			strbuf_addch(sb, *s);
-	}
-	strbuf_addch(sb, '\'');
+	escape_sql_literal(sb, s, d->backslash);
 }
 
 void
 dialect_ident(struct strbuf *sb, const struct dialect *d, const char *s)
 {
-	strbuf_addch(sb, d->quote);
-	for (; *s; s++) {
-		if (*s == d->quote)
-			strbuf_addch(sb, d->quote);
-		strbuf_addch(sb, *s);
-	}
-	strbuf_addch(sb, d->quote);
+	escape_sql_ident(sb, s, d->quote);
 }

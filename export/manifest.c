@@ -17,6 +17,7 @@
 #include <cJSON.h>
 
 #include "common/err.h"
+#include "common/escape.h"
 #include "common/outdir.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -316,24 +317,7 @@ cleanup:
 	return ret;
 }
 
-/* s as a JSON string literal. */
-static void
-json_str(struct strbuf *sb, const char *s)
-{
-	const unsigned char *p;
-
-	strbuf_addch(sb, '"');
-	for (p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			strbuf_addf(sb, "\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7f)
-			strbuf_addf(sb, "\\u%04x", *p);
-		else
-			strbuf_addch(sb, *p);
-	}
-	strbuf_addch(sb, '"');
-}
-
+/* v[0..n) as a JSON array of strings. */
 static void
 json_strv(struct strbuf *sb, char **v, size_t n)
 {
@@ -343,7 +327,7 @@ json_strv(struct strbuf *sb, char **v, size_t n)
 	for (i = 0; i < n; i++) {
 		if (i)
 			strbuf_addstr(sb, ", ");
-		json_str(sb, v[i]);
+		escape_json(sb, v[i]);
 	}
 	strbuf_addch(sb, ']');
 }
@@ -361,12 +345,12 @@ json_columns(struct strbuf *sb, const struct export_model *m,
 	for (i = 0; i < cols.n; i++) {
 		c = &cols.items[i];
 		strbuf_addstr(sb, "\t\t\t\t{\"name\": ");
-		json_str(sb, c->name);
+		escape_json(sb, c->name);
 		strbuf_addf(sb, ", \"type\": \"%s\", \"nullable\": %s",
 		    export_type_name(c->type), c->optional ? "true" : "false");
 		if (c->key >= 0) {
 			strbuf_addstr(sb, ", \"key\": ");
-			json_str(sb, m->keys[c->key].key);
+			escape_json(sb, m->keys[c->key].key);
 		}
 		strbuf_addf(sb, "}%s\n", i + 1 < cols.n ? "," : "");
 	}
@@ -410,7 +394,7 @@ manifest_json(const struct manifest *mf, const struct export_model *m,
 	    "\",\n");
 	if (o->writer) {
 		strbuf_addstr(out, "\t\"writer_id\": ");
-		json_str(out, o->writer);
+		escape_json(out, o->writer);
 		strbuf_addstr(out, ",\n");
 	}
 	strbuf_addf(out, "\t\"codec\": \"%s\",\n", pq_codec_name(o->codec));
@@ -432,7 +416,7 @@ manifest_json(const struct manifest *mf, const struct export_model *m,
 				continue;
 			strbuf_addstr(out, n++ ? ",\n" : "\n");
 			strbuf_addstr(out, "\t\t\t\t{\"dir\": ");
-			json_str(out, e->dir);
+			escape_json(out, e->dir);
 			strbuf_addf(out, ", \"fingerprint\": \"%s\", "
 			    "\"runs\": %llu, ", e->fingerprint,
 			    (unsigned long long)e->runs);
@@ -447,7 +431,7 @@ manifest_json(const struct manifest *mf, const struct export_model *m,
 
 				strbuf_addstr(out, j ? ",\n" : "\n");
 				strbuf_addstr(out, "\t\t\t\t\t{\"path\": ");
-				json_str(out, f->path);
+				escape_json(out, f->path);
 				strbuf_addf(out, ", \"rows\": %llu, "
 				    "\"bytes\": %llu, \"xxh3_128\": \"%s\"}",
 				    (unsigned long long)f->rows,

@@ -16,6 +16,7 @@
 #include "common/db.h"
 #include "common/err.h"
 #include "common/keycat.h"
+#include "common/runsel.h"
 #include "common/strbuf.h"
 #include "common/suggest.h"
 #include "common/where.h"
@@ -351,13 +352,8 @@ build_query(const struct export_model *m, const struct where *w,
 		strbuf_addstr(sql, ", ");
 		dim_sql(m->keys[i].key, "r", sql);
 	}
-	strbuf_addstr(sql,
-	    " FROM runs r JOIN paths p ON p.id = r.path_id "
-	    "JOIN conditions c ON c.id = r.cond_id "
-	    "JOIN metrics m ON m.id = r.metric "
-	    "LEFT JOIN files f ON f.id = r.file_id "
-	    "LEFT JOIN files sf ON sf.id = r.summary_file_id "
-	    "ORDER BY r.id");
+	runsel_join_sql(sql, RUNSEL_JOIN_METRICS);
+	strbuf_addstr(sql, " ORDER BY r.id");
 }
 
 /*

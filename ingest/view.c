@@ -12,6 +12,7 @@
 
 #include "common/db.h"
 #include "common/err.h"
+#include "common/escape.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "ingest/store.h"
@@ -58,19 +59,6 @@ col_taken(const char *name, char **cols, size_t ncols)
 		if (cols[i] && !strcasecmp(name, cols[i]))
 			return true;
 	return false;
-}
-
-/* Append s as a quoted SQL identifier ("a""b") or string literal. */
-static void
-add_quoted(struct strbuf *sb, const char *s, char q)
-{
-	strbuf_addch(sb, q);
-	for (; *s; s++) {
-		if (*s == q)
-			strbuf_addch(sb, q);
-		strbuf_addch(sb, *s);
-	}
-	strbuf_addch(sb, q);
 }
 
 static bool
@@ -134,9 +122,9 @@ view_sql(sqlite3 *db, struct strbuf *sql)
 	for (i = 0; i < nkeys; i++) {
 		strbuf_addstr(sql, ",\n       (SELECT value FROM run_tags t "
 		    "WHERE t.run_id = r.id AND t.key = ");
-		add_quoted(sql, keys[i], '\'');
+		escape_sql_literal(sql, keys[i], false);
 		strbuf_addstr(sql, ") AS ");
-		add_quoted(sql, cols[i], '"');
+		escape_sql_ident(sql, cols[i], '"');
 	}
 	strbuf_addf(sql, ",\n       %s\n"
 	    "FROM runs r\n"

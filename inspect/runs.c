@@ -13,6 +13,7 @@
 #include "common/exit.h"
 #include "common/keycat.h"
 #include "common/parseopt.h"
+#include "common/runsel.h"
 #include "common/strbuf.h"
 #include "common/table.h"
 #include "common/where.h"
@@ -148,11 +149,8 @@ list_runs(sqlite3 *db, const struct where *w, const char *columns,
 		strbuf_addstr(&sql, ", ");
 		dim_sql(keys[i], "r", &sql);
 	}
-	strbuf_addstr(&sql, " FROM runs r JOIN paths p ON p.id = r.path_id "
-	    "JOIN conditions c ON c.id = r.cond_id "
-	    "JOIN metrics m ON m.id = r.metric "
-	    "LEFT JOIN files f ON f.id = r.file_id "
-	    "LEFT JOIN files sf ON sf.id = r.summary_file_id WHERE 1");
+	runsel_join_sql(&sql, RUNSEL_JOIN_METRICS);
+	strbuf_addstr(&sql, " WHERE 1");
 	where_sql(w, "r", &sql);
 	strbuf_addstr(&sql, " ORDER BY p.name COLLATE pathsort, c.canon, r.tool, "
 	    "r.trial, r.id");

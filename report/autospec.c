@@ -17,6 +17,7 @@
 
 #include "common/db.h"
 #include "common/err.h"
+#include "common/escape.h"
 #include "common/metric.h"
 #include "common/runsel.h"
 #include "common/strbuf.h"
@@ -1246,7 +1247,7 @@ print_inline(const cJSON *v, size_t width, struct strbuf *out)
 		if (e != v->child)
 			strbuf_addstr(out, ", ");
 		if (obj) {
-			json_quote(out, e->string);
+			escape_json(out, e->string);
 			strbuf_addstr(out, ": ");
 		}
 		print_value(e, 0, out);
@@ -1270,7 +1271,7 @@ print_value(const cJSON *v, size_t indent, struct strbuf *out)
 	bool obj = cJSON_IsObject(v);
 
 	if (cJSON_IsString(v)) {
-		json_quote(out, v->valuestring);
+		escape_json(out, v->valuestring);
 		return;
 	}
 	if (cJSON_IsNumber(v)) {
@@ -1288,7 +1289,7 @@ print_value(const cJSON *v, size_t indent, struct strbuf *out)
 	cJSON_ArrayForEach(e, v) {
 		strbuf_addf(out, "%*s", (int)(indent + 2), "");
 		if (obj) {
-			json_quote(out, e->string);
+			escape_json(out, e->string);
 			strbuf_addstr(out, ": ");
 		}
 		print_value(e, indent + 2, out);

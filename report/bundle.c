@@ -26,6 +26,7 @@
 #include "check/check.h"
 #include "common/db.h"
 #include "common/err.h"
+#include "common/escape.h"
 #include "common/outdir.h"
 #include "common/parse.h"
 #include "common/strbuf.h"
@@ -735,27 +736,6 @@ report_db_hash(sqlite3 *db)
 	return strbuf_detach(&out, NULL);
 }
 
-void
-report_shell_quote(struct strbuf *sb, const char *s)
-{
-	static const char safe[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	    "abcdefghijklmnopqrstuvwxyz0123456789_-+=./:,%@";
-	const char *p;
-
-	if (*s && strspn(s, safe) == strlen(s)) {
-		strbuf_addstr(sb, s);
-		return;
-	}
-	strbuf_addch(sb, '\'');
-	for (p = s; *p; p++) {
-		if (*p == '\'')
-			strbuf_addstr(sb, "'\\''");
-		else
-			strbuf_addch(sb, *p);
-	}
-	strbuf_addch(sb, '\'');
-}
-
 static int64_t
 count_of(sqlite3 *db, const char *sql)
 {
@@ -856,10 +836,10 @@ report_write_provenance(struct report_bundle *b, int argc, char **argv)
 		cJSON_AddNullToObject(o, "path");
 		strbuf_reset(&sb);
 		strbuf_addstr(&sb, "pathstat report --db ");
-		report_shell_quote(&sb, b->db_path);
+		escape_shell(&sb, b->db_path);
 		if (b->spec->baseline) {
 			strbuf_addstr(&sb, " --baseline ");
-			report_shell_quote(&sb, b->spec->baseline);
+			escape_shell(&sb, b->spec->baseline);
 		}
 		strbuf_addstr(&sb, " --init");
 		cJSON_AddStringToObject(o, "generated_by", sb.buf);
@@ -881,27 +861,27 @@ report_write_provenance(struct report_bundle *b, int argc, char **argv)
 	strbuf_addstr(&sb, "pathstat");	/* argv[0] is "report" */
 	for (i = 0; i < (size_t)argc; i++) {
 		strbuf_addch(&sb, ' ');
-		report_shell_quote(&sb, argv[i]);
+		escape_shell(&sb, argv[i]);
 	}
 	cJSON_AddItemToArray(arr, cJSON_CreateString(sb.buf));
 	strbuf_reset(&sb);
 	strbuf_addstr(&sb, "pathstat report --db ");
-	report_shell_quote(&sb, b->db_path);
+	escape_shell(&sb, b->db_path);
 	if (!b->spec->generated) {
 		strbuf_addstr(&sb, " --spec ");
-		report_shell_quote(&sb, b->spec->file);
+		escape_shell(&sb, b->spec->file);
 	} else if (b->spec->baseline) {
 		strbuf_addstr(&sb, " --baseline ");
-		report_shell_quote(&sb, b->spec->baseline);
+		escape_shell(&sb, b->spec->baseline);
 	}
 	strbuf_addstr(&sb, " --out ");
-	report_shell_quote(&sb, b->dir);
+	escape_shell(&sb, b->dir);
 	if (b->html)
 		strbuf_addstr(&sb, " --html");
 	cJSON_AddItemToArray(arr, cJSON_CreateString(sb.buf));
 	strbuf_reset(&sb);
 	strbuf_addstr(&sb, "cd ");
-	report_shell_quote(&sb, b->dir);
+	escape_shell(&sb, b->dir);
 	strbuf_addstr(&sb, "/charts && for f in *.gp; do gnuplot \"$f\"; done");
 	cJSON_AddItemToArray(arr, cJSON_CreateString(sb.buf));
 	cJSON_AddItemToObject(root, "tables", b->prov_tables);

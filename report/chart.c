@@ -5,7 +5,7 @@
  * loop, data file heads, labels, keys, captions, the analyze tables
  * charts draw from), rendering, the figure in index.md, and the
  * dispatch to the families (chart_*.c).  User text reaches a script
- * only through report_gp_quote(); data files hold numbers and '#'
+ * only through escape_gnuplot(); data files hold numbers and '#'
  * comments.
  */
 #include "common/compat.h"
@@ -20,6 +20,7 @@
 #include "analyze/cells.h"
 #include "common/db.h"
 #include "common/err.h"
+#include "common/escape.h"
 #include "common/metric.h"
 #include "common/strbuf.h"
 #include "common/version.h"
@@ -82,7 +83,7 @@ void
 chart_gp_set(struct strbuf *sb, const char *what, const char *text)
 {
 	strbuf_addf(sb, "set %s ", what);
-	report_gp_quote(sb, text);
+	escape_gnuplot(sb, text);
 	strbuf_addch(sb, '\n');
 }
 
@@ -143,7 +144,7 @@ chart_gp_wrapped(struct strbuf *sb, const char *text, size_t width)
 			}
 			if (nlines++)
 				strbuf_addstr(sb, " . \"\\n\" . ");
-			report_gp_quote(sb, line.buf);
+			escape_gnuplot(sb, line.buf);
 			strbuf_reset(&line);
 			cols = 0;
 			brk = NULL;
@@ -156,7 +157,7 @@ chart_gp_wrapped(struct strbuf *sb, const char *text, size_t width)
 	if (line.len || !nlines) {
 		if (nlines++)
 			strbuf_addstr(sb, " . \"\\n\" . ");
-		report_gp_quote(sb, line.buf);
+		escape_gnuplot(sb, line.buf);
 	}
 	strbuf_release(&line);
 	return nlines;
@@ -345,7 +346,7 @@ script_head(const struct chart *ch, struct strbuf *gp)
 	    "with\n#   gnuplot %s.gp\n# in this folder: it writes %s.png "
 	    "and %s.svg.\n", ch->stem, ch->stem, ch->stem, ch->stem);
 	strbuf_addstr(gp, "\nfont = ");
-	report_gp_quote(gp, spec->font);
+	escape_gnuplot(gp, spec->font);
 	strbuf_addf(gp, "\nfont_size = %ld\nwidth = %ld\nheight = %ld\n",
 	    spec->font_size, ch->width, ch->height);
 	strbuf_addstr(gp, "small = sprintf(',%d', font_size - 2)\n"
@@ -368,7 +369,7 @@ script_head(const struct chart *ch, struct strbuf *gp)
 	strbuf_addstr(gp, "set title noenhanced font big\n");
 	if (ch->footer.len) {
 		strbuf_addstr(gp, "set label 99 ");
-		report_gp_quote(gp, ch->footer.buf);
+		escape_gnuplot(gp, ch->footer.buf);
 		strbuf_addstr(gp, " at screen 0.995, screen 0.012 right "
 		    "noenhanced font small tc rgb '#666666'\n");
 	}
@@ -387,7 +388,7 @@ script_loop(const struct chart *ch, struct strbuf *gp)
 	    "background rgb 'white' font sprintf('%s,%d', font, font_size)\n"
 	    "\t}\n"
 	    "\tset output ");
-	report_gp_quote(gp, ch->stem);
+	escape_gnuplot(gp, ch->stem);
 	strbuf_addstr(gp, " . '.' . fmt\n");
 	{
 		const char *p = ch->plot.buf, *nl;
@@ -417,7 +418,7 @@ chart_plot_source(const struct chart *ch, struct strbuf *sb, bool first)
 		return;
 	}
 	strbuf_addf(&name, "%s.dat", ch->stem);
-	report_gp_quote(sb, name.buf);
+	escape_gnuplot(sb, name.buf);
 	strbuf_release(&name);
 }
 
@@ -651,14 +652,14 @@ chart_finish(struct chart *ch)
 	if (rendered) {
 		strbuf_addstr(md, "\n![Figure ");
 		strbuf_addf(md, "%zu: ", b->ncharts);
-		md_escape(md, chart_title(ch));
+		escape_md(md, chart_title(ch));
 		strbuf_addf(md, "](charts/%s.png)\n", ch->stem);
 	}
 	strbuf_addf(md, "\n_Figure %zu: ", b->ncharts);
-	md_escape(md, chart_title(ch));
+	escape_md(md, chart_title(ch));
 	strbuf_addstr(md, strchr(".?!:", chart_title(ch)[strlen(chart_title(ch))
 	    ? strlen(chart_title(ch)) - 1 : 0]) ? " " : ". ");
-	md_escape(md, ch->cap.buf);
+	escape_md(md, ch->cap.buf);
 	if (rendered)
 		strbuf_addf(md, "._ [SVG](charts/%s.svg) · "
 		    "[data](charts/%s.dat) · [gnuplot script](charts/%s.gp)\n",
@@ -685,7 +686,7 @@ chart_finish(struct chart *ch)
 	/* from where report ran, like every other command recorded */
 	strbuf_reset(&rel);
 	strbuf_addstr(&rel, "cd ");
-	report_shell_quote(&rel, b->dir);
+	escape_shell(&rel, b->dir);
 	strbuf_addf(&rel, "/charts && gnuplot %s.gp", ch->stem);
 	cJSON_AddStringToObject(entry, "command", rel.buf);
 	cJSON_AddItemToArray(b->prov_charts, entry);

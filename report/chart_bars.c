@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/escape.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "report/chart.h"
@@ -117,7 +118,7 @@ bars_script(struct chart *ch, const struct bars *br)
 		chart_plot_source(ch, &ch->plot, k == 0);
 		strbuf_addf(&ch->plot, " using ($1%+.4f):%zu with boxes "
 		    "lt %zu dt solid title ", off, k + 2, k + 1);
-		report_gp_quote(&ch->plot, br->sname[k]);
+		escape_gnuplot(&ch->plot, br->sname[k]);
 		strbuf_addf(&ch->plot, ", \\\n    '' using ($1%+.4f):%zu:"
 		    "(sprintf('%%.%df', $%zu)) with labels offset 0,0.6 "
 		    "font small notitle%s\n", off, k + 2, ch->dec, k + 2,

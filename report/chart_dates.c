@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/escape.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "report/chart.h"
@@ -37,7 +38,7 @@ chart_date_axis(struct chart *ch, char *const *days, size_t ndays)
 
 		if (i)
 			strbuf_addstr(&ch->pre, ", ");
-		report_gp_quote(&ch->pre, strlen(d) == 10 ? d + 5 : d);
+		escape_gnuplot(&ch->pre, strlen(d) == 10 ? d + 5 : d);
 		strbuf_addf(&ch->pre, " %zu", i);
 	}
 	strbuf_addstr(&ch->pre, ") noenhanced\n");
@@ -137,7 +138,7 @@ chart_day_marks(struct chart *ch, const struct table *t, const char *stat,
 					strbuf_addf(&l, "%s changes %s",
 					    chart_str_at(&tr, r, tpc),
 					    strlen(d) == 10 ? d + 5 : d);
-					report_gp_quote(&ch->pre, l.buf);
+					escape_gnuplot(&ch->pre, l.buf);
 					strbuf_release(&l);
 				}
 				strbuf_addf(&ch->pre, " at %zu, graph 0.96 left "

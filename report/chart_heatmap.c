@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/escape.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "report/chart.h"
@@ -105,7 +106,7 @@ chart_heatmap(struct chart *ch)
 		const char *d = days[i];
 
 		strbuf_addf(&ch->pre, "%s", i ? ", " : "");
-		report_gp_quote(&ch->pre, strlen(d) == 10 ? d + 5 : d);
+		escape_gnuplot(&ch->pre, strlen(d) == 10 ? d + 5 : d);
 		strbuf_addf(&ch->pre, " %zu", i);
 	}
 	strbuf_addstr(&ch->pre, ")\nset ytics 0, 3, 23\n"

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/escape.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "report/chart.h"
@@ -270,7 +271,7 @@ lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
 	for (i = 0; i < ln->nx; i++) {
 		if (i)
 			strbuf_addstr(&ch->pre, ", ");
-		report_gp_quote(&ch->pre, ln->x[i]);
+		escape_gnuplot(&ch->pre, ln->x[i]);
 		strbuf_addf(&ch->pre, " %zu", i);
 	}
 	strbuf_addstr(&ch->pre, ") noenhanced\n");
@@ -307,7 +308,7 @@ lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
 		chart_plot_source(ch, &ch->plot, k == 0);
 		strbuf_addf(&ch->plot, " using 1:%zu axes x1y2 with boxes lt %zu "
 		    "title ", ln->nlines + k + 2, ln->y2lt[k] + 1);
-		report_gp_quote(&ch->plot, ln->y2label[k]);
+		escape_gnuplot(&ch->plot, ln->y2label[k]);
 		strbuf_addstr(&ch->plot, ", \\\n");
 	}
 	for (k = 0; k < ln->nlines; k++) {
@@ -315,7 +316,7 @@ lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
 		chart_plot_source(ch, &ch->plot, k == 0 && !ln->ny2);
 		strbuf_addf(&ch->plot, " using 1:%zu with linespoints lt %zu "
 		    "title ", k + 2, k + 1);
-		report_gp_quote(&ch->plot, ln->label[k]);
+		escape_gnuplot(&ch->plot, ln->label[k]);
 		strbuf_addstr(&ch->plot, k + 1 < ln->nlines ? ", \\\n" : "\n");
 	}
 }
@@ -466,7 +467,7 @@ loss_marks(struct chart *ch, const struct lines *ln)
 		strbuf_addf(&l, "%s %s: %.1f %% lost", path, strlen(d) == 10 ?
 		    d + 5 : d, -top[i].y);
 		strbuf_addf(&ch->pre, "set label %zu ", LOSS_TAG_BASE + i);
-		report_gp_quote(&ch->pre, l.buf);
+		escape_gnuplot(&ch->pre, l.buf);
 		strbuf_addf(&ch->pre, " at %zu, second ", (size_t)top[i].at);
 		chart_gp_num(&ch->pre, -top[i].y);
 		strbuf_addf(&ch->pre, " left offset 0.5,0.4 noenhanced font "

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "analyze/cells.h"
+#include "common/escape.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "report/chart.h"
@@ -238,7 +239,7 @@ chart_ecdf(struct chart *ch)
 		chart_plot_source(ch, &ch->plot, k == 0);
 		strbuf_addf(&ch->plot, " index %zu using 1:2 with steps lt %zu "
 		    "title ", k, k + 1);
-		report_gp_quote(&ch->plot, sr[k].label);
+		escape_gnuplot(&ch->plot, sr[k].label);
 		strbuf_addstr(&ch->plot, k + 1 < n ? ", \\\n" : "\n");
 	}
 	/* an end-of-test metric has one value per run (metric.h) */
@@ -370,7 +371,7 @@ ts_layout(struct chart *ch, size_t rows, size_t cols,
 	 * and the next row's titles */
 	strbuf_addf(&ch->plot, "set multiplot layout %zu, %zu title ", rows,
 	    cols);
-	report_gp_quote(&ch->plot, chart_title(ch));
+	escape_gnuplot(&ch->plot, chart_title(ch));
 	strbuf_addf(&ch->plot, " font big margins %.4f, %.4f, %.4f, "
 	    "%.4f spacing %.4f, %.4f\n", 80 / w, 1 - 20 / w, 70 / h,
 	    1 - 125 / h, 90 / w, 135 / h);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/escape.h"
 #include "common/strbuf.h"
 #include "common/table.h"
 #include "common/xalloc.h"
@@ -57,9 +58,9 @@ report_cell_mark(struct table *t, size_t row, size_t col, size_t n)
 	if (c->display && c->display_raw)
 		strbuf_addstr(&sb, c->display);
 	else if (c->display)
-		md_escape(&sb, c->display);
+		escape_md(&sb, c->display);
 	else if (c->type == CELL_STR)
-		md_escape(&sb, *c->str ? c->str : "–");
+		escape_md(&sb, *c->str ? c->str : "–");
 	else if (c->type == CELL_NUM)
 		md_number(&sb, c->num, t->cols[col].decimals);
 	else if (c->type == CELL_INT)
@@ -204,7 +205,7 @@ report_footnotes_render(const struct report_footnotes *fn, struct strbuf *md)
 	strbuf_addch(md, '\n');
 	for (i = 0; i < fn->n; i++) {
 		strbuf_addf(md, "[^%zu]: ", i + 1);
-		md_escape(md, fn->texts[i]);
+		escape_md(md, fn->texts[i]);
 		strbuf_addch(md, '\n');
 	}
 }
@@ -226,7 +227,7 @@ report_methods_render(const struct report_footnotes *m, struct strbuf *md)
 	    "above were made; each caption names the entries it follows.\n");
 	for (i = 0; i < m->n; i++) {
 		strbuf_addf(md, "\n**M%zu.** ", i + 1);
-		md_escape(md, m->texts[i]);
+		escape_md(md, m->texts[i]);
 		strbuf_addch(md, '\n');
 	}
 }

@@ -1,7 +1,7 @@
 /*
- * gnuplot.c - talking to gnuplot safely: the one escaping function for
- * text in scripts, and running gnuplot as a program (fork + execvp, no
- * shell) from the charts folder with a timeout, its stderr captured.
+ * gnuplot.c - talking to gnuplot safely: running gnuplot as a program
+ * (fork + execvp, no shell; text reaches its scripts only through
+ * escape_gnuplot, common/escape.c) from the charts folder with a timeout, its stderr captured.
  */
 #include "common/compat.h"
 
@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/escape.h"
 #include "common/strbuf.h"
 #include "common/utf8.h"
 #include "report/internal.h"
@@ -56,83 +57,6 @@ gp_clean(struct strbuf *sb, const char *s)
 	}
 }
 
-/*
- * gnuplot reads '' inside a single-quoted literal as a quote only now
- * and then: at a literal's start, or twice in a row, it ends the literal
- * ('''Direct'' x' is '' and then a stray token).  So a quote is never
- * written inside a literal: the text is cut at each quote, newline and
- * tab; the runs go into single-quoted literals (which expand nothing: no
- * backquotes, no @macros, no backslash escapes) and those three
- * characters into the double-quoted escapes "\047", "\n" and "\t",
- * all joined with '.' inside parentheses.  Not "'": gnuplot's @macro
- * scanner counts that quote as opening a literal and would then expand
- * an @name in the next one.  No quote, backquote or @ appears outside a
- * single-quoted literal.  The result is a string expression wherever
- * gnuplot takes a string (titles, labels, tic labels, plot titles,
- * variables), and it gives back every string of valid UTF-8 without
- * other control characters exactly (tests/unit/t-report.c prints a
- * generated list through gnuplot).
- */
-void
-report_gp_quote(struct strbuf *sb, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)(s ? s : "");
-	size_t start = sb->len, pieces = 0;
-	bool open = false;
-
-	strbuf_addch(sb, '(');
-	while (*p) {
-		size_t n = utf8_len(p);
-		const char *special = NULL;
-
-		if (*p == '\'')
-			special = "\"\\047\"";
-		else if (*p == '\n')
-			special = "\"\\n\"";
-		else if (*p == '\t')
-			special = "\"\\t\"";
-		if (special) {
-			if (open)
-				strbuf_addch(sb, '\'');
-			if (pieces++)
-				strbuf_addch(sb, '.');
-			strbuf_addstr(sb, special);
-			open = false;
-			p++;
-			continue;
-		}
-		if (!open) {
-			if (pieces++)
-				strbuf_addch(sb, '.');
-			strbuf_addch(sb, '\'');
-			open = true;
-		}
-		if (n == 0) {
-			strbuf_addch(sb, '?');
-			p++;
-		} else if (n > 1) {
-			strbuf_add(sb, p, n);
-			p += n;
-		} else {
-			strbuf_addch(sb, *p < 0x20 || *p == 0x7f ? ' ' :
-			    (char)*p);
-			p++;
-		}
-	}
-	if (open)
-		strbuf_addch(sb, '\'');
-	if (pieces == 0) {
-		strbuf_addstr(sb, "''");
-		pieces = 1;
-	}
-	strbuf_addch(sb, ')');
-	/* one piece needs no parentheses: keep scripts readable */
-	if (pieces == 1) {
-		memmove(sb->buf + start, sb->buf + start + 1,
-		    sb->len - start - 2);
-		strbuf_setlen(sb, sb->len - 2);
-	}
-}
 
 void
 report_gp_comment_text(struct strbuf *sb, const char *s)

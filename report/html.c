@@ -20,6 +20,7 @@
 #include <cmark-gfm-extension_api.h>
 
 #include "common/err.h"
+#include "common/escape.h"
 #include "common/strbuf.h"
 #include "common/version.h"
 #include "common/xalloc.h"
@@ -58,33 +59,6 @@ static const char html_css[] =
 	".toc{font-size:.95em}\n.toc ul{margin:.2em 0}\n"
 	"hr{border:0;border-top:1px solid #d0d7de}\n"
 	"@media print{main{max-width:none}}\n";
-
-/* Text for HTML: & < > " ' escaped (attribute values too). */
-static void
-html_escape(struct strbuf *sb, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&':
-			strbuf_addstr(sb, "&amp;");
-			break;
-		case '<':
-			strbuf_addstr(sb, "&lt;");
-			break;
-		case '>':
-			strbuf_addstr(sb, "&gt;");
-			break;
-		case '"':
-			strbuf_addstr(sb, "&quot;");
-			break;
-		case '\'':
-			strbuf_addstr(sb, "&#39;");
-			break;
-		default:
-			strbuf_addch(sb, *s);
-		}
-	}
-}
 
 static void
 base64(struct strbuf *sb, const unsigned char *p, size_t n)
@@ -192,7 +166,7 @@ rewrite_image(struct html_ctx *x, cmark_node *img)
 	    chart_file(url, ".svg", &stem))) {
 		/* not one of ours: show what it says */
 		strbuf_addstr(&h, "<span class=\"missing\">Image not included: ");
-		html_escape(&h, alt.buf);
+		escape_html(&h, alt.buf);
 		strbuf_addstr(&h, "</span>");
 		x->nmissing++;
 		goto done;
@@ -203,11 +177,11 @@ rewrite_image(struct html_ctx *x, cmark_node *img)
 		goto cleanup;
 	if (rc == 0) {
 		strbuf_addstr(&attrs, " role=\"img\" aria-label=\"");
-		html_escape(&attrs, alt.buf);
+		escape_html(&attrs, alt.buf);
 		strbuf_addch(&attrs, '"');
 		strbuf_addf(&prefix, "f%zu-", x->nfig);
 		strbuf_addstr(&h, "<span class=\"chart\" id=\"chart-");
-		html_escape(&h, stem);
+		escape_html(&h, stem);
 		strbuf_addstr(&h, "\">");
 		if (report_svg_inline(data.buf, data.len, prefix.buf,
 		    attrs.buf, &h, &why) == 0) {
@@ -229,19 +203,19 @@ rewrite_image(struct html_ctx *x, cmark_node *img)
 		goto cleanup;
 	if (rc == 0) {
 		strbuf_addstr(&h, "<span class=\"chart\" id=\"chart-");
-		html_escape(&h, stem);
+		escape_html(&h, stem);
 		strbuf_addstr(&h, "\"><img alt=\"");
-		html_escape(&h, alt.buf);
+		escape_html(&h, alt.buf);
 		strbuf_addstr(&h, "\" src=\"data:image/png;base64,");
 		base64(&h, (const unsigned char *)data.buf, data.len);
 		strbuf_addstr(&h, "\"></span>");
 		x->npng++;
 	} else {
 		strbuf_addstr(&h, "<span class=\"missing\">Chart not rendered: ");
-		html_escape(&h, alt.buf);
+		escape_html(&h, alt.buf);
 		strbuf_addstr(&h, " (the bundle holds its gnuplot script, "
 		    "charts/");
-		html_escape(&h, stem);
+		escape_html(&h, stem);
 		strbuf_addstr(&h, ".gp)</span>");
 		x->nmissing++;
 	}
@@ -321,7 +295,7 @@ rewrite_link(struct html_ctx *x, cmark_node *link)
 	}
 	if (url && chart_file(url, ".svg", &stem) && inlined(x, stem)) {
 		strbuf_addstr(&h, "<a href=\"#chart-");
-		html_escape(&h, stem);
+		escape_html(&h, stem);
 		strbuf_addstr(&h, "\">");
 	} else {
 		rc = url ? report_bundle_read(x->b, url, embed_max(url),
@@ -334,7 +308,7 @@ rewrite_link(struct html_ctx *x, cmark_node *link)
 			    mime_of(url));
 			base64(&h, (const unsigned char *)data.buf, data.len);
 			strbuf_addstr(&h, "\" download=\"");
-			html_escape(&h, base ? base + 1 : url);
+			escape_html(&h, base ? base + 1 : url);
 			strbuf_addstr(&h, "\">");
 		}
 	}
@@ -385,7 +359,7 @@ heading_id(struct html_ctx *x, cmark_node *hd)
 	report_node_text(hd, &text);
 	report_slug_add(&x->slugs, text.buf, &id);
 	strbuf_addstr(&h, "<span id=\"");
-	html_escape(&h, id.buf);
+	escape_html(&h, id.buf);
 	strbuf_addstr(&h, "\"></span>");
 	s = cmark_node_new(CMARK_NODE_HTML_INLINE);
 	cmark_node_set_literal(s, h.buf);
@@ -541,9 +515,9 @@ report_html_write(struct report_bundle *b)
 	    "<meta http-equiv=\"Content-Security-Policy\" content=\""
 	    "default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n"
 	    "<meta name=\"generator\" content=\"pathstat ");
-	html_escape(&page, PATHSTAT_VERSION);
+	escape_html(&page, PATHSTAT_VERSION);
 	strbuf_addstr(&page, "\">\n<title>");
-	html_escape(&page, b->spec->title);
+	escape_html(&page, b->spec->title);
 	strbuf_addstr(&page, "</title>\n<style>\n");
 	strbuf_addstr(&page, html_css);
 	strbuf_addstr(&page, "</style>\n</head>\n<body>\n<main>\n");

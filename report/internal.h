@@ -13,6 +13,7 @@
 #include <cJSON.h>
 #include <sqlite3.h>
 
+#include "common/escape.h"
 #include "common/strbuf.h"
 #include "common/table.h"
 #include "report/report.h"
@@ -315,8 +316,6 @@ void report_bundle_release(struct report_bundle *b);
 char *report_db_hash(sqlite3 *db);
 /* Write provenance.json. */
 int report_write_provenance(struct report_bundle *b, int argc, char **argv);
-/* Append the shell-quoted word s to sb (single quotes when needed). */
-void report_shell_quote(struct strbuf *sb, const char *s);
 
 /* ------------------------------------------------------------------
  * Section tables (section.c)

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "analyze/analyze.h"
+#include "common/escape.h"
 #include "common/metric.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -314,7 +315,7 @@ pivot_static(struct table *pt, size_t row, size_t col,
 		table_set_str(pt, row, col, c->vtext[k]);
 	else
 		table_set_num(pt, row, col, c->vnum[k]);
-	md_escape(&sb, c->vtext[k]);
+	escape_md(&sb, c->vtext[k]);
 	table_set_display_raw(pt, row, col, sb.buf);
 	strbuf_release(&sb);
 }

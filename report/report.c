@@ -16,6 +16,7 @@
 #include "analyze/analyze.h"
 #include "common/db.h"
 #include "common/err.h"
+#include "common/escape.h"
 #include "common/exit.h"
 #include "common/parseopt.h"
 #include "common/strbuf.h"
@@ -120,12 +121,12 @@ failed_marker(struct report_bundle *b, const struct report_section *s)
 	strbuf_addstr(md, "\n> **Missing:** ");
 	if (s->title) {
 		strbuf_addstr(md, "the section \"");
-		md_escape(md, s->title);
+		escape_md(md, s->title);
 		strbuf_addstr(md, "\" (");
 	} else {
 		strbuf_addstr(md, "a section (");
 	}
-	md_escape(md, s->loc);
+	escape_md(md, s->loc);
 	strbuf_addstr(md, " in the spec) could not be made; `pathstat "
 	    "report` said why on standard error and exited 1; the other "
 	    "sections are complete.\n");
@@ -182,7 +183,7 @@ index_head(struct report_bundle *b)
 	size_t i;
 
 	strbuf_addstr(md, "# ");
-	md_escape(md, spec->title);
+	escape_md(md, spec->title);
 	strbuf_addch(md, '\n');
 	for (i = 0; i < spec->nintro; i++) {
 		strbuf_addch(md, '\n');
@@ -198,7 +199,7 @@ index_tail(struct report_bundle *b, const char *hash)
 
 	report_methods_render(b->methods, md);
 	strbuf_addstr(md, "\n---\n\n_Made by pathstat ");
-	md_escape(md, PATHSTAT_VERSION);
+	escape_md(md, PATHSTAT_VERSION);
 	if (b->spec->generated) {
 		strbuf_addstr(md, " from a spec it made from the database "
 		    "(`pathstat report --init` prints it, to edit)");

@@ -1,7 +1,6 @@
 /*
  * report.h - the public face of report/: `pathstat report` (one JSON
- * spec in, one bundle folder out), the one function that turns text into
- * a gnuplot string literal, and footnotes that hygiene findings (or a
+ * spec in, one bundle folder out), and footnotes that hygiene findings (or a
  * spec's own notes) attach to table cells in index.md.
  */
 #ifndef PATHSTAT_REPORT_REPORT_H
@@ -11,20 +10,6 @@
 
 struct strbuf;
 struct table;
-
-/*
- * Append s to sb as a gnuplot string expression: 'text' when s has no
- * quote, newline or tab, else single-quoted runs and the escapes
- * "\047", "\n", "\t" joined with '.' in parentheses, as in
- * ('it'."\047".'s').  This is the only way user text (labels, path IDs,
- * conditions, titles) reaches a gnuplot script.  Single quotes expand
- * neither backquotes (command substitution) nor @macros nor
- * backslashes, and the double-quoted pieces hold no quote, backquote or
- * @, so gnuplot reads back exactly s; other control characters become
- * spaces and bytes that are not valid UTF-8 '?' (no terminal draws
- * them; SVG cannot hold them).  The expression is one line.
- */
-void report_gp_quote(struct strbuf *sb, const char *s);
 
 /*
  * Append s to sb with every byte that could end a line or confuse a

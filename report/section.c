@@ -17,6 +17,7 @@
 #include "check/check.h"
 #include "common/db.h"
 #include "common/err.h"
+#include "common/escape.h"
 #include "common/keycat.h"
 #include "common/metric.h"
 #include "common/parse.h"
@@ -400,10 +401,10 @@ cell_plain(const struct table *t, size_t row, size_t col, struct strbuf *sb)
 void
 report_path_md(struct strbuf *sb, const char *id, const char *label)
 {
-	md_escape(sb, id);
+	escape_md(sb, id);
 	if (label && *label) {
 		strbuf_addstr(sb, " — ");
-		md_escape(sb, label);
+		escape_md(sb, label);
 	}
 }
 
@@ -542,12 +543,12 @@ label_row(const struct report_section *s, struct table *t, size_t r)
 		if (!strcmp(s->args[i], pc->str))
 			label = s->arg_labels[i];
 	strbuf_reset(&sb);
-	md_escape(&sb, m->str);
+	escape_md(&sb, m->str);
 	strbuf_addstr(&sb, " − ");
-	md_escape(&sb, d->str);
+	escape_md(&sb, d->str);
 	if (label && *label) {
 		strbuf_addstr(&sb, " — ");
-		md_escape(&sb, label);
+		escape_md(&sb, label);
 	}
 	table_set_display_raw(t, r, (size_t)pair, sb.buf);
 cleanup:
@@ -702,7 +703,7 @@ report_md_paragraph(struct strbuf *md, const char *text)
 			p += d;
 		}
 	}
-	md_escape(md, p);
+	escape_md(md, p);
 }
 
 void
@@ -715,7 +716,7 @@ report_section_heading(struct strbuf *md, const struct report_section *s)
 		for (i = 0; i < level && i < 6; i++)
 			strbuf_addch(md, '#');
 		strbuf_addch(md, ' ');
-		md_escape(md, s->title);
+		escape_md(md, s->title);
 		strbuf_addch(md, '\n');
 	}
 	if (s->text) {
@@ -803,11 +804,11 @@ table_markdown(const struct report_bundle *b, const struct report_section *s,
 	if (s->title) {
 		size_t tl = strlen(s->title);
 
-		md_escape(md, s->title);
+		escape_md(md, s->title);
 		strbuf_addstr(md, tl && strchr(".?!:", s->title[tl - 1]) ?
 		    " " : ". ");
 	}
-	md_escape(md, cap);
+	escape_md(md, cap);
 	/* one caption: the method details are written once per bundle,
 	 * in its Methods section, and the caption links to them */
 	for (i = 0; i < t->nnotes; i++)
@@ -857,7 +858,7 @@ table_provenance(struct report_bundle *b, const struct report_section *s,
 		cJSON_AddItemToArray(arr, cJSON_CreateString(argv[i]));
 		if (i)
 			strbuf_addch(&sb, ' ');
-		report_shell_quote(&sb, argv[i]);
+		escape_shell(&sb, argv[i]);
 	}
 	cJSON_AddStringToObject(entry, "command", sb.buf);
 	cJSON_AddItemToArray(b->prov_tables, entry);

@@ -17,6 +17,7 @@
 
 #include "analyze/analyze.h"
 #include "common/err.h"
+#include "common/escape.h"
 #include "common/kv.h"
 #include "common/metric.h"
 #include "common/parse.h"
@@ -454,8 +455,10 @@ where_condition_hint(const struct report_spec *spec, const char *loc,
 	for (i = 0; i < keys.n; i++) {
 		strbuf_addf(&names, "%s%s", i == 0 ? "" : i + 1 == keys.n ?
 		    " and " : ", ", keys.items[i].key);
-		strbuf_addf(&obj, "%s\"%s\": \"%s\"", i ? ", " : "",
-		    keys.items[i].key, keys.items[i].value);
+		strbuf_addstr(&obj, i ? ", " : "");
+		escape_json(&obj, keys.items[i].key);
+		strbuf_addstr(&obj, ": ");
+		escape_json(&obj, keys.items[i].value);
 	}
 	ret = report_spec_error(spec, loc, "'%s' is a condition, not one "
 	    "filter: %s %s own; write {%s}", text, names.buf,

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/escape.h"
 #include "common/strbuf.h"
 #include "report/html.h"
 
@@ -120,72 +121,6 @@ read_name(struct svg_ctx *c, char *buf)
 	}
 	buf[n] = '\0';
 	return 0;
-}
-
-/* Length of the character reference at p ("&amp;", "&#38;", "&#x26;"),
- * or 0 when p does not start one that HTML reads the same way. */
-static size_t
-entity_len(const char *p, const char *end)
-{
-	static const char *const named[] = {
-		"&amp;", "&lt;", "&gt;", "&quot;", "&apos;",
-	};
-	const char *q;
-	size_t i, digits = 0;
-
-	for (i = 0; i < ARRAY_SIZE(named); i++)
-		if ((size_t)(end - p) >= strlen(named[i]) &&
-		    !memcmp(p, named[i], strlen(named[i])))
-			return strlen(named[i]);
-	if (end - p < 4 || p[1] != '#')
-		return 0;
-	q = p + 2;
-	if (*q == 'x' || *q == 'X') {
-		for (q++; q < end && digits < 6 && ((*q >= '0' && *q <= '9') ||
-		    (*q >= 'a' && *q <= 'f') || (*q >= 'A' && *q <= 'F')); q++)
-			digits++;
-	} else {
-		for (; q < end && digits < 7 && *q >= '0' && *q <= '9'; q++)
-			digits++;
-	}
-	return digits && q < end && *q == ';' ? (size_t)(q + 1 - p) : 0;
-}
-
-/* Append text (p..end) escaped again: references kept, a bare '&', '<',
- * '>' and quotes escaped. */
-static void
-add_escaped(struct strbuf *out, const char *p, const char *end)
-{
-	while (p < end) {
-		size_t n;
-
-		switch (*p) {
-		case '&':
-			n = entity_len(p, end);
-			if (n) {
-				strbuf_add(out, p, n);
-				p += n;
-				continue;
-			}
-			strbuf_addstr(out, "&amp;");
-			break;
-		case '<':
-			strbuf_addstr(out, "&lt;");
-			break;
-		case '>':
-			strbuf_addstr(out, "&gt;");
-			break;
-		case '"':
-			strbuf_addstr(out, "&quot;");
-			break;
-		case '\'':
-			strbuf_addstr(out, "&#39;");
-			break;
-		default:
-			strbuf_addch(out, *p);
-		}
-		p++;
-	}
 }
 
 /* Append v, a coordinate in pixels, to a tenth of a pixel: "12.3",
@@ -314,12 +249,12 @@ attr_value(struct svg_ctx *c, const char *name, const char *v,
 		if (v >= vend || *v != '#')
 			return fail(c, "a link outside the document");
 		strbuf_addf(out, "#%s", c->prefix);
-		add_escaped(out, v + 1, vend);
+		escape_html_keep_refs(out, v + 1, vend);
 		return 0;
 	}
 	if (!strcmp(name, "id")) {
 		strbuf_addstr(out, c->prefix);
-		add_escaped(out, v, vend);
+		escape_html_keep_refs(out, v, vend);
 		return 0;
 	}
 	if (!strcmp(name, "d") && compact_path(out, v, vend))
@@ -334,9 +269,9 @@ attr_value(struct svg_ctx *c, const char *name, const char *v,
 			q += 5;
 			continue;
 		}
-		if (*q == '&' && entity_len(q, vend))
-			next = q + entity_len(q, vend);
-		add_escaped(out, q, next);
+		if (*q == '&' && escape_html_ref_len(q, vend))
+			next = q + escape_html_ref_len(q, vend);
+		escape_html_keep_refs(out, q, next);
 		q = next;
 	}
 	return 0;
@@ -489,7 +424,7 @@ text(struct svg_ctx *c)
 		return 0;
 	}
 	if (!c->skip)
-		add_escaped(c->out, t, c->p);
+		escape_html_keep_refs(c->out, t, c->p);
 	return 0;
 }
 

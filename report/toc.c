@@ -14,6 +14,7 @@
 #include <cmark-gfm-core-extensions.h>
 
 #include "common/err.h"
+#include "common/escape.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "report/html.h"
@@ -148,7 +149,7 @@ report_toc_insert(struct strbuf *md, size_t at)
 		if (level < 2 || level > 3)
 			continue;
 		strbuf_addstr(&toc, level == 2 ? "- [" : "  - [");
-		md_escape(&toc, text.buf);
+		escape_md(&toc, text.buf);
 		strbuf_addf(&toc, "](#%s)\n", id.buf);
 		n++;
 	}

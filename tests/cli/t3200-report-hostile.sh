@@ -90,7 +90,7 @@ fi
 # each script: outside string literals there is no backquote and no
 # "system"; single-quoted literals never hold a quote (gnuplot misreads
 # '' at a literal's start), and the only double-quoted strings are our
-# own "\047", "\n" and "\t" (report_gp_quote)
+# own "\047", "\n" and "\t" (escape_gnuplot, common/escape.c)
 cat > gp.py <<'PY'
 import glob, sys
 bad = []

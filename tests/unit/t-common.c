@@ -15,6 +15,7 @@
 
 #include "common/db.h"
 #include "common/err.h"
+#include "common/escape.h"
 #include "common/kv.h"
 #include "common/parse.h"
 #include "common/sort.h"
@@ -440,9 +441,9 @@ test_utf8_ids(void)
 	long_id[PATH_ID_MAX] = '\0';
 	CHECK(path_id_valid(long_id), "path IDs: 256 bytes are fine");
 
-	json_quote(&sb, "a\xff" "b\xc0\xaf\\\"\x01" "東");
+	escape_json(&sb, "a\xff" "b\xc0\xaf\\\"\x01" "東");
 	CHECK_EQ_STR(sb.buf, "\"a\\ufffdb\\ufffd\\ufffd\\\\\\\"\\u0001東\"",
-	    "json_quote: bytes that are not UTF-8 become U+FFFD");
+	    "escape_json: bytes that are not UTF-8 become U+FFFD");
 	strbuf_release(&sb);
 }
 

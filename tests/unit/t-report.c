@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/escape.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "common/table.h"
@@ -25,13 +26,13 @@ check_quote(const char *in, const char *want, const char *what)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	report_gp_quote(&sb, in);
+	escape_gnuplot(&sb, in);
 	CHECK_EQ_STR(sb.buf, want, what);
 	strbuf_release(&sb);
 }
 
 /*
- * Read back an expression report_gp_quote() wrote, by gnuplot's rules
+ * Read back an expression escape_gnuplot() wrote, by gnuplot's rules
  * for the pieces it may hold: ( piece . piece ... ) or one piece, where
  * a piece is '...' (taken as is, and holding no quote: gnuplot misreads
  * '' at a literal's start) or one of "\047", "\n", "\t" (never a raw
@@ -86,7 +87,7 @@ bad:
 	return NULL;
 }
 
-/* Text as report_gp_quote() promises to give it back: control
+/* Text as escape_gnuplot() promises to give it back: control
  * characters but newline and tab as spaces, invalid UTF-8 as '?'. */
 static char *
 gp_expected(const char *s)
@@ -178,7 +179,7 @@ test_quote_gnuplot(char **list, size_t n)
 		char *e = gp_expected(list[i]);
 
 		strbuf_addstr(&gp, "print ");
-		report_gp_quote(&gp, list[i]);
+		escape_gnuplot(&gp, list[i]);
 		strbuf_addstr(&gp, "\nprint '--end--'\n");
 		strbuf_addf(&want, "%s\n--end--\n", e);
 		free(e);
@@ -262,7 +263,7 @@ test_quote(void)
 		char *back, *want = gp_expected(list[i]);
 
 		strbuf_reset(&sb);
-		report_gp_quote(&sb, list[i]);
+		escape_gnuplot(&sb, list[i]);
 		back = gp_unquote(sb.buf);
 		if (!back || strcmp(back, want)) {
 			if (bad++ < 5)
