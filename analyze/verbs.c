@@ -146,11 +146,12 @@ pct_columns(struct table *t, const struct analyze_opts *o, const char *unit,
 		const char *name = o->stat_names[j];
 		enum stats_name_kind kind = o->stats[j].kind;
 
-		strbuf_reset(&h);
+		/* the count is the n column already: a second "n" key
+		 * would make JSON with a duplicate key */
 		if (kind == STATS_NAME_N)
-			strbuf_addstr(&h, name);
-		else
-			strbuf_addf(&h, "%s (%s)", name, unit);
+			continue;
+		strbuf_reset(&h);
+		strbuf_addf(&h, "%s (%s)", name, unit);
 		table_add_col(t, name, h.buf, dec);
 		if (connect && (kind == STATS_NAME_PCT ||
 		    kind == STATS_NAME_MAX)) {
@@ -214,11 +215,9 @@ pct_value(struct pct_ctx *x, struct cell *c, const struct stats_name *s,
 	struct strbuf sb = STRBUF_INIT;
 	struct cell_stat v;
 
+	if (s->kind == STATS_NAME_N)	/* the n column (pct_columns) */
+		return col;
 	cell_compute(o, x->cs, c, s, o->ci, &v, info);
-	if (s->kind == STATS_NAME_N) {
-		table_set_int(t, row, col, (int64_t)c->n);
-		return col + 1;
-	}
 	table_set_num(t, row, col, v.value);
 	if (!isfinite(v.value) || v.censored) {
 		missing_text(&sb, &v, c);
