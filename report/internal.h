@@ -393,7 +393,7 @@ void report_methods_render(const struct report_footnotes *m,
 void report_cell_mark(struct table *t, size_t row, size_t col, size_t n);
 
 /* ------------------------------------------------------------------
- * Charts (chart.c)
+ * Charts (chart_kinds.c: the kinds; chart.c: their core)
  */
 
 /* Write the chart of section s: .dat, .gp, and the rendered .png/.svg
