@@ -318,7 +318,9 @@ char *report_db_hash(sqlite3 *db);
 int report_write_provenance(struct report_bundle *b, int argc, char **argv);
 
 /* ------------------------------------------------------------------
- * Section tables (section.c)
+ * Section tables (section.c; what a section says of itself, shared with
+ * pivot.c, month.c and the charts: section_text.c, and its unit:
+ * spec_section.c)
  */
 
 /* Fill o from a section's query (metric, where, paths and its analyze
