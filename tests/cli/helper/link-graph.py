@@ -5,8 +5,8 @@ Headers hide who really calls whom; the object files do not. For every
 object, `nm` lists the symbols it defines (T/D/B/R...) and the ones it
 needs (U). An edge a -> b means a.o uses a symbol b.o defines.
 
-  include-graph.py files  DIR         graph of DIR/*.o (one folder)
-  include-graph.py folders BUILD F... graph of the folders BUILD/F/*.o
+  link-graph.py files  DIR         graph of DIR/*.o (one folder)
+  link-graph.py folders BUILD F... graph of the folders BUILD/F/*.o
 
 Prints the edges, then every strongly connected component of more than
 one node ("cycle: a b c"). With --allow "a b" (repeatable) a component
@@ -107,7 +107,7 @@ def main(argv):
         sys.stderr.write(__doc__)
         return 2
     if not any(groups.values()):
-        sys.stderr.write("include-graph: no object files\n")
+        sys.stderr.write("link-graph: no object files\n")
         return 2
     g = graph(groups)
     for a in sorted(g):
@@ -128,5 +128,5 @@ if __name__ == "__main__":
     try:
         sys.exit(main(sys.argv[1:]))
     except (OSError, subprocess.CalledProcessError) as e:
-        sys.stderr.write("include-graph: %s\n" % e)
+        sys.stderr.write("link-graph: %s\n" % e)
         sys.exit(2)
