@@ -155,6 +155,7 @@ $(B)/results/unit/%.res: $(B)/tests/% FORCE
 $(B)/results/cli/%.res: FORCE
 	@PATHSTAT_BIN=$(abspath $(OUT))/pathstat \
 	    PATHPROBE_BIN=$(abspath $(OUT))/pathprobe \
+	    PATHSTAT_OBJ=$(abspath $(B)) \
 	    PYTHON=$(PYTHON) sh tests/cli/run-one.sh $* $@
 # The network tests (t40xx: loopback, veth pairs, tcpdump, iperf3 -s)
 # run last and one at a time: beside a busy suite an iperf3 -s that gets

@@ -3,8 +3,9 @@
  * each (charts/NN-id.gp, .dat), rendered to PNG (pngcairo) and SVG when
  * gnuplot runs: what every chart family shares (script head and output
  * loop, data file heads, labels, keys, captions, the analyze tables
- * charts draw from), rendering, the figure in index.md, and the
- * dispatch to the families (chart_*.c).  User text reaches a script
+ * charts draw from), rendering and the figure in index.md.  It is the
+ * core the families (chart_*.c) call; it never calls them: the
+ * dispatch to them is chart_kinds.c's.  User text reaches a script
  * only through escape_gnuplot(); data files hold numbers and '#'
  * comments.
  */
@@ -225,7 +226,7 @@ chart_cell_label(const struct report_section *s, const char *path,
 	return strbuf_detach(&sb, NULL);
 }
 
-static void
+void
 chart_init(struct chart *ch, struct report_bundle *b, struct report_section *s,
     size_t no)
 {
@@ -248,7 +249,7 @@ chart_init(struct chart *ch, struct report_bundle *b, struct report_section *s,
 	strbuf_init(&ch->what, 0);
 }
 
-static void
+void
 chart_release(struct chart *ch)
 {
 	free(ch->stem);
@@ -625,7 +626,7 @@ static const char *const kind_names[] = {
 };
 
 /* Write .dat and .gp, render, and add the figure to index.md. */
-static int
+int
 chart_finish(struct chart *ch)
 {
 	struct report_bundle *b = ch->b;
@@ -914,40 +915,3 @@ chart_stat_table(struct chart *ch, struct analyze_opts *o, struct table *t)
 	}
 	return ret;
 }
-int
-report_chart_write(struct report_bundle *b, struct report_section *s,
-    const struct table *pivot, size_t no)
-{
-	struct chart ch;
-	int ret = -1;
-
-	chart_init(&ch, b, s, no);
-	switch (s->chart->kind) {
-	case REPORT_CHART_BARS:
-		ret = chart_bars(&ch, pivot);
-		break;
-	case REPORT_CHART_RELATIVE:
-		ret = chart_relative(&ch);
-		break;
-	case REPORT_CHART_ECDF:
-		ret = chart_ecdf(&ch);
-		break;
-	case REPORT_CHART_TIMESERIES:
-		ret = chart_timeseries(&ch);
-		break;
-	case REPORT_CHART_BOX:
-		ret = chart_box(&ch);
-		break;
-	case REPORT_CHART_DAYS:
-		ret = chart_days(&ch);
-		break;
-	case REPORT_CHART_HEATMAP:
-		ret = chart_heatmap(&ch);
-		break;
-	}
-	if (!ret)
-		ret = chart_finish(&ch);
-	chart_release(&ch);
-	return ret;
-}
-

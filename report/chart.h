@@ -2,7 +2,8 @@
  * chart.h - what the chart files of report/ share: the chart being
  * written, data series, the helpers that write gnuplot scripts and data
  * files (chart.c), and one entry point per chart family (chart_bars.c,
- * chart_lines.c, chart_box.c, chart_samples.c).  Private to report/.
+ * chart_lines.c, chart_box.c, chart_samples.c, chart_heatmap.c), which
+ * chart_kinds.c dispatches to.  Private to report/.
  */
 #ifndef PATHSTAT_REPORT_CHART_H
 #define PATHSTAT_REPORT_CHART_H
@@ -147,8 +148,18 @@ int chart_table_opts(struct chart *ch, const char *verb,
  * section's first that is not n. */
 size_t chart_stat(const struct chart *ch, const struct analyze_opts *o);
 
+/* A chart's life: chart_init() for chart number no of section s, a
+ * family fills it, chart_finish() writes .dat and .gp, renders and adds
+ * the figure to index.md (0, or -1 after printing), chart_release()
+ * frees it.  chart_kinds.c runs these for every kind. */
+void chart_init(struct chart *ch, struct report_bundle *b,
+    struct report_section *s, size_t no);
+int chart_finish(struct chart *ch);
+void chart_release(struct chart *ch);
+
 /* The chart families: each fills ch (data, script, caption) or returns
- * -1 after printing; chart.c writes and renders it. */
+ * -1 after printing; chart_kinds.c dispatches to them and chart.c
+ * writes and renders the result.  chart.c never calls a family. */
 int chart_bars(struct chart *ch, const struct table *pivot);
 int chart_relative(struct chart *ch);
 int chart_days(struct chart *ch);

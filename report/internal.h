@@ -318,7 +318,9 @@ char *report_db_hash(sqlite3 *db);
 int report_write_provenance(struct report_bundle *b, int argc, char **argv);
 
 /* ------------------------------------------------------------------
- * Section tables (section.c)
+ * Section tables (section.c; what a section says of itself, shared with
+ * pivot.c, month.c and the charts: section_text.c, and its unit:
+ * spec_section.c)
  */
 
 /* Fill o from a section's query (metric, where, paths and its analyze
@@ -393,7 +395,7 @@ void report_methods_render(const struct report_footnotes *m,
 void report_cell_mark(struct table *t, size_t row, size_t col, size_t n);
 
 /* ------------------------------------------------------------------
- * Charts (chart.c)
+ * Charts (chart_kinds.c: the kinds; chart.c: their core)
  */
 
 /* Write the chart of section s: .dat, .gp, and the rendered .png/.svg

@@ -37,108 +37,6 @@ static const char *const captionable[] = {
 	"points", "days", "instances", "method",
 };
 
-const char *
-report_path_label(const struct report_section *s, const char *id)
-{
-	size_t i;
-
-	for (i = 0; i < s->npaths; i++)
-		if (!strcmp(s->paths[i].id, id))
-			return s->paths[i].label;
-	return "";
-}
-
-const char *
-report_section_unit(const struct report_section *s)
-{
-	const char *unit = NULL;
-	size_t i;
-
-	/* inherited first, then own: the last one holds */
-	for (i = 0; i < s->nopts; i++)
-		if (!strcmp(s->opts[i].key, "unit"))
-			unit = s->opts[i].value;
-	return unit;
-}
-
-int
-report_section_opts(const struct report_spec *spec,
-    const struct report_section *s, struct analyze_opts *o)
-{
-	struct strbuf why = STRBUF_INIT, kv = STRBUF_INIT;
-	const struct analyze_option *opt;
-	size_t i;
-	int ret = -1;
-
-	analyze_opts_init(o);
-	analyze_option_set(analyze_option_find("metric"), o, s->metric, &why);
-	opt = analyze_option_find("where");
-	for (i = 0; i < s->nwhere; i++) {
-		strbuf_reset(&kv);
-		strbuf_addf(&kv, "%s=%s", s->where[i].key, s->where[i].value);
-		if (analyze_option_set(opt, o, kv.buf, &why)) {
-			report_spec_error(spec, s->loc, "where: %s", why.buf);
-			goto cleanup;
-		}
-	}
-	/* checked when the spec was read; a failure here is a bug */
-	for (i = 0; i < s->nopts; i++) {
-		opt = analyze_option_find(s->opts[i].key);
-		if (analyze_option_set(opt, o, s->opts[i].value, &why)) {
-			report_spec_error(spec, s->loc, "%s: %s", opt->spec,
-			    why.buf);
-			goto cleanup;
-		}
-	}
-	/* delta pairs name their own paths: do not filter them away */
-	if (s->npaths && strcmp(s->verb, "delta")) {
-		strbuf_reset(&kv);
-		for (i = 0; i < s->npaths; i++)
-			strbuf_addf(&kv, "%s%s", i ? "," : "", s->paths[i].id);
-		if (analyze_option_set(analyze_option_find("paths"), o, kv.buf,
-		    &why)) {
-			report_spec_error(spec, s->loc, "paths: %s", why.buf);
-			goto cleanup;
-		}
-	}
-	ret = 0;
-cleanup:
-	strbuf_release(&why);
-	strbuf_release(&kv);
-	if (ret)
-		analyze_opts_release(o);
-	return ret;
-}
-
-void
-report_where_text(const struct report_section *s, struct strbuf *sb)
-{
-	size_t i;
-
-	for (i = 0; i < s->nwhere; i++) {
-		const char *v = s->where[i].value;
-
-		if (i)
-			strbuf_addstr(sb, ", ");
-		if (!*v) {
-			strbuf_addf(sb, "%s unset", s->where[i].key);
-			continue;
-		}
-		strbuf_addf(sb, "%s=", s->where[i].key);
-		/* an empty alternative: "target=,nlb" reads
-		 * "target=(unset),nlb" */
-		for (; *v; v++) {
-			bool first = v == s->where[i].value;
-
-			if (*v == ',' && (first || v[1] == ',' || !v[1]))
-				strbuf_addstr(sb, first ? "(unset)," :
-				    ",(unset)");
-			else
-				strbuf_addch(sb, *v);
-		}
-	}
-}
-
 /* The paths that have data for the section's metric under its where
  * (the caller frees the list). */
 static int
@@ -356,21 +254,6 @@ int_range(const struct table *t, const char *key, int64_t *lo, int64_t *hi)
 	return any;
 }
 
-/* Append "; name = lo–hi what" to sb. */
-void
-report_caption_range(struct strbuf *sb, const char *name, int64_t lo,
-    int64_t hi, const char *what)
-{
-	if (sb->len)
-		strbuf_addstr(sb, "; ");
-	if (lo == hi)
-		strbuf_addf(sb, "%s = %lld%s%s", name, (long long)lo,
-		    *what ? " " : "", what);
-	else
-		strbuf_addf(sb, "%s = %lld–%lld%s%s", name, (long long)lo,
-		    (long long)hi, *what ? " " : "", what);
-}
-
 /* Plain text of one cell, for the caption. */
 static void
 cell_plain(const struct table *t, size_t row, size_t col, struct strbuf *sb)
@@ -395,64 +278,6 @@ cell_plain(const struct table *t, size_t row, size_t col, struct strbuf *sb)
 		strbuf_addstr(sb, "–");
 		break;
 	}
-}
-
-/* "A — Same AZ (baseline)" as Markdown (escaped here). */
-void
-report_path_md(struct strbuf *sb, const char *id, const char *label)
-{
-	escape_md(sb, id);
-	if (label && *label) {
-		strbuf_addstr(sb, " — ");
-		escape_md(sb, label);
-	}
-}
-
-/* The start of every caption: metric, unit, estimator and pooling. */
-void
-report_caption_method(const struct report_section *s,
-    const struct analyze_opts *o, const struct table *t, const char *unit,
-    struct strbuf *cap)
-{
-	const struct metric *m = metric_by_name(s->metric);
-	size_t r, tool = 0;
-	long ec;
-
-	strbuf_addf(cap, "%s (%s), %s", m->title, s->metric, unit && *unit ?
-	    unit : m->display_unit);
-	if (s->verb && !strcmp(s->verb, "mtu")) {
-		strbuf_addstr(cap, "; one result per pathprobe --mtu run");
-		return;
-	}
-	/* the estimator the table's rows name (analyze's estimator
-	 * column): oha's own numbers are "tool", never type7 */
-	ec = t ? table_col(t, "estimator") : -1;
-	for (r = 0; ec >= 0 && r < t->nrows; r++) {
-		const char *e = table_str(t, r, ec);
-
-		if (e && !strcmp(e, "tool"))
-			tool++;
-	}
-	if (t && t->nrows && tool == t->nrows) {
-		strbuf_addstr(cap, "; estimator: the tool's own (summary "
-		    "only, no per-request samples); mean of per-trial values");
-		return;
-	}
-	strbuf_addf(cap, "; estimator %s; %s", stats_estimator_name(o->est),
-	    o->pool == STATS_POOL_POOLED ? "pooled" : "mean of per-trial "
-	    "values");
-	if (tool)
-		strbuf_addf(cap, " (%zu row%s of the tool's own numbers only: "
-		    "mean of per-trial values)", tool, tool == 1 ? "" : "s");
-}
-
-void
-report_caption_where(const struct report_section *s, struct strbuf *cap)
-{
-	if (!s->nwhere)
-		return;
-	strbuf_addstr(cap, "; where ");
-	report_where_text(s, cap);
 }
 
 /* Counts (n, trials, failures) of t for the caption. */

@@ -31,6 +31,20 @@ static const char *const chart_names[] = {
 	"bars", "relative", "ecdf", "timeseries", "box", "days", "heatmap",
 };
 
+/* The unit the section's options set, or NULL. */
+const char *
+report_section_unit(const struct report_section *s)
+{
+	const char *unit = NULL;
+	size_t i;
+
+	/* inherited first, then own: the last one holds */
+	for (i = 0; i < s->nopts; i++)
+		if (!strcmp(s->opts[i].key, "unit"))
+			unit = s->opts[i].value;
+	return unit;
+}
+
 static int
 parse_chart(struct report_spec *spec, const cJSON *it, const char *loc,
     struct report_section *s)
