@@ -486,6 +486,11 @@ static const struct design designs[] = {
 	{ "probe-ar0.8-1000", "pathprobe: probes AR(1) ρ 0.8, 1000 samples",
 	    3, { 1000, 1000, 1000 }, 0.1, false, 0.3, 0.8, 0, 0, 0, 0, 0, 0,
 	    false, NULL, 0 },
+	{ "oha-5x10000-bimodal", "oha: 5 × 10,000, each trial bimodal with "
+	    "chance 1/3 (30 % of its requests 5× slower: TIME_WAIT), in a "
+	    "campaign of 8 such cells", 5,
+	    { 10000, 10000, 10000, 10000, 10000 }, 0.05, false, 0.3, 0, 0, 0,
+	    0, 1.0 / 3, 0.3, 5, false, NULL, 8 },
 };
 
 /* Base value x for a normal score z (before the trial effect). */
@@ -730,7 +735,7 @@ typedef struct tally ctally_t[NCK][2][NPCT];
  * outlier-trial). */
 static const char WHY_OUTLIER[] = "trial N is an outlier (check "
     "outlier-trial): no interval";
-static const char WHY_SHARED[] = "M of the 8 cells of 3 trials have an "
+static const char WHY_SHARED[] = "M of the 8 cells of its trial count have an "
     "outlier trial (check outlier-trial): a cause they share (TIME_WAIT) "
     "may have hit every trial of this one: no interval";
 
