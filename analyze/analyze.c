@@ -1354,14 +1354,6 @@ analyze_sql(const struct analyze_opts *o, const char *verb, int nargs,
 		    "and trials have)", verb);
 		goto cleanup;
 	}
-	if (metric_by_name(o->metric) &&
-	    metric_by_name(o->metric)->source == METRIC_FROM_SUMMARY) {
-		error("--sql: %s is one end-of-test value per run (%s), not "
-		    "samples; its query form is not written (run the table "
-		    "on the database)", o->metric,
-		    metric_by_name(o->metric)->summary->what);
-		goto cleanup;
-	}
 	if (analyze_opts_sql_conflict(o, &why)) {
 		error("--sql cannot honour %s", why.buf);
 		goto cleanup;
@@ -1383,6 +1375,8 @@ analyze_sql(const struct analyze_opts *o, const char *verb, int nargs,
 	 * tool's own percentiles).  Said where such runs exist. */
 	if (o->pool == STATS_POOL_POOLED &&
 	    !(o->given & (1u << ANALYZE_OPT_POOL)) &&
+	    !(metric_by_name(o->metric) &&
+	    metric_by_name(o->metric)->source == METRIC_FROM_SUMMARY) &&
 	    db_summary_only_runs(db, o->metric))
 		note("--sql: the query pools every cell; a cell with only the "
 		    "tool's summaries (oha JSON without per-request files), "

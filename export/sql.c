@@ -443,10 +443,91 @@ metric_is(struct q *x, const char *alias)
  * it; t: the trials (the metric's own runs, or runs with samples of it)
  * with their cell, successful samples and failures; v: the successful
  * values; c: the cells. */
+/* The cell keys of t from runs alias r: path, condition, --by keys and
+ * the tags a cell may pool. */
 static void
-base_ctes(struct q *x)
+run_keys(struct q *x)
 {
-	size_t i, j;
+	size_t i;
+
+	add(x, "r.run_id, r.path, r.condition");
+	for (i = 0; i < x->o->nby; i++) {
+		add(x, ", coalesce(");
+		key_expr(x, "r", x->o->by[i], x->dimcol[i]);
+		addf(x, ", '') AS d%zu", i + 1);
+	}
+	for (i = 0; i < x->npk; i++) {
+		add(x, i ? ", coalesce(" : ",\n    coalesce(");
+		key_expr(x, "r", x->pkeys[i], x->pcol[i]);
+		addf(x, ", '') AS g%zu", i + 1);
+	}
+}
+
+/*
+ * An end-of-test metric (common/metric.h, METRIC_FROM_SUMMARY): each run
+ * is one trial of n = 1, its value the tool's summary row times the
+ * metric's scale, else (metric_summary.rate_of) the rate of the run's
+ * successful samples over the span of their starts and ends, as
+ * analyze/cells.c reads it (load_end_value) and common/runsel.c selects
+ * the runs.  No failures, no tool-only trials.  The same CTE names and
+ * columns as base_ctes(), so every verb reads them alike.
+ */
+static void
+end_ctes(struct q *x)
+{
+	const struct metric_summary *ms = x->m->summary;
+	const struct metric *rm = ms->rate_of ? metric_by_id(ms->rate_of) :
+	    NULL;
+
+	add(x, "WITH\n-- each run's end-of-test value: ");
+	comment_text(x->sb, ms->what);
+	add(x, "\ne0 AS (\n  SELECT m.run_id, max(m.value) * ");
+	dbl(x->sb, ms->scale);
+	add(x, " AS value\n  FROM ");
+	table(x, "summaries");
+	add(x, " m\n  WHERE m.metric = ");
+	lit(x, ms->metric);
+	add(x, " AND m.stat = ");
+	lit(x, ms->stat);
+	add(x, " AND m.value IS NOT NULL\n  GROUP BY m.run_id\n),\n");
+	if (rm) {
+		add(x, "-- a run without it (no JSON summary): its successful "
+		    "requests over the span\n-- from the first start to the "
+		    "last end\ne AS (\n  SELECT run_id, value FROM e0\n  "
+		    "UNION ALL\n  SELECT s.run_id, CAST(count(*) AS DOUBLE) / "
+		    "((max(s.t_us + s.value * 1e3) - min(s.t_us)) / 1e6) AS "
+		    "value\n  FROM ");
+		table(x, "samples");
+		add(x, " s\n  LEFT JOIN e0 ON e0.run_id = s.run_id\n  WHERE "
+		    "s.metric = ");
+		lit(x, rm->name);
+		add(x, " AND s.status = 'ok' AND s.value IS NOT NULL AND "
+		    "s.t_us IS NOT NULL\n    AND e0.run_id IS NULL\n  GROUP "
+		    "BY s.run_id\n  HAVING max(s.t_us + s.value * 1e3) > "
+		    "min(s.t_us)\n),\n");
+	} else {
+		add(x, "e AS (\n  SELECT run_id, value FROM e0\n),\n");
+	}
+	add(x, "-- no tool-only trials: the summary is the value\nu AS (\n  "
+	    "SELECT run_id, 0 AS ntool FROM e WHERE 1 = 0\n),\n-- the "
+	    "trials: runs with the value, each n = 1, no failures\nt AS (\n"
+	    "  SELECT ");
+	run_keys(x);
+	add(x, ",\n    r.trial, r.started_at, 1 AS n, 0 AS failures, 0 AS "
+	    "tool_only, 0 AS timeouts\n  FROM ");
+	table(x, "runs");
+	add(x, " r\n  JOIN e ON e.run_id = r.run_id\n  WHERE 1 = 1");
+	where_clause(x, "r");
+	add(x, "\n),\n-- the values, with their cell\nv AS (\n  SELECT ");
+	cell_keys(x, "t");
+	add(x, ", t.run_id, e.value\n  FROM e\n  JOIN t ON t.run_id = "
+	    "e.run_id\n),\n");
+}
+
+static void
+sample_ctes(struct q *x)
+{
+	size_t j;
 	bool tool = x->trials || !strcmp(x->verb, "trials");
 
 	add(x, "WITH\n-- each run's samples of the metric: rows, and failed "
@@ -478,18 +559,8 @@ base_ctes(struct q *x)
 	add(x, " AND m.value IS NOT NULL");
 	where_clause(x, "m");
 	add(x, "\n  GROUP BY m.run_id\n),\n-- the trials: the metric's own "
-	    "runs, and runs with samples of it\nt AS (\n  SELECT r.run_id, "
-	    "r.path, r.condition");
-	for (i = 0; i < x->o->nby; i++) {
-		add(x, ", coalesce(");
-		key_expr(x, "r", x->o->by[i], x->dimcol[i]);
-		addf(x, ", '') AS d%zu", i + 1);
-	}
-	for (i = 0; i < x->npk; i++) {
-		add(x, i ? ", coalesce(" : ",\n    coalesce(");
-		key_expr(x, "r", x->pkeys[i], x->pcol[i]);
-		addf(x, ", '') AS g%zu", i + 1);
-	}
+	    "runs, and runs with samples of it\nt AS (\n  SELECT ");
+	run_keys(x);
 	add(x, ",\n    r.trial, r.started_at,\n    coalesce(k.nrows, 0) - "
 	    "coalesce(k.failed, 0) AS n,\n    CASE WHEN ");
 	metric_is(x, "r");
@@ -512,7 +583,19 @@ base_ctes(struct q *x)
 	metric_is(x, "s");
 	add(x, " AND s.status = 'ok' AND s.value IS NOT NULL");
 	where_clause(x, "s");
-	add(x, "\n),\n-- the cells: path, condition and --by keys\nc AS (\n  "
+	add(x, "\n),\n");
+}
+
+static void
+base_ctes(struct q *x)
+{
+	size_t i;
+
+	if (x->m->source == METRIC_FROM_SUMMARY && x->m->summary)
+		end_ctes(x);
+	else
+		sample_ctes(x);
+	add(x, "-- the cells: path, condition and --by keys\nc AS (\n  "
 	    "SELECT ");
 	cell_keys(x, "");
 	add(x, ", count(*) AS trials, sum(n) AS n, sum(failures) AS "
@@ -725,6 +808,16 @@ method_cols(struct q *x, const char *alias, bool per_cell)
 	ident(x, "pool");
 }
 
+/* An end-of-test metric's n counts runs: analyze's n_counts column. */
+static void
+n_counts_col(struct q *x)
+{
+	if (x->m->source != METRIC_FROM_SUMMARY)
+		return;
+	add(x, ", 'runs' AS ");
+	ident(x, "n_counts");
+}
+
 static void
 dim_cols(struct q *x, const char *a, const char *b)
 {
@@ -752,6 +845,7 @@ percentiles_select(struct q *x)
 	ident(x, "condition");
 	dim_cols(x, "cs", NULL);
 	method_cols(x, "cs", true);
+	n_counts_col(x);
 	add(x, ",\n  cs.n AS ");
 	ident(x, "n");
 	add(x, ", cs.trials AS ");
@@ -1354,6 +1448,7 @@ trials_select(struct q *x)
 	ident(x, "condition");
 	dim_cols(x, "c", NULL);
 	method_cols(x, "c", true);
+	n_counts_col(x);
 	add(x, ",\n  ks.stat AS ");
 	ident(x, "stat");
 	add(x, ", coalesce(ts.nt, 0) AS ");
@@ -1468,6 +1563,9 @@ set_stats(struct q *x)
 
 		s->tool[0] = '\0';
 		s->tool_p50 = false;
+		/* an end-of-test value has no tool statistics of its own */
+		if (x->m->source == METRIC_FROM_SUMMARY)
+			continue;
 		if (trials_verb) {
 			snprintf(s->tool, sizeof(s->tool), "%s", s->label);
 			continue;
