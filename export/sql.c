@@ -50,6 +50,9 @@ struct q {
 	const char	**dimcol;	/* each --by key's column (NULL: path,
 					 * trial or tool) */
 	bool		trials;		/* --pool trials */
+	bool		sumdef;		/* --pool not given: a cell with only
+					 * the tool's summaries is per trial
+					 * (analyze's cell_summary_default()) */
 	bool		connect;	/* failures are timeouts */
 	/* percentiles: the run tags a cell may pool (analyze/pooling.h)
 	 * and their columns */
@@ -528,7 +531,7 @@ static void
 sample_ctes(struct q *x)
 {
 	size_t j;
-	bool tool = x->trials || !strcmp(x->verb, "trials");
+	bool tool = x->trials || x->sumdef || !strcmp(x->verb, "trials");
 
 	add(x, "WITH\n-- each run's samples of the metric: rows, and failed "
 	    "ones (left out, as analyze does)\nk AS (\n  SELECT s.run_id, "
@@ -690,6 +693,34 @@ censorable(const struct q *x, const struct stats_name *s)
 /* cs: each cell's statistics under --pool (analyze's cell_compute()),
  * with the "≥ timeout" flags of connect probes: pooled over the cell,
  * or per trial (one censored trial censors the mean across trials). */
+/* q: a cell whose trials are all the tool's summaries (no samples),
+ * when --pool is not given: the mean of the trials' own statistics, as
+ * analyze shows such a cell by default (per trial). */
+static void
+tool_cell_cte(struct q *x)
+{
+	size_t j;
+
+	add(x, ",\n-- a cell with only the tool's summaries: per trial, the "
+	    "mean of the tool's numbers\nq AS (\n  SELECT ");
+	cell_keys(x, "t");
+	for (j = 0; j < x->nst; j++) {
+		const struct qstat *s = &x->st[j];
+
+		if (!*s->tool)
+			addf(x, ",\n    CAST(NULL AS DOUBLE) AS s%zu", j + 1);
+		else if (s->tool_p50)
+			addf(x, ",\n    avg(coalesce(u.s%zu_p50, u.s%zu)) AS "
+			    "s%zu", j + 1, j + 1, j + 1);
+		else
+			addf(x, ",\n    avg(u.s%zu) AS s%zu", j + 1, j + 1);
+	}
+	add(x, "\n  FROM t\n  JOIN u ON u.run_id = t.run_id\n  WHERE "
+	    "t.tool_only = 1\n  GROUP BY ");
+	cell_keys(x, "t");
+	add(x, "\n)");
+}
+
 static void
 cell_stats(struct q *x)
 {
@@ -730,6 +761,8 @@ cell_stats(struct q *x)
 		add(x, "\n  FROM v\n  GROUP BY ");
 		cell_keys(x, "");
 		add(x, "\n)");
+		if (x->sumdef)
+			tool_cell_cte(x);
 	}
 	add(x, ",\ncs AS (\n  SELECT ");
 	cell_keys(x, "c");
@@ -742,6 +775,10 @@ cell_stats(struct q *x)
 
 		if (s->kind == STATS_NAME_N)
 			addf(x, ",\n    c.n AS s%zu", j + 1);
+		else if (x->sumdef && !x->trials)
+			addf(x, ",\n    CASE WHEN c.raw_trials = 0 AND "
+			    "c.tool_trials > 0 THEN q.s%zu ELSE p.s%zu END AS "
+			    "s%zu", j + 1, j + 1, j + 1);
 		else
 			addf(x, ",\n    p.s%zu", j + 1);
 		if (x->trials && s->kind != STATS_NAME_N)
@@ -762,6 +799,10 @@ cell_stats(struct q *x)
 	}
 	add(x, "\n  FROM c\n  LEFT JOIN p ON ");
 	cell_join(x, "p", "c", true, true);
+	if (x->sumdef && !x->trials) {
+		add(x, "\n  LEFT JOIN q ON ");
+		cell_join(x, "q", "c", true, true);
+	}
 	add(x, "\n)\n");
 	strbuf_release(&e);
 }
@@ -803,7 +844,13 @@ method_cols(struct q *x, const char *alias, bool per_cell)
 	add(x, " AS ");
 	ident(x, "estimator");
 	add(x, ", ");
-	lit(x, pool_name(x));
+	/* analyze shows a cell of only the tool's summaries per trial
+	 * when --pool is not given */
+	if (per_cell && x->sumdef)
+		addf(x, "CASE WHEN %s.tool_trials > 0 AND %s.raw_trials = 0 "
+		    "THEN 'trials' ELSE 'pooled' END", alias, alias);
+	else
+		lit(x, pool_name(x));
 	add(x, " AS ");
 	ident(x, "pool");
 }
@@ -1653,6 +1700,8 @@ export_sql_print(FILE *fp, sqlite3 *db, const char *verb,
 	x.o = o;
 	x.verb = verb;
 	x.trials = o->pool == STATS_POOL_PER_TRIAL;
+	x.sumdef = o->pool == STATS_POOL_POOLED &&
+	    !(o->given & (1u << ANALYZE_OPT_POOL));
 	if (!o->sql || export_engine_parse(o->sql, &engine)) {
 		error("unknown engine '%s' (known: %s)", o->sql ? o->sql : "",
 		    EXPORT_ENGINES);
@@ -1667,6 +1716,8 @@ export_sql_print(FILE *fp, sqlite3 *db, const char *verb,
 		goto cleanup;
 	}
 	x.connect = x.m->timeout_bound;
+	if (x.m->source == METRIC_FROM_SUMMARY)
+		x.sumdef = false;
 	if ((!strcmp(verb, "percentiles") || !strcmp(verb, "trials")) &&
 	    nargs > 0) {
 		error("%s takes no arguments (got '%s')", verb, args[0]);
