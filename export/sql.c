@@ -442,10 +442,6 @@ metric_is(struct q *x, const char *alias)
 	lit(x, x->m->name);
 }
 
-/* k: each run's samples of the metric; u: the tool's own statistics of
- * it; t: the trials (the metric's own runs, or runs with samples of it)
- * with their cell, successful samples and failures; v: the successful
- * values; c: the cells. */
 /* The cell keys of t from runs alias r: path, condition, --by keys and
  * the tags a cell may pool. */
 static void
@@ -527,6 +523,10 @@ end_ctes(struct q *x)
 	    "e.run_id\n),\n");
 }
 
+/* k: each run's samples of the metric; u: the tool's own statistics of
+ * it; t: the trials (the metric's own runs, or runs with samples of it)
+ * with their cell, successful samples and failures; v: the successful
+ * values (base_ctes() adds c: the cells) */
 static void
 sample_ctes(struct q *x)
 {
@@ -589,6 +589,8 @@ sample_ctes(struct q *x)
 	add(x, "\n),\n");
 }
 
+/* The runs, their values and the cells: end_ctes() or sample_ctes(),
+ * then c. */
 static void
 base_ctes(struct q *x)
 {
