@@ -912,7 +912,9 @@ percentiles_select(struct q *x)
 	for (j = 0; j < x->nst; j++) {
 		const struct qstat *s = &x->st[j];
 
-		if (!s->shown)
+		/* --stats ...,n is the n column itself (analyze's
+		 * pct_columns()) */
+		if (!s->shown || s->s.kind == STATS_NAME_N)
 			continue;
 		addf(x, ",\n  cs.s%zu AS ", j + 1);
 		ident(x, s->label);
