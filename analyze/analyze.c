@@ -1327,26 +1327,6 @@ analyze_help(FILE *fp)
 	analyze_usage(fp, true);
 }
 
-/* Does the database hold a run of metric with the tool's summaries of
- * it but no samples? */
-static bool
-db_summary_only_runs(sqlite3 *db, const char *metric)
-{
-	sqlite3_stmt *st = NULL;
-	bool any = false;
-
-	if (sqlite3_prepare_v2(db, "SELECT EXISTS (SELECT 1 FROM summaries s "
-	    "WHERE s.metric = ?1 AND NOT EXISTS (SELECT 1 FROM samples x "
-	    "JOIN metrics m ON m.id = x.metric WHERE x.run_id = s.run_id "
-	    "AND m.name = ?1))", -1, &st, NULL) != SQLITE_OK)
-		goto cleanup;
-	sqlite3_bind_text(st, 1, metric, -1, SQLITE_STATIC);
-	any = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0);
-cleanup:
-	sqlite3_finalize(st);
-	return any;
-}
-
 /*
  * --sql: print the query that computes the table on an engine over the
  * exported datasets (export/sql.c).  The options it cannot honour are a
@@ -1365,14 +1345,6 @@ analyze_sql(const struct analyze_opts *o, const char *verb, int nargs,
 		    "and trials have)", verb);
 		goto cleanup;
 	}
-	if (metric_by_name(o->metric) &&
-	    metric_by_name(o->metric)->source == METRIC_FROM_SUMMARY) {
-		error("--sql: %s is one end-of-test value per run (%s), not "
-		    "samples; its query form is not written (run the table "
-		    "on the database)", o->metric,
-		    metric_by_name(o->metric)->summary->what);
-		goto cleanup;
-	}
 	if (analyze_opts_sql_conflict(o, &why)) {
 		error("--sql cannot honour %s", why.buf);
 		goto cleanup;
@@ -1389,16 +1361,6 @@ analyze_sql(const struct analyze_opts *o, const char *verb, int nargs,
 		ret = rc == -2 ? PATHSTAT_EXIT_USAGE : PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
-	/* Not yet in the query form (issue 21): analyze's default for a
-	 * run with only the tool's summaries (per trial, the mean of the
-	 * tool's own percentiles).  Said where such runs exist. */
-	if (o->pool == STATS_POOL_POOLED &&
-	    !(o->given & (1u << ANALYZE_OPT_POOL)) &&
-	    db_summary_only_runs(db, o->metric))
-		note("--sql: the query pools every cell; a cell with only the "
-		    "tool's summaries (oha JSON without per-request files), "
-		    "which analyze shows per trial by default, is empty in it: "
-		    "add --pool trials for such cells");
 	rc = export_sql_print(stdout, db, verb, o, nargs, args);
 	ret = rc == -2 ? PATHSTAT_EXIT_USAGE : rc ? PATHSTAT_EXIT_FAIL :
 	    PATHSTAT_EXIT_OK;

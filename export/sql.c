@@ -50,6 +50,9 @@ struct q {
 	const char	**dimcol;	/* each --by key's column (NULL: path,
 					 * trial or tool) */
 	bool		trials;		/* --pool trials */
+	bool		sumdef;		/* --pool not given: a cell with only
+					 * the tool's summaries is per trial
+					 * (analyze's cell_summary_default()) */
 	bool		connect;	/* failures are timeouts */
 	/* percentiles: the run tags a cell may pool (analyze/pooling.h)
 	 * and their columns */
@@ -439,15 +442,96 @@ metric_is(struct q *x, const char *alias)
 	lit(x, x->m->name);
 }
 
+/* The cell keys of t from runs alias r: path, condition, --by keys and
+ * the tags a cell may pool. */
+static void
+run_keys(struct q *x)
+{
+	size_t i;
+
+	add(x, "r.run_id, r.path, r.condition");
+	for (i = 0; i < x->o->nby; i++) {
+		add(x, ", coalesce(");
+		key_expr(x, "r", x->o->by[i], x->dimcol[i]);
+		addf(x, ", '') AS d%zu", i + 1);
+	}
+	for (i = 0; i < x->npk; i++) {
+		add(x, i ? ", coalesce(" : ",\n    coalesce(");
+		key_expr(x, "r", x->pkeys[i], x->pcol[i]);
+		addf(x, ", '') AS g%zu", i + 1);
+	}
+}
+
+/*
+ * An end-of-test metric (common/metric.h, METRIC_FROM_SUMMARY): each run
+ * is one trial of n = 1, its value the tool's summary row times the
+ * metric's scale, else (metric_summary.rate_of) the rate of the run's
+ * successful samples over the span of their starts and ends, as
+ * analyze/cells.c reads it (load_end_value) and common/runsel.c selects
+ * the runs.  No failures, no tool-only trials.  The same CTE names and
+ * columns as base_ctes(), so every verb reads them alike.
+ */
+static void
+end_ctes(struct q *x)
+{
+	const struct metric_summary *ms = x->m->summary;
+	const struct metric *rm = ms->rate_of ? metric_by_id(ms->rate_of) :
+	    NULL;
+
+	add(x, "WITH\n-- each run's end-of-test value: ");
+	comment_text(x->sb, ms->what);
+	add(x, "\ne0 AS (\n  SELECT m.run_id, max(m.value) * ");
+	dbl(x->sb, ms->scale);
+	add(x, " AS value\n  FROM ");
+	table(x, "summaries");
+	add(x, " m\n  WHERE m.metric = ");
+	lit(x, ms->metric);
+	add(x, " AND m.stat = ");
+	lit(x, ms->stat);
+	add(x, " AND m.value IS NOT NULL\n  GROUP BY m.run_id\n),\n");
+	if (rm) {
+		add(x, "-- a run without it (no JSON summary): its successful "
+		    "requests over the span\n-- from the first start to the "
+		    "last end\ne AS (\n  SELECT run_id, value FROM e0\n  "
+		    "UNION ALL\n  SELECT s.run_id, CAST(count(*) AS DOUBLE) / "
+		    "((max(s.t_us + s.value * 1e3) - min(s.t_us)) / 1e6) AS "
+		    "value\n  FROM ");
+		table(x, "samples");
+		add(x, " s\n  LEFT JOIN e0 ON e0.run_id = s.run_id\n  WHERE "
+		    "s.metric = ");
+		lit(x, rm->name);
+		add(x, " AND s.status = 'ok' AND s.value IS NOT NULL AND "
+		    "s.t_us IS NOT NULL\n    AND e0.run_id IS NULL\n  GROUP "
+		    "BY s.run_id\n  HAVING max(s.t_us + s.value * 1e3) > "
+		    "min(s.t_us)\n),\n");
+	} else {
+		add(x, "e AS (\n  SELECT run_id, value FROM e0\n),\n");
+	}
+	add(x, "-- no tool-only trials: the summary is the value\nu AS (\n  "
+	    "SELECT run_id, 0 AS ntool FROM e WHERE 1 = 0\n),\n-- the "
+	    "trials: runs with the value, each n = 1, no failures\nt AS (\n"
+	    "  SELECT ");
+	run_keys(x);
+	add(x, ",\n    r.trial, r.started_at, 1 AS n, 0 AS failures, 0 AS "
+	    "tool_only, 0 AS timeouts\n  FROM ");
+	table(x, "runs");
+	add(x, " r\n  JOIN e ON e.run_id = r.run_id\n  WHERE 1 = 1");
+	where_clause(x, "r");
+	add(x, "\n),\n-- the values, with their cell\nv AS (\n  SELECT ");
+	cell_keys(x, "t");
+	add(x, ", t.run_id, e.value\n  FROM e\n  JOIN t ON t.run_id = "
+	    "e.run_id\n),\n");
+}
+
 /* k: each run's samples of the metric; u: the tool's own statistics of
  * it; t: the trials (the metric's own runs, or runs with samples of it)
  * with their cell, successful samples and failures; v: the successful
- * values; c: the cells. */
+ * values (base_ctes() adds c: the cells) */
 static void
-base_ctes(struct q *x)
+sample_ctes(struct q *x)
 {
-	size_t i, j;
-	bool tool = x->trials || !strcmp(x->verb, "trials");
+	size_t j;
+	bool tool = x->trials || x->sumdef || !strcmp(x->verb, "trials");
 
 	add(x, "WITH\n-- each run's samples of the metric: rows, and failed "
 	    "ones (left out, as analyze does)\nk AS (\n  SELECT s.run_id, "
@@ -478,18 +562,8 @@ base_ctes(struct q *x)
 	add(x, " AND m.value IS NOT NULL");
 	where_clause(x, "m");
 	add(x, "\n  GROUP BY m.run_id\n),\n-- the trials: the metric's own "
-	    "runs, and runs with samples of it\nt AS (\n  SELECT r.run_id, "
-	    "r.path, r.condition");
-	for (i = 0; i < x->o->nby; i++) {
-		add(x, ", coalesce(");
-		key_expr(x, "r", x->o->by[i], x->dimcol[i]);
-		addf(x, ", '') AS d%zu", i + 1);
-	}
-	for (i = 0; i < x->npk; i++) {
-		add(x, i ? ", coalesce(" : ",\n    coalesce(");
-		key_expr(x, "r", x->pkeys[i], x->pcol[i]);
-		addf(x, ", '') AS g%zu", i + 1);
-	}
+	    "runs, and runs with samples of it\nt AS (\n  SELECT ");
+	run_keys(x);
 	add(x, ",\n    r.trial, r.started_at,\n    coalesce(k.nrows, 0) - "
 	    "coalesce(k.failed, 0) AS n,\n    CASE WHEN ");
 	metric_is(x, "r");
@@ -512,7 +586,21 @@ base_ctes(struct q *x)
 	metric_is(x, "s");
 	add(x, " AND s.status = 'ok' AND s.value IS NOT NULL");
 	where_clause(x, "s");
-	add(x, "\n),\n-- the cells: path, condition and --by keys\nc AS (\n  "
+	add(x, "\n),\n");
+}
+
+/* The runs, their values and the cells: end_ctes() or sample_ctes(),
+ * then c. */
+static void
+base_ctes(struct q *x)
+{
+	size_t i;
+
+	if (x->m->source == METRIC_FROM_SUMMARY && x->m->summary)
+		end_ctes(x);
+	else
+		sample_ctes(x);
+	add(x, "-- the cells: path, condition and --by keys\nc AS (\n  "
 	    "SELECT ");
 	cell_keys(x, "");
 	add(x, ", count(*) AS trials, sum(n) AS n, sum(failures) AS "
@@ -607,6 +695,34 @@ censorable(const struct q *x, const struct stats_name *s)
 /* cs: each cell's statistics under --pool (analyze's cell_compute()),
  * with the "≥ timeout" flags of connect probes: pooled over the cell,
  * or per trial (one censored trial censors the mean across trials). */
+/* q: a cell whose trials are all the tool's summaries (no samples),
+ * when --pool is not given: the mean of the trials' own statistics, as
+ * analyze shows such a cell by default (per trial). */
+static void
+tool_cell_cte(struct q *x)
+{
+	size_t j;
+
+	add(x, ",\n-- a cell with only the tool's summaries: per trial, the "
+	    "mean of the tool's numbers\nq AS (\n  SELECT ");
+	cell_keys(x, "t");
+	for (j = 0; j < x->nst; j++) {
+		const struct qstat *s = &x->st[j];
+
+		if (!*s->tool)
+			addf(x, ",\n    CAST(NULL AS DOUBLE) AS s%zu", j + 1);
+		else if (s->tool_p50)
+			addf(x, ",\n    avg(coalesce(u.s%zu_p50, u.s%zu)) AS "
+			    "s%zu", j + 1, j + 1, j + 1);
+		else
+			addf(x, ",\n    avg(u.s%zu) AS s%zu", j + 1, j + 1);
+	}
+	add(x, "\n  FROM t\n  JOIN u ON u.run_id = t.run_id\n  WHERE "
+	    "t.tool_only = 1\n  GROUP BY ");
+	cell_keys(x, "t");
+	add(x, "\n)");
+}
+
 static void
 cell_stats(struct q *x)
 {
@@ -647,6 +763,8 @@ cell_stats(struct q *x)
 		add(x, "\n  FROM v\n  GROUP BY ");
 		cell_keys(x, "");
 		add(x, "\n)");
+		if (x->sumdef)
+			tool_cell_cte(x);
 	}
 	add(x, ",\ncs AS (\n  SELECT ");
 	cell_keys(x, "c");
@@ -659,6 +777,10 @@ cell_stats(struct q *x)
 
 		if (s->kind == STATS_NAME_N)
 			addf(x, ",\n    c.n AS s%zu", j + 1);
+		else if (x->sumdef && !x->trials)
+			addf(x, ",\n    CASE WHEN c.raw_trials = 0 AND "
+			    "c.tool_trials > 0 THEN q.s%zu ELSE p.s%zu END AS "
+			    "s%zu", j + 1, j + 1, j + 1);
 		else
 			addf(x, ",\n    p.s%zu", j + 1);
 		if (x->trials && s->kind != STATS_NAME_N)
@@ -679,6 +801,10 @@ cell_stats(struct q *x)
 	}
 	add(x, "\n  FROM c\n  LEFT JOIN p ON ");
 	cell_join(x, "p", "c", true, true);
+	if (x->sumdef && !x->trials) {
+		add(x, "\n  LEFT JOIN q ON ");
+		cell_join(x, "q", "c", true, true);
+	}
 	add(x, "\n)\n");
 	strbuf_release(&e);
 }
@@ -720,9 +846,25 @@ method_cols(struct q *x, const char *alias, bool per_cell)
 	add(x, " AS ");
 	ident(x, "estimator");
 	add(x, ", ");
-	lit(x, pool_name(x));
+	/* analyze shows a cell of only the tool's summaries per trial
+	 * when --pool is not given */
+	if (per_cell && x->sumdef)
+		addf(x, "CASE WHEN %s.tool_trials > 0 AND %s.raw_trials = 0 "
+		    "THEN 'trials' ELSE 'pooled' END", alias, alias);
+	else
+		lit(x, pool_name(x));
 	add(x, " AS ");
 	ident(x, "pool");
+}
+
+/* An end-of-test metric's n counts runs: analyze's n_counts column. */
+static void
+n_counts_col(struct q *x)
+{
+	if (x->m->source != METRIC_FROM_SUMMARY)
+		return;
+	add(x, ", 'runs' AS ");
+	ident(x, "n_counts");
 }
 
 static void
@@ -752,6 +894,7 @@ percentiles_select(struct q *x)
 	ident(x, "condition");
 	dim_cols(x, "cs", NULL);
 	method_cols(x, "cs", true);
+	n_counts_col(x);
 	add(x, ",\n  cs.n AS ");
 	ident(x, "n");
 	add(x, ", cs.trials AS ");
@@ -769,7 +912,8 @@ percentiles_select(struct q *x)
 	for (j = 0; j < x->nst; j++) {
 		const struct qstat *s = &x->st[j];
 
-		/* n is the n column already (analyze/verbs.c) */
+		/* --stats ...,n is the n column itself (analyze's
+		 * pct_columns()) */
 		if (!s->shown || s->s.kind == STATS_NAME_N)
 			continue;
 		addf(x, ",\n  cs.s%zu AS ", j + 1);
@@ -1355,6 +1499,7 @@ trials_select(struct q *x)
 	ident(x, "condition");
 	dim_cols(x, "c", NULL);
 	method_cols(x, "c", true);
+	n_counts_col(x);
 	add(x, ",\n  ks.stat AS ");
 	ident(x, "stat");
 	add(x, ", coalesce(ts.nt, 0) AS ");
@@ -1469,6 +1614,9 @@ set_stats(struct q *x)
 
 		s->tool[0] = '\0';
 		s->tool_p50 = false;
+		/* an end-of-test value has no tool statistics of its own */
+		if (x->m->source == METRIC_FROM_SUMMARY)
+			continue;
 		if (trials_verb) {
 			snprintf(s->tool, sizeof(s->tool), "%s", s->label);
 			continue;
@@ -1556,6 +1704,8 @@ export_sql_print(FILE *fp, sqlite3 *db, const char *verb,
 	x.o = o;
 	x.verb = verb;
 	x.trials = o->pool == STATS_POOL_PER_TRIAL;
+	x.sumdef = o->pool == STATS_POOL_POOLED &&
+	    !(o->given & (1u << ANALYZE_OPT_POOL));
 	if (!o->sql || export_engine_parse(o->sql, &engine)) {
 		error("unknown engine '%s' (known: %s)", o->sql ? o->sql : "",
 		    EXPORT_ENGINES);
@@ -1570,6 +1720,8 @@ export_sql_print(FILE *fp, sqlite3 *db, const char *verb,
 		goto cleanup;
 	}
 	x.connect = x.m->timeout_bound;
+	if (x.m->source == METRIC_FROM_SUMMARY)
+		x.sumdef = false;
 	if ((!strcmp(verb, "percentiles") || !strcmp(verb, "trials")) &&
 	    nargs > 0) {
 		error("%s takes no arguments (got '%s')", verb, args[0]);

@@ -3,7 +3,8 @@
 # of `pathstat analyze percentiles|delta|ratio|trials --sql spark`: every
 # cell equals `analyze --format csv` (1e-9, the same rows and columns in
 # the same order), on the sample tree (days, instance types, a path named
-# G' and oha runs with only a JSON summary) and on a generated tree of
+# G', oha runs with only a JSON summary, and the end-of-test metrics
+# rps, loss_pct, http_bps and jitter_ms from the summaries dataset) and on a generated tree of
 # three days on two instance types, exported with instance_type and path
 # folders too.  The DDL's MSCK REPAIR finds every partition: a day added
 # by a later export is there after the DDL runs again.
@@ -43,6 +44,10 @@ percentiles --metric http_ms --quantile oha --pool trials --stats p50,p99,p99.9,
 delta --metric http_ms "G-G'" H-B
 ratio --metric http_ms --across c 16/1
 trials --metric http_ms --where path=G,H --stats p50,p99.9,mean,max,n
+percentiles --metric rps --pool trials --by day
+percentiles --metric loss_pct --stats p50,mean,max,n
+delta --metric http_bps "G-G'" H-B
+trials --metric jitter_ms --stats p50,mean,n
 @ m.db m.sql
 percentiles --metric throughput_bps --by instance_type
 # a later export adds a day: the same DDL, run again, finds it
@@ -58,5 +63,5 @@ TMPDIR=$TMP SPARK_LOCAL_IP=127.0.0.1 engines_py "$TOP/tests/cli/helper/engine-ch
 engines_report check.out "Spark: "
 [ -s check.out ] || tail -5 spark.err
 n=$(grep -c '^ok - percentiles\|^ok - delta\|^ok - ratio\|^ok - trials' check.out)
-ok "[ $n -eq 8 ]" "Spark gave analyze's table for all 8 queries ($n)"
+ok "[ $n -eq 12 ]" "Spark gave analyze's table for all 12 queries ($n)"
 test_done

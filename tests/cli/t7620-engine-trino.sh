@@ -2,7 +2,8 @@
 # Hive connector on a file metastore runs the statements of `pathstat
 # export --ddl trino` over the exported folder and the queries of
 # `analyze ... --sql trino`: every cell equals `analyze --format csv`
-# (1e-9, the same rows and columns in the same order).  Athena's engine
+# (1e-9, the same rows and columns in the same order), the end-of-test
+# metrics (rps, loss_pct, jitter_ms from the summaries dataset) too.  Athena's engine
 # is Trino: the queries of `--sql athena` are Trino's text but for the
 # header comment (compared here; one that differs runs on the Trino
 # tables); Athena's DDL (Hive DDL: CREATE EXTERNAL TABLE, STORED
@@ -41,7 +42,10 @@ ok "true" "Trino $TRINO_VERSION is up on loopback (${TRINO_START_S}s)"
 Q='percentiles --metric connect_ms --by day
 percentiles --metric http_ms --quantile oha --pool trials --stats p50,p99,p99.9,min,max,mean,n
 delta --metric http_ms "G-G'"'"'" H-B
-trials --metric connect_ms --by day'
+trials --metric connect_ms --by day
+percentiles --metric rps --pool trials --by day
+percentiles --metric loss_pct --stats p50,mean,max,n
+trials --metric jitter_ms --stats p50,mean,n'
 {
 	echo "@ s.db t.sql"
 	echo "! SELECT count(*) FROM pathstat.samples HAVING count(*) = 42210"
@@ -55,7 +59,7 @@ trials --metric connect_ms --by day'
     < cases > check.out 2> trino.err
 engines_report check.out "Trino: "
 n=$(grep -c '^ok - percentiles\|^ok - delta\|^ok - ratio\|^ok - trials' check.out)
-ok "[ $n -eq 6 ]" "Trino gave analyze's table for all 6 queries ($n)"
+ok "[ $n -eq 9 ]" "Trino gave analyze's table for all 9 queries ($n)"
 
 # Athena's queries: the text of Trino's but for the header comment
 # (dialect.c gives Athena Trino's spellings), so Trino's tables above

@@ -14,7 +14,11 @@ k AS (
 ),
 -- the tool's own statistics: a run without samples has only these
 u AS (
-  SELECT m.run_id, count(*) AS ntool
+  SELECT m.run_id, count(*) AS ntool,
+    max(CASE WHEN m.stat = 'p50' THEN m.value END) AS s1,
+    max(CASE WHEN m.stat = 'p95' THEN m.value END) AS s2,
+    max(CASE WHEN m.stat = 'p99' THEN m.value END) AS s3,
+    max(CASE WHEN m.stat = 'max' THEN m.value END) AS s4
   FROM pathstat.summaries m
   WHERE m.metric = 'connect_ms' AND m.value IS NOT NULL
   GROUP BY m.run_id
@@ -59,22 +63,35 @@ p AS (
   FROM v
   GROUP BY path, condition
 ),
+-- a cell with only the tool's summaries: per trial, the mean of the tool's numbers
+q AS (
+  SELECT t.path, t.condition,
+    avg(u.s1) AS s1,
+    avg(u.s2) AS s2,
+    avg(u.s3) AS s3,
+    avg(u.s4) AS s4
+  FROM t
+  JOIN u ON u.run_id = t.run_id
+  WHERE t.tool_only = 1
+  GROUP BY t.path, t.condition
+),
 cs AS (
   SELECT c.path, c.condition, c.trials, c.n, c.failures, c.timeouts, c.raw_trials, c.tool_trials, c.ng1, c.ng2, c.ng3, c.ng4, c.ng5,
-    p.s1,
+    CASE WHEN c.raw_trials = 0 AND c.tool_trials > 0 THEN q.s1 ELSE p.s1 END AS s1,
       CASE WHEN c.timeouts > 0 AND CAST(c.n + c.timeouts - 1 AS BIGINT) * 50 > CAST(c.n - 1 AS BIGINT) * 100 THEN 1 ELSE 0 END AS ge1,
-    p.s2,
+    CASE WHEN c.raw_trials = 0 AND c.tool_trials > 0 THEN q.s2 ELSE p.s2 END AS s2,
       CASE WHEN c.timeouts > 0 AND CAST(c.n + c.timeouts - 1 AS BIGINT) * 95 > CAST(c.n - 1 AS BIGINT) * 100 THEN 1 ELSE 0 END AS ge2,
-    p.s3,
+    CASE WHEN c.raw_trials = 0 AND c.tool_trials > 0 THEN q.s3 ELSE p.s3 END AS s3,
       CASE WHEN c.timeouts > 0 AND CAST(c.n + c.timeouts - 1 AS BIGINT) * 99 > CAST(c.n - 1 AS BIGINT) * 100 THEN 1 ELSE 0 END AS ge3,
-    p.s4,
+    CASE WHEN c.raw_trials = 0 AND c.tool_trials > 0 THEN q.s4 ELSE p.s4 END AS s4,
       CASE WHEN c.timeouts > 0 THEN 1 ELSE 0 END AS ge4
   FROM c
   LEFT JOIN p ON p.path = c.path AND p.condition = c.condition
+  LEFT JOIN q ON q.path = c.path AND q.condition = c.condition
 )
 SELECT cs.path AS `path`, cs.condition AS `condition`,
   'connect_ms' AS `metric`,
-  CASE WHEN cs.tool_trials > 0 AND cs.raw_trials = 0 THEN 'tool' ELSE 'type7' END AS `estimator`, 'pooled' AS `pool`,
+  CASE WHEN cs.tool_trials > 0 AND cs.raw_trials = 0 THEN 'tool' ELSE 'type7' END AS `estimator`, CASE WHEN cs.tool_trials > 0 AND cs.raw_trials = 0 THEN 'trials' ELSE 'pooled' END AS `pool`,
   cs.n AS `n`, cs.trials AS `trials`, cs.failures AS `failures`, cs.timeouts AS `timeouts`,
   CASE WHEN cs.n + cs.failures > 0 THEN 100e0 * CAST(cs.failures AS DOUBLE) / CAST(cs.n + cs.failures AS DOUBLE) END AS `loss_pct`,
   cs.s1 AS `p50`, cs.ge1 AS `p50_ge_timeout`,
