@@ -52,7 +52,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/t-*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 SQL	:= $(sort $(wildcard schema/[0-9][0-9][0-9]-*.sql))
 
-.PHONY: all test check unit cli asan deps check-deps demo docs-examples bench \
+.PHONY: all test check unit cli asan deps check-deps demo docs-examples bench bench-scale \
 	fuzz install uninstall clean pathprobe-static test-slow schema-doc \
 	test-engines \
 	coverage coverage-small \
@@ -321,6 +321,11 @@ docs-examples: all
 
 bench: all
 	@sh bench/run.sh
+
+# How each step's time grows with the samples (issue 26): bench/scale.sh,
+# SCALE_SIZES_GB (default "0.1 1").
+bench-scale: all
+	@sh bench/scale.sh
 
 # What install puts where; uninstall removes exactly these files.  Every
 # manual page under docs/ and collect/ goes to man1.
