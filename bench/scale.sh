@@ -304,11 +304,11 @@ cat "$W/results.md"
 
 cat > "$W/scale.gp" <<EOF
 # gnuplot $W/scale.gp: time against samples, log-log (bench/scale.sh)
-set terminal pngcairo size 800,560
+set terminal pngcairo size 1000,560
 set output "$W/scale.png"
 set logscale xy
 set datafile missing "NaN"
-set key below
+set key outside right top
 set grid
 set xlabel "samples"
 set ylabel "wall seconds"
