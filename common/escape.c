@@ -185,6 +185,24 @@ escape_html_keep_refs(struct strbuf *sb, const char *p, const char *end)
 	}
 }
 
+/* Append the character at p (n bytes: utf8_len(p)) as gnuplot shows
+ * it, invalid UTF-8 as '?' and other control characters as a space;
+ * returns the next character. */
+static const unsigned char *
+gnuplot_char(struct strbuf *sb, const unsigned char *p, size_t n)
+{
+	if (n == 0) {
+		strbuf_addch(sb, '?');
+		return p + 1;
+	}
+	if (n > 1) {
+		strbuf_add(sb, p, n);
+		return p + n;
+	}
+	strbuf_addch(sb, *p < 0x20 || *p == 0x7f ? ' ' : (char)*p);
+	return p + 1;
+}
+
 /*
  * gnuplot reads '' inside a single-quoted literal as a quote only now
  * and then: at a literal's start, or twice in a row, it ends the literal
@@ -236,17 +254,7 @@ escape_gnuplot(struct strbuf *sb, const char *s)
 			strbuf_addch(sb, '\'');
 			open = true;
 		}
-		if (n == 0) {
-			strbuf_addch(sb, '?');
-			p++;
-		} else if (n > 1) {
-			strbuf_add(sb, p, n);
-			p += n;
-		} else {
-			strbuf_addch(sb, *p < 0x20 || *p == 0x7f ? ' ' :
-			    (char)*p);
-			p++;
-		}
+		p = gnuplot_char(sb, p, n);
 	}
 	if (open)
 		strbuf_addch(sb, '\'');
@@ -261,6 +269,17 @@ escape_gnuplot(struct strbuf *sb, const char *s)
 		    sb->len - start - 2);
 		strbuf_setlen(sb, sb->len - 2);
 	}
+}
+
+/* s on a gnuplot comment line: one line of plain text, with the same
+ * characters escape_gnuplot() would show. */
+void
+escape_gnuplot_comment(struct strbuf *sb, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+
+	while (*p)
+		p = gnuplot_char(sb, p, utf8_len(p));
 }
 
 void

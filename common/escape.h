@@ -74,6 +74,9 @@ size_t escape_html_ref_len(const char *p, const char *end);
  * quote is never doubled inside a literal.
  */
 void escape_gnuplot(struct strbuf *sb, const char *s);
+/* s for a gnuplot comment line: control characters as spaces, invalid
+ * UTF-8 as '?'. */
+void escape_gnuplot_comment(struct strbuf *sb, const char *s);
 
 /*
  * An SQL string literal: '...' with ' doubled (standard SQL, SQLite,

@@ -33,35 +33,10 @@ report_utf8_len(const unsigned char *p)
 	return utf8_len(p);
 }
 
-/* Copy s with control characters as spaces and invalid UTF-8 as '?'
- * (for comment lines: one line, plain text). */
-static void
-gp_clean(struct strbuf *sb, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	while (*p) {
-		size_t n = utf8_len(p);
-
-		if (n == 0) {
-			strbuf_addch(sb, '?');
-			p++;
-		} else if (n > 1) {
-			strbuf_add(sb, p, n);
-			p += n;
-		} else {
-			strbuf_addch(sb, *p < 0x20 || *p == 0x7f ? ' ' :
-			    (char)*p);
-			p++;
-		}
-	}
-}
-
-
 void
 report_gp_comment_text(struct strbuf *sb, const char *s)
 {
-	gp_clean(sb, s ? s : "");
+	escape_gnuplot_comment(sb, s);
 }
 
 const char *
