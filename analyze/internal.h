@@ -72,6 +72,16 @@ void analyze_default_stats(const struct analyze_opts *o,
  * choose their unit.  0, or -1 after printing an error. */
 int analyze_load_by(sqlite3 *db, const struct analyze_opts *o,
     const char *key, struct cellset *cs);
+/* Group columns shared by compare, trend and variance (compare.c):
+ * cells in one group agree in path, condition and every --by key but
+ * the last; the columns are path, condition, those keys, and hidden
+ * metric, estimator and pool; fill returns the next column. */
+bool analyze_same_group(const struct cellset *cs, const struct cell *a,
+    const struct cell *b);
+void analyze_add_group_columns(struct table *t, const struct cellset *cs);
+size_t analyze_fill_group_columns(struct table *t, size_t row,
+    const struct cellset *cs, const struct cell *c,
+    const struct analyze_opts *o);
 /* trend's time key: the last --by that is day or hour ("day" without
  * --by); the other --by keys split the series.  NULL when no --by is. */
 const char *analyze_trend_key(const struct analyze_opts *o);
