@@ -1,90 +1,33 @@
 /*
- * iperf3.c - the iperf3 parser: -J documents (iperf 3.0-3.22, client or
- * server side, possibly wrapped in terminal junk, cut short or several to
- * a file) and --json-stream event lines.  Each test becomes one run per
- * direction, with one sample per reported interval and iperf3's own
- * end-of-test sums as tool summaries.
+ * iperf3.c - the iperf3 parser's entry point and its JSON walker: -J
+ * documents (iperf 3.0-3.22, client or server side, possibly wrapped in
+ * terminal junk, cut short or several to a file) and --json-stream event
+ * lines.  It finds the document, reads it whole or, when it is large or
+ * broken, member by member and interval by interval, and hands what it
+ * parsed to iperf3_data.c; iperf3_runs.c makes the runs.  Each test
+ * becomes one run per direction, with one sample per reported interval
+ * and iperf3's own end-of-test sums as tool summaries.
  */
 #include "common/compat.h"
 
 #include <ctype.h>
-#include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
 #include <cJSON.h>
 
-#include "common/kv.h"
 #include "common/strbuf.h"
-#include "common/xalloc.h"
 #include "ingest/internal.h"
+#include "ingest/iperf3.h"
 
-#define IPERF3_MAX_INTERVALS	10000000	/* intervals read per file */
 #define IPERF3_MAX_DOCS		1000	/* further documents or tests counted */
-#define IPERF3_MAX_STREAMS	1000000	/* largest num_streams taken as P */
 /* cJSON costs about 41 times the text it parses (issue 22): a document
  * larger than IPERF3_TREE_MAX is read member by member and interval by
  * interval, and no one member may exceed IPERF3_PIECE_MAX, so a file
  * costs about twice its size, whatever it holds. */
 #define IPERF3_TREE_MAX		((size_t)8 << 20)
 #define IPERF3_PIECE_MAX	((size_t)16 << 20)
-#define IPERF3_ESTIMATOR	"iperf3"
-
-/*
- * iperf 3.12-3.13 print -1 as 18446744073709551615, which strtod turns
- * into 2^64; anything this close to 2^64 is that -1.
- */
-#define IPERF3_U64_LO	1.8446744073709550e19
-#define IPERF3_U64_HI	1.8446744073709553e19
-
-enum iperf3_dir_id {
-	DIR_UP = 0,	/* client to server: "sum", the first "sum" */
-	DIR_DOWN = 1,	/* server to client: sum_bidir_reverse, 2nd "sum" */
-};
-
-struct iperf3_sample {
-	int64_t	t_us;	/* interval end in µs, or T_US_UNKNOWN */
-	double	value;	/* in the metric's unit */
-	int	metric;	/* enum metric_id */
-};
-
-/* What the intervals gave for one direction. */
-struct iperf3_dir {
-	struct iperf3_sample	*samples;	/* owned, in interval order */
-	size_t			nsamples, alloc;
-	size_t	ntaken;		/* intervals with this direction's sum key */
-	size_t	nthroughput;	/* throughput samples taken */
-	size_t	nomitted;	/* omitted intervals skipped */
-	size_t	nbad_rate;	/* intervals without a usable bits_per_second */
-	size_t	nno_sum;	/* intervals whose sum is absent or no object */
-	size_t	nrepeated;	/* intervals dropped as repeats */
-	bool	has_last;	/* last_* hold the previous kept interval */
-	double	last_start;	/* previous kept sum: start (s) */
-	double	last_end;	/* its end (s) */
-	double	last_bytes;	/* its bytes */
-};
-
-/* One file being parsed; every tree here is freed by ctx_release(). */
-struct iperf3_ctx {
-	struct parse_result	*res;
-	cJSON		*doc;		/* owned: the parsed -J document */
-	cJSON		*start_tree;	/* owned: the tree holding start */
-	cJSON		*end_tree;	/* owned: the tree holding end */
-	const cJSON	*start;		/* borrowed from one of the trees */
-	const cJSON	*end;		/* borrowed from one of the trees */
-	char		*error;		/* owned: the first "error" text */
-	struct iperf3_dir dir[2];	/* indexed by enum iperf3_dir_id */
-	size_t	nintervals;		/* interval objects read */
-	bool	intervals_capped;	/* more than IPERF3_MAX_INTERVALS */
-	bool	intervals_not_array;	/* "intervals" was some other type */
-	bool	bidir_seen;		/* a server->client interval sum */
-	bool	sender_false;		/* a stream with sender:false */
-	bool	salvaged;		/* the document did not parse */
-	struct strbuf	salvage_note;	/* why, and what was kept */
-	struct strbuf	file_notes;	/* "; "-joined: what else was left */
-};
 
 static void
 ctx_init(struct iperf3_ctx *c, struct parse_result *res)
@@ -108,23 +51,6 @@ ctx_release(struct iperf3_ctx *c)
 		free(c->dir[i].samples);
 	strbuf_release(&c->salvage_note);
 	strbuf_release(&c->file_notes);
-}
-
-/* Note something about the file as a whole (extra documents, junk
- * lines); finish() adds it to the reason after the runs' own reasons. */
-static void
-file_note(struct iperf3_ctx *c, const char *fmt, ...) PATHSTAT_PRINTF(2, 3);
-
-static void
-file_note(struct iperf3_ctx *c, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (c->file_notes.len)
-		strbuf_addstr(&c->file_notes, "; ");
-	va_start(ap, fmt);
-	strbuf_vaddf(&c->file_notes, fmt, ap);
-	va_end(ap);
 }
 
 /* ---- bytes ---------------------------------------------------------- */
@@ -296,559 +222,6 @@ line_of(const char *base, const char *p)
 	return line;
 }
 
-/* ---- cJSON access --------------------------------------------------- */
-
-/*
- * The n-th (from 0) member called name, case-sensitively.  Walks all
- * children, so the repeated keys of iperf 3.7-3.10 (--bidir "sum",
- * "sum_sent", ...) are reachable.  Borrowed; NULL when absent.
- */
-static const cJSON *
-nth_member(const cJSON *obj, const char *name, int n)
-{
-	const cJSON *ch;
-
-	if (!cJSON_IsObject(obj))
-		return NULL;
-	cJSON_ArrayForEach(ch, obj) {
-		if (ch->string && !strcmp(ch->string, name) && n-- == 0)
-			return ch;
-	}
-	return NULL;
-}
-
-static const cJSON *
-member(const cJSON *obj, const char *name)
-{
-	return nth_member(obj, name, 0);
-}
-
-static const cJSON *
-object_member(const cJSON *obj, const char *name)
-{
-	const cJSON *v = member(obj, name);
-
-	return cJSON_IsObject(v) ? v : NULL;
-}
-
-/* A finite number that is not iperf's unsigned -1; false otherwise
- * (absent, null from NaN, a string...). */
-static bool
-num_member(const cJSON *obj, const char *name, double *out)
-{
-	const cJSON *v = member(obj, name);
-	double x;
-
-	if (!cJSON_IsNumber(v))
-		return false;
-	x = v->valuedouble;
-	if (!isfinite(x) || (x >= IPERF3_U64_LO && x <= IPERF3_U64_HI))
-		return false;
-	*out = x;
-	return true;
-}
-
-/* A count: a whole number >= 0; -1 printed as 2^64-1 or, by 32-bit
- * builds, as 2^32-1 or 2^32-2 means unknown. */
-static bool
-count_member(const cJSON *obj, const char *name, double *out)
-{
-	double x;
-
-	if (!num_member(obj, name, &x) || x < 0 || x != floor(x) ||
-	    x == 4294967295.0 || x == 4294967294.0)
-		return false;
-	*out = x;
-	return true;
-}
-
-/* iperf writes flags as true/false (3.0+ "omitted") or 0/1 (test_start). */
-static bool
-flag_member(const cJSON *obj, const char *name)
-{
-	const cJSON *v = member(obj, name);
-
-	if (cJSON_IsTrue(v))
-		return true;
-	return cJSON_IsNumber(v) && isfinite(v->valuedouble) &&
-	    v->valuedouble != 0;
-}
-
-static int64_t
-seconds_to_us(double s)
-{
-	if (!isfinite(s) || fabs(s) > 9.0e12)
-		return T_US_UNKNOWN;
-	return (int64_t)llround(s * 1e6);
-}
-
-/* ---- intervals ------------------------------------------------------ */
-
-static void
-dir_add(struct iperf3_dir *d, int metric, int64_t t_us, double value)
-{
-	struct iperf3_sample *s;
-
-	ALLOC_GROW(d->samples, d->nsamples + 1, d->alloc);
-	s = &d->samples[d->nsamples++];
-	s->t_us = t_us;
-	s->value = value;
-	s->metric = metric;
-}
-
-/*
- * One interval sum (the sum over streams) for one direction: a throughput
- * sample unless omitted, and retransmits (TCP sender) or jitter and loss
- * (UDP receiver) when the sum carries them.
- */
-static void
-take_sum(struct iperf3_ctx *c, const cJSON *sum, enum iperf3_dir_id id)
-{
-	struct iperf3_dir *d = &c->dir[id];
-	int64_t t_us = T_US_UNKNOWN;
-	double v, start, end, bytes;
-
-	d->ntaken++;
-	if (!cJSON_IsObject(sum)) {
-		d->nno_sum++;
-		return;
-	}
-	if (flag_member(sum, "omitted")) {
-		d->nomitted++;
-		return;
-	}
-	/*
-	 * A client whose server is killed prints its last interval twice
-	 * (interrupted_sigint_server.client.json of 3.0.11, 3.12 and
-	 * 3.17.1).  Consecutive intervals never share start and end, so
-	 * such a repeat is dropped rather than counted as a sample.
-	 */
-	if (num_member(sum, "start", &start) && num_member(sum, "end", &end) &&
-	    num_member(sum, "bytes", &bytes)) {
-		if (d->has_last && start == d->last_start &&
-		    end == d->last_end && bytes == d->last_bytes) {
-			d->nrepeated++;
-			return;
-		}
-		d->has_last = true;
-		d->last_start = start;
-		d->last_end = end;
-		d->last_bytes = bytes;
-	}
-	/* After -O the clock restarts near 0: keep the value as written. */
-	if (num_member(sum, "end", &v))
-		t_us = seconds_to_us(v);
-	if (num_member(sum, "bits_per_second", &v) && v >= 0) {
-		dir_add(d, METRIC_THROUGHPUT_BPS, t_us, v);
-		d->nthroughput++;
-	} else {
-		d->nbad_rate++;
-	}
-	if (count_member(sum, "retransmits", &v))
-		dir_add(d, METRIC_RETRANSMITS, t_us, v);
-	if (num_member(sum, "jitter_ms", &v) && v >= 0)
-		dir_add(d, METRIC_JITTER_MS, t_us, v);
-	if (num_member(sum, "lost_percent", &v) && v >= 0)
-		dir_add(d, METRIC_LOSS_PCT, t_us, v);
-}
-
-/*
- * One element of "intervals" (or the data of an interval event).  The
- * first "sum" is client->server; the server->client one is
- * "sum_bidir_reverse" (3.11+) or a second "sum" key (3.7-3.10 --bidir).
- */
-static void
-feed_interval(struct iperf3_ctx *c, const cJSON *iv)
-{
-	const cJSON *ch, *st, *up = NULL, *second = NULL, *rev = NULL;
-	const cJSON *streams = NULL;
-	int nsum = 0;
-
-	if (c->nintervals >= IPERF3_MAX_INTERVALS) {
-		c->intervals_capped = true;
-		return;
-	}
-	c->nintervals++;
-	if (cJSON_IsObject(iv)) {
-		cJSON_ArrayForEach(ch, iv) {
-			if (!ch->string)
-				continue;
-			if (!strcmp(ch->string, "sum")) {
-				if (nsum == 0)
-					up = ch;
-				else if (nsum == 1)
-					second = ch;
-				nsum++;
-			} else if (!strcmp(ch->string, "sum_bidir_reverse")) {
-				if (!rev)
-					rev = ch;
-			} else if (!strcmp(ch->string, "streams")) {
-				if (!streams)
-					streams = ch;
-			}
-		}
-	}
-	take_sum(c, up, DIR_UP);
-	if (rev || second) {
-		c->bidir_seen = true;
-		take_sum(c, rev ? rev : second, DIR_DOWN);
-	}
-	if (!c->sender_false && cJSON_IsArray(streams)) {
-		cJSON_ArrayForEach(st, streams) {
-			if (cJSON_IsFalse(member(st, "sender"))) {
-				c->sender_false = true;
-				break;
-			}
-		}
-	}
-}
-
-static void
-set_error(struct iperf3_ctx *c, const cJSON *v)
-{
-	if (c->error)
-		return;
-	if (cJSON_IsString(v) && v->valuestring[0])
-		c->error = xstrdup(v->valuestring);
-	else if (cJSON_IsString(v))
-		c->error = xstrdup("(empty error text)");
-	else
-		c->error = xstrdup("(error of an unexpected JSON type)");
-}
-
-/* ---- end-of-test sums ----------------------------------------------- */
-
-/* A sum block of end for one direction: the plain name for client->server;
- * NAME_bidir_reverse (3.11+) or the second NAME (3.7-3.10) for the other. */
-static const cJSON *
-end_block(const cJSON *end, const char *name, enum iperf3_dir_id id)
-{
-	char rev[48];
-	const cJSON *b;
-
-	if (id == DIR_UP) {
-		b = member(end, name);
-	} else {
-		snprintf(rev, sizeof(rev), "%s_bidir_reverse", name);
-		b = member(end, rev);
-		if (!b)
-			b = nth_member(end, name, 1);
-	}
-	return cJSON_IsObject(b) ? b : NULL;
-}
-
-static bool
-end_has_sums(const cJSON *end, enum iperf3_dir_id id)
-{
-	return end_block(end, "sum_sent", id) ||
-	    end_block(end, "sum_received", id) || end_block(end, "sum", id);
-}
-
-/*
- * A block worth reading.  Interrupted runs and server-side documents
- * leave the side they never heard from at 0 bytes: unknown, not zero.
- */
-static bool
-block_known(const cJSON *b, bool zero_unknown)
-{
-	double bytes;
-
-	if (!b)
-		return false;
-	if (zero_unknown && num_member(b, "bytes", &bytes) && bytes == 0)
-		return false;
-	return true;
-}
-
-static void
-summary_num(struct parsed_run *run, const cJSON *b, const char *key,
-    const char *metric, const char *stat, bool is_count)
-{
-	double v;
-
-	if (is_count ? count_member(b, key, &v) : num_member(b, key, &v))
-		parsed_run_add_summary(run, metric, stat, v, IPERF3_ESTIMATOR);
-}
-
-/*
- * iperf3's end-of-test sums for one direction.  TCP/SCTP: sum_sent and
- * sum_received rates, sum_sent retransmits.  UDP: the receiver's numbers
- * from sum_received (3.11+) or sum (whose rate is the sender's).
- */
-static void
-add_end_summaries(const struct iperf3_ctx *c, struct parsed_run *run,
-    enum iperf3_dir_id id, bool udp, bool zero_unknown)
-{
-	const cJSON *sent, *recv, *sum, *rx, *cpu;
-	const char *rx_name;
-	double v;
-
-	sent = end_block(c->end, "sum_sent", id);
-	recv = end_block(c->end, "sum_received", id);
-	sum = end_block(c->end, "sum", id);
-	if (block_known(sent, zero_unknown)) {
-		summary_num(run, sent, "bits_per_second",
-		    metric_name(METRIC_THROUGHPUT_BPS), "sum_sent", false);
-		if (!udp)
-			summary_num(run, sent, "retransmits",
-			    metric_name(METRIC_RETRANSMITS), "total", true);
-	}
-	rx = recv;
-	rx_name = "sum_received";
-	if (udp && !recv) {
-		rx = sum;
-		rx_name = "sum";
-	}
-	if (block_known(rx, zero_unknown)) {
-		summary_num(run, rx, "bits_per_second",
-		    metric_name(METRIC_THROUGHPUT_BPS), rx_name, false);
-		if (udp) {
-			summary_num(run, rx, "jitter_ms",
-			    metric_name(METRIC_JITTER_MS), "end", false);
-			summary_num(run, rx, "lost_percent",
-			    metric_name(METRIC_LOSS_PCT), "end", false);
-			summary_num(run, rx, "lost_packets", "lost_packets",
-			    "end", true);
-			summary_num(run, rx, "packets", "packets", "end", true);
-		}
-	}
-	cpu = object_member(c->end, "cpu_utilization_percent");
-	if (cpu) {
-		summary_num(run, cpu, "host_total", "cpu", "host_total", false);
-		if (num_member(cpu, "remote_total", &v) &&
-		    !(zero_unknown && v == 0))
-			parsed_run_add_summary(run, "cpu", "remote_total", v,
-			    IPERF3_ESTIMATOR);
-	}
-}
-
-/* ---- building the runs ---------------------------------------------- */
-
-/* Mark the run partial and say why in the file's reason too (once). */
-static void
-note_run(struct parse_result *res, size_t run_index, const char *msg)
-{
-	parsed_run_mark_partial(&res->runs[run_index], "%s", msg);
-	if (!res->partial || !strstr(res->reason.buf, msg))
-		parse_result_mark_partial(res, "%s", msg);
-}
-
-static void
-note_runf(struct parse_result *res, size_t run_index, const char *fmt, ...)
-    PATHSTAT_PRINTF(3, 4);
-
-static void
-note_runf(struct parse_result *res, size_t run_index, const char *fmt, ...)
-{
-	struct strbuf msg = STRBUF_INIT;
-	va_list ap;
-
-	va_start(ap, fmt);
-	strbuf_vaddf(&msg, fmt, ap);
-	va_end(ap);
-	note_run(res, run_index, msg.buf);
-	strbuf_release(&msg);
-}
-
-/* The test's settings, read from start.test_start. */
-struct iperf3_setup {
-	const cJSON	*test_start;	/* borrowed, or NULL */
-	char		proto[8];	/* "tcp", "udp", "sctp" or "" */
-	char		streams[24];	/* num_streams as text, or "" */
-	bool		reverse;	/* -R */
-	bool		bidir;		/* --bidir, from any evidence */
-	bool		server;		/* a server-side document */
-	bool		udp;		/* read end sums the UDP way */
-	int64_t		started_at;	/* timesecs, or STARTED_UNKNOWN */
-	double		target_bps;	/* -b in bit/s (0 = unlimited), or
-					 * -1 when the file does not say */
-	double		blksize;	/* -l in bytes, or -1 */
-};
-
-static void
-read_setup(struct iperf3_ctx *c, struct iperf3_setup *s)
-{
-	const cJSON *ts, *v, *start = c->start;
-	bool client;
-	double x;
-	size_t i;
-
-	memset(s, 0, sizeof(*s));
-	s->started_at = STARTED_UNKNOWN;
-	if (!cJSON_IsObject(start))
-		start = NULL;
-	ts = object_member(start, "test_start");
-	s->test_start = ts;
-	client = member(start, "connecting_to") != NULL;
-	s->server = !client && member(start, "accepted_connection") != NULL;
-
-	v = member(start, "version");
-	if (cJSON_IsString(v))	/* a longer text is cut: fine for a label */
-		snprintf(c->res->tool_version, sizeof(c->res->tool_version),
-		    "%s", v->valuestring);
-	if (num_member(object_member(start, "timestamp"), "timesecs", &x) &&
-	    x >= 0 && x < 9.0e18)
-		s->started_at = (int64_t)x;
-
-	v = member(ts, "protocol");
-	if (cJSON_IsString(v) && strlen(v->valuestring) < sizeof(s->proto)) {
-		for (i = 0; v->valuestring[i]; i++)
-			s->proto[i] = (char)tolower(
-			    (unsigned char)v->valuestring[i]);
-		s->proto[i] = '\0';
-		if (strcmp(s->proto, "tcp") && strcmp(s->proto, "udp") &&
-		    strcmp(s->proto, "sctp"))
-			s->proto[0] = '\0';
-	}
-	if (count_member(ts, "num_streams", &x) && x >= 1 &&
-	    x <= IPERF3_MAX_STREAMS)
-		snprintf(s->streams, sizeof(s->streams), "%lld", (long long)x);
-	s->reverse = flag_member(ts, "reverse");
-	/* -b: test_start has it from 3.11, start from 3.7; older files do
-	 * not record it, and check must then not guess it */
-	s->target_bps = s->blksize = -1;
-	if (count_member(ts, "target_bitrate", &x) ||
-	    count_member(start, "target_bitrate", &x))
-		s->target_bps = x;
-	if (count_member(ts, "blksize", &x))
-		s->blksize = x;
-
-	/* --bidir: 3.13+ says so; 3.7-3.12 show it only in the data. */
-	s->bidir = flag_member(ts, "bidir") || c->bidir_seen ||
-	    end_has_sums(c->end, DIR_DOWN) ||
-	    (ts && client && !s->reverse && c->sender_false);
-	if (s->bidir)
-		s->reverse = false;
-	if (s->proto[0])
-		s->udp = !strcmp(s->proto, "udp");
-	else
-		s->udp = member(c->end, "sum") != NULL;	/* TCP has none */
-}
-
-static void
-copy_samples(struct parsed_run *run, const struct iperf3_dir *d)
-{
-	size_t i;
-
-	for (i = 0; i < d->nsamples; i++)
-		parsed_run_add_sample(run, d->samples[i].metric,
-		    d->samples[i].t_us, d->samples[i].value, SAMPLE_OK);
-}
-
-static void
-build_run(struct iperf3_ctx *c, const struct iperf3_setup *s,
-    enum iperf3_dir_id id)
-{
-	struct parse_result *res = c->res;
-	const struct iperf3_dir *d = &c->dir[id];
-	struct parsed_run *run;
-	size_t ri, missing;
-
-	run = parse_result_add_run(res, "iperf3", METRIC_THROUGHPUT_BPS);
-	ri = res->nruns - 1;
-	if (s->proto[0])
-		kvset_set(&run->cond, "proto", s->proto);
-	if (s->streams[0])
-		kvset_set(&run->cond, "P", s->streams);
-	if (s->bidir)
-		kvset_set(&run->cond, "dir",
-		    id == DIR_UP ? "bidir-up" : "bidir-down");
-	else if (s->reverse)
-		kvset_set(&run->cond, "dir", "reverse");
-	if (s->server)
-		kvset_set(&run->cond, "side", "server");
-	run->started_at = s->started_at;
-	copy_samples(run, d);
-	add_end_summaries(c, run, id, s->udp, c->error || s->server);
-	/* the test's own parameters, so that check reads what was asked
-	 * for instead of guessing it */
-	if (s->target_bps >= 0)
-		parsed_run_add_summary(run, "iperf3", "target_bitrate",
-		    s->target_bps, "tool");
-	if (s->blksize >= 0)
-		parsed_run_add_summary(run, "iperf3", "blksize", s->blksize,
-		    "tool");
-
-	if (c->error)
-		note_run(res, ri, c->error);
-	if (c->salvaged)
-		note_run(res, ri, c->salvage_note.buf);
-	if (!s->test_start)
-		note_run(res, ri, "no test_start: protocol, streams and "
-		    "direction unknown");
-	if (c->intervals_not_array)
-		note_run(res, ri, "\"intervals\" is not an array");
-	missing = c->nintervals - d->ntaken + d->nno_sum;
-	if (missing && c->nintervals)
-		note_runf(res, ri, "%zu of %zu intervals have no sum for this "
-		    "direction", missing, c->nintervals);
-	if (d->nrepeated)
-		note_runf(res, ri, "%zu repeated interval%s dropped",
-		    d->nrepeated, d->nrepeated == 1 ? "" : "s");
-	if (d->nbad_rate)
-		note_runf(res, ri, "%zu intervals without a usable "
-		    "bits_per_second (NaN or null) skipped", d->nbad_rate);
-	if (!d->nthroughput)
-		note_run(res, ri, "no usable intervals");
-	if (!end_has_sums(c->end, id) && !(c->salvaged && !c->end))
-		note_run(res, ri, "no end-of-test summary");
-	if (c->intervals_capped)
-		note_runf(res, ri, "more than %d intervals: the rest ignored",
-		    IPERF3_MAX_INTERVALS);
-}
-
-/*
- * Decide the outcome from what was read: reject an error with nothing
- * usable and a test that never ran; otherwise build one run (two for
- * --bidir).  Returns 0 or -1 (parse_reject).
- */
-static int
-decide(struct iperf3_ctx *c)
-{
-	struct iperf3_setup s;
-	size_t usable;
-	bool sums;
-
-	read_setup(c, &s);
-	usable = c->dir[DIR_UP].nthroughput +
-	    (s.bidir ? c->dir[DIR_DOWN].nthroughput : 0);
-	sums = end_has_sums(c->end, DIR_UP) ||
-	    (s.bidir && end_has_sums(c->end, DIR_DOWN));
-	if (c->error && !usable)
-		return parse_reject(c->res, "iperf3 error: %s", c->error);
-	if (!usable && !sums) {
-		if (c->salvaged)
-			return parse_reject(c->res, "%s; nothing usable",
-			    c->salvage_note.buf);
-		if (!s.test_start && !c->nintervals)
-			return parse_reject(c->res, "iperf3 run never started: "
-			    "no test_start, no intervals (iperf 3.9 writes no "
-			    "error key; see its stderr)");
-		return parse_reject(c->res, "no usable intervals and no "
-		    "end-of-test summary");
-	}
-	build_run(c, &s, DIR_UP);
-	if (s.bidir)
-		build_run(c, &s, DIR_DOWN);
-	return 0;
-}
-
-/* decide(), then the file-level notes: after the runs' reasons, or after
- * the rejection reason (without making a rejected file partial). */
-static int
-finish(struct iperf3_ctx *c)
-{
-	int ret = decide(c);
-
-	if (!c->file_notes.len)
-		return ret;
-	if (ret)
-		strbuf_addf(&c->res->reason, "; %s", c->file_notes.buf);
-	else
-		parse_result_mark_partial(c->res, "%s", c->file_notes.buf);
-	return ret;
-}
-
 /* ---- -J documents ------------------------------------------------------ */
 
 /*
@@ -898,15 +271,16 @@ note_trailing(struct iperf3_ctx *c, const char *p, const char *end)
 		p = pe;
 	}
 	if (capped)
-		file_note(c, "file holds more than %zu "
+		iperf3_file_note(c, "file holds more than %zu "
 		    "JSON documents; used the first, the rest not ingested",
 		    ndocs + 1);
 	else if (ndocs)
-		file_note(c, "file holds %zu JSON "
+		iperf3_file_note(c, "file holds %zu JSON "
 		    "documents; used the first, %zu more not ingested",
 		    ndocs + 1, ndocs);
 	if (junk)
-		file_note(c, "trailing text after the JSON document ignored");
+		iperf3_file_note(c, "trailing text after the JSON document "
+		    "ignored");
 }
 
 /* Parse one value at p (within end); NULL when it is cut short or broken. */
@@ -968,7 +342,7 @@ walk_intervals(struct iperf3_ctx *c, const char *p, const char *end,
 		iv = parse_value_at(&p, end);
 		if (!iv)
 			return NULL;
-		feed_interval(c, iv);
+		iperf3_feed_interval(c, iv);
 		cJSON_Delete(iv);
 	}
 }
@@ -1048,7 +422,7 @@ walk_members(struct iperf3_ctx *c, const char *doc, const char *end,
 			*any = true;
 		} else {
 			if (klen == 5 && !memcmp(ks, "error", 5)) {
-				set_error(c, v);
+				iperf3_set_error(c, v);
 				*any = true;
 			}
 			cJSON_Delete(v);
@@ -1089,7 +463,7 @@ walk_document(struct iperf3_ctx *c, const char *base, const char *doc,
 			return parse_reject(c->res, "JSON object is not an "
 			    "iperf3 result (no start, intervals or end)");
 		note_trailing(c, done, end);
-		return finish(c);
+		return iperf3_finish(c);
 	}
 	obj_end = scan_object_end(doc, end);
 	c->salvaged = true;
@@ -1104,7 +478,7 @@ walk_document(struct iperf3_ctx *c, const char *base, const char *doc,
 	    ", no end-of-test summary");
 	if (obj_end)
 		note_trailing(c, obj_end, end);
-	return finish(c);
+	return iperf3_finish(c);
 }
 
 static int
@@ -1130,57 +504,22 @@ parse_document(struct iperf3_ctx *c, const char *base, const char *doc,
 		else if (!strcmp(ch->string, "end") && !c->end)
 			c->end = ch;
 		else if (!strcmp(ch->string, "error"))
-			set_error(c, ch);
+			iperf3_set_error(c, ch);
 	}
 	if (!c->start && !intervals && !c->end && !c->error)
 		return parse_reject(c->res, "JSON object is not an iperf3 "
 		    "result (no start, intervals or end)");
 	if (cJSON_IsArray(intervals)) {
 		cJSON_ArrayForEach(iv, intervals)
-			feed_interval(c, iv);
+			iperf3_feed_interval(c, iv);
 	} else if (intervals) {
 		c->intervals_not_array = true;
 	}
 	note_trailing(c, pe, end);
-	return finish(c);
+	return iperf3_finish(c);
 }
 
 /* ---- --json-stream ---------------------------------------------------- */
-
-/*
- * One event line, parsed.  Takes ownership of ev (keeps start and end
- * trees, frees the rest).  Returns true for the end event.
- */
-static bool
-take_event(struct iperf3_ctx *c, cJSON *ev, size_t *nnot_event)
-{
-	const cJSON *name = member(ev, "event"), *data = member(ev, "data");
-	const char *e;
-
-	if (!cJSON_IsString(name)) {
-		(*nnot_event)++;
-		cJSON_Delete(ev);
-		return false;
-	}
-	e = name->valuestring;
-	if (!strcmp(e, "start") && !c->start_tree && cJSON_IsObject(data)) {
-		c->start_tree = ev;
-		c->start = data;
-		return false;
-	}
-	if (!strcmp(e, "end")) {
-		c->end_tree = ev;
-		c->end = data;
-		return true;
-	}
-	if (!strcmp(e, "interval"))
-		feed_interval(c, data);
-	else if (!strcmp(e, "error"))
-		set_error(c, data);
-	/* server_output_json/_text and unknown events carry no samples. */
-	cJSON_Delete(ev);
-	return false;
-}
 
 /*
  * --json-stream: one compact object per line.  Whatever follows the end
@@ -1221,20 +560,20 @@ parse_stream(struct iperf3_ctx *c, const char *p, const char *end)
 			nbad++;
 			continue;
 		}
-		ended = take_event(c, ev, &nnot_event);
+		ended = iperf3_take_event(c, ev, &nnot_event);
 	}
 	if (nbad)
-		file_note(c, "%zu unparseable line%s ignored", nbad,
+		iperf3_file_note(c, "%zu unparseable line%s ignored", nbad,
 		    nbad == 1 ? "" : "s");
 	if (njunk + nnot_event)
-		file_note(c, "%zu non-event line%s ignored",
+		iperf3_file_note(c, "%zu non-event line%s ignored",
 		    njunk + nnot_event, njunk + nnot_event == 1 ? "" : "s");
 	if (nmore)
-		file_note(c, "file holds %s%zu iperf3 "
+		iperf3_file_note(c, "file holds %s%zu iperf3 "
 		    "tests; used the first, %zu more not ingested",
 		    nmore >= IPERF3_MAX_DOCS ? "at least " : "", nmore + 1,
 		    nmore);
-	return finish(c);
+	return iperf3_finish(c);
 }
 
 /* ---- entry point ------------------------------------------------------ */

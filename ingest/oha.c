@@ -257,14 +257,147 @@ skip_space(const char *p, const char *end)
 	return p;
 }
 
+/* summary.*: the run's own totals, the latency min/max/mean. */
+static void
+oha_put_summary(struct oha_json_ctx *ctx, const cJSON *summary)
+{
+	oha_put(ctx, summary, "summary", "successRate", "http",
+	    "success_rate", 1.0);
+	oha_put(ctx, summary, "summary", "total", "http", "total_s", 1.0);
+	oha_put(ctx, summary, "summary", "fastest", "http_ms", "min", 1000.0);
+	oha_put(ctx, summary, "summary", "slowest", "http_ms", "max", 1000.0);
+	oha_put(ctx, summary, "summary", "average", "http_ms", "mean",
+	    1000.0);
+	oha_put(ctx, summary, "summary", "requestsPerSec", "rps",
+	    "requests_per_sec", 1.0);
+	oha_put(ctx, summary, "summary", "totalData", "http",
+	    "total_data_bytes", 1.0);
+	oha_put(ctx, summary, "summary", "sizePerRequest", "http",
+	    "size_per_request_bytes", 1.0);
+	oha_put(ctx, summary, "summary", "sizePerSec", "http",
+	    "size_per_sec_bytes", 1.0);
+}
+
+/* metrics.latency_ms (v1.15+), already in ms: kept apart. */
+static void
+oha_put_metrics(struct oha_json_ctx *ctx, const cJSON *root)
+{
+	const cJSON *metrics, *lm, *it;
+	double v;
+
+	/* metrics.success_rate and requests_per_sec repeat the summary's. */
+	metrics = oha_object(ctx, root, "", "metrics");
+	if (!metrics)
+		return;
+	lm = oha_object(ctx, metrics, "metrics", "latency_ms");
+	cJSON_ArrayForEach(it, lm) {
+		if (!it->string || strlen(it->string) >= 16 ||
+		    oha_number(it, 1.0, &v)) {
+			oha_bad(ctx, "metrics.latency_ms", it->string);
+			continue;
+		}
+		parsed_run_add_summary(ctx->run, "http_ms_metrics",
+		    it->string, v, OHA_EST);
+	}
+}
+
+/* The latency percentile maps: all requests, the first byte, and the
+ * successful and failed ones apart. */
+static void
+oha_put_latency_percentiles(struct oha_json_ctx *ctx, const cJSON *root)
+{
+	const cJSON *lat = oha_object(ctx, root, "", "latencyPercentiles");
+
+	oha_put_percentiles(ctx, lat, "latencyPercentiles", "http_ms",
+	    1000.0);
+	oha_put_percentiles(ctx, oha_object(ctx, root, "",
+	    "firstBytePercentiles"), "firstBytePercentiles",
+	    "http_first_byte_ms", 1000.0);
+	/* --stats-success-breakdown; schema.json misspells the names. */
+	oha_put_percentiles(ctx, oha_object(ctx, root, "",
+	    "latencyPercentilesSuccessful"), "latencyPercentilesSuccessful",
+	    "http_ms_successful", 1000.0);
+	oha_put_percentiles(ctx, oha_object(ctx, root, "",
+	    "latencyPercentileSuccessful"), "latencyPercentileSuccessful",
+	    "http_ms_successful", 1000.0);
+	oha_put_percentiles(ctx, oha_object(ctx, root, "",
+	    "latencyPercentilesNotSuccessful"),
+	    "latencyPercentilesNotSuccessful", "http_ms_not_successful",
+	    1000.0);
+	oha_put_percentiles(ctx, oha_object(ctx, root, "",
+	    "latencyPercentileNotSuccessful"),
+	    "latencyPercentileNotSuccessful", "http_ms_not_successful",
+	    1000.0);
+}
+
+/* rps.*: requests per second over the run's windows. */
+static void
+oha_put_rps(struct oha_json_ctx *ctx, const cJSON *root)
+{
+	const cJSON *rps = oha_object(ctx, root, "", "rps");
+
+	oha_put(ctx, rps, "rps", "mean", "rps", "mean", 1.0);
+	oha_put(ctx, rps, "rps", "stddev", "rps", "stddev", 1.0);
+	oha_put(ctx, rps, "rps", "min", "rps", "min", 1.0);
+	oha_put(ctx, rps, "rps", "max", "rps", "max", 1.0);
+	oha_put_percentiles(ctx, oha_object(ctx, rps, "rps", "percentiles"),
+	    "rps.percentiles", "rps", 1.0);
+}
+
+/* details.*: connection set-up and first byte, each a triple. */
+static void
+oha_put_details(struct oha_json_ctx *ctx, const cJSON *root)
+{
+	const cJSON *details = oha_object(ctx, root, "", "details");
+
+	oha_put_triple(ctx, details, "DNSDialup", "dns_dialup_ms");
+	oha_put_triple(ctx, details, "DNSLookup", "dns_lookup_ms");
+	oha_put_triple(ctx, details, "firstByte", "http_first_byte_ms");
+}
+
+/*
+ * The status and error distributions as counts, and from them the run's
+ * attempts and failures.  Deadline aborts ("aborted due to deadline", -z
+ * mode, v1.2+) are the requests in flight when oha's timer fired: they
+ * say nothing about the path, and oha leaves them out of successRate
+ * too.  They are kept as error counts and in attempts (oha counts them
+ * in requestsPerSec), but not in failures.
+ */
+static void
+oha_put_attempts(struct oha_json_ctx *ctx, const cJSON *root)
+{
+	const cJSON *codes, *errors;
+	int64_t deadline = 0, nstatus, nerror;
+
+	codes = oha_object(ctx, root, "", "statusCodeDistribution");
+	errors = oha_object(ctx, root, "", "errorDistribution");
+	nstatus = oha_put_counts(ctx, codes, "statusCodeDistribution",
+	    "status", NULL);
+	nerror = oha_put_counts(ctx, errors, "errorDistribution", "error",
+	    &deadline);
+	ctx->run->failures = nerror - deadline;
+	if (codes && errors) {
+		ctx->run->attempts = nstatus + nerror;
+	} else {
+		ctx->run->attempts = -1;
+		parsed_run_mark_partial(ctx->run, "no %s: attempts unknown",
+		    codes ? "errorDistribution" : "statusCodeDistribution");
+	}
+}
+
+/*
+ * Parse oha's JSON summary in buf (len bytes, junk before the document
+ * skipped) into one run of summaries and counts, without samples (see
+ * internal.h for the contract).  Returns 0, or -1 through
+ * parse_reject().  The caller releases res.
+ */
 int
 ingest_parse_oha_json(const char *buf, size_t len, struct parse_result *res)
 {
 	struct oha_json_ctx ctx = { NULL, STRBUF_INIT, 0 };
 	cJSON *root = NULL;
-	const cJSON *summary, *metrics, *lat, *rps, *details, *codes, *errors;
+	const cJSON *summary;
 	const char *brace, *end = NULL;
-	int64_t deadline = 0, nstatus, nerror;
 	int ret = -1;
 
 	/* Junk before the document (a BOM, "^C", a shell prompt) is
@@ -289,98 +422,13 @@ ingest_parse_oha_json(const char *buf, size_t len, struct parse_result *res)
 
 	ctx.run = parse_result_add_run(res, "oha", METRIC_HTTP_MS);
 	oha_version(root, res->tool_version, sizeof(res->tool_version));
-
-	oha_put(&ctx, summary, "summary", "successRate", "http",
-	    "success_rate", 1.0);
-	oha_put(&ctx, summary, "summary", "total", "http", "total_s", 1.0);
-	oha_put(&ctx, summary, "summary", "fastest", "http_ms", "min", 1000.0);
-	oha_put(&ctx, summary, "summary", "slowest", "http_ms", "max", 1000.0);
-	oha_put(&ctx, summary, "summary", "average", "http_ms", "mean",
-	    1000.0);
-	oha_put(&ctx, summary, "summary", "requestsPerSec", "rps",
-	    "requests_per_sec", 1.0);
-	oha_put(&ctx, summary, "summary", "totalData", "http",
-	    "total_data_bytes", 1.0);
-	oha_put(&ctx, summary, "summary", "sizePerRequest", "http",
-	    "size_per_request_bytes", 1.0);
-	oha_put(&ctx, summary, "summary", "sizePerSec", "http",
-	    "size_per_sec_bytes", 1.0);
-
-	/* metrics.success_rate and requests_per_sec repeat the summary's. */
-	metrics = oha_object(&ctx, root, "", "metrics");
-	if (metrics) {
-		const cJSON *lm = oha_object(&ctx, metrics, "metrics",
-		    "latency_ms");
-		const cJSON *it;
-		double v;
-
-		cJSON_ArrayForEach(it, lm) {
-			if (!it->string || strlen(it->string) >= 16 ||
-			    oha_number(it, 1.0, &v)) {
-				oha_bad(&ctx, "metrics.latency_ms", it->string);
-				continue;
-			}
-			parsed_run_add_summary(ctx.run, "http_ms_metrics",
-			    it->string, v, OHA_EST);
-		}
-	}
-
-	lat = oha_object(&ctx, root, "", "latencyPercentiles");
-	oha_put_percentiles(&ctx, lat, "latencyPercentiles", "http_ms",
-	    1000.0);
-	oha_put_percentiles(&ctx, oha_object(&ctx, root, "",
-	    "firstBytePercentiles"), "firstBytePercentiles",
-	    "http_first_byte_ms", 1000.0);
-	/* --stats-success-breakdown; schema.json misspells the names. */
-	oha_put_percentiles(&ctx, oha_object(&ctx, root, "",
-	    "latencyPercentilesSuccessful"), "latencyPercentilesSuccessful",
-	    "http_ms_successful", 1000.0);
-	oha_put_percentiles(&ctx, oha_object(&ctx, root, "",
-	    "latencyPercentileSuccessful"), "latencyPercentileSuccessful",
-	    "http_ms_successful", 1000.0);
-	oha_put_percentiles(&ctx, oha_object(&ctx, root, "",
-	    "latencyPercentilesNotSuccessful"),
-	    "latencyPercentilesNotSuccessful", "http_ms_not_successful",
-	    1000.0);
-	oha_put_percentiles(&ctx, oha_object(&ctx, root, "",
-	    "latencyPercentileNotSuccessful"),
-	    "latencyPercentileNotSuccessful", "http_ms_not_successful",
-	    1000.0);
-
-	rps = oha_object(&ctx, root, "", "rps");
-	oha_put(&ctx, rps, "rps", "mean", "rps", "mean", 1.0);
-	oha_put(&ctx, rps, "rps", "stddev", "rps", "stddev", 1.0);
-	oha_put(&ctx, rps, "rps", "min", "rps", "min", 1.0);
-	oha_put(&ctx, rps, "rps", "max", "rps", "max", 1.0);
-	oha_put_percentiles(&ctx, oha_object(&ctx, rps, "rps", "percentiles"),
-	    "rps.percentiles", "rps", 1.0);
-
-	details = oha_object(&ctx, root, "", "details");
-	oha_put_triple(&ctx, details, "DNSDialup", "dns_dialup_ms");
-	oha_put_triple(&ctx, details, "DNSLookup", "dns_lookup_ms");
-	oha_put_triple(&ctx, details, "firstByte", "http_first_byte_ms");
-
-	/*
-	 * Deadline aborts ("aborted due to deadline", -z mode, v1.2+) are
-	 * the requests in flight when oha's timer fired: they say nothing
-	 * about the path, and oha leaves them out of successRate too.  They
-	 * are kept as error counts and in attempts (oha counts them in
-	 * requestsPerSec), but not in failures.
-	 */
-	codes = oha_object(&ctx, root, "", "statusCodeDistribution");
-	errors = oha_object(&ctx, root, "", "errorDistribution");
-	nstatus = oha_put_counts(&ctx, codes, "statusCodeDistribution",
-	    "status", NULL);
-	nerror = oha_put_counts(&ctx, errors, "errorDistribution", "error",
-	    &deadline);
-	ctx.run->failures = nerror - deadline;
-	if (codes && errors) {
-		ctx.run->attempts = nstatus + nerror;
-	} else {
-		ctx.run->attempts = -1;
-		parsed_run_mark_partial(ctx.run, "no %s: attempts unknown",
-		    codes ? "errorDistribution" : "statusCodeDistribution");
-	}
+	/* in this order: it is the order of the fields a reason names */
+	oha_put_summary(&ctx, summary);
+	oha_put_metrics(&ctx, root);
+	oha_put_latency_percentiles(&ctx, root);
+	oha_put_rps(&ctx, root);
+	oha_put_details(&ctx, root);
+	oha_put_attempts(&ctx, root);
 
 	if (ctx.nbad)
 		parsed_run_mark_partial(ctx.run, "ignored %zu unexpected "
