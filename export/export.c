@@ -21,6 +21,7 @@
 #include "common/db.h"
 #include "common/err.h"
 #include "common/exit.h"
+#include "common/keycat.h"
 #include "common/outdir.h"
 #include "common/parse.h"
 #include "common/parseopt.h"
@@ -28,67 +29,6 @@
 #include "common/where.h"
 #include "common/xalloc.h"
 #include "export/internal.h"
-
-#define EXPORT_USAGE \
-	"usage: pathstat export [--db FILE] [--where KEY=VALUE]...\n" \
-	"                       [--partition-by KEYS] " \
-	"[--codec zstd|gzip|none]\n" \
-	"                       [--basic-encodings] [--file-size SIZE] " \
-	"[--force]\n" \
-	"                       [--quiet] [--writer NAME] --out DIR\n" \
-	"   or: pathstat export [--db FILE] --ddl athena|trino|spark|duckdb\n" \
-	"                       [--out DIR | --location URI] [--where ...]\n" \
-	"                       [--partition-by KEYS]\n"
-
-static void
-export_usage(FILE *fp)
-{
-	fputs(EXPORT_USAGE, fp);
-	fputs("\n"
-	    "Write the database as Parquet for Athena, Trino, Spark and\n"
-	    "DuckDB: DIR/samples/ (one row per sample), runs/ (one per run),\n"
-	    "summaries/ (the tools' own statistics) and findings/ (what\n"
-	    "'pathstat check' reports), in Hive-style partition folders\n"
-	    "(day=2026-08-28/), and DIR/manifest.json with each file's\n"
-	    "content hash.  Run it again and only partitions whose runs\n"
-	    "changed are written; files appear under their names only when\n"
-	    "complete.\n"
-	    "\n"
-	    "  --db FILE            database (default $PATHSTAT_DB, else\n"
-	    "                       ./pathstat.db)\n"
-	    "  --out DIR            where the datasets go (created; an\n"
-	    "                       existing DIR must be empty or hold an\n"
-	    "                       earlier export)\n"
-	    "  --where KEY=VALUE    export only the runs that match (as in\n"
-	    "                       analyze)\n"
-	    "  --partition-by KEYS  partition folders, e.g. day or\n"
-	    "                       day,instance_type; 'none' for one folder\n"
-	    "                       (default: day when runs have one, else\n"
-	    "                       none)\n"
-	    "  --codec C            zstd (default), gzip or none\n"
-	    "  --basic-encodings    only PLAIN and dictionary encodings, for\n"
-	    "                       readers without DELTA_BINARY_PACKED or\n"
-	    "                       BYTE_STREAM_SPLIT\n"
-	    "  --file-size SIZE     start a new part file past SIZE bytes\n"
-	    "                       (k, m, g; default 256m)\n"
-	    "  --force              rewrite every partition\n"
-	    "  -q, --quiet          no progress notes\n"
-	    "  --writer NAME        one of several machines exporting into\n"
-	    "                       one dataset: part-NAME-NNNNN.parquet\n"
-	    "                       and DIR/manifests/NAME.json; runs\n"
-	    "                       another writer's manifest lists are\n"
-	    "                       left out\n"
-	    "  --ddl ENGINE         print CREATE statements for athena,\n"
-	    "                       trino, spark or duckdb instead of\n"
-	    "                       exporting\n"
-	    "  --location URI       where the engine finds the datasets\n"
-	    "                       (s3://bucket/prefix); DuckDB may use\n"
-	    "                       --out DIR\n"
-	    "\n"
-	    "With --writer NAME, machines that each ingest into their own\n"
-	    "database export into one dataset; a run is in it once (the\n"
-	    "first writer that exported it keeps it).\n", fp);
-}
 
 struct export_cli {
 	const char	*db_path;
@@ -101,6 +41,7 @@ struct export_cli {
 	struct export_opts opts;
 	int		dirfd;		/* DIR, open while writing */
 	bool		force, quiet;
+	bool		provenance;	/* key columns for provenance tags */
 	bool		ddl;
 	enum export_engine engine;
 };
@@ -186,6 +127,13 @@ choose_pkeys(sqlite3 *db, const struct export_cli *cli,
 			return 0;
 		split_keys(cli->partition_by, keys, n);
 		for (i = 0; i < *n; i++) {
+			if (!cli->provenance &&
+			    keycat_is_provenance((*keys)[i])) {
+				error("bad --partition-by: '%s' is a provenance "
+				    "tag, a column only with --provenance",
+				    (*keys)[i]);
+				return -2;
+			}
 			if (!export_check_key(db, (*keys)[i], &why))
 				continue;
 			error("bad --partition-by: %s", why.buf);
@@ -438,7 +386,7 @@ job_open(sqlite3 *db, struct export_cli *cli, struct export_job *j)
 {
 	int rc;
 
-	rc = export_model_load(db, &cli->where, &j->m);
+	rc = export_model_load(db, &cli->where, cli->provenance, &j->m);
 	if (rc)
 		return rc == -2 ? PATHSTAT_EXIT_USAGE : PATHSTAT_EXIT_FAIL;
 	if (!j->m.nruns) {
@@ -713,12 +661,17 @@ run_ddl(sqlite3 *db, struct export_cli *cli)
 		}
 		strbuf_addstr(&loc, real);
 	} else {
-		error("--ddl needs --location URI or --out DIR");
-		fputs(EXPORT_USAGE, stderr);
+		error("--ddl needs --location URI or --out DIR; see "
+		    "'pathstat export --help'");
 		ret = PATHSTAT_EXIT_USAGE;
 		goto cleanup;
 	}
-	rc = export_model_load(db, &cli->where, &m);
+	/* the DDL declares what that export wrote: its manifest's
+	 * provenance columns too */
+	for (i = 0; have_old && i < old.nkey_cols; i++)
+		if (keycat_is_provenance(old.key_keys[i]))
+			cli->provenance = true;
+	rc = export_model_load(db, &cli->where, cli->provenance, &m);
 	if (rc) {
 		ret = rc == -2 ? PATHSTAT_EXIT_USAGE : PATHSTAT_EXIT_FAIL;
 		goto cleanup;
@@ -841,38 +794,69 @@ opt_writer(const struct parseopt *opt, const char *arg, struct strbuf *why)
 	return 0;
 }
 
-static void
-export_help(FILE *fp)
-{
-	export_usage(fp);
-}
-
 int
 cmd_export(int argc, char **argv)
 {
 	struct export_cli cli;
-	/* export_usage() prints the help; the table parses */
+	/* the table parses and prints --help */
 	const struct parseopt opts[] = {
 		OPT_DB(&cli.db_path),
-		OPT_STRING(0, "out", &cli.out, "DIR", NULL),
+		OPT_STRING(0, "out", &cli.out, "DIR", "where the datasets go "
+		    "(created; an existing DIR must be empty or hold an "
+		    "earlier export); required unless --ddl"),
 		OPT_CALLBACK(0, "where", &cli, "KEY=VALUE", opt_where,
-		    PARSEOPT_WHY_ONLY | PARSEOPT_MANY, NULL),
-		OPT_STRING(0, "partition-by", &cli.partition_by, "KEYS", NULL),
+		    PARSEOPT_WHY_ONLY | PARSEOPT_MANY, "export only the runs "
+		    "that match (as in analyze)"),
+		OPT_STRING(0, "partition-by", &cli.partition_by, "KEYS",
+		    "partition folders, e.g. day or day,instance_type; 'none' "
+		    "for one folder (default: day when runs have one, else "
+		    "none)"),
 		OPT_ENUM_CB(0, "codec", &cli.opts.codec, export_codecs,
-		    opt_codec, NULL),
-		OPT_FLAG(0, "basic-encodings", &cli.opts.basic, NULL),
+		    opt_codec, "zstd (default), gzip or none"),
+		OPT_FLAG(0, "basic-encodings", &cli.opts.basic, "only PLAIN and "
+		    "dictionary encodings, for readers without "
+		    "DELTA_BINARY_PACKED or BYTE_STREAM_SPLIT"),
 		OPT_CALLBACK(0, "file-size", &cli.opts.file_bytes, "SIZE",
-		    opt_file_size, 0, NULL),
-		OPT_FLAG(0, "force", &cli.force, NULL),
-		OPT_FLAG('q', "quiet", &cli.quiet, NULL),
-		OPT_ENUM_CB(0, "ddl", &cli, export_engines, opt_ddl, NULL),
-		OPT_STRING(0, "location", &cli.location, "URI", NULL),
+		    opt_file_size, 0, "start a new part file past SIZE bytes "
+		    "(k, m, g; default 256m)"),
+		OPT_FLAG(0, "provenance", &cli.provenance, "also a key column "
+		    "for each provenance tag (how a run was made: "
+		    KEYCAT_PROVENANCE_LIST "), which every run has its own "
+		    "value of; without it they are only in the runs' tags "
+		    "column"),
+		OPT_FLAG(0, "force", &cli.force, "rewrite every partition"),
+		OPT_FLAG('q', "quiet", &cli.quiet, "no progress notes"),
 		OPT_CALLBACK(0, "writer", &cli.opts.writer, "NAME", opt_writer,
-		    0, NULL),
+		    0, "one of several machines exporting into one dataset: "
+		    "part-NAME-NNNNN.parquet and DIR/manifests/NAME.json; runs "
+		    "another writer's manifest lists are left out"),
+		OPT_ENUM_CB(0, "ddl", &cli, export_engines, opt_ddl, "print "
+		    "CREATE statements for the engine instead of exporting"),
+		OPT_STRING(0, "location", &cli.location, "URI", "with --ddl: "
+		    "where the engine finds the datasets (s3://bucket/prefix); "
+		    "DuckDB may use --out DIR"),
 		OPT_END(),
 	};
-	const struct parseopt_cmd cmd = { .name = "export", .opts = opts,
-	    .help = export_help };
+	const struct parseopt_cmd cmd = {
+		.name = "export",
+		.intro =
+		    "Write the database as Parquet for Athena, Trino, Spark "
+		    "and DuckDB: DIR/samples/ (one row per sample), runs/ "
+		    "(one per run), summaries/ (the tools' own statistics) "
+		    "and findings/ (what 'pathstat check' reports), in "
+		    "Hive-style partition folders (day=2026-08-28/), and "
+		    "DIR/manifest.json with each file's content hash.  Run "
+		    "it again and only partitions whose runs changed are "
+		    "written; files appear under their names only when "
+		    "complete.  With --ddl ENGINE (and --out DIR or "
+		    "--location URI) it prints the statements that make the "
+		    "datasets tables instead.",
+		.outro =
+		    "With --writer NAME, machines that each ingest into their "
+		    "own database export into one dataset; a run is in it "
+		    "once (the first writer that exported it keeps it).",
+		.opts = opts,
+	};
 	enum parseopt_result pr;
 	sqlite3 *db = NULL;
 	int nargs, ret = PATHSTAT_EXIT_OK;
@@ -887,9 +871,8 @@ cmd_export(int argc, char **argv)
 		goto cleanup;
 	}
 	if (!cli.ddl && !cli.out) {
-		error("--out DIR is required (or --ddl ENGINE)");
-		fputs(EXPORT_USAGE, stderr);
-		ret = PATHSTAT_EXIT_USAGE;
+		ret = parseopt_usage_error(&cmd, "--out DIR is required (or "
+		    "--ddl ENGINE)");
 		goto cleanup;
 	}
 	if (!cli.ddl && cli.location) {

@@ -111,12 +111,14 @@ struct export_model {
 
 /*
  * Load the model: key columns from every run in the database (so column
- * names do not depend on the selection) and the runs matching w.
- * Returns 0; -1 after an error; -2 for a usage error (an unknown --where
- * key, named with the keys that exist).  Then partition it, and release
- * it with export_model_release().
+ * names do not depend on the selection) and the runs matching w.  The
+ * provenance tags (keycat_is_provenance()) get key columns only when
+ * provenance is true (--provenance); the runs' tags column has them
+ * always.  Returns 0; -1 after an error; -2 for a usage error (an
+ * unknown --where key, named with the keys that exist).  Then
+ * partition it, and release it with export_model_release().
  */
-int export_model_load(sqlite3 *db, const struct where *w,
+int export_model_load(sqlite3 *db, const struct where *w, bool provenance,
     struct export_model *m);
 /* Sort the selected runs into partitions by pkeys (copied; none when
  * npkeys is 0).  Every key must be one export_check_key() accepts. */
@@ -144,7 +146,7 @@ void export_model_known_keys(sqlite3 *db, struct strbuf *sb);
  * reason (naming what exists) in why. */
 int export_check_key(sqlite3 *db, const char *key, struct strbuf *why);
 /* Only the key columns of every run in the database (m zeroed
- * first): what `analyze --sql` needs.  0, or -1 after an error. */
+ * first), without the provenance tags': what `analyze --sql` needs.  0, or -1 after an error. */
 int export_model_load_keys(sqlite3 *db, struct export_model *m);
 /* The column of dimension key, or NULL when no run has it. */
 const char *export_model_column(const struct export_model *m,
