@@ -1,7 +1,8 @@
 /*
  * internal.h - what the parts of export/ share: the selected runs with
  * their stable ids, key columns and partitions (model.c), the datasets'
- * columns and writers (datasets.c), manifest.json (manifest.c) and the
+ * columns and writers (datasets.c), manifest.json (manifest.c), the
+ * output folder (folder.c) and its several writers (writers.c), and the
  * engines' DDL (ddl.c).  Not for use outside export/.
  */
 #ifndef PATHSTAT_EXPORT_INTERNAL_H
