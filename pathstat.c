@@ -11,6 +11,7 @@
 #include <cJSON.h>
 #include <sqlite3.h>
 
+#include "analyze/options.h"
 #include "cmds.h"
 #include "common/err.h"
 #include "common/exit.h"
@@ -18,6 +19,7 @@
 #include "common/suggest.h"
 #include "common/version.h"
 #include "common/xalloc.h"
+#include "export/export.h"
 
 struct pathstat_cmd {
 	const char	*name;
@@ -95,6 +97,9 @@ main(int argc, char **argv)
 	/* cJSON's allocations die like ours on exhaustion: a full memory is
 	 * "out of memory", never "invalid JSON" (issue 22) */
 	cJSON_InitHooks(&json_hooks);
+	/* analyze --sql prints export's queries; analyze does not link to
+	 * export (the folders stay a DAG, t0310) */
+	analyze_sql_install(&export_sql_printer);
 	name = argv[1];
 	if (!strcmp(name, "--version") || !strcmp(name, "-V") ||
 	    !strcmp(name, "version")) {

@@ -23,7 +23,6 @@
 #include "common/suggest.h"
 #include "common/units.h"
 #include "common/xalloc.h"
-#include "export/export.h"
 
 #define ANALYZE_USAGE \
 	"usage: pathstat analyze <verb> [--db FILE] --metric M [--where K=V]...\n" \
@@ -1336,11 +1335,15 @@ static int
 analyze_sql(const struct analyze_opts *o, const char *verb, int nargs,
     char **args)
 {
+	const struct analyze_sql_printer *p = analyze_sql_printer();
 	struct strbuf why = STRBUF_INIT;
 	sqlite3 *db = NULL;
 	int rc, ret = PATHSTAT_EXIT_USAGE;
 
-	if (!export_sql_verb(verb)) {
+	/* set_sql refused --sql without a printer */
+	if (!p)
+		BUG("--sql parsed with no SQL printer installed");
+	if (!p->has_verb(verb)) {
 		error("--sql: %s has no query form (percentiles, delta, ratio "
 		    "and trials have)", verb);
 		goto cleanup;
@@ -1361,7 +1364,7 @@ analyze_sql(const struct analyze_opts *o, const char *verb, int nargs,
 		ret = rc == -2 ? PATHSTAT_EXIT_USAGE : PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
-	rc = export_sql_print(stdout, db, verb, o, nargs, args);
+	rc = p->print(stdout, db, verb, o, nargs, args);
 	ret = rc == -2 ? PATHSTAT_EXIT_USAGE : rc ? PATHSTAT_EXIT_FAIL :
 	    PATHSTAT_EXIT_OK;
 cleanup:

@@ -23,7 +23,6 @@
 #include "common/strbuf.h"
 #include "common/units.h"
 #include "common/xalloc.h"
-#include "export/export.h"
 
 /* The field of o an option sets, as a pointer of type T. */
 #define FIELD(T, opt, o)	((T *)(void *)((char *)(o) + (opt)->field))
@@ -158,13 +157,33 @@ static int
 set_sql(const struct analyze_option *opt, struct analyze_opts *o,
     const char *value, struct strbuf *why)
 {
+	const struct analyze_sql_printer *p = analyze_sql_printer();
+
 	(void)opt;
-	if (!export_engine_known(value)) {
-		strbuf_addf(why, "want %s", EXPORT_ENGINES);
+	if (!p) {
+		strbuf_addstr(why, "no SQL printer in this build");
+		return -1;
+	}
+	if (!p->engine_known(value)) {
+		strbuf_addf(why, "want %s", p->engines);
 		return -1;
 	}
 	o->sql = value;
 	return 0;
+}
+
+static const struct analyze_sql_printer *sql_printer;
+
+void
+analyze_sql_install(const struct analyze_sql_printer *p)
+{
+	sql_printer = p;
+}
+
+const struct analyze_sql_printer *
+analyze_sql_printer(void)
+{
+	return sql_printer;
 }
 
 /* A flag: no value on a command line, true or false in a spec. */

@@ -15,6 +15,8 @@
 
 #include <stdio.h>
 
+#include <sqlite3.h>
+
 #include "stats/stats.h"
 #include "common/table.h"
 #include "common/where.h"
@@ -186,5 +188,24 @@ void analyze_options_help(FILE *fp);
 char **analyze_opts_argv(const struct analyze_opts *o, const char *verb,
     size_t nargs, char *const *args, size_t *argc);
 void analyze_argv_free(char **argv, size_t argc);
+
+/*
+ * --sql ENGINE prints the query form of a table.  export/sql.c writes it
+ * from the options above: export depends on analyze, never the reverse
+ * (issue 24's folder cycle, tests/cli/t0310), so main() installs
+ * export's printer here before a command runs.  Without one, --sql is
+ * refused as not built in.
+ */
+struct analyze_sql_printer {
+	const char *engines;	/* as typed: "athena, trino, spark, duckdb" */
+	bool (*engine_known)(const char *name);
+	bool (*has_verb)(const char *verb);
+	/* 0; -1 after an error; -2 after a usage error */
+	int (*print)(FILE *fp, sqlite3 *db, const char *verb,
+	    const struct analyze_opts *o, int nargs, char **args);
+};
+void analyze_sql_install(const struct analyze_sql_printer *p);
+/* The installed printer, or NULL. */
+const struct analyze_sql_printer *analyze_sql_printer(void);
 
 #endif

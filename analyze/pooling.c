@@ -339,8 +339,12 @@ pooling_cell_keys(const struct pooling *p, size_t cell, char *const *skip,
 	bool any = false;
 
 	for (j = 0; cell < p->ncells && j < p->nkeys; j++) {
+		/* provenance (how runs were made) differs in every run: the
+		 * caption names it, a row's pooled_over does not (export's
+		 * --sql has no column for it either) */
 		if (!p->pooled[cell * p->nkeys + j] ||
-		    in_list(skip, nskip, p->keys[j].key))
+		    in_list(skip, nskip, p->keys[j].key) ||
+		    keycat_is_provenance(p->keys[j].key))
 			continue;
 		strbuf_addf(sb, "%s%s", any ? "," : "", p->keys[j].key);
 		any = true;

@@ -57,8 +57,8 @@ int pooling_scan(sqlite3 *db, const struct cellset *cs,
     struct pooling *out);
 void pooling_release(struct pooling *p);
 
-/* The keys cell i pools, ","-joined (skipping skip[0..nskip)), into sb
- * (nothing when none). */
+/* The keys cell i pools, ","-joined (skipping skip[0..nskip) and the
+ * provenance tags), into sb (nothing when none). */
 void pooling_cell_keys(const struct pooling *p, size_t cell,
     char *const *skip, size_t nskip, struct strbuf *sb);
 

@@ -244,6 +244,18 @@ check_add_runs(struct check_finding *f, const struct check_run *const *runs,
 	free(names);
 }
 
+/* Append "; " to each non-empty text, so the next reason can follow. */
+void
+check_next_reason(struct strbuf *ev, struct strbuf *cause, struct strbuf *act)
+{
+	if (ev->len)
+		strbuf_addstr(ev, "; ");
+	if (cause->len)
+		strbuf_addstr(cause, "; ");
+	if (act->len)
+		strbuf_addstr(act, "; ");
+}
+
 void
 check_set_text(struct check_finding *f, struct strbuf *evidence,
     struct strbuf *cause, struct strbuf *action)

@@ -284,6 +284,9 @@ void check_add_run(struct check_finding *f, const struct check_run *r);
 void check_add_runs(struct check_finding *f,
     const struct check_run *const *runs, size_t n);
 /* Set the texts; each strbuf is detached into f (and re-initialised). */
+/* Append "; " to each non-empty text, so the next reason can follow. */
+void check_next_reason(struct strbuf *ev, struct strbuf *cause,
+    struct strbuf *act);
 void check_set_text(struct check_finding *f, struct strbuf *evidence,
     struct strbuf *cause, struct strbuf *action);
 

@@ -146,12 +146,7 @@ static void
 partial_text(const struct check_run *r, struct strbuf *ev,
     struct strbuf *cause, struct strbuf *act)
 {
-	if (ev->len)
-		strbuf_addstr(ev, "; ");
-	if (cause->len)
-		strbuf_addstr(cause, "; ");
-	if (act->len)
-		strbuf_addstr(act, "; ");
+	check_next_reason(ev, cause, act);
 	strbuf_addf(ev, "the run was stored as partial (%s) with ",
 	    r->reason ? r->reason : "no reason given");
 	check_fmt_count(ev, r->n);

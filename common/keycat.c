@@ -324,9 +324,7 @@ keycat_matches(sqlite3 *db, const struct where *w)
 	return error("match runs: %s", sqlite3_errmsg(db));
 }
 
-const char keycat_provenance_list[] = "command, collector, "
-    "collector_command, hostname, kernel, session, pathprobe_version, "
-    "iperf3_version, oha_version";
+const char keycat_provenance_list[] = KEYCAT_PROVENANCE_LIST;
 
 bool
 keycat_is_provenance(const char *key)

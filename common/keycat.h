@@ -65,7 +65,11 @@ int keycat_is_condition_key(sqlite3 *db, const char *key);
  */
 bool keycat_is_provenance(const char *key);
 
-/* The provenance keys, comma-separated, for help texts and notes. */
+/* The provenance keys, comma-separated, for help texts and notes (the
+ * macro for texts built at compile time). */
+#define KEYCAT_PROVENANCE_LIST "command, collector, collector_command, " \
+	"hostname, kernel, session, pathprobe_version, iperf3_version, " \
+	"oha_version"
 extern const char keycat_provenance_list[];
 
 /* Does some run match every filter of w together?  1, 0, or -1 after

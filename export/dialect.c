@@ -10,6 +10,8 @@
 
 #include "common/escape.h"
 #include "common/strbuf.h"
+#include "analyze/options.h"
+#include "export/export.h"
 #include "export/internal.h"
 
 /*
@@ -154,3 +156,10 @@ dialect_ident(struct strbuf *sb, const struct dialect *d, const char *s)
 {
 	escape_sql_ident(sb, s, d->quote);
 }
+
+const struct analyze_sql_printer export_sql_printer = {
+	.engines = EXPORT_ENGINES,
+	.engine_known = export_engine_known,
+	.has_verb = export_sql_verb,
+	.print = export_sql_print,
+};

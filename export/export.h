@@ -37,4 +37,10 @@ bool export_sql_verb(const char *verb);
 int export_sql_print(FILE *fp, sqlite3 *db, const char *verb,
     const struct analyze_opts *o, int nargs, char **args);
 
+/*
+ * The three above as analyze's --sql printer (analyze/options.h), which
+ * main() installs: analyze never calls into export/ (issue 24).
+ */
+extern const struct analyze_sql_printer export_sql_printer;
+
 #endif

@@ -1,7 +1,8 @@
 /*
  * internal.h - what the parts of export/ share: the selected runs with
  * their stable ids, key columns and partitions (model.c), the datasets'
- * columns and writers (datasets.c), manifest.json (manifest.c) and the
+ * columns and writers (datasets.c), manifest.json (manifest.c), the
+ * output folder (folder.c) and its several writers (writers.c), and the
  * engines' DDL (ddl.c).  Not for use outside export/.
  */
 #ifndef PATHSTAT_EXPORT_INTERNAL_H
@@ -111,12 +112,14 @@ struct export_model {
 
 /*
  * Load the model: key columns from every run in the database (so column
- * names do not depend on the selection) and the runs matching w.
- * Returns 0; -1 after an error; -2 for a usage error (an unknown --where
- * key, named with the keys that exist).  Then partition it, and release
- * it with export_model_release().
+ * names do not depend on the selection) and the runs matching w.  The
+ * provenance tags (keycat_is_provenance()) get key columns only when
+ * provenance is true (--provenance); the runs' tags column has them
+ * always.  Returns 0; -1 after an error; -2 for a usage error (an
+ * unknown --where key, named with the keys that exist).  Then
+ * partition it, and release it with export_model_release().
  */
-int export_model_load(sqlite3 *db, const struct where *w,
+int export_model_load(sqlite3 *db, const struct where *w, bool provenance,
     struct export_model *m);
 /* Sort the selected runs into partitions by pkeys (copied; none when
  * npkeys is 0).  Every key must be one export_check_key() accepts. */
@@ -144,7 +147,7 @@ void export_model_known_keys(sqlite3 *db, struct strbuf *sb);
  * reason (naming what exists) in why. */
 int export_check_key(sqlite3 *db, const char *key, struct strbuf *why);
 /* Only the key columns of every run in the database (m zeroed
- * first): what `analyze --sql` needs.  0, or -1 after an error. */
+ * first), without the provenance tags': what `analyze --sql` needs.  0, or -1 after an error. */
 int export_model_load_keys(sqlite3 *db, struct export_model *m);
 /* The column of dimension key, or NULL when no run has it. */
 const char *export_model_column(const struct export_model *m,
@@ -362,5 +365,72 @@ void dialect_ident(struct strbuf *sb, const struct dialect *d,
  */
 int export_ddl(FILE *fp, enum export_engine engine, const char *location,
     bool local, const struct export_model *m);
+
+/* ---------------------------------------------------------------------
+ * The output folder (folder.c) and its writers (writers.c)
+ */
+
+/* strcmp on char * elements, for qsort and bsearch */
+int export_cmp_strp(const void *a, const void *b);
+
+/* Files to keep (relative to DIR), sorted, for export_remove_stale(). */
+struct export_keep {
+	char	**path;
+	size_t	n;
+};
+
+/*
+ * Under DIR/<rel> (DIR open as dirfd, named dir): remove our temporary
+ * and stale part files (writer's, with --writer) that keep does not
+ * list, then folders left empty; counts removed part files in
+ * *removed.  0, or -1 after an error.
+ */
+int export_remove_stale(int dirfd, const char *dir, const char *rel,
+    const char *writer, const struct export_keep *keep, size_t *removed);
+/* Whether e's files are all there with the sizes it records. */
+bool export_files_intact(int dirfd, const struct manifest_entry *e);
+/* Write text to the manifest name in the folder dirfd (named dir)
+ * unless it holds exactly that already; sets *wrote.  0 or -1. */
+int export_write_manifest(int dirfd, const char *dir, const char *name,
+    const struct strbuf *text, bool *wrote);
+
+/* The other writers' manifests in DIR/manifests, by name. */
+struct export_writers {
+	struct manifest	*mf;
+	char		**name;		/* owned */
+	size_t		n;
+};
+
+/* Whether name (len bytes) is a writer name: 1..EXPORT_WRITER_MAX of
+ * [A-Za-z0-9_.-], not starting with '.' or '-'. */
+bool export_writer_name_ok(const char *name, size_t len);
+void export_writers_release(struct export_writers *w);
+/* Every NAME.json in the folder mfd (DIR/manifests, shown as shown)
+ * but self's into w, sorted by name.  0 or -1. */
+int export_read_writers(int mfd, const char *shown, const char *self,
+    struct export_writers *w);
+/* Every writer's manifest in DIR/manifests (for --ddl).  0 or -1. */
+int export_read_all_writers(const char *dir, struct export_writers *w);
+/* Leave out of m the runs another writer exported first; returns how
+ * many (writers.c says who keeps a run both exported). */
+size_t export_leave_out_others(struct export_model *m,
+    const struct export_writers *w, const struct manifest *old,
+    const char *self);
+/* The other writers' partition keys into *keys (owned); 0, or -2 when
+ * --partition-by (partition_by, NULL: not given) or two writers
+ * disagree. */
+int export_writers_pkeys(const char *partition_by,
+    const struct export_writers *w, char ***keys, size_t *n);
+
+/*
+ * Open DIR (out; created) for writing, locked against a second export,
+ * as *dirfd; with a writer also DIR/manifests as *mfd (else -1).  Reads
+ * this export's earlier manifest into old (*had_old) and the other
+ * writers' into others.  0, -1, or -2 for a DIR that is neither empty
+ * nor ours.
+ */
+int export_open_out(const char *out, const char *writer, int *dirfd,
+    int *mfd, struct manifest *old, bool *had_old,
+    struct export_writers *others);
 
 #endif

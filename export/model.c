@@ -254,8 +254,31 @@ column_name(const char *key, const struct export_key *done, size_t ndone)
 	return strbuf_detach(&sb, NULL);
 }
 
+/*
+ * Leave the provenance tags (common/keycat.h: command lines, session,
+ * kernel, host, tool versions) out of m's key columns: every run
+ * differs in them, so as columns they only widen each row; the runs'
+ * tags column keeps them.  Called after the columns are named, so a
+ * key's column has one name with or without them.
+ */
+static void
+drop_provenance(struct export_model *m)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < m->nkeys; i++) {
+		if (keycat_is_provenance(m->keys[i].key)) {
+			free(m->keys[i].key);
+			free(m->keys[i].column);
+			continue;
+		}
+		m->keys[n++] = m->keys[i];
+	}
+	m->nkeys = n;
+}
+
 static int
-load_keys(sqlite3 *db, struct export_model *m)
+load_keys(sqlite3 *db, bool provenance, struct export_model *m)
 {
 	char **keys = NULL;
 	size_t n = 0, i, alloc = 0;
@@ -312,6 +335,8 @@ load_keys(sqlite3 *db, struct export_model *m)
 			}
 			m->keys[i].column = c;
 		}
+	if (!provenance)
+		drop_provenance(m);
 	return 0;
 }
 
@@ -643,7 +668,8 @@ make_parts(struct export_model *m)
 }
 
 int
-export_model_load(sqlite3 *db, const struct where *w, struct export_model *m)
+export_model_load(sqlite3 *db, const struct where *w, bool provenance,
+    struct export_model *m)
 {
 	struct strbuf sql = STRBUF_INIT, why = STRBUF_INIT;
 	sqlite3_stmt *st = NULL;
@@ -669,7 +695,7 @@ export_model_load(sqlite3 *db, const struct where *w, struct export_model *m)
 			goto cleanup;
 		}
 	}
-	if (load_keys(db, m))
+	if (load_keys(db, provenance, m))
 		goto cleanup;
 	build_query(m, w, &sql);
 	st = db_prepare(db, "list runs", sql.buf);
@@ -830,7 +856,7 @@ int
 export_model_load_keys(sqlite3 *db, struct export_model *m)
 {
 	memset(m, 0, sizeof(*m));
-	return load_keys(db, m);
+	return load_keys(db, false, m);
 }
 
 const char *

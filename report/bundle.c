@@ -791,30 +791,16 @@ hash_staged(struct report_bundle *b, struct report_file *f)
 	return ret;
 }
 
-int
-report_write_provenance(struct report_bundle *b, int argc, char **argv)
+/* provenance.json's "database": where, its content hash, its counts.
+ * 0, or -1 when it cannot be hashed. */
+static int
+prov_database(struct report_bundle *b, cJSON *root)
 {
-	cJSON *root = cJSON_CreateObject(), *o, *arr;
-	struct strbuf sb = STRBUF_INIT;
-	char *hash = NULL, *text = NULL;
-	XXH128_canonical_t canon;
-	size_t i;
-	int ret = -1;
+	char *hash = report_db_hash(b->db);
+	cJSON *o;
 
-	cJSON_AddStringToObject(root, "generator", PROVENANCE_GENERATOR);
-	cJSON_AddStringToObject(root, "pathstat_version", PATHSTAT_VERSION);
-	cJSON_AddStringToObject(root, "sqlite_version", sqlite3_libversion());
-	if (b->gnuplot_version)
-		cJSON_AddStringToObject(root, "gnuplot_version",
-		    b->gnuplot_version);
-	else
-		cJSON_AddNullToObject(root, "gnuplot_version");
-	generated_at(&sb);
-	cJSON_AddStringToObject(root, "generated_at", sb.buf);
-
-	hash = report_db_hash(b->db);
 	if (!hash)
-		goto cleanup;
+		return -1;
 	o = cJSON_AddObjectToObject(root, "database");
 	cJSON_AddStringToObject(o, "path", b->db_path);
 	cJSON_AddStringToObject(o, "content_hash", hash);
@@ -829,12 +815,23 @@ report_write_provenance(struct report_bundle *b, int argc, char **argv)
 	    "SELECT count(*) FROM runs"));
 	cJSON_AddNumberToObject(o, "samples", (double)count_of(b->db,
 	    "SELECT count(*) FROM samples"));
+	free(hash);
+	return 0;
+}
 
-	o = cJSON_AddObjectToObject(root, "spec");
+/* provenance.json's "spec": its file or how to print it again, its
+ * hash and the document itself. */
+static void
+prov_spec(const struct report_bundle *b, cJSON *root)
+{
+	cJSON *o = cJSON_AddObjectToObject(root, "spec");
+	struct strbuf sb = STRBUF_INIT;
+	XXH128_canonical_t canon;
+	size_t i;
+
 	if (b->spec->generated) {
 		/* made from the database: how to print it again */
 		cJSON_AddNullToObject(o, "path");
-		strbuf_reset(&sb);
 		strbuf_addstr(&sb, "pathstat report --db ");
 		escape_shell(&sb, b->db_path);
 		if (b->spec->baseline) {
@@ -854,10 +851,19 @@ report_write_provenance(struct report_bundle *b, int argc, char **argv)
 		strbuf_addf(&sb, "%02x", canon.digest[i]);
 	cJSON_AddStringToObject(o, "content_hash", sb.buf);
 	cJSON_AddItemToObject(o, "document", cJSON_Duplicate(b->spec->json, 1));
+	strbuf_release(&sb);
+}
 
-	/* how to make it all again */
-	arr = cJSON_AddArrayToObject(root, "commands");
-	strbuf_reset(&sb);
+/* provenance.json's "commands": how to make it all again (argv as
+ * given, the report with the spec it used, the charts' rendering). */
+static void
+prov_commands(const struct report_bundle *b, cJSON *root, int argc,
+    char **argv)
+{
+	cJSON *arr = cJSON_AddArrayToObject(root, "commands");
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
 	strbuf_addstr(&sb, "pathstat");	/* argv[0] is "report" */
 	for (i = 0; i < (size_t)argc; i++) {
 		strbuf_addch(&sb, ' ');
@@ -884,17 +890,22 @@ report_write_provenance(struct report_bundle *b, int argc, char **argv)
 	escape_shell(&sb, b->dir);
 	strbuf_addstr(&sb, "/charts && for f in *.gp; do gnuplot \"$f\"; done");
 	cJSON_AddItemToArray(arr, cJSON_CreateString(sb.buf));
-	cJSON_AddItemToObject(root, "tables", b->prov_tables);
-	b->prov_tables = NULL;
-	cJSON_AddItemToObject(root, "charts", b->prov_charts);
-	b->prov_charts = NULL;
+	strbuf_release(&sb);
+}
+
+/* provenance.json's "files" (itself among them) and "file_hashes",
+ * what proves a file is the bundle's own (see internal.h).  0 or -1. */
+static int
+prov_files(struct report_bundle *b, cJSON *root)
+{
+	cJSON *arr, *o;
+	size_t i;
 
 	report_bundle_add_file(b, PROVENANCE_NAME);
 	qsort(b->files, b->nfiles, sizeof(b->files[0]), cmp_file);
 	arr = cJSON_AddArrayToObject(root, "files");
 	for (i = 0; i < b->nfiles; i++)
 		cJSON_AddItemToArray(arr, cJSON_CreateString(b->files[i].rel));
-	/* what proves a file is the bundle's own (see internal.h) */
 	o = cJSON_AddObjectToObject(root, "file_hashes");
 	for (i = 0; i < b->nfiles; i++) {
 		struct report_file *f = &b->files[i];
@@ -902,9 +913,40 @@ report_write_provenance(struct report_bundle *b, int argc, char **argv)
 		if (!strcmp(f->rel, PROVENANCE_NAME))
 			continue;
 		if (!f->hash && hash_staged(b, f))
-			goto cleanup;
+			return -1;
 		cJSON_AddStringToObject(o, f->rel, f->hash);
 	}
+	return 0;
+}
+
+int
+report_write_provenance(struct report_bundle *b, int argc, char **argv)
+{
+	cJSON *root = cJSON_CreateObject();
+	struct strbuf sb = STRBUF_INIT;
+	char *text = NULL;
+	int ret = -1;
+
+	cJSON_AddStringToObject(root, "generator", PROVENANCE_GENERATOR);
+	cJSON_AddStringToObject(root, "pathstat_version", PATHSTAT_VERSION);
+	cJSON_AddStringToObject(root, "sqlite_version", sqlite3_libversion());
+	if (b->gnuplot_version)
+		cJSON_AddStringToObject(root, "gnuplot_version",
+		    b->gnuplot_version);
+	else
+		cJSON_AddNullToObject(root, "gnuplot_version");
+	generated_at(&sb);
+	cJSON_AddStringToObject(root, "generated_at", sb.buf);
+	if (prov_database(b, root))
+		goto cleanup;
+	prov_spec(b, root);
+	prov_commands(b, root, argc, argv);
+	cJSON_AddItemToObject(root, "tables", b->prov_tables);
+	b->prov_tables = NULL;
+	cJSON_AddItemToObject(root, "charts", b->prov_charts);
+	b->prov_charts = NULL;
+	if (prov_files(b, root))
+		goto cleanup;
 
 	text = cJSON_Print(root);
 	if (!text) {
@@ -918,7 +960,6 @@ report_write_provenance(struct report_bundle *b, int argc, char **argv)
 cleanup:
 	cJSON_Delete(root);
 	cJSON_free(text);
-	free(hash);
 	strbuf_release(&sb);
 	return ret;
 }

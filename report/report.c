@@ -27,64 +27,6 @@
 #include "report/internal.h"
 #include "report/report.h"
 
-#define REPORT_USAGE \
-	"usage: pathstat report [--db FILE] [--spec FILE] --out DIR [--html]\n" \
-	"                       [--baseline PATH] [--force] [--no-render]\n" \
-	"                       [--no-checks]\n" \
-	"       pathstat report [--db FILE] [--baseline PATH] --init\n"
-
-static void
-report_usage(FILE *fp, bool full)
-{
-	fputs(REPORT_USAGE, fp);
-	if (!full)
-		return;
-	fputs("\n"
-	    "Write an article-ready bundle: DIR/index.md (GitHub-flavoured\n"
-	    "Markdown), every table as Markdown and CSV in DIR/tables, every\n"
-	    "chart as a gnuplot script, its data, PNG and SVG in DIR/charts,\n"
-	    "and DIR/provenance.json (versions, the database's content hash,\n"
-	    "the spec, the commands that reproduce each table).\n"
-	    "\n"
-	    "Without --spec, the bundle shows what the database holds: per\n"
-	    "study, each metric's percentiles and ECDF, deltas against the\n"
-	    "--baseline path, the spread between trials, and comparisons\n"
-	    "across days and instance types where those vary.  --init prints\n"
-	    "that spec, to edit and give back with --spec.\n"
-	    "\n"
-	    "  --spec FILE   the report spec (JSON; see docs/report.md);\n"
-	    "                default: one made from the database\n"
-	    "  --out DIR     the bundle folder: created, empty, or a previous\n"
-	    "                bundle\n"
-	    "  --init        print the spec made from the database (to edit)\n"
-	    "                and write no bundle\n"
-	    "  --baseline PATH  the path the made spec's deltas subtract\n"
-	    "  --html        also write DIR/index.html: the same report as one\n"
-	    "                self-contained page (charts, styles and table\n"
-	    "                data inside; opens offline)\n"
-	    "  --force       write into a folder that holds other files (they\n"
-	    "                are left alone; same-named files are replaced)\n"
-	    "  --no-render   write the .gp and .dat files, do not run gnuplot\n"
-	    "  --no-checks   no footnotes from the hygiene checks (pathstat\n"
-	    "                check runs under each table's filters and its\n"
-	    "                findings become footnotes on the cells they\n"
-	    "                concern)\n"
-	    "  --db FILE     database (default $PATHSTAT_DB, else\n"
-	    "                ./pathstat.db)\n"
-	    "\n"
-	    "gnuplot runs as a program (no shell) from DIR/charts;\n"
-	    "$PATHSTAT_GNUPLOT names another binary,\n"
-	    "$PATHSTAT_GNUPLOT_TIMEOUT its time limit in seconds (default\n"
-	    "60).  Without gnuplot the command still succeeds and index.md\n"
-	    "says how to render the charts.\n", fp);
-}
-
-static void
-report_help(FILE *fp)
-{
-	report_usage(fp, true);
-}
-
 /* Ask gnuplot its version; on failure say why in b->gnuplot_missing. */
 static void
 probe_gnuplot(struct report_bundle *b)
@@ -278,38 +220,150 @@ report_summary(const struct report_bundle *b, bool no_render,
 		    b->nmissing == 1 ? "its" : "their");
 }
 
+/* The command line of `pathstat report`. */
+struct report_cli {
+	const char	*db_opt, *spec_file, *out, *baseline;
+	bool		html, force, no_render, no_checks, init;
+};
+
+/*
+ * Parse argv into cli: the option table is also the --help (and the
+ * completion's list).  true to go on; false after --help or a usage
+ * error, with the exit code in *ret.
+ */
+static bool
+report_parse(struct report_cli *cli, int argc, char **argv, int *ret)
+{
+	const struct parseopt opts[] = {
+		OPT_STRING(0, "spec", &cli->spec_file, "FILE", "the report "
+		    "spec (JSON; see docs/report.md); default: one made from "
+		    "the database"),
+		OPT_STRING(0, "out", &cli->out, "DIR", "the bundle folder "
+		    "(required unless --init): created, empty, or a "
+		    "previous bundle"),
+		OPT_FLAG(0, "init", &cli->init, "print the spec made from the "
+		    "database (to edit) and write no bundle"),
+		OPT_STRING(0, "baseline", &cli->baseline, "PATH", "the path "
+		    "the made spec's deltas subtract"),
+		OPT_FLAG(0, "html", &cli->html, "also write DIR/index.html: "
+		    "the same report as one self-contained page (charts, "
+		    "styles and table data inside; opens offline)"),
+		OPT_FLAG(0, "force", &cli->force, "write into a folder that "
+		    "holds other files (they are left alone; same-named "
+		    "files are replaced)"),
+		OPT_FLAG(0, "no-render", &cli->no_render, "write the .gp and "
+		    ".dat files, do not run gnuplot"),
+		OPT_FLAG(0, "no-checks", &cli->no_checks, "no footnotes from "
+		    "the hygiene checks (pathstat check runs under each "
+		    "table's filters and its findings become footnotes on "
+		    "the cells they concern)"),
+		OPT_DB(&cli->db_opt),
+		OPT_END(),
+	};
+	const struct parseopt_cmd cmd = {
+		.name = "report",
+		.intro =
+		    "Write an article-ready bundle: DIR/index.md (GitHub-"
+		    "flavoured Markdown), every table as Markdown and CSV in "
+		    "DIR/tables, every chart as a gnuplot script, its data, "
+		    "PNG and SVG in DIR/charts, and DIR/provenance.json "
+		    "(versions, the database's content hash, the spec, the "
+		    "commands that reproduce each table).\n\n"
+		    "Without --spec, the bundle shows what the database "
+		    "holds: per study, each metric's percentiles and ECDF, "
+		    "deltas against the --baseline path, the spread between "
+		    "trials, and comparisons across days and instance types "
+		    "where those vary.  --init prints that spec, to edit and "
+		    "give back with --spec.",
+		.outro =
+		    "gnuplot runs as a program (no shell) from DIR/charts; "
+		    "$PATHSTAT_GNUPLOT names another binary, "
+		    "$PATHSTAT_GNUPLOT_TIMEOUT its time limit in seconds "
+		    "(default 60).  Without gnuplot the command still "
+		    "succeeds and index.md says how to render the charts.",
+		.opts = opts,
+	};
+	enum parseopt_result pr;
+	int nargs;
+
+	pr = parseopt(&cmd, argc, argv, &nargs);
+	*ret = PATHSTAT_EXIT_USAGE;
+	if (pr != PARSEOPT_OK)
+		*ret = parseopt_exit(pr);
+	else if (cli->init && (cli->spec_file || cli->out))
+		parseopt_usage_error(&cmd, "--init prints the spec made "
+		    "from the database; it takes no %s", cli->spec_file ?
+		    "--spec" : "--out");
+	else if (cli->spec_file && cli->baseline)
+		parseopt_usage_error(&cmd, "--baseline is for the spec "
+		    "made from the database; a spec of your own names its "
+		    "delta pairs");
+	else if (!cli->init && !cli->out)
+		parseopt_usage_error(&cmd, "--out DIR is required");
+	else if (!cli->init && !*cli->out)
+		parseopt_usage_error(&cmd, "--out: empty folder name");
+	else
+		*ret = PATHSTAT_EXIT_OK;
+	return *ret == PATHSTAT_EXIT_OK && pr == PARSEOPT_OK;
+}
+
+/*
+ * Write the bundle for cli (spec loaded into spec) into b: every
+ * section, index.md (and index.html), provenance.json, then the whole
+ * bundle in place of the previous one.  An exit code.
+ */
+static int
+report_make(struct report_bundle *b, const struct report_cli *cli,
+    struct report_spec *spec, int argc, char **argv,
+    const struct timespec *t0)
+{
+	cJSON *prev = NULL;
+	char *hash = NULL;
+	size_t bad;
+	bool committed = false;
+
+	b->spec = spec;
+	b->dir = cli->out;
+	b->html = cli->html;
+	b->checks = !cli->no_checks;
+	if (bundle_start(b, cli->force, cli->no_render, &prev)) {
+		cJSON_Delete(prev);
+		return PATHSTAT_EXIT_FAIL;
+	}
+	index_head(b);
+	b->head_len = b->index.len;
+	bad = walk(b, &spec->root);
+	hash = report_db_hash(b->db);
+	index_tail(b, hash);
+	report_toc_insert(&b->index, b->head_len);
+	if (report_bundle_write(b, "index.md", b->index.buf, b->index.len) ||
+	    (b->html && report_html_write(b)) ||
+	    report_write_provenance(b, argc, argv))
+		bad++;
+	else if (report_bundle_commit(b, prev, cli->force))
+		bad++;
+	else
+		committed = true;
+	/* a refused bundle wrote nothing: it said so, and says no "wrote" */
+	if (committed)
+		report_summary(b, cli->no_render, t0, bad);
+	cJSON_Delete(prev);
+	free(hash);
+	return bad ? PATHSTAT_EXIT_FAIL : PATHSTAT_EXIT_OK;
+}
+
 int
 cmd_report(int argc, char **argv)
 {
+	struct report_cli cli;
 	struct report_spec spec;
 	struct report_bundle b;
-	const char *db_opt = NULL, *spec_file = NULL, *out = NULL;
-	const char *baseline = NULL;
-	char *hash = NULL, *gen = NULL;
-	cJSON *prev = NULL;
-	bool force = false, no_render = false, init = false, committed = false;
-	bool no_checks = false;
-	/* report_usage() prints the help; the table parses */
-	const struct parseopt opts[] = {
-		OPT_STRING(0, "spec", &spec_file, "FILE", NULL),
-		OPT_STRING(0, "out", &out, "DIR", NULL),
-		OPT_FLAG(0, "init", &init, NULL),
-		OPT_STRING(0, "baseline", &baseline, "PATH", NULL),
-		OPT_FLAG(0, "html", &b.html, NULL),
-		OPT_FLAG(0, "force", &force, NULL),
-		OPT_FLAG(0, "no-render", &no_render, NULL),
-		OPT_FLAG(0, "no-checks", &no_checks, NULL),
-		OPT_DB(&db_opt),
-		OPT_END(),
-	};
-	const struct parseopt_cmd cmd = { .name = "report", .opts = opts,
-	    .help = report_help };
-	enum parseopt_result pr;
 	struct timespec t0;
-	size_t bad;
-	int nargs, ret = PATHSTAT_EXIT_OK;
+	char *gen = NULL;
+	int ret;
 
 	err_set_prefix("pathstat report");
+	memset(&cli, 0, sizeof(cli));
 	memset(&b, 0, sizeof(b));
 	report_bundle_init(&b);
 	memset(&spec, 0, sizeof(spec));
@@ -317,86 +371,28 @@ cmd_report(int argc, char **argv)
 	report_footnotes_init(&b.fn);
 	b.methods = xcalloc(1, sizeof(*b.methods));
 	report_footnotes_init(b.methods);
-	b.checks = true;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	pr = parseopt(&cmd, argc, argv, &nargs);
-	if (pr != PARSEOPT_OK) {
-		ret = parseopt_exit(pr);
+	if (!report_parse(&cli, argc, argv, &ret))
 		goto cleanup;
-	}
-	b.checks = !no_checks;
-	if (init && (spec_file || out)) {
-		error("--init prints the spec made from the database; it takes "
-		    "no %s", spec_file ? "--spec" : "--out");
-		goto usage;
-	}
-	if (spec_file && baseline) {
-		error("--baseline is for the spec made from the database; a "
-		    "spec of your own names its delta pairs");
-		goto usage;
-	}
-	if (init) {
-		ret = made_spec(db_default_path(db_opt), baseline, NULL, &gen);
+	if (cli.init) {
+		ret = made_spec(db_default_path(cli.db_opt), cli.baseline, NULL,
+		    &gen);
 		if (ret == PATHSTAT_EXIT_OK)
 			fputs(gen, stdout);
 		goto cleanup;
 	}
-	if (!out) {
-		error("--out DIR is required");
-		goto usage;
-	}
-	if (!*out) {
-		error("--out: empty folder name");
-		goto usage;
-	}
-	b.db_path = db_default_path(db_opt);
-	if (spec_file) {
-		if (report_spec_load(spec_file, &spec)) {
-			ret = PATHSTAT_EXIT_FAIL;
-			goto cleanup;
-		}
-	} else {
-		ret = made_spec(b.db_path, baseline, &spec, &gen);
-		if (ret != PATHSTAT_EXIT_OK)
-			goto cleanup;
-	}
-	b.spec = &spec;
-	b.dir = out;
-	if (bundle_start(&b, force, no_render, &prev)) {
-		ret = PATHSTAT_EXIT_FAIL;
-		goto cleanup;
-	}
-
-	index_head(&b);
-	b.head_len = b.index.len;
-	bad = walk(&b, &spec.root);
-	hash = report_db_hash(b.db);
-	index_tail(&b, hash);
-	report_toc_insert(&b.index, b.head_len);
-	if (report_bundle_write(&b, "index.md", b.index.buf, b.index.len) ||
-	    (b.html && report_html_write(&b)) ||
-	    report_write_provenance(&b, argc, argv))
-		bad++;
-	else if (report_bundle_commit(&b, prev, force))
-		bad++;
+	b.db_path = db_default_path(cli.db_opt);
+	if (cli.spec_file)
+		ret = report_spec_load(cli.spec_file, &spec) ?
+		    PATHSTAT_EXIT_FAIL : PATHSTAT_EXIT_OK;
 	else
-		committed = true;
-	if (bad)
-		ret = PATHSTAT_EXIT_FAIL;
-	/* a refused bundle wrote nothing: it said so, and says no "wrote" */
-	if (committed)
-		report_summary(&b, no_render, &t0, bad);
-	goto cleanup;
-usage:
-	/* the error above names the one thing wrong */
-	fputs("pathstat report: see 'pathstat report --help'\n", stderr);
-	ret = PATHSTAT_EXIT_USAGE;
+		ret = made_spec(b.db_path, cli.baseline, &spec, &gen);
+	if (ret == PATHSTAT_EXIT_OK)
+		ret = report_make(&b, &cli, &spec, argc, argv, &t0);
 cleanup:
 	db_close(b.db);
-	cJSON_Delete(prev);
 	cJSON_Delete(b.prov_tables);
 	cJSON_Delete(b.prov_charts);
-	free(hash);
 	free(gen);
 	free(b.gnuplot_version);
 	free(b.gnuplot_missing);

@@ -1,7 +1,8 @@
 # t0020: the commands on the one option layer (common/parseopt.c): every
 # one (runs, keys, check, ingest, report, export, analyze).  Each one's --help lists exactly the
 # options its table holds (as the hidden --list-options prints them for
-# the completion), and an unknown option, a bad enum value and a number
+# the completion), each with its help text (the table's: report and
+# export print no hand-written option list any more), and an unknown option, a bad enum value and a number
 # out of range are each a usage error (exit 2) in one line that names
 # what exists and points to --help.
 . "$TOP/tests/cli/helper/help-options.sh"
@@ -20,6 +21,14 @@ layer() {
 	    "$c: --list-options is hidden from its own list"
 	"$PS" $c --help > help.txt
 	ok '! grep -q -- --list-options help.txt' "$c: ... and from --help"
+	# the help is the table's: every option line says what it does
+	# (on its line or the indented one after), none is bare
+	bare=$(awk '
+	    pending { if ($0 !~ /^          +[^ -]/) print prev; pending = 0 }
+	    /^  +-/ { if ($0 ~ /^  +-[^ ]*( [^ -][^ ]*)?(, --?[^ ]+( [^ -][^ ]*)?)*  +[^ ]/) next
+		prev = $0; pending = 1 }
+	    END { if (pending) print prev }' help.txt | tr -s ' ' | tr '\n' ';')
+	ok '[ -z "$bare" ]' "$c --help: every option has its help text ($bare)"
 
 	run "$PS" $c --bogus-option
 	expect_code 2 "$c --bogus-option: exit 2"

@@ -1,0 +1,335 @@
+/*
+ * outlier.c - the outlier-trial check: a trial of a cell that is off
+ * from the others, by the cell's own rule and by the campaign's
+ * (stats_outlier_campaign(), which analyze shares), with its likely
+ * cause by the direction it is off in.
+ */
+#include "common/compat.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check/model.h"
+#include "stats/stats.h"
+#include "stats/verdict.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+
+static bool
+keep_alive_off(const struct check_model *m, size_t cond)
+{
+	char buf[16];
+	const char *ka = check_cond_get(m, cond, "ka", buf, sizeof(buf));
+
+	return ka && !strcmp(ka, "off");
+}
+
+/* A trial's p50: of its samples, else the tool's own. */
+static double
+trial_p50(const struct check_run *r)
+{
+	return r->n ? r->p50 : r->summary_only ? r->tool_p50 : NAN;
+}
+
+/* Why a trial is off and what to do, by the direction it is off in;
+ * wide: the cell's own rule found the trials 2x or more apart (the
+ * campaign's rule says only that they disagree). */
+static void
+outlier_cause(struct check_model *m, const struct check_cell *c,
+    double ratio, bool wide, struct strbuf *cause, struct strbuf *act)
+{
+	if (ratio > 1.0 && keep_alive_off(m, c->cond) &&
+	    (c->metric == METRIC_HTTP_MS || c->metric == METRIC_CONNECT_MS)) {
+		strbuf_addstr(cause, "TIME_WAIT exhaustion on the client: with "
+		    "keep-alive off every request opens a new connection, and "
+		    "each closed one stays in TIME_WAIT for about 60 s; trials "
+		    "run back to back pile up tens of thousands of such ports "
+		    "until finding a free one gets slow (the second "
+		    "article: 1 in 3-4 trials 3-25× slower)");
+		strbuf_addstr(act, "set net.ipv4.tcp_tw_reuse=1 (and a wide "
+		    "net.ipv4.ip_local_port_range) on the client, or close "
+		    "connections with RST (SO_LINGER 0, a load generator's "
+		    "--rst option), or wait over 60 s between trials; then "
+		    "re-run this trial instead of averaging it in");
+	} else if (ratio < 1.0 && c->metric == METRIC_THROUGHPUT_BPS) {
+		strbuf_addstr(cause, "something outside the path during that "
+		    "trial: the instance's network burst credits running out, "
+		    "competing traffic or a noisy neighbour");
+		strbuf_addstr(act, "look at this run's interval series "
+		    "(burst-cliff), re-run the trial on a fresh instance, and "
+		    "until then report the median across trials, not the mean");
+	} else if (ratio < 1.0) {
+		strbuf_addf(cause, "the trials disagree%s and this one is the "
+		    "fast one: the other trials measured something besides "
+		    "the path (with keep-alive off, TIME_WAIT exhaustion in "
+		    "back-to-back trials; otherwise CPU contention or a noisy "
+		    "neighbour)", wide ? " by 2× or more" : "");
+		strbuf_addstr(act, "re-run the trials with the cause removed "
+		    "(net.ipv4.tcp_tw_reuse=1 for keep-alive off); until then "
+		    "do not average them: show the spread");
+	} else {
+		strbuf_addstr(cause, "something transient on the client, the "
+		    "server or the path during that trial (CPU contention, a "
+		    "GC pause, a noisy neighbour, a route change)");
+		strbuf_addstr(act, "re-run the trial; until then report the "
+		    "median across trials, not the mean, and say that one "
+		    "trial was off");
+	}
+}
+
+static void
+outlier_text(struct check_model *m, const struct check_cell *c,
+    const struct check_run *r, double med, const double *x, size_t k,
+    struct strbuf *ev, struct strbuf *cause, struct strbuf *act)
+{
+	double ratio = trial_p50(r) / med, mean = 0.0;
+	size_t i;
+
+	for (i = 0; i < k; i++)
+		mean += x[i];
+	mean /= (double)k;
+	strbuf_addf(ev, "trial %ld's p50 is ", r->trial);
+	check_fmt_value(ev, c->metric, trial_p50(r));
+	strbuf_addf(ev, ", %.1f× the median trial's ", ratio);
+	check_fmt_value(ev, c->metric, med);
+	strbuf_addstr(ev, " (the trials' p50s: ");
+	for (i = 0; i < k; i++) {
+		if (i)
+			strbuf_addstr(ev, ", ");
+		check_fmt_value(ev, c->metric, x[i]);
+	}
+	strbuf_addstr(ev, "); a mean over trials would carry it into the "
+	    "table as ");
+	check_fmt_value(ev, c->metric, mean);
+	outlier_cause(m, c, ratio, true, cause, act);
+}
+
+static const double outlier_pct[CHECK_OUTLIER_NSTATS] = { 50, 95, 99 };
+
+/* What the campaign's rule found for each run (index in m->runs). */
+struct camp_flags {
+	unsigned	*mask;		/* bit j: flagged on outlier_pct[j] */
+	double		*ratio;		/* [run * NSTATS + j]: to the median */
+	double		*scale;		/* [run * NSTATS + j]: pooled scale */
+	size_t		*cells;		/* [run * NSTATS + j]: cells pooled */
+};
+
+static bool
+camp_same(const struct check_model *m, const struct check_cell *a,
+    const struct check_cell *b)
+{
+	return a->scope == b->scope && a->metric == b->metric &&
+	    a->nruns == b->nruns && !strcmp(m->runs[a->runs[0]].tool,
+	    m->runs[b->runs[0]].tool);
+}
+
+/* The campaign's rule (stats_outlier_campaign(), which analyze shares)
+ * over every group of cells (campaign, metric, tool, trial count) and
+ * statistic. */
+static void
+camp_judge(const struct check_model *m, struct camp_flags *cf)
+{
+	size_t nc = m->ncells ? m->ncells : 1, j, ci, cj, t;
+	size_t *grp = xmalloc(nc * sizeof(size_t));
+	size_t *k = xmalloc(nc * sizeof(size_t));
+	size_t *used = xmalloc(nc * sizeof(size_t));
+	double *scale = xmalloc(nc * sizeof(double));
+	const double **x = xmalloc(nc * sizeof(*x));
+	double **xv = xmalloc(nc * sizeof(*xv));
+	bool **f = xmalloc(nc * sizeof(*f));
+	double **r = xmalloc(nc * sizeof(*r));
+
+	for (ci = 0; ci < m->ncells; ci++) {
+		const struct check_cell *c = &m->cells[ci];
+		size_t kk = c->nruns ? c->nruns : 1;
+
+		for (cj = 0; cj < ci && !camp_same(m, c, &m->cells[cj]); cj++)
+			;
+		grp[ci] = cj;
+		k[ci] = c->nruns;
+		xv[ci] = xmalloc(kk * sizeof(double));
+		f[ci] = xmalloc(kk * sizeof(bool));
+		r[ci] = xmalloc(kk * sizeof(double));
+		x[ci] = xv[ci];
+	}
+	for (j = 0; j < CHECK_OUTLIER_NSTATS; j++) {
+		for (ci = 0; ci < m->ncells; ci++)
+			for (t = 0; t < k[ci]; t++)
+				xv[ci][t] = m->runs[m->cells[ci].runs[t]].stat[j];
+		stats_outlier_campaign(x, k, grp, m->ncells, f, r, scale, used);
+		for (ci = 0; ci < m->ncells; ci++) {
+			const struct check_cell *o = &m->cells[ci];
+
+			if (!isfinite(scale[ci]))
+				continue;
+			for (t = 0; t < k[ci]; t++) {
+				size_t at = o->runs[t] * CHECK_OUTLIER_NSTATS +
+				    j;
+
+				cf->ratio[at] = r[ci][t];
+				cf->scale[at] = scale[ci];
+				cf->cells[at] = used[ci];
+				if (f[ci][t])
+					cf->mask[o->runs[t]] |= 1u << j;
+			}
+		}
+	}
+	for (ci = 0; ci < m->ncells; ci++) {
+		free(xv[ci]);
+		free(f[ci]);
+		free(r[ci]);
+	}
+	free(grp);
+	free(k);
+	free(used);
+	free(scale);
+	free(x);
+	free(xv);
+	free(f);
+	free(r);
+}
+
+
+/* The evidence of a trial the campaign's rule flagged. */
+static void
+camp_text(struct check_model *m, const struct check_cell *c, size_t at,
+    const struct camp_flags *cf, struct strbuf *ev, struct strbuf *cause,
+    struct strbuf *act)
+{
+	const struct check_run *r = &m->runs[c->runs[at]];
+	unsigned mask = cf->mask[c->runs[at]];
+	double lead = NAN, scale = NAN, k;
+	size_t j, i, used = 0, listed = 0;
+
+	strbuf_addf(ev, "trial %ld's ", r->trial);
+	for (j = 0; j < CHECK_OUTLIER_NSTATS; j++) {
+		size_t a = c->runs[at] * CHECK_OUTLIER_NSTATS + j;
+
+		if (!(mask & (1u << j)))
+			continue;
+		if (listed++)
+			strbuf_addstr(ev, ", ");
+		strbuf_addf(ev, "p%g is ", outlier_pct[j]);
+		check_fmt_value(ev, c->metric, r->stat[j]);
+		strbuf_addf(ev, " (%.2f× the median trial's; the trials': ",
+		    cf->ratio[a]);
+		for (i = 0; i < c->nruns; i++) {
+			if (i)
+				strbuf_addstr(ev, ", ");
+			check_fmt_value(ev, c->metric,
+			    m->runs[c->runs[i]].stat[j]);
+		}
+		strbuf_addch(ev, ')');
+		if (isnan(lead)) {
+			lead = cf->ratio[a];
+			scale = cf->scale[a];
+			used = cf->cells[a];
+		}
+	}
+	k = stats_outlier_pool_k(c->nruns, used);
+	strbuf_addf(ev, "; in the %zu cells of %zu trials of this metric and "
+	    "tool in this campaign a trial lies a typical %.2g %% from its "
+	    "cell's nearest trial, so beyond %.3g× (and %.1f× at least) is "
+	    "not noise; the cell's trial-level interval treats its trials "
+	    "as alike and is withdrawn: publish it without one, or "
+	    "recompute it without this trial", used, c->nruns,
+	    100.0 * (exp(scale) - 1.0), exp(k * scale),
+	    STATS_OUTLIER_POOL_MIN_RATIO);
+	outlier_cause(m, c, lead, false, cause, act);
+}
+
+void
+check_outlier_trial(struct check_model *m)
+{
+	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
+	double *x = NULL;
+	bool *flag = NULL;
+	size_t *who = NULL, alloc = 0, ci, i, k;
+	size_t nr = m->nruns ? m->nruns : 1;
+	struct camp_flags cf;
+
+	cf.mask = xcalloc(nr, sizeof(unsigned));
+	cf.ratio = xmalloc(nr * CHECK_OUTLIER_NSTATS * sizeof(double));
+	cf.scale = xmalloc(nr * CHECK_OUTLIER_NSTATS * sizeof(double));
+	cf.cells = xcalloc(nr * CHECK_OUTLIER_NSTATS, sizeof(size_t));
+	for (i = 0; i < nr * CHECK_OUTLIER_NSTATS; i++)
+		cf.ratio[i] = cf.scale[i] = NAN;
+	camp_judge(m, &cf);
+	for (ci = 0; ci < m->ncells; ci++) {
+		const struct check_cell *c = &m->cells[ci];
+		double med;
+
+		if (c->nruns < 3)
+			continue;
+		if (c->nruns > alloc) {
+			alloc = c->nruns;
+			x = xreallocarray(x, alloc, sizeof(double));
+			who = xreallocarray(who, alloc, sizeof(size_t));
+			flag = xreallocarray(flag, alloc, sizeof(bool));
+		}
+		for (i = k = 0; i < c->nruns; i++) {
+			double v = trial_p50(&m->runs[c->runs[i]]);
+
+			if (!isfinite(v) || v <= 0)
+				continue;
+			x[k] = v;
+			who[k++] = c->runs[i];
+		}
+		if (k < 3)
+			continue;
+		med = stats_median(x, k);
+		/* the rule analyze trials and the box charts use too */
+		stats_outlier_trials(x, k, flag, NULL, NULL);
+		for (i = 0; i < k; i++) {
+			const struct check_run *r = &m->runs[who[i]];
+			struct check_finding *f;
+			double ratio = x[i] / med;
+			unsigned mask = cf.mask[who[i]];
+
+			if (!flag[i] && mask && k == c->nruns) {
+				size_t at = who[i] * CHECK_OUTLIER_NSTATS;
+
+				/* the campaign's rule: say so with the first
+				 * statistic it flagged */
+				for (size_t j = 0; j < CHECK_OUTLIER_NSTATS;
+				    j++)
+					if (mask & (1u << j)) {
+						ratio = cf.ratio[at + j];
+						break;
+					}
+				if (c->metric == METRIC_THROUGHPUT_BPS &&
+				    ratio > 1.0)
+					continue;
+				f = check_add(m, "outlier-trial", c->scope,
+				    c->metric, c->path, c->cond, r->trial);
+				check_add_run(f, r);
+				camp_text(m, c, i, &cf, &ev, &cause, &act);
+				check_set_text(f, &ev, &cause, &act);
+				continue;
+			}
+			if (!flag[i])
+				continue;
+			/* a throughput trial cannot beat its path: when one
+			 * is far above the others, they are the ones off
+			 * (run-order and burst-cliff say why) */
+			if (c->metric == METRIC_THROUGHPUT_BPS && ratio > 1.0)
+				continue;
+			f = check_add(m, "outlier-trial", c->scope, c->metric,
+			    c->path, c->cond, r->trial);
+			check_add_run(f, r);
+			outlier_text(m, c, r, med, x, k, &ev, &cause, &act);
+			check_set_text(f, &ev, &cause, &act);
+		}
+	}
+	free(x);
+	free(who);
+	free(flag);
+	free(cf.mask);
+	free(cf.ratio);
+	free(cf.scale);
+	free(cf.cells);
+	strbuf_release(&ev);
+	strbuf_release(&cause);
+	strbuf_release(&act);
+}
