@@ -1341,8 +1341,8 @@ analyze_sql(const struct analyze_opts *o, const char *verb, int nargs,
 	int rc, ret = PATHSTAT_EXIT_USAGE;
 
 	if (!export_sql_verb(verb)) {
-		error("--sql: %s has no query form (percentiles, delta, ratio "
-		    "and trials have)", verb);
+		error("--sql: %s has no query form (percentiles, delta, ratio, "
+		    "trials and compare have)", verb);
 		goto cleanup;
 	}
 	if (analyze_opts_sql_conflict(o, &why)) {

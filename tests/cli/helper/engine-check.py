@@ -4,7 +4,8 @@ and the queries `pathstat analyze ... --sql ENGINE` prints, run on the
 engine itself, give `pathstat analyze ... --format csv` (trials: --format
 json, the wide table): the same columns in the same order, the same rows
 in the same order, text cells equal, numbers to 1e-9 (relative to the
-larger magnitude, absolute below 1); analyze may withhold growth (an
+larger magnitude, absolute below 1; compare: but the columns of
+ANALYZE_ONLY, which its query leaves to analyze); analyze may withhold growth (an
 empty cell) where the query cannot.  One engine session serves every
 case (Spark and Trino start slowly).
 
@@ -39,6 +40,10 @@ import time
 import urllib.request
 
 TOL = 1e-9
+ANALYZE_ONLY = {"compare": ["diff_lo", "diff_hi", "diff_ci_reason",
+                            "ratio_lo", "ratio_hi", "ratio_ci_covers",
+                            "ratio_ci_reason", "test", "p", "p_holm",
+                            "verdict", "also_differ"]}
 
 
 def split_sql(text):
@@ -218,7 +223,12 @@ def analyze_table(ps, db, words):
     else:
         rows = list(csv.reader(io.StringIO(p.stdout)))
         head, rows = rows[0], rows[1:]
-    return head, rows, None
+    # compare's query leaves the intervals, test, Holm's p, verdict and
+    # also_differ to analyze (export/sql_compare.c)
+    keep = [i for i, c in enumerate(head)
+            if c not in ANALYZE_ONLY.get(words[0], [])]
+    return [head[i] for i in keep], [[r[i] for i in keep] for r in rows], \
+        None
 
 
 def load(eng, dialect, db, ddl, drop):
