@@ -431,7 +431,8 @@ static const struct analyze_option options[] = {
 	  ANALYZE_EMIT_SET,
 	  "print the query that computes this table on athena,\n"
 	  "trino, spark or duckdb over pathstat export's tables\n"
-	  "(percentiles, delta, ratio, trials), instead of it",
+	  "(percentiles, delta, ratio, trials; compare without\n"
+	  "its intervals, test and verdict), instead of it",
 	  NULL, false, NULL, NULL },
 	{ ANALYZE_OPT_DB, "db", "FILE", ANALYZE_ARG_TEXT,
 	  set_text, get_text, F(db_path), 0, 0, 0, false,
