@@ -185,6 +185,29 @@ header(struct q *x, int nargs, char **args)
 		    "in the order they ran, as analyze\n-- lists them.\n");
 }
 
+/* The arguments and --by each verb needs: 0, or -2 after saying what
+ * is wrong. */
+static int
+verb_args(const char *verb, const struct analyze_opts *o, int nargs,
+    char **args)
+{
+	if ((!strcmp(verb, "percentiles") || !strcmp(verb, "trials") ||
+	    !strcmp(verb, "compare")) && nargs > 0) {
+		error("%s takes no arguments (got '%s')", verb, args[0]);
+		return -2;
+	}
+	if (!strcmp(verb, "compare") && !o->nby) {
+		error("compare needs --by KEY (instance_type, day, region, az "
+		    "or a tag)");
+		return -2;
+	}
+	if (!strcmp(verb, "delta") && nargs < 1) {
+		error("delta needs at least one PAIR, e.g. \"G-G'\" or H-B");
+		return -2;
+	}
+	return 0;
+}
+
 int
 export_sql_print(FILE *fp, sqlite3 *db, const char *verb,
     const struct analyze_opts *o, int nargs, char **args)
@@ -218,23 +241,7 @@ export_sql_print(FILE *fp, sqlite3 *db, const char *verb,
 	x.connect = x.m->timeout_bound;
 	if (x.m->source == METRIC_FROM_SUMMARY)
 		x.sumdef = false;
-	if ((!strcmp(verb, "percentiles") || !strcmp(verb, "trials")) &&
-	    nargs > 0) {
-		error("%s takes no arguments (got '%s')", verb, args[0]);
-		ret = -2;
-		goto cleanup;
-	}
-	if (!strcmp(verb, "compare") && (nargs > 0 || !o->nby)) {
-		if (nargs > 0)
-			error("compare takes no arguments (got '%s')", args[0]);
-		else
-			error("compare needs --by KEY (instance_type, day, "
-			    "region, az or a tag)");
-		ret = -2;
-		goto cleanup;
-	}
-	if (!strcmp(verb, "delta") && nargs < 1) {
-		error("delta needs at least one PAIR, e.g. \"G-G'\" or H-B");
+	if (verb_args(verb, o, nargs, args)) {
 		ret = -2;
 		goto cleanup;
 	}
