@@ -180,6 +180,11 @@ header(struct q *x, int nargs, char **args)
 		    "interpolation.\n");
 	if (!strcmp(x->verb, "compare"))
 		compare_header(x);
+	if (!strcmp(x->verb, "delta"))
+		add(x, "-- growth = Δp99/Δp50 wherever both differences exist: "
+		    "analyze withholds it\n-- where a Welch t interval of Δp50 "
+		    "on trial-level values holds 0, which\n-- this query does "
+		    "not compute.\n");
 	if (!strcmp(x->verb, "trials") || x->trials)
 		add(x, "-- Trials with the same number (several days pooled) "
 		    "in the order they ran, as analyze\n-- lists them.\n");
