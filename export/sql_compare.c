@@ -68,6 +68,19 @@ compare_ctes(struct q *x)
 	add(x, ")\n");
 }
 
+/* Is a statistic other than n compared (else the query has no rows,
+ * and its columns are NULLs of their type)? */
+static bool
+any_compared(const struct q *x)
+{
+	size_t j;
+
+	for (j = 0; j < x->nst; j++)
+		if (x->st[j].s.kind != STATS_NAME_N)
+			return true;
+	return false;
+}
+
 /* CASE ks.k WHEN j THEN <fmt with j> ... END: the column of the row's
  * statistic.  fmt takes the statistic's number (1-based) up to four
  * times. */
@@ -76,6 +89,10 @@ by_stat(struct q *x, const char *fmt)
 {
 	size_t j;
 
+	if (!any_compared(x)) {
+		add(x, "CAST(NULL AS DOUBLE)");
+		return;
+	}
 	add(x, "CASE ks.k");
 	for (j = 0; j < x->nst; j++) {
 		if (x->st[j].s.kind == STATS_NAME_N)
@@ -102,6 +119,10 @@ compare_contrast(struct q *x, bool is_ratio)
 	size_t j;
 	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
 
+	if (!any_compared(x)) {
+		add(x, "CAST(NULL AS DOUBLE)");
+		return;
+	}
 	add(x, "CASE ks.k");
 	for (j = 0; j < x->nst; j++) {
 		if (x->st[j].s.kind == STATS_NAME_N)

@@ -61,6 +61,7 @@ compare --metric connect_ms --by day --stats p50,p99,max,mean
 compare --metric connect_ms --by region,day --baseline 2026-08-29 --pool trials
 compare --metric rps --by day
 compare --metric http_ms --by instance_type,day --paths H,B,G
+compare --metric http_ms --by trial --pool trials --where path=H,B
 CASES
 "$PY" "$TOP/tests/cli/helper/sql-check.py" "$PS" s.db views.sql \
     "$DUCKDB_DIR/query.mjs" < cases > check.out 2>&1
@@ -80,7 +81,7 @@ while IFS= read -r line; do
 	esac
 done < check.out
 n=$(grep -c '^ok - compare' check.out)
-ok "[ $n -eq 13 ]" "DuckDB gave analyze's compare table for all 13 queries ($n)"
+ok "[ $n -eq 14 ]" "DuckDB gave analyze's compare table for all 14 queries ($n)"
 
 # the header names what analyze adds; the options only they use are
 # usage errors that say why
@@ -99,6 +100,12 @@ expect_code 2 "--level with --sql is a usage error"
 run "$PS" analyze compare --db s.db --metric http_ms --sql duckdb
 expect_code 2 "compare --sql without --by is a usage error"
 expect_err_has "compare needs --by KEY" "saying what it needs"
+# --stats n alone: analyze compares nothing (no rows, exit 1); the
+# query runs and returns no row
+"$PS" analyze compare --db s.db --metric http_ms --by day --stats n \
+    --sql duckdb > n.sql
+ok "[ \"\$(duckq -f views.sql \"\$(cat n.sql)\" | tail -1)\" = '[]' ]" \
+    "compare --stats n: the query runs and has no rows"
 run "$PS" analyze compare --db s.db --metric http_ms --by c --sql duckdb
 expect_code 2 "compare --by a condition key is refused as analyze refuses it"
 test_done
