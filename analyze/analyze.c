@@ -1329,7 +1329,7 @@ analyze_help(FILE *fp)
 
 /*
  * --sql: print the query that computes the table on an engine over the
- * exported datasets (export/sql.c).  The options it cannot honour are a
+ * exported datasets (export/sql*.c).  The options it cannot honour are a
  * usage error, saying why.  Returns an exit code.
  */
 static int

@@ -1,8 +1,12 @@
 /*
- * sql.c - `pathstat analyze percentiles|delta|ratio|trials ... --sql
- * ENGINE`: the query that computes the same table as `analyze --format
- * csv` on Athena, Trino, Spark or DuckDB over the tables `pathstat
- * export --ddl` makes.  The cells, failures, estimators and pooling are
+ * sql.c - `pathstat analyze percentiles|delta|ratio|trials|compare ...
+ * --sql ENGINE`: the query that computes the same table as `analyze
+ * --format csv` (compare: its columns but the intervals, test and
+ * verdict) on Athena, Trino, Spark or DuckDB over the tables `pathstat
+ * export --ddl` makes.  This file is the entry: the checks, the
+ * statistics and the header; the CTEs every verb shares are in
+ * sql_build.c, the verbs' final SELECTs in sql_cells.c, sql_contrast.c
+ * and sql_compare.c.  The cells, failures, estimators and pooling are
  * analyze's (analyze/cells.c, analyze/verbs.c); each engine's spellings
  * are in dialect.c.
  */
