@@ -137,7 +137,7 @@ compare_header(struct q *x)
 {
 	add(x, "-- compare: analyze's columns but diff_lo, diff_hi, "
 	    "diff_ci_reason, ratio_lo,\n-- ratio_hi, ratio_ci_covers, "
-	    "ratio_ci_reason, test, p, p_holm, verdict and\n-- also_differ, "
+	    "ratio_ci_reason, test, p, p_holm and verdict,\n-- "
 	    "which `pathstat analyze compare` adds: Welch t intervals on\n"
 	    "-- trial-level values (a pooled percentile's are linearized "
 	    "from every\n-- sample), an exact Mann-Whitney or Brunner-Munzel "
@@ -279,7 +279,9 @@ export_sql_print(FILE *fp, sqlite3 *db, const char *verb,
 			goto cleanup;
 		}
 	}
-	if (!strcmp(verb, "percentiles")) {
+	/* the tags a cell may pool: percentiles' pooled_over, compare's
+	 * also_differ */
+	if (!strcmp(verb, "percentiles") || !strcmp(verb, "compare")) {
 		int nk = pooling_candidates(db, o->by, o->nby, &x.pkeys);
 
 		if (nk < 0)

@@ -536,6 +536,9 @@ sql_base_ctes(struct q *x)
 	for (i = 0; i < x->npk; i++)
 		addf(x, "%scount(DISTINCT g%zu) AS ng%zu", i ? ", " :
 		    ",\n    ", i + 1, i + 1);
+	/* compare: the one value of each tag a cell does not pool */
+	for (i = 0; i < x->npk && !strcmp(x->verb, "compare"); i++)
+		addf(x, ", min(g%zu) AS gv%zu", i + 1, i + 1);
 	add(x, "\n  FROM t\n  GROUP BY ");
 	sql_cell_keys(x, "");
 	add(x, "\n)");
@@ -697,6 +700,8 @@ sql_cell_stats(struct q *x)
 	    "c.tool_trials");
 	for (j = 0; j < x->npk; j++)
 		addf(x, ", c.ng%zu", j + 1);
+	for (j = 0; j < x->npk && !strcmp(x->verb, "compare"); j++)
+		addf(x, ", c.gv%zu", j + 1);
 	for (j = 0; j < x->nst; j++) {
 		const struct stats_name *s = &x->st[j].s;
 

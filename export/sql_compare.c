@@ -4,10 +4,10 @@
  * (--baseline, else the least value in the whole table, as
  * analyze/compare.c picks it), per path, condition and other --by
  * keys, one row per statistic (n is none): both statistics, their
- * difference and ratio, and the trials with a value of it on either
- * side.  The columns with no exact query form (the intervals, the test,
- * Holm's p, the verdict, also_differ) are analyze's alone: the query's
- * header says so.
+ * difference and ratio, the trials with a value of it on either side
+ * and the other keys in which the two cells differ (also_differ).  The
+ * columns with no exact query form (the intervals, the test, Holm's p,
+ * the verdict) are analyze's alone: the query's header says so.
  */
 #include "common/compat.h"
 
@@ -144,6 +144,34 @@ compare_contrast(struct q *x, bool is_ratio)
 	strbuf_release(&b);
 }
 
+/* also_differ: "k: a vs b; ..." for each tag (in name order) of which
+ * each cell has one value and the two differ (analyze's
+ * compare_confounds(); "(none)" for a run without it). */
+static void
+also_differ(struct q *x)
+{
+	size_t j;
+
+	if (!x->npk) {
+		add(x, "''");
+		return;
+	}
+	add(x, "substr(");
+	for (j = 0; j < x->npk; j++) {
+		struct strbuf k = STRBUF_INIT;
+
+		strbuf_addf(&k, "; %s: ", x->pkeys[j]);
+		addf(x, "%sCASE WHEN b.ng%zu = 1 AND c.ng%zu = 1 AND b.gv%zu <> "
+		    "c.gv%zu THEN ", j ? " || " : "", j + 1, j + 1, j + 1, j + 1);
+		lit(x, k.buf);
+		addf(x, " || CASE WHEN b.gv%zu = '' THEN '(none)' ELSE b.gv%zu "
+		    "END || ' vs ' || CASE WHEN c.gv%zu = '' THEN '(none)' ELSE "
+		    "c.gv%zu END ELSE '' END", j + 1, j + 1, j + 1, j + 1);
+		strbuf_release(&k);
+	}
+	add(x, ", 3)");
+}
+
 static void
 as(struct q *x, const char *name)
 {
@@ -203,6 +231,9 @@ sql_compare_select(struct q *x)
 		by_stat(x, "c.ge%zu");
 		as(x, "value_ge_timeout");
 	}
+	add(x, ",\n  ");
+	also_differ(x);
+	as(x, "also_differ");
 	add(x, "\nFROM cs c\nCROSS JOIN bl\nJOIN cs b ON b.path = c.path AND "
 	    "b.condition = c.condition");
 	for (i = 0; i + 1 < nby; i++)

@@ -3,13 +3,14 @@
 # column the query has (export/sql_compare.c): path, condition, the other
 # --by keys, metric, estimator, pool, by, baseline, value, stat, both
 # statistics, diff, ratio, the trials with a value on either side and the
-# "≥ timeout" flags, the same rows in the same order, numbers to 1e-9.
-# The columns analyze alone has (intervals, test, p, Holm, verdict,
-# also_differ) are named in the query's header and left out of it, and
+# "≥ timeout" flags and also_differ (the other keys in which the two
+# cells differ), the same rows in the same order, numbers to 1e-9.
+# The columns analyze alone has (intervals, test, p, Holm, verdict)
+# are named in the query's header and left out of it, and
 # the options that only act on them are usage errors.  On the sample tree
 # with oha runs of only a JSON summary (a tool-only cell), connect probes
 # with a max "≥ timeout", an end-of-test metric, and on a generated tree
-# of two days on two instance types.  tests/cli/helper/sql-check.py
+# of two days on two instance types and a day on each alone.  tests/cli/helper/sql-check.py
 # compares.
 . "$TOP/tests/cli/duckdb.sh"
 duckdb_prereq
@@ -38,6 +39,12 @@ for d in 2026-09-01 2026-09-02; do
 		    > /dev/null
 	done
 done
+# a day on each instance type alone: compared, the days also differ in
+# instance type (also_differ)
+"$PY" "$TOP/tests/cli/helper/flat-tree.py" big 2026-09-03 c6i.large A,B 3 \
+    > /dev/null
+"$PY" "$TOP/tests/cli/helper/flat-tree.py" big 2026-09-04 c7g.xlarge A,B 3 \
+    > /dev/null
 L='{tag:day}/{tag:instance_type}/{path}_{cond}_run{trial}'
 "$PS" ingest -q --db m.db --layout "$L.json" --layout "$L.csv" big 2>/dev/null
 "$PS" export -q --db m.db --out mx --partition-by day,instance_type,path \
@@ -70,6 +77,8 @@ compare --metric throughput_bps --by instance_type
 compare --metric throughput_bps --by day --pool trials --stats p10,p50,p99,mean
 compare --metric connect_ms --by instance_type,day --baseline 2026-09-02
 compare --metric http_ms --by day,instance_type --quantile oha --pool trials
+compare --metric throughput_bps --by day --where day=2026-09-03..2026-09-04
+compare --metric connect_ms --by day --baseline 2026-09-03
 CASES
 "$PY" "$TOP/tests/cli/helper/sql-check.py" "$PS" m.db mviews.sql \
     "$DUCKDB_DIR/query.mjs" < mcases >> check.out 2>&1
@@ -81,13 +90,16 @@ while IFS= read -r line; do
 	esac
 done < check.out
 n=$(grep -c '^ok - compare' check.out)
-ok "[ $n -eq 14 ]" "DuckDB gave analyze's compare table for all 14 queries ($n)"
+ok "[ $n -eq 16 ]" "DuckDB gave analyze's compare table for all 16 queries ($n)"
+ok "\"$PS\" analyze compare --db m.db --metric connect_ms --by day \
+    --baseline 2026-09-03 --format csv | grep -q 'instance_type: c6i.large vs c7g.xlarge'" \
+    "a compared pair of days also differs in instance type (also_differ)"
 
 # the header names what analyze adds; the options only they use are
 # usage errors that say why
 run "$PS" analyze compare --db s.db --metric http_ms --by day --sql duckdb
 expect_code 0 "compare --sql prints a query"
-expect_out_has "p_holm, verdict and" "its header names the columns analyze adds"
+expect_out_has "test, p, p_holm and verdict," "its header names the columns analyze adds"
 expect_out_has "no
 -- exact SQL form" "and says why"
 run "$PS" analyze compare --db s.db --metric http_ms --by day --threshold 10 \
