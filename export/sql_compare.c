@@ -81,12 +81,12 @@ any_compared(const struct q *x)
 	return false;
 }
 
-/* CASE ks.k WHEN j THEN <fmt with j> ... END: the column of the row's
- * statistic.  fmt takes the statistic's number (1-based) up to four
- * times. */
+/* CASE ks.k WHEN j THEN <tmpl, $1 the statistic's number> ... END: the
+ * column of the row's statistic. */
 static void
-by_stat(struct q *x, const char *fmt)
+by_stat(struct q *x, const char *tmpl)
 {
+	char num[24];
 	size_t j;
 
 	if (!any_compared(x)) {
@@ -97,16 +97,9 @@ by_stat(struct q *x, const char *fmt)
 	for (j = 0; j < x->nst; j++) {
 		if (x->st[j].s.kind == STATS_NAME_N)
 			continue;
-		addf(x, " WHEN %zu THEN ", j + 1);
-		/* fmt is one of this file's literals */
-#if defined(__GNUC__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-#endif
-		addf(x, fmt, j + 1, j + 1, j + 1, j + 1);
-#if defined(__GNUC__)
-#pragma GCC diagnostic pop
-#endif
+		snprintf(num, sizeof(num), "%zu", j + 1);
+		addf(x, " WHEN %s THEN ", num);
+		expand(x, tmpl, num, NULL, NULL);
 	}
 	add(x, " END");
 }
@@ -206,10 +199,10 @@ sql_compare_select(struct q *x)
 	add(x, ", ks.stat");
 	as(x, "stat");
 	add(x, ",\n  ");
-	by_stat(x, "CASE WHEN b.ge%zu = 1 THEN NULL ELSE b.s%zu END");
+	by_stat(x, "CASE WHEN b.ge$1 = 1 THEN NULL ELSE b.s$1 END");
 	as(x, "baseline_stat");
 	add(x, ",\n  ");
-	by_stat(x, "CASE WHEN c.ge%zu = 1 THEN NULL ELSE c.s%zu END");
+	by_stat(x, "CASE WHEN c.ge$1 = 1 THEN NULL ELSE c.s$1 END");
 	as(x, "value_stat");
 	add(x, ",\n  ");
 	compare_contrast(x, false);
@@ -218,17 +211,17 @@ sql_compare_select(struct q *x)
 	compare_contrast(x, true);
 	as(x, "ratio");
 	add(x, ",\n  ");
-	by_stat(x, "coalesce(nb.nt%zu, 0)");
+	by_stat(x, "coalesce(nb.nt$1, 0)");
 	as(x, "trials_baseline");
 	add(x, ", ");
-	by_stat(x, "coalesce(nc.nt%zu, 0)");
+	by_stat(x, "coalesce(nc.nt$1, 0)");
 	as(x, "trials_value");
 	if (x->connect) {
 		add(x, ",\n  ");
-		by_stat(x, "b.ge%zu");
+		by_stat(x, "b.ge$1");
 		as(x, "baseline_ge_timeout");
 		add(x, ", ");
-		by_stat(x, "c.ge%zu");
+		by_stat(x, "c.ge$1");
 		as(x, "value_ge_timeout");
 	}
 	add(x, ",\n  ");
