@@ -1328,7 +1328,7 @@ analyze_help(FILE *fp)
 
 /*
  * --sql: print the query that computes the table on an engine over the
- * exported datasets (export/sql.c).  The options it cannot honour are a
+ * exported datasets (export/sql*.c).  The options it cannot honour are a
  * usage error, saying why.  Returns an exit code.
  */
 static int
@@ -1344,8 +1344,8 @@ analyze_sql(const struct analyze_opts *o, const char *verb, int nargs,
 	if (!p)
 		BUG("--sql parsed with no SQL printer installed");
 	if (!p->has_verb(verb)) {
-		error("--sql: %s has no query form (percentiles, delta, ratio "
-		    "and trials have)", verb);
+		error("--sql: %s has no query form (percentiles, delta, ratio, "
+		    "trials and compare have)", verb);
 		goto cleanup;
 	}
 	if (analyze_opts_sql_conflict(o, &why)) {

@@ -418,12 +418,12 @@ static const struct analyze_option options[] = {
 	  ANALYZE_EMIT_SET, NULL, "across", false, ",ratio,", NULL },
 	{ ANALYZE_OPT_BASELINE, "baseline", "V", ANALYZE_ARG_TEXT,
 	  set_text, get_text, F(baseline), 0, 0, 0, false,
-	  ANALYZE_EMIT_SET, NULL, "baseline", false, ",compare,",
-	  "compare has no --sql form" },
+	  ANALYZE_EMIT_SET, NULL, "baseline", false, ",compare,", NULL },
 	{ ANALYZE_OPT_THRESHOLD, "threshold", "PCT", ANALYZE_ARG_TEXT,
 	  set_percent, get_percent, F(threshold_pct), 0, 0, 1000, false,
 	  ANALYZE_EMIT_SET, NULL, "threshold", false, ",compare,trend,",
-	  "compare has no --sql form" },
+	  "it sets the verdict's threshold; analyze alone gives the "
+	  "verdict (compare's query has no test or verdict)" },
 	{ ANALYZE_OPT_TARGET, "target", "PCT", ANALYZE_ARG_TEXT,
 	  set_percent, get_percent, F(target_pct), 0, 0, 100, true,
 	  ANALYZE_EMIT_SET, NULL, "target", false, ",variance,",
@@ -450,7 +450,8 @@ static const struct analyze_option options[] = {
 	  ANALYZE_EMIT_SET,
 	  "print the query that computes this table on athena,\n"
 	  "trino, spark or duckdb over pathstat export's tables\n"
-	  "(percentiles, delta, ratio, trials), instead of it",
+	  "(percentiles, delta, ratio, trials; compare without\n"
+	  "its intervals, test and verdict), instead of it",
 	  NULL, false, NULL, NULL },
 	{ ANALYZE_OPT_DB, "db", "FILE", ANALYZE_ARG_TEXT,
 	  set_text, get_text, F(db_path), 0, 0, 0, false,

@@ -54,7 +54,7 @@ void units_choose_values(const struct metric *m, const char *forced,
  * The unit of numbers written as text into JSON and CSV (trials' values
  * list): always the stored unit, unscaled, with the metric's table
  * decimals, or whole bit/s for a bit rate.  The same rule for analyze
- * and for the queries of --sql (export/sql.c), so both give one text.
+ * and for the queries of --sql (export/sql_cells.c), so both give one text.
  */
 void units_machine(const struct metric *m, struct unit_choice *out);
 

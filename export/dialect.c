@@ -1,7 +1,7 @@
 /*
  * dialect.c - how Athena, Trino, Spark SQL and DuckDB spell what differs
  * between them, in one table: the DDL's types and identifier quotes
- * (ddl.c) and the pieces of the queries `analyze --sql` prints (sql.c).
+ * (ddl.c) and the pieces of the queries `analyze --sql` prints (sql*.c).
  * A template's $1, $2 and $3 stand for its arguments.
  */
 #include "common/compat.h"

@@ -22,13 +22,15 @@ struct analyze_opts;
 /* Is name one of EXPORT_ENGINES? */
 bool export_engine_known(const char *name);
 
-/* Does `analyze VERB --sql` exist (percentiles, delta, ratio, trials)? */
+/* Does `analyze VERB --sql` exist (percentiles, delta, ratio, trials,
+ * compare)? */
 bool export_sql_verb(const char *verb);
 
 /*
  * Print to fp the query that computes `pathstat analyze VERB` with o's
  * options and args (as `--format csv` prints it: the same columns, rows
- * and order) on engine o->sql over the tables `pathstat export --ddl`
+ * and order; compare's without the columns only analyze computes, which
+ * the query's header names; export/sql*.c) on engine o->sql over the tables `pathstat export --ddl`
  * makes.  db gives the key columns' names (as export names them) and
  * the path IDs that split a delta pair.  The options --sql cannot
  * honour are refused by the caller (analyze/options.c's table).

@@ -4,7 +4,8 @@
 # t7500; regenerate with the commands below after a deliberate change):
 # connect probes' failure flags, oha's rule per trial with --by and a
 # path ID holding a quote (Spark escapes it with a backslash), delta with
-# growth, ratio per trial, trials with the outlier rules.  Then the
+# growth, ratio per trial, trials with the outlier rules, compare with
+# a baseline and "≥ timeout" flags.  Then the
 # options a query cannot honour: usage errors that say why.
 
 cp -r "$TOP/samples/tree" tree
@@ -26,6 +27,7 @@ for e in athena trino spark; do
 	golden delta $e delta --metric http_ms "G-G'" H-B --pool pooled
 	golden ratio $e ratio --metric http_ms --across c 16/1 --pool trials
 	golden trials $e trials --metric http_ms --by instance_type --pool pooled
+	golden compare $e compare --metric connect_ms --by day --stats p50,max
 done
 ok "! grep -il 'approx_percentile *(' ./*.sql" "no query calls approx_percentile"
 ok "grep -q \"'G\\\\\\\\''\" oha-trials-spark.sql && grep -q \"'G'''\" \
@@ -49,8 +51,10 @@ usage "--quantile hd" "--sql cannot honour --quantile hd: Harrell-Davis" \
     percentiles --metric http_ms --quantile hd --sql duckdb
 usage "--format json" "--sql cannot honour --format: the query's result" \
     percentiles --metric http_ms --format json --sql duckdb
-usage "compare" "--sql: compare has no query form" \
-    compare --metric http_ms --by c --sql duckdb
+usage "variance" "--sql: variance has no query form" \
+    variance --metric http_ms --by day --sql duckdb
+usage "compare --threshold" "--sql cannot honour --threshold: it sets the verdict's" \
+    compare --metric http_ms --by day --threshold 10 --sql trino
 usage "an unknown engine" "bad --sql 'mysql': want athena, trino, spark, duckdb" \
     percentiles --metric http_ms --sql mysql
 usage "an unknown --by key" "bad --by: no run has the key 'nonsense'" \

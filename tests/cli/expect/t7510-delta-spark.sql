@@ -2,6 +2,9 @@
 -- Spark SQL, over the tables of `pathstat export --ddl spark` (schema 1):
 -- the same columns and rows as `pathstat analyze ... --format csv`.
 -- type 7 percentiles: the engine's exact interpolating aggregate.
+-- growth = Δp99/Δp50 wherever both differences exist: analyze withholds it
+-- where a Welch t interval of Δp50 on trial-level values holds 0, which
+-- this query does not compute.
 WITH
 -- each run's samples of the metric: rows, and failed ones (left out, as analyze does)
 k AS (

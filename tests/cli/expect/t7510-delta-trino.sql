@@ -3,6 +3,9 @@
 -- the same columns and rows as `pathstat analyze ... --format csv`.
 -- type 7 percentiles: sorted values, interpolated (this engine has no exact
 -- percentile; approx_percentile would not give analyze's numbers).
+-- growth = Δp99/Δp50 wherever both differences exist: analyze withholds it
+-- where a Welch t interval of Δp50 on trial-level values holds 0, which
+-- this query does not compute.
 WITH
 -- each run's samples of the metric: rows, and failed ones (left out, as analyze does)
 k AS (
