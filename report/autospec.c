@@ -460,6 +460,90 @@ main_campaign(const struct ctx *x, const struct sel *s, const char **day,
 	free(cnt);
 }
 
+/*
+ * The one campaign (day, instance type) every table of a study holds,
+ * chosen once for all its metrics: the pair on which the most of its
+ * metrics were measured, then the one with the most runs of them, then
+ * the earliest day and instance type.  s[i] are the study's runs of
+ * metric i (ns metrics).  A metric measured on AUTOSPEC_MONTH_DAYS days
+ * or more is read over its whole period instead and takes no part.
+ */
+static void
+study_campaign(const struct ctx *x, const struct sel *s, size_t ns,
+    const char **day, const char **itype)
+{
+	size_t i, j, k, n = 0, best = 0, total = 0;
+	const char **pd, **pi;
+	size_t *nmet, *nrun, *last;
+
+	for (i = 0; i < ns; i++)
+		total += s[i].n;
+	pd = xcalloc(total + 1, sizeof(char *));
+	pi = xcalloc(total + 1, sizeof(char *));
+	nmet = xcalloc(total + 1, sizeof(size_t));
+	nrun = xcalloc(total + 1, sizeof(size_t));
+	last = xcalloc(total + 1, sizeof(size_t));
+	for (i = 0; i < ns; i++) {
+		for (k = 0; k < s[i].n; k++) {
+			const char *d = field(x, s[i].r[k], F_DAY);
+			const char *t = field(x, s[i].r[k], F_ITYPE);
+
+			for (j = 0; j < n; j++)
+				if (str_eq(pd[j], d) && str_eq(pi[j], t))
+					break;
+			if (j == n) {
+				pd[n] = d;
+				pi[n++] = t;
+			}
+			nrun[j]++;
+			if (last[j] != i + 1) {	/* metric i counted once */
+				last[j] = i + 1;
+				nmet[j]++;
+			}
+		}
+	}
+	for (j = 1; j < n; j++) {
+		int c;
+
+		if (nmet[j] != nmet[best]) {
+			if (nmet[j] > nmet[best])
+				best = j;
+			continue;
+		}
+		if (nrun[j] != nrun[best]) {
+			if (nrun[j] > nrun[best])
+				best = j;
+			continue;
+		}
+		c = cmp_str_null_last(&pd[j], &pd[best]);
+		if (!c)
+			c = cmp_str_null_last(&pi[j], &pi[best]);
+		if (c < 0)
+			best = j;
+	}
+	*day = n ? pd[best] : NULL;
+	*itype = n ? pi[best] : NULL;
+	free(pd);
+	free(pi);
+	free(nmet);
+	free(nrun);
+	free(last);
+}
+
+/* Does s hold a run of the campaign (day, itype)? */
+static bool
+sel_has_campaign(const struct ctx *x, const struct sel *s, const char *day,
+    const char *itype)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (str_eq(field(x, s->r[i], F_DAY), day) &&
+		    str_eq(field(x, s->r[i], F_ITYPE), itype))
+			return true;
+	return false;
+}
+
 /* The cells (path, condition) of s, in order, with their run counts;
  * paths and conds get the distinct paths and conditions (conditions
  * sorted). */
@@ -911,10 +995,20 @@ mtu_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 	strbuf_release(&id);
 }
 
-/* One metric's group over the runs s (one study's). */
+/* "2026-08-28 and c6i.large" */
+static void
+campaign_words(struct strbuf *sb, const char *const camp[2])
+{
+	strbuf_addf(sb, "%s and %s", camp[0] ? camp[0] : "no day",
+	    camp[1] ? camp[1] : "no instance type");
+}
+
+/* One metric's group over the runs s (one study's); camp is the study's
+ * campaign (day, instance type: study_campaign), which its tables hold
+ * when the metric was measured on it. */
 static void
 metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
-    const struct sel *s, const char *study)
+    const struct sel *s, const char *study, const char *const camp[2])
 {
 	const struct metric *m = mr->m;
 	struct slist days, itypes, paths, conds, allpaths;
@@ -923,7 +1017,7 @@ metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 	struct strbuf text = STRBUF_INIT, stem = STRBUF_INIT;
 	struct strbuf words = STRBUF_INIT, pooled = STRBUF_INIT;
 	const char *mday, *mit;
-	bool vday, vit;
+	bool vday, vit, own;
 	size_t i, maxruns = 0;
 	cJSON *grp, *w, *sub;
 
@@ -932,8 +1026,14 @@ metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 	distinct(x, s, F_PATH, &allpaths);
 	vday = days.n > 1;
 	vit = itypes.n > 1;
-	main_campaign(x, s, &mday, &mit);
-	/* the runs the tables hold: the main campaign's */
+	own = !sel_has_campaign(x, s, camp[0], camp[1]);
+	if (own) {
+		main_campaign(x, s, &mday, &mit);
+	} else {
+		mday = camp[0];
+		mit = camp[1];
+	}
+	/* the runs the tables hold: the study's campaign's */
 	memset(&ms, 0, sizeof(ms));
 	for (i = 0; i < s->n; i++)
 		if ((!vday || str_eq(s->r[i]->camp[1], mday)) &&
@@ -967,9 +1067,19 @@ metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 		if (vit)
 			strbuf_addf(&words, "%s %s", vday ? " and" : "",
 			    mit ? mit : "no instance type");
-		strbuf_addf(&text, " The tables hold the runs%s, the campaign "
-		    "with the most runs; the comparisons below set the other ",
-		    words.buf);
+		if (own) {
+			strbuf_addstr(&text, " Not measured on the campaign "
+			    "the other tables hold (");
+			campaign_words(&text, camp);
+			strbuf_addf(&text, "): these tables hold the runs%s, "
+			    "the campaign with the most of its runs; the "
+			    "comparisons below set the other ", words.buf);
+		} else {
+			strbuf_addf(&text, " The tables hold the runs%s, the "
+			    "campaign every table here holds (the "
+			    "introduction says how it is chosen); the "
+			    "comparisons below set the other ", words.buf);
+		}
 		if (vday && vit)
 			strbuf_addstr(&text, "days and instance types");
 		else
@@ -988,6 +1098,15 @@ metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 			strbuf_addch(&text, '.');
 			slist_release(&only);
 		}
+	}
+	if (own && !vday && !vit && ms.n) {
+		strbuf_addstr(&text, " Measured only on ");
+		campaign_words(&text, (const char *const[2]){ field(x, ms.r[0],
+		    F_DAY), field(x, ms.r[0], F_ITYPE) });
+		strbuf_addstr(&text, ", not on the campaign the other tables "
+		    "hold (");
+		campaign_words(&text, camp);
+		strbuf_addstr(&text, ").");
 	}
 	if (pooled.len)
 		strbuf_addf(&text, " Each cell pools runs that differ in: %s.",
@@ -1093,6 +1212,24 @@ metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 	strbuf_release(&pooled);
 }
 
+/* Is the metric read as monitoring (month_group): samples to split by
+ * hour, on AUTOSPEC_MONTH_DAYS days or more? */
+static bool
+month_metric(const struct ctx *x, const struct mruns *mr, const struct sel *s)
+{
+	struct slist days;
+	size_t i, nd = 0;
+
+	if (mr->m->source == METRIC_FROM_SUMMARY)
+		return false;
+	distinct(x, s, F_DAY, &days);
+	for (i = 0; i < days.n; i++)
+		if (days.v[i])
+			nd++;
+	slist_release(&days);
+	return nd >= AUTOSPEC_MONTH_DAYS;
+}
+
 /* A metric's runs s on AUTOSPEC_MONTH_DAYS days or more, with samples
  * to split by hour: its month group (autospec_month.c) goes into arr.
  * Returns false, with nothing written, for a campaign of a few days. */
@@ -1106,13 +1243,9 @@ month_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 	size_t i, nd = 0, ni = 0, best = 0;
 	bool done = false;
 
-	if (mr->m->source == METRIC_FROM_SUMMARY)
+	if (!month_metric(x, mr, s))
 		return false;
 	distinct(x, s, F_DAY, &days);
-	if (days.n < AUTOSPEC_MONTH_DAYS) {
-		slist_release(&days);
-		return false;
-	}
 	distinct(x, s, F_PATH, &paths);
 	distinct(x, s, F_ITYPE, &itypes);
 	dv = xcalloc(days.n + 1, sizeof(char *));
@@ -1159,8 +1292,9 @@ study_group(const struct ctx *x, cJSON *arr, const char *study, bool all)
 {
 	struct strbuf text = STRBUF_INIT, title = STRBUF_INIT;
 	struct slist metrics, days, itypes;
-	struct sel s[METRIC_ID_LIMIT];
-	size_t i, j;
+	struct sel s[METRIC_ID_LIMIT], camp_sel[METRIC_ID_LIMIT];
+	const char *camp[2];
+	size_t i, j, ncamp = 0;
 	cJSON *sub = arr;
 
 	memset(&metrics, 0, sizeof(metrics));
@@ -1180,6 +1314,12 @@ study_group(const struct ctx *x, cJSON *arr, const char *study, bool all)
 		if (s[i].n)
 			slist_add(&metrics, mr->m->name);
 	}
+	/* one campaign for every table of the study, chosen once */
+	for (i = 0; i < x->nper; i++)
+		if (s[i].n && x->per[i].m->id != METRIC_PATH_MTU &&
+		    !month_metric(x, &x->per[i], &s[i]))
+			camp_sel[ncamp++] = s[i];
+	study_campaign(x, camp_sel, ncamp, &camp[0], &camp[1]);
 	if (all) {
 		cJSON *grp, *w;
 
@@ -1196,6 +1336,12 @@ study_group(const struct ctx *x, cJSON *arr, const char *study, bool all)
 		    plural(itypes.n));
 		add_list(&text, &itypes, "none given");
 		strbuf_addstr(&text, ").");
+		if (ncamp && (days.n > 1 || itypes.n > 1)) {
+			strbuf_addstr(&text, " Every table below holds the "
+			    "runs on ");
+			campaign_words(&text, camp);
+			strbuf_addstr(&text, " unless it says otherwise.");
+		}
 		grp = section_new(arr, "group", NULL, title.buf, text.buf);
 		w = cJSON_AddObjectToObject(grp, "where");
 		where_set(w, "study", study);
@@ -1208,14 +1354,31 @@ study_group(const struct ctx *x, cJSON *arr, const char *study, bool all)
 		    study))
 			;
 		else if (s[i].n)
-			metric_group(x, sub, &x->per[i], &s[i], study);
-		free(s[i].r);
+			metric_group(x, sub, &x->per[i], &s[i], study, camp);
 	}
+	for (i = 0; i < x->nper; i++)
+		free(s[i].r);
 	slist_release(&metrics);
 	slist_release(&days);
 	slist_release(&itypes);
 	strbuf_release(&text);
 	strbuf_release(&title);
+}
+
+/* Do the runs of some metric span several days or instance types? */
+static bool
+several_campaigns(const struct ctx *x)
+{
+	size_t i, j;
+
+	for (i = 0; i < x->nper; i++)
+		for (j = 1; j < x->per[i].n; j++)
+			if (!str_eq(x->per[i].r[j].camp[1],
+			    x->per[i].r[0].camp[1]) ||
+			    !str_eq(x->per[i].r[j].camp[2],
+			    x->per[i].r[0].camp[2]))
+				return true;
+	return false;
 }
 
 /* ------------------------------------------------------------------
@@ -1390,6 +1553,15 @@ build(sqlite3 *db, const char *title, const char *baseline, cJSON **out)
 	    "several, and comparisons across days and instance types where "
 	    "those vary. Findings of pathstat check are footnotes on the "
 	    "cells they concern.");
+	if (several_campaigns(&x))
+		strbuf_addstr(&sb, " One rule picks the campaign the tables "
+		    "hold, once per study and the same for every metric: the "
+		    "day and instance type on which the most of the study's "
+		    "metrics were measured, then the one with the most runs, "
+		    "then the earliest. A metric not measured then holds its "
+		    "own campaign with the most runs, and says so; one "
+		    "measured on 7 days or more is read over its whole "
+		    "period.");
 	cJSON_AddItemToArray(intro, cJSON_CreateString(sb.buf));
 	strbuf_reset(&sb);
 	strbuf_addstr(&sb, "To change it, pathstat report --init > spec.json "
