@@ -24,6 +24,11 @@ struct bars {
 	double		*v;		/* ngroups * nseries, chart unit */
 	bool		*cens;		/* ngroups * nseries: "≥ timeout" (v
 					 * NaN: never drawn as a value) */
+	bool		*flag;		/* ngroups * nseries: a bar pathstat
+					 * check flagged (all of a group's
+					 * when the finding is the cell's) */
+	bool		*gflag;		/* ngroups: the whole group flagged */
+	size_t		nflag;		/* how many marks */
 };
 
 static void
@@ -43,6 +48,26 @@ bars_free(struct bars *br)
 	free(br->sname);
 	free(br->v);
 	free(br->cens);
+	free(br->flag);
+	free(br->gflag);
+}
+
+/* Where the mark of a flagged bar (or group) sits: half way up the bar
+ * (the group's tallest), clear of the value label above it; on a log
+ * axis half way up in log terms. */
+static double
+bars_flag_y(const struct chart *ch, const struct bars *br, size_t g, size_t k,
+    bool group)
+{
+	double v = -INFINITY;
+	size_t j;
+
+	for (j = 0; j < br->nseries; j++)
+		if ((group || j == k) && isfinite(br->v[g * br->nseries + j]))
+			v = fmax(v, br->v[g * br->nseries + j]);
+	if (!isfinite(v))
+		return NAN;
+	return ch->c->logscale ? v / 3 : v / 2;
 }
 
 static void
@@ -113,16 +138,27 @@ bars_script(struct chart *ch, const struct bars *br)
 	strbuf_addstr(&ch->plot, "plot \\\n");
 	for (k = 0; k < br->nseries; k++) {
 		double off = -width / 2 + bw * ((double)k + 0.5);
+		const char *idx = br->nflag ? " index 0" : "";
 
 		strbuf_addstr(&ch->plot, "    ");
 		chart_plot_source(ch, &ch->plot, k == 0);
-		strbuf_addf(&ch->plot, " using ($1%+.4f):%zu with boxes "
-		    "lt %zu dt solid title ", off, k + 2, k + 1);
+		strbuf_addf(&ch->plot, "%s using ($1%+.4f):%zu with boxes "
+		    "lt %zu dt solid title ", idx, off, k + 2, k + 1);
 		escape_gnuplot(&ch->plot, br->sname[k]);
-		strbuf_addf(&ch->plot, ", \\\n    '' using ($1%+.4f):%zu:"
+		strbuf_addf(&ch->plot, ", \\\n    ''%s using ($1%+.4f):%zu:"
 		    "(sprintf('%%.%df', $%zu)) with labels offset 0,0.6 "
-		    "font small notitle%s\n", off, k + 2, ch->dec, k + 2,
-		    k + 1 < br->nseries ? ", \\" : "");
+		    "font small notitle%s\n", idx, off, k + 2, ch->dec, k + 2,
+		    k + 1 < br->nseries || br->nflag ? ", \\" : "");
+	}
+	if (br->nflag) {
+		struct strbuf key = STRBUF_INIT;
+
+		chart_flag_legend(ch, &key, true);
+		strbuf_addstr(&ch->plot, "    '' index 1 using 1:2 with points "
+		    CHART_FLAG_STYLE " title ");
+		escape_gnuplot(&ch->plot, key.buf);
+		strbuf_addch(&ch->plot, '\n');
+		strbuf_release(&key);
 	}
 	strbuf_release(&y);
 	strbuf_release(&tics);
@@ -156,6 +192,30 @@ bars_data(struct chart *ch, const struct bars *br)
 		}
 		strbuf_addch(&ch->dat, '\n');
 	}
+	if (!br->nflag)
+		return;
+	strbuf_addf(&ch->dat, "\n\n# index 1: x, y of each mark (%s) of a "
+	    "bar or group pathstat check flagged\n", CHART_FLAG_MARK);
+	for (g = 0; g < br->ngroups; g++) {
+		if (br->gflag[g]) {
+			strbuf_addf(&ch->dat, "%zu ", g);
+			chart_gp_num(&ch->dat, bars_flag_y(ch, br, g, 0, true));
+			strbuf_addch(&ch->dat, '\n');
+			continue;
+		}
+		for (k = 0; k < br->nseries; k++) {
+			double bw = 0.8 / (double)br->nseries;
+
+			if (!br->flag[g * br->nseries + k])
+				continue;
+			chart_gp_num(&ch->dat, (double)g - 0.4 +
+			    bw * ((double)k + 0.5));
+			strbuf_addch(&ch->dat, ' ');
+			chart_gp_num(&ch->dat, bars_flag_y(ch, br, g, k,
+			    false));
+			strbuf_addch(&ch->dat, '\n');
+		}
+	}
 }
 
 int
@@ -188,6 +248,8 @@ chart_bars(struct chart *ch, const struct table *pivot)
 		br.gextra = xcalloc(br.ngroups + 1, sizeof(char *));
 		br.v = xcalloc(br.ngroups * br.nseries + 1, sizeof(double));
 		br.cens = xcalloc(br.ngroups * br.nseries + 1, sizeof(bool));
+		br.flag = xcalloc(br.ngroups * br.nseries + 1, sizeof(bool));
+		br.gflag = xcalloc(br.ngroups + 1, sizeof(bool));
 		for (r = 0; r < pivot->nrows; r++) {
 			br.gid[r] = (char *)chart_str_at(pivot, r, 0);
 			br.glabel[r] = chart_cell_label(ch->s, br.gid[r], "",
@@ -202,6 +264,18 @@ chart_bars(struct chart *ch, const struct table *pivot)
 
 				br.cens[r * br.nseries + j] = d &&
 				    !strncmp(d, "≥ timeout", strlen("≥ timeout"));
+				if (d && strstr(d, "[^")) {
+					struct strbuf w = STRBUF_INIT;
+
+					strbuf_addf(&w, "%s · %s", br.gid[r],
+					    br.sname[j]);
+					if (chart_flag_marks(ch, d, w.buf)) {
+						br.flag[r * br.nseries + j] =
+						    true;
+						br.nflag++;
+					}
+					strbuf_release(&w);
+				}
 				br.v[r * br.nseries + j++] = table_num(pivot, r,
 				    (long)k + 2);
 			}
@@ -233,9 +307,16 @@ chart_bars(struct chart *ch, const struct table *pivot)
 		br.gextra = xcalloc(br.ngroups + 1, sizeof(char *));
 		br.v = xcalloc(br.ngroups * br.nseries + 1, sizeof(double));
 		br.cens = xcalloc(br.ngroups * br.nseries + 1, sizeof(bool));
+		br.flag = xcalloc(br.ngroups * br.nseries + 1, sizeof(bool));
+		br.gflag = xcalloc(br.ngroups + 1, sizeof(bool));
 		for (r = 0; r < t.nrows; r++) {
 			chart_dims_text(&t, &o, r, NULL, &sb);
 			br.gid[r] = (char *)chart_str_at(&t, r, pc);
+			if (chart_flag_cell(ch, br.gid[r], chart_str_at(&t, r,
+			    cc), 0)) {
+				br.gflag[r] = true;
+				br.nflag++;
+			}
 			br.glabel[r] = chart_cell_label(ch->s, br.gid[r],
 			    chart_str_at(&t, r, cc), sev, sb.buf);
 			if (sev || sb.len) {

@@ -238,7 +238,7 @@ box_yrange(struct strbuf *sb, const struct series *grp, size_t from,
 /* The plot clauses of the boxes, the trials and (named) the outlier
  * trials' names. */
 static void
-box_plot(struct chart *ch, bool named)
+box_plot(struct chart *ch, bool named, bool flagged, bool key)
 {
 	strbuf_addstr(&ch->plot, "plot \\\n    ");
 	chart_plot_source(ch, &ch->plot, true);
@@ -254,14 +254,62 @@ box_plot(struct chart *ch, bool named)
 		    "    '' index 2 using 1:2:(sprintf('trial %d', $3)) with "
 		    "labels left offset 1.2,0 font small tc rgb '#333333' "
 		    "notitle");
+	if (flagged) {
+		struct strbuf t = STRBUF_INIT;
+
+		chart_flag_legend(ch, &t, true);
+		strbuf_addstr(&ch->plot, ", \\\n    '' index 3 using 1:2 with "
+		    "points " CHART_FLAG_STYLE " ");
+		if (key) {
+			strbuf_addstr(&ch->plot, "title ");
+			escape_gnuplot(&ch->plot, t.buf);
+		} else {
+			strbuf_addstr(&ch->plot, "notitle");
+		}
+		strbuf_release(&t);
+	}
 	strbuf_addch(&ch->plot, '\n');
+}
+
+/* Index 3 of the .dat: each trial pathstat check flagged (x, value,
+ * trial), after index 2's named outliers (named; a NaN row when there
+ * are none); flagged[g] gets how many of group g.  Returns the count. */
+static size_t
+box_flags(struct chart *ch, const struct series *grp, size_t ngrp,
+    size_t named, size_t *flagged)
+{
+	size_t g, i, n = 0;
+
+	for (g = 0; g < ngrp; g++) {
+		char *pid = box_path(&grp[g]);
+
+		for (i = 0; i < grp[g].n; i++) {
+			if (!grp[g].tag[i] || !chart_flag_cell(ch, pid,
+			    box_cond(&grp[g]), grp[g].tag[i]))
+				continue;
+			/* an empty index 2 would run its blank lines into
+			 * index 3's: gnuplot would find no index 3 */
+			if (!n)
+				strbuf_addf(&ch->dat, "%s# index 3: x, value, "
+				    "trial number of each trial pathstat check "
+				    "flagged (marked %s on the chart)\n", named ?
+				    "\n\n" : "NaN NaN 0\n\n\n", CHART_FLAG_MARK);
+			strbuf_addf(&ch->dat, "%zu ", g);
+			chart_gp_num(&ch->dat, grp[g].v[i]);
+			strbuf_addf(&ch->dat, " %ld\n", grp[g].tag[i]);
+			flagged[g]++;
+			n++;
+		}
+		free(pid);
+	}
+	return n;
 }
 
 /* The script of one panel: axes, one tic per box, candlesticks and
  * points. */
 static void
 box_script(struct chart *ch, const struct series *grp, size_t ngrp,
-    const char *stat, bool sev, size_t named)
+    const char *stat, bool sev, size_t named, size_t nflag)
 {
 	struct strbuf y = STRBUF_INIT, tics = STRBUF_INIT, sb = STRBUF_INIT;
 	size_t g, nl, lines = 1;
@@ -296,7 +344,7 @@ box_script(struct chart *ch, const struct series *grp, size_t ngrp,
 	}
 	strbuf_addf(&ch->pre, "set bmargin %zu\nset xtics (%s) noenhanced\n",
 	    lines + 3, tics.buf);
-	box_plot(ch, named != 0);
+	box_plot(ch, named != 0, nflag != 0, true);
 	strbuf_release(&y);
 	strbuf_release(&tics);
 	strbuf_release(&sb);
@@ -306,21 +354,34 @@ box_script(struct chart *ch, const struct series *grp, size_t ngrp,
  * height y (gnuplot sizes a key to one panel): a box, a median and a
  * trial's point, each with its words. */
 static void
-box_legend(struct chart *ch, double y)
+box_legend(struct chart *ch, double y, bool flagged)
 {
-	static const char *const words[] = { "quartiles and range of the "
-	    "trials", "median", "one trial" };
+	struct strbuf fl = STRBUF_INIT;
+	const char *words[4] = { "quartiles and range of the trials",
+	    "median", "one trial", NULL };
 	double w = (double)ch->width, h = (double)ch->height;
-	double fs = (double)ch->b->spec->font_size, tw[3], total = 0, x;
+	double fs = (double)ch->b->spec->font_size, tw[4], total = 0, x;
 	double bh = fs * 0.45 / h;
-	size_t i;
+	size_t i, n = flagged ? 4 : 3;
 
-	for (i = 0; i < 3; i++) {
+	if (flagged) {
+		/* the checks by name where the row has room */
+		chart_flag_legend(ch, &fl, false);
+		for (i = 0, total = 0; i < 3; i++)
+			total += 74 + 0.62 * fs * (double)strlen(words[i]);
+		if (total + 38 + 0.62 * fs * (double)strlen(fl.buf) > w - 40) {
+			strbuf_reset(&fl);
+			chart_flag_legend(ch, &fl, true);
+		}
+		total = 0;
+		words[3] = fl.buf;
+	}
+	for (i = 0; i < n; i++) {
 		tw[i] = 0.62 * fs * (double)strlen(words[i]);
-		total += 30 + 8 + tw[i] + (i < 2 ? 36 : 0);
+		total += 30 + 8 + tw[i] + (i + 1 < n ? 36 : 0);
 	}
 	x = 0.5 - total / 2 / w;
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < n; i++) {
 		if (i < 2)
 			strbuf_addf(&ch->plot, "set object %zu rect from "
 			    "screen %.4f, screen %.4f to screen %.4f, screen "
@@ -328,15 +389,18 @@ box_legend(struct chart *ch, double y)
 			    "rgb '#333333' lw %s front\n", 90 + i, x + 2 / w,
 			    y - bh, x + 28 / w, y + bh, i ? "3" : "1");
 		else
-			strbuf_addf(&ch->plot, "set label 92 '' at screen "
-			    "%.4f, screen %.4f point lt 4 pt 7 ps 1.4\n",
-			    x + 15 / w, y);
-		strbuf_addf(&ch->plot, "set label %zu '%s' at screen %.4f, "
-		    "screen %.4f left\n", 93 + i, words[i],
-		    x + 38 / w, y);
+			strbuf_addf(&ch->plot, "set label %zu '' at screen "
+			    "%.4f, screen %.4f point %s\n", (size_t)(i == 2 ? 92 : 97),
+			    x + 15 / w, y, i == 2 ? "lt 4 pt 7 ps 1.4" :
+			    CHART_FLAG_STYLE);
+		strbuf_addf(&ch->plot, "set label %zu ", 93 + i);
+		escape_gnuplot(&ch->plot, words[i]);
+		strbuf_addf(&ch->plot, " at screen %.4f, screen %.4f left "
+		    "noenhanced\n", x + 38 / w, y);
 		x += (30 + 8 + tw[i] + 36) / w;
 	}
 	strbuf_addstr(&ch->plot, "unset key\n");
+	strbuf_release(&fl);
 }
 
 /* Most panels (conditions) a box chart draws side by side. */
@@ -348,12 +412,12 @@ box_legend(struct chart *ch, double y)
  * range from its data, so a 1 MB cell's 10 ms does not flatten a 1 KB
  * cell's 0.3 ms and no axis holds 30 crowded labels.  The key is drawn
  * once, under the page's title; the caption carries the small print.
- * named[g] counts the outlier trials of group g.  Returns the number of
- * panels.
+ * named[g] counts the outlier trials of group g, flagged[g] its trials
+ * pathstat check flagged.  Returns the number of panels.
  */
 static size_t
 box_panels(struct chart *ch, const struct series *grp, size_t ngrp,
-    const char *stat, const size_t *named)
+    const char *stat, const size_t *named, const size_t *flagged)
 {
 	struct strbuf y = STRBUF_INIT, tics = STRBUF_INIT;
 	size_t np = 0, cols, rows, most = 0, lines = 1, p, g, k, end;
@@ -408,14 +472,16 @@ box_panels(struct chart *ch, const struct series *grp, size_t ngrp,
 	    "spacing %.4f, %.4f\n", 100 / w, 1 - 15 / w,
 	    (20 + line_px * (double)lines) / h, 1 - 110 / h, 80 / w,
 	    (30 + line_px * (double)lines + fs * 2.2) / h);
-	box_legend(ch, 1 - 52 / h);
+	box_legend(ch, 1 - 52 / h, ch->nflag_checks != 0);
 	for (k = 0, p = 0; k < ngrp; k = end, p++) {
 		const char *cond = box_cond(&grp[k]);
-		size_t nnamed = 0;
+		size_t nnamed = 0, nflag = 0;
 
 		for (end = k; end < ngrp && !strcmp(box_cond(&grp[end]),
-		    cond); end++)
+		    cond); end++) {
 			nnamed += named[end];
+			nflag += flagged[end];
+		}
 		strbuf_addstr(&ch->plot, "set title ");
 		chart_gp_wrapped(&ch->plot, *cond ? cond : "no condition",
 		    (size_t)fmax(6, (pw - 20) / (0.68 * fs)));
@@ -439,11 +505,12 @@ box_panels(struct chart *ch, const struct series *grp, size_t ngrp,
 			free(pid);
 		}
 		strbuf_addf(&ch->plot, "set xtics (%s) noenhanced\n", tics.buf);
-		box_plot(ch, nnamed != 0);
+		box_plot(ch, nnamed != 0, nflag != 0, false);
 		if (p == 0)	/* the legend is on the page once */
 			strbuf_addstr(&ch->plot, "unset object 90\n"
 			    "unset object 91\nunset label 92\nunset label 93\n"
-			    "unset label 94\nunset label 95\n");
+			    "unset label 94\nunset label 95\nunset label 96\n"
+			    "unset label 97\n");
 	}
 	strbuf_addstr(&ch->plot, "unset multiplot\n");
 	strbuf_release(&y);
@@ -488,7 +555,7 @@ chart_box(struct chart *ch)
 	struct series *grp = NULL;
 	struct strbuf counts = STRBUF_INIT;
 	size_t ngrp = 0, js, named, *cens = NULL, *named_g = NULL;
-	size_t g, nconds = 0, panels = 0;
+	size_t g, nconds = 0, panels = 0, nflag, *flag_g = NULL;
 	bool sev;
 	const char *stat;
 	int ret = -1;
@@ -526,11 +593,13 @@ chart_box(struct chart *ch)
 		if (!g || strcmp(box_cond(&grp[g]), box_cond(&grp[g - 1])))
 			nconds++;
 	named_g = xcalloc(ngrp + 1, sizeof(size_t));
+	flag_g = xcalloc(ngrp + 1, sizeof(size_t));
 	named = box_data(ch, grp, ngrp, cens, named_g);
+	nflag = box_flags(ch, grp, ngrp, named, flag_g);
 	if (nconds > 1 && nconds <= BOX_MAX_PANELS)
-		panels = box_panels(ch, grp, ngrp, stat, named_g);
+		panels = box_panels(ch, grp, ngrp, stat, named_g, flag_g);
 	else
-		box_script(ch, grp, ngrp, stat, sev, named);
+		box_script(ch, grp, ngrp, stat, sev, named, nflag);
 	box_counts(&t, grp, ngrp, stat, &counts);
 	if (panels)
 		strbuf_addf(&counts, "; one panel per condition (%zu), each "
@@ -546,6 +615,7 @@ cleanup:
 	chart_series_free(grp, ngrp);
 	free(cens);
 	free(named_g);
+	free(flag_g);
 	strbuf_release(&counts);
 	return ret;
 }
