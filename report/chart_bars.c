@@ -218,137 +218,156 @@ bars_data(struct chart *ch, const struct bars *br)
 	}
 }
 
+/* The arrays of ngroups groups of nseries bars (nseries set). */
+static void
+bars_alloc(struct bars *br, size_t ngroups)
+{
+	br->ngroups = ngroups;
+	br->gid = xcalloc(ngroups + 1, sizeof(char *));
+	br->glabel = xcalloc(ngroups + 1, sizeof(char *));
+	br->gextra = xcalloc(ngroups + 1, sizeof(char *));
+	br->v = xcalloc(ngroups * br->nseries + 1, sizeof(double));
+	br->cens = xcalloc(ngroups * br->nseries + 1, sizeof(bool));
+	br->flag = xcalloc(ngroups * br->nseries + 1, sizeof(bool));
+	br->gflag = xcalloc(ngroups + 1, sizeof(bool));
+}
+
+/* Series: the pivot's condition columns; groups: its rows.  A cell the
+ * pivot shows as "≥ timeout" has no number (pivot.c); one whose
+ * footnotes hold a finding of pathstat check is flagged. */
+static void
+bars_from_pivot(struct chart *ch, const struct table *pivot, struct bars *br)
+{
+	size_t r, k, j;
+
+	br->sname = xcalloc(pivot->ncols + 1, sizeof(char *));
+	for (k = 0; k < ch->s->ncols || (!ch->s->ncols && k + 2 <
+	    pivot->ncols); k++) {
+		if (ch->s->ncols && ch->s->cols[k].derive)
+			continue;
+		br->sname[br->nseries++] = xstrdup(pivot->cols[k + 2].header);
+	}
+	bars_alloc(br, pivot->nrows);
+	for (r = 0; r < pivot->nrows; r++) {
+		br->gid[r] = (char *)chart_str_at(pivot, r, 0);
+		br->glabel[r] = chart_cell_label(ch->s, br->gid[r], "", false,
+		    NULL);
+		for (k = 0, j = 0; k + 2 < pivot->ncols; k++) {
+			const char *d;
+			size_t i = r * br->nseries + j;
+
+			if (ch->s->ncols && ch->s->cols[k].derive)
+				continue;
+			d = table_at((struct table *)pivot, r, k + 2)->display;
+			br->cens[i] = d && !strncmp(d, "≥ timeout",
+			    strlen("≥ timeout"));
+			if (d && strstr(d, "[^")) {
+				struct strbuf w = STRBUF_INIT;
+
+				strbuf_addf(&w, "%s · %s", br->gid[r],
+				    br->sname[j]);
+				if (chart_flag_marks(ch, d, w.buf)) {
+					br->flag[i] = true;
+					br->nflag++;
+				}
+				strbuf_release(&w);
+			}
+			br->v[i] = table_num(pivot, r, (long)k + 2);
+			j++;
+		}
+	}
+}
+
+/* The text under group r of t: its condition (when they differ) and
+ * dimensions, or NULL (the caller frees it). */
+static char *
+bars_extra(const struct table *t, size_t r, long cc, bool sev,
+    const struct strbuf *dims)
+{
+	struct strbuf e = STRBUF_INIT;
+
+	if (!sev && !dims->len)
+		return NULL;
+	if (sev)
+		strbuf_addstr(&e, *chart_str_at(t, r, cc) ?
+		    chart_str_at(t, r, cc) : "no condition");
+	if (dims->len)
+		strbuf_addf(&e, "%s%s", e.len ? ", " : "", dims->buf);
+	return strbuf_detach(&e, NULL);
+}
+
+/* Series: the section's percentiles; groups: the rows of t, its
+ * percentiles table.  A "≥ timeout" statistic is no bar (the successes'
+ * value is not the statistic); a cell pathstat check flagged is marked.
+ * Returns 0, or -1 after printing (no percentile to draw). */
+static int
+bars_from_table(struct chart *ch, const struct table *t,
+    const struct analyze_opts *o, struct bars *br)
+{
+	long pc = table_col(t, "path"), cc = table_col(t, "condition");
+	bool sev = chart_several_conditions(t);
+	struct strbuf sb = STRBUF_INIT, ge = STRBUF_INIT;
+	size_t r, k, j;
+
+	br->sname = xcalloc(o->nstats + 1, sizeof(char *));
+	for (j = 0; j < o->nstats; j++)
+		if (o->stats[j].kind == STATS_NAME_PCT)
+			br->sname[br->nseries++] = xstrdup(o->stat_names[j]);
+	if (!br->nseries) {
+		report_spec_error(ch->b->spec, ch->c->loc, "a bars chart shows "
+		    "percentiles: the section's stats have none");
+		return -1;
+	}
+	bars_alloc(br, t->nrows);
+	for (r = 0; r < t->nrows; r++) {
+		chart_dims_text(t, o, r, NULL, &sb);
+		br->gid[r] = (char *)chart_str_at(t, r, pc);
+		if (chart_flag_cell(ch, br->gid[r], chart_str_at(t, r, cc), 0)) {
+			br->gflag[r] = true;
+			br->nflag++;
+		}
+		br->glabel[r] = chart_cell_label(ch->s, br->gid[r],
+		    chart_str_at(t, r, cc), sev, sb.buf);
+		br->gextra[r] = bars_extra(t, r, cc, sev, &sb);
+		for (k = 0; k < br->nseries; k++) {
+			size_t i = r * br->nseries + k;
+			long gc;
+
+			strbuf_reset(&ge);
+			strbuf_addf(&ge, "%s_ge_timeout", br->sname[k]);
+			gc = table_col(t, ge.buf);
+			br->cens[i] = gc >= 0 && table_num(t, r, gc) == 1;
+			br->v[i] = br->cens[i] ? NAN : table_num(t, r,
+			    table_col(t, br->sname[k]));
+		}
+	}
+	strbuf_release(&sb);
+	strbuf_release(&ge);
+	return 0;
+}
+
 int
 chart_bars(struct chart *ch, const struct table *pivot)
 {
 	struct analyze_opts o;
 	struct table t;
 	struct bars br;
-	struct strbuf sb = STRBUF_INIT, counts = STRBUF_INIT;
-	size_t r, k, j;
+	struct strbuf counts = STRBUF_INIT;
+	size_t r;
 	int ret = -1;
 
 	memset(&br, 0, sizeof(br));
 	table_init(&t);
 	if (pivot) {
-		/* series: the pivot's condition columns; groups: its rows */
 		if (report_section_opts(ch->b->spec, ch->s, &o))
 			return -1;
-		br.sname = xcalloc(pivot->ncols + 1, sizeof(char *));
-		for (k = 0; k < ch->s->ncols || (!ch->s->ncols && k + 2 <
-		    pivot->ncols); k++) {
-			if (ch->s->ncols && ch->s->cols[k].derive)
-				continue;
-			br.sname[br.nseries++] =
-			    xstrdup(pivot->cols[k + 2].header);
-		}
-		br.ngroups = pivot->nrows;
-		br.gid = xcalloc(br.ngroups + 1, sizeof(char *));
-		br.glabel = xcalloc(br.ngroups + 1, sizeof(char *));
-		br.gextra = xcalloc(br.ngroups + 1, sizeof(char *));
-		br.v = xcalloc(br.ngroups * br.nseries + 1, sizeof(double));
-		br.cens = xcalloc(br.ngroups * br.nseries + 1, sizeof(bool));
-		br.flag = xcalloc(br.ngroups * br.nseries + 1, sizeof(bool));
-		br.gflag = xcalloc(br.ngroups + 1, sizeof(bool));
-		for (r = 0; r < pivot->nrows; r++) {
-			br.gid[r] = (char *)chart_str_at(pivot, r, 0);
-			br.glabel[r] = chart_cell_label(ch->s, br.gid[r], "",
-			    false, NULL);
-			for (k = 0, j = 0; k + 2 < pivot->ncols; k++) {
-				if (ch->s->ncols && ch->s->cols[k].derive)
-					continue;
-				/* the pivot shows a censored cell as "≥
-				 * timeout" with no number (pivot.c) */
-				const char *d = table_at((struct table *)pivot,
-				    r, k + 2)->display;
-
-				br.cens[r * br.nseries + j] = d &&
-				    !strncmp(d, "≥ timeout", strlen("≥ timeout"));
-				if (d && strstr(d, "[^")) {
-					struct strbuf w = STRBUF_INIT;
-
-					strbuf_addf(&w, "%s · %s", br.gid[r],
-					    br.sname[j]);
-					if (chart_flag_marks(ch, d, w.buf)) {
-						br.flag[r * br.nseries + j] =
-						    true;
-						br.nflag++;
-					}
-					strbuf_release(&w);
-				}
-				br.v[r * br.nseries + j++] = table_num(pivot, r,
-				    (long)k + 2);
-			}
-		}
+		bars_from_pivot(ch, pivot, &br);
 		strbuf_addstr(&counts, "; bars as in the table above");
 	} else {
-		long pc, cc;
-		bool sev;
-
 		if (chart_table(ch, "percentiles", NULL, -1, &o, &t))
 			return -1;
-		pc = table_col(&t, "path");
-		cc = table_col(&t, "condition");
-		sev = chart_several_conditions(&t);
-		br.sname = xcalloc(o.nstats + 1, sizeof(char *));
-		for (j = 0; j < o.nstats; j++)
-			if (o.stats[j].kind == STATS_NAME_PCT)
-				br.sname[br.nseries++] =
-				    xstrdup(o.stat_names[j]);
-		if (!br.nseries) {
-			report_spec_error(ch->b->spec, ch->c->loc, "a bars "
-			    "chart shows percentiles: the section's stats "
-			    "have none");
+		if (bars_from_table(ch, &t, &o, &br))
 			goto cleanup;
-		}
-		br.ngroups = t.nrows;
-		br.gid = xcalloc(br.ngroups + 1, sizeof(char *));
-		br.glabel = xcalloc(br.ngroups + 1, sizeof(char *));
-		br.gextra = xcalloc(br.ngroups + 1, sizeof(char *));
-		br.v = xcalloc(br.ngroups * br.nseries + 1, sizeof(double));
-		br.cens = xcalloc(br.ngroups * br.nseries + 1, sizeof(bool));
-		br.flag = xcalloc(br.ngroups * br.nseries + 1, sizeof(bool));
-		br.gflag = xcalloc(br.ngroups + 1, sizeof(bool));
-		for (r = 0; r < t.nrows; r++) {
-			chart_dims_text(&t, &o, r, NULL, &sb);
-			br.gid[r] = (char *)chart_str_at(&t, r, pc);
-			if (chart_flag_cell(ch, br.gid[r], chart_str_at(&t, r,
-			    cc), 0)) {
-				br.gflag[r] = true;
-				br.nflag++;
-			}
-			br.glabel[r] = chart_cell_label(ch->s, br.gid[r],
-			    chart_str_at(&t, r, cc), sev, sb.buf);
-			if (sev || sb.len) {
-				struct strbuf e = STRBUF_INIT;
-
-				if (sev)
-					strbuf_addstr(&e,
-					    *chart_str_at(&t, r, cc) ?
-					    chart_str_at(&t, r, cc) :
-					    "no condition");
-				if (sb.len)
-					strbuf_addf(&e, "%s%s", e.len ? ", " :
-					    "", sb.buf);
-				br.gextra[r] = strbuf_detach(&e, NULL);
-			}
-			for (k = 0; k < br.nseries; k++) {
-				struct strbuf ge = STRBUF_INIT;
-				long gc;
-
-				strbuf_addf(&ge, "%s_ge_timeout", br.sname[k]);
-				gc = table_col(&t, ge.buf);
-				strbuf_release(&ge);
-				br.cens[r * br.nseries + k] = gc >= 0 &&
-				    table_num(&t, r, gc) == 1;
-				/* "≥ timeout": the successes' value is not
-				 * the statistic, never a bar */
-				br.v[r * br.nseries + k] =
-				    br.cens[r * br.nseries + k] ? NAN :
-				    table_num(&t, r, table_col(&t,
-				    br.sname[k]));
-			}
-		}
 		chart_count_words(&t, "bar", &counts);
 	}
 	/* the unit from the bars themselves, then the values in it */
@@ -363,8 +382,6 @@ cleanup:
 	analyze_opts_release(&o);
 	table_release(&t);
 	bars_free(&br);
-	strbuf_release(&sb);
 	strbuf_release(&counts);
 	return ret;
 }
-
