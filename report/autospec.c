@@ -24,6 +24,7 @@
 #include "common/table.h"
 #include "common/xalloc.h"
 #include "report/autospec.h"
+#include "report/autospec_runs.h"
 #include "report/internal.h"
 
 /* More (path, condition) cells than this under one metric: a table and
@@ -33,264 +34,6 @@
 #define AS_MAX_LISTED		6
 /* Paths named when --baseline names none that exists. */
 #define AS_MAX_PATHS_NAMED	20
-
-/* The campaign keys: a group per study; day and instance type are held
- * at one value in the tables and compared in sections of their own. */
-enum { F_PATH, F_COND, F_STUDY, F_DAY, F_ITYPE, F_TAG0 };
-static char key_study[] = "study", key_day[] = "day",
-    key_itype[] = "instance_type";
-static char *const camp_keys[] = { key_study, key_day, key_itype };
-
-/* One run of a metric. */
-struct arun {
-	char	*path;		/* path ID (owned) */
-	char	*cond;		/* canonical condition, "" none (owned) */
-	char	*camp[3];	/* study, day, instance type; NULL when
-				 * unset (owned) */
-	char	**tags;		/* one per ctx.tagkeys, NULL unset (owned) */
-	bool	samples;	/* holds successful samples of the metric
-				 * (not only a tool's summary) */
-};
-
-/* The runs of one metric, in the iterator's natural order. */
-struct mruns {
-	const struct metric *m;
-	struct arun	*r;
-	size_t		n, alloc;
-};
-
-/* Runs picked from one mruns (borrowed pointers). */
-struct sel {
-	const struct arun **r;
-	size_t		n, alloc;
-};
-
-/* Distinct values, in order of first appearance; NULL is a value (the
- * key unset).  The strings are borrowed from the runs. */
-struct slist {
-	const char	**v;
-	size_t		*count;		/* runs with each value */
-	size_t		n, alloc, alloc_count;
-};
-
-struct ctx {
-	char		**tagkeys;	/* every tag key (owned) */
-	size_t		ntagkeys;
-	struct mruns	per[METRIC_ID_LIMIT];	/* metrics with runs */
-	size_t		nper;
-	const char	*baseline;	/* path, or NULL */
-};
-
-static bool
-str_eq(const char *a, const char *b)
-{
-	return a == b || (a && b && !strcmp(a, b));
-}
-
-static const char *
-field(const struct ctx *x, const struct arun *r, size_t f)
-{
-	switch (f) {
-	case F_PATH:
-		return r->path;
-	case F_COND:
-		return r->cond;
-	case F_STUDY:
-	case F_DAY:
-	case F_ITYPE:
-		return r->camp[f - F_STUDY];
-	default:
-		return f - F_TAG0 < x->ntagkeys ? r->tags[f - F_TAG0] : NULL;
-	}
-}
-
-static size_t
-slist_find(const struct slist *l, const char *s)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		if (str_eq(l->v[i], s))
-			return i;
-	return l->n;
-}
-
-static void
-slist_add(struct slist *l, const char *s)
-{
-	size_t i = slist_find(l, s);
-
-	if (i == l->n) {
-		ALLOC_GROW(l->v, l->n + 1, l->alloc);
-		ALLOC_GROW(l->count, l->n + 1, l->alloc_count);
-		l->v[l->n] = s;
-		l->count[l->n++] = 0;
-	}
-	l->count[i]++;
-}
-
-static void
-slist_release(struct slist *l)
-{
-	free(l->v);
-	free(l->count);
-	memset(l, 0, sizeof(*l));
-}
-
-/* The distinct values of field f among the runs of s. */
-static void
-distinct(const struct ctx *x, const struct sel *s, size_t f, struct slist *out)
-{
-	size_t i;
-
-	memset(out, 0, sizeof(*out));
-	for (i = 0; i < s->n; i++)
-		slist_add(out, field(x, s->r[i], f));
-}
-
-static void
-sel_add(struct sel *s, const struct arun *r)
-{
-	ALLOC_GROW(s->r, s->n + 1, s->alloc);
-	s->r[s->n++] = r;
-}
-
-/* The runs of s whose field f is v. */
-static void
-sel_where(const struct ctx *x, const struct sel *s, size_t f, const char *v,
-    struct sel *out)
-{
-	size_t i;
-
-	memset(out, 0, sizeof(*out));
-	for (i = 0; i < s->n; i++)
-		if (str_eq(field(x, s->r[i], f), v))
-			sel_add(out, s->r[i]);
-}
-
-static int
-cmp_str_null_last(const void *a, const void *b)
-{
-	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
-
-	if (!x || !y)
-		return !x - !y;
-	return strcmp(x, y);
-}
-
-/* ------------------------------------------------------------------
- * Reading the runs
- */
-
-static int
-read_tag_keys(sqlite3 *db, struct ctx *x)
-{
-	sqlite3_stmt *st = db_prepare(db, "list tag keys",
-	    "SELECT DISTINCT key FROM run_tags ORDER BY key");
-	size_t alloc = 0;
-	int rc;
-
-	if (!st)
-		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *k = (const char *)sqlite3_column_text(st, 0);
-		size_t i;
-
-		/* the campaign keys have columns of their own */
-		for (i = 0; i < ARRAY_SIZE(camp_keys); i++)
-			if (!strcmp(k, camp_keys[i]))
-				break;
-		if (i < ARRAY_SIZE(camp_keys))
-			continue;
-		ALLOC_GROW(x->tagkeys, x->ntagkeys + 1, alloc);
-		x->tagkeys[x->ntagkeys++] = xstrdup(k);
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return error("list tag keys: %s", sqlite3_errmsg(db));
-	return 0;
-}
-
-static char *
-dup_or_null(const char *s)
-{
-	return s ? xstrdup(s) : NULL;
-}
-
-/* Every run of metric m, into mr (left empty when there is none). */
-static int
-read_metric(sqlite3 *db, struct ctx *x, const struct metric *m,
-    struct mruns *mr)
-{
-	struct runsel_query q;
-	struct runsel rs;
-	sqlite3_stmt *has;
-	size_t i;
-	int rc;
-
-	memset(mr, 0, sizeof(*mr));
-	mr->m = m;
-	memset(&q, 0, sizeof(q));
-	q.metric = (int)m->id;
-	q.dims = camp_keys;
-	q.ndims = ARRAY_SIZE(camp_keys);
-	q.tags = x->tagkeys;
-	q.ntags = x->ntagkeys;
-	/* an ECDF needs samples: oha JSON alone has none */
-	has = db_prepare(db, "find samples", "SELECT 1 FROM samples WHERE "
-	    "run_id = ?1 AND metric = ?2 AND value IS NOT NULL LIMIT 1");
-	if (!has)
-		return -1;
-	if (runsel_open(&rs, db, &q)) {
-		runsel_close(&rs);
-		sqlite3_finalize(has);
-		return -1;
-	}
-	while ((rc = runsel_next(&rs)) > 0) {
-		struct arun *r;
-
-		ALLOC_GROW(mr->r, mr->n + 1, mr->alloc);
-		r = &mr->r[mr->n++];
-		r->path = xstrdup(rs.row.path);
-		r->cond = xstrdup(rs.row.cond ? rs.row.cond : "");
-		for (i = 0; i < ARRAY_SIZE(camp_keys); i++)
-			r->camp[i] = dup_or_null(rs.row.dims[i]);
-		r->tags = xcalloc(x->ntagkeys + 1, sizeof(char *));
-		for (i = 0; i < x->ntagkeys; i++)
-			r->tags[i] = dup_or_null(rs.row.tags[i]);
-		sqlite3_reset(has);
-		sqlite3_bind_int64(has, 1, rs.row.id);
-		sqlite3_bind_int(has, 2, (int)m->id);
-		r->samples = sqlite3_step(has) == SQLITE_ROW;
-	}
-	runsel_close(&rs);
-	sqlite3_finalize(has);
-	return rc < 0 ? -1 : 0;
-}
-
-static void
-ctx_release(struct ctx *x)
-{
-	size_t i, j, k;
-
-	for (i = 0; i < x->nper; i++) {
-		for (j = 0; j < x->per[i].n; j++) {
-			struct arun *r = &x->per[i].r[j];
-
-			free(r->path);
-			free(r->cond);
-			for (k = 0; k < ARRAY_SIZE(camp_keys); k++)
-				free(r->camp[k]);
-			for (k = 0; k < x->ntagkeys; k++)
-				free(r->tags[k]);
-			free(r->tags);
-		}
-		free(x->per[i].r);
-	}
-	for (i = 0; i < x->ntagkeys; i++)
-		free(x->tagkeys[i]);
-	free(x->tagkeys);
-}
 
 /* ------------------------------------------------------------------
  * Words
@@ -327,41 +70,6 @@ plural(size_t n)
 /* ------------------------------------------------------------------
  * Building the document
  */
-
-/* Append a section {"type", "id", "title", "text"} to arr (id and text
- * may be NULL). */
-static cJSON *
-section_new(cJSON *arr, const char *type, const char *id, const char *title,
-    const char *text)
-{
-	cJSON *s = cJSON_CreateObject();
-
-	cJSON_AddStringToObject(s, "type", type);
-	if (id) {
-		char *slug = report_slug(id, 40);
-
-		cJSON_AddStringToObject(s, "id", slug);
-		free(slug);
-	}
-	if (title)
-		cJSON_AddStringToObject(s, "title", title);
-	if (text && *text)
-		cJSON_AddStringToObject(s, "text", text);
-	cJSON_AddItemToArray(arr, s);
-	return s;
-}
-
-/* {"kind": kind, "title": title} (and "stat") as the section's chart. */
-static void
-add_chart(cJSON *sec, const char *kind, const char *stat, const char *title)
-{
-	cJSON *c = cJSON_AddObjectToObject(sec, "chart");
-
-	cJSON_AddStringToObject(c, "kind", kind);
-	if (stat)
-		cJSON_AddStringToObject(c, "stat", stat);
-	cJSON_AddStringToObject(c, "title", title);
-}
 
 /* where[key] = value, "" when value is NULL (runs that lack the key). */
 static void
@@ -414,220 +122,6 @@ where_condition(cJSON *sec, const char *cond, const struct slist *conds)
 	}
 }
 
-/* The (day, instance type) pair with the most runs of s: the campaign
- * the tables hold.  Ties go to the earliest day, then instance type. */
-static void
-main_campaign(const struct ctx *x, const struct sel *s, const char **day,
-    const char **itype)
-{
-	size_t i, j, best = 0, bestn = 0, n = 0;
-	const char **pd = xcalloc(s->n + 1, sizeof(char *));
-	const char **pi = xcalloc(s->n + 1, sizeof(char *));
-	size_t *cnt = xcalloc(s->n + 1, sizeof(size_t));
-
-	for (i = 0; i < s->n; i++) {
-		const char *d = field(x, s->r[i], F_DAY);
-		const char *t = field(x, s->r[i], F_ITYPE);
-
-		for (j = 0; j < n; j++)
-			if (str_eq(pd[j], d) && str_eq(pi[j], t))
-				break;
-		if (j == n) {
-			pd[n] = d;
-			pi[n++] = t;
-		}
-		cnt[j]++;
-	}
-	for (j = 0; j < n; j++) {
-		int c = 0;
-
-		if (cnt[j] < bestn)
-			continue;
-		if (cnt[j] == bestn) {
-			c = cmp_str_null_last(&pd[j], &pd[best]);
-			if (!c)
-				c = cmp_str_null_last(&pi[j], &pi[best]);
-			if (c >= 0)
-				continue;
-		}
-		best = j;
-		bestn = cnt[j];
-	}
-	*day = n ? pd[best] : NULL;
-	*itype = n ? pi[best] : NULL;
-	free(pd);
-	free(pi);
-	free(cnt);
-}
-
-/*
- * The one campaign (day, instance type) every table of a study holds,
- * chosen once for all its metrics: the pair on which the most of its
- * metrics were measured, then the one with the most runs of them, then
- * the earliest day and instance type.  s[i] are the study's runs of
- * metric i (ns metrics).  A metric measured on AUTOSPEC_MONTH_DAYS days
- * or more is read over its whole period instead and takes no part.
- */
-static void
-study_campaign(const struct ctx *x, const struct sel *s, size_t ns,
-    const char **day, const char **itype)
-{
-	size_t i, j, k, n = 0, best = 0, total = 0;
-	const char **pd, **pi;
-	size_t *nmet, *nrun, *last;
-
-	for (i = 0; i < ns; i++)
-		total += s[i].n;
-	pd = xcalloc(total + 1, sizeof(char *));
-	pi = xcalloc(total + 1, sizeof(char *));
-	nmet = xcalloc(total + 1, sizeof(size_t));
-	nrun = xcalloc(total + 1, sizeof(size_t));
-	last = xcalloc(total + 1, sizeof(size_t));
-	for (i = 0; i < ns; i++) {
-		for (k = 0; k < s[i].n; k++) {
-			const char *d = field(x, s[i].r[k], F_DAY);
-			const char *t = field(x, s[i].r[k], F_ITYPE);
-
-			for (j = 0; j < n; j++)
-				if (str_eq(pd[j], d) && str_eq(pi[j], t))
-					break;
-			if (j == n) {
-				pd[n] = d;
-				pi[n++] = t;
-			}
-			nrun[j]++;
-			if (last[j] != i + 1) {	/* metric i counted once */
-				last[j] = i + 1;
-				nmet[j]++;
-			}
-		}
-	}
-	for (j = 1; j < n; j++) {
-		int c;
-
-		if (nmet[j] != nmet[best]) {
-			if (nmet[j] > nmet[best])
-				best = j;
-			continue;
-		}
-		if (nrun[j] != nrun[best]) {
-			if (nrun[j] > nrun[best])
-				best = j;
-			continue;
-		}
-		c = cmp_str_null_last(&pd[j], &pd[best]);
-		if (!c)
-			c = cmp_str_null_last(&pi[j], &pi[best]);
-		if (c < 0)
-			best = j;
-	}
-	*day = n ? pd[best] : NULL;
-	*itype = n ? pi[best] : NULL;
-	free(pd);
-	free(pi);
-	free(nmet);
-	free(nrun);
-	free(last);
-}
-
-/* Does s hold a run of the campaign (day, itype)? */
-static bool
-sel_has_campaign(const struct ctx *x, const struct sel *s, const char *day,
-    const char *itype)
-{
-	size_t i;
-
-	for (i = 0; i < s->n; i++)
-		if (str_eq(field(x, s->r[i], F_DAY), day) &&
-		    str_eq(field(x, s->r[i], F_ITYPE), itype))
-			return true;
-	return false;
-}
-
-/* The cells (path, condition) of s, in order, with their run counts;
- * paths and conds get the distinct paths and conditions (conditions
- * sorted). */
-struct cells {
-	const char	**path, **cond;
-	size_t		*runs;
-	size_t		n, alloc_p, alloc_c, alloc_r;
-};
-
-static size_t
-cells_find(const struct cells *c, const char *path, const char *cond)
-{
-	size_t i;
-
-	for (i = 0; i < c->n; i++)
-		if (!strcmp(c->path[i], path) && !strcmp(c->cond[i], cond))
-			return i;
-	return c->n;
-}
-
-static void
-cells_of(const struct sel *s, struct cells *c)
-{
-	size_t i, j;
-
-	memset(c, 0, sizeof(*c));
-	for (i = 0; i < s->n; i++) {
-		j = cells_find(c, s->r[i]->path, s->r[i]->cond);
-		if (j == c->n) {
-			ALLOC_GROW(c->path, c->n + 1, c->alloc_p);
-			ALLOC_GROW(c->cond, c->n + 1, c->alloc_c);
-			ALLOC_GROW(c->runs, c->n + 1, c->alloc_r);
-			c->path[c->n] = s->r[i]->path;
-			c->cond[c->n] = s->r[i]->cond;
-			c->runs[c->n++] = 0;
-		}
-		c->runs[j]++;
-	}
-}
-
-static void
-cells_release(struct cells *c)
-{
-	free(c->path);
-	free(c->cond);
-	free(c->runs);
-}
-
-/* The tag keys (other than the campaign's) that take more than one
- * value inside one cell of s: what its tables pool across. */
-static void
-pooled_keys(const struct ctx *x, const struct sel *s, const struct cells *c,
-    struct strbuf *sb)
-{
-	size_t k, i, j, n = 0;
-
-	for (k = 0; k < x->ntagkeys; k++) {
-		bool pooled = false;
-
-		for (j = 0; j < c->n && !pooled; j++) {
-			const char *first = NULL;
-			bool seen = false;
-
-			for (i = 0; i < s->n && !pooled; i++) {
-				const struct arun *r = s->r[i];
-
-				if (strcmp(r->path, c->path[j]) ||
-				    strcmp(r->cond, c->cond[j]))
-					continue;
-				if (!seen) {
-					first = r->tags[k];
-					seen = true;
-				} else if (!str_eq(first, r->tags[k])) {
-					pooled = true;
-				}
-			}
-		}
-		if (!pooled)
-			continue;
-		strbuf_addstr(sb, n++ ? ", " : "");
-		strbuf_addstr(sb, x->tagkeys[k]);
-	}
-}
-
 /* Does some cell of s hold runs under value v of field f and under
  * another value? */
 static bool
@@ -637,7 +131,7 @@ comparable(const struct ctx *x, const struct sel *s, size_t f, const char *v)
 	size_t i, j;
 	bool any = false;
 
-	cells_of(s, &c);
+	autospec_cells_of(s, &c);
 	for (j = 0; j < c.n && !any; j++) {
 		bool base = false, other = false;
 
@@ -647,14 +141,14 @@ comparable(const struct ctx *x, const struct sel *s, size_t f, const char *v)
 			if (strcmp(r->path, c.path[j]) ||
 			    strcmp(r->cond, c.cond[j]))
 				continue;
-			if (str_eq(field(x, r, f), v))
+			if (autospec_str_eq(autospec_field(x, r, f), v))
 				base = true;
 			else
 				other = true;
 		}
 		any = base && other;
 	}
-	cells_release(&c);
+	autospec_cells_release(&c);
 	return any;
 }
 
@@ -683,7 +177,7 @@ compare_scope(const struct ctx *x, const struct sel *s, const struct sel *all,
 		return true;
 	if (!vother)
 		return false;
-	distinct(x, all, o, &others);
+	autospec_distinct(x, all, o, &others);
 	/* busiest first: runs per value, ties in order of appearance */
 	while (!found && others.n) {
 		struct sel tmp;
@@ -691,24 +185,24 @@ compare_scope(const struct ctx *x, const struct sel *s, const struct sel *all,
 		for (i = best = 0; i < others.n; i++)
 			if (others.count[i] > others.count[best])
 				best = i;
-		if (!str_eq(others.v[best], ov)) {
-			sel_where(x, all, o, others.v[best], &tmp);
-			distinct(x, &tmp, f, &vals);
-			j = slist_find(&vals, v);
+		if (!autospec_str_eq(others.v[best], ov)) {
+			autospec_sel_where(x, all, o, others.v[best], &tmp);
+			autospec_distinct(x, &tmp, f, &vals);
+			j = autospec_slist_find(&vals, v);
 			if (vals.n > 1 && comparable(x, &tmp, f, j < vals.n ?
 			    v : vals.v[0])) {
 				*scope = others.v[best];
 				*base = j < vals.n ? v : vals.v[0];
 				found = true;
 			}
-			slist_release(&vals);
+			autospec_slist_release(&vals);
 			free(tmp.r);
 		}
 		others.v[best] = others.v[others.n - 1];
 		others.count[best] = others.count[others.n - 1];
 		others.n--;
 	}
-	slist_release(&others);
+	autospec_slist_release(&others);
 	return found;
 }
 
@@ -772,9 +266,10 @@ compare_section(const struct ctx *x, cJSON *arr, const struct sel *s,
 {
 	bool day = f == F_DAY;
 	size_t o = day ? F_ITYPE : F_DAY;
-	const char *key = camp_keys[f - F_STUDY];
-	const char *okey = camp_keys[o - F_STUDY];
-	const char *ov = s->n ? field(x, s->r[0], o) : NULL, *scope, *base;
+	const char *key = autospec_camp_keys[f - F_STUDY];
+	const char *okey = autospec_camp_keys[o - F_STUDY];
+	const char *ov = s->n ? autospec_field(x, s->r[0], o) : NULL;
+	const char *scope, *base;
 	struct strbuf title = STRBUF_INIT, text = STRBUF_INIT, id = STRBUF_INIT;
 	cJSON *sec, *w;
 	bool ok;
@@ -783,7 +278,7 @@ compare_section(const struct ctx *x, cJSON *arr, const struct sel *s,
 	ok = compare_scope(x, s, all, f, v, o, ov, vother, &scope, &base);
 	strbuf_addf(&title, "%s against %s", day ? "Days" : "Instance types",
 	    (ok ? base : v) ? (ok ? base : v) : "unset");
-	if (ok && vother && !str_eq(scope, ov))
+	if (ok && vother && !autospec_str_eq(scope, ov))
 		strbuf_addf(&title, " on %s", scope ? scope : "unset");
 	if (!ok) {
 		strbuf_addf(&text, "Runs on %zu %s (", vals->n, day ? "days" :
@@ -792,7 +287,7 @@ compare_section(const struct ctx *x, cJSON *arr, const struct sel *s,
 		strbuf_addf(&text, "), but no path and condition was measured "
 		    "on %s and on another: nothing to compare.", v ? v :
 		    "unset");
-		section_new(arr, "text", NULL, title.buf, text.buf);
+		autospec_section(arr, "text", NULL, title.buf, text.buf);
 		goto cleanup;
 	}
 	strbuf_addf(&text, "Each %s against %s, for the paths and conditions "
@@ -800,15 +295,15 @@ compare_section(const struct ctx *x, cJSON *arr, const struct sel *s,
 	    "variation (the caption names its method), and the verdict "
 	    "says whether the difference is real.",
 	    day ? "day" : "instance type", base ? base : "unset");
-	if (vother && !str_eq(scope, ov))
+	if (vother && !autospec_str_eq(scope, ov))
 		strbuf_addf(&text, " The runs on %s share no condition across "
 		    "%s, so this compares those %s %s, where they do.",
 		    ov ? ov : "unset", day ? "days" : "instance types",
 		    day ? "on" : "of", scope ? scope : "unset");
-	sec = section_new(arr, "compare", id.buf, title.buf, text.buf);
+	sec = autospec_section(arr, "compare", id.buf, title.buf, text.buf);
 	w = cJSON_AddObjectToObject(sec, "where");
 	cJSON_AddNullToObject(w, key);
-	if (vother && !str_eq(scope, ov))
+	if (vother && !autospec_str_eq(scope, ov))
 		where_set(w, okey, scope);
 	cJSON_AddStringToObject(sec, "by", key);
 	if (base)
@@ -833,10 +328,10 @@ delta_section(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 
 	strbuf_addf(&title, "Against the baseline %s", b);
 	strbuf_addf(&id, "%s-delta", stem);
-	if (slist_find(paths, b) == paths->n) {
+	if (autospec_slist_find(paths, b) == paths->n) {
 		strbuf_addf(&text, "The baseline path %s has no %s runs%s: no "
 		    "differences to show.", b, mr->m->name, where_words);
-		section_new(arr, "text", NULL, title.buf, text.buf);
+		autospec_section(arr, "text", NULL, title.buf, text.buf);
 		goto cleanup;
 	}
 	for (i = 0; i < paths->n; i++) {
@@ -846,7 +341,7 @@ delta_section(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 			continue;
 		for (j = 0; j < c->n && !shared; j++)
 			shared = !strcmp(c->path[j], paths->v[i]) &&
-			    cells_find(c, b, c->cond[j]) < c->n;
+			    autospec_cells_find(c, b, c->cond[j]) < c->n;
 		if (!shared)
 			continue;
 		if (!pairs) {
@@ -865,7 +360,7 @@ delta_section(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 				    "the same condition, per statistic; growth "
 				    "= Δp99 / Δp50 says how the gap widens "
 				    "into the tail.", b);
-			sec = section_new(arr, "delta", id.buf, title.buf,
+			sec = autospec_section(arr, "delta", id.buf, title.buf,
 			    text.buf);
 			cJSON_AddStringToObject(sec, "stats",
 			    stats_for(mr->m, AS_STATS_DELTA));
@@ -883,7 +378,7 @@ delta_section(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 	if (!n) {
 		strbuf_addf(&text, "No other path shares a condition with the "
 		    "baseline %s here: no differences to show.", b);
-		section_new(arr, "text", NULL, title.buf, text.buf);
+		autospec_section(arr, "text", NULL, title.buf, text.buf);
 	}
 cleanup:
 	strbuf_release(&title);
@@ -923,7 +418,7 @@ distribution_sections(cJSON *arr, const struct mruns *mr, const char *cond,
 		strbuf_addf(&title, ", %s", cw);
 		strbuf_addf(&ct, ", %s", cw);
 	}
-	sec = section_new(arr, "percentiles", id.buf, title.buf,
+	sec = autospec_section(arr, "percentiles", id.buf, title.buf,
 	    stats_words(m));
 	cJSON_AddStringToObject(sec, "stats", stats_for(m, AS_STATS_TABLE));
 	if (cond)
@@ -931,7 +426,7 @@ distribution_sections(cJSON *arr, const struct mruns *mr, const char *cond,
 	/* bars show percentiles; a value per run has its runs' box chart
 	 * in the trials section */
 	if (m->source != METRIC_FROM_SUMMARY)
-		add_chart(sec, "bars", NULL, ct.buf);
+		autospec_chart(sec, "bars", NULL, ct.buf);
 	/* an ECDF needs the samples; a tool's summaries have none */
 	if (m->source != METRIC_FROM_SAMPLES || !ecdf)
 		goto cleanup;
@@ -947,10 +442,10 @@ distribution_sections(cJSON *arr, const struct mruns *mr, const char *cond,
 		strbuf_addf(&title, ", %s", cw);
 		strbuf_addf(&ct, ", %s", cw);
 	}
-	sec = section_new(arr, "chart", id.buf, title.buf, NULL);
+	sec = autospec_section(arr, "chart", id.buf, title.buf, NULL);
 	if (cond)
 		where_condition(sec, cond, conds);
-	add_chart(sec, "ecdf", NULL, ct.buf);
+	autospec_chart(sec, "ecdf", NULL, ct.buf);
 cleanup:
 	strbuf_release(&title);
 	strbuf_release(&id);
@@ -968,8 +463,8 @@ mtu_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 	struct strbuf text = STRBUF_INIT, id = STRBUF_INIT;
 	cJSON *grp, *sec, *by;
 
-	distinct(x, s, F_DAY, &days);
-	distinct(x, s, F_PATH, &paths);
+	autospec_distinct(x, s, F_DAY, &days);
+	autospec_distinct(x, s, F_PATH, &paths);
 	strbuf_addf(&text, "%zu pathprobe --mtu result%s for %zu path%s (",
 	    s->n, plural(s->n), paths.n, plural(paths.n));
 	add_list(&text, &paths, "unset");
@@ -979,18 +474,18 @@ mtu_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 		struct strbuf title = STRBUF_INIT;
 
 		strbuf_addf(&title, "%s (%s)", mr->m->title, mr->m->name);
-		grp = section_new(arr, "group", NULL, title.buf, text.buf);
+		grp = autospec_section(arr, "group", NULL, title.buf, text.buf);
 		strbuf_release(&title);
 	}
 	cJSON_AddStringToObject(grp, "metric", mr->m->name);
-	sec = section_new(cJSON_AddArrayToObject(grp, "sections"), "mtu",
+	sec = autospec_section(cJSON_AddArrayToObject(grp, "sections"), "mtu",
 	    id.buf, days.n > 1 ? "Path MTU per day" : "Path MTU", NULL);
 	if (days.n > 1) {
 		by = cJSON_AddArrayToObject(sec, "by");
 		cJSON_AddItemToArray(by, cJSON_CreateString("day"));
 	}
-	slist_release(&days);
-	slist_release(&paths);
+	autospec_slist_release(&days);
+	autospec_slist_release(&paths);
 	strbuf_release(&text);
 	strbuf_release(&id);
 }
@@ -1021,14 +516,14 @@ metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 	size_t i, maxruns = 0;
 	cJSON *grp, *w, *sub;
 
-	distinct(x, s, F_DAY, &days);
-	distinct(x, s, F_ITYPE, &itypes);
-	distinct(x, s, F_PATH, &allpaths);
+	autospec_distinct(x, s, F_DAY, &days);
+	autospec_distinct(x, s, F_ITYPE, &itypes);
+	autospec_distinct(x, s, F_PATH, &allpaths);
 	vday = days.n > 1;
 	vit = itypes.n > 1;
-	own = !sel_has_campaign(x, s, camp[0], camp[1]);
+	own = !autospec_sel_has_campaign(x, s, camp[0], camp[1]);
 	if (own) {
-		main_campaign(x, s, &mday, &mit);
+		autospec_main_campaign(x, s, &mday, &mit);
 	} else {
 		mday = camp[0];
 		mit = camp[1];
@@ -1036,17 +531,17 @@ metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 	/* the runs the tables hold: the study's campaign's */
 	memset(&ms, 0, sizeof(ms));
 	for (i = 0; i < s->n; i++)
-		if ((!vday || str_eq(s->r[i]->camp[1], mday)) &&
-		    (!vit || str_eq(s->r[i]->camp[2], mit)))
-			sel_add(&ms, s->r[i]);
-	distinct(x, &ms, F_PATH, &paths);
-	distinct(x, &ms, F_COND, &conds);
-	qsort(conds.v, conds.n, sizeof(*conds.v), cmp_str_null_last);
-	cells_of(&ms, &c);
+		if ((!vday || autospec_str_eq(s->r[i]->camp[1], mday)) &&
+		    (!vit || autospec_str_eq(s->r[i]->camp[2], mit)))
+			autospec_sel_add(&ms, s->r[i]);
+	autospec_distinct(x, &ms, F_PATH, &paths);
+	autospec_distinct(x, &ms, F_COND, &conds);
+	qsort(conds.v, conds.n, sizeof(*conds.v), autospec_cmp_str);
+	autospec_cells_of(&ms, &c);
 	for (i = 0; i < c.n; i++)
 		if (c.runs[i] > maxruns)
 			maxruns = c.runs[i];
-	pooled_keys(x, &ms, &c, &pooled);
+	autospec_pooled_keys(x, &ms, &c, &pooled);
 
 	/* the group's paragraph: what its tables hold */
 	strbuf_addf(&text, "%zu run%s of %zu path%s (", ms.n, plural(ms.n),
@@ -1090,19 +585,22 @@ metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 
 			memset(&only, 0, sizeof(only));
 			for (i = 0; i < allpaths.n; i++)
-				if (slist_find(&paths, allpaths.v[i]) ==
-				    paths.n)
-					slist_add(&only, allpaths.v[i]);
+				if (autospec_slist_find(&paths,
+				    allpaths.v[i]) == paths.n)
+					autospec_slist_add(&only,
+					    allpaths.v[i]);
 			strbuf_addstr(&text, " Measured only outside it: ");
 			add_list(&text, &only, "unset");
 			strbuf_addch(&text, '.');
-			slist_release(&only);
+			autospec_slist_release(&only);
 		}
 	}
 	if (own && !vday && !vit && ms.n) {
+		const char *own_camp[2] = { autospec_field(x, ms.r[0], F_DAY),
+		    autospec_field(x, ms.r[0], F_ITYPE) };
+
 		strbuf_addstr(&text, " Measured only on ");
-		campaign_words(&text, (const char *const[2]){ field(x, ms.r[0],
-		    F_DAY), field(x, ms.r[0], F_ITYPE) });
+		campaign_words(&text, own_camp);
 		strbuf_addstr(&text, ", not on the campaign the other tables "
 		    "hold (");
 		campaign_words(&text, camp);
@@ -1133,7 +631,7 @@ metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 		struct strbuf title = STRBUF_INIT;
 
 		strbuf_addf(&title, "%s (%s)", m->title, m->name);
-		grp = section_new(arr, "group", NULL, title.buf, text.buf);
+		grp = autospec_section(arr, "group", NULL, title.buf, text.buf);
 		strbuf_release(&title);
 	}
 	cJSON_AddStringToObject(grp, "metric", m->name);
@@ -1164,48 +662,48 @@ metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 		strbuf_addf(&id, "%s-trials", stem.buf);
 		strbuf_addf(&ct, m->source == METRIC_FROM_SUMMARY ?
 		    "%s: each run's value" : "%s: each trial's p50", m->title);
-		sec = section_new(sub, "trials", id.buf,
+		sec = autospec_section(sub, "trials", id.buf,
 		    "Trial-to-trial spread", "Each trial's own statistic, "
 		    "their mean and range, and trials far from their "
 		    "siblings.");
 		cJSON_AddStringToObject(sec, "stats",
 		    stats_for(m, AS_STATS_TRIALS));
-		add_chart(sec, "box", m->source == METRIC_FROM_SUMMARY ?
+		autospec_chart(sec, "box", m->source == METRIC_FROM_SUMMARY ?
 		    "mean" : "p50", ct.buf);
 		strbuf_release(&id);
 		strbuf_release(&ct);
 	}
 	if (vday) {
 		if (vit)
-			sel_where(x, s, F_ITYPE, mit, &tmp);
+			autospec_sel_where(x, s, F_ITYPE, mit, &tmp);
 		else
 			tmp = *s;
-		slist_release(&days);
-		distinct(x, &tmp, F_DAY, &days);
+		autospec_slist_release(&days);
+		autospec_distinct(x, &tmp, F_DAY, &days);
 		compare_section(x, sub, &tmp, s, F_DAY, mday, vit, stem.buf,
 		    &days, m);
 		if (vit)
 			free(tmp.r);
 	}
 	if (vit) {
-		slist_release(&itypes);
+		autospec_slist_release(&itypes);
 		if (vday)
-			sel_where(x, s, F_DAY, mday, &tmp);
+			autospec_sel_where(x, s, F_DAY, mday, &tmp);
 		else
 			tmp = *s;
-		distinct(x, &tmp, F_ITYPE, &itypes);
+		autospec_distinct(x, &tmp, F_ITYPE, &itypes);
 		compare_section(x, sub, &tmp, s, F_ITYPE, mit, vday, stem.buf,
 		    &itypes, m);
 		if (vday)
 			free(tmp.r);
 	}
-	cells_release(&c);
+	autospec_cells_release(&c);
 	free(ms.r);
-	slist_release(&days);
-	slist_release(&itypes);
-	slist_release(&paths);
-	slist_release(&conds);
-	slist_release(&allpaths);
+	autospec_slist_release(&days);
+	autospec_slist_release(&itypes);
+	autospec_slist_release(&paths);
+	autospec_slist_release(&conds);
+	autospec_slist_release(&allpaths);
 	strbuf_release(&text);
 	strbuf_release(&stem);
 	strbuf_release(&words);
@@ -1222,11 +720,11 @@ month_metric(const struct ctx *x, const struct mruns *mr, const struct sel *s)
 
 	if (mr->m->source == METRIC_FROM_SUMMARY)
 		return false;
-	distinct(x, s, F_DAY, &days);
+	autospec_distinct(x, s, F_DAY, &days);
 	for (i = 0; i < days.n; i++)
 		if (days.v[i])
 			nd++;
-	slist_release(&days);
+	autospec_slist_release(&days);
 	return nd >= AUTOSPEC_MONTH_DAYS;
 }
 
@@ -1245,15 +743,15 @@ month_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 
 	if (!month_metric(x, mr, s))
 		return false;
-	distinct(x, s, F_DAY, &days);
-	distinct(x, s, F_PATH, &paths);
-	distinct(x, s, F_ITYPE, &itypes);
+	autospec_distinct(x, s, F_DAY, &days);
+	autospec_distinct(x, s, F_PATH, &paths);
+	autospec_distinct(x, s, F_ITYPE, &itypes);
 	dv = xcalloc(days.n + 1, sizeof(char *));
 	iv = xcalloc(itypes.n + 1, sizeof(char *));
 	for (i = 0; i < days.n; i++)
 		if (days.v[i])
 			dv[nd++] = days.v[i];
-	qsort(dv, nd, sizeof(*dv), cmp_str_null_last);
+	qsort(dv, nd, sizeof(*dv), autospec_cmp_str);
 	for (i = 0; i < itypes.n; i++) {
 		if (!itypes.v[i])
 			continue;
@@ -1278,9 +776,9 @@ month_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 	}
 	free(dv);
 	free(iv);
-	slist_release(&days);
-	slist_release(&paths);
-	slist_release(&itypes);
+	autospec_slist_release(&days);
+	autospec_slist_release(&paths);
+	autospec_slist_release(&itypes);
 	return done;
 }
 
@@ -1305,21 +803,21 @@ study_group(const struct ctx *x, cJSON *arr, const char *study, bool all)
 
 		memset(&s[i], 0, sizeof(s[i]));
 		for (j = 0; j < mr->n; j++) {
-			if (all && !str_eq(mr->r[j].camp[0], study))
+			if (all && !autospec_str_eq(mr->r[j].camp[0], study))
 				continue;
-			sel_add(&s[i], &mr->r[j]);
-			slist_add(&days, mr->r[j].camp[1]);
-			slist_add(&itypes, mr->r[j].camp[2]);
+			autospec_sel_add(&s[i], &mr->r[j]);
+			autospec_slist_add(&days, mr->r[j].camp[1]);
+			autospec_slist_add(&itypes, mr->r[j].camp[2]);
 		}
 		if (s[i].n)
-			slist_add(&metrics, mr->m->name);
+			autospec_slist_add(&metrics, mr->m->name);
 	}
 	/* one campaign for every table of the study, chosen once */
 	for (i = 0; i < x->nper; i++)
 		if (s[i].n && x->per[i].m->id != METRIC_PATH_MTU &&
 		    !month_metric(x, &x->per[i], &s[i]))
 			camp_sel[ncamp++] = s[i];
-	study_campaign(x, camp_sel, ncamp, &camp[0], &camp[1]);
+	autospec_study_campaign(x, camp_sel, ncamp, &camp[0], &camp[1]);
 	if (all) {
 		cJSON *grp, *w;
 
@@ -1342,7 +840,7 @@ study_group(const struct ctx *x, cJSON *arr, const char *study, bool all)
 			campaign_words(&text, camp);
 			strbuf_addstr(&text, " unless it says otherwise.");
 		}
-		grp = section_new(arr, "group", NULL, title.buf, text.buf);
+		grp = autospec_section(arr, "group", NULL, title.buf, text.buf);
 		w = cJSON_AddObjectToObject(grp, "where");
 		where_set(w, "study", study);
 		sub = cJSON_AddArrayToObject(grp, "sections");
@@ -1358,9 +856,9 @@ study_group(const struct ctx *x, cJSON *arr, const char *study, bool all)
 	}
 	for (i = 0; i < x->nper; i++)
 		free(s[i].r);
-	slist_release(&metrics);
-	slist_release(&days);
-	slist_release(&itypes);
+	autospec_slist_release(&metrics);
+	autospec_slist_release(&days);
+	autospec_slist_release(&itypes);
 	strbuf_release(&text);
 	strbuf_release(&title);
 }
@@ -1373,99 +871,12 @@ several_campaigns(const struct ctx *x)
 
 	for (i = 0; i < x->nper; i++)
 		for (j = 1; j < x->per[i].n; j++)
-			if (!str_eq(x->per[i].r[j].camp[1],
+			if (!autospec_str_eq(x->per[i].r[j].camp[1],
 			    x->per[i].r[0].camp[1]) ||
-			    !str_eq(x->per[i].r[j].camp[2],
+			    !autospec_str_eq(x->per[i].r[j].camp[2],
 			    x->per[i].r[0].camp[2]))
 				return true;
 	return false;
-}
-
-/* ------------------------------------------------------------------
- * Printing: two-space indents, short lists and objects on one line, as
- * a person would write the spec (cJSON's own printer uses tabs).
- */
-
-static void print_value(const cJSON *v, size_t indent, struct strbuf *out);
-
-static bool
-is_container(const cJSON *v)
-{
-	return cJSON_IsObject(v) || cJSON_IsArray(v);
-}
-
-/* v on one line, when it holds no container and fits in width. */
-static bool
-print_inline(const cJSON *v, size_t width, struct strbuf *out)
-{
-	const cJSON *e;
-	size_t start = out->len;
-	bool obj = cJSON_IsObject(v);
-
-	cJSON_ArrayForEach(e, v)
-		if (is_container(e))
-			return false;
-	strbuf_addstr(out, obj ? "{ " : "[");
-	cJSON_ArrayForEach(e, v) {
-		if (e != v->child)
-			strbuf_addstr(out, ", ");
-		if (obj) {
-			escape_json(out, e->string);
-			strbuf_addstr(out, ": ");
-		}
-		print_value(e, 0, out);
-	}
-	strbuf_addstr(out, obj ? " }" : "]");
-	if (!v->child) {
-		strbuf_setlen(out, start);
-		strbuf_addstr(out, obj ? "{}" : "[]");
-	}
-	if (out->len - start > width) {
-		strbuf_setlen(out, start);
-		return false;
-	}
-	return true;
-}
-
-static void
-print_value(const cJSON *v, size_t indent, struct strbuf *out)
-{
-	const cJSON *e;
-	bool obj = cJSON_IsObject(v);
-
-	if (cJSON_IsString(v)) {
-		escape_json(out, v->valuestring);
-		return;
-	}
-	if (cJSON_IsNumber(v)) {
-		strbuf_add_double(out, v->valuedouble);
-		return;
-	}
-	if (!is_container(v)) {
-		strbuf_addstr(out, cJSON_IsTrue(v) ? "true" : cJSON_IsFalse(v) ?
-		    "false" : "null");
-		return;
-	}
-	if (print_inline(v, indent < 72 ? 78 - indent : 8, out))
-		return;
-	strbuf_addstr(out, obj ? "{\n" : "[\n");
-	cJSON_ArrayForEach(e, v) {
-		strbuf_addf(out, "%*s", (int)(indent + 2), "");
-		if (obj) {
-			escape_json(out, e->string);
-			strbuf_addstr(out, ": ");
-		}
-		print_value(e, indent + 2, out);
-		strbuf_addstr(out, e->next ? ",\n" : "\n");
-	}
-	strbuf_addf(out, "%*s%c", (int)indent, "", obj ? '}' : ']');
-}
-
-void
-report_autospec_print(const cJSON *doc, struct strbuf *out)
-{
-	print_value(doc, 0, out);
-	strbuf_addch(out, '\n');
 }
 
 /* Does path name a path the database holds?  1 yes, 0 no (and sb gets
@@ -1517,23 +928,23 @@ build(sqlite3 *db, const char *title, const char *baseline, cJSON **out)
 	memset(&x, 0, sizeof(x));
 	memset(&studies, 0, sizeof(studies));
 	x.baseline = baseline;
-	if (read_tag_keys(db, &x))
+	if (autospec_read_tag_keys(db, &x))
 		goto cleanup;
 	for (i = 0; i < n && x.nper < ARRAY_SIZE(x.per); i++) {
 		struct mruns *mr = &x.per[x.nper++];
 
-		if (read_metric(db, &x, &ms[i], mr))
+		if (autospec_read_metric(db, &x, &ms[i], mr))
 			goto cleanup;
 		nruns += mr->n;
 		for (j = 0; j < mr->n; j++)
-			slist_add(&studies, mr->r[j].camp[0]);
+			autospec_slist_add(&studies, mr->r[j].camp[0]);
 	}
 	if (!nruns) {
 		error("the database holds no runs: nothing to report (pathstat "
 		    "ingest stores them)");
 		goto cleanup;
 	}
-	qsort(studies.v, studies.n, sizeof(*studies.v), cmp_str_null_last);
+	qsort(studies.v, studies.n, sizeof(*studies.v), autospec_cmp_str);
 
 	doc = cJSON_CreateObject();
 	strbuf_addf(&sb, "What %s holds", title);
@@ -1583,9 +994,9 @@ build(sqlite3 *db, const char *title, const char *baseline, cJSON **out)
 	ret = 0;
 cleanup:
 	cJSON_Delete(doc);
-	slist_release(&studies);
+	autospec_slist_release(&studies);
 	strbuf_release(&sb);
-	ctx_release(&x);
+	autospec_ctx_release(&x);
 	return ret;
 }
 
