@@ -498,216 +498,273 @@ campaign_words(struct strbuf *sb, const char *const camp[2])
 	    camp[1] ? camp[1] : "no instance type");
 }
 
+/* What one metric's group is made from: its runs in the study, those
+ * its tables hold (its campaign's) and what they fill. */
+struct mgroup {
+	const struct metric *m;
+	const struct sel *s;		/* the study's runs of the metric */
+	struct sel	ms;		/* those the tables hold */
+	struct slist	paths, conds;	/* of ms (conditions sorted) */
+	struct slist	allpaths;	/* of s */
+	struct cells	c;		/* of ms */
+	const char	*mday, *mit;	/* the campaign the tables hold */
+	bool		vday, vit;	/* s spans days, instance types */
+	bool		own;		/* not the study's campaign: the
+					 * metric's own with most runs */
+	size_t		maxruns;	/* most runs of one cell */
+};
+
+/* The campaign of the metric's tables and what its runs there fill. */
+static void
+mgroup_init(const struct ctx *x, struct mgroup *g, const struct mruns *mr,
+    const struct sel *s, const char *const camp[2])
+{
+	struct slist days, itypes;
+	size_t i;
+
+	memset(g, 0, sizeof(*g));
+	g->m = mr->m;
+	g->s = s;
+	autospec_distinct(x, s, F_DAY, &days);
+	autospec_distinct(x, s, F_ITYPE, &itypes);
+	autospec_distinct(x, s, F_PATH, &g->allpaths);
+	g->vday = days.n > 1;
+	g->vit = itypes.n > 1;
+	autospec_slist_release(&days);
+	autospec_slist_release(&itypes);
+	g->own = !autospec_sel_has_campaign(x, s, camp[0], camp[1]);
+	if (g->own) {
+		autospec_main_campaign(x, s, &g->mday, &g->mit);
+	} else {
+		g->mday = camp[0];
+		g->mit = camp[1];
+	}
+	for (i = 0; i < s->n; i++)
+		if ((!g->vday || autospec_str_eq(s->r[i]->camp[1], g->mday)) &&
+		    (!g->vit || autospec_str_eq(s->r[i]->camp[2], g->mit)))
+			autospec_sel_add(&g->ms, s->r[i]);
+	autospec_distinct(x, &g->ms, F_PATH, &g->paths);
+	autospec_distinct(x, &g->ms, F_COND, &g->conds);
+	qsort(g->conds.v, g->conds.n, sizeof(*g->conds.v), autospec_cmp_str);
+	autospec_cells_of(&g->ms, &g->c);
+	for (i = 0; i < g->c.n; i++)
+		if (g->c.runs[i] > g->maxruns)
+			g->maxruns = g->c.runs[i];
+}
+
+static void
+mgroup_release(struct mgroup *g)
+{
+	autospec_cells_release(&g->c);
+	free(g->ms.r);
+	autospec_slist_release(&g->paths);
+	autospec_slist_release(&g->conds);
+	autospec_slist_release(&g->allpaths);
+}
+
+/* The paragraph's words on the campaign the tables hold: the study's
+ * (or, not measured there, the metric's own), what is compared against
+ * it, paths measured only outside it.  words gets " on DAY and TYPE". */
+static void
+mgroup_campaign_text(const struct ctx *x, const struct mgroup *g,
+    const char *const camp[2], struct strbuf *words, struct strbuf *text)
+{
+	size_t i;
+
+	if (!g->vday && !g->vit) {
+		const char *own_camp[2];
+
+		if (!g->own || !g->ms.n)
+			return;
+		own_camp[0] = autospec_field(x, g->ms.r[0], F_DAY);
+		own_camp[1] = autospec_field(x, g->ms.r[0], F_ITYPE);
+		strbuf_addstr(text, " Measured only on ");
+		campaign_words(text, own_camp);
+		strbuf_addstr(text, ", not on the campaign the other tables "
+		    "hold (");
+		campaign_words(text, camp);
+		strbuf_addstr(text, ").");
+		return;
+	}
+	strbuf_addstr(words, " on");
+	if (g->vday)
+		strbuf_addf(words, " %s", g->mday ? g->mday : "no day");
+	if (g->vit)
+		strbuf_addf(words, "%s %s", g->vday ? " and" : "",
+		    g->mit ? g->mit : "no instance type");
+	if (g->own) {
+		strbuf_addstr(text, " Not measured on the campaign the other "
+		    "tables hold (");
+		campaign_words(text, camp);
+		strbuf_addf(text, "): these tables hold the runs%s, the "
+		    "campaign with the most of its runs; the comparisons "
+		    "below set the other ", words->buf);
+	} else {
+		strbuf_addf(text, " The tables hold the runs%s, the campaign "
+		    "every table here holds (the introduction says how it is "
+		    "chosen); the comparisons below set the other ",
+		    words->buf);
+	}
+	if (g->vday && g->vit)
+		strbuf_addstr(text, "days and instance types");
+	else
+		strbuf_addstr(text, g->vday ? "days" : "instance types");
+	strbuf_addstr(text, " against it.");
+	if (g->allpaths.n > g->paths.n) {
+		struct slist only;
+
+		memset(&only, 0, sizeof(only));
+		for (i = 0; i < g->allpaths.n; i++)
+			if (autospec_slist_find(&g->paths, g->allpaths.v[i]) ==
+			    g->paths.n)
+				autospec_slist_add(&only, g->allpaths.v[i]);
+		strbuf_addstr(text, " Measured only outside it: ");
+		add_list(text, &only, "unset");
+		strbuf_addch(text, '.');
+		autospec_slist_release(&only);
+	}
+}
+
+/* The group's paragraph: what its tables hold. */
+static void
+mgroup_text(const struct ctx *x, const struct mgroup *g,
+    const char *const camp[2], struct strbuf *words, struct strbuf *text)
+{
+	struct strbuf pooled = STRBUF_INIT;
+	size_t i;
+
+	strbuf_addf(text, "%zu run%s of %zu path%s (", g->ms.n,
+	    plural(g->ms.n), g->paths.n, plural(g->paths.n));
+	add_list(text, &g->paths, "unset");
+	strbuf_addstr(text, ")");
+	if (g->conds.n > 1 || (g->conds.n == 1 && *g->conds.v[0])) {
+		strbuf_addf(text, " under %zu condition%s (", g->conds.n,
+		    plural(g->conds.n));
+		add_list(text, &g->conds, "unset");
+		strbuf_addstr(text, ")");
+	}
+	strbuf_addch(text, '.');
+	mgroup_campaign_text(x, g, camp, words, text);
+	autospec_pooled_keys(x, &g->ms, &g->c, &pooled);
+	if (pooled.len)
+		strbuf_addf(text, " Each cell pools runs that differ in: %s.",
+		    pooled.buf);
+	strbuf_release(&pooled);
+	/* said once, here, rather than as a failed chart per condition */
+	if (g->m->source == METRIC_FROM_SAMPLES && !with_samples(&g->ms, NULL))
+		strbuf_addstr(text, " No run here holds per-request samples "
+		    "(only the tool's summary, as oha's JSON gives): each "
+		    "table cell is the mean across trials of the tool's own "
+		    "percentiles, and there is no distribution (ECDF) to "
+		    "draw.");
+	else if (g->m->source == METRIC_FROM_SAMPLES)
+		for (i = 0; i < g->conds.n; i++)
+			if (!with_samples(&g->ms, g->conds.v[i])) {
+				strbuf_addstr(text, " Conditions whose runs "
+				    "hold only the tool's summary (no "
+				    "per-request samples) get no ECDF.");
+				break;
+			}
+}
+
+/* The trials section with its box chart, where a cell has several. */
+static void
+mgroup_trials(cJSON *sub, const struct mgroup *g, const char *stem)
+{
+	const struct metric *m = g->m;
+	struct strbuf id = STRBUF_INIT, ct = STRBUF_INIT;
+	cJSON *sec;
+
+	if (g->maxruns <= 1)
+		return;
+	strbuf_addf(&id, "%s-trials", stem);
+	strbuf_addf(&ct, m->source == METRIC_FROM_SUMMARY ?
+	    "%s: each run's value" : "%s: each trial's p50", m->title);
+	sec = autospec_section(sub, "trials", id.buf, "Trial-to-trial spread",
+	    "Each trial's own statistic, their mean and range, and trials "
+	    "far from their siblings.");
+	cJSON_AddStringToObject(sec, "stats", stats_for(m, AS_STATS_TRIALS));
+	autospec_chart(sec, "box", m->source == METRIC_FROM_SUMMARY ?
+	    "mean" : "p50", ct.buf);
+	strbuf_release(&id);
+	strbuf_release(&ct);
+}
+
+/* The comparisons across days (f F_DAY) or instance types (F_ITYPE),
+ * the other key held at the campaign's value where it varies too. */
+static void
+mgroup_compare(const struct ctx *x, cJSON *sub, const struct mgroup *g,
+    size_t f, const char *stem)
+{
+	bool day = f == F_DAY, vother = day ? g->vit : g->vday;
+	const char *v = day ? g->mday : g->mit;
+	struct sel tmp;
+	struct slist vals;
+
+	if (vother)
+		autospec_sel_where(x, g->s, day ? F_ITYPE : F_DAY, day ?
+		    g->mit : g->mday, &tmp);
+	else
+		tmp = *g->s;
+	autospec_distinct(x, &tmp, f, &vals);
+	compare_section(x, sub, &tmp, g->s, f, v, vother, stem, &vals, g->m);
+	autospec_slist_release(&vals);
+	if (vother)
+		free(tmp.r);
+}
+
 /* One metric's group over the runs s (one study's); camp is the study's
- * campaign (day, instance type: study_campaign), which its tables hold
- * when the metric was measured on it. */
+ * campaign (day, instance type: autospec_study_campaign), which its
+ * tables hold when the metric was measured on it. */
 static void
 metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
     const struct sel *s, const char *study, const char *const camp[2])
 {
 	const struct metric *m = mr->m;
-	struct slist days, itypes, paths, conds, allpaths;
-	struct sel ms, tmp;
-	struct cells c;
+	struct mgroup g;
 	struct strbuf text = STRBUF_INIT, stem = STRBUF_INIT;
-	struct strbuf words = STRBUF_INIT, pooled = STRBUF_INIT;
-	const char *mday, *mit;
-	bool vday, vit, own;
-	size_t i, maxruns = 0;
+	struct strbuf words = STRBUF_INIT, title = STRBUF_INIT;
+	size_t i;
 	cJSON *grp, *w, *sub;
 
-	autospec_distinct(x, s, F_DAY, &days);
-	autospec_distinct(x, s, F_ITYPE, &itypes);
-	autospec_distinct(x, s, F_PATH, &allpaths);
-	vday = days.n > 1;
-	vit = itypes.n > 1;
-	own = !autospec_sel_has_campaign(x, s, camp[0], camp[1]);
-	if (own) {
-		autospec_main_campaign(x, s, &mday, &mit);
-	} else {
-		mday = camp[0];
-		mit = camp[1];
-	}
-	/* the runs the tables hold: the study's campaign's */
-	memset(&ms, 0, sizeof(ms));
-	for (i = 0; i < s->n; i++)
-		if ((!vday || autospec_str_eq(s->r[i]->camp[1], mday)) &&
-		    (!vit || autospec_str_eq(s->r[i]->camp[2], mit)))
-			autospec_sel_add(&ms, s->r[i]);
-	autospec_distinct(x, &ms, F_PATH, &paths);
-	autospec_distinct(x, &ms, F_COND, &conds);
-	qsort(conds.v, conds.n, sizeof(*conds.v), autospec_cmp_str);
-	autospec_cells_of(&ms, &c);
-	for (i = 0; i < c.n; i++)
-		if (c.runs[i] > maxruns)
-			maxruns = c.runs[i];
-	autospec_pooled_keys(x, &ms, &c, &pooled);
-
-	/* the group's paragraph: what its tables hold */
-	strbuf_addf(&text, "%zu run%s of %zu path%s (", ms.n, plural(ms.n),
-	    paths.n, plural(paths.n));
-	add_list(&text, &paths, "unset");
-	strbuf_addstr(&text, ")");
-	if (conds.n > 1 || (conds.n == 1 && *conds.v[0])) {
-		strbuf_addf(&text, " under %zu condition%s (", conds.n,
-		    plural(conds.n));
-		add_list(&text, &conds, "unset");
-		strbuf_addstr(&text, ")");
-	}
-	strbuf_addch(&text, '.');
-	if (vday || vit) {
-		strbuf_addstr(&words, " on");
-		if (vday)
-			strbuf_addf(&words, " %s", mday ? mday : "no day");
-		if (vit)
-			strbuf_addf(&words, "%s %s", vday ? " and" : "",
-			    mit ? mit : "no instance type");
-		if (own) {
-			strbuf_addstr(&text, " Not measured on the campaign "
-			    "the other tables hold (");
-			campaign_words(&text, camp);
-			strbuf_addf(&text, "): these tables hold the runs%s, "
-			    "the campaign with the most of its runs; the "
-			    "comparisons below set the other ", words.buf);
-		} else {
-			strbuf_addf(&text, " The tables hold the runs%s, the "
-			    "campaign every table here holds (the "
-			    "introduction says how it is chosen); the "
-			    "comparisons below set the other ", words.buf);
-		}
-		if (vday && vit)
-			strbuf_addstr(&text, "days and instance types");
-		else
-			strbuf_addstr(&text, vday ? "days" : "instance types");
-		strbuf_addstr(&text, " against it.");
-		if (allpaths.n > paths.n) {
-			struct slist only;
-
-			memset(&only, 0, sizeof(only));
-			for (i = 0; i < allpaths.n; i++)
-				if (autospec_slist_find(&paths,
-				    allpaths.v[i]) == paths.n)
-					autospec_slist_add(&only,
-					    allpaths.v[i]);
-			strbuf_addstr(&text, " Measured only outside it: ");
-			add_list(&text, &only, "unset");
-			strbuf_addch(&text, '.');
-			autospec_slist_release(&only);
-		}
-	}
-	if (own && !vday && !vit && ms.n) {
-		const char *own_camp[2] = { autospec_field(x, ms.r[0], F_DAY),
-		    autospec_field(x, ms.r[0], F_ITYPE) };
-
-		strbuf_addstr(&text, " Measured only on ");
-		campaign_words(&text, own_camp);
-		strbuf_addstr(&text, ", not on the campaign the other tables "
-		    "hold (");
-		campaign_words(&text, camp);
-		strbuf_addstr(&text, ").");
-	}
-	if (pooled.len)
-		strbuf_addf(&text, " Each cell pools runs that differ in: %s.",
-		    pooled.buf);
-	/* said once, here, rather than as a failed chart per condition */
-	if (m->source == METRIC_FROM_SAMPLES && !with_samples(&ms, NULL))
-		strbuf_addstr(&text, " No run here holds per-request samples "
-		    "(only the tool's summary, as oha's JSON gives): each "
-		    "table cell is the mean across trials of the tool's own "
-		    "percentiles, and there is no distribution (ECDF) to "
-		    "draw.");
-	else if (m->source == METRIC_FROM_SAMPLES)
-		for (i = 0; i < conds.n; i++)
-			if (!with_samples(&ms, conds.v[i])) {
-				strbuf_addstr(&text, " Conditions whose runs hold "
-				    "only the tool's summary (no per-request "
-				    "samples) get no ECDF.");
-				break;
-			}
-
+	mgroup_init(x, &g, mr, s, camp);
+	mgroup_text(x, &g, camp, &words, &text);
 	strbuf_addf(&stem, "%s%s%s", study ? study : "", study ? "-" : "",
 	    m->name);
-	{
-		struct strbuf title = STRBUF_INIT;
-
-		strbuf_addf(&title, "%s (%s)", m->title, m->name);
-		grp = autospec_section(arr, "group", NULL, title.buf, text.buf);
-		strbuf_release(&title);
-	}
+	strbuf_addf(&title, "%s (%s)", m->title, m->name);
+	grp = autospec_section(arr, "group", NULL, title.buf, text.buf);
 	cJSON_AddStringToObject(grp, "metric", m->name);
-	if (vday || vit) {
+	if (g.vday || g.vit) {
 		w = cJSON_AddObjectToObject(grp, "where");
-		if (vday)
-			where_set(w, "day", mday);
-		if (vit)
-			where_set(w, "instance_type", mit);
+		if (g.vday)
+			where_set(w, "day", g.mday);
+		if (g.vit)
+			where_set(w, "instance_type", g.mit);
 	}
 	sub = cJSON_AddArrayToObject(grp, "sections");
 
-	if (c.n <= AS_MAX_CHART_CELLS || conds.n < 2) {
-		distribution_sections(sub, mr, NULL, &conds, stem.buf, 0,
-		    with_samples(&ms, NULL));
+	if (g.c.n <= AS_MAX_CHART_CELLS || g.conds.n < 2) {
+		distribution_sections(sub, mr, NULL, &g.conds, stem.buf, 0,
+		    with_samples(&g.ms, NULL));
 	} else {
-		for (i = 0; i < conds.n; i++)
-			distribution_sections(sub, mr, conds.v[i], &conds,
-			    stem.buf, i + 1, with_samples(&ms, conds.v[i]));
+		for (i = 0; i < g.conds.n; i++)
+			distribution_sections(sub, mr, g.conds.v[i], &g.conds,
+			    stem.buf, i + 1, with_samples(&g.ms,
+			    g.conds.v[i]));
 	}
 	if (x->baseline)
-		delta_section(x, sub, mr, &c, &paths, stem.buf,
+		delta_section(x, sub, mr, &g.c, &g.paths, stem.buf,
 		    words.len ? words.buf : "");
-	if (maxruns > 1) {
-		struct strbuf id = STRBUF_INIT, ct = STRBUF_INIT;
-		cJSON *sec;
-
-		strbuf_addf(&id, "%s-trials", stem.buf);
-		strbuf_addf(&ct, m->source == METRIC_FROM_SUMMARY ?
-		    "%s: each run's value" : "%s: each trial's p50", m->title);
-		sec = autospec_section(sub, "trials", id.buf,
-		    "Trial-to-trial spread", "Each trial's own statistic, "
-		    "their mean and range, and trials far from their "
-		    "siblings.");
-		cJSON_AddStringToObject(sec, "stats",
-		    stats_for(m, AS_STATS_TRIALS));
-		autospec_chart(sec, "box", m->source == METRIC_FROM_SUMMARY ?
-		    "mean" : "p50", ct.buf);
-		strbuf_release(&id);
-		strbuf_release(&ct);
-	}
-	if (vday) {
-		if (vit)
-			autospec_sel_where(x, s, F_ITYPE, mit, &tmp);
-		else
-			tmp = *s;
-		autospec_slist_release(&days);
-		autospec_distinct(x, &tmp, F_DAY, &days);
-		compare_section(x, sub, &tmp, s, F_DAY, mday, vit, stem.buf,
-		    &days, m);
-		if (vit)
-			free(tmp.r);
-	}
-	if (vit) {
-		autospec_slist_release(&itypes);
-		if (vday)
-			autospec_sel_where(x, s, F_DAY, mday, &tmp);
-		else
-			tmp = *s;
-		autospec_distinct(x, &tmp, F_ITYPE, &itypes);
-		compare_section(x, sub, &tmp, s, F_ITYPE, mit, vday, stem.buf,
-		    &itypes, m);
-		if (vday)
-			free(tmp.r);
-	}
-	autospec_cells_release(&c);
-	free(ms.r);
-	autospec_slist_release(&days);
-	autospec_slist_release(&itypes);
-	autospec_slist_release(&paths);
-	autospec_slist_release(&conds);
-	autospec_slist_release(&allpaths);
+	mgroup_trials(sub, &g, stem.buf);
+	if (g.vday)
+		mgroup_compare(x, sub, &g, F_DAY, stem.buf);
+	if (g.vit)
+		mgroup_compare(x, sub, &g, F_ITYPE, stem.buf);
+	mgroup_release(&g);
 	strbuf_release(&text);
 	strbuf_release(&stem);
 	strbuf_release(&words);
-	strbuf_release(&pooled);
+	strbuf_release(&title);
 }
 
 /* Is the metric read as monitoring (month_group): samples to split by
