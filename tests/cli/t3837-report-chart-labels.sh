@@ -3,7 +3,10 @@
 # (issue 23).  The worst case of the sample tree is the report without a
 # spec (33 trial boxes of http_ms under 5 conditions mixing 1 KB and
 # 1 MB, and every other chart kind it makes); the first article's spec
-# adds the pivot, relative and day charts.  gnuplot renders each chart's
+# adds the pivot, relative and day charts, and a month of monitoring
+# (helper/month-tree.py, as t2900) the month's day chart, where E's
+# lossy day carries both a "≥ timeout" mark and its loss label, and the
+# heatmaps.  gnuplot renders each chart's
 # SVG, headless Chromium lays every text out, and each text's box (its
 # getBBox through its transform: a rotated tic label is a rotated box)
 # is tested against every other of its chart (separating axes).  The
@@ -19,6 +22,12 @@ run "$PS" report --db s.db --out auto
 expect_code 0 "report without a spec exits 0 ($ERR)"
 run "$PS" report --db s.db --out art --spec "$TOP/samples/article.json"
 expect_code 0 "report with the article's spec exits 0 ($ERR)"
+"$PY" "$TOP/tests/cli/helper/month-tree.py" tree >/dev/null
+run "$PS" ingest --quiet --db m.db --layout '{tag:day}/{path}/{*}' tree
+run "$PS" report --db m.db --out month
+expect_code 0 "report of a month without a spec exits 0 ($ERR)"
+ok 'grep -q "≥ timeout" month/charts/01-connect-ms-days.gp && grep -q "% lost" month/charts/01-connect-ms-days.gp' \
+    "the month's day chart has both kinds of mark"
 
 # one page holding every SVG inline and a script that writes each
 # text's corners (in its SVG's own pixels) into the page
@@ -116,7 +125,7 @@ val() { sed -n "s/^$1 //p" "$2" | cut -d' ' -f1; }
 ok '[ "$(val texts bad.out)" = 3 ] && [ "$(val overlaps bad.out)" = 1 ]' \
     "the checker finds the one overlapping pair of a made-up SVG ($(tr '\n' ' ' <bad.out))"
 
-for b in auto art; do
+for b in auto art month; do
 	"$REAL_PY" boxes.py "$b.html" "$b"/charts/*.svg
 	chromium_dom "file://$TMP/$b.html" >"$b.dom" 2>"$b.err"
 	"$REAL_PY" overlap.py "$b.dom" >"$b.out" 2>&1
