@@ -24,6 +24,7 @@
 #include "common/table.h"
 #include "common/xalloc.h"
 #include "report/autospec.h"
+#include "report/autospec_runs.h"
 #include "report/internal.h"
 
 /* More (path, condition) cells than this under one metric: a table and
@@ -33,264 +34,6 @@
 #define AS_MAX_LISTED		6
 /* Paths named when --baseline names none that exists. */
 #define AS_MAX_PATHS_NAMED	20
-
-/* The campaign keys: a group per study; day and instance type are held
- * at one value in the tables and compared in sections of their own. */
-enum { F_PATH, F_COND, F_STUDY, F_DAY, F_ITYPE, F_TAG0 };
-static char key_study[] = "study", key_day[] = "day",
-    key_itype[] = "instance_type";
-static char *const camp_keys[] = { key_study, key_day, key_itype };
-
-/* One run of a metric. */
-struct arun {
-	char	*path;		/* path ID (owned) */
-	char	*cond;		/* canonical condition, "" none (owned) */
-	char	*camp[3];	/* study, day, instance type; NULL when
-				 * unset (owned) */
-	char	**tags;		/* one per ctx.tagkeys, NULL unset (owned) */
-	bool	samples;	/* holds successful samples of the metric
-				 * (not only a tool's summary) */
-};
-
-/* The runs of one metric, in the iterator's natural order. */
-struct mruns {
-	const struct metric *m;
-	struct arun	*r;
-	size_t		n, alloc;
-};
-
-/* Runs picked from one mruns (borrowed pointers). */
-struct sel {
-	const struct arun **r;
-	size_t		n, alloc;
-};
-
-/* Distinct values, in order of first appearance; NULL is a value (the
- * key unset).  The strings are borrowed from the runs. */
-struct slist {
-	const char	**v;
-	size_t		*count;		/* runs with each value */
-	size_t		n, alloc, alloc_count;
-};
-
-struct ctx {
-	char		**tagkeys;	/* every tag key (owned) */
-	size_t		ntagkeys;
-	struct mruns	per[METRIC_ID_LIMIT];	/* metrics with runs */
-	size_t		nper;
-	const char	*baseline;	/* path, or NULL */
-};
-
-static bool
-str_eq(const char *a, const char *b)
-{
-	return a == b || (a && b && !strcmp(a, b));
-}
-
-static const char *
-field(const struct ctx *x, const struct arun *r, size_t f)
-{
-	switch (f) {
-	case F_PATH:
-		return r->path;
-	case F_COND:
-		return r->cond;
-	case F_STUDY:
-	case F_DAY:
-	case F_ITYPE:
-		return r->camp[f - F_STUDY];
-	default:
-		return f - F_TAG0 < x->ntagkeys ? r->tags[f - F_TAG0] : NULL;
-	}
-}
-
-static size_t
-slist_find(const struct slist *l, const char *s)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		if (str_eq(l->v[i], s))
-			return i;
-	return l->n;
-}
-
-static void
-slist_add(struct slist *l, const char *s)
-{
-	size_t i = slist_find(l, s);
-
-	if (i == l->n) {
-		ALLOC_GROW(l->v, l->n + 1, l->alloc);
-		ALLOC_GROW(l->count, l->n + 1, l->alloc_count);
-		l->v[l->n] = s;
-		l->count[l->n++] = 0;
-	}
-	l->count[i]++;
-}
-
-static void
-slist_release(struct slist *l)
-{
-	free(l->v);
-	free(l->count);
-	memset(l, 0, sizeof(*l));
-}
-
-/* The distinct values of field f among the runs of s. */
-static void
-distinct(const struct ctx *x, const struct sel *s, size_t f, struct slist *out)
-{
-	size_t i;
-
-	memset(out, 0, sizeof(*out));
-	for (i = 0; i < s->n; i++)
-		slist_add(out, field(x, s->r[i], f));
-}
-
-static void
-sel_add(struct sel *s, const struct arun *r)
-{
-	ALLOC_GROW(s->r, s->n + 1, s->alloc);
-	s->r[s->n++] = r;
-}
-
-/* The runs of s whose field f is v. */
-static void
-sel_where(const struct ctx *x, const struct sel *s, size_t f, const char *v,
-    struct sel *out)
-{
-	size_t i;
-
-	memset(out, 0, sizeof(*out));
-	for (i = 0; i < s->n; i++)
-		if (str_eq(field(x, s->r[i], f), v))
-			sel_add(out, s->r[i]);
-}
-
-static int
-cmp_str_null_last(const void *a, const void *b)
-{
-	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
-
-	if (!x || !y)
-		return !x - !y;
-	return strcmp(x, y);
-}
-
-/* ------------------------------------------------------------------
- * Reading the runs
- */
-
-static int
-read_tag_keys(sqlite3 *db, struct ctx *x)
-{
-	sqlite3_stmt *st = db_prepare(db, "list tag keys",
-	    "SELECT DISTINCT key FROM run_tags ORDER BY key");
-	size_t alloc = 0;
-	int rc;
-
-	if (!st)
-		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *k = (const char *)sqlite3_column_text(st, 0);
-		size_t i;
-
-		/* the campaign keys have columns of their own */
-		for (i = 0; i < ARRAY_SIZE(camp_keys); i++)
-			if (!strcmp(k, camp_keys[i]))
-				break;
-		if (i < ARRAY_SIZE(camp_keys))
-			continue;
-		ALLOC_GROW(x->tagkeys, x->ntagkeys + 1, alloc);
-		x->tagkeys[x->ntagkeys++] = xstrdup(k);
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return error("list tag keys: %s", sqlite3_errmsg(db));
-	return 0;
-}
-
-static char *
-dup_or_null(const char *s)
-{
-	return s ? xstrdup(s) : NULL;
-}
-
-/* Every run of metric m, into mr (left empty when there is none). */
-static int
-read_metric(sqlite3 *db, struct ctx *x, const struct metric *m,
-    struct mruns *mr)
-{
-	struct runsel_query q;
-	struct runsel rs;
-	sqlite3_stmt *has;
-	size_t i;
-	int rc;
-
-	memset(mr, 0, sizeof(*mr));
-	mr->m = m;
-	memset(&q, 0, sizeof(q));
-	q.metric = (int)m->id;
-	q.dims = camp_keys;
-	q.ndims = ARRAY_SIZE(camp_keys);
-	q.tags = x->tagkeys;
-	q.ntags = x->ntagkeys;
-	/* an ECDF needs samples: oha JSON alone has none */
-	has = db_prepare(db, "find samples", "SELECT 1 FROM samples WHERE "
-	    "run_id = ?1 AND metric = ?2 AND value IS NOT NULL LIMIT 1");
-	if (!has)
-		return -1;
-	if (runsel_open(&rs, db, &q)) {
-		runsel_close(&rs);
-		sqlite3_finalize(has);
-		return -1;
-	}
-	while ((rc = runsel_next(&rs)) > 0) {
-		struct arun *r;
-
-		ALLOC_GROW(mr->r, mr->n + 1, mr->alloc);
-		r = &mr->r[mr->n++];
-		r->path = xstrdup(rs.row.path);
-		r->cond = xstrdup(rs.row.cond ? rs.row.cond : "");
-		for (i = 0; i < ARRAY_SIZE(camp_keys); i++)
-			r->camp[i] = dup_or_null(rs.row.dims[i]);
-		r->tags = xcalloc(x->ntagkeys + 1, sizeof(char *));
-		for (i = 0; i < x->ntagkeys; i++)
-			r->tags[i] = dup_or_null(rs.row.tags[i]);
-		sqlite3_reset(has);
-		sqlite3_bind_int64(has, 1, rs.row.id);
-		sqlite3_bind_int(has, 2, (int)m->id);
-		r->samples = sqlite3_step(has) == SQLITE_ROW;
-	}
-	runsel_close(&rs);
-	sqlite3_finalize(has);
-	return rc < 0 ? -1 : 0;
-}
-
-static void
-ctx_release(struct ctx *x)
-{
-	size_t i, j, k;
-
-	for (i = 0; i < x->nper; i++) {
-		for (j = 0; j < x->per[i].n; j++) {
-			struct arun *r = &x->per[i].r[j];
-
-			free(r->path);
-			free(r->cond);
-			for (k = 0; k < ARRAY_SIZE(camp_keys); k++)
-				free(r->camp[k]);
-			for (k = 0; k < x->ntagkeys; k++)
-				free(r->tags[k]);
-			free(r->tags);
-		}
-		free(x->per[i].r);
-	}
-	for (i = 0; i < x->ntagkeys; i++)
-		free(x->tagkeys[i]);
-	free(x->tagkeys);
-}
 
 /* ------------------------------------------------------------------
  * Words
@@ -327,41 +70,6 @@ plural(size_t n)
 /* ------------------------------------------------------------------
  * Building the document
  */
-
-/* Append a section {"type", "id", "title", "text"} to arr (id and text
- * may be NULL). */
-static cJSON *
-section_new(cJSON *arr, const char *type, const char *id, const char *title,
-    const char *text)
-{
-	cJSON *s = cJSON_CreateObject();
-
-	cJSON_AddStringToObject(s, "type", type);
-	if (id) {
-		char *slug = report_slug(id, 40);
-
-		cJSON_AddStringToObject(s, "id", slug);
-		free(slug);
-	}
-	if (title)
-		cJSON_AddStringToObject(s, "title", title);
-	if (text && *text)
-		cJSON_AddStringToObject(s, "text", text);
-	cJSON_AddItemToArray(arr, s);
-	return s;
-}
-
-/* {"kind": kind, "title": title} (and "stat") as the section's chart. */
-static void
-add_chart(cJSON *sec, const char *kind, const char *stat, const char *title)
-{
-	cJSON *c = cJSON_AddObjectToObject(sec, "chart");
-
-	cJSON_AddStringToObject(c, "kind", kind);
-	if (stat)
-		cJSON_AddStringToObject(c, "stat", stat);
-	cJSON_AddStringToObject(c, "title", title);
-}
 
 /* where[key] = value, "" when value is NULL (runs that lack the key). */
 static void
@@ -414,136 +122,6 @@ where_condition(cJSON *sec, const char *cond, const struct slist *conds)
 	}
 }
 
-/* The (day, instance type) pair with the most runs of s: the campaign
- * the tables hold.  Ties go to the earliest day, then instance type. */
-static void
-main_campaign(const struct ctx *x, const struct sel *s, const char **day,
-    const char **itype)
-{
-	size_t i, j, best = 0, bestn = 0, n = 0;
-	const char **pd = xcalloc(s->n + 1, sizeof(char *));
-	const char **pi = xcalloc(s->n + 1, sizeof(char *));
-	size_t *cnt = xcalloc(s->n + 1, sizeof(size_t));
-
-	for (i = 0; i < s->n; i++) {
-		const char *d = field(x, s->r[i], F_DAY);
-		const char *t = field(x, s->r[i], F_ITYPE);
-
-		for (j = 0; j < n; j++)
-			if (str_eq(pd[j], d) && str_eq(pi[j], t))
-				break;
-		if (j == n) {
-			pd[n] = d;
-			pi[n++] = t;
-		}
-		cnt[j]++;
-	}
-	for (j = 0; j < n; j++) {
-		int c = 0;
-
-		if (cnt[j] < bestn)
-			continue;
-		if (cnt[j] == bestn) {
-			c = cmp_str_null_last(&pd[j], &pd[best]);
-			if (!c)
-				c = cmp_str_null_last(&pi[j], &pi[best]);
-			if (c >= 0)
-				continue;
-		}
-		best = j;
-		bestn = cnt[j];
-	}
-	*day = n ? pd[best] : NULL;
-	*itype = n ? pi[best] : NULL;
-	free(pd);
-	free(pi);
-	free(cnt);
-}
-
-/* The cells (path, condition) of s, in order, with their run counts;
- * paths and conds get the distinct paths and conditions (conditions
- * sorted). */
-struct cells {
-	const char	**path, **cond;
-	size_t		*runs;
-	size_t		n, alloc_p, alloc_c, alloc_r;
-};
-
-static size_t
-cells_find(const struct cells *c, const char *path, const char *cond)
-{
-	size_t i;
-
-	for (i = 0; i < c->n; i++)
-		if (!strcmp(c->path[i], path) && !strcmp(c->cond[i], cond))
-			return i;
-	return c->n;
-}
-
-static void
-cells_of(const struct sel *s, struct cells *c)
-{
-	size_t i, j;
-
-	memset(c, 0, sizeof(*c));
-	for (i = 0; i < s->n; i++) {
-		j = cells_find(c, s->r[i]->path, s->r[i]->cond);
-		if (j == c->n) {
-			ALLOC_GROW(c->path, c->n + 1, c->alloc_p);
-			ALLOC_GROW(c->cond, c->n + 1, c->alloc_c);
-			ALLOC_GROW(c->runs, c->n + 1, c->alloc_r);
-			c->path[c->n] = s->r[i]->path;
-			c->cond[c->n] = s->r[i]->cond;
-			c->runs[c->n++] = 0;
-		}
-		c->runs[j]++;
-	}
-}
-
-static void
-cells_release(struct cells *c)
-{
-	free(c->path);
-	free(c->cond);
-	free(c->runs);
-}
-
-/* The tag keys (other than the campaign's) that take more than one
- * value inside one cell of s: what its tables pool across. */
-static void
-pooled_keys(const struct ctx *x, const struct sel *s, const struct cells *c,
-    struct strbuf *sb)
-{
-	size_t k, i, j, n = 0;
-
-	for (k = 0; k < x->ntagkeys; k++) {
-		bool pooled = false;
-
-		for (j = 0; j < c->n && !pooled; j++) {
-			const char *first = NULL;
-			bool seen = false;
-
-			for (i = 0; i < s->n && !pooled; i++) {
-				const struct arun *r = s->r[i];
-
-				if (strcmp(r->path, c->path[j]) ||
-				    strcmp(r->cond, c->cond[j]))
-					continue;
-				if (!seen) {
-					first = r->tags[k];
-					seen = true;
-				} else if (!str_eq(first, r->tags[k])) {
-					pooled = true;
-				}
-			}
-		}
-		if (!pooled)
-			continue;
-		strbuf_addstr(sb, n++ ? ", " : "");
-		strbuf_addstr(sb, x->tagkeys[k]);
-	}
-}
-
 /* Does some cell of s hold runs under value v of field f and under
  * another value? */
 static bool
@@ -553,7 +131,7 @@ comparable(const struct ctx *x, const struct sel *s, size_t f, const char *v)
 	size_t i, j;
 	bool any = false;
 
-	cells_of(s, &c);
+	autospec_cells_of(s, &c);
 	for (j = 0; j < c.n && !any; j++) {
 		bool base = false, other = false;
 
@@ -563,14 +141,14 @@ comparable(const struct ctx *x, const struct sel *s, size_t f, const char *v)
 			if (strcmp(r->path, c.path[j]) ||
 			    strcmp(r->cond, c.cond[j]))
 				continue;
-			if (str_eq(field(x, r, f), v))
+			if (autospec_str_eq(autospec_field(x, r, f), v))
 				base = true;
 			else
 				other = true;
 		}
 		any = base && other;
 	}
-	cells_release(&c);
+	autospec_cells_release(&c);
 	return any;
 }
 
@@ -599,7 +177,7 @@ compare_scope(const struct ctx *x, const struct sel *s, const struct sel *all,
 		return true;
 	if (!vother)
 		return false;
-	distinct(x, all, o, &others);
+	autospec_distinct(x, all, o, &others);
 	/* busiest first: runs per value, ties in order of appearance */
 	while (!found && others.n) {
 		struct sel tmp;
@@ -607,24 +185,24 @@ compare_scope(const struct ctx *x, const struct sel *s, const struct sel *all,
 		for (i = best = 0; i < others.n; i++)
 			if (others.count[i] > others.count[best])
 				best = i;
-		if (!str_eq(others.v[best], ov)) {
-			sel_where(x, all, o, others.v[best], &tmp);
-			distinct(x, &tmp, f, &vals);
-			j = slist_find(&vals, v);
+		if (!autospec_str_eq(others.v[best], ov)) {
+			autospec_sel_where(x, all, o, others.v[best], &tmp);
+			autospec_distinct(x, &tmp, f, &vals);
+			j = autospec_slist_find(&vals, v);
 			if (vals.n > 1 && comparable(x, &tmp, f, j < vals.n ?
 			    v : vals.v[0])) {
 				*scope = others.v[best];
 				*base = j < vals.n ? v : vals.v[0];
 				found = true;
 			}
-			slist_release(&vals);
+			autospec_slist_release(&vals);
 			free(tmp.r);
 		}
 		others.v[best] = others.v[others.n - 1];
 		others.count[best] = others.count[others.n - 1];
 		others.n--;
 	}
-	slist_release(&others);
+	autospec_slist_release(&others);
 	return found;
 }
 
@@ -688,9 +266,10 @@ compare_section(const struct ctx *x, cJSON *arr, const struct sel *s,
 {
 	bool day = f == F_DAY;
 	size_t o = day ? F_ITYPE : F_DAY;
-	const char *key = camp_keys[f - F_STUDY];
-	const char *okey = camp_keys[o - F_STUDY];
-	const char *ov = s->n ? field(x, s->r[0], o) : NULL, *scope, *base;
+	const char *key = autospec_camp_keys[f - F_STUDY];
+	const char *okey = autospec_camp_keys[o - F_STUDY];
+	const char *ov = s->n ? autospec_field(x, s->r[0], o) : NULL;
+	const char *scope, *base;
 	struct strbuf title = STRBUF_INIT, text = STRBUF_INIT, id = STRBUF_INIT;
 	cJSON *sec, *w;
 	bool ok;
@@ -699,7 +278,7 @@ compare_section(const struct ctx *x, cJSON *arr, const struct sel *s,
 	ok = compare_scope(x, s, all, f, v, o, ov, vother, &scope, &base);
 	strbuf_addf(&title, "%s against %s", day ? "Days" : "Instance types",
 	    (ok ? base : v) ? (ok ? base : v) : "unset");
-	if (ok && vother && !str_eq(scope, ov))
+	if (ok && vother && !autospec_str_eq(scope, ov))
 		strbuf_addf(&title, " on %s", scope ? scope : "unset");
 	if (!ok) {
 		strbuf_addf(&text, "Runs on %zu %s (", vals->n, day ? "days" :
@@ -708,7 +287,7 @@ compare_section(const struct ctx *x, cJSON *arr, const struct sel *s,
 		strbuf_addf(&text, "), but no path and condition was measured "
 		    "on %s and on another: nothing to compare.", v ? v :
 		    "unset");
-		section_new(arr, "text", NULL, title.buf, text.buf);
+		autospec_section(arr, "text", NULL, title.buf, text.buf);
 		goto cleanup;
 	}
 	strbuf_addf(&text, "Each %s against %s, for the paths and conditions "
@@ -716,15 +295,15 @@ compare_section(const struct ctx *x, cJSON *arr, const struct sel *s,
 	    "variation (the caption names its method), and the verdict "
 	    "says whether the difference is real.",
 	    day ? "day" : "instance type", base ? base : "unset");
-	if (vother && !str_eq(scope, ov))
+	if (vother && !autospec_str_eq(scope, ov))
 		strbuf_addf(&text, " The runs on %s share no condition across "
 		    "%s, so this compares those %s %s, where they do.",
 		    ov ? ov : "unset", day ? "days" : "instance types",
 		    day ? "on" : "of", scope ? scope : "unset");
-	sec = section_new(arr, "compare", id.buf, title.buf, text.buf);
+	sec = autospec_section(arr, "compare", id.buf, title.buf, text.buf);
 	w = cJSON_AddObjectToObject(sec, "where");
 	cJSON_AddNullToObject(w, key);
-	if (vother && !str_eq(scope, ov))
+	if (vother && !autospec_str_eq(scope, ov))
 		where_set(w, okey, scope);
 	cJSON_AddStringToObject(sec, "by", key);
 	if (base)
@@ -749,10 +328,10 @@ delta_section(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 
 	strbuf_addf(&title, "Against the baseline %s", b);
 	strbuf_addf(&id, "%s-delta", stem);
-	if (slist_find(paths, b) == paths->n) {
+	if (autospec_slist_find(paths, b) == paths->n) {
 		strbuf_addf(&text, "The baseline path %s has no %s runs%s: no "
 		    "differences to show.", b, mr->m->name, where_words);
-		section_new(arr, "text", NULL, title.buf, text.buf);
+		autospec_section(arr, "text", NULL, title.buf, text.buf);
 		goto cleanup;
 	}
 	for (i = 0; i < paths->n; i++) {
@@ -762,7 +341,7 @@ delta_section(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 			continue;
 		for (j = 0; j < c->n && !shared; j++)
 			shared = !strcmp(c->path[j], paths->v[i]) &&
-			    cells_find(c, b, c->cond[j]) < c->n;
+			    autospec_cells_find(c, b, c->cond[j]) < c->n;
 		if (!shared)
 			continue;
 		if (!pairs) {
@@ -781,7 +360,7 @@ delta_section(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 				    "the same condition, per statistic; growth "
 				    "= Δp99 / Δp50 says how the gap widens "
 				    "into the tail.", b);
-			sec = section_new(arr, "delta", id.buf, title.buf,
+			sec = autospec_section(arr, "delta", id.buf, title.buf,
 			    text.buf);
 			cJSON_AddStringToObject(sec, "stats",
 			    stats_for(mr->m, AS_STATS_DELTA));
@@ -799,7 +378,7 @@ delta_section(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 	if (!n) {
 		strbuf_addf(&text, "No other path shares a condition with the "
 		    "baseline %s here: no differences to show.", b);
-		section_new(arr, "text", NULL, title.buf, text.buf);
+		autospec_section(arr, "text", NULL, title.buf, text.buf);
 	}
 cleanup:
 	strbuf_release(&title);
@@ -839,7 +418,7 @@ distribution_sections(cJSON *arr, const struct mruns *mr, const char *cond,
 		strbuf_addf(&title, ", %s", cw);
 		strbuf_addf(&ct, ", %s", cw);
 	}
-	sec = section_new(arr, "percentiles", id.buf, title.buf,
+	sec = autospec_section(arr, "percentiles", id.buf, title.buf,
 	    stats_words(m));
 	cJSON_AddStringToObject(sec, "stats", stats_for(m, AS_STATS_TABLE));
 	if (cond)
@@ -847,7 +426,7 @@ distribution_sections(cJSON *arr, const struct mruns *mr, const char *cond,
 	/* bars show percentiles; a value per run has its runs' box chart
 	 * in the trials section */
 	if (m->source != METRIC_FROM_SUMMARY)
-		add_chart(sec, "bars", NULL, ct.buf);
+		autospec_chart(sec, "bars", NULL, ct.buf);
 	/* an ECDF needs the samples; a tool's summaries have none */
 	if (m->source != METRIC_FROM_SAMPLES || !ecdf)
 		goto cleanup;
@@ -863,10 +442,10 @@ distribution_sections(cJSON *arr, const struct mruns *mr, const char *cond,
 		strbuf_addf(&title, ", %s", cw);
 		strbuf_addf(&ct, ", %s", cw);
 	}
-	sec = section_new(arr, "chart", id.buf, title.buf, NULL);
+	sec = autospec_section(arr, "chart", id.buf, title.buf, NULL);
 	if (cond)
 		where_condition(sec, cond, conds);
-	add_chart(sec, "ecdf", NULL, ct.buf);
+	autospec_chart(sec, "ecdf", NULL, ct.buf);
 cleanup:
 	strbuf_release(&title);
 	strbuf_release(&id);
@@ -884,8 +463,8 @@ mtu_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 	struct strbuf text = STRBUF_INIT, id = STRBUF_INIT;
 	cJSON *grp, *sec, *by;
 
-	distinct(x, s, F_DAY, &days);
-	distinct(x, s, F_PATH, &paths);
+	autospec_distinct(x, s, F_DAY, &days);
+	autospec_distinct(x, s, F_PATH, &paths);
 	strbuf_addf(&text, "%zu pathprobe --mtu result%s for %zu path%s (",
 	    s->n, plural(s->n), paths.n, plural(paths.n));
 	add_list(&text, &paths, "unset");
@@ -895,202 +474,315 @@ mtu_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 		struct strbuf title = STRBUF_INIT;
 
 		strbuf_addf(&title, "%s (%s)", mr->m->title, mr->m->name);
-		grp = section_new(arr, "group", NULL, title.buf, text.buf);
+		grp = autospec_section(arr, "group", NULL, title.buf, text.buf);
 		strbuf_release(&title);
 	}
 	cJSON_AddStringToObject(grp, "metric", mr->m->name);
-	sec = section_new(cJSON_AddArrayToObject(grp, "sections"), "mtu",
+	sec = autospec_section(cJSON_AddArrayToObject(grp, "sections"), "mtu",
 	    id.buf, days.n > 1 ? "Path MTU per day" : "Path MTU", NULL);
 	if (days.n > 1) {
 		by = cJSON_AddArrayToObject(sec, "by");
 		cJSON_AddItemToArray(by, cJSON_CreateString("day"));
 	}
-	slist_release(&days);
-	slist_release(&paths);
+	autospec_slist_release(&days);
+	autospec_slist_release(&paths);
 	strbuf_release(&text);
 	strbuf_release(&id);
 }
 
-/* One metric's group over the runs s (one study's). */
+/* "2026-08-28 and c6i.large" */
 static void
-metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
-    const struct sel *s, const char *study)
+campaign_words(struct strbuf *sb, const char *const camp[2])
 {
-	const struct metric *m = mr->m;
-	struct slist days, itypes, paths, conds, allpaths;
-	struct sel ms, tmp;
-	struct cells c;
-	struct strbuf text = STRBUF_INIT, stem = STRBUF_INIT;
-	struct strbuf words = STRBUF_INIT, pooled = STRBUF_INIT;
-	const char *mday, *mit;
-	bool vday, vit;
-	size_t i, maxruns = 0;
-	cJSON *grp, *w, *sub;
+	strbuf_addf(sb, "%s and %s", camp[0] ? camp[0] : "no day",
+	    camp[1] ? camp[1] : "no instance type");
+}
 
-	distinct(x, s, F_DAY, &days);
-	distinct(x, s, F_ITYPE, &itypes);
-	distinct(x, s, F_PATH, &allpaths);
-	vday = days.n > 1;
-	vit = itypes.n > 1;
-	main_campaign(x, s, &mday, &mit);
-	/* the runs the tables hold: the main campaign's */
-	memset(&ms, 0, sizeof(ms));
+/* What one metric's group is made from: its runs in the study, those
+ * its tables hold (its campaign's) and what they fill. */
+struct mgroup {
+	const struct metric *m;
+	const struct sel *s;		/* the study's runs of the metric */
+	struct sel	ms;		/* those the tables hold */
+	struct slist	paths, conds;	/* of ms (conditions sorted) */
+	struct slist	allpaths;	/* of s */
+	struct cells	c;		/* of ms */
+	const char	*mday, *mit;	/* the campaign the tables hold */
+	bool		vday, vit;	/* s spans days, instance types */
+	bool		own;		/* not the study's campaign: the
+					 * metric's own with most runs */
+	size_t		maxruns;	/* most runs of one cell */
+};
+
+/* The campaign of the metric's tables and what its runs there fill. */
+static void
+mgroup_init(const struct ctx *x, struct mgroup *g, const struct mruns *mr,
+    const struct sel *s, const char *const camp[2])
+{
+	struct slist days, itypes;
+	size_t i;
+
+	memset(g, 0, sizeof(*g));
+	g->m = mr->m;
+	g->s = s;
+	autospec_distinct(x, s, F_DAY, &days);
+	autospec_distinct(x, s, F_ITYPE, &itypes);
+	autospec_distinct(x, s, F_PATH, &g->allpaths);
+	g->vday = days.n > 1;
+	g->vit = itypes.n > 1;
+	autospec_slist_release(&days);
+	autospec_slist_release(&itypes);
+	g->own = !autospec_sel_has_campaign(x, s, camp[0], camp[1]);
+	if (g->own) {
+		autospec_main_campaign(x, s, &g->mday, &g->mit);
+	} else {
+		g->mday = camp[0];
+		g->mit = camp[1];
+	}
 	for (i = 0; i < s->n; i++)
-		if ((!vday || str_eq(s->r[i]->camp[1], mday)) &&
-		    (!vit || str_eq(s->r[i]->camp[2], mit)))
-			sel_add(&ms, s->r[i]);
-	distinct(x, &ms, F_PATH, &paths);
-	distinct(x, &ms, F_COND, &conds);
-	qsort(conds.v, conds.n, sizeof(*conds.v), cmp_str_null_last);
-	cells_of(&ms, &c);
-	for (i = 0; i < c.n; i++)
-		if (c.runs[i] > maxruns)
-			maxruns = c.runs[i];
-	pooled_keys(x, &ms, &c, &pooled);
+		if ((!g->vday || autospec_str_eq(s->r[i]->camp[1], g->mday)) &&
+		    (!g->vit || autospec_str_eq(s->r[i]->camp[2], g->mit)))
+			autospec_sel_add(&g->ms, s->r[i]);
+	autospec_distinct(x, &g->ms, F_PATH, &g->paths);
+	autospec_distinct(x, &g->ms, F_COND, &g->conds);
+	qsort(g->conds.v, g->conds.n, sizeof(*g->conds.v), autospec_cmp_str);
+	autospec_cells_of(&g->ms, &g->c);
+	for (i = 0; i < g->c.n; i++)
+		if (g->c.runs[i] > g->maxruns)
+			g->maxruns = g->c.runs[i];
+}
 
-	/* the group's paragraph: what its tables hold */
-	strbuf_addf(&text, "%zu run%s of %zu path%s (", ms.n, plural(ms.n),
-	    paths.n, plural(paths.n));
-	add_list(&text, &paths, "unset");
-	strbuf_addstr(&text, ")");
-	if (conds.n > 1 || (conds.n == 1 && *conds.v[0])) {
-		strbuf_addf(&text, " under %zu condition%s (", conds.n,
-		    plural(conds.n));
-		add_list(&text, &conds, "unset");
-		strbuf_addstr(&text, ")");
-	}
-	strbuf_addch(&text, '.');
-	if (vday || vit) {
-		strbuf_addstr(&words, " on");
-		if (vday)
-			strbuf_addf(&words, " %s", mday ? mday : "no day");
-		if (vit)
-			strbuf_addf(&words, "%s %s", vday ? " and" : "",
-			    mit ? mit : "no instance type");
-		strbuf_addf(&text, " The tables hold the runs%s, the campaign "
-		    "with the most runs; the comparisons below set the other ",
-		    words.buf);
-		if (vday && vit)
-			strbuf_addstr(&text, "days and instance types");
-		else
-			strbuf_addstr(&text, vday ? "days" : "instance types");
-		strbuf_addstr(&text, " against it.");
-		if (allpaths.n > paths.n) {
-			struct slist only;
+static void
+mgroup_release(struct mgroup *g)
+{
+	autospec_cells_release(&g->c);
+	free(g->ms.r);
+	autospec_slist_release(&g->paths);
+	autospec_slist_release(&g->conds);
+	autospec_slist_release(&g->allpaths);
+}
 
-			memset(&only, 0, sizeof(only));
-			for (i = 0; i < allpaths.n; i++)
-				if (slist_find(&paths, allpaths.v[i]) ==
-				    paths.n)
-					slist_add(&only, allpaths.v[i]);
-			strbuf_addstr(&text, " Measured only outside it: ");
-			add_list(&text, &only, "unset");
-			strbuf_addch(&text, '.');
-			slist_release(&only);
-		}
+/* The paragraph's words on the campaign the tables hold: the study's
+ * (or, not measured there, the metric's own), what is compared against
+ * it, paths measured only outside it.  words gets " on DAY and TYPE". */
+static void
+mgroup_campaign_text(const struct ctx *x, const struct mgroup *g,
+    const char *const camp[2], struct strbuf *words, struct strbuf *text)
+{
+	size_t i;
+
+	if (!g->vday && !g->vit) {
+		const char *own_camp[2];
+
+		if (!g->own || !g->ms.n)
+			return;
+		own_camp[0] = autospec_field(x, g->ms.r[0], F_DAY);
+		own_camp[1] = autospec_field(x, g->ms.r[0], F_ITYPE);
+		strbuf_addstr(text, " Measured only on ");
+		campaign_words(text, own_camp);
+		strbuf_addstr(text, ", not on the campaign the other tables "
+		    "hold (");
+		campaign_words(text, camp);
+		strbuf_addstr(text, ").");
+		return;
 	}
+	strbuf_addstr(words, " on");
+	if (g->vday)
+		strbuf_addf(words, " %s", g->mday ? g->mday : "no day");
+	if (g->vit)
+		strbuf_addf(words, "%s %s", g->vday ? " and" : "",
+		    g->mit ? g->mit : "no instance type");
+	if (g->own) {
+		strbuf_addstr(text, " Not measured on the campaign the other "
+		    "tables hold (");
+		campaign_words(text, camp);
+		strbuf_addf(text, "): these tables hold the runs%s, the "
+		    "campaign with the most of its runs; the comparisons "
+		    "below set the other ", words->buf);
+	} else {
+		strbuf_addf(text, " The tables hold the runs%s, the campaign "
+		    "every table here holds (the introduction says how it is "
+		    "chosen); the comparisons below set the other ",
+		    words->buf);
+	}
+	if (g->vday && g->vit)
+		strbuf_addstr(text, "days and instance types");
+	else
+		strbuf_addstr(text, g->vday ? "days" : "instance types");
+	strbuf_addstr(text, " against it.");
+	if (g->allpaths.n > g->paths.n) {
+		struct slist only;
+
+		memset(&only, 0, sizeof(only));
+		for (i = 0; i < g->allpaths.n; i++)
+			if (autospec_slist_find(&g->paths, g->allpaths.v[i]) ==
+			    g->paths.n)
+				autospec_slist_add(&only, g->allpaths.v[i]);
+		strbuf_addstr(text, " Measured only outside it: ");
+		add_list(text, &only, "unset");
+		strbuf_addch(text, '.');
+		autospec_slist_release(&only);
+	}
+}
+
+/* The group's paragraph: what its tables hold. */
+static void
+mgroup_text(const struct ctx *x, const struct mgroup *g,
+    const char *const camp[2], struct strbuf *words, struct strbuf *text)
+{
+	struct strbuf pooled = STRBUF_INIT;
+	size_t i;
+
+	strbuf_addf(text, "%zu run%s of %zu path%s (", g->ms.n,
+	    plural(g->ms.n), g->paths.n, plural(g->paths.n));
+	add_list(text, &g->paths, "unset");
+	strbuf_addstr(text, ")");
+	if (g->conds.n > 1 || (g->conds.n == 1 && *g->conds.v[0])) {
+		strbuf_addf(text, " under %zu condition%s (", g->conds.n,
+		    plural(g->conds.n));
+		add_list(text, &g->conds, "unset");
+		strbuf_addstr(text, ")");
+	}
+	strbuf_addch(text, '.');
+	mgroup_campaign_text(x, g, camp, words, text);
+	autospec_pooled_keys(x, &g->ms, &g->c, &pooled);
 	if (pooled.len)
-		strbuf_addf(&text, " Each cell pools runs that differ in: %s.",
+		strbuf_addf(text, " Each cell pools runs that differ in: %s.",
 		    pooled.buf);
+	strbuf_release(&pooled);
 	/* said once, here, rather than as a failed chart per condition */
-	if (m->source == METRIC_FROM_SAMPLES && !with_samples(&ms, NULL))
-		strbuf_addstr(&text, " No run here holds per-request samples "
+	if (g->m->source == METRIC_FROM_SAMPLES && !with_samples(&g->ms, NULL))
+		strbuf_addstr(text, " No run here holds per-request samples "
 		    "(only the tool's summary, as oha's JSON gives): each "
 		    "table cell is the mean across trials of the tool's own "
 		    "percentiles, and there is no distribution (ECDF) to "
 		    "draw.");
-	else if (m->source == METRIC_FROM_SAMPLES)
-		for (i = 0; i < conds.n; i++)
-			if (!with_samples(&ms, conds.v[i])) {
-				strbuf_addstr(&text, " Conditions whose runs hold "
-				    "only the tool's summary (no per-request "
-				    "samples) get no ECDF.");
+	else if (g->m->source == METRIC_FROM_SAMPLES)
+		for (i = 0; i < g->conds.n; i++)
+			if (!with_samples(&g->ms, g->conds.v[i])) {
+				strbuf_addstr(text, " Conditions whose runs "
+				    "hold only the tool's summary (no "
+				    "per-request samples) get no ECDF.");
 				break;
 			}
+}
 
+/* The trials section with its box chart, where a cell has several. */
+static void
+mgroup_trials(cJSON *sub, const struct mgroup *g, const char *stem)
+{
+	const struct metric *m = g->m;
+	struct strbuf id = STRBUF_INIT, ct = STRBUF_INIT;
+	cJSON *sec;
+
+	if (g->maxruns <= 1)
+		return;
+	strbuf_addf(&id, "%s-trials", stem);
+	strbuf_addf(&ct, m->source == METRIC_FROM_SUMMARY ?
+	    "%s: each run's value" : "%s: each trial's p50", m->title);
+	sec = autospec_section(sub, "trials", id.buf, "Trial-to-trial spread",
+	    "Each trial's own statistic, their mean and range, and trials "
+	    "far from their siblings.");
+	cJSON_AddStringToObject(sec, "stats", stats_for(m, AS_STATS_TRIALS));
+	autospec_chart(sec, "box", m->source == METRIC_FROM_SUMMARY ?
+	    "mean" : "p50", ct.buf);
+	strbuf_release(&id);
+	strbuf_release(&ct);
+}
+
+/* The comparisons across days (f F_DAY) or instance types (F_ITYPE),
+ * the other key held at the campaign's value where it varies too. */
+static void
+mgroup_compare(const struct ctx *x, cJSON *sub, const struct mgroup *g,
+    size_t f, const char *stem)
+{
+	bool day = f == F_DAY, vother = day ? g->vit : g->vday;
+	const char *v = day ? g->mday : g->mit;
+	struct sel tmp;
+	struct slist vals;
+
+	if (vother)
+		autospec_sel_where(x, g->s, day ? F_ITYPE : F_DAY, day ?
+		    g->mit : g->mday, &tmp);
+	else
+		tmp = *g->s;
+	autospec_distinct(x, &tmp, f, &vals);
+	compare_section(x, sub, &tmp, g->s, f, v, vother, stem, &vals, g->m);
+	autospec_slist_release(&vals);
+	if (vother)
+		free(tmp.r);
+}
+
+/* One metric's group over the runs s (one study's); camp is the study's
+ * campaign (day, instance type: autospec_study_campaign), which its
+ * tables hold when the metric was measured on it. */
+static void
+metric_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
+    const struct sel *s, const char *study, const char *const camp[2])
+{
+	const struct metric *m = mr->m;
+	struct mgroup g;
+	struct strbuf text = STRBUF_INIT, stem = STRBUF_INIT;
+	struct strbuf words = STRBUF_INIT, title = STRBUF_INIT;
+	size_t i;
+	cJSON *grp, *w, *sub;
+
+	mgroup_init(x, &g, mr, s, camp);
+	mgroup_text(x, &g, camp, &words, &text);
 	strbuf_addf(&stem, "%s%s%s", study ? study : "", study ? "-" : "",
 	    m->name);
-	{
-		struct strbuf title = STRBUF_INIT;
-
-		strbuf_addf(&title, "%s (%s)", m->title, m->name);
-		grp = section_new(arr, "group", NULL, title.buf, text.buf);
-		strbuf_release(&title);
-	}
+	strbuf_addf(&title, "%s (%s)", m->title, m->name);
+	grp = autospec_section(arr, "group", NULL, title.buf, text.buf);
 	cJSON_AddStringToObject(grp, "metric", m->name);
-	if (vday || vit) {
+	if (g.vday || g.vit) {
 		w = cJSON_AddObjectToObject(grp, "where");
-		if (vday)
-			where_set(w, "day", mday);
-		if (vit)
-			where_set(w, "instance_type", mit);
+		if (g.vday)
+			where_set(w, "day", g.mday);
+		if (g.vit)
+			where_set(w, "instance_type", g.mit);
 	}
 	sub = cJSON_AddArrayToObject(grp, "sections");
 
-	if (c.n <= AS_MAX_CHART_CELLS || conds.n < 2) {
-		distribution_sections(sub, mr, NULL, &conds, stem.buf, 0,
-		    with_samples(&ms, NULL));
+	if (g.c.n <= AS_MAX_CHART_CELLS || g.conds.n < 2) {
+		distribution_sections(sub, mr, NULL, &g.conds, stem.buf, 0,
+		    with_samples(&g.ms, NULL));
 	} else {
-		for (i = 0; i < conds.n; i++)
-			distribution_sections(sub, mr, conds.v[i], &conds,
-			    stem.buf, i + 1, with_samples(&ms, conds.v[i]));
+		for (i = 0; i < g.conds.n; i++)
+			distribution_sections(sub, mr, g.conds.v[i], &g.conds,
+			    stem.buf, i + 1, with_samples(&g.ms,
+			    g.conds.v[i]));
 	}
 	if (x->baseline)
-		delta_section(x, sub, mr, &c, &paths, stem.buf,
+		delta_section(x, sub, mr, &g.c, &g.paths, stem.buf,
 		    words.len ? words.buf : "");
-	if (maxruns > 1) {
-		struct strbuf id = STRBUF_INIT, ct = STRBUF_INIT;
-		cJSON *sec;
-
-		strbuf_addf(&id, "%s-trials", stem.buf);
-		strbuf_addf(&ct, m->source == METRIC_FROM_SUMMARY ?
-		    "%s: each run's value" : "%s: each trial's p50", m->title);
-		sec = section_new(sub, "trials", id.buf,
-		    "Trial-to-trial spread", "Each trial's own statistic, "
-		    "their mean and range, and trials far from their "
-		    "siblings.");
-		cJSON_AddStringToObject(sec, "stats",
-		    stats_for(m, AS_STATS_TRIALS));
-		add_chart(sec, "box", m->source == METRIC_FROM_SUMMARY ?
-		    "mean" : "p50", ct.buf);
-		strbuf_release(&id);
-		strbuf_release(&ct);
-	}
-	if (vday) {
-		if (vit)
-			sel_where(x, s, F_ITYPE, mit, &tmp);
-		else
-			tmp = *s;
-		slist_release(&days);
-		distinct(x, &tmp, F_DAY, &days);
-		compare_section(x, sub, &tmp, s, F_DAY, mday, vit, stem.buf,
-		    &days, m);
-		if (vit)
-			free(tmp.r);
-	}
-	if (vit) {
-		slist_release(&itypes);
-		if (vday)
-			sel_where(x, s, F_DAY, mday, &tmp);
-		else
-			tmp = *s;
-		distinct(x, &tmp, F_ITYPE, &itypes);
-		compare_section(x, sub, &tmp, s, F_ITYPE, mit, vday, stem.buf,
-		    &itypes, m);
-		if (vday)
-			free(tmp.r);
-	}
-	cells_release(&c);
-	free(ms.r);
-	slist_release(&days);
-	slist_release(&itypes);
-	slist_release(&paths);
-	slist_release(&conds);
-	slist_release(&allpaths);
+	mgroup_trials(sub, &g, stem.buf);
+	if (g.vday)
+		mgroup_compare(x, sub, &g, F_DAY, stem.buf);
+	if (g.vit)
+		mgroup_compare(x, sub, &g, F_ITYPE, stem.buf);
+	mgroup_release(&g);
 	strbuf_release(&text);
 	strbuf_release(&stem);
 	strbuf_release(&words);
-	strbuf_release(&pooled);
+	strbuf_release(&title);
+}
+
+/* Is the metric read as monitoring (month_group): samples to split by
+ * hour, on AUTOSPEC_MONTH_DAYS days or more? */
+static bool
+month_metric(const struct ctx *x, const struct mruns *mr, const struct sel *s)
+{
+	struct slist days;
+	size_t i, nd = 0;
+
+	if (mr->m->source == METRIC_FROM_SUMMARY)
+		return false;
+	autospec_distinct(x, s, F_DAY, &days);
+	for (i = 0; i < days.n; i++)
+		if (days.v[i])
+			nd++;
+	autospec_slist_release(&days);
+	return nd >= AUTOSPEC_MONTH_DAYS;
 }
 
 /* A metric's runs s on AUTOSPEC_MONTH_DAYS days or more, with samples
@@ -1106,21 +798,17 @@ month_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 	size_t i, nd = 0, ni = 0, best = 0;
 	bool done = false;
 
-	if (mr->m->source == METRIC_FROM_SUMMARY)
+	if (!month_metric(x, mr, s))
 		return false;
-	distinct(x, s, F_DAY, &days);
-	if (days.n < AUTOSPEC_MONTH_DAYS) {
-		slist_release(&days);
-		return false;
-	}
-	distinct(x, s, F_PATH, &paths);
-	distinct(x, s, F_ITYPE, &itypes);
+	autospec_distinct(x, s, F_DAY, &days);
+	autospec_distinct(x, s, F_PATH, &paths);
+	autospec_distinct(x, s, F_ITYPE, &itypes);
 	dv = xcalloc(days.n + 1, sizeof(char *));
 	iv = xcalloc(itypes.n + 1, sizeof(char *));
 	for (i = 0; i < days.n; i++)
 		if (days.v[i])
 			dv[nd++] = days.v[i];
-	qsort(dv, nd, sizeof(*dv), cmp_str_null_last);
+	qsort(dv, nd, sizeof(*dv), autospec_cmp_str);
 	for (i = 0; i < itypes.n; i++) {
 		if (!itypes.v[i])
 			continue;
@@ -1145,9 +833,9 @@ month_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 	}
 	free(dv);
 	free(iv);
-	slist_release(&days);
-	slist_release(&paths);
-	slist_release(&itypes);
+	autospec_slist_release(&days);
+	autospec_slist_release(&paths);
+	autospec_slist_release(&itypes);
 	return done;
 }
 
@@ -1159,8 +847,9 @@ study_group(const struct ctx *x, cJSON *arr, const char *study, bool all)
 {
 	struct strbuf text = STRBUF_INIT, title = STRBUF_INIT;
 	struct slist metrics, days, itypes;
-	struct sel s[METRIC_ID_LIMIT];
-	size_t i, j;
+	struct sel s[METRIC_ID_LIMIT], camp_sel[METRIC_ID_LIMIT];
+	const char *camp[2];
+	size_t i, j, ncamp = 0;
 	cJSON *sub = arr;
 
 	memset(&metrics, 0, sizeof(metrics));
@@ -1171,15 +860,21 @@ study_group(const struct ctx *x, cJSON *arr, const char *study, bool all)
 
 		memset(&s[i], 0, sizeof(s[i]));
 		for (j = 0; j < mr->n; j++) {
-			if (all && !str_eq(mr->r[j].camp[0], study))
+			if (all && !autospec_str_eq(mr->r[j].camp[0], study))
 				continue;
-			sel_add(&s[i], &mr->r[j]);
-			slist_add(&days, mr->r[j].camp[1]);
-			slist_add(&itypes, mr->r[j].camp[2]);
+			autospec_sel_add(&s[i], &mr->r[j]);
+			autospec_slist_add(&days, mr->r[j].camp[1]);
+			autospec_slist_add(&itypes, mr->r[j].camp[2]);
 		}
 		if (s[i].n)
-			slist_add(&metrics, mr->m->name);
+			autospec_slist_add(&metrics, mr->m->name);
 	}
+	/* one campaign for every table of the study, chosen once */
+	for (i = 0; i < x->nper; i++)
+		if (s[i].n && x->per[i].m->id != METRIC_PATH_MTU &&
+		    !month_metric(x, &x->per[i], &s[i]))
+			camp_sel[ncamp++] = s[i];
+	autospec_study_campaign(x, camp_sel, ncamp, &camp[0], &camp[1]);
 	if (all) {
 		cJSON *grp, *w;
 
@@ -1196,7 +891,13 @@ study_group(const struct ctx *x, cJSON *arr, const char *study, bool all)
 		    plural(itypes.n));
 		add_list(&text, &itypes, "none given");
 		strbuf_addstr(&text, ").");
-		grp = section_new(arr, "group", NULL, title.buf, text.buf);
+		if (ncamp && (days.n > 1 || itypes.n > 1)) {
+			strbuf_addstr(&text, " Every table below holds the "
+			    "runs on ");
+			campaign_words(&text, camp);
+			strbuf_addstr(&text, " unless it says otherwise.");
+		}
+		grp = autospec_section(arr, "group", NULL, title.buf, text.buf);
 		w = cJSON_AddObjectToObject(grp, "where");
 		where_set(w, "study", study);
 		sub = cJSON_AddArrayToObject(grp, "sections");
@@ -1208,101 +909,31 @@ study_group(const struct ctx *x, cJSON *arr, const char *study, bool all)
 		    study))
 			;
 		else if (s[i].n)
-			metric_group(x, sub, &x->per[i], &s[i], study);
-		free(s[i].r);
+			metric_group(x, sub, &x->per[i], &s[i], study, camp);
 	}
-	slist_release(&metrics);
-	slist_release(&days);
-	slist_release(&itypes);
+	for (i = 0; i < x->nper; i++)
+		free(s[i].r);
+	autospec_slist_release(&metrics);
+	autospec_slist_release(&days);
+	autospec_slist_release(&itypes);
 	strbuf_release(&text);
 	strbuf_release(&title);
 }
 
-/* ------------------------------------------------------------------
- * Printing: two-space indents, short lists and objects on one line, as
- * a person would write the spec (cJSON's own printer uses tabs).
- */
-
-static void print_value(const cJSON *v, size_t indent, struct strbuf *out);
-
+/* Do the runs of some metric span several days or instance types? */
 static bool
-is_container(const cJSON *v)
+several_campaigns(const struct ctx *x)
 {
-	return cJSON_IsObject(v) || cJSON_IsArray(v);
-}
+	size_t i, j;
 
-/* v on one line, when it holds no container and fits in width. */
-static bool
-print_inline(const cJSON *v, size_t width, struct strbuf *out)
-{
-	const cJSON *e;
-	size_t start = out->len;
-	bool obj = cJSON_IsObject(v);
-
-	cJSON_ArrayForEach(e, v)
-		if (is_container(e))
-			return false;
-	strbuf_addstr(out, obj ? "{ " : "[");
-	cJSON_ArrayForEach(e, v) {
-		if (e != v->child)
-			strbuf_addstr(out, ", ");
-		if (obj) {
-			escape_json(out, e->string);
-			strbuf_addstr(out, ": ");
-		}
-		print_value(e, 0, out);
-	}
-	strbuf_addstr(out, obj ? " }" : "]");
-	if (!v->child) {
-		strbuf_setlen(out, start);
-		strbuf_addstr(out, obj ? "{}" : "[]");
-	}
-	if (out->len - start > width) {
-		strbuf_setlen(out, start);
-		return false;
-	}
-	return true;
-}
-
-static void
-print_value(const cJSON *v, size_t indent, struct strbuf *out)
-{
-	const cJSON *e;
-	bool obj = cJSON_IsObject(v);
-
-	if (cJSON_IsString(v)) {
-		escape_json(out, v->valuestring);
-		return;
-	}
-	if (cJSON_IsNumber(v)) {
-		strbuf_add_double(out, v->valuedouble);
-		return;
-	}
-	if (!is_container(v)) {
-		strbuf_addstr(out, cJSON_IsTrue(v) ? "true" : cJSON_IsFalse(v) ?
-		    "false" : "null");
-		return;
-	}
-	if (print_inline(v, indent < 72 ? 78 - indent : 8, out))
-		return;
-	strbuf_addstr(out, obj ? "{\n" : "[\n");
-	cJSON_ArrayForEach(e, v) {
-		strbuf_addf(out, "%*s", (int)(indent + 2), "");
-		if (obj) {
-			escape_json(out, e->string);
-			strbuf_addstr(out, ": ");
-		}
-		print_value(e, indent + 2, out);
-		strbuf_addstr(out, e->next ? ",\n" : "\n");
-	}
-	strbuf_addf(out, "%*s%c", (int)indent, "", obj ? '}' : ']');
-}
-
-void
-report_autospec_print(const cJSON *doc, struct strbuf *out)
-{
-	print_value(doc, 0, out);
-	strbuf_addch(out, '\n');
+	for (i = 0; i < x->nper; i++)
+		for (j = 1; j < x->per[i].n; j++)
+			if (!autospec_str_eq(x->per[i].r[j].camp[1],
+			    x->per[i].r[0].camp[1]) ||
+			    !autospec_str_eq(x->per[i].r[j].camp[2],
+			    x->per[i].r[0].camp[2]))
+				return true;
+	return false;
 }
 
 /* Does path name a path the database holds?  1 yes, 0 no (and sb gets
@@ -1354,23 +985,23 @@ build(sqlite3 *db, const char *title, const char *baseline, cJSON **out)
 	memset(&x, 0, sizeof(x));
 	memset(&studies, 0, sizeof(studies));
 	x.baseline = baseline;
-	if (read_tag_keys(db, &x))
+	if (autospec_read_tag_keys(db, &x))
 		goto cleanup;
 	for (i = 0; i < n && x.nper < ARRAY_SIZE(x.per); i++) {
 		struct mruns *mr = &x.per[x.nper++];
 
-		if (read_metric(db, &x, &ms[i], mr))
+		if (autospec_read_metric(db, &x, &ms[i], mr))
 			goto cleanup;
 		nruns += mr->n;
 		for (j = 0; j < mr->n; j++)
-			slist_add(&studies, mr->r[j].camp[0]);
+			autospec_slist_add(&studies, mr->r[j].camp[0]);
 	}
 	if (!nruns) {
 		error("the database holds no runs: nothing to report (pathstat "
 		    "ingest stores them)");
 		goto cleanup;
 	}
-	qsort(studies.v, studies.n, sizeof(*studies.v), cmp_str_null_last);
+	qsort(studies.v, studies.n, sizeof(*studies.v), autospec_cmp_str);
 
 	doc = cJSON_CreateObject();
 	strbuf_addf(&sb, "What %s holds", title);
@@ -1390,6 +1021,15 @@ build(sqlite3 *db, const char *title, const char *baseline, cJSON **out)
 	    "several, and comparisons across days and instance types where "
 	    "those vary. Findings of pathstat check are footnotes on the "
 	    "cells they concern.");
+	if (several_campaigns(&x))
+		strbuf_addstr(&sb, " One rule picks the campaign the tables "
+		    "hold, once per study and the same for every metric: the "
+		    "day and instance type on which the most of the study's "
+		    "metrics were measured, then the one with the most runs, "
+		    "then the earliest. A metric not measured then holds its "
+		    "own campaign with the most runs, and says so; one "
+		    "measured on 7 days or more is read over its whole "
+		    "period.");
 	cJSON_AddItemToArray(intro, cJSON_CreateString(sb.buf));
 	strbuf_reset(&sb);
 	strbuf_addstr(&sb, "To change it, pathstat report --init > spec.json "
@@ -1411,9 +1051,9 @@ build(sqlite3 *db, const char *title, const char *baseline, cJSON **out)
 	ret = 0;
 cleanup:
 	cJSON_Delete(doc);
-	slist_release(&studies);
+	autospec_slist_release(&studies);
 	strbuf_release(&sb);
-	ctx_release(&x);
+	autospec_ctx_release(&x);
 	return ret;
 }
 

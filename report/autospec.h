@@ -56,6 +56,14 @@ struct autospec_month {
 /* Append the month group of am to arr (autospec_month.c). */
 void autospec_month_group(cJSON *arr, const struct autospec_month *am);
 
+/* Append a section {"type", "id", "title", "text"} to arr (the id
+ * slugged; id and text may be NULL) and return it (autospec_doc.c). */
+cJSON *autospec_section(cJSON *arr, const char *type, const char *id,
+    const char *title, const char *text);
+/* {"kind": kind, "title": title} (and "stat") as sec's chart. */
+void autospec_chart(cJSON *sec, const char *kind, const char *stat,
+    const char *title);
+
 /* Append doc to out as JSON text a person would write: two-space
  * indents, short lists and objects on one line, a final newline. */
 void report_autospec_print(const cJSON *doc, struct strbuf *out);

@@ -19,39 +19,6 @@
 #include "report/autospec.h"
 #include "report/internal.h"
 
-/* {"type", "id", "title", "text"} appended to arr (id slugged). */
-static cJSON *
-month_section(cJSON *arr, const char *type, const char *id,
-    const char *title, const char *text)
-{
-	cJSON *s = cJSON_CreateObject();
-
-	cJSON_AddStringToObject(s, "type", type);
-	if (id) {
-		char *slug = report_slug(id, 40);
-
-		cJSON_AddStringToObject(s, "id", slug);
-		free(slug);
-	}
-	if (title)
-		cJSON_AddStringToObject(s, "title", title);
-	if (text && *text)
-		cJSON_AddStringToObject(s, "text", text);
-	cJSON_AddItemToArray(arr, s);
-	return s;
-}
-
-static void
-month_chart(cJSON *sec, const char *kind, const char *stat, const char *title)
-{
-	cJSON *c = cJSON_AddObjectToObject(sec, "chart");
-
-	cJSON_AddStringToObject(c, "kind", kind);
-	if (stat)
-		cJSON_AddStringToObject(c, "stat", stat);
-	cJSON_AddStringToObject(c, "title", title);
-}
-
 /* "A, B and C" */
 static void
 month_list(struct strbuf *sb, const char *const *v, size_t n)
@@ -88,35 +55,35 @@ autospec_month_group(cJSON *arr, const struct autospec_month *am)
 	}
 	strbuf_addstr(&text, "and each path's hours × days.");
 	strbuf_addf(&title, "%s (%s)", m->title, m->name);
-	grp = month_section(arr, "group", NULL, title.buf, text.buf);
+	grp = autospec_section(arr, "group", NULL, title.buf, text.buf);
 	cJSON_AddStringToObject(grp, "metric", m->name);
 	sub = cJSON_AddArrayToObject(grp, "sections");
 
 	strbuf_addf(&id, "%s-days", stem.buf);
-	sec = month_section(sub, "days", id.buf, "Days × paths", "Each day's "
-	    "p50 and p99 per path (UTC days); a cell that read a timed-out "
-	    "probe is ≥ timeout, a lower bound.");
+	sec = autospec_section(sub, "days", id.buf, "Days × paths",
+	    "Each day's p50 and p99 per path (UTC days); a cell that read a "
+	    "timed-out probe is ≥ timeout, a lower bound.");
 	cJSON_AddStringToObject(sec, "stats", "p50,p99");
 	strbuf_reset(&title);
 	strbuf_addf(&title, "%s: p99 per day", m->title);
-	month_chart(sec, "days", "p99", title.buf);
+	autospec_chart(sec, "days", "p99", title.buf);
 
 	strbuf_reset(&id);
 	strbuf_addf(&id, "%s-loss", stem.buf);
-	month_section(sub, "loss", id.buf, "Loss per day", "The share of each "
-	    "path's attempts that failed, per day: a lossy day shows here "
+	autospec_section(sub, "loss", id.buf, "Loss per day", "The share of "
+	    "each path's attempts that failed, per day: a lossy day shows here "
 	    "even where its latency looks normal.");
 
 	strbuf_reset(&id);
 	strbuf_addf(&id, "%s-weeks", stem.buf);
-	sec = month_section(sub, "weeks", id.buf, "Weeks", "Each path's ISO "
+	sec = autospec_section(sub, "weeks", id.buf, "Weeks", "Each path's ISO "
 	    "weeks and the change of p50 from the week before.");
 	cJSON_AddStringToObject(sec, "stats", "p50,p99");
 	cJSON_AddTrueToObject(sec, "ci");
 
 	strbuf_reset(&id);
 	strbuf_addf(&id, "%s-trend", stem.buf);
-	sec = month_section(sub, "trend", id.buf, "Trend", "Each path's "
+	sec = autospec_section(sub, "trend", id.buf, "Trend", "Each path's "
 	    "statistic day by day: the slope over the period, and a change "
 	    "point where the series steps.");
 	cJSON_AddStringToObject(sec, "by", "day");
@@ -133,7 +100,7 @@ autospec_month_group(cJSON *arr, const struct autospec_month *am)
 		    "differ: the comparison pools each type's days); the "
 		    "ratio's interval comes from resampling trials.",
 		    am->main_itype);
-		sec = month_section(sub, "compare", id.buf, title.buf,
+		sec = autospec_section(sub, "compare", id.buf, title.buf,
 		    text.buf);
 		cJSON_AddStringToObject(sec, "by", "instance_type");
 		cJSON_AddStringToObject(sec, "baseline", am->main_itype);
@@ -145,14 +112,14 @@ autospec_month_group(cJSON *arr, const struct autospec_month *am)
 		strbuf_addf(&id, "%s-heatmap-%s", stem.buf, am->paths[i]);
 		strbuf_reset(&title);
 		strbuf_addf(&title, "Hours × days, %s", am->paths[i]);
-		sec = month_section(sub, "chart", id.buf, title.buf, NULL);
+		sec = autospec_section(sub, "chart", id.buf, title.buf, NULL);
 		w = cJSON_AddObjectToObject(sec, "where");
 		cJSON_AddStringToObject(w, "path", am->paths[i]);
 		strbuf_reset(&title);
 		strbuf_addf(&title, "%s, %s: p99 per hour and day", m->title,
 		    am->paths[i]);
 		/* p99: an hour that lost probes reads ≥ timeout, marked */
-		month_chart(sec, "heatmap", "p99", title.buf);
+		autospec_chart(sec, "heatmap", "p99", title.buf);
 	}
 	strbuf_release(&text);
 	strbuf_release(&stem);

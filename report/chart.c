@@ -247,6 +247,9 @@ chart_init(struct chart *ch, struct report_bundle *b, struct report_section *s,
 	strbuf_init(&ch->footer, 0);
 	strbuf_init(&ch->cap, 0);
 	strbuf_init(&ch->what, 0);
+	ch->flag_check = NULL;
+	ch->flag_cells = NULL;
+	ch->nflag_checks = 0;
 }
 
 void
@@ -259,6 +262,126 @@ chart_release(struct chart *ch)
 	strbuf_release(&ch->footer);
 	strbuf_release(&ch->cap);
 	strbuf_release(&ch->what);
+	for (size_t i = 0; i < ch->nflag_checks; i++) {
+		free(ch->flag_check[i]);
+		strbuf_release(&ch->flag_cells[i]);
+	}
+	free(ch->flag_check);
+	free(ch->flag_cells);
+}
+
+/* The check a note's text comes from ("trial 3: pathstat check,
+ * burst-cliff: ..."), in name; false for other notes and for the checks
+ * a chart does not mark. */
+static bool
+flag_check_name(const char *text, struct strbuf *name)
+{
+	static const char pre[] = "pathstat check, ";
+	static const char *const unmarked[] = { "few-samples",
+	    "missing-cells", "pooled-groups", "mixed-estimator" };
+	const char *p = text ? strstr(text, pre) : NULL;
+	size_t i;
+
+	strbuf_reset(name);
+	if (!p)
+		return false;
+	p += sizeof(pre) - 1;
+	strbuf_add(name, p, strcspn(p, ": "));
+	for (i = 0; i < ARRAY_SIZE(unmarked); i++)
+		if (!strcmp(name->buf, unmarked[i]))
+			return false;
+	return name->len > 0;
+}
+
+/* Record one flag: where (the cell) under the check's name. */
+static void
+flag_record(struct chart *ch, const char *where, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ch->nflag_checks; i++)
+		if (!strcmp(ch->flag_check[i], name))
+			break;
+	if (i == ch->nflag_checks) {
+		ch->flag_check = xreallocarray(ch->flag_check, i + 1,
+		    sizeof(*ch->flag_check));
+		ch->flag_cells = xreallocarray(ch->flag_cells, i + 1,
+		    sizeof(*ch->flag_cells));
+		ch->flag_check[i] = xstrdup(name);
+		strbuf_init(&ch->flag_cells[i], 0);
+		ch->nflag_checks++;
+	}
+	strbuf_addf(&ch->flag_cells[i], "%s%s", ch->flag_cells[i].len ?
+	    ", " : "", where);
+}
+
+size_t
+chart_flag_cell(struct chart *ch, const char *path, const char *cond,
+    long trial)
+{
+	struct strbuf name = STRBUF_INIT, where = STRBUF_INIT;
+	size_t i, n = 0;
+
+	for (i = 0; i < ch->s->nnotes; i++) {
+		const struct report_note *nt = &ch->s->notes[i];
+
+		if (!flag_check_name(nt->text, &name))
+			continue;
+		if ((nt->metric && ch->m && strcmp(nt->metric, ch->m->name)) ||
+		    (nt->path && strcmp(nt->path, path)) ||
+		    (nt->condition && strcmp(nt->condition, cond)) ||
+		    (trial > 0 && nt->trial != trial))
+			continue;
+		strbuf_reset(&where);
+		strbuf_addstr(&where, path);
+		if (*cond)
+			strbuf_addf(&where, " · %s", cond);
+		if (nt->trial > 0)
+			strbuf_addf(&where, ", trial %ld", nt->trial);
+		flag_record(ch, where.buf, name.buf);
+		n++;
+	}
+	strbuf_release(&name);
+	strbuf_release(&where);
+	return n;
+}
+
+size_t
+chart_flag_marks(struct chart *ch, const char *display, const char *where)
+{
+	const struct report_footnotes *fn = &ch->b->fn;
+	struct strbuf name = STRBUF_INIT;
+	const char *p = display;
+	size_t n = 0;
+
+	while (p && (p = strstr(p, "[^")) != NULL) {
+		char *end;
+		unsigned long k = strtoul(p + 2, &end, 10);
+
+		p += 2;
+		if (*end != ']' || k == 0 || k > fn->n)
+			continue;
+		if (!flag_check_name(fn->texts[k - 1], &name))
+			continue;
+		flag_record(ch, where, name.buf);
+		n++;
+	}
+	strbuf_release(&name);
+	return n;
+}
+
+void
+chart_flag_legend(const struct chart *ch, struct strbuf *sb, bool shorter)
+{
+	size_t i;
+
+	if (shorter) {
+		strbuf_addstr(sb, "pathstat check finding");
+		return;
+	}
+	strbuf_addstr(sb, "flagged by pathstat check: ");
+	for (i = 0; i < ch->nflag_checks; i++)
+		strbuf_addf(sb, "%s%s", i ? ", " : "", ch->flag_check[i]);
 }
 
 const char *
@@ -661,6 +784,20 @@ chart_finish(struct chart *ch)
 	strbuf_addstr(md, strchr(".?!:", chart_title(ch)[strlen(chart_title(ch))
 	    ? strlen(chart_title(ch)) - 1 : 0]) ? " " : ". ");
 	escape_md(md, ch->cap.buf);
+	if (ch->nflag_checks) {
+		size_t i;
+
+		strbuf_addstr(md, "; " CHART_FLAG_MARK " marks what pathstat "
+		    "check flagged (the table's footnotes say what it found "
+		    "and what to do): ");
+		for (i = 0; i < ch->nflag_checks; i++) {
+			if (i)
+				strbuf_addstr(md, "; ");
+			escape_md(md, ch->flag_check[i]);
+			strbuf_addstr(md, " in ");
+			escape_md(md, ch->flag_cells[i].buf);
+		}
+	}
 	if (rendered)
 		strbuf_addf(md, "._ [SVG](charts/%s.svg) · "
 		    "[data](charts/%s.dat) · [gnuplot script](charts/%s.gp)\n",

@@ -39,7 +39,16 @@ struct chart {
 	struct strbuf	footer;		/* small print under the chart */
 	struct strbuf	cap;		/* caption for index.md (plain) */
 	struct strbuf	what;		/* the .dat columns, in one line */
+	char		**flag_check;	/* checks that flagged cells (owned) */
+	struct strbuf	*flag_cells;	/* per check: the cells, "C · P=4,
+					 * trial 3, ..." */
+	size_t		nflag_checks;
 };
+
+/* The mark of a cell pathstat check flagged, on every chart kind that
+ * marks one (box, bars), and its words in the legend and caption. */
+#define CHART_FLAG_MARK		"▲"
+#define CHART_FLAG_STYLE	"pt 9 ps 2.2 lc rgb '#000000'"
 
 /* One data series or group: a cell's label and its numbers. */
 struct series {
@@ -130,6 +139,27 @@ void chart_describe(struct chart *ch, const struct analyze_opts *o,
  * still releases o and t). */
 int chart_stat_table(struct chart *ch, struct analyze_opts *o,
     struct table *t);
+/*
+ * The findings of pathstat check on the chart's section (its table's
+ * footnotes) that concern the cell (path, cond) and a chart marks:
+ * what the cell's data did (a cliff inside a run, an outlier trial,
+ * failures its percentiles leave out, an instance cap ...), not how many
+ * samples a statistic needs (few-samples) or which cells are missing.
+ * trial > 0: only findings about that trial; 0: any.  Each one found is
+ * recorded for the caption and legend (chart_flags_caption); returns
+ * how many there are.
+ */
+size_t chart_flag_cell(struct chart *ch, const char *path, const char *cond,
+    long trial);
+/* The same for the footnote marks ("[^3]") of a cell's Markdown text,
+ * as a pivot table shows them; where names the cell in the caption. */
+size_t chart_flag_marks(struct chart *ch, const char *display,
+    const char *where);
+/* The legend entry of the flags: "flagged by pathstat check:
+ * burst-cliff", or short "pathstat check finding" (the caption names
+ * the checks), in sb. */
+void chart_flag_legend(const struct chart *ch, struct strbuf *sb,
+    bool shorter);
 /* The chart's title: its own, else the metric's. */
 const char *chart_title(const struct chart *ch);
 /* Build the analyze table of the chart's section with verb, extra --by

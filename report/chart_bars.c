@@ -24,6 +24,11 @@ struct bars {
 	double		*v;		/* ngroups * nseries, chart unit */
 	bool		*cens;		/* ngroups * nseries: "≥ timeout" (v
 					 * NaN: never drawn as a value) */
+	bool		*flag;		/* ngroups * nseries: a bar pathstat
+					 * check flagged (all of a group's
+					 * when the finding is the cell's) */
+	bool		*gflag;		/* ngroups: the whole group flagged */
+	size_t		nflag;		/* how many marks */
 };
 
 static void
@@ -43,6 +48,26 @@ bars_free(struct bars *br)
 	free(br->sname);
 	free(br->v);
 	free(br->cens);
+	free(br->flag);
+	free(br->gflag);
+}
+
+/* Where the mark of a flagged bar (or group) sits: half way up the bar
+ * (the group's tallest), clear of the value label above it; on a log
+ * axis half way up in log terms. */
+static double
+bars_flag_y(const struct chart *ch, const struct bars *br, size_t g, size_t k,
+    bool group)
+{
+	double v = -INFINITY;
+	size_t j;
+
+	for (j = 0; j < br->nseries; j++)
+		if ((group || j == k) && isfinite(br->v[g * br->nseries + j]))
+			v = fmax(v, br->v[g * br->nseries + j]);
+	if (!isfinite(v))
+		return NAN;
+	return ch->c->logscale ? v / 3 : v / 2;
 }
 
 static void
@@ -113,16 +138,27 @@ bars_script(struct chart *ch, const struct bars *br)
 	strbuf_addstr(&ch->plot, "plot \\\n");
 	for (k = 0; k < br->nseries; k++) {
 		double off = -width / 2 + bw * ((double)k + 0.5);
+		const char *idx = br->nflag ? " index 0" : "";
 
 		strbuf_addstr(&ch->plot, "    ");
 		chart_plot_source(ch, &ch->plot, k == 0);
-		strbuf_addf(&ch->plot, " using ($1%+.4f):%zu with boxes "
-		    "lt %zu dt solid title ", off, k + 2, k + 1);
+		strbuf_addf(&ch->plot, "%s using ($1%+.4f):%zu with boxes "
+		    "lt %zu dt solid title ", idx, off, k + 2, k + 1);
 		escape_gnuplot(&ch->plot, br->sname[k]);
-		strbuf_addf(&ch->plot, ", \\\n    '' using ($1%+.4f):%zu:"
+		strbuf_addf(&ch->plot, ", \\\n    ''%s using ($1%+.4f):%zu:"
 		    "(sprintf('%%.%df', $%zu)) with labels offset 0,0.6 "
-		    "font small notitle%s\n", off, k + 2, ch->dec, k + 2,
-		    k + 1 < br->nseries ? ", \\" : "");
+		    "font small notitle%s\n", idx, off, k + 2, ch->dec, k + 2,
+		    k + 1 < br->nseries || br->nflag ? ", \\" : "");
+	}
+	if (br->nflag) {
+		struct strbuf key = STRBUF_INIT;
+
+		chart_flag_legend(ch, &key, true);
+		strbuf_addstr(&ch->plot, "    '' index 1 using 1:2 with points "
+		    CHART_FLAG_STYLE " title ");
+		escape_gnuplot(&ch->plot, key.buf);
+		strbuf_addch(&ch->plot, '\n');
+		strbuf_release(&key);
 	}
 	strbuf_release(&y);
 	strbuf_release(&tics);
@@ -156,6 +192,158 @@ bars_data(struct chart *ch, const struct bars *br)
 		}
 		strbuf_addch(&ch->dat, '\n');
 	}
+	if (!br->nflag)
+		return;
+	strbuf_addf(&ch->dat, "\n\n# index 1: x, y of each mark (%s) of a "
+	    "bar or group pathstat check flagged\n", CHART_FLAG_MARK);
+	for (g = 0; g < br->ngroups; g++) {
+		if (br->gflag[g]) {
+			strbuf_addf(&ch->dat, "%zu ", g);
+			chart_gp_num(&ch->dat, bars_flag_y(ch, br, g, 0, true));
+			strbuf_addch(&ch->dat, '\n');
+			continue;
+		}
+		for (k = 0; k < br->nseries; k++) {
+			double bw = 0.8 / (double)br->nseries;
+
+			if (!br->flag[g * br->nseries + k])
+				continue;
+			chart_gp_num(&ch->dat, (double)g - 0.4 +
+			    bw * ((double)k + 0.5));
+			strbuf_addch(&ch->dat, ' ');
+			chart_gp_num(&ch->dat, bars_flag_y(ch, br, g, k,
+			    false));
+			strbuf_addch(&ch->dat, '\n');
+		}
+	}
+}
+
+/* The arrays of ngroups groups of nseries bars (nseries set). */
+static void
+bars_alloc(struct bars *br, size_t ngroups)
+{
+	br->ngroups = ngroups;
+	br->gid = xcalloc(ngroups + 1, sizeof(char *));
+	br->glabel = xcalloc(ngroups + 1, sizeof(char *));
+	br->gextra = xcalloc(ngroups + 1, sizeof(char *));
+	br->v = xcalloc(ngroups * br->nseries + 1, sizeof(double));
+	br->cens = xcalloc(ngroups * br->nseries + 1, sizeof(bool));
+	br->flag = xcalloc(ngroups * br->nseries + 1, sizeof(bool));
+	br->gflag = xcalloc(ngroups + 1, sizeof(bool));
+}
+
+/* Series: the pivot's condition columns; groups: its rows.  A cell the
+ * pivot shows as "≥ timeout" has no number (pivot.c); one whose
+ * footnotes hold a finding of pathstat check is flagged. */
+static void
+bars_from_pivot(struct chart *ch, const struct table *pivot, struct bars *br)
+{
+	size_t r, k, j;
+
+	br->sname = xcalloc(pivot->ncols + 1, sizeof(char *));
+	for (k = 0; k < ch->s->ncols || (!ch->s->ncols && k + 2 <
+	    pivot->ncols); k++) {
+		if (ch->s->ncols && ch->s->cols[k].derive)
+			continue;
+		br->sname[br->nseries++] = xstrdup(pivot->cols[k + 2].header);
+	}
+	bars_alloc(br, pivot->nrows);
+	for (r = 0; r < pivot->nrows; r++) {
+		br->gid[r] = (char *)chart_str_at(pivot, r, 0);
+		br->glabel[r] = chart_cell_label(ch->s, br->gid[r], "", false,
+		    NULL);
+		for (k = 0, j = 0; k + 2 < pivot->ncols; k++) {
+			const char *d;
+			size_t i = r * br->nseries + j;
+
+			if (ch->s->ncols && ch->s->cols[k].derive)
+				continue;
+			d = table_at((struct table *)pivot, r, k + 2)->display;
+			br->cens[i] = d && !strncmp(d, "≥ timeout",
+			    strlen("≥ timeout"));
+			if (d && strstr(d, "[^")) {
+				struct strbuf w = STRBUF_INIT;
+
+				strbuf_addf(&w, "%s · %s", br->gid[r],
+				    br->sname[j]);
+				if (chart_flag_marks(ch, d, w.buf)) {
+					br->flag[i] = true;
+					br->nflag++;
+				}
+				strbuf_release(&w);
+			}
+			br->v[i] = table_num(pivot, r, (long)k + 2);
+			j++;
+		}
+	}
+}
+
+/* The text under group r of t: its condition (when they differ) and
+ * dimensions, or NULL (the caller frees it). */
+static char *
+bars_extra(const struct table *t, size_t r, long cc, bool sev,
+    const struct strbuf *dims)
+{
+	struct strbuf e = STRBUF_INIT;
+
+	if (!sev && !dims->len)
+		return NULL;
+	if (sev)
+		strbuf_addstr(&e, *chart_str_at(t, r, cc) ?
+		    chart_str_at(t, r, cc) : "no condition");
+	if (dims->len)
+		strbuf_addf(&e, "%s%s", e.len ? ", " : "", dims->buf);
+	return strbuf_detach(&e, NULL);
+}
+
+/* Series: the section's percentiles; groups: the rows of t, its
+ * percentiles table.  A "≥ timeout" statistic is no bar (the successes'
+ * value is not the statistic); a cell pathstat check flagged is marked.
+ * Returns 0, or -1 after printing (no percentile to draw). */
+static int
+bars_from_table(struct chart *ch, const struct table *t,
+    const struct analyze_opts *o, struct bars *br)
+{
+	long pc = table_col(t, "path"), cc = table_col(t, "condition");
+	bool sev = chart_several_conditions(t);
+	struct strbuf sb = STRBUF_INIT, ge = STRBUF_INIT;
+	size_t r, k, j;
+
+	br->sname = xcalloc(o->nstats + 1, sizeof(char *));
+	for (j = 0; j < o->nstats; j++)
+		if (o->stats[j].kind == STATS_NAME_PCT)
+			br->sname[br->nseries++] = xstrdup(o->stat_names[j]);
+	if (!br->nseries) {
+		report_spec_error(ch->b->spec, ch->c->loc, "a bars chart shows "
+		    "percentiles: the section's stats have none");
+		return -1;
+	}
+	bars_alloc(br, t->nrows);
+	for (r = 0; r < t->nrows; r++) {
+		chart_dims_text(t, o, r, NULL, &sb);
+		br->gid[r] = (char *)chart_str_at(t, r, pc);
+		if (chart_flag_cell(ch, br->gid[r], chart_str_at(t, r, cc), 0)) {
+			br->gflag[r] = true;
+			br->nflag++;
+		}
+		br->glabel[r] = chart_cell_label(ch->s, br->gid[r],
+		    chart_str_at(t, r, cc), sev, sb.buf);
+		br->gextra[r] = bars_extra(t, r, cc, sev, &sb);
+		for (k = 0; k < br->nseries; k++) {
+			size_t i = r * br->nseries + k;
+			long gc;
+
+			strbuf_reset(&ge);
+			strbuf_addf(&ge, "%s_ge_timeout", br->sname[k]);
+			gc = table_col(t, ge.buf);
+			br->cens[i] = gc >= 0 && table_num(t, r, gc) == 1;
+			br->v[i] = br->cens[i] ? NAN : table_num(t, r,
+			    table_col(t, br->sname[k]));
+		}
+	}
+	strbuf_release(&sb);
+	strbuf_release(&ge);
+	return 0;
 }
 
 int
@@ -164,110 +352,22 @@ chart_bars(struct chart *ch, const struct table *pivot)
 	struct analyze_opts o;
 	struct table t;
 	struct bars br;
-	struct strbuf sb = STRBUF_INIT, counts = STRBUF_INIT;
-	size_t r, k, j;
+	struct strbuf counts = STRBUF_INIT;
+	size_t r;
 	int ret = -1;
 
 	memset(&br, 0, sizeof(br));
 	table_init(&t);
 	if (pivot) {
-		/* series: the pivot's condition columns; groups: its rows */
 		if (report_section_opts(ch->b->spec, ch->s, &o))
 			return -1;
-		br.sname = xcalloc(pivot->ncols + 1, sizeof(char *));
-		for (k = 0; k < ch->s->ncols || (!ch->s->ncols && k + 2 <
-		    pivot->ncols); k++) {
-			if (ch->s->ncols && ch->s->cols[k].derive)
-				continue;
-			br.sname[br.nseries++] =
-			    xstrdup(pivot->cols[k + 2].header);
-		}
-		br.ngroups = pivot->nrows;
-		br.gid = xcalloc(br.ngroups + 1, sizeof(char *));
-		br.glabel = xcalloc(br.ngroups + 1, sizeof(char *));
-		br.gextra = xcalloc(br.ngroups + 1, sizeof(char *));
-		br.v = xcalloc(br.ngroups * br.nseries + 1, sizeof(double));
-		br.cens = xcalloc(br.ngroups * br.nseries + 1, sizeof(bool));
-		for (r = 0; r < pivot->nrows; r++) {
-			br.gid[r] = (char *)chart_str_at(pivot, r, 0);
-			br.glabel[r] = chart_cell_label(ch->s, br.gid[r], "",
-			    false, NULL);
-			for (k = 0, j = 0; k + 2 < pivot->ncols; k++) {
-				if (ch->s->ncols && ch->s->cols[k].derive)
-					continue;
-				/* the pivot shows a censored cell as "≥
-				 * timeout" with no number (pivot.c) */
-				const char *d = table_at((struct table *)pivot,
-				    r, k + 2)->display;
-
-				br.cens[r * br.nseries + j] = d &&
-				    !strncmp(d, "≥ timeout", strlen("≥ timeout"));
-				br.v[r * br.nseries + j++] = table_num(pivot, r,
-				    (long)k + 2);
-			}
-		}
+		bars_from_pivot(ch, pivot, &br);
 		strbuf_addstr(&counts, "; bars as in the table above");
 	} else {
-		long pc, cc;
-		bool sev;
-
 		if (chart_table(ch, "percentiles", NULL, -1, &o, &t))
 			return -1;
-		pc = table_col(&t, "path");
-		cc = table_col(&t, "condition");
-		sev = chart_several_conditions(&t);
-		br.sname = xcalloc(o.nstats + 1, sizeof(char *));
-		for (j = 0; j < o.nstats; j++)
-			if (o.stats[j].kind == STATS_NAME_PCT)
-				br.sname[br.nseries++] =
-				    xstrdup(o.stat_names[j]);
-		if (!br.nseries) {
-			report_spec_error(ch->b->spec, ch->c->loc, "a bars "
-			    "chart shows percentiles: the section's stats "
-			    "have none");
+		if (bars_from_table(ch, &t, &o, &br))
 			goto cleanup;
-		}
-		br.ngroups = t.nrows;
-		br.gid = xcalloc(br.ngroups + 1, sizeof(char *));
-		br.glabel = xcalloc(br.ngroups + 1, sizeof(char *));
-		br.gextra = xcalloc(br.ngroups + 1, sizeof(char *));
-		br.v = xcalloc(br.ngroups * br.nseries + 1, sizeof(double));
-		br.cens = xcalloc(br.ngroups * br.nseries + 1, sizeof(bool));
-		for (r = 0; r < t.nrows; r++) {
-			chart_dims_text(&t, &o, r, NULL, &sb);
-			br.gid[r] = (char *)chart_str_at(&t, r, pc);
-			br.glabel[r] = chart_cell_label(ch->s, br.gid[r],
-			    chart_str_at(&t, r, cc), sev, sb.buf);
-			if (sev || sb.len) {
-				struct strbuf e = STRBUF_INIT;
-
-				if (sev)
-					strbuf_addstr(&e,
-					    *chart_str_at(&t, r, cc) ?
-					    chart_str_at(&t, r, cc) :
-					    "no condition");
-				if (sb.len)
-					strbuf_addf(&e, "%s%s", e.len ? ", " :
-					    "", sb.buf);
-				br.gextra[r] = strbuf_detach(&e, NULL);
-			}
-			for (k = 0; k < br.nseries; k++) {
-				struct strbuf ge = STRBUF_INIT;
-				long gc;
-
-				strbuf_addf(&ge, "%s_ge_timeout", br.sname[k]);
-				gc = table_col(&t, ge.buf);
-				strbuf_release(&ge);
-				br.cens[r * br.nseries + k] = gc >= 0 &&
-				    table_num(&t, r, gc) == 1;
-				/* "≥ timeout": the successes' value is not
-				 * the statistic, never a bar */
-				br.v[r * br.nseries + k] =
-				    br.cens[r * br.nseries + k] ? NAN :
-				    table_num(&t, r, table_col(&t,
-				    br.sname[k]));
-			}
-		}
 		chart_count_words(&t, "bar", &counts);
 	}
 	/* the unit from the bars themselves, then the values in it */
@@ -282,8 +382,6 @@ cleanup:
 	analyze_opts_release(&o);
 	table_release(&t);
 	bars_free(&br);
-	strbuf_release(&sb);
 	strbuf_release(&counts);
 	return ret;
 }
-

@@ -77,10 +77,10 @@ box_sorted(const struct series *g)
 
 /* The .dat file: index 0 the boxes (min, quartiles, max, mean), index 1
  * every trial, index 2 the outlier trials (stats_outlier_trials).  Returns
- * how many are named. */
+ * how many are named, and in named_g[g] how many of group g. */
 static size_t
 box_data(struct chart *ch, const struct series *grp, size_t ngrp,
-    const size_t *cens)
+    const size_t *cens, size_t *named_g)
 {
 	size_t g, i, named = 0;
 
@@ -140,16 +140,176 @@ box_data(struct chart *ch, const struct series *grp, size_t ngrp,
 			chart_gp_num(&ch->dat, grp[g].v[i]);
 			strbuf_addf(&ch->dat, " %ld\n", grp[g].tag[i]);
 			named++;
+			named_g[g]++;
 		}
 		free(flag);
 	}
 	return named;
 }
 
-/* The script: axes, one tic per box, candlesticks and points. */
+/* The condition of a group ("dims\x1fpath\x1fcond"). */
+static const char *
+box_cond(const struct series *g)
+{
+	const char *p = strchr(g->comment, '\x1f');
+
+	return strchr(p + 1, '\x1f') + 1;
+}
+
+/* The path of a group (the caller frees it). */
+static char *
+box_path(const struct series *g)
+{
+	const char *id = strchr(g->comment, '\x1f') + 1;
+
+	return xstrndup(id, strcspn(id, "\x1f"));
+}
+
+/* Order the groups by condition (stable), so that each condition's boxes
+ * are neighbours: a panel each.  cens follows its groups. */
+static void
+box_by_condition(struct series *grp, size_t *cens, size_t ngrp)
+{
+	size_t i, j;
+
+	for (i = 1; i < ngrp; i++) {
+		struct series g = grp[i];
+		size_t c = cens[i];
+
+		for (j = i; j > 0 && strcmp(box_cond(&grp[j - 1]),
+		    box_cond(&g)) > 0; j--) {
+			grp[j] = grp[j - 1];
+			cens[j] = cens[j - 1];
+		}
+		grp[j] = g;
+		cens[j] = c;
+	}
+}
+
+/*
+ * "set yrange [lo:hi]" from the values of groups [from, to): the data's
+ * range with 8 % of it (at least 5 % of the largest value, so that a
+ * spread of 0.1 % does not fill the panel) as padding,
+ * never below 0 for values that are not (every metric here is
+ * non-negative), and from 0 when the data come that close to it anyway;
+ * on a log axis from the 1-2-5 step below the smallest value.
+ */
+static void
+box_yrange(struct strbuf *sb, const struct series *grp, size_t from,
+    size_t to, bool logscale)
+{
+	double lo = INFINITY, hi = -INFINITY, pad, ylo, yhi;
+	size_t g, i;
+
+	for (g = from; g < to; g++)
+		for (i = 0; i < grp[g].n; i++)
+			if (isfinite(grp[g].v[i]) && (!logscale ||
+			    grp[g].v[i] > 0)) {
+				lo = fmin(lo, grp[g].v[i]);
+				hi = fmax(hi, grp[g].v[i]);
+			}
+	if (!isfinite(lo)) {
+		strbuf_addstr(sb, logscale ? "set yrange [1:10]\n" :
+		    "set yrange [0:1]\n");
+		return;
+	}
+	if (logscale) {
+		strbuf_addstr(sb, "set yrange [");
+		chart_gp_num(sb, chart_log_floor(lo * 0.9));
+		strbuf_addch(sb, ':');
+		chart_gp_num(sb, chart_finite(hi * 1.25));
+		strbuf_addstr(sb, "]\n");
+		return;
+	}
+	pad = fmax((hi - lo) * 0.08, fabs(hi) * 0.05);
+	if (pad <= 0)
+		pad = 1;
+	ylo = lo - pad;
+	yhi = hi + pad;
+	if (lo >= 0 && (ylo < 0 || ylo < 0.2 * yhi))
+		ylo = 0;
+	strbuf_addstr(sb, "set yrange [");
+	chart_gp_num(sb, chart_finite(ylo));
+	strbuf_addch(sb, ':');
+	chart_gp_num(sb, chart_finite(yhi));
+	strbuf_addstr(sb, "]\n");
+}
+
+/* The plot clauses of the boxes, the trials and (named) the outlier
+ * trials' names. */
+static void
+box_plot(struct chart *ch, bool named, bool flagged, bool key)
+{
+	strbuf_addstr(&ch->plot, "plot \\\n    ");
+	chart_plot_source(ch, &ch->plot, true);
+	strbuf_addstr(&ch->plot, " index 0 using 1:3:2:6:5 with candlesticks "
+	    "whiskerbars 0.5 lt 1 lw 1.5 title 'quartiles and range of the "
+	    "trials', \\\n"
+	    "    '' index 0 using 1:4:4:4:4 with candlesticks lt 1 lw 3 "
+	    "title 'median', \\\n"
+	    "    '' index 1 using 1:2 with points lt 4 pt 7 ps 1.4 "
+	    "title 'one trial'");
+	if (named)
+		strbuf_addstr(&ch->plot, ", \\\n"
+		    "    '' index 2 using 1:2:(sprintf('trial %d', $3)) with "
+		    "labels left offset 1.2,0 font small tc rgb '#333333' "
+		    "notitle");
+	if (flagged) {
+		struct strbuf t = STRBUF_INIT;
+
+		chart_flag_legend(ch, &t, true);
+		strbuf_addstr(&ch->plot, ", \\\n    '' index 3 using 1:2 with "
+		    "points " CHART_FLAG_STYLE " ");
+		if (key) {
+			strbuf_addstr(&ch->plot, "title ");
+			escape_gnuplot(&ch->plot, t.buf);
+		} else {
+			strbuf_addstr(&ch->plot, "notitle");
+		}
+		strbuf_release(&t);
+	}
+	strbuf_addch(&ch->plot, '\n');
+}
+
+/* Index 3 of the .dat: each trial pathstat check flagged (x, value,
+ * trial), after index 2's named outliers (named; a NaN row when there
+ * are none); flagged[g] gets how many of group g.  Returns the count. */
+static size_t
+box_flags(struct chart *ch, const struct series *grp, size_t ngrp,
+    size_t named, size_t *flagged)
+{
+	size_t g, i, n = 0;
+
+	for (g = 0; g < ngrp; g++) {
+		char *pid = box_path(&grp[g]);
+
+		for (i = 0; i < grp[g].n; i++) {
+			if (!grp[g].tag[i] || !chart_flag_cell(ch, pid,
+			    box_cond(&grp[g]), grp[g].tag[i]))
+				continue;
+			/* an empty index 2 would run its blank lines into
+			 * index 3's: gnuplot would find no index 3 */
+			if (!n)
+				strbuf_addf(&ch->dat, "%s# index 3: x, value, "
+				    "trial number of each trial pathstat check "
+				    "flagged (marked %s on the chart)\n", named ?
+				    "\n\n" : "NaN NaN 0\n\n\n", CHART_FLAG_MARK);
+			strbuf_addf(&ch->dat, "%zu ", g);
+			chart_gp_num(&ch->dat, grp[g].v[i]);
+			strbuf_addf(&ch->dat, " %ld\n", grp[g].tag[i]);
+			flagged[g]++;
+			n++;
+		}
+		free(pid);
+	}
+	return n;
+}
+
+/* The script of one panel: axes, one tic per box, candlesticks and
+ * points. */
 static void
 box_script(struct chart *ch, const struct series *grp, size_t ngrp,
-    const char *stat, bool sev, size_t named)
+    const char *stat, bool sev, size_t named, size_t nflag)
 {
 	struct strbuf y = STRBUF_INIT, tics = STRBUF_INIT, sb = STRBUF_INIT;
 	size_t g, nl, lines = 1;
@@ -161,16 +321,13 @@ box_script(struct chart *ch, const struct series *grp, size_t ngrp,
 	    ngrp ? ngrp - 1 : 0);
 	if (ch->c->logscale)
 		strbuf_addstr(&ch->pre, "set logscale y\n");
-	else
-		strbuf_addstr(&ch->pre, "set offsets 0, 0, graph 0.08, graph "
-		    "0.05\n");
+	box_yrange(&ch->pre, grp, 0, ngrp, ch->c->logscale);
 	strbuf_addf(&y, "%s of %s per trial (%s)", stat, ch->m->title,
 	    ch->unit);
 	chart_gp_set(&ch->pre, "ylabel", y.buf);
 	for (g = 0; g < ngrp; g++) {
-		const char *id = strchr(grp[g].comment, '\x1f') + 1;
-		char *pid = xstrndup(id, strcspn(id, "\x1f"));
-		const char *cond = strchr(id, '\x1f') + 1;
+		char *pid = box_path(&grp[g]);
+		const char *cond = box_cond(&grp[g]);
 
 		if (g)
 			strbuf_addstr(&tics, ", \\\n    ");
@@ -187,24 +344,178 @@ box_script(struct chart *ch, const struct series *grp, size_t ngrp,
 	}
 	strbuf_addf(&ch->pre, "set bmargin %zu\nset xtics (%s) noenhanced\n",
 	    lines + 3, tics.buf);
-	strbuf_addstr(&ch->plot, "plot \\\n    ");
-	chart_plot_source(ch, &ch->plot, true);
-	strbuf_addstr(&ch->plot, " index 0 using 1:3:2:6:5 with candlesticks "
-	    "whiskerbars 0.5 lt 1 lw 1.5 title 'quartiles and range of the "
-	    "trials', \\\n"
-	    "    '' index 0 using 1:4:4:4:4 with candlesticks lt 1 lw 3 "
-	    "title 'median', \\\n"
-	    "    '' index 1 using 1:2 with points lt 4 pt 7 ps 1.4 "
-	    "title 'one trial'");
-	if (named)
-		strbuf_addstr(&ch->plot, ", \\\n"
-		    "    '' index 2 using 1:2:(sprintf('trial %d', $3)) with "
-		    "labels left offset 1.2,0 font small tc rgb '#333333' "
-		    "notitle");
-	strbuf_addch(&ch->plot, '\n');
+	box_plot(ch, named != 0, nflag != 0, true);
 	strbuf_release(&y);
 	strbuf_release(&tics);
 	strbuf_release(&sb);
+}
+
+/* The legend of a page of panels, drawn by hand in one row at screen
+ * height y (gnuplot sizes a key to one panel): a box, a median and a
+ * trial's point, each with its words. */
+static void
+box_legend(struct chart *ch, double y, bool flagged)
+{
+	struct strbuf fl = STRBUF_INIT;
+	const char *words[4] = { "quartiles and range of the trials",
+	    "median", "one trial", NULL };
+	double w = (double)ch->width, h = (double)ch->height;
+	double fs = (double)ch->b->spec->font_size, tw[4], total = 0, x;
+	double bh = fs * 0.45 / h;
+	size_t i, n = flagged ? 4 : 3;
+
+	if (flagged) {
+		/* the checks by name where the row has room */
+		chart_flag_legend(ch, &fl, false);
+		for (i = 0, total = 0; i < 3; i++)
+			total += 74 + 0.62 * fs * (double)strlen(words[i]);
+		if (total + 38 + 0.62 * fs * (double)strlen(fl.buf) > w - 40) {
+			strbuf_reset(&fl);
+			chart_flag_legend(ch, &fl, true);
+		}
+		total = 0;
+		words[3] = fl.buf;
+	}
+	for (i = 0; i < n; i++) {
+		tw[i] = 0.62 * fs * (double)strlen(words[i]);
+		total += 30 + 8 + tw[i] + (i + 1 < n ? 36 : 0);
+	}
+	x = 0.5 - total / 2 / w;
+	for (i = 0; i < n; i++) {
+		if (i < 2)
+			strbuf_addf(&ch->plot, "set object %zu rect from "
+			    "screen %.4f, screen %.4f to screen %.4f, screen "
+			    "%.4f fc rgb '#0072B2' fs solid 0.25 border lc "
+			    "rgb '#333333' lw %s front\n", 90 + i, x + 2 / w,
+			    y - bh, x + 28 / w, y + bh, i ? "3" : "1");
+		else
+			strbuf_addf(&ch->plot, "set label %zu '' at screen "
+			    "%.4f, screen %.4f point %s\n", (size_t)(i == 2 ? 92 : 97),
+			    x + 15 / w, y, i == 2 ? "lt 4 pt 7 ps 1.4" :
+			    CHART_FLAG_STYLE);
+		strbuf_addf(&ch->plot, "set label %zu ", 93 + i);
+		escape_gnuplot(&ch->plot, words[i]);
+		strbuf_addf(&ch->plot, " at screen %.4f, screen %.4f left "
+		    "noenhanced\n", x + 38 / w, y);
+		x += (30 + 8 + tw[i] + 36) / w;
+	}
+	strbuf_addstr(&ch->plot, "unset key\n");
+	strbuf_release(&fl);
+}
+
+/* Most panels (conditions) a box chart draws side by side. */
+#define BOX_MAX_PANELS	12
+
+/*
+ * Small multiples: one panel per condition (groups ordered by
+ * box_by_condition), each with its own x axis of paths and its own y
+ * range from its data, so a 1 MB cell's 10 ms does not flatten a 1 KB
+ * cell's 0.3 ms and no axis holds 30 crowded labels.  The key is drawn
+ * once, under the page's title; the caption carries the small print.
+ * named[g] counts the outlier trials of group g, flagged[g] its trials
+ * pathstat check flagged.  Returns the number of panels.
+ */
+static size_t
+box_panels(struct chart *ch, const struct series *grp, size_t ngrp,
+    const char *stat, const size_t *named, const size_t *flagged)
+{
+	struct strbuf y = STRBUF_INIT, tics = STRBUF_INIT;
+	size_t np = 0, cols, rows, most = 0, lines = 1, p, g, k, end;
+	size_t width_cols;
+	double w = (double)ch->width, h, fs = (double)ch->b->spec->font_size;
+	double line_px = fs * 1.45, pw;
+	bool ids_only;
+
+	for (k = 0; k < ngrp; k = end, np++) {
+		for (end = k; end < ngrp && !strcmp(box_cond(&grp[end]),
+		    box_cond(&grp[k])); end++)
+			;
+		if (end - k > most)
+			most = end - k;
+	}
+	/* as many columns as leave each box 60 pixels, at most 3 */
+	cols = np < 3 ? np : 3;
+	while (cols > 1 && (w - 100) / (double)cols / (double)most < 60)
+		cols--;
+	rows = (np + cols - 1) / cols;
+	if (!ch->c->height)
+		ch->height = 150 + 300 * (long)rows;
+	h = (double)ch->height;
+	pw = (w - 115 - 80 * (double)(cols - 1)) / (double)cols;
+	/* a box's column of text: its label wrapped, or the path ID alone
+	 * when the label would not fit in 8 columns */
+	width_cols = (size_t)fmax(1, pw / (double)most / (0.68 * fs));
+	ids_only = width_cols < 8;
+	for (g = 0; g < ngrp && !ids_only; g++) {
+		char *pid = box_path(&grp[g]);
+
+		strbuf_reset(&tics);
+		k = chart_gp_tic_label(&tics, pid, report_path_label(ch->s,
+		    pid), NULL, width_cols);
+		if (k > lines)
+			lines = k;
+		free(pid);
+	}
+
+	strbuf_addstr(&ch->pre, "set style fill solid 0.25 border lc rgb "
+	    "'#333333'\nset boxwidth 0.45 absolute\nunset title\n");
+	if (ch->c->logscale)
+		strbuf_addstr(&ch->pre, "set logscale y\n");
+	strbuf_addf(&y, "%s per trial (%s)", stat, ch->unit);
+	strbuf_addf(&ch->plot, "set multiplot layout %zu, %zu title ", rows,
+	    cols);
+	escape_gnuplot(&ch->plot, chart_title(ch));
+	/* margins in pixels made screen fractions: the title and the key
+	 * at the top; under each row its tic labels and the next row's
+	 * panel titles */
+	strbuf_addf(&ch->plot, " font big margins %.4f, %.4f, %.4f, %.4f "
+	    "spacing %.4f, %.4f\n", 100 / w, 1 - 15 / w,
+	    (20 + line_px * (double)lines) / h, 1 - 110 / h, 80 / w,
+	    (30 + line_px * (double)lines + fs * 2.2) / h);
+	box_legend(ch, 1 - 52 / h, ch->nflag_checks != 0);
+	for (k = 0, p = 0; k < ngrp; k = end, p++) {
+		const char *cond = box_cond(&grp[k]);
+		size_t nnamed = 0, nflag = 0;
+
+		for (end = k; end < ngrp && !strcmp(box_cond(&grp[end]),
+		    cond); end++) {
+			nnamed += named[end];
+			nflag += flagged[end];
+		}
+		strbuf_addstr(&ch->plot, "set title ");
+		chart_gp_wrapped(&ch->plot, *cond ? cond : "no condition",
+		    (size_t)fmax(6, (pw - 20) / (0.68 * fs)));
+		strbuf_addstr(&ch->plot, " noenhanced\n");
+		if (p % cols == 0)
+			chart_gp_set(&ch->plot, "ylabel", y.buf);
+		else
+			strbuf_addstr(&ch->plot, "unset ylabel\n");
+		strbuf_addf(&ch->plot, "set xrange [%.1f:%.1f]\n",
+		    (double)k - 0.6, (double)(end - 1) + 0.6);
+		box_yrange(&ch->plot, grp, k, end, ch->c->logscale);
+		strbuf_reset(&tics);
+		for (g = k; g < end; g++) {
+			char *pid = box_path(&grp[g]);
+
+			if (g > k)
+				strbuf_addstr(&tics, ", \\\n    ");
+			chart_gp_tic_label(&tics, pid, ids_only ? NULL :
+			    report_path_label(ch->s, pid), NULL, width_cols);
+			strbuf_addf(&tics, " %zu", g);
+			free(pid);
+		}
+		strbuf_addf(&ch->plot, "set xtics (%s) noenhanced\n", tics.buf);
+		box_plot(ch, nnamed != 0, nflag != 0, false);
+		if (p == 0)	/* the legend is on the page once */
+			strbuf_addstr(&ch->plot, "unset object 90\n"
+			    "unset object 91\nunset label 92\nunset label 93\n"
+			    "unset label 94\nunset label 95\nunset label 96\n"
+			    "unset label 97\n");
+	}
+	strbuf_addstr(&ch->plot, "unset multiplot\n");
+	strbuf_release(&y);
+	strbuf_release(&tics);
+	return np;
 }
 
 /* "; 3 trials per box, n = 1500 per trial; each point ..." */
@@ -243,7 +554,9 @@ chart_box(struct chart *ch)
 	struct table t;
 	struct series *grp = NULL;
 	struct strbuf counts = STRBUF_INIT;
-	size_t ngrp = 0, js, named, *cens = NULL;
+	size_t ngrp = 0, js, named, *cens = NULL, *named_g = NULL;
+	size_t g, nconds = 0, panels = 0, nflag, *flag_g = NULL;
+	bool sev;
 	const char *stat;
 	int ret = -1;
 
@@ -273,16 +586,36 @@ chart_box(struct chart *ch)
 	    "chart); a '# censored' line: that box's trials include one whose "
 	    "statistic is ≥ timeout (no value), so it has no box",
 	    stat, ch->unit);
-	named = box_data(ch, grp, ngrp, cens);
-	box_script(ch, grp, ngrp, stat, chart_several_conditions(&t), named);
+	sev = chart_several_conditions(&t);
+	if (sev)
+		box_by_condition(grp, cens, ngrp);
+	for (g = 0; sev && g < ngrp; g++)
+		if (!g || strcmp(box_cond(&grp[g]), box_cond(&grp[g - 1])))
+			nconds++;
+	named_g = xcalloc(ngrp + 1, sizeof(size_t));
+	flag_g = xcalloc(ngrp + 1, sizeof(size_t));
+	named = box_data(ch, grp, ngrp, cens, named_g);
+	nflag = box_flags(ch, grp, ngrp, named, flag_g);
+	if (nconds > 1 && nconds <= BOX_MAX_PANELS)
+		panels = box_panels(ch, grp, ngrp, stat, named_g, flag_g);
+	else
+		box_script(ch, grp, ngrp, stat, sev, named, nflag);
 	box_counts(&t, grp, ngrp, stat, &counts);
+	if (panels)
+		strbuf_addf(&counts, "; one panel per condition (%zu), each "
+		    "with its own y axis from its data", panels);
 	chart_describe(ch, &o, counts.buf);
+	/* panels fill the page: the caption carries the small print */
+	if (panels)
+		strbuf_reset(&ch->footer);
 	ret = 0;
 cleanup:
 	analyze_opts_release(&o);
 	table_release(&t);
 	chart_series_free(grp, ngrp);
 	free(cens);
+	free(named_g);
+	free(flag_g);
 	strbuf_release(&counts);
 	return ret;
 }

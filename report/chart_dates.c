@@ -103,8 +103,10 @@ chart_day_marks(struct chart *ch, const struct table *t, const char *stat,
 		strbuf_addf(&ch->pre, "set label %zu '≥ timeout' at %zu, ",
 		    tag++, i);
 		chart_gp_num(&ch->pre, y);
-		strbuf_addstr(&ch->pre, " point pt 2 ps 2 lc rgb '#000000' "
-		    "offset 0.6,0.6 noenhanced font small\n");
+		/* the words end left of the cross: a loss bar's label
+		 * (chart_lines.c) starts right of its day */
+		strbuf_addstr(&ch->pre, " right point pt 2 ps 2 lc rgb "
+		    "'#000000' offset -0.6,0.6 noenhanced font small\n");
 		ncens++;
 	}
 	free(gekey);

@@ -27,6 +27,54 @@ cmp_cstr(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* The script: MM-DD x tics (every step-th day, rotated), hours up the
+ * y axis, the image, and × on the cells that read a timed-out probe
+ * (ncens of them). */
+static void
+heatmap_script(struct chart *ch, const char *const *days, size_t ndays,
+    const char *stat, size_t ncens)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, step;
+
+	step = ndays > HEATMAP_MAX_XTICS ? (ndays + HEATMAP_MAX_XTICS - 1) /
+	    HEATMAP_MAX_XTICS : 1;
+	strbuf_addstr(&ch->pre, "set xtics rotate by 45 right (");
+	for (i = 0; i < ndays; i += step) {
+		const char *d = days[i];
+
+		strbuf_addf(&ch->pre, "%s", i ? ", " : "");
+		escape_gnuplot(&ch->pre, strlen(d) == 10 ? d + 5 : d);
+		strbuf_addf(&ch->pre, " %zu", i);
+	}
+	strbuf_addstr(&ch->pre, ")\nset ytics 0, 3, 23\n"
+	    "set xrange [-0.5:");
+	strbuf_addf(&ch->pre, "%zu.5]\nset yrange [-0.5:23.5]\n",
+	    ndays ? ndays - 1 : 0);
+	strbuf_addstr(&ch->pre, ncens ? "set key at graph 1, graph 1.02 "
+	    "right bottom horizontal noopaque nobox\n" : "unset key\n");
+	strbuf_addstr(&ch->pre, "set bmargin 6.5\nset grid noxtics noytics\n"
+	    "set palette defined (0 '#fff5eb', 0.5 '#fd8d3c', 1 '#7f2704')\n");
+	strbuf_addf(&sb, "Day (UTC, %s..%s)", ndays ? days[0] : "",
+	    ndays ? days[ndays - 1] : "");
+	chart_gp_set(&ch->pre, "xlabel", sb.buf);
+	chart_gp_set(&ch->pre, "ylabel", "Hour (UTC)");
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "%s (%s)", stat, ch->unit);
+	chart_gp_set(&ch->pre, "cblabel", sb.buf);
+	strbuf_addstr(&ch->plot, "plot ");
+	chart_plot_source(ch, &ch->plot, true);
+	strbuf_addstr(&ch->plot, " using 1:2:3 with image notitle");
+	if (ncens) {
+		strbuf_addstr(&ch->plot, ", ");
+		chart_plot_source(ch, &ch->plot, false);
+		strbuf_addstr(&ch->plot, " using ($4 > 0 ? $1 : NaN):2 with "
+		    "points pt 2 ps 1.2 lc rgb '#000000' title '≥ timeout'");
+	}
+	strbuf_addch(&ch->plot, '\n');
+	strbuf_release(&sb);
+}
+
 int
 chart_heatmap(struct chart *ch)
 {
@@ -37,7 +85,7 @@ chart_heatmap(struct chart *ch)
 	const char **days = NULL, *stat;
 	double *v = NULL;
 	char *cens = NULL, *gekey = NULL;
-	size_t ndays = 0, r, i, h, js, step, ncens = 0;
+	size_t ndays = 0, r, i, h, js, ncens = 0;
 	long dc, hc, sc, gc;
 	int ret = -1;
 
@@ -98,43 +146,7 @@ chart_heatmap(struct chart *ch)
 		strbuf_addch(&ch->dat, '\n');
 	}
 
-	/* x tics: MM-DD, every step-th day, rotated */
-	step = ndays > HEATMAP_MAX_XTICS ? (ndays + HEATMAP_MAX_XTICS - 1) /
-	    HEATMAP_MAX_XTICS : 1;
-	strbuf_addstr(&ch->pre, "set xtics rotate by 45 right (");
-	for (i = 0; i < ndays; i += step) {
-		const char *d = days[i];
-
-		strbuf_addf(&ch->pre, "%s", i ? ", " : "");
-		escape_gnuplot(&ch->pre, strlen(d) == 10 ? d + 5 : d);
-		strbuf_addf(&ch->pre, " %zu", i);
-	}
-	strbuf_addstr(&ch->pre, ")\nset ytics 0, 3, 23\n"
-	    "set xrange [-0.5:");
-	strbuf_addf(&ch->pre, "%zu.5]\nset yrange [-0.5:23.5]\n",
-	    ndays ? ndays - 1 : 0);
-	strbuf_addstr(&ch->pre, ncens ? "set key at graph 1, graph 1.02 "
-	    "right bottom horizontal noopaque nobox\n" : "unset key\n");
-	strbuf_addstr(&ch->pre, "set bmargin 6.5\nset grid noxtics noytics\n"
-	    "set palette defined (0 '#fff5eb', 0.5 '#fd8d3c', 1 '#7f2704')\n");
-	strbuf_reset(&sb);
-	strbuf_addf(&sb, "Day (UTC, %s..%s)", ndays ? days[0] : "",
-	    ndays ? days[ndays - 1] : "");
-	chart_gp_set(&ch->pre, "xlabel", sb.buf);
-	chart_gp_set(&ch->pre, "ylabel", "Hour (UTC)");
-	strbuf_reset(&sb);
-	strbuf_addf(&sb, "%s (%s)", stat, ch->unit);
-	chart_gp_set(&ch->pre, "cblabel", sb.buf);
-	strbuf_addstr(&ch->plot, "plot ");
-	chart_plot_source(ch, &ch->plot, true);
-	strbuf_addstr(&ch->plot, " using 1:2:3 with image notitle");
-	if (ncens) {
-		strbuf_addstr(&ch->plot, ", ");
-		chart_plot_source(ch, &ch->plot, false);
-		strbuf_addstr(&ch->plot, " using ($4 > 0 ? $1 : NaN):2 with "
-		    "points pt 2 ps 1.2 lc rgb '#000000' title '≥ timeout'");
-	}
-	strbuf_addch(&ch->plot, '\n');
+	heatmap_script(ch, days, ndays, stat, ncens);
 
 	strbuf_reset(&sb);
 	strbuf_addf(&sb, "; %zu days × 24 hours; each cell the %s of that "

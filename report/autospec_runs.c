@@ -1,0 +1,447 @@
+/*
+ * autospec_runs.c - the runs a generated spec is made from: each
+ * metric's runs read through the run-selection iterator (the join
+ * analyze reads) with their campaign keys (study, day, instance type)
+ * and tags, the helpers that select and count them, and the choice of
+ * the campaign every table of a study holds.  autospec.c decides the
+ * sections from them.
+ */
+#include "common/compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/db.h"
+#include "common/err.h"
+#include "common/metric.h"
+#include "common/runsel.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+#include "report/autospec_runs.h"
+
+static char key_study[] = "study", key_day[] = "day",
+    key_itype[] = "instance_type";
+char *const autospec_camp_keys[3] = { key_study, key_day, key_itype };
+
+bool
+autospec_str_eq(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+const char *
+autospec_field(const struct ctx *x, const struct arun *r, size_t f)
+{
+	switch (f) {
+	case F_PATH:
+		return r->path;
+	case F_COND:
+		return r->cond;
+	case F_STUDY:
+	case F_DAY:
+	case F_ITYPE:
+		return r->camp[f - F_STUDY];
+	default:
+		return f - F_TAG0 < x->ntagkeys ? r->tags[f - F_TAG0] : NULL;
+	}
+}
+
+size_t
+autospec_slist_find(const struct slist *l, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (autospec_str_eq(l->v[i], s))
+			return i;
+	return l->n;
+}
+
+void
+autospec_slist_add(struct slist *l, const char *s)
+{
+	size_t i = autospec_slist_find(l, s);
+
+	if (i == l->n) {
+		ALLOC_GROW(l->v, l->n + 1, l->alloc);
+		ALLOC_GROW(l->count, l->n + 1, l->alloc_count);
+		l->v[l->n] = s;
+		l->count[l->n++] = 0;
+	}
+	l->count[i]++;
+}
+
+void
+autospec_slist_release(struct slist *l)
+{
+	free(l->v);
+	free(l->count);
+	memset(l, 0, sizeof(*l));
+}
+
+/* The distinct values of field f among the runs of s. */
+void
+autospec_distinct(const struct ctx *x, const struct sel *s, size_t f,
+    struct slist *out)
+{
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < s->n; i++)
+		autospec_slist_add(out, autospec_field(x, s->r[i], f));
+}
+
+void
+autospec_sel_add(struct sel *s, const struct arun *r)
+{
+	ALLOC_GROW(s->r, s->n + 1, s->alloc);
+	s->r[s->n++] = r;
+}
+
+/* The runs of s whose field f is v. */
+void
+autospec_sel_where(const struct ctx *x, const struct sel *s, size_t f,
+    const char *v, struct sel *out)
+{
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < s->n; i++)
+		if (autospec_str_eq(autospec_field(x, s->r[i], f), v))
+			autospec_sel_add(out, s->r[i]);
+}
+
+int
+autospec_cmp_str(const void *a, const void *b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+
+	if (!x || !y)
+		return !x - !y;
+	return strcmp(x, y);
+}
+
+/* ------------------------------------------------------------------
+ * Reading the runs
+ */
+
+int
+autospec_read_tag_keys(sqlite3 *db, struct ctx *x)
+{
+	sqlite3_stmt *st = db_prepare(db, "list tag keys",
+	    "SELECT DISTINCT key FROM run_tags ORDER BY key");
+	size_t alloc = 0;
+	int rc;
+
+	if (!st)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *k = (const char *)sqlite3_column_text(st, 0);
+		size_t i;
+
+		/* the campaign keys have columns of their own */
+		for (i = 0; i < ARRAY_SIZE(autospec_camp_keys); i++)
+			if (!strcmp(k, autospec_camp_keys[i]))
+				break;
+		if (i < ARRAY_SIZE(autospec_camp_keys))
+			continue;
+		ALLOC_GROW(x->tagkeys, x->ntagkeys + 1, alloc);
+		x->tagkeys[x->ntagkeys++] = xstrdup(k);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return error("list tag keys: %s", sqlite3_errmsg(db));
+	return 0;
+}
+
+static char *
+dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+/* Every run of metric m, into mr (left empty when there is none). */
+int
+autospec_read_metric(sqlite3 *db, struct ctx *x, const struct metric *m,
+    struct mruns *mr)
+{
+	struct runsel_query q;
+	struct runsel rs;
+	sqlite3_stmt *has;
+	size_t i;
+	int rc;
+
+	memset(mr, 0, sizeof(*mr));
+	mr->m = m;
+	memset(&q, 0, sizeof(q));
+	q.metric = (int)m->id;
+	q.dims = autospec_camp_keys;
+	q.ndims = ARRAY_SIZE(autospec_camp_keys);
+	q.tags = x->tagkeys;
+	q.ntags = x->ntagkeys;
+	/* an ECDF needs samples: oha JSON alone has none */
+	has = db_prepare(db, "find samples", "SELECT 1 FROM samples WHERE "
+	    "run_id = ?1 AND metric = ?2 AND value IS NOT NULL LIMIT 1");
+	if (!has)
+		return -1;
+	if (runsel_open(&rs, db, &q)) {
+		runsel_close(&rs);
+		sqlite3_finalize(has);
+		return -1;
+	}
+	while ((rc = runsel_next(&rs)) > 0) {
+		struct arun *r;
+
+		ALLOC_GROW(mr->r, mr->n + 1, mr->alloc);
+		r = &mr->r[mr->n++];
+		r->path = xstrdup(rs.row.path);
+		r->cond = xstrdup(rs.row.cond ? rs.row.cond : "");
+		for (i = 0; i < ARRAY_SIZE(autospec_camp_keys); i++)
+			r->camp[i] = dup_or_null(rs.row.dims[i]);
+		r->tags = xcalloc(x->ntagkeys + 1, sizeof(char *));
+		for (i = 0; i < x->ntagkeys; i++)
+			r->tags[i] = dup_or_null(rs.row.tags[i]);
+		sqlite3_reset(has);
+		sqlite3_bind_int64(has, 1, rs.row.id);
+		sqlite3_bind_int(has, 2, (int)m->id);
+		r->samples = sqlite3_step(has) == SQLITE_ROW;
+	}
+	runsel_close(&rs);
+	sqlite3_finalize(has);
+	return rc < 0 ? -1 : 0;
+}
+
+void
+autospec_ctx_release(struct ctx *x)
+{
+	size_t i, j, k;
+
+	for (i = 0; i < x->nper; i++) {
+		for (j = 0; j < x->per[i].n; j++) {
+			struct arun *r = &x->per[i].r[j];
+
+			free(r->path);
+			free(r->cond);
+			for (k = 0; k < ARRAY_SIZE(autospec_camp_keys); k++)
+				free(r->camp[k]);
+			for (k = 0; k < x->ntagkeys; k++)
+				free(r->tags[k]);
+			free(r->tags);
+		}
+		free(x->per[i].r);
+	}
+	for (i = 0; i < x->ntagkeys; i++)
+		free(x->tagkeys[i]);
+	free(x->tagkeys);
+}
+
+/* The (day, instance type) pair with the most runs of s: the campaign
+ * the tables hold.  Ties go to the earliest day, then instance type. */
+void
+autospec_main_campaign(const struct ctx *x, const struct sel *s,
+    const char **day, const char **itype)
+{
+	size_t i, j, best = 0, bestn = 0, n = 0;
+	const char **pd = xcalloc(s->n + 1, sizeof(char *));
+	const char **pi = xcalloc(s->n + 1, sizeof(char *));
+	size_t *cnt = xcalloc(s->n + 1, sizeof(size_t));
+
+	for (i = 0; i < s->n; i++) {
+		const char *d = autospec_field(x, s->r[i], F_DAY);
+		const char *t = autospec_field(x, s->r[i], F_ITYPE);
+
+		for (j = 0; j < n; j++)
+			if (autospec_str_eq(pd[j], d) &&
+			    autospec_str_eq(pi[j], t))
+				break;
+		if (j == n) {
+			pd[n] = d;
+			pi[n++] = t;
+		}
+		cnt[j]++;
+	}
+	for (j = 0; j < n; j++) {
+		int c = 0;
+
+		if (cnt[j] < bestn)
+			continue;
+		if (cnt[j] == bestn) {
+			c = autospec_cmp_str(&pd[j], &pd[best]);
+			if (!c)
+				c = autospec_cmp_str(&pi[j], &pi[best]);
+			if (c >= 0)
+				continue;
+		}
+		best = j;
+		bestn = cnt[j];
+	}
+	*day = n ? pd[best] : NULL;
+	*itype = n ? pi[best] : NULL;
+	free(pd);
+	free(pi);
+	free(cnt);
+}
+
+/*
+ * The one campaign (day, instance type) every table of a study holds,
+ * chosen once for all its metrics: the pair on which the most of its
+ * metrics were measured, then the one with the most runs of them, then
+ * the earliest day and instance type.  s[i] are the study's runs of
+ * metric i (ns metrics).  A metric measured on AUTOSPEC_MONTH_DAYS days
+ * or more is read over its whole period instead and takes no part.
+ */
+void
+autospec_study_campaign(const struct ctx *x, const struct sel *s, size_t ns,
+    const char **day, const char **itype)
+{
+	size_t i, j, k, n = 0, best = 0, total = 0;
+	const char **pd, **pi;
+	size_t *nmet, *nrun, *last;
+
+	for (i = 0; i < ns; i++)
+		total += s[i].n;
+	pd = xcalloc(total + 1, sizeof(char *));
+	pi = xcalloc(total + 1, sizeof(char *));
+	nmet = xcalloc(total + 1, sizeof(size_t));
+	nrun = xcalloc(total + 1, sizeof(size_t));
+	last = xcalloc(total + 1, sizeof(size_t));
+	for (i = 0; i < ns; i++) {
+		for (k = 0; k < s[i].n; k++) {
+			const char *d = autospec_field(x, s[i].r[k], F_DAY);
+			const char *t = autospec_field(x, s[i].r[k], F_ITYPE);
+
+			for (j = 0; j < n; j++)
+				if (autospec_str_eq(pd[j], d) &&
+			    autospec_str_eq(pi[j], t))
+					break;
+			if (j == n) {
+				pd[n] = d;
+				pi[n++] = t;
+			}
+			nrun[j]++;
+			/* metric i counted once */
+			if (last[j] != i + 1) {
+				last[j] = i + 1;
+				nmet[j]++;
+			}
+		}
+	}
+	for (j = 1; j < n; j++) {
+		int c;
+
+		if (nmet[j] != nmet[best]) {
+			if (nmet[j] > nmet[best])
+				best = j;
+			continue;
+		}
+		if (nrun[j] != nrun[best]) {
+			if (nrun[j] > nrun[best])
+				best = j;
+			continue;
+		}
+		c = autospec_cmp_str(&pd[j], &pd[best]);
+		if (!c)
+			c = autospec_cmp_str(&pi[j], &pi[best]);
+		if (c < 0)
+			best = j;
+	}
+	*day = n ? pd[best] : NULL;
+	*itype = n ? pi[best] : NULL;
+	free(pd);
+	free(pi);
+	free(nmet);
+	free(nrun);
+	free(last);
+}
+
+/* Does s hold a run of the campaign (day, itype)? */
+bool
+autospec_sel_has_campaign(const struct ctx *x, const struct sel *s,
+    const char *day, const char *itype)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (autospec_str_eq(autospec_field(x, s->r[i], F_DAY), day) &&
+		    autospec_str_eq(autospec_field(x, s->r[i], F_ITYPE), itype))
+			return true;
+	return false;
+}
+
+
+size_t
+autospec_cells_find(const struct cells *c, const char *path, const char *cond)
+{
+	size_t i;
+
+	for (i = 0; i < c->n; i++)
+		if (!strcmp(c->path[i], path) && !strcmp(c->cond[i], cond))
+			return i;
+	return c->n;
+}
+
+void
+autospec_cells_of(const struct sel *s, struct cells *c)
+{
+	size_t i, j;
+
+	memset(c, 0, sizeof(*c));
+	for (i = 0; i < s->n; i++) {
+		j = autospec_cells_find(c, s->r[i]->path, s->r[i]->cond);
+		if (j == c->n) {
+			ALLOC_GROW(c->path, c->n + 1, c->alloc_p);
+			ALLOC_GROW(c->cond, c->n + 1, c->alloc_c);
+			ALLOC_GROW(c->runs, c->n + 1, c->alloc_r);
+			c->path[c->n] = s->r[i]->path;
+			c->cond[c->n] = s->r[i]->cond;
+			c->runs[c->n++] = 0;
+		}
+		c->runs[j]++;
+	}
+}
+
+void
+autospec_cells_release(struct cells *c)
+{
+	free(c->path);
+	free(c->cond);
+	free(c->runs);
+}
+
+/* The tag keys (other than the campaign's) that take more than one
+ * value inside one cell of s: what its tables pool across. */
+void
+autospec_pooled_keys(const struct ctx *x, const struct sel *s,
+    const struct cells *c, struct strbuf *sb)
+{
+	size_t k, i, j, n = 0;
+
+	for (k = 0; k < x->ntagkeys; k++) {
+		bool pooled = false;
+
+		for (j = 0; j < c->n && !pooled; j++) {
+			const char *first = NULL;
+			bool seen = false;
+
+			for (i = 0; i < s->n && !pooled; i++) {
+				const struct arun *r = s->r[i];
+
+				if (strcmp(r->path, c->path[j]) ||
+				    strcmp(r->cond, c->cond[j]))
+					continue;
+				if (!seen) {
+					first = r->tags[k];
+					seen = true;
+				} else if (!autospec_str_eq(first,
+				    r->tags[k])) {
+					pooled = true;
+				}
+			}
+		}
+		if (!pooled)
+			continue;
+		strbuf_addstr(sb, n++ ? ", " : "");
+		strbuf_addstr(sb, x->tagkeys[k]);
+	}
+}
+

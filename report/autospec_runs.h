@@ -1,0 +1,127 @@
+/*
+ * autospec_runs.h - the runs a generated spec is made from
+ * (autospec_runs.c): each metric's runs with their campaign keys and
+ * tags, selections of them, their distinct values and cells, and the
+ * campaign (day, instance type) the tables hold.  Private to the
+ * report/autospec*.c files.
+ */
+#ifndef PATHSTAT_REPORT_AUTOSPEC_RUNS_H
+#define PATHSTAT_REPORT_AUTOSPEC_RUNS_H
+
+#include "common/compat.h"
+
+#include <sqlite3.h>
+
+#include "common/metric.h"
+#include "common/strbuf.h"
+
+/* The campaign keys: a group per study; day and instance type are held
+ * at one value in the tables and compared in sections of their own. */
+enum { F_PATH, F_COND, F_STUDY, F_DAY, F_ITYPE, F_TAG0 };
+/* Their tag keys: "study", "day", "instance_type" (F_STUDY + i). */
+extern char *const autospec_camp_keys[3];
+
+/* One run of a metric. */
+struct arun {
+	char	*path;		/* path ID (owned) */
+	char	*cond;		/* canonical condition, "" none (owned) */
+	char	*camp[3];	/* study, day, instance type; NULL when
+				 * unset (owned) */
+	char	**tags;		/* one per ctx.tagkeys, NULL unset (owned) */
+	bool	samples;	/* holds successful samples of the metric
+				 * (not only a tool's summary) */
+};
+
+/* The runs of one metric, in the iterator's natural order. */
+struct mruns {
+	const struct metric *m;
+	struct arun	*r;
+	size_t		n, alloc;
+};
+
+/* Runs picked from one mruns (borrowed pointers). */
+struct sel {
+	const struct arun **r;
+	size_t		n, alloc;
+};
+
+/* Distinct values, in order of first appearance; NULL is a value (the
+ * key unset).  The strings are borrowed from the runs. */
+struct slist {
+	const char	**v;
+	size_t		*count;		/* runs with each value */
+	size_t		n, alloc, alloc_count;
+};
+
+struct ctx {
+	char		**tagkeys;	/* every tag key (owned) */
+	size_t		ntagkeys;
+	struct mruns	per[METRIC_ID_LIMIT];	/* metrics with runs */
+	size_t		nper;
+	const char	*baseline;	/* path, or NULL */
+};
+
+/* The cells (path, condition) of some runs, in order, with their run
+ * counts. */
+struct cells {
+	const char	**path, **cond;
+	size_t		*runs;
+	size_t		n, alloc_p, alloc_c, alloc_r;
+};
+
+/* Equal strings, NULL equal only to NULL. */
+bool autospec_str_eq(const char *a, const char *b);
+/* Field f (F_PATH ... F_TAG0 + i) of run r; NULL when unset. */
+const char *autospec_field(const struct ctx *x, const struct arun *r,
+    size_t f);
+/* The index of s in l, or l->n. */
+size_t autospec_slist_find(const struct slist *l, const char *s);
+/* Count s in l (added at the end when new). */
+void autospec_slist_add(struct slist *l, const char *s);
+void autospec_slist_release(struct slist *l);
+/* The distinct values of field f among the runs of s. */
+void autospec_distinct(const struct ctx *x, const struct sel *s, size_t f,
+    struct slist *out);
+void autospec_sel_add(struct sel *s, const struct arun *r);
+/* The runs of s whose field f is v (out->r: the caller frees it). */
+void autospec_sel_where(const struct ctx *x, const struct sel *s, size_t f,
+    const char *v, struct sel *out);
+/* qsort order of strings (const char *), NULL last. */
+int autospec_cmp_str(const void *a, const void *b);
+/* Every tag key of the database into x.  Returns 0, or -1 after
+ * printing. */
+int autospec_read_tag_keys(sqlite3 *db, struct ctx *x);
+/* Every run of metric m, into mr (left empty when there is none).
+ * Returns 0, or -1 after printing. */
+int autospec_read_metric(sqlite3 *db, struct ctx *x, const struct metric *m,
+    struct mruns *mr);
+void autospec_ctx_release(struct ctx *x);
+/* The (day, instance type) pair with the most runs of s.  Ties go to
+ * the earliest day, then instance type. */
+void autospec_main_campaign(const struct ctx *x, const struct sel *s,
+    const char **day, const char **itype);
+/*
+ * The one campaign (day, instance type) every table of a study holds,
+ * chosen once for all its metrics: the pair on which the most of its
+ * metrics were measured, then the one with the most runs of them, then
+ * the earliest day and instance type.  s[i] are the study's runs of
+ * metric i (ns metrics); the caller leaves out the metrics read over a
+ * whole period (AUTOSPEC_MONTH_DAYS) and the path MTU.
+ */
+void autospec_study_campaign(const struct ctx *x, const struct sel *s,
+    size_t ns, const char **day, const char **itype);
+/* Does s hold a run of the campaign (day, itype)? */
+bool autospec_sel_has_campaign(const struct ctx *x, const struct sel *s,
+    const char *day, const char *itype);
+/* The index of cell (path, cond) in c, or c->n. */
+size_t autospec_cells_find(const struct cells *c, const char *path,
+    const char *cond);
+/* The cells of s, in order, with their run counts (release c). */
+void autospec_cells_of(const struct sel *s, struct cells *c);
+void autospec_cells_release(struct cells *c);
+/* The tag keys (other than the campaign's) that take more than one
+ * value inside one cell of s: what its tables pool across. */
+void autospec_pooled_keys(const struct ctx *x, const struct sel *s,
+    const struct cells *c, struct strbuf *sb);
+
+#endif
