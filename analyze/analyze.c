@@ -38,8 +38,6 @@
 	"       trend --by day|hour [--by KEY] [--threshold 5%],\n" \
 	"       variance [--by KEYS] [--target 5%], mtu (no --metric)\n"
 
-char name_p50[] = "p50", name_p99[] = "p99";
-
 void
 analyze_query(const struct analyze_opts *o, bool load_values,
     struct cells_query *q)
@@ -1286,6 +1284,7 @@ analyze_build(sqlite3 *db, const char *verb, const struct analyze_opts *o,
     int nargs, char **args, struct table *t)
 {
 	const struct verb *v = find_verb(verb);
+	struct analyze_opts o2;
 	int rc;
 
 	if (!v)
@@ -1293,7 +1292,11 @@ analyze_build(sqlite3 *db, const char *verb, const struct analyze_opts *o,
 	rc = analyze_validate(db, verb, o, nargs, args);
 	if (rc)
 		return rc;
-	return v->fn(db, o, nargs, args, t);
+	analyze_shown_stats(verb, o, &o2);
+	rc = v->fn(db, &o2, nargs, args, t);
+	if (!rc)
+		analyze_stats_note(t, &o2);
+	return rc;
 }
 
 static void
@@ -1337,6 +1340,7 @@ analyze_sql(const struct analyze_opts *o, const char *verb, int nargs,
     char **args)
 {
 	struct strbuf why = STRBUF_INIT;
+	struct analyze_opts o2;
 	sqlite3 *db = NULL;
 	int rc, ret = PATHSTAT_EXIT_USAGE;
 
@@ -1361,7 +1365,15 @@ analyze_sql(const struct analyze_opts *o, const char *verb, int nargs,
 		ret = rc == -2 ? PATHSTAT_EXIT_USAGE : PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
-	rc = export_sql_print(stdout, db, verb, o, nargs, args);
+	/* the statistics the table would show, and why, as it says */
+	analyze_shown_stats(verb, o, &o2);
+	if (o2.stats_why) {
+		strbuf_reset(&why);
+		analyze_stats_list(&o2, &why);
+		printf("-- statistics %s, the default for %s: %s.\n", why.buf,
+		    o2.metric, o2.stats_why);
+	}
+	rc = export_sql_print(stdout, db, verb, &o2, nargs, args);
 	ret = rc == -2 ? PATHSTAT_EXIT_USAGE : rc ? PATHSTAT_EXIT_FAIL :
 	    PATHSTAT_EXIT_OK;
 cleanup:

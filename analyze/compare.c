@@ -20,23 +20,6 @@
 #include "common/xalloc.h"
 #include "stats/verdict.h"
 
-void
-analyze_default_stats(const struct analyze_opts *o, struct analyze_opts *o2)
-{
-
-	*o2 = *o;
-	if (o->stats_given)
-		return;
-	memset(o2->stats, 0, sizeof(o2->stats));
-	o2->stats[0].kind = STATS_NAME_PCT;
-	o2->stats[0].pct = 50.0;
-	o2->stats[1].kind = STATS_NAME_PCT;
-	o2->stats[1].pct = 99.0;
-	o2->stat_names[0] = name_p50;
-	o2->stat_names[1] = name_p99;
-	o2->nstats = 2;
-}
-
 int
 analyze_load_by(sqlite3 *db, const struct analyze_opts *o, const char *key,
     struct cellset *cs)

@@ -367,7 +367,11 @@ static const struct analyze_option options[] = {
 	{ ANALYZE_OPT_STATS, "stats", "LIST", ANALYZE_ARG_LIST,
 	  set_stats, get_stats, 0, 0, 0, 0, false,
 	  ANALYZE_EMIT_SET,
-	  "p50,p95,p99,max (any pNN or pNN.N, min, max, mean, n)",
+	  "any pNN or pNN.N, min, max, mean, n; default by metric:\n"
+	  "p50,p95,p99,max (lower is better), p50,p5,p1,min (higher\n"
+	  "is better: the slow side), mean,min,max (one value per\n"
+	  "run); trials, compare, trend, variance: p50,p99, p50,p5\n"
+	  "or mean",
 	  "stats", true, NULL, NULL },
 	{ ANALYZE_OPT_QUANTILE, "quantile", "E", ANALYZE_ARG_TEXT,
 	  set_quantile, get_quantile, 0, 0, 0, 0, false,

@@ -77,6 +77,12 @@ struct analyze_opts {
 						 * "auto": chosen from the data;
 						 * borrowed */
 	bool			stats_given;	/* --stats was given */
+	bool			stats_resolved;	/* stats are the metric's
+						 * defaults for the verb
+						 * (analyze_shown_stats()) */
+	const char		*stats_why;	/* ... and why, for captions;
+						 * NULL: latency's plain rule
+						 * (static) */
 	uint32_t		given;		/* bit 1 << analyze_opt_id for
 						 * each option set through the
 						 * table */

@@ -792,8 +792,9 @@ delta_columns(struct table *t, const struct analyze_opts *o,
 	    cs->info->timeout_bound);
 	*col_growth = table_add_col(t, "growth", "growth Δp99/Δp50", 2);
 	{
-		/* --stats without p50 or p99 asked for no growth: JSON and
-		 * CSV keep the key (the contract), Markdown leaves it out */
+		/* statistics without p50 or p99 (--stats, or throughput's
+		 * slow side) ask for no growth: JSON and CSV keep the key
+		 * (the contract), Markdown leaves it out */
 		bool p50 = false, p99 = false;
 
 		for (i = 0; i < o->nstats; i++) {
@@ -802,7 +803,7 @@ delta_columns(struct table *t, const struct analyze_opts *o,
 			p99 |= o->stats[i].kind == STATS_NAME_PCT &&
 			    o->stats[i].pct == 99.0;
 		}
-		if (o->stats_given && !(p50 && p99))
+		if (!(p50 && p99))
 			t->cols[*col_growth].md_hidden = true;
 	}
 	table_add_col(t, "n_minuend", "n (minuend)", -1);
@@ -1382,18 +1383,9 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 
 	if (!no_extra_args(nargs, args, "trials"))
 		return -2;
-	o2 = *o;
-	if (!o->stats_given) {
-		/* the articles watch p50 and p99 from trial to trial */
-		memset(o2.stats, 0, sizeof(o2.stats));
-		o2.stats[0].kind = STATS_NAME_PCT;
-		o2.stats[0].pct = 50.0;
-		o2.stats[1].kind = STATS_NAME_PCT;
-		o2.stats[1].pct = 99.0;
-		o2.stat_names[0] = name_p50;
-		o2.stat_names[1] = name_p99;
-		o2.nstats = 2;
-	}
+	/* the articles watch p50 and p99 from trial to trial (latency;
+	 * common/metric.h has the others) */
+	analyze_shown_stats("trials", o, &o2);
 	if (load(db, o, &cs))
 		return -1;
 	dec = cs.shown.decimals;
@@ -1485,33 +1477,20 @@ columns_cellset(const struct analyze_opts *o, struct cellset *cs)
 	return 0;
 }
 
-/* The statistics a verb shows (trials: p50 and p99 unless --stats). */
-static void
-shown_stats(const char *verb, const struct analyze_opts *o,
-    struct analyze_opts *o2)
-{
-	*o2 = *o;
-	if (!strcmp(verb, "trials") && !o->stats_given) {
-		memset(o2->stats, 0, sizeof(o2->stats));
-		o2->stats[0].kind = o2->stats[1].kind = STATS_NAME_PCT;
-		o2->stats[0].pct = 50.0;
-		o2->stats[1].pct = 99.0;
-		o2->stat_names[0] = name_p50;
-		o2->stat_names[1] = name_p99;
-		o2->nstats = 2;
-	}
-}
-
 int
 analyze_columns(const char *verb, const struct analyze_opts *o,
     struct table *t)
 {
+	struct analyze_opts o2;
 	struct cellset cs;
 	const char *unit;
 	size_t a, b, d;
 
 	if (columns_cellset(o, &cs))
 		return -1;
+	/* the columns analyze's table would have: its statistics */
+	analyze_shown_stats(verb, o, &o2);
+	o = &o2;
 	md_scale(&cs, &unit);
 	if (!strcmp(verb, "percentiles")) {
 		add_key_columns(t, &cs);
@@ -1766,7 +1745,7 @@ analyze_replay(const char *verb, const struct analyze_opts *o,
 
 	if (columns_cellset(o, &cs))
 		return -1;
-	shown_stats(verb, o, &o2);
+	analyze_shown_stats(verb, o, &o2);
 	if (strcmp(verb, "ratio"))
 		cellset_choose_unit_table(&cs, &o2, t);
 	if (!strcmp(verb, "percentiles"))
@@ -1779,6 +1758,7 @@ analyze_replay(const char *verb, const struct analyze_opts *o,
 		replay_trials(&o2, &cs, t);
 	else
 		return error("%s has no --sql form", verb);
+	analyze_stats_note(t, &o2);
 	return 0;
 }
 

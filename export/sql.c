@@ -1582,7 +1582,7 @@ set_stats(struct q *x)
 	size_t j;
 
 	x->nst = 0;
-	if (trials_verb && !o->stats_given) {
+	if (trials_verb && !o->stats_given && !o->stats_resolved) {
 		x->st[0].s.kind = x->st[1].s.kind = STATS_NAME_PCT;
 		x->st[0].s.pct = 50.0;
 		x->st[1].s.pct = 99.0;
