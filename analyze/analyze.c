@@ -26,19 +26,6 @@
 #include "common/xalloc.h"
 #include "export/export.h"
 
-#define ANALYZE_USAGE \
-	"usage: pathstat analyze <verb> [--db FILE] --metric M [--where K=V]...\n" \
-	"                        [--by DIMS] [--stats LIST] [--quantile type7|oha|hd]\n" \
-	"                        [--pool pooled|trials] [--paths A,B,...] [--ci]\n" \
-	"                        [--level 0.95] [--seed N]\n" \
-	"                        [--unit U] [--format text|md|csv|json] [ARGS]\n" \
-	"       pathstat analyze percentiles|delta|ratio|trials ...\n" \
-	"                        --sql athena|trino|spark|duckdb\n" \
-	"verbs: percentiles, delta PAIR..., ratio --across KEY NUM/DEN, trials,\n" \
-	"       relative, compare --by KEY [--baseline V] [--threshold 5%],\n" \
-	"       trend --by day|hour [--by KEY] [--threshold 5%],\n" \
-	"       variance [--by KEYS] [--target 5%], mtu (no --metric)\n"
-
 void
 analyze_query(const struct analyze_opts *o, bool load_values,
     struct cells_query *q)
@@ -437,19 +424,32 @@ struct verb {
 	const char	*name;
 	int		(*fn)(sqlite3 *, const struct analyze_opts *, int, char **,
 			    struct table *);
+	const char	*args;		/* its own arguments and options, for
+					 * its usage line; NULL: none */
 	const char	*summary;
 };
 
 static const struct verb verbs[] = {
-	{ "compare",	analyze_compare,	"a dimension's values against a baseline" },
-	{ "delta",	analyze_delta,		"differences between paths: G-G' H-B" },
-	{ "mtu",	analyze_mtu,		"path MTU per path (pathprobe --mtu)" },
-	{ "percentiles", analyze_percentiles,	"percentile tables per path and condition" },
-	{ "ratio",	analyze_ratio,		"ratios across a condition key: c 16/1" },
-	{ "relative",	analyze_relative,	"each percentile as % of the cell's p50" },
-	{ "trend",	analyze_trend,		"statistic over days or hours: slope, drift/step verdict" },
-	{ "trials",	analyze_trials,		"trial-to-trial spread and outlier trials" },
-	{ "variance",	analyze_variance,	"spread within/between trials, days, instances" },
+	{ "compare",	analyze_compare,
+	  "--by KEY [--baseline V] [--threshold 5%]",
+	  "a dimension's values against a baseline" },
+	{ "delta",	analyze_delta,		"PAIR...",
+	  "differences between paths: G-G' H-B" },
+	{ "mtu",	analyze_mtu,		NULL,
+	  "path MTU per path (pathprobe --mtu; no --metric)" },
+	{ "percentiles", analyze_percentiles,	NULL,
+	  "percentile tables per path and condition" },
+	{ "ratio",	analyze_ratio,		"--across KEY NUM/DEN",
+	  "ratios across a condition key: c 16/1" },
+	{ "relative",	analyze_relative,	NULL,
+	  "each percentile as % of the cell's p50" },
+	{ "trend",	analyze_trend,
+	  "--by day|hour [--by KEY] [--threshold 5%]",
+	  "statistic over days or hours: slope, drift/step verdict" },
+	{ "trials",	analyze_trials,		NULL,
+	  "trial-to-trial spread and outlier trials" },
+	{ "variance",	analyze_variance,	"[--by KEYS] [--target 5%]",
+	  "spread within/between trials, days, instances" },
 };
 
 /* How many runs q selects; -1 after a database error. */
@@ -720,29 +720,44 @@ analyze_build(sqlite3 *db, const char *verb, const struct analyze_opts *o,
 	return rc;
 }
 
+/*
+ * The usage, generated as every command's is (common/parseopt.c): the
+ * option table's line (analyze/options.c), then a line per verb with
+ * arguments or options of its own (the verb table above); full: the
+ * verbs, the option lines and what the metrics are.
+ */
 static void
 analyze_usage(FILE *fp, bool full)
 {
+	struct strbuf sb = STRBUF_INIT;
 	const struct metric *ms;
 	size_t i, k, nm;
 
-	fputs(ANALYZE_USAGE, fp);
-	if (!full)
-		return;
-	fputs("\nverbs:\n", fp);
+	analyze_opts_usage(&sb);
 	for (i = 0; i < ARRAY_SIZE(verbs); i++)
-		fprintf(fp, "   %-12s %s\n", verbs[i].name, verbs[i].summary);
-	fputs("\n", fp);
-	analyze_options_help(fp);
-	fputs("\nOne value per run (n = runs), from the tools' end-of-test "
-	    "summaries:\n ", fp);
+		if (verbs[i].args)
+			strbuf_addf(&sb, "       pathstat analyze %s %s\n",
+			    verbs[i].name, verbs[i].args);
+	if (!full)
+		goto cleanup;
+	strbuf_addstr(&sb, "\nverbs:\n");
+	for (i = 0; i < ARRAY_SIZE(verbs); i++)
+		strbuf_addf(&sb, "   %-12s %s\n", verbs[i].name,
+		    verbs[i].summary);
+	strbuf_addch(&sb, '\n');
+	analyze_opts_help(&sb);
+	strbuf_addstr(&sb, "\nOne value per run (n = runs), from the tools' "
+	    "end-of-test summaries:\n ");
 	ms = metric_list(&nm);
 	for (i = 0, k = 0; i < nm; i++)
 		if (ms[i].source == METRIC_FROM_SUMMARY)
-			fprintf(fp, "%s %s", k++ ? "," : "", ms[i].name);
-	fputs(".\nNames no run has (keys, values, paths, metrics) are usage "
-	    "errors;\n'pathstat keys' lists what there is.\n", fp);
-	fputs("\n'pathstat analyze <verb> --help' shows this help.\n", fp);
+			strbuf_addf(&sb, "%s %s", k++ ? "," : "", ms[i].name);
+	strbuf_addstr(&sb, ".\nNames no run has (keys, values, paths, "
+	    "metrics) are usage errors;\n'pathstat keys' lists what there "
+	    "is.\n\n'pathstat analyze <verb> --help' shows this help.\n");
+cleanup:
+	fputs(sb.buf, fp);
+	strbuf_release(&sb);
 }
 
 static void

@@ -181,8 +181,12 @@ int analyze_opts_set_paths(struct analyze_opts *o, const char *list,
  */
 int analyze_opts_parse(struct analyze_opts *o, int argc, char **argv,
     void (*help)(FILE *fp));
-/* The option lines of `pathstat analyze --help`. */
-void analyze_options_help(FILE *fp);
+/* `pathstat analyze --help` from the table, on the layer
+ * (common/parseopt.h): the usage line (the verbs' own options, hidden
+ * from it, are for their verbs' lines), and the option lines with
+ * --metric's names. */
+void analyze_opts_usage(struct strbuf *sb);
+void analyze_opts_help(struct strbuf *sb);
 
 /*
  * The argv of `pathstat analyze verb` with o's options (in the table's
