@@ -629,9 +629,11 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		free(pa);
 		free(pb);
 	}
-	contrast_caption(t, o, &cs, "Minuend minus subtrahend under the same "
-	    "condition; growth = Δp99 / Δp50 (how much the gap widens in the "
-	    "slow tail)");
+	/* growth only where its column shows (p50 and p99 shown) */
+	contrast_caption(t, o, &cs, t->cols[col_growth].md_hidden ?
+	    "Minuend minus subtrahend under the same condition" :
+	    "Minuend minus subtrahend under the same condition; growth = "
+	    "Δp99 / Δp50 (how much the gap widens in the slow tail)");
 	if (nmissing)
 		table_add_note(t, "not measured: one side of the pair has no data "
 		    "under that condition.");

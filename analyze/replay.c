@@ -254,9 +254,13 @@ replay_contrast(const struct analyze_opts *o, const struct cellset *cs,
 		contrast_caption(t, o, cs, what.buf);
 		strbuf_release(&what);
 	} else {
-		contrast_caption(t, o, cs, "Minuend minus subtrahend under the "
-		    "same condition; growth = Δp99 / Δp50 (how much the gap "
-		    "widens in the slow tail)");
+		long g = table_col(t, "growth");
+
+		contrast_caption(t, o, cs, g >= 0 && t->cols[g].md_hidden ?
+		    "Minuend minus subtrahend under the same condition" :
+		    "Minuend minus subtrahend under the same condition; "
+		    "growth = Δp99 / Δp50 (how much the gap widens in the "
+		    "slow tail)");
 		if (nmissing)
 			table_add_note(t, "not measured: one side of the pair "
 			    "has no data under that condition.");
