@@ -1,7 +1,8 @@
 /*
  * analyze.c - `pathstat analyze <verb>`: the options every verb shares,
- * the verb table, and computing one statistic of one cell (pooled or per
- * trial, with its interval and the "≥ timeout" rule for connect times).
+ * the key columns and captions of its tables, the verb table, checking
+ * the names a command gives, --sql and cmd_analyze.  One statistic of one
+ * cell is computed in compute.c.
  */
 #include "common/compat.h"
 
@@ -23,21 +24,6 @@
 #include "common/suggest.h"
 #include "common/units.h"
 #include "common/xalloc.h"
-
-#define ANALYZE_USAGE \
-	"usage: pathstat analyze <verb> [--db FILE] --metric M [--where K=V]...\n" \
-	"                        [--by DIMS] [--stats LIST] [--quantile type7|oha|hd]\n" \
-	"                        [--pool pooled|trials] [--paths A,B,...] [--ci]\n" \
-	"                        [--level 0.95] [--seed N]\n" \
-	"                        [--unit U] [--format text|md|csv|json] [ARGS]\n" \
-	"       pathstat analyze percentiles|delta|ratio|trials ...\n" \
-	"                        --sql athena|trino|spark|duckdb\n" \
-	"verbs: percentiles, delta PAIR..., ratio --across KEY NUM/DEN, trials,\n" \
-	"       relative, compare --by KEY [--baseline V] [--threshold 5%],\n" \
-	"       trend --by day|hour [--by KEY] [--threshold 5%],\n" \
-	"       variance [--by KEYS] [--target 5%], mtu (no --metric)\n"
-
-char name_p50[] = "p50", name_p99[] = "p99";
 
 void
 analyze_query(const struct analyze_opts *o, bool load_values,
@@ -433,603 +419,36 @@ format_ci(struct strbuf *sb, double v, double lo, double hi, int decimals)
 	}
 }
 
-size_t
-cell_view(const struct cell *c, const double **ptrs, size_t *ns,
-    struct stats_trials *view)
-{
-	size_t i, k = 0;
-
-	for (i = 0; i < c->ntrials; i++) {
-		if (!c->trials[i].n)
-			continue;
-		ptrs[k] = c->trials[i].values;
-		ns[k] = c->trials[i].n;
-		k++;
-	}
-	view->trial = ptrs;
-	view->n = ns;
-	view->ntrials = k;
-	return k;
-}
-
-/* One statistic of a sorted array. */
-static double
-stat_of(const struct analyze_opts *o, const struct stats_name *s,
-    const double *x, size_t n)
-{
-	if (n == 0)
-		return NAN;
-	switch (s->kind) {
-	case STATS_NAME_MIN:
-		return x[0];
-	case STATS_NAME_MAX:
-		return x[n - 1];
-	case STATS_NAME_MEAN:
-		return stats_mean(x, n);
-	case STATS_NAME_N:
-		return (double)n;
-	case STATS_NAME_PCT:
-		break;
-	}
-	return stats_quantile(o->est, x, n, s->pct);
-}
-
-/*
- * A pooled statistic read off the cell's sorted trials without merging
- * them (issue 24: the merge and its copies were most of analyze's time
- * on 20 M samples): min, max, and type 7's and oha's quantiles by
- * selection, the same values as of the merged array.  False when the
- * cell has no samples or the statistic needs every value (the mean,
- * Harrell-Davis): the caller merges.
- */
-static bool
-pooled_stat_of_trials(const struct analyze_opts *o, const struct stats_name *s,
-    const struct cell *c, double *value)
-{
-	const double **runs;
-	size_t *ns, i, k = 0;
-	bool done = false;
-
-	if (s->kind == STATS_NAME_MEAN || s->kind == STATS_NAME_N ||
-	    (s->kind == STATS_NAME_PCT && o->est != STATS_EST_TYPE7 &&
-	    o->est != STATS_EST_OHA))
-		return false;
-	runs = xmalloc((c->ntrials ? c->ntrials : 1) * sizeof(*runs));
-	ns = xmalloc((c->ntrials ? c->ntrials : 1) * sizeof(*ns));
-	for (i = 0; i < c->ntrials; i++)
-		if (c->trials[i].n) {
-			runs[k] = c->trials[i].values;
-			ns[k++] = c->trials[i].n;
-		}
-	if (k == 0)
-		goto cleanup;
-	done = true;
-	switch (s->kind) {
-	case STATS_NAME_MIN:
-		*value = runs[0][0];
-		for (i = 1; i < k; i++)
-			if (runs[i][0] < *value)
-				*value = runs[i][0];
-		break;
-	case STATS_NAME_MAX:
-		*value = runs[0][ns[0] - 1];
-		for (i = 1; i < k; i++)
-			if (runs[i][ns[i] - 1] > *value)
-				*value = runs[i][ns[i] - 1];
-		break;
-	default:
-		*value = stats_quantile_runs(o->est, runs, ns, k, s->pct);
-		break;
-	}
-cleanup:
-	free(runs);
-	free(ns);
-	return done;
-}
-
-/* The tool's own value of a statistic for a summary-only trial. */
-static double
-tool_stat_of(const struct trial *t, const struct stats_name *s,
-    const char *typed)
-{
-	switch (s->kind) {
-	case STATS_NAME_MIN:
-		return trial_tool_stat(t, "min");
-	case STATS_NAME_MAX:
-		return trial_tool_stat(t, "max");
-	case STATS_NAME_MEAN:
-		return trial_tool_stat(t, "mean");
-	case STATS_NAME_N:
-		return NAN;
-	case STATS_NAME_PCT:
-		break;
-	}
-	if (s->pct == 50.0 && isfinite(trial_tool_stat(t, "p50")))
-		return trial_tool_stat(t, "p50");
-	return trial_tool_stat(t, typed);
-}
-
-/*
- * Connect probes: is statistic s of all attempts beyond what the
- * successes say?  Timeouts sort above every success and the estimator's
- * own rule decides whether it reads one (stats_censored(): oha's index,
- * type 7's ceil((N - 1) p), Harrell-Davis's weight window), with N =
- * successes + timeouts; refusals and errors are failures, not connect
- * times, and censor nothing.  Pooled: over the cell's raw trials; per
- * trial: each trial on its own, since a trial's censored value enters
- * the mean across trials.  *ntrials gets the trials censored.
- */
-bool
-trial_censored(const struct analyze_opts *o, const struct cellset *cs,
-    const struct trial *t, const struct stats_name *s)
-{
-	return cs->info->timeout_bound && !t->summary_only && t->timeouts > 0 &&
-	    stats_censored(o->est, s, t->n, (size_t)t->timeouts);
-}
-
-static bool
-censored_by_timeouts(const struct analyze_opts *o, const struct cellset *cs,
-    const struct cell *c, const struct stats_name *s, size_t *ntrials)
-{
-	size_t i, succ = 0, tmo = 0;
-
-	*ntrials = 0;
-	if (!cs->info->timeout_bound || c->timeouts <= 0)
-		return false;
-	for (i = 0; i < c->ntrials; i++) {
-		const struct trial *t = &c->trials[i];
-
-		if (t->summary_only)
-			continue;
-		succ += t->n;
-		tmo += (size_t)t->timeouts;
-		if (o->pool == STATS_POOL_PER_TRIAL &&
-		    trial_censored(o, cs, t, s))
-			(*ntrials)++;
-	}
-	if (o->pool == STATS_POOL_PER_TRIAL)
-		return *ntrials > 0;
-	return stats_censored(o->est, s, succ, tmo);
-}
-
-/* Statistic s of the sorted successes x[0..n) and tmo timeouts, those
- * at timeout_ms above every success. */
-static double
-stat_with_timeouts(const struct analyze_opts *o, const struct stats_name *s,
-    const double *x, size_t n, size_t tmo, double timeout_ms)
-{
-	double *all, v;
-	size_t i;
-
-	if (tmo == 0)
-		return stat_of(o, s, x, n);
-	all = xmalloc((n + tmo) * sizeof(double));
-	if (n)
-		memcpy(all, x, n * sizeof(double));
-	for (i = 0; i < tmo; i++)
-		all[n + i] = n && x[n - 1] > timeout_ms ? x[n - 1] : timeout_ms;
-	v = stat_of(o, s, all, n + tmo);
-	free(all);
-	return v;
-}
-
-double
-cell_all_attempts(const struct analyze_opts *o, const struct cellset *cs,
-    struct cell *c, const struct stats_name *s)
-{
-	double sum = 0, v;
-	size_t i, k = 0;
-
-	if (s->kind != STATS_NAME_PCT && s->kind != STATS_NAME_MIN &&
-	    s->kind != STATS_NAME_MAX)
-		return NAN;
-	if (!cs->info->timeout_bound || c->timeouts <= 0) {
-		struct cell_stat cv;
-		struct cell_info info;
-
-		cell_compute(o, cs, c, s, false, &cv, &info);
-		return cv.value;
-	}
-	if (!isfinite(c->timeout_ms))
-		return NAN;
-	if (o->pool == STATS_POOL_POOLED) {
-		const double *x;
-		size_t n = cell_pooled(c, &x), tmo = 0;
-
-		for (i = 0; i < c->ntrials; i++)
-			if (!c->trials[i].summary_only)
-				tmo += (size_t)c->trials[i].timeouts;
-		return n ? stat_with_timeouts(o, s, x, n, tmo, c->timeout_ms) :
-		    NAN;
-	}
-	for (i = 0; i < c->ntrials; i++) {
-		const struct trial *t = &c->trials[i];
-
-		if (t->summary_only)
-			return NAN;
-		if (t->n == 0)
-			continue;
-		v = stat_with_timeouts(o, s, t->values, t->n,
-		    (size_t)t->timeouts, c->timeout_ms);
-		sum += v;
-		k++;
-	}
-	return k ? sum / (double)k : NAN;
-}
-
-double
-cell_contrast_bound(const struct analyze_opts *o, const struct cellset *cs,
-    struct cell *a, struct cell *b, const struct stats_name *s, bool ratio,
-    bool ca, bool cb, int *dir)
-{
-	struct cell *cens = ca ? a : b, *other = ca ? b : a;
-	double t = cens->timeout_ms, v;
-
-	*dir = 0;
-	if (ca == cb || !isfinite(t) || t <= 0)
-		return NAN;
-	v = cell_all_attempts(o, cs, other, s);
-	if (!isfinite(v) || (ratio && v <= 0))
-		return NAN;
-	*dir = ca ? 1 : -1;
-	if (ratio)
-		return ca ? t / v : v / t;
-	return ca ? t - v : v - t;
-}
-
-static const char *
-stat_label(const struct analyze_opts *o, const struct stats_name *s)
-{
-	size_t i;
-
-	for (i = 0; i < o->nstats; i++)
-		if (&o->stats[i] == s)
-			return o->stat_names[i];
-	return "";
-}
-
-/* The name the tool's own summary uses for s: "p99", "p99.9"; "" for
- * other statistics. */
-static void
-typed_name(const struct analyze_opts *o, const struct stats_name *s,
-    char *typed, size_t size)
-{
-	if (s->kind == STATS_NAME_PCT && *stat_label(o, s) == 'p')
-		snprintf(typed, size, "%s", stat_label(o, s));
-	else if (s->kind == STATS_NAME_PCT)
-		snprintf(typed, size, "p%g", s->pct);
-	else
-		typed[0] = '\0';
-}
-
-size_t
-cell_tl(const struct analyze_opts *o, struct cell *c,
-    const struct stats_name *s, double **u, double *estimate,
-    const char **why)
-{
-	const double **ptrs = xcalloc(c->ntrials + 1, sizeof(double *));
-	size_t *ns = xcalloc(c->ntrials + 1, sizeof(size_t));
-	struct stats_trials view;
-	enum stats_estimator est = s->kind == STATS_NAME_MEAN ?
-	    STATS_EST_MEAN : o->est;
-	const double *pooled = NULL;
-	size_t T = 0, npooled = 0, i;
-	struct analyze_opts tmp;
-	char typed[32];
-
-	*u = NULL;
-	*estimate = NAN;
-	*why = NULL;
-	if (s->kind != STATS_NAME_PCT && s->kind != STATS_NAME_MEAN) {
-		*why = "no interval for this statistic";
-		goto cleanup;
-	}
-	/* an outlier trial (check outlier-trial): the trials are not
-	 * alike, and no t interval on them holds (issue 20) */
-	if (c->outlier_why) {
-		*why = c->outlier_why;
-		goto cleanup;
-	}
-	typed_name(o, s, typed, sizeof(typed));
-	o = cell_opts(o, c, &tmp);
-	T = cell_view(c, ptrs, ns, &view);
-	if (T == 0 && o->pool == STATS_POOL_PER_TRIAL) {
-		/* summary-only: the trials' own (the tool's) values are the
-		 * trial-level values, their mean the estimate */
-		*u = xmalloc((c->ntrials + 1) * sizeof(double));
-		for (i = 0; i < c->ntrials; i++) {
-			double v = c->trials[i].summary_only ?
-			    tool_stat_of(&c->trials[i], s, typed) : NAN;
-
-			if (isfinite(v))
-				(*u)[T++] = v;
-		}
-		if (T == c->ntrials && T > 0) {
-			*estimate = stats_mean(*u, T);
-			goto cleanup;
-		}
-		free(*u);
-		*u = NULL;
-		T = 0;
-		*why = "trials without a value: no interval";
-		goto cleanup;
-	}
-	if (T == 0 || (T < c->ntrials && o->pool == STATS_POOL_PER_TRIAL)) {
-		*why = T ? "trials with only the tool's summary: no interval" :
-		    "no raw samples for an interval";
-		T = 0;
-		goto cleanup;
-	}
-	if (o->pool == STATS_POOL_POOLED)
-		npooled = cell_pooled(c, &pooled);
-	/* one rule for what has no interval (stats_tl_withhold): pooled
-	 * tails, too few samples for the percentile, plateaus */
-	if (T >= 2 && (*why = stats_tl_withhold(&view, pooled, npooled,
-	    o->pool, est, s->kind == STATS_NAME_PCT ? s->pct : 50.0, o->level)))
-	{
-		T = 0;
-		goto cleanup;
-	}
-	*u = xmalloc(T * sizeof(double));
-	if (stats_tl_values(&view, pooled, npooled, est, s->pct, o->pool, *u,
-	    estimate)) {
-		free(*u);
-		*u = NULL;
-		*why = "no interval for this statistic";
-		T = 0;
-	}
-cleanup:
-	free(ptrs);
-	free(ns);
-	return T;
-}
-
-const char *
-cell_tl_method(const struct analyze_opts *o, struct cell *c,
-    const struct stats_name *s)
-{
-	const double **ptrs;
-	size_t *ns, npooled;
-	struct stats_trials view;
-	const double *pooled = NULL;
-	const char *how;
-
-	if (o->pool != STATS_POOL_POOLED || s->kind != STATS_NAME_PCT)
-		return NULL;
-	ptrs = xcalloc(c->ntrials + 1, sizeof(double *));
-	ns = xcalloc(c->ntrials + 1, sizeof(size_t));
-	cell_view(c, ptrs, ns, &view);
-	npooled = cell_pooled(c, &pooled);
-	how = stats_tl_method(&view, pooled, npooled, o->est, s->pct,
-	    o->pool);
-	free(ptrs);
-	free(ns);
-	return how;
-}
-
-void
-cell_range(const struct cell *c, double *lo, double *hi)
-{
-	size_t i;
-
-	*lo = INFINITY;
-	*hi = -INFINITY;
-	for (i = 0; i < c->ntrials; i++) {
-		const struct trial *t = &c->trials[i];
-
-		if (!t->n)
-			continue;
-		if (t->values[0] < *lo)
-			*lo = t->values[0];
-		if (t->values[t->n - 1] > *hi)
-			*hi = t->values[t->n - 1];
-	}
-}
-
-void
-cell_contrast_clip(const struct cell *a, const struct cell *b,
-    enum stats_contrast k, struct stats_interval *iv)
-{
-	double alo, ahi, blo, bhi, lo, hi;
-
-	cell_range(a, &alo, &ahi);
-	cell_range(b, &blo, &bhi);
-	stats_contrast_range(alo, ahi, blo, bhi, k, &lo, &hi);
-	stats_interval_clip(iv, lo, hi);
-}
-
-/* Copy an interval into a cell's statistic. */
-static void
-set_interval(struct cell_stat *out, const struct stats_interval *iv)
-{
-	out->lo = iv->lo;
-	out->hi = iv->hi;
-	out->covers = iv->covers;
-	if (iv->covers == STATS_COVERS_NONE && !out->why_missing)
-		out->why_missing = iv->why;
-}
-
-/* The interval of statistic s of cell c (value already set): within-run
- * for a single trial's percentile, else trial-level. */
-static void
-cell_interval(const struct analyze_opts *o, const struct cellset *cs,
-    struct cell *c, const struct stats_name *s, struct cell_stat *out)
-{
-	struct stats_interval iv;
-	const char *why;
-	double *u, est, lo, hi;
-	size_t T, i, raw = 0, at = 0;
-
-	for (i = 0; i < c->ntrials; i++)
-		if (c->trials[i].n) {
-			raw++;
-			at = i;
-		}
-	if (raw == 1 && c->ntrials == 1 && s->kind == STATS_NAME_PCT) {
-		if ((why = stats_within_run_withhold(cs->info &&
-		    cs->info->series))) {
-			out->why_missing = why;
-			return;
-		}
-		/* widened, or withheld, where the run's samples are
-		 * serially correlated (issue 20 item 5) */
-		stats_sample_interval_serial(c->trials[at].values,
-		    c->trials[at].n, s->pct, out->value, o->level,
-		    cell_serial_rs(cs, c), &iv);
-		set_interval(out, &iv);
-		return;
-	}
-	T = cell_tl(o, c, s, &u, &est, &why);
-	if (T == 0) {
-		out->why_missing = why;
-		return;
-	}
-	stats_tl_interval(u, T, out->value, o->level,
-	    s->kind == STATS_NAME_PCT, &iv);
-	/* never beyond what the samples can make (issue 20) */
-	cell_range(c, &lo, &hi);
-	stats_interval_clip(&iv, lo, hi);
-	set_interval(out, &iv);
-	free(u);
-}
-
-/* --pool trials: why the raw trials give statistic s no interval (an
- * outlier trial, stats_tl_withhold), or NULL. */
-static const char *
-trials_withhold(const struct analyze_opts *o, const struct cell *c,
-    const struct stats_name *s)
-{
-	const double **ptrs;
-	size_t *ns;
-	struct stats_trials view;
-	const char *why = NULL;
-
-	if (c->outlier_why)
-		return c->outlier_why;
-	if (s->kind != STATS_NAME_PCT)
-		return NULL;
-	ptrs = xcalloc(c->ntrials + 1, sizeof(double *));
-	ns = xcalloc(c->ntrials + 1, sizeof(size_t));
-	if (cell_view(c, ptrs, ns, &view) >= 2)
-		why = stats_tl_withhold(&view, NULL, 0, STATS_POOL_PER_TRIAL,
-		    o->est, s->pct, o->level);
-	free(ptrs);
-	free(ns);
-	return why;
-}
-
-void
-cell_compute(const struct analyze_opts *o, const struct cellset *cs,
-    struct cell *c, const struct stats_name *s, bool ci,
-    struct cell_stat *out, struct cell_info *info)
-{
-	size_t i, k = 0;
-	double *vals;
-	char typed[32];
-	struct analyze_opts tmp;
-
-	memset(out, 0, sizeof(*out));
-	memset(info, 0, sizeof(*info));
-	out->value = out->median = out->min = out->max = NAN;
-	out->lo = out->hi = NAN;
-	for (i = 0; i < c->ntrials; i++) {
-		if (c->trials[i].n)
-			info->trials_raw++;
-		else if (c->trials[i].summary_only)
-			info->trials_tool++;
-	}
-	if (s->kind == STATS_NAME_N) {
-		out->value = (double)c->n;
-		return;
-	}
-	typed_name(o, s, typed, sizeof(typed));
-	/* The value of the successful samples is still computed (the JSON
-	 * contract: statistics of successful samples); the flag tells the
-	 * reader that the percentile of all attempts lies beyond it. */
-	out->censored = censored_by_timeouts(o, cs, c, s,
-	    &out->censored_trials);
-	/* and has no interval: its bounds would be of the successes */
-	if (out->censored && ci) {
-		out->why_missing = CELL_WHY_CENSORED;
-		ci = false;
-	}
-	/* after typed_name(), which knows s by its place in o->stats */
-	o = cell_opts(o, c, &tmp);
-	if (o->pool == STATS_POOL_POOLED) {
-		const double *x;
-		size_t n;
-
-		if (pooled_stat_of_trials(o, s, c, &out->value))
-			goto pooled_done;
-		n = cell_pooled(c, &x);
-		if (n == 0) {
-			out->why_missing = info->trials_tool ?
-			    "summary only: use --pool trials" : "no samples";
-			return;
-		}
-		out->value = stat_of(o, s, x, n);
-pooled_done:
-		if (ci)
-			cell_interval(o, cs, c, s, out);
-		return;
-	}
-	/* per trial, then across trials */
-	vals = xmalloc((c->ntrials ? c->ntrials : 1) * sizeof(double));
-	for (i = 0; i < c->ntrials; i++) {
-		const struct trial *t = &c->trials[i];
-		double v = t->n ? stat_of(o, s, t->values, t->n) :
-		    t->summary_only ? tool_stat_of(t, s, typed) : NAN;
-
-		if (isfinite(v))
-			vals[k++] = v;
-	}
-	if (k == 0) {
-		out->why_missing = "no samples";
-	} else {
-		struct stats_spread sp;
-
-		stats_spread(vals, k, &sp, NULL, NULL);
-		out->value = sp.mean;
-		out->median = sp.median;
-		out->min = sp.min;
-		out->max = sp.max;
-		if (ci && k == 1 && info->trials_raw == 1) {
-			cell_interval(o, cs, c, s, out);
-		} else if (ci && (out->why_missing = trials_withhold(o, c, s))) {
-			/* no interval: why_missing says why */
-		} else if (ci) {
-			struct stats_interval iv;
-			double lo, hi;
-
-			/* the trials' own values, the tool's numbers too */
-			stats_tl_interval(vals, k, sp.mean, o->level,
-			    s->kind == STATS_NAME_PCT, &iv);
-			cell_range(c, &lo, &hi);
-			if (!info->trials_tool)
-				stats_interval_clip(&iv, lo, hi);
-			set_interval(out, &iv);
-		}
-	}
-	free(vals);
-}
-
 struct verb {
 	const char	*name;
 	int		(*fn)(sqlite3 *, const struct analyze_opts *, int, char **,
 			    struct table *);
+	const char	*args;		/* its own arguments and options, for
+					 * its usage line; NULL: none */
 	const char	*summary;
 };
 
 static const struct verb verbs[] = {
-	{ "compare",	analyze_compare,	"a dimension's values against a baseline" },
-	{ "delta",	analyze_delta,		"differences between paths: G-G' H-B" },
-	{ "mtu",	analyze_mtu,		"path MTU per path (pathprobe --mtu)" },
-	{ "percentiles", analyze_percentiles,	"percentile tables per path and condition" },
-	{ "ratio",	analyze_ratio,		"ratios across a condition key: c 16/1" },
-	{ "relative",	analyze_relative,	"each percentile as % of the cell's p50" },
-	{ "trend",	analyze_trend,		"statistic over days or hours: slope, drift/step verdict" },
-	{ "trials",	analyze_trials,		"trial-to-trial spread and outlier trials" },
-	{ "variance",	analyze_variance,	"spread within/between trials, days, instances" },
+	{ "compare",	analyze_compare,
+	  "--by KEY [--baseline V] [--threshold 5%]",
+	  "a dimension's values against a baseline" },
+	{ "delta",	analyze_delta,		"PAIR...",
+	  "differences between paths: G-G' H-B" },
+	{ "mtu",	analyze_mtu,		NULL,
+	  "path MTU per path (pathprobe --mtu; no --metric)" },
+	{ "percentiles", analyze_percentiles,	NULL,
+	  "percentile tables per path and condition" },
+	{ "ratio",	analyze_ratio,		"--across KEY NUM/DEN",
+	  "ratios across a condition key: c 16/1" },
+	{ "relative",	analyze_relative,	NULL,
+	  "each percentile as % of the cell's p50" },
+	{ "trend",	analyze_trend,
+	  "--by day|hour [--by KEY] [--threshold 5%]",
+	  "statistic over days or hours: slope, drift/step verdict" },
+	{ "trials",	analyze_trials,		NULL,
+	  "trial-to-trial spread and outlier trials" },
+	{ "variance",	analyze_variance,	"[--by KEYS] [--target 5%]",
+	  "spread within/between trials, days, instances" },
 };
 
 /* How many runs q selects; -1 after a database error. */
@@ -1285,6 +704,7 @@ analyze_build(sqlite3 *db, const char *verb, const struct analyze_opts *o,
     int nargs, char **args, struct table *t)
 {
 	const struct verb *v = find_verb(verb);
+	struct analyze_opts o2;
 	int rc;
 
 	if (!v)
@@ -1292,32 +712,51 @@ analyze_build(sqlite3 *db, const char *verb, const struct analyze_opts *o,
 	rc = analyze_validate(db, verb, o, nargs, args);
 	if (rc)
 		return rc;
-	return v->fn(db, o, nargs, args, t);
+	analyze_shown_stats(verb, o, &o2);
+	rc = v->fn(db, &o2, nargs, args, t);
+	if (!rc)
+		analyze_stats_note(t, &o2);
+	return rc;
 }
 
+/*
+ * The usage, generated as every command's is (common/parseopt.c): the
+ * option table's line (analyze/options.c), then a line per verb with
+ * arguments or options of its own (the verb table above); full: the
+ * verbs, the option lines and what the metrics are.
+ */
 static void
 analyze_usage(FILE *fp, bool full)
 {
+	struct strbuf sb = STRBUF_INIT;
 	const struct metric *ms;
 	size_t i, k, nm;
 
-	fputs(ANALYZE_USAGE, fp);
-	if (!full)
-		return;
-	fputs("\nverbs:\n", fp);
+	analyze_opts_usage(&sb);
 	for (i = 0; i < ARRAY_SIZE(verbs); i++)
-		fprintf(fp, "   %-12s %s\n", verbs[i].name, verbs[i].summary);
-	fputs("\n", fp);
-	analyze_options_help(fp);
-	fputs("\nOne value per run (n = runs), from the tools' end-of-test "
-	    "summaries:\n ", fp);
+		if (verbs[i].args)
+			strbuf_addf(&sb, "       pathstat analyze %s %s\n",
+			    verbs[i].name, verbs[i].args);
+	if (!full)
+		goto cleanup;
+	strbuf_addstr(&sb, "\nverbs:\n");
+	for (i = 0; i < ARRAY_SIZE(verbs); i++)
+		strbuf_addf(&sb, "   %-12s %s\n", verbs[i].name,
+		    verbs[i].summary);
+	strbuf_addch(&sb, '\n');
+	analyze_opts_help(&sb);
+	strbuf_addstr(&sb, "\nOne value per run (n = runs), from the tools' "
+	    "end-of-test summaries:\n ");
 	ms = metric_list(&nm);
 	for (i = 0, k = 0; i < nm; i++)
 		if (ms[i].source == METRIC_FROM_SUMMARY)
-			fprintf(fp, "%s %s", k++ ? "," : "", ms[i].name);
-	fputs(".\nNames no run has (keys, values, paths, metrics) are usage "
-	    "errors;\n'pathstat keys' lists what there is.\n", fp);
-	fputs("\n'pathstat analyze <verb> --help' shows this help.\n", fp);
+			strbuf_addf(&sb, "%s %s", k++ ? "," : "", ms[i].name);
+	strbuf_addstr(&sb, ".\nNames no run has (keys, values, paths, "
+	    "metrics) are usage errors;\n'pathstat keys' lists what there "
+	    "is.\n\n'pathstat analyze <verb> --help' shows this help.\n");
+cleanup:
+	fputs(sb.buf, fp);
+	strbuf_release(&sb);
 }
 
 static void
@@ -1337,6 +776,7 @@ analyze_sql(const struct analyze_opts *o, const char *verb, int nargs,
 {
 	const struct analyze_sql_printer *p = analyze_sql_printer();
 	struct strbuf why = STRBUF_INIT;
+	struct analyze_opts o2;
 	sqlite3 *db = NULL;
 	int rc, ret = PATHSTAT_EXIT_USAGE;
 
@@ -1364,7 +804,15 @@ analyze_sql(const struct analyze_opts *o, const char *verb, int nargs,
 		ret = rc == -2 ? PATHSTAT_EXIT_USAGE : PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
-	rc = p->print(stdout, db, verb, o, nargs, args);
+	/* the statistics the table would show, and why, as it says */
+	analyze_shown_stats(verb, o, &o2);
+	if (o2.stats_why) {
+		strbuf_reset(&why);
+		analyze_stats_list(&o2, &why);
+		printf("-- statistics %s, the default for %s: %s.\n", why.buf,
+		    o2.metric, o2.stats_why);
+	}
+	rc = p->print(stdout, db, verb, &o2, nargs, args);
 	ret = rc == -2 ? PATHSTAT_EXIT_USAGE : rc ? PATHSTAT_EXIT_FAIL :
 	    PATHSTAT_EXIT_OK;
 cleanup:

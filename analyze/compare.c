@@ -20,23 +20,6 @@
 #include "common/xalloc.h"
 #include "stats/verdict.h"
 
-void
-analyze_default_stats(const struct analyze_opts *o, struct analyze_opts *o2)
-{
-
-	*o2 = *o;
-	if (o->stats_given)
-		return;
-	memset(o2->stats, 0, sizeof(o2->stats));
-	o2->stats[0].kind = STATS_NAME_PCT;
-	o2->stats[0].pct = 50.0;
-	o2->stats[1].kind = STATS_NAME_PCT;
-	o2->stats[1].pct = 99.0;
-	o2->stat_names[0] = name_p50;
-	o2->stat_names[1] = name_p99;
-	o2->nstats = 2;
-}
-
 int
 analyze_load_by(sqlite3 *db, const struct analyze_opts *o, const char *key,
     struct cellset *cs)
@@ -396,6 +379,44 @@ display_num(struct cmp_ctx *x, size_t row, size_t col, double v)
 	strbuf_release(&sb);
 }
 
+/* The baseline, value and difference columns from col, with their
+ * Markdown: "≥ timeout" for a censored side (cens: either is) and the
+ * bound it implies on the difference (ddir, dbound: cell_contrast_bound()). */
+static void
+set_values(struct cmp_ctx *x, size_t row, size_t col,
+    const struct cell_stat *vb, const struct cell_stat *vc, bool cens,
+    int ddir, double dbound)
+{
+	struct table *t = x->t;
+	struct strbuf sb = STRBUF_INIT;
+
+	table_set_num(t, row, col, vb->censored ? NAN : vb->value);
+	table_set_num(t, row, col + 1, vc->censored ? NAN : vc->value);
+	table_set_num(t, row, col + 2, cens ? NAN : vc->value - vb->value);
+	if (x->scale != 1.0 && !cens) {
+		display_num(x, row, col, vb->value);
+		display_num(x, row, col + 1, vc->value);
+		display_num(x, row, col + 2, vc->value - vb->value);
+	} else if (cens) {
+		if (vb->censored)
+			table_set_display(t, row, col, "≥ timeout");
+		else if (x->scale != 1.0)
+			display_num(x, row, col, vb->value);
+		if (vc->censored)
+			table_set_display(t, row, col + 1, "≥ timeout");
+		else if (x->scale != 1.0)
+			display_num(x, row, col + 1, vc->value);
+		if (ddir) {
+			strbuf_addstr(&sb, ddir > 0 ? "≥ " : "≤ ");
+			md_number(&sb, dbound * x->scale, x->dec);
+			table_set_display_raw(t, row, col + 2, sb.buf);
+		} else {
+			table_set_display(t, row, col + 2, "–, censored");
+		}
+	}
+	strbuf_release(&sb);
+}
+
 /* The row comparing statistic s of cell c with the baseline. */
 static void
 compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
@@ -458,31 +479,7 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 	table_set_str(t, row, col++, base->dims[x->cs->ndims - 1]);
 	table_set_str(t, row, col++, c->dims[x->cs->ndims - 1]);
 	table_set_str(t, row, col++, o2->stat_names[s]);
-	table_set_num(t, row, col, vb.censored ? NAN : vb.value);
-	table_set_num(t, row, col + 1, vc.censored ? NAN : vc.value);
-	table_set_num(t, row, col + 2, cens ? NAN : vc.value - vb.value);
-	if (x->scale != 1.0 && !cens) {
-		display_num(x, row, col, vb.value);
-		display_num(x, row, col + 1, vc.value);
-		display_num(x, row, col + 2, vc.value - vb.value);
-	} else if (cens) {
-		if (vb.censored)
-			table_set_display(t, row, col, "≥ timeout");
-		else if (x->scale != 1.0)
-			display_num(x, row, col, vb.value);
-		if (vc.censored)
-			table_set_display(t, row, col + 1, "≥ timeout");
-		else if (x->scale != 1.0)
-			display_num(x, row, col + 1, vc.value);
-		if (ddir) {
-			strbuf_addstr(&sb, ddir > 0 ? "≥ " : "≤ ");
-			md_number(&sb, dbound * x->scale, x->dec);
-			table_set_display_raw(t, row, col + 2, sb.buf);
-			strbuf_reset(&sb);
-		} else {
-			table_set_display(t, row, col + 2, "–, censored");
-		}
-	}
+	set_values(x, row, col, &vb, &vc, cens != NULL, ddir, dbound);
 	col += 3;
 	table_set_num(t, row, col++, bd.lo);
 	table_set_num(t, row, col++, bd.hi);

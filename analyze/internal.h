@@ -65,9 +65,20 @@ size_t cell_view(const struct cell *c, const double **ptrs, size_t *ns,
  * samples' values loaded when load_values.  q's pointers borrow o's. */
 void analyze_query(const struct analyze_opts *o, bool load_values,
     struct cells_query *q);
-/* The stats compare and trend show: --stats, else p50 and p99. */
+/* The statistics verb shows (shown.c): o's --stats, else the metric's
+ * defaults for the verb (common/metric.h), into o2, a copy of o that
+ * borrows its names (o2 is not released).  o already resolved: a copy. */
+void analyze_shown_stats(const char *verb, const struct analyze_opts *o,
+    struct analyze_opts *o2);
+/* The same for trials, compare, trend and variance. */
 void analyze_default_stats(const struct analyze_opts *o,
     struct analyze_opts *o2);
+/* Append o's statistics as a comma list ("p50,p5,p1,min"). */
+void analyze_stats_list(const struct analyze_opts *o, struct strbuf *sb);
+/* A table built with the metric's defaults for a reason: say which and
+ * why in the caption, and in JSON as stats_default and stats_why (CSV
+ * keeps the columns --sql gives). */
+void analyze_stats_note(struct table *t, const struct analyze_opts *o);
 /* Load cells split by one extra dimension key (appended to --by), and
  * choose their unit.  0, or -1 after printing an error. */
 int analyze_load_by(sqlite3 *db, const struct analyze_opts *o,

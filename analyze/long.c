@@ -246,14 +246,23 @@ int
 analyze_long(sqlite3 *db, const char *verb, const struct analyze_opts *o,
     int nargs, char **args, struct table *t)
 {
+	struct analyze_opts o2;
+	int rc;
+
 	if (nargs > 0) {
 		error("%s takes no arguments (got '%s')", verb, args[0]);
 		return -2;
 	}
+	analyze_shown_stats(verb, o, &o2);
 	if (!strcmp(verb, "trials"))
-		return long_trials(db, o, t);
-	if (!strcmp(verb, "trend"))
-		return long_trend(db, o, t);
-	error("%s has no long form", verb);
-	return -2;
+		rc = long_trials(db, &o2, t);
+	else if (!strcmp(verb, "trend"))
+		rc = long_trend(db, &o2, t);
+	else {
+		error("%s has no long form", verb);
+		return -2;
+	}
+	if (!rc)
+		analyze_stats_note(t, &o2);
+	return rc;
 }

@@ -369,14 +369,14 @@ static const struct analyze_option options[] = {
 	{ ANALYZE_OPT_WHERE, "where", "K=V", ANALYZE_ARG_WHERE,
 	  set_where, NULL, F(where), 0, 0, 0, false,
 	  ANALYZE_EMIT_SET,
-	  "keep runs whose path, trial, tool, condition key or\n"
-	  "tag matches (K=V1,V2 for alternatives, K=FROM..TO\n"
+	  "keep runs whose path, trial, tool, condition key or "
+	  "tag matches (K=V1,V2 for alternatives, K=FROM..TO "
 	  "for a range: day=2026-11-01..2026-11-07, hour=9..17)",
 	  NULL, false, NULL, NULL },
 	{ ANALYZE_OPT_BY, "by", "DIMS", ANALYZE_ARG_LIST,
 	  set_by, get_list, F(by), F(nby), 0, 0, false,
 	  ANALYZE_EMIT_SET,
-	  "also split cells by these keys (instance_type,day,...;\n"
+	  "also split cells by these keys (instance_type,day,...; "
 	  "repeated: the keys add up)",
 	  "by", false, NULL, NULL },
 	{ ANALYZE_OPT_PATHS, "paths", "A,B,...", ANALYZE_ARG_LIST,
@@ -386,25 +386,29 @@ static const struct analyze_option options[] = {
 	{ ANALYZE_OPT_STATS, "stats", "LIST", ANALYZE_ARG_LIST,
 	  set_stats, get_stats, 0, 0, 0, 0, false,
 	  ANALYZE_EMIT_SET,
-	  "p50,p95,p99,max (any pNN or pNN.N, min, max, mean, n)",
+	  "any pNN or pNN.N, min, max, mean, n; default by metric: "
+	  "p50,p95,p99,max (lower is better), p50,p5,p1,min (higher "
+	  "is better: the slow side), mean,min,max (one value per "
+	  "run); trials, compare, trend, variance: p50,p99, p50,p5 "
+	  "or mean",
 	  "stats", true, NULL, NULL },
 	{ ANALYZE_OPT_QUANTILE, "quantile", "E", ANALYZE_ARG_TEXT,
 	  set_quantile, get_quantile, 0, 0, 0, 0, false,
 	  ANALYZE_EMIT_ALWAYS,
-	  "type7 (default, numpy's linear), oha (sorted[floor(p n)]),\n"
+	  "type7 (default, numpy's linear), oha (sorted[floor(p n)]), "
 	  "hd (Harrell-Davis)", "estimator", true, NULL, NULL },
 	{ ANALYZE_OPT_POOL, "pool", "P", ANALYZE_ARG_TEXT,
 	  set_pool, get_pool, 0, 0, 0, 0, false,
 	  ANALYZE_EMIT_ALWAYS,
-	  "pooled (all samples together, default) or trials (each\n"
-	  "trial's statistic, then mean/median/min/max); a cell of\n"
+	  "pooled (all samples together, default) or trials (each "
+	  "trial's statistic, then mean/median/min/max); a cell of "
 	  "oha JSON alone is per trial unless --pool is given",
 	  "pool", true, NULL, NULL },
 	{ ANALYZE_OPT_CI, "ci", NULL, ANALYZE_ARG_FLAG,
 	  set_flag, get_flag, F(ci), 0, 0, 0, false,
 	  ANALYZE_EMIT_SET,
-	  "95 % intervals, trials as the unit: t on trial values\n"
-	  "(Welch's for deltas, ratios, compare); a cell of one\n"
+	  "95 % intervals, trials as the unit: t on trial values "
+	  "(Welch's for deltas, ratios, compare); a cell of one "
 	  "trial: order statistics of a percentile",
 	  "ci", true, NULL,
 	  "intervals are computed by pathstat analyze only" },
@@ -430,27 +434,27 @@ static const struct analyze_option options[] = {
 	  "variance has no --sql form" },
 	{ ANALYZE_OPT_SEED, "seed", "N", ANALYZE_ARG_NUMBER,
 	  set_seed, get_seed, F(seed), 0, 0, 0, false,
-	  ANALYZE_EMIT_SET, "seed of variance's within-trial bootstrap\n"
+	  ANALYZE_EMIT_SET, "seed of variance's within-trial bootstrap "
 	  "(default fixed: results reproduce)",
 	  NULL, false, NULL,
 	  "it seeds the bootstrap, which --sql does not run" },
 	{ ANALYZE_OPT_UNIT, "unit", "U", ANALYZE_ARG_TEXT,
 	  set_unit, get_text, F(unit), 0, 0, 0, false,
 	  ANALYZE_EMIT_SET,
-	  "unit of the values shown: auto (default: from the data),\n"
+	  "unit of the values shown: auto (default: from the data), "
 	  "bit/s, kbit/s, Mbit/s or Gbit/s; JSON/CSV keep bit/s",
 	  "unit", true, NULL, NULL },
 	{ ANALYZE_OPT_FORMAT, "format", "F", ANALYZE_ARG_TEXT,
 	  set_format, get_format, 0, 0, 0, 0, false,
-	  ANALYZE_EMIT_ALWAYS, "text (default on a terminal), md (default\n"
+	  ANALYZE_EMIT_ALWAYS, "text (default on a terminal), md (default "
 	  "elsewhere), csv or json", NULL, false, NULL,
 	  "the query's result has --format csv's columns" },
 	{ ANALYZE_OPT_SQL, "sql", "ENGINE", ANALYZE_ARG_TEXT,
 	  set_sql, get_text, F(sql), 0, 0, 0, false,
 	  ANALYZE_EMIT_SET,
-	  "print the query that computes this table on athena,\n"
-	  "trino, spark or duckdb over pathstat export's tables\n"
-	  "(percentiles, delta, ratio, trials; compare without\n"
+	  "print the query that computes this table on athena, "
+	  "trino, spark or duckdb over pathstat export's tables "
+	  "(percentiles, delta, ratio, trials; compare without "
 	  "its intervals, test and verdict), instead of it",
 	  NULL, false, NULL, NULL },
 	{ ANALYZE_OPT_DB, "db", "FILE", ANALYZE_ARG_TEXT,
@@ -708,18 +712,16 @@ opt_set(const struct parseopt *popt, const char *arg, struct strbuf *why)
 	return analyze_option_set(popt->data, popt->value, arg, why);
 }
 
-int
-analyze_opts_parse(struct analyze_opts *o, int argc, char **argv,
-    void (*help)(FILE *fp))
+/* The table in the layer's terms (popts holds ARRAY_SIZE(options) + 1):
+ * every option a callback into o (NULL: for help only); metric_help: what --help says of
+ * --metric (the metrics' names, built when help is printed). */
+static void
+layer_table(struct analyze_opts *o, struct parseopt *popts,
+    const char *metric_help)
 {
-	struct parseopt popts[ARRAY_SIZE(options) + 1];
-	struct parseopt_cmd cmd;
-	enum parseopt_result r;
 	size_t i;
-	int nargs;
 
-	/* the table, in the layer's terms: every option a callback */
-	memset(popts, 0, sizeof(popts));
+	memset(popts, 0, (ARRAY_SIZE(options) + 1) * sizeof(*popts));
 	for (i = 0; i < ARRAY_SIZE(options); i++) {
 		const struct analyze_option *opt = &options[i];
 		struct parseopt *p = &popts[i];
@@ -727,7 +729,8 @@ analyze_opts_parse(struct analyze_opts *o, int argc, char **argv,
 		p->kind = PARSEOPT_CALLBACK;
 		p->name = opt->name;
 		p->argh = opt->arg;
-		p->help = opt->help;
+		p->help = opt->id == ANALYZE_OPT_METRIC ? metric_help :
+		    opt->help;
 		p->value = o;
 		p->cb = opt_set;
 		p->data = opt;
@@ -735,10 +738,24 @@ analyze_opts_parse(struct analyze_opts *o, int argc, char **argv,
 			p->flags |= PARSEOPT_NOARG;
 		if (opt->type == ANALYZE_ARG_WHERE)
 			p->flags |= PARSEOPT_WHY_ONLY | PARSEOPT_MANY;
+		if (opt->id == ANALYZE_OPT_METRIC)
+			p->flags |= PARSEOPT_REQUIRED;
 		/* a verb's own option: its verb's usage line names it */
 		if (!opt->help)
 			p->flags |= PARSEOPT_HIDDEN;
 	}
+}
+
+int
+analyze_opts_parse(struct analyze_opts *o, int argc, char **argv,
+    void (*help)(FILE *fp))
+{
+	struct parseopt popts[ARRAY_SIZE(options) + 1];
+	struct parseopt_cmd cmd;
+	enum parseopt_result r;
+	int nargs;
+
+	layer_table(o, popts, "");
 	memset(&cmd, 0, sizeof(cmd));
 	cmd.name = "analyze";
 	cmd.args = "ARG...";
@@ -751,58 +768,30 @@ analyze_opts_parse(struct analyze_opts *o, int argc, char **argv,
 	return r == PARSEOPT_OK ? nargs : -1;
 }
 
-/* The metric names, wrapped under the help texts' column. */
-static void
-help_metrics(struct strbuf *sb)
+void
+analyze_opts_usage(struct strbuf *sb)
 {
-	size_t n, i, col = 22;
-	const struct metric *m = metric_list(&n);
+	struct parseopt popts[ARRAY_SIZE(options) + 1];
+	struct parseopt_cmd cmd;
 
-	for (i = 0; i < n; i++) {
-		size_t len = strlen(m[i].name) + 1;	/* and ',' or '\n' */
-
-		if (i && col + 1 + len > 72) {
-			strbuf_addf(sb, "\n%22s", "");
-			col = 22;
-		} else if (i) {
-			strbuf_addch(sb, ' ');
-			col++;
-		}
-		strbuf_addf(sb, "%s%c", m[i].name, i + 1 < n ? ',' : '\n');
-		col += len;
-	}
+	layer_table(NULL, popts, "");
+	memset(&cmd, 0, sizeof(cmd));
+	cmd.name = "analyze <verb>";
+	cmd.args = "[ARG...]";
+	cmd.opts = popts;
+	parseopt_usage(&cmd, sb);
 }
 
 void
-analyze_options_help(FILE *fp)
+analyze_opts_help(struct strbuf *sb)
 {
-	struct strbuf sb = STRBUF_INIT, head = STRBUF_INIT;
-	size_t i;
-	const char *p;
+	struct parseopt popts[ARRAY_SIZE(options) + 1];
+	struct strbuf metrics = STRBUF_INIT;
 
-	for (i = 0; i < ARRAY_SIZE(options); i++) {
-		const struct analyze_option *opt = &options[i];
-
-		if (!opt->help)
-			continue;
-		strbuf_reset(&head);
-		strbuf_addf(&head, "--%s%s%s", opt->name, opt->arg ? " " : "",
-		    opt->arg ? opt->arg : "");
-		strbuf_addf(&sb, "  %-19s ", head.buf);
-		if (opt->id == ANALYZE_OPT_METRIC) {
-			help_metrics(&sb);
-			continue;
-		}
-		for (p = opt->help; *p; p++) {
-			strbuf_addch(&sb, *p);
-			if (*p == '\n')
-				strbuf_addf(&sb, "%22s", "");
-		}
-		strbuf_addch(&sb, '\n');
-	}
-	fputs(sb.buf, fp);
-	strbuf_release(&sb);
-	strbuf_release(&head);
+	metric_names_join(&metrics, ", ");
+	layer_table(NULL, popts, metrics.buf);
+	parseopt_help_options(popts, sb);
+	strbuf_release(&metrics);
 }
 
 static void

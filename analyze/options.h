@@ -79,6 +79,12 @@ struct analyze_opts {
 						 * "auto": chosen from the data;
 						 * borrowed */
 	bool			stats_given;	/* --stats was given */
+	bool			stats_resolved;	/* stats are the metric's
+						 * defaults for the verb
+						 * (analyze_shown_stats()) */
+	const char		*stats_why;	/* ... and why, for captions;
+						 * NULL: latency's plain rule
+						 * (static) */
 	uint32_t		given;		/* bit 1 << analyze_opt_id for
 						 * each option set through the
 						 * table */
@@ -177,8 +183,12 @@ int analyze_opts_set_paths(struct analyze_opts *o, const char *list,
  */
 int analyze_opts_parse(struct analyze_opts *o, int argc, char **argv,
     void (*help)(FILE *fp));
-/* The option lines of `pathstat analyze --help`. */
-void analyze_options_help(FILE *fp);
+/* `pathstat analyze --help` from the table, on the layer
+ * (common/parseopt.h): the usage line (the verbs' own options, hidden
+ * from it, are for their verbs' lines), and the option lines with
+ * --metric's names. */
+void analyze_opts_usage(struct strbuf *sb);
+void analyze_opts_help(struct strbuf *sb);
 
 /*
  * The argv of `pathstat analyze verb` with o's options (in the table's

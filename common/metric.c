@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "common/err.h"
 #include "common/metric.h"
 #include "common/strbuf.h"
 #include "common/suggest.h"
@@ -158,6 +159,44 @@ metric_unknown(struct strbuf *sb, const char *name)
 	strbuf_addch(sb, ')');
 	if (name)
 		suggest_append(sb, name, names, ARRAY_SIZE(names));
+}
+
+const char *
+metric_default_stats(const struct metric *m, enum metric_stats_use use)
+{
+	/* indexed by enum metric_stats_use */
+	static const char *const lower[] = { "p50,p95,p99,max", "p50,p99",
+		"p50,p95,p99" };
+	static const char *const higher[] = { "p50,p5,p1,min", "p50,p5",
+		"p50,p5,p1" };
+	static const char *const runs_lower[] = { "mean,max,min", "mean",
+		"mean" };
+	static const char *const runs_higher[] = { "mean,min,max", "mean",
+		"mean" };
+
+	if ((size_t)use >= ARRAY_SIZE(lower))
+		BUG("metric_default_stats: use %d", (int)use);
+	if (m->source == METRIC_FROM_SUMMARY)
+		return m->higher_better ? runs_higher[use] : runs_lower[use];
+	return m->higher_better ? higher[use] : lower[use];
+}
+
+const char *
+metric_default_stats_why(const struct metric *m)
+{
+	if (m->source == METRIC_FROM_SUMMARY)
+		return m->higher_better ? "one value per run, so the mean of "
+		    "the runs, the slowest (min) and the fastest (max): "
+		    "percentiles of a few runs would only name one of them "
+		    "(p99 of 3 is the best run); higher is better" :
+		    "one value per run, so the mean of the runs, the slowest "
+		    "(max) and the fastest (min): percentiles of a few runs "
+		    "would only name one of them (p99 of 3 is the worst run)";
+	if (m->higher_better)
+		return "higher is better, so the slow side is the low "
+		    "percentiles: p5 and p1 are the values 5 % and 1 % of "
+		    "the samples fell below, min the slowest; p50 the median";
+	return NULL;
 }
 
 const char *

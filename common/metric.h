@@ -114,6 +114,35 @@ void metric_names_join(struct strbuf *sb, const char *sep);
  * miss, "; did you mean 'X'?" (common/suggest.h). */
 void metric_unknown(struct strbuf *sb, const char *name);
 
+/*
+ * The statistics shown of a metric when none are asked for (analyze
+ * without --stats, its --sql, report's automatic sections): one rule,
+ * here, from the metric's facts.  Lower is better (latency): the median
+ * and the slow tail, p95 and p99.  Higher is better (throughput,
+ * rates): the median and the slow side, p5 and p1 -- p99 of throughput
+ * is its fastest tail, what a path gives on its best second.  One value
+ * per run (METRIC_FROM_SUMMARY): a handful of runs has no percentiles
+ * (p99 of 3 runs is the best run), so the mean of the runs and the
+ * slowest and fastest.
+ */
+enum metric_stats_use {
+	METRIC_STATS_TABLE,	/* a table per cell: percentiles, delta,
+				 * ratio, relative */
+	METRIC_STATS_TRIALS,	/* a statistic followed per trial or
+				 * across a dimension: trials, compare,
+				 * trend, variance */
+	METRIC_STATS_DELTA,	/* report's delta chart: the table's
+				 * without the extreme */
+};
+
+/* "p50,p95,p99,max": the list analyze_opts_set_stats() reads; static. */
+const char *metric_default_stats(const struct metric *m,
+    enum metric_stats_use use);
+/* Why those, in a sentence for captions; NULL when the plain rule for
+ * latency applies (lower is better, samples), which needs no words.
+ * Static. */
+const char *metric_default_stats_why(const struct metric *m);
+
 /* Sample status: the same numbers as the sample_status table. */
 enum sample_status {
 	SAMPLE_OK = 0,

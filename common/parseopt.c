@@ -466,11 +466,15 @@ wrap(struct strbuf *sb, const char *text, size_t col, size_t at,
 	}
 }
 
-/* "[--db FILE]", "[--where KEY=VALUE]...", "[-q | --quiet]" */
+/* "[--db FILE]", "[--where KEY=VALUE]...", "[-q | --quiet]"; a
+ * required one "--metric M" */
 static void
 usage_item(struct strbuf *sb, const struct parseopt *o)
 {
-	strbuf_addch(sb, '[');
+	bool req = o->flags & PARSEOPT_REQUIRED;
+
+	if (!req)
+		strbuf_addch(sb, '[');
 	if (o->short_name && o->name)
 		strbuf_addf(sb, "-%c | ", o->short_name);
 	add_name(sb, o);
@@ -478,7 +482,8 @@ usage_item(struct strbuf *sb, const struct parseopt *o)
 		strbuf_addch(sb, ' ');
 		add_argh(sb, o);
 	}
-	strbuf_addch(sb, ']');
+	if (!req)
+		strbuf_addch(sb, ']');
 	if (o->kind == PARSEOPT_LIST || (o->flags & PARSEOPT_MANY))
 		strbuf_addstr(sb, "...");
 }

@@ -48,6 +48,9 @@ typedef int (*parseopt_cb)(const struct parseopt *opt, const char *arg,
 #define PARSEOPT_NOARG		0x4u
 /* a callback that may be repeated: "[--x V]..." in the usage line */
 #define PARSEOPT_MANY		0x8u
+/* a command cannot run without it: "--x V", not "[--x V]", in the
+ * usage line (the command checks that it was given) */
+#define PARSEOPT_REQUIRED	0x10u
 
 /* One option.  Build tables with the OPT_* macros below. */
 struct parseopt {

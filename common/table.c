@@ -77,6 +77,29 @@ table_add_hidden_col(struct table *t, const char *key, const char *header,
 	return col;
 }
 
+size_t
+table_append_hidden_col(struct table *t, const char *key, const char *str)
+{
+	struct table_cell *old = t->cells;
+	size_t r, col, nrows = t->nrows, oldn = t->ncols;
+
+	/* table_add_col() refuses a column once rows exist: set the rows
+	 * aside, add it, and put them back one column wider */
+	t->cells = NULL;
+	t->nrows = t->alloc_cells = 0;
+	col = table_add_hidden_col(t, key, key, -1);
+	t->cols[col].json_only = true;
+	for (r = 0; r < nrows; r++) {
+		table_add_row(t);
+		memcpy(&t->cells[r * t->ncols], &old[r * oldn],
+		    oldn * sizeof(*old));
+		if (str)
+			table_set_str(t, r, col, str);
+	}
+	free(old);
+	return col;
+}
+
 long
 table_col(const struct table *t, const char *key)
 {
@@ -319,17 +342,21 @@ cell_text(const struct table_cell *c, struct strbuf *sb, bool json)
 static size_t
 render_csv_as(const struct table *t, struct strbuf *out, bool sheet)
 {
-	size_t r, c, neutral = 0;
+	size_t r, c, k, neutral = 0;
 
-	for (c = 0; c < t->ncols; c++) {
-		if (c)
+	for (c = k = 0; c < t->ncols; c++) {
+		if (t->cols[c].json_only)
+			continue;
+		if (k++)
 			strbuf_addch(out, ',');
 		escape_csv(out, t->cols[c].key);
 	}
 	strbuf_addch(out, '\n');
 	for (r = 0; r < t->nrows; r++) {
-		for (c = 0; c < t->ncols; c++) {
-			if (c)
+		for (c = k = 0; c < t->ncols; c++) {
+			if (t->cols[c].json_only)
+				continue;
+			if (k++)
 				strbuf_addch(out, ',');
 			cell_text_as(&t->cells[r * t->ncols + c], out, false,
 			    sheet, &neutral);

@@ -43,6 +43,8 @@ struct table_col {
 	char	*header;	/* Markdown header (owned) */
 	int	decimals;	/* Markdown decimals for numbers; -1: up to 4 significant */
 	bool	md_hidden;	/* left out of Markdown (machine-only columns) */
+	bool	json_only;	/* ... and out of CSV: a fact about the
+				 * whole table, in JSON's rows */
 	bool	right;		/* right-align in Markdown */
 };
 
@@ -70,6 +72,12 @@ size_t table_add_col(struct table *t, const char *key, const char *header,
 /* Add a column left out of Markdown (machine-only); returns its index. */
 size_t table_add_hidden_col(struct table *t, const char *key,
     const char *header, int decimals);
+/* Add a column only JSON shows (json_only), after rows exist: a fact
+ * about the whole table, known once it is built; every row gets str
+ * (NULL: null).  CSV keeps its columns, the ones an engine's query
+ * gives (export/sql.c).  Returns its index. */
+size_t table_append_hidden_col(struct table *t, const char *key,
+    const char *str);
 /* Index of the column with this key, or -1. */
 long table_col(const struct table *t, const char *key);
 /* Append an empty (all null) row; returns its index. */

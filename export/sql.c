@@ -63,9 +63,9 @@ set_stats(struct q *x)
 
 	x->nst = 0;
 	/* trials and compare: p50 and p99 by default
-	 * (analyze_default_stats()) */
+	 * (analyze_default_stats()), unless analyze resolved them */
 	if ((trials_verb || !strcmp(x->verb, "compare")) &&
-	    !o->stats_given) {
+	    !o->stats_given && !o->stats_resolved) {
 		x->st[0].s.kind = x->st[1].s.kind = STATS_NAME_PCT;
 		x->st[0].s.pct = 50.0;
 		x->st[1].s.pct = 99.0;

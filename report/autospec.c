@@ -12,6 +12,7 @@
  */
 #include "common/compat.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -206,53 +207,40 @@ compare_scope(const struct ctx *x, const struct sel *s, const struct sel *all,
 	return found;
 }
 
-/* Which statistics a section of metric m shows.  Lower is better
- * (latency): the median and the slow tail, p95 and p99.  Higher is
- * better (throughput, rates): the median and the slow side, p5 and p1;
- * p99 of throughput is its fastest tail, what a path gives on its best
- * second.  A value per run (oha's requests per second): a handful of
- * runs has no percentiles (p99 of 3 runs is the best run), so the mean
- * of the runs and the slowest and fastest. */
+/* Which statistics a section of metric m shows: the metric's defaults
+ * (common/metric.h says which and why), for a table, per trial and in
+ * comparisons, or for the delta chart. */
 enum as_stats { AS_STATS_TABLE, AS_STATS_TRIALS, AS_STATS_COMPARE,
 	AS_STATS_DELTA };
 
 static const char *
 stats_for(const struct metric *m, enum as_stats use)
 {
-	static const char *const lower[] = { "p50,p95,p99,max", "p50,p99",
-		"p50,p99", "p50,p95,p99" };
-	static const char *const higher[] = { "p50,p5,p1,min", "p50,p5",
-		"p50,p5", "p50,p5,p1" };
-	static const char *const runs_lower[] = { "mean,max,min", "mean",
-		"mean", "mean" };
-	static const char *const runs_higher[] = { "mean,min,max", "mean",
-		"mean", "mean" };
-
-	if (m->source == METRIC_FROM_SUMMARY)
-		return m->higher_better ? runs_higher[use] : runs_lower[use];
-	return m->higher_better ? higher[use] : lower[use];
+	switch (use) {
+	case AS_STATS_TABLE:
+		return metric_default_stats(m, METRIC_STATS_TABLE);
+	case AS_STATS_TRIALS:
+	case AS_STATS_COMPARE:
+		return metric_default_stats(m, METRIC_STATS_TRIALS);
+	case AS_STATS_DELTA:
+		return metric_default_stats(m, METRIC_STATS_DELTA);
+	}
+	BUG("stats_for: use %d", (int)use);
 }
 
-/* The words that say so under a percentiles heading; NULL for latency,
- * whose statistics need none. */
-static const char *
-stats_words(const struct metric *m)
+/* The words that say so under a percentiles heading, into sb; nothing
+ * for latency, whose statistics need none. */
+static void
+stats_words(const struct metric *m, struct strbuf *sb)
 {
+	const char *why = metric_default_stats_why(m);
+
+	if (!why)
+		return;
+	strbuf_addf(sb, "%c%s.", toupper((unsigned char)why[0]), why + 1);
 	if (m->source == METRIC_FROM_SUMMARY)
-		return m->higher_better ? "One value per run: the mean of "
-		    "the runs, the slowest (min) and the fastest (max); "
-		    "percentiles of a few runs would only name one of them "
-		    "(p99 of 3 is the best run). Higher is better. Each "
-		    "run's value is in the trial-to-trial spread below." :
-		    "One value per run: the mean of the runs, the slowest "
-		    "(max) and the fastest (min); percentiles of a few runs "
-		    "would only name one of them. Each run's value is in the "
-		    "trial-to-trial spread below.";
-	if (m->higher_better)
-		return "Higher is better, so the slow side is the low "
-		    "percentiles: p5 and p1 are the values 5 % and 1 % of "
-		    "the samples fell below, min the slowest; p50 the median.";
-	return NULL;
+		strbuf_addstr(sb, " Each run's value is in the trial-to-trial "
+		    "spread below.");
 }
 
 /* A section comparing the values of campaign field f (day or instance
@@ -406,6 +394,7 @@ distribution_sections(cJSON *arr, const struct mruns *mr, const char *cond,
 {
 	const struct metric *m = mr->m;
 	struct strbuf title = STRBUF_INIT, id = STRBUF_INIT, ct = STRBUF_INIT;
+	struct strbuf words = STRBUF_INIT;
 	const char *cw = cond ? (*cond ? cond : "no condition") : NULL;
 	cJSON *sec;
 
@@ -418,8 +407,9 @@ distribution_sections(cJSON *arr, const struct mruns *mr, const char *cond,
 		strbuf_addf(&title, ", %s", cw);
 		strbuf_addf(&ct, ", %s", cw);
 	}
+	stats_words(m, &words);
 	sec = autospec_section(arr, "percentiles", id.buf, title.buf,
-	    stats_words(m));
+	    words.len ? words.buf : NULL);
 	cJSON_AddStringToObject(sec, "stats", stats_for(m, AS_STATS_TABLE));
 	if (cond)
 		where_condition(sec, cond, conds);
@@ -450,6 +440,7 @@ cleanup:
 	strbuf_release(&title);
 	strbuf_release(&id);
 	strbuf_release(&ct);
+	strbuf_release(&words);
 }
 
 /* The path MTU's group: one result per run, so no percentiles or

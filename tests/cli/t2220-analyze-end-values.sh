@@ -12,8 +12,14 @@ cp -r "$TOP/samples/tree" tree
 
 run "$PS" analyze percentiles --db s.db --metric rps --where size=1m --where c=16
 expect_code 0 "percentiles --metric rps: exit 0 (it printed no rows)"
-expect_out_has "| B | c=16,ka=on,size=1m | 3 | 3 | 0 | 1478.6 |" "B: 3 runs, p50 1478.6 req/s"
-expect_out_has "| H | c=16,ka=on,size=1m | 3 | 3 | 0 | 1470.9 |" "H: 3 runs, p50 1470.9 req/s"
+# one value per run: the mean, the slowest and the fastest run by
+# default, not a p99 that is only the best of 3 (issue 23)
+expect_out_has "| Path | Condition | n | trials | failures | mean (req/s) | min (req/s) | max (req/s) |" \
+    "rps without --stats: mean, min (the slow side), max"
+expect_out_has "| B | c=16,ka=on,size=1m | 3 | 3 | 0 | 1478.0 | 1475.9 | 1479.5 |" "B: 3 runs, mean 1478.0 req/s"
+expect_out_has "| H | c=16,ka=on,size=1m | 3 | 3 | 0 | 1471.0 | 1470.4 | 1471.7 |" "H: 3 runs, mean 1471.0 req/s"
+expect_out_has "_Statistics mean,min,max, the default for rps: one value per run" \
+    "the caption says which statistics were chosen and why"
 expect_out_has "one value per run, oha's summary.requestsPerSec: n = runs, trials = runs." \
     "the caption says n counts runs and where the value is from"
 
@@ -24,13 +30,17 @@ expect_out_has "| B | c=16,ka=on,size=1m | 3 | 3 | 0 | 12.4 | 12.4 | 12.4 |" \
 
 run "$PS" analyze percentiles --db s.db --metric jitter_ms
 expect_code 0 "percentiles --metric jitter_ms: exit 0 (no runs matched)"
-expect_out_has "| D | P=1,proto=udp | 3 | 3 | 0 | 0.022 |" "D: 3 UDP runs, p50 0.022 ms"
+expect_out_has "| D | P=1,proto=udp | 3 | 3 | 0 | 0.024 | 0.029 | 0.019 |" \
+    "D: 3 UDP runs, mean 0.024 ms, worst (max) 0.029, best 0.019"
 run "$PS" analyze percentiles --db s.db --metric loss_pct --format json
 expect_code 0 "percentiles --metric loss_pct: exit 0"
 expect_out_has '"n_counts": "runs"' "JSON labels n as a count of runs"
+expect_out_has '"stats_default": "mean,max,min", "stats_why": "one value per run' \
+    "JSON names the default statistics and why"
 
 run "$PS" analyze percentiles --db s.db --metric connect_ms --format json
 expect_out_lacks "n_counts" "... a samples metric's JSON keeps its keys"
+expect_out_lacks "stats_default" "... and latency's plain defaults need no words"
 
 # the statistics against numpy over the raw files
 if have_prereq NUMPY; then
@@ -64,7 +74,8 @@ expect_out_has "B,\"c=16,ka=on,size=1m\",rps,type7,trials,runs,3,3,0,1477.99" \
 # the other verbs take them like any metric
 run "$PS" analyze delta --db s.db --metric http_bps --where size=1m --where c=16 B-H
 expect_code 0 "delta B-H in http_bps: exit 0"
-expect_out_has "| B-H | c=16,ka=on,size=1m | 0.0643 |" "B-H: 0.0643 Gbit/s (3 significant digits)"
+expect_out_has "| B-H | c=16,ka=on,size=1m | 0.0587 | 0.0467 | 0.0652 |" \
+    "B-H: Δmean 0.0587 Gbit/s (3 significant digits), Δmin, Δmax"
 run "$PS" analyze trials --db s.db --metric rps --where size=1m --where c=16
 expect_code 0 "trials --metric rps: exit 0"
 
@@ -73,4 +84,6 @@ run "$PS" analyze percentiles --db s.db --metric rps --sql duckdb
 expect_code 0 "--sql --metric rps: exit 0"
 expect_out_has "m.metric = 'rps' AND m.stat = 'requests_per_sec'" \
     "... from oha's summary.requestsPerSec"
+expect_out_has "-- statistics mean,min,max, the default for rps: one value per run" \
+    "... computing the statistics analyze shows, and saying why"
 test_done

@@ -15,6 +15,7 @@
 #include "common/db.h"
 #include "common/metric.h"
 #include "common/strbuf.h"
+#include "stats/stats.h"
 #include "tests/unit/harness.h"
 
 /* Every row of the schema's metrics table is a registry row with the
@@ -132,6 +133,73 @@ test_lookups(void)
 	strbuf_release(&sb);
 }
 
+/* Does the comma list hold a percentile above p50 (the fast tail of a
+ * higher-is-better metric)? */
+static bool
+has_high_pct(const char *list)
+{
+	return strstr(list, "p95") || strstr(list, "p99");
+}
+
+/* The default statistics (issue 23): every list parses, a value per run
+ * gets no percentile at all (p99 of 3 runs is one run), a higher-is-
+ * better metric no p95 or p99 (its fastest tail), latency its slow
+ * tail; the words say why wherever the rule is not latency's. */
+static void
+test_default_stats(void)
+{
+	const struct metric *ms;
+	size_t i, n, u;
+	char what[160];
+
+	ms = metric_list(&n);
+	for (i = 0; i < n; i++) {
+		const struct metric *m = &ms[i];
+		const char *why = metric_default_stats_why(m);
+
+		for (u = METRIC_STATS_TABLE; u <= METRIC_STATS_DELTA; u++) {
+			const char *list = metric_default_stats(m,
+			    (enum metric_stats_use)u);
+			char copy[64], *p = copy, *item;
+			bool parsed = true, pct = false;
+
+			snprintf(copy, sizeof(copy), "%s", list);
+			while ((item = strsep(&p, ",")) != NULL) {
+				struct stats_name sn;
+				const char *r = NULL;
+
+				parsed &= stats_name_parse(item, &sn, &r) == 0;
+				pct |= sn.kind == STATS_NAME_PCT;
+			}
+			snprintf(what, sizeof(what), "%s use %zu: '%s' parses",
+			    m->name, u, list);
+			CHECK(parsed, what);
+			snprintf(what, sizeof(what), "%s use %zu: '%s' fits",
+			    m->name, u, list);
+			if (m->source == METRIC_FROM_SUMMARY)
+				CHECK(!pct, what);
+			else if (m->higher_better)
+				CHECK(!has_high_pct(list) && strstr(list,
+				    "p50") && strstr(list, "p5"), what);
+			else
+				CHECK(strstr(list, "p99") != NULL, what);
+		}
+		snprintf(what, sizeof(what), "%s: the defaults' words", m->name);
+		CHECK((why != NULL) == (m->higher_better ||
+		    m->source == METRIC_FROM_SUMMARY), what);
+	}
+	CHECK(!strcmp(metric_default_stats(metric_by_name("connect_ms"),
+	    METRIC_STATS_TABLE), "p50,p95,p99,max"),
+	    "latency keeps p50,p95,p99,max");
+	CHECK(!strcmp(metric_default_stats(metric_by_name("throughput_bps"),
+	    METRIC_STATS_TABLE), "p50,p5,p1,min"),
+	    "throughput: p50,p5,p1,min");
+	CHECK(!strcmp(metric_default_stats(metric_by_name("rps"),
+	    METRIC_STATS_TABLE), "mean,min,max"), "rps: mean,min,max");
+	CHECK(!strcmp(metric_default_stats(metric_by_name("rps"),
+	    METRIC_STATS_TRIALS), "mean"), "rps per trial: mean");
+}
+
 int
 main(void)
 {
@@ -144,5 +212,6 @@ main(void)
 		db_close(db);
 	}
 	test_lookups();
+	test_default_stats();
 	return test_done();
 }

@@ -1,3 +1,4 @@
+-- statistics mean,min,max, the default for rps: one value per run, so the mean of the runs, the slowest (min) and the fastest (max): percentiles of a few runs would only name one of them (p99 of 3 is the best run); higher is better.
 -- pathstat analyze percentiles --db s.db --metric rps --by day --quantile type7 --pool trials --format csv
 -- Spark SQL, over the tables of `pathstat export --ddl spark` (schema 1):
 -- the same columns and rows as `pathstat analyze ... --format csv`.
@@ -56,10 +57,9 @@ c AS (
 -- each trial's statistics
 pt AS (
   SELECT run_id,
-    percentile(value, 0.5e0) AS s1,
-    percentile(value, 0.95e0) AS s2,
-    percentile(value, 0.99e0) AS s3,
-    max(value) AS s4
+    avg(value) AS s1,
+    min(value) AS s2,
+    max(value) AS s3
   FROM v
   GROUP BY run_id
 ),
@@ -67,8 +67,7 @@ tt AS (
   SELECT t.path, t.condition, t.d1, t.run_id, t.trial, t.started_at, t.n, t.timeouts,
     CASE WHEN t.n > 0 THEN pt.s1 END AS s1,
     CASE WHEN t.n > 0 THEN pt.s2 END AS s2,
-    CASE WHEN t.n > 0 THEN pt.s3 END AS s3,
-    CASE WHEN t.n > 0 THEN pt.s4 END AS s4
+    CASE WHEN t.n > 0 THEN pt.s3 END AS s3
   FROM t
   LEFT JOIN pt ON pt.run_id = t.run_id
   LEFT JOIN u ON u.run_id = t.run_id
@@ -78,8 +77,7 @@ p AS (
   SELECT path, condition, d1,
     avg(s1) AS s1, percentile(s1, 0.5e0) AS s1_med, min(s1) AS s1_min, max(s1) AS s1_max,
     avg(s2) AS s2, percentile(s2, 0.5e0) AS s2_med, min(s2) AS s2_min, max(s2) AS s2_max,
-    avg(s3) AS s3, percentile(s3, 0.5e0) AS s3_med, min(s3) AS s3_min, max(s3) AS s3_max,
-    avg(s4) AS s4, percentile(s4, 0.5e0) AS s4_med, min(s4) AS s4_min, max(s4) AS s4_max
+    avg(s3) AS s3, percentile(s3, 0.5e0) AS s3_med, min(s3) AS s3_min, max(s3) AS s3_max
   FROM tt
   GROUP BY path, condition, d1
 ),
@@ -87,8 +85,7 @@ cs AS (
   SELECT c.path, c.condition, c.d1, c.trials, c.n, c.failures, c.timeouts, c.raw_trials, c.tool_trials, c.ng1, c.ng2, c.ng3, c.ng4,
     p.s1, p.s1_med, p.s1_min, p.s1_max, 0 AS ge1,
     p.s2, p.s2_med, p.s2_min, p.s2_max, 0 AS ge2,
-    p.s3, p.s3_med, p.s3_min, p.s3_max, 0 AS ge3,
-    p.s4, p.s4_med, p.s4_min, p.s4_max, 0 AS ge4
+    p.s3, p.s3_med, p.s3_min, p.s3_max, 0 AS ge3
   FROM c
   LEFT JOIN p ON p.path = c.path AND p.condition = c.condition AND p.d1 = c.d1
 )
@@ -96,10 +93,9 @@ SELECT cs.path AS `path`, cs.condition AS `condition`, cs.d1 AS `day`,
   'rps' AS `metric`,
   CASE WHEN cs.tool_trials > 0 AND cs.raw_trials = 0 THEN 'tool' WHEN cs.tool_trials > 0 THEN 'type7+tool' ELSE 'type7' END AS `estimator`, 'trials' AS `pool`, 'runs' AS `n_counts`,
   cs.n AS `n`, cs.trials AS `trials`, cs.failures AS `failures`,
-  cs.s1 AS `p50`, cs.s1_med AS `p50_median`, cs.s1_min AS `p50_min`, cs.s1_max AS `p50_max`,
-  cs.s2 AS `p95`, cs.s2_med AS `p95_median`, cs.s2_min AS `p95_min`, cs.s2_max AS `p95_max`,
-  cs.s3 AS `p99`, cs.s3_med AS `p99_median`, cs.s3_min AS `p99_min`, cs.s3_max AS `p99_max`,
-  cs.s4 AS `max`, cs.s4_med AS `max_median`, cs.s4_min AS `max_min`, cs.s4_max AS `max_max`,
+  cs.s1 AS `mean`, cs.s1_med AS `mean_median`, cs.s1_min AS `mean_min`, cs.s1_max AS `mean_max`,
+  cs.s2 AS `min`, cs.s2_med AS `min_median`, cs.s2_min AS `min_min`, cs.s2_max AS `min_max`,
+  cs.s3 AS `max`, cs.s3_med AS `max_median`, cs.s3_min AS `max_min`, cs.s3_max AS `max_max`,
   substr(CASE WHEN cs.ng1 > 1 THEN ',az' ELSE '' END || CASE WHEN cs.ng2 > 1 THEN ',instance_type' ELSE '' END || CASE WHEN cs.ng3 > 1 THEN ',region' ELSE '' END || CASE WHEN cs.ng4 > 1 THEN ',study' ELSE '' END, 2) AS `pooled_over`
 FROM cs
 ORDER BY array_join(transform(regexp_extract_all(cs.path, '([0-9]+|[^0-9]+)', 1), seg -> IF(seg RLIKE '^[0-9]', lpad(regexp_replace(seg, '^0+', ''), 20, '0'), seg)), ''), cs.condition, array_join(transform(regexp_extract_all(cs.d1, '([0-9]+|[^0-9]+)', 1), seg -> IF(seg RLIKE '^[0-9]', lpad(regexp_replace(seg, '^0+', ''), 20, '0'), seg)), '');

@@ -101,7 +101,13 @@ def main():
             else:
                 got = json.loads(d.stdout.splitlines()[-1])
                 if wide:
-                    js = json.loads(p.stdout)
+                    # stats_default and stats_why say which statistics
+                    # were the metric's defaults and why: words about
+                    # the table, in JSON only (CSV and the query keep
+                    # the data columns; the query says them in a comment)
+                    js = [{k: v for k, v in r.items() if k not in
+                           ("stats_default", "stats_why")} for r in
+                          json.loads(p.stdout)]
                     head = list(js[0].keys()) if js else []
                     rows = [["" if v is None else v if isinstance(v, str)
                              else repr(v) for v in r.values()] for r in js]

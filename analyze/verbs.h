@@ -1,0 +1,91 @@
+/*
+ * verbs.h - what the table verbs share: verbs.c (percentiles, relative
+ * and the helpers), contrast.c (delta, ratio), trials.c and replay.c.
+ */
+#ifndef PATHSTAT_ANALYZE_VERBS_H
+#define PATHSTAT_ANALYZE_VERBS_H
+
+#include "analyze/internal.h"
+#include "analyze/pooling.h"
+
+/* A percentiles table being filled. */
+struct pct_ctx {
+	const struct analyze_opts *o;
+	struct cellset	*cs;
+	struct table	*t;
+	double		scale;		/* display scale */
+	int		dec;		/* Markdown decimals */
+	bool		connect;	/* failures are timeouts */
+	size_t		ncensored;	/* values shown as "≥ timeout" */
+	size_t		ntimeouts;	/* rows with timeouts */
+	struct pooling	pool;		/* what each cell pools */
+	size_t		ntool;		/* trials with the tool's numbers */
+	size_t		covers[3];	/* intervals by enum stats_covers */
+	size_t		nby_trials;	/* of them from the trials' own
+					 * values (cell_tl_method) */
+};
+
+/* Load o's cells with their values and choose their unit; 0, or -1
+ * after printing an error. */
+int verbs_load(sqlite3 *db, const struct analyze_opts *o,
+    struct cellset *cs);
+
+/* A verb that takes no arguments got none; else print why, false. */
+bool verbs_no_args(int nargs, char **args, const char *verb);
+
+/* Add one column per stat (+ _ge_timeout for connect probes, + _lo/_hi,
+ * _ci_covers, _ci_reason with --ci); returns the first one. */
+size_t add_stat_cols(struct table *t, const struct analyze_opts *o,
+    const char *unit, int dec, bool ratio, bool connect);
+
+/* The censoring rule of estimator est, in words (stats_censored()). */
+const char *censor_rule(enum stats_estimator est);
+
+/* Can statistic s of a connect metric be "≥ timeout" (percentiles,
+ * max)?  Such a statistic has a <stat>_ge_timeout column. */
+bool censorable(bool connect, const struct stats_name *s);
+
+/* What the intervals of a table cover, once per kind printed. */
+void ci_notes(struct table *t, const struct analyze_opts *o,
+    const size_t *covers);
+
+/* The caption of a delta or ratio table (what: how it is made). */
+void contrast_caption(struct table *t, const struct analyze_opts *o,
+    const struct cellset *cs, const char *what);
+
+/* The delta table's columns; *col_stat and *col_growth get where the
+ * statistics and the growth column start. */
+void delta_columns(struct table *t, const struct analyze_opts *o,
+    const struct cellset *cs, const char *unit, size_t *col_stat,
+    size_t *col_growth);
+
+/* The outlier-trial rule in words, made from the constants
+ * stats_outlier_trials() uses (stats/verdict.h), so the caption, the
+ * report's Methods and the README (tests/cli/t3835) say what the code
+ * does. */
+void outlier_rule_note(struct table *t);
+
+/* The columns of a percentiles table after the key columns: counts,
+ * loss (connect probes), then each statistic with its hidden
+ * companions.  Returns the column of n. */
+size_t pct_columns(struct table *t, const struct analyze_opts *o,
+    const char *unit, int dec, bool connect);
+
+/* The notes under a percentiles table (method, censoring, intervals). */
+void pct_notes(const struct pct_ctx *x, const char *unit);
+
+/* <stat>_ci_reason: why an interval asked for is absent (lo NaN), the
+ * interval's own why or the censoring; empty when there is one. */
+void set_ci_reason(struct table *t, size_t row, size_t col, double lo,
+    const char *why);
+
+/* The trials table's columns after the key columns; returns the first
+ * (stat). */
+size_t trials_columns(struct table *t, int dec, bool connect);
+
+/* The spread columns of a trials row: mean, median, range, largest
+ * deviation, the outlier trials and the rule that found them. */
+void trials_spread(struct table *t, size_t row, size_t col0, const double *vals,
+    const long *tno, const bool *cens, size_t n, double scale, int dec);
+
+#endif
