@@ -51,8 +51,9 @@ export_sql_verb(const char *verb)
 	    !strcmp(verb, "compare");
 }
 
-/* The statistics: the user's (trials: p50 and p99 unless --stats), and
- * for delta p50 and p99 for the growth. */
+/* The statistics: the user's (trials and compare: p50 and p99 unless
+ * --stats or analyze resolved them).  delta has no growth column (left
+ * to analyze, see the header), so it needs no hidden p50 and p99. */
 static void
 set_stats(struct q *x)
 {
@@ -81,15 +82,6 @@ set_stats(struct q *x)
 	}
 	for (j = 0; j < x->nst; j++)
 		x->st[j].shown = true;
-	if (!strcmp(x->verb, "delta")) {
-		x->st[x->nst].s.kind = x->st[x->nst + 1].s.kind =
-		    STATS_NAME_PCT;
-		x->st[x->nst].s.pct = 50.0;
-		x->st[x->nst + 1].s.pct = 99.0;
-		x->st[x->nst].label = p50;
-		x->st[x->nst + 1].label = p99;
-		x->nst += 2;
-	}
 	/* the tool summary's name of each (analyze: trials_values() for
 	 * the trials verb, tool_stat_of() for --pool trials) */
 	for (j = 0; j < x->nst; j++) {
@@ -185,10 +177,11 @@ header(struct q *x, int nargs, char **args)
 	if (!strcmp(x->verb, "compare"))
 		compare_header(x);
 	if (!strcmp(x->verb, "delta"))
-		add(x, "-- growth = Δp99/Δp50 wherever both differences exist: "
-		    "analyze withholds it\n-- where a Welch t interval of Δp50 "
-		    "on trial-level values holds 0, which\n-- this query does "
-		    "not compute.\n");
+		add(x, "-- No growth column: analyze prints growth (Δp99/Δp50) "
+		    "only where a Welch t\n-- interval of Δp50 on trial-level "
+		    "values excludes 0, which needs every sample;\n-- the ratio "
+		    "of this query's Δp99 and Δp50 is growth without that "
+		    "gate.\n");
 	if (!strcmp(x->verb, "trials") || x->trials)
 		add(x, "-- Trials with the same number (several days pooled) "
 		    "in the order they ran, as analyze\n-- lists them.\n");

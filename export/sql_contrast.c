@@ -1,6 +1,7 @@
 /*
  * sql_contrast.c - the final SELECTs of `analyze delta --sql` (pairs of
- * paths, with growth) and `analyze ratio --sql` (across a condition key).
+ * paths; growth is left to analyze) and `analyze ratio --sql` (across a
+ * condition key).
  */
 #include "common/compat.h"
 
@@ -189,10 +190,7 @@ delta_missing_row(struct q *x, int p, const char *pair, const char *pa,
 				addf(x, ", CAST(NULL AS BIGINT) AS "
 				    "g%zu", i + 1);
 		}
-	add(x, ",\n    CAST(NULL AS DOUBLE) AS growth");
-	if (x->connect)
-		add(x, ", CAST(NULL AS BIGINT) AS gg");
-	add(x, ", CAST(NULL AS BIGINT) AS n_a, CAST(NULL AS BIGINT) AS "
+	add(x, ",\n    CAST(NULL AS BIGINT) AS n_a, CAST(NULL AS BIGINT) AS "
 	    "n_b, CAST(NULL AS BIGINT) AS t_a, CAST(NULL AS BIGINT) AS "
 	    "t_b\n  FROM cs\n"
 	    "  HAVING sum(CASE WHEN cs.path = ");
@@ -200,30 +198,6 @@ delta_missing_row(struct q *x, int p, const char *pair, const char *pa,
 	add(x, " THEN 1 ELSE 0 END) = 0 OR sum(CASE WHEN cs.path = ");
 	lit(x, pb);
 	add(x, " THEN 1 ELSE 0 END) = 0\n");
-}
-
-/* growth = Δp99 / Δp50 of the pair's row (p50 and p99 are the last two
- * statistics), with its "≥ timeout" flag for connect probes. */
-static void
-delta_growth(struct q *x)
-{
-	size_t g50 = x->nst - 2, g99 = x->nst - 1;
-	struct strbuf d99 = STRBUF_INIT, d50 = STRBUF_INIT;
-	struct strbuf *sb = x->sb;
-
-	x->sb = &d99;
-	contrast(x, g99, false);
-	x->sb = &d50;
-	contrast(x, g50, false);
-	x->sb = sb;
-	sql_ratio(x, d99.buf, d50.buf);
-	strbuf_release(&d99);
-	strbuf_release(&d50);
-	/* growth: Δp50 or Δp99 with a side "≥ timeout" */
-	if (x->connect)
-		addf(x, ", CASE WHEN a.ge%zu = 1 OR b.ge%zu = 1 OR a.ge%zu = 1 "
-		    "OR b.ge%zu = 1 THEN 1 ELSE 0 END", g50 + 1,
-		    g50 + 1, g99 + 1, g99 + 1);
 }
 
 /* delta's rows for pair p (pa - pb): a row per condition and --by value
@@ -265,8 +239,6 @@ delta_pair_rows(struct q *x, int p, const char *pair, const char *pa,
 			contrast_ge(x, i);
 		}
 	}
-	add(x, ",\n    ");
-	delta_growth(x);
 	add(x, ",\n    a.n, b.n, a.trials, b.trials\n  FROM (SELECT * "
 	    "FROM cs WHERE cs.path = ");
 	lit(x, pa);
@@ -316,9 +288,7 @@ delta_outer(struct q *x)
 		}
 		strbuf_release(&name);
 	}
-	add(x, ",\n  growth AS ");
-	ident(x, "growth");
-	add(x, ", n_a AS ");
+	add(x, ",\n  n_a AS ");
 	ident(x, "n_minuend");
 	add(x, ", n_b AS ");
 	ident(x, "n_subtrahend");
@@ -326,10 +296,6 @@ delta_outer(struct q *x)
 	ident(x, "trials_minuend");
 	add(x, ", t_b AS ");
 	ident(x, "trials_subtrahend");
-	if (x->connect) {
-		add(x, ", gg AS ");
-		ident(x, "growth_ge_timeout");
-	}
 	add(x, "\nFROM delta\nORDER BY o_pair, o_side, o_cond");
 	for (i = 0; i < x->o->nby; i++) {
 		struct strbuf e = STRBUF_INIT;

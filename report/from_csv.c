@@ -121,6 +121,16 @@ csv_path(const struct report_spec *spec, const char *name)
 	    name);
 }
 
+/* Is key a column of verb's table that `--sql` leaves to analyze
+ * (export/sql.c says why in the query's header)?  Only delta's growth:
+ * compare has no from_csv form. */
+static bool
+left_to_analyze(const char *verb, const char *key)
+{
+	return !strcmp(verb, "delta") && (!strcmp(key, "growth") ||
+	    !strcmp(key, "growth_ge_timeout"));
+}
+
 /* Column c of the table: the index of its field in the header (the k-th
  * of its name for the k-th such column; names compared without case, as
  * Trino writes them lower case), or -1. */
@@ -313,6 +323,13 @@ report_table_from_csv(const struct report_spec *spec,
 		at[c] = header_index(&head, t, c);
 		if (at[c] >= 0)
 			continue;
+		if (left_to_analyze(s->verb, t->cols[c].key)) {
+			/* the query has no such column: left empty and out
+			 * of the Markdown; the caption says why
+			 * (report/section.c) */
+			t->cols[c].md_hidden = true;
+			continue;
+		}
 		for (size_t k = 0; k < t->ncols; k++)
 			strbuf_addf(&why, "%s%s", k ? ", " : "",
 			    t->cols[k].key);
@@ -335,6 +352,10 @@ report_table_from_csv(const struct report_spec *spec,
 		}
 		r = table_add_row(t);
 		for (c = 0; c < t->ncols; c++) {
+			if (at[c] < 0) {
+				table_set_null(t, r, c);
+				continue;
+			}
 			strbuf_reset(&why);
 			if (set_cell(t, r, c, analyze_column_type(s->verb, o,
 			    t->cols[c].key), &rec.f[at[c]], &why)) {

@@ -786,6 +786,10 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 		strbuf_addf(&cap, "; numbers from %s, an engine's result of the "
 		    "query `pathstat analyze … --sql` prints, not from the "
 		    "database", s->from_csv);
+	if (s->from_csv && !strcmp(s->verb, "delta"))
+		strbuf_addstr(&cap, "; growth (Δp99 / Δp50) is left to "
+		    "analyze: it is printed only where Δp50's trial-level "
+		    "interval excludes 0, which needs every sample");
 	table_markdown(b, s, &t, &shown, cap.buf, false, &md);
 	table_markdown(b, s, &t, &shown, cap.buf, true, &mdi);
 	if (table_files(b, s, stem.buf, &csv, &md, &mdi, neutral))

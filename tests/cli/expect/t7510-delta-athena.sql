@@ -3,9 +3,9 @@
 -- the same columns and rows as `pathstat analyze ... --format csv`.
 -- type 7 percentiles: sorted values, interpolated (this engine has no exact
 -- percentile; approx_percentile would not give analyze's numbers).
--- growth = Δp99/Δp50 wherever both differences exist: analyze withholds it
--- where a Welch t interval of Δp50 on trial-level values holds 0, which
--- this query does not compute.
+-- No growth column: analyze prints growth (Δp99/Δp50) only where a Welch t
+-- interval of Δp50 on trial-level values excludes 0, which needs every sample;
+-- the ratio of this query's Δp99 and Δp50 is growth without that gate.
 WITH
 -- each run's samples of the metric: rows, and failed ones (left out, as analyze does)
 k AS (
@@ -57,9 +57,7 @@ p AS (
     CASE WHEN count(value) = 0 THEN NULL ELSE element_at(array_sort(array_agg(value)), CAST(floor(CAST(count(value) - 1 AS DOUBLE) * 0.5e0) + 1 AS bigint)) + (CAST(count(value) - 1 AS DOUBLE) * 0.5e0 - floor(CAST(count(value) - 1 AS DOUBLE) * 0.5e0)) * (element_at(array_sort(array_agg(value)), CAST(least(floor(CAST(count(value) - 1 AS DOUBLE) * 0.5e0) + 2, count(value)) AS bigint)) - element_at(array_sort(array_agg(value)), CAST(floor(CAST(count(value) - 1 AS DOUBLE) * 0.5e0) + 1 AS bigint))) END AS s1,
     CASE WHEN count(value) = 0 THEN NULL ELSE element_at(array_sort(array_agg(value)), CAST(floor(CAST(count(value) - 1 AS DOUBLE) * 0.95e0) + 1 AS bigint)) + (CAST(count(value) - 1 AS DOUBLE) * 0.95e0 - floor(CAST(count(value) - 1 AS DOUBLE) * 0.95e0)) * (element_at(array_sort(array_agg(value)), CAST(least(floor(CAST(count(value) - 1 AS DOUBLE) * 0.95e0) + 2, count(value)) AS bigint)) - element_at(array_sort(array_agg(value)), CAST(floor(CAST(count(value) - 1 AS DOUBLE) * 0.95e0) + 1 AS bigint))) END AS s2,
     CASE WHEN count(value) = 0 THEN NULL ELSE element_at(array_sort(array_agg(value)), CAST(floor(CAST(count(value) - 1 AS DOUBLE) * 0.99e0) + 1 AS bigint)) + (CAST(count(value) - 1 AS DOUBLE) * 0.99e0 - floor(CAST(count(value) - 1 AS DOUBLE) * 0.99e0)) * (element_at(array_sort(array_agg(value)), CAST(least(floor(CAST(count(value) - 1 AS DOUBLE) * 0.99e0) + 2, count(value)) AS bigint)) - element_at(array_sort(array_agg(value)), CAST(floor(CAST(count(value) - 1 AS DOUBLE) * 0.99e0) + 1 AS bigint))) END AS s3,
-    max(value) AS s4,
-    CASE WHEN count(value) = 0 THEN NULL ELSE element_at(array_sort(array_agg(value)), CAST(floor(CAST(count(value) - 1 AS DOUBLE) * 0.5e0) + 1 AS bigint)) + (CAST(count(value) - 1 AS DOUBLE) * 0.5e0 - floor(CAST(count(value) - 1 AS DOUBLE) * 0.5e0)) * (element_at(array_sort(array_agg(value)), CAST(least(floor(CAST(count(value) - 1 AS DOUBLE) * 0.5e0) + 2, count(value)) AS bigint)) - element_at(array_sort(array_agg(value)), CAST(floor(CAST(count(value) - 1 AS DOUBLE) * 0.5e0) + 1 AS bigint))) END AS s5,
-    CASE WHEN count(value) = 0 THEN NULL ELSE element_at(array_sort(array_agg(value)), CAST(floor(CAST(count(value) - 1 AS DOUBLE) * 0.99e0) + 1 AS bigint)) + (CAST(count(value) - 1 AS DOUBLE) * 0.99e0 - floor(CAST(count(value) - 1 AS DOUBLE) * 0.99e0)) * (element_at(array_sort(array_agg(value)), CAST(least(floor(CAST(count(value) - 1 AS DOUBLE) * 0.99e0) + 2, count(value)) AS bigint)) - element_at(array_sort(array_agg(value)), CAST(floor(CAST(count(value) - 1 AS DOUBLE) * 0.99e0) + 1 AS bigint))) END AS s6
+    max(value) AS s4
   FROM v
   GROUP BY path, condition
 ),
@@ -68,9 +66,7 @@ cs AS (
     p.s1, 0 AS ge1,
     p.s2, 0 AS ge2,
     p.s3, 0 AS ge3,
-    p.s4, 0 AS ge4,
-    p.s5, 0 AS ge5,
-    p.s6, 0 AS ge6
+    p.s4, 0 AS ge4
   FROM c
   LEFT JOIN p ON p.path = c.path AND p.condition = c.condition
 )
@@ -79,7 +75,7 @@ delta AS (
   SELECT 0 AS o_pair, 0 AS o_side, '' AS o_cond,
     'G-G''' AS pair, 'G' AS minuend, 'G''' AS subtrahend, '' AS condition,
     CAST(NULL AS varchar) AS metric, CAST(NULL AS varchar) AS estimator, CAST(NULL AS varchar) AS pool, CAST(NULL AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2, CAST(NULL AS DOUBLE) AS s3, CAST(NULL AS DOUBLE) AS s4,
-    CAST(NULL AS DOUBLE) AS growth, CAST(NULL AS BIGINT) AS n_a, CAST(NULL AS BIGINT) AS n_b, CAST(NULL AS BIGINT) AS t_a, CAST(NULL AS BIGINT) AS t_b
+    CAST(NULL AS BIGINT) AS n_a, CAST(NULL AS BIGINT) AS n_b, CAST(NULL AS BIGINT) AS t_a, CAST(NULL AS BIGINT) AS t_b
   FROM cs
   HAVING sum(CASE WHEN cs.path = 'G' THEN 1 ELSE 0 END) = 0 OR sum(CASE WHEN cs.path = 'G''' THEN 1 ELSE 0 END) = 0
   UNION ALL
@@ -90,7 +86,6 @@ delta AS (
     CASE WHEN a.ge2 = 1 OR b.ge2 = 1 THEN NULL ELSE a.s2 - b.s2 END,
     CASE WHEN a.ge3 = 1 OR b.ge3 = 1 THEN NULL ELSE a.s3 - b.s3 END,
     CASE WHEN a.ge4 = 1 OR b.ge4 = 1 THEN NULL ELSE a.s4 - b.s4 END,
-    CASE WHEN CASE WHEN a.ge5 = 1 OR b.ge5 = 1 THEN NULL ELSE a.s5 - b.s5 END = 0 THEN NULL ELSE CASE WHEN a.ge6 = 1 OR b.ge6 = 1 THEN NULL ELSE a.s6 - b.s6 END / CASE WHEN a.ge5 = 1 OR b.ge5 = 1 THEN NULL ELSE a.s5 - b.s5 END END,
     a.n, b.n, a.trials, b.trials
   FROM (SELECT * FROM cs WHERE cs.path = 'G') a
   FULL OUTER JOIN (SELECT * FROM cs WHERE cs.path = 'G''') b ON a.condition = b.condition
@@ -98,7 +93,7 @@ delta AS (
   SELECT 1 AS o_pair, 0 AS o_side, '' AS o_cond,
     'H-B' AS pair, 'H' AS minuend, 'B' AS subtrahend, '' AS condition,
     CAST(NULL AS varchar) AS metric, CAST(NULL AS varchar) AS estimator, CAST(NULL AS varchar) AS pool, CAST(NULL AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2, CAST(NULL AS DOUBLE) AS s3, CAST(NULL AS DOUBLE) AS s4,
-    CAST(NULL AS DOUBLE) AS growth, CAST(NULL AS BIGINT) AS n_a, CAST(NULL AS BIGINT) AS n_b, CAST(NULL AS BIGINT) AS t_a, CAST(NULL AS BIGINT) AS t_b
+    CAST(NULL AS BIGINT) AS n_a, CAST(NULL AS BIGINT) AS n_b, CAST(NULL AS BIGINT) AS t_a, CAST(NULL AS BIGINT) AS t_b
   FROM cs
   HAVING sum(CASE WHEN cs.path = 'H' THEN 1 ELSE 0 END) = 0 OR sum(CASE WHEN cs.path = 'B' THEN 1 ELSE 0 END) = 0
   UNION ALL
@@ -109,13 +104,12 @@ delta AS (
     CASE WHEN a.ge2 = 1 OR b.ge2 = 1 THEN NULL ELSE a.s2 - b.s2 END,
     CASE WHEN a.ge3 = 1 OR b.ge3 = 1 THEN NULL ELSE a.s3 - b.s3 END,
     CASE WHEN a.ge4 = 1 OR b.ge4 = 1 THEN NULL ELSE a.s4 - b.s4 END,
-    CASE WHEN CASE WHEN a.ge5 = 1 OR b.ge5 = 1 THEN NULL ELSE a.s5 - b.s5 END = 0 THEN NULL ELSE CASE WHEN a.ge6 = 1 OR b.ge6 = 1 THEN NULL ELSE a.s6 - b.s6 END / CASE WHEN a.ge5 = 1 OR b.ge5 = 1 THEN NULL ELSE a.s5 - b.s5 END END,
     a.n, b.n, a.trials, b.trials
   FROM (SELECT * FROM cs WHERE cs.path = 'H') a
   FULL OUTER JOIN (SELECT * FROM cs WHERE cs.path = 'B') b ON a.condition = b.condition
 )
 SELECT pair AS "pair", minuend AS "minuend", subtrahend AS "subtrahend", condition AS "condition",
   metric AS "metric", estimator AS "estimator", pool AS "pool", s1 AS "p50", s2 AS "p95", s3 AS "p99", s4 AS "max",
-  growth AS "growth", n_a AS "n_minuend", n_b AS "n_subtrahend", t_a AS "trials_minuend", t_b AS "trials_subtrahend"
+  n_a AS "n_minuend", n_b AS "n_subtrahend", t_a AS "trials_minuend", t_b AS "trials_subtrahend"
 FROM delta
 ORDER BY o_pair, o_side, o_cond;

@@ -4,9 +4,9 @@ and the queries `pathstat analyze ... --sql ENGINE` prints, run on the
 engine itself, give `pathstat analyze ... --format csv` (trials: --format
 json, the wide table): the same columns in the same order, the same rows
 in the same order, text cells equal, numbers to 1e-9 (relative to the
-larger magnitude, absolute below 1; compare: but the columns of
-ANALYZE_ONLY, which its query leaves to analyze); analyze may withhold growth (an
-empty cell) where the query cannot.  One engine session serves every
+larger magnitude, absolute below 1; but the columns of ANALYZE_ONLY,
+which the query leaves to analyze: compare's intervals, test and verdict,
+delta's growth).  One engine session serves every
 case (Spark and Trino start slowly).
 
   engine-check.py spark PATHSTAT < CASES
@@ -40,7 +40,8 @@ import time
 import urllib.request
 
 TOL = 1e-9
-ANALYZE_ONLY = {"compare": ["diff_lo", "diff_hi", "diff_ci_reason",
+ANALYZE_ONLY = {"delta": ["growth", "growth_ge_timeout"],
+                "compare": ["diff_lo", "diff_hi", "diff_ci_reason",
                             "ratio_lo", "ratio_hi", "ratio_ci_covers",
                             "ratio_ci_reason", "test", "p", "p_holm",
                             "verdict"]}
@@ -353,10 +354,6 @@ def main():
                                (len(got), engine_name, len(rows)))
                 for i, (r, g) in enumerate(zip(rows, got)):
                     for c, a, b in zip(head, r, g):
-                        # analyze withholds growth where the interval of
-                        # Δp50 holds 0, which a query cannot compute
-                        if c == "growth" and a == "":
-                            continue
                         if c == "values" and same_text(a, b):
                             continue
                         if not same(a, b, diff_scale(head, r, c)):
