@@ -616,12 +616,7 @@ stats_sample_interval_serial(const double *sorted, size_t n, double pct,
 	nf = (size_t)floor(ne);
 	if (stats_quantile_ci(nf, pct, level, STATS_CI_EQUAL_TAILED, &r))
 		return -1;
-	/* an end at the n_eff samples' extreme (their largest or smallest)
-	 * is no bound of a correlated run's tail: the scaled interval then
-	 * reached the run's own maximum and covered 99.6 % (p99, rho 0.8,
-	 * n = 1000, n_eff just above the 367 a p99 interval needs; issue
-	 * 20): too few independent samples beyond the percentile */
-	if (!r.available || r.lo <= 1 || r.hi >= nf) {
+	if (!r.available) {
 		out->why = STATS_WHY_SERIAL;
 		return 0;
 	}

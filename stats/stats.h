@@ -713,9 +713,7 @@ double stats_indicator_vif(double rs, double pct, size_t n);
  * order-statistic interval of n_eff = n / stats_indicator_vif() samples,
  * its ranks scaled to n (to the nearest rank: outward was conservative,
  * 98.8 % for p95 at rho 0.8, n = 300), or none (why STATS_WHY_SERIAL) when
- * n_eff samples give no interval for pct or only one ending at their
- * smallest or largest value (p99 at rho 0.8, n = 1000: the run's
- * maximum, 99.6 %).
+ * n_eff samples give no interval for pct.
  */
 int stats_sample_interval_serial(const double *sorted, size_t n, double pct,
     double estimate, double level, double rs, struct stats_interval *out);
