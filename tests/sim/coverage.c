@@ -499,7 +499,9 @@ static const struct design designs[] = {
  * withdrawn (its own outlier trial or a shared cause), in percent.  The
  * TIME_WAIT campaigns print too few intervals to be held to the band, so
  * a rule that lets them through again shows here first (issue 20: at 5
- * trials 1.8 % were printed, covering 88.8 %); the clean campaign bounds
+ * trials 1.8 % were printed, covering 88.8 %; seed 14 printed 12 of the
+ * first 1000, none of 200, hence 1000 repetitions for it in
+ * coverage-small); the clean campaign bounds
  * what judging outlier trials costs where there are none.
  */
 static const struct {
@@ -507,7 +509,7 @@ static const struct {
 	double		lo, hi;
 } gate_bounds[] = {
 	{ "oha-3x10000-bimodal", 98.0, 100.0 },
-	{ "oha-5x10000-bimodal", 99.0, 100.0 },
+	{ "oha-5x10000-bimodal", 99.5, 100.0 },
 	{ "probes-3x300-campaign", 0.0, 1.0 },
 };
 
@@ -1148,7 +1150,8 @@ main(int argc, char **argv)
 done:
 	if (g.check && g.nbad) {
 		fprintf(stderr, "coverage: %ld printed interval(s) outside "
-		    "%g-%g %%\n", g.nbad, g.lo, g.hi);
+		    "%g-%g %% (or a campaign's share withheld outside its "
+		    "bounds)\n", g.nbad, g.lo, g.hi);
 		return 1;
 	}
 	return 0;
