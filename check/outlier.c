@@ -231,7 +231,9 @@ camp_text(struct check_model *m, const struct check_cell *c, size_t at,
 	strbuf_addf(ev, "; in the %zu cells of %zu trials of this metric and "
 	    "tool in this campaign a trial lies a typical %.2g %% from its "
 	    "cell's nearest trial, so beyond %.3g× (and %.1f× at least) is "
-	    "not noise; the cell's trial-level interval treats its trials "
+	    "not noise, nor is 2× where the cell's other trials agree "
+	    "closely (its own spread); the cell's trial-level interval "
+	    "treats its trials "
 	    "as alike and is withdrawn: publish it without one, or "
 	    "recompute it without this trial", used, c->nruns,
 	    100.0 * (exp(scale) - 1.0), exp(k * scale),

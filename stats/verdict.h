@@ -261,9 +261,15 @@ double stats_outlier_pool_scale(const double *x, size_t k, size_t ncells,
 
 /*
  * Judge one cell's k trials x[0..k) against the pooled scale (of used
- * cells).  flag[i], ratio[i] (x_i / exp(median log), may be NULL) as
- * stats_outlier_trials().  Returns the number of flags; 0 when the
- * scale is NaN.
+ * cells), and by the cell's own rule (stats_outlier_trials()) on the
+ * same statistic: a trial is flagged when either flags it.  The own
+ * rule matters on the tails: a cell of 5 trials two of which are
+ * TIME_WAIT trials (p95 4x) in a campaign whose cells spread a little
+ * more (K s 5x) passed the pooled test alone, and its --pool trials
+ * p75-p99 intervals covered 88.8 % (issue 20, tests/sim/coverage.c
+ * oha-5x10000-bimodal).  flag[i], ratio[i] (x_i / exp(median log), may
+ * be NULL) as stats_outlier_trials().  Returns the number of flags; 0
+ * when the scale is NaN (then neither rule is applied here).
  */
 size_t stats_outlier_pooled(const double *x, size_t k, double scale,
     size_t used, bool *flag, double *ratio);
@@ -312,7 +318,8 @@ struct stats_outlier_cell {
  * the cell's own rule (stats_outlier_trials() on the trials' p50, all
  * of them positive) flags it, or, for 3-5 trials whose p50s all exist,
  * the campaign's rule (stats_outlier_campaign() over the cells of the
- * same trial count) flags it on its p50, p95 or p99; with low_only a
+ * same trial count: the shared spread, or the cell's own rule on that
+ * statistic) flags it on its p50, p95 or p99; with low_only a
  * trial above the median trial is never one.  Sets each cell's flag[]
  * and returns the number of cells with an outlier trial.
  */

@@ -493,6 +493,26 @@ static const struct design designs[] = {
 	    0, 1.0 / 3, 0.3, 5, false, NULL, 8 },
 };
 
+/*
+ * What the campaign's outlier rule may cost or must do, held with
+ * --check: the share of campaigns in which A's trial-level intervals are
+ * withdrawn (its own outlier trial or a shared cause), in percent.  The
+ * TIME_WAIT campaigns print too few intervals to be held to the band, so
+ * a rule that lets them through again shows here first (issue 20: at 5
+ * trials 1.8 % were printed, covering 88.8 %; seed 14 printed 12 of the
+ * first 1000, none of 200, hence 1000 repetitions for it in
+ * coverage-small); the clean campaign bounds
+ * what judging outlier trials costs where there are none.
+ */
+static const struct {
+	const char	*name;
+	double		lo, hi;
+} gate_bounds[] = {
+	{ "oha-3x10000-bimodal", 98.0, 100.0 },
+	{ "oha-5x10000-bimodal", 99.5, 100.0 },
+	{ "probes-3x300-campaign", 0.0, 1.0 },
+};
+
 /* Base value x for a normal score z (before the trial effect). */
 static double
 base_x(const struct design *d, double z)
@@ -964,12 +984,27 @@ designs_print(struct grid *g, const struct design *d, ctally_t ct,
 				printf("\nsingle trial p%g: withheld when "
 				    "not printed (%s)", cell_pcts[k],
 				    whys[2 * NPCT + k]);
-	if (d->ncamp)
+	if (d->ncamp) {
+		double w = 100.0 * (double)(gates[0] + gates[1]) /
+		    (double)ct[CK_PCT][0][0].reps;
+
 		printf("\nA's trial-level intervals: withheld in %.1f %% of "
 		    "repetitions (%s) and in %.1f %% more (%s)",
 		    100.0 * (double)gates[0] / (double)ct[CK_PCT][0][0].reps,
 		    WHY_OUTLIER, 100.0 * (double)gates[1] /
 		    (double)ct[CK_PCT][0][0].reps, WHY_SHARED);
+		for (size_t i = 0; i < ARRAY_SIZE(gate_bounds); i++) {
+			if (strcmp(gate_bounds[i].name, d->name))
+				continue;
+			printf("; held to %g–%g %% withheld", gate_bounds[i].lo,
+			    gate_bounds[i].hi);
+			if (check && (w < gate_bounds[i].lo ||
+			    w > gate_bounds[i].hi)) {
+				printf(": **outside**");
+				g->nbad++;
+			}
+		}
+	}
 	printf("\n");
 	g->check = check;
 }
@@ -1115,7 +1150,8 @@ main(int argc, char **argv)
 done:
 	if (g.check && g.nbad) {
 		fprintf(stderr, "coverage: %ld printed interval(s) outside "
-		    "%g-%g %%\n", g.nbad, g.lo, g.hi);
+		    "%g-%g %% (or a campaign's share withheld outside its "
+		    "bounds)\n", g.nbad, g.lo, g.hi);
 		return 1;
 	}
 	return 0;

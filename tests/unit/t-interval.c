@@ -133,7 +133,7 @@ test_outlier_golden(void)
 		ncases++;
 	}
 	fclose(f);
-	CHECK(ncases >= 10, "outlier fixture: all cases read");
+	CHECK(ncases >= 12, "outlier fixture: all cases read");
 	CHECK(stats_outlier_shared(2, 8) && !stats_outlier_shared(1, 8) &&
 	    !stats_outlier_shared(4, 50) && stats_outlier_shared(5, 50),
 	    "a shared cause: 2 cells and 10 % of them");
@@ -535,11 +535,35 @@ test_clip(void)
 	CHECK(iv.lo == -1000, "no interval: nothing clipped");
 }
 
+/* The campaign's rule applies the cell's own rule to the statistic too
+ * (issue 20): two TIME_WAIT trials' p95s (5x) among trials 1 % apart
+ * are flagged however wide the campaign's spread (K s ~ 96x here);
+ * trials spread 15-30 % are not, whatever the scale. */
+static void
+test_outlier_pooled_own(void)
+{
+	static const double tw[5] = { 1.0, 4.95, 0.996, 5.0, 1.004 };
+	static const double wide[5] = { 1.0, 0.85, 1.15, 0.75, 1.3 };
+	bool f[5];
+	double sc = 0.14, k = stats_outlier_pool_k(5, 8);
+
+	CHECK(exp(k * sc) > 50, "the campaign's bar is far above 5x");
+	CHECK_EQ_INT(stats_outlier_pooled(tw, 5, sc, 8, f, NULL), 2,
+	    "two TIME_WAIT trials flagged by the cell's own spread");
+	CHECK(!f[0] && f[1] && !f[2] && f[3] && !f[4],
+	    "the flags are trials 2 and 4");
+	CHECK_EQ_INT(stats_outlier_pooled(wide, 5, sc, 8, f, NULL), 0,
+	    "trials 15-30 % apart: no flag");
+	CHECK_EQ_INT(stats_outlier_pooled(tw, 5, NAN, 8, f, NULL), 0,
+	    "no campaign scale: neither rule here");
+}
+
 int
 main(void)
 {
 	test_goldens();
 	test_outlier_golden();
+	test_outlier_pooled_own();
 	test_serial_golden();
 	test_edges();
 	test_finding_pooled_coverage();
