@@ -386,9 +386,13 @@ noise_fit(const double *r, size_t n, double df, const double *se,
 	 * autocorrelations the series cannot rule out.  A plug-in rho left
 	 * 5.7-6.7 % false verdicts on 14 AR(1) 0.5 days (its error is
 	 * about 0.25 there and a low estimate is what makes a wander look
-	 * like a trend); an upper bound for rho cost drift power */
-	nz->rho_sd = STATS_TREND_RHO_SPREAD *
-	    sqrt((1 - nz->rho * nz->rho) / (double)n);
+	 * like a trend); an upper bound for rho cost drift power.  Only
+	 * with the points' sampling errors (analyze trend's pooled
+	 * percentiles): without them the whole residual is correlated day
+	 * to day, and the spread took a +1 %/day drift over 14 days from
+	 * 82 % to 68.5 % (docs/verdicts.md) */
+	nz->rho_sd = se ? STATS_TREND_RHO_SPREAD *
+	    sqrt((1 - nz->rho * nz->rho) / (double)n) : 0;
 }
 
 /*

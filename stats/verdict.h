@@ -44,10 +44,11 @@
 #define STATS_TREND_RHO_BIAS	3.0
 #define STATS_TREND_RHO_MIN	0.3
 #define STATS_TREND_RHO_MAX	0.9
-/* Each draw of the null takes its own rho, normal around the fitted one
- * with this many times its standard error sqrt((1 - rho^2) / n), within
- * [0, STATS_TREND_RHO_MAX] (docs/verdicts.md: the plug-in rho's error
- * at 14 points left 6-7 % false verdicts on correlated days). */
+/* With the points' sampling errors, each draw of the null takes its own
+ * rho, normal around the fitted one with this many times its standard
+ * error sqrt((1 - rho^2) / n), within [0, STATS_TREND_RHO_MAX]
+ * (docs/verdicts.md: the plug-in rho's error at 14 points left 6-7 %
+ * false verdicts on correlated days). */
 #define STATS_TREND_RHO_SPREAD	1.0
 /* Of the residual variance, at least this share is taken as day-to-day
  * (correlated) whatever the points' sampling errors say: a tail
