@@ -40,10 +40,14 @@
  * for k = 1); the correction adds it back (k = 3 measured better than 2).
  * The null assumes day effects at least STATS_TREND_RHO_MIN correlated
  * (14 points cannot tell 0.5 from 0) and never more than
- * STATS_TREND_RHO_MAX. */
+ * STATS_TREND_RHO_MAX: a step left in the line's residuals reads as a
+ * strong autocorrelation, and with 0.9 a +20 % step over 20 days was
+ * named in 87.8 % (docs/verdicts.md, issue 25); day effects as
+ * correlated as 0.8 get about 9-10 % false verdicts over 14 days with
+ * either cap. */
 #define STATS_TREND_RHO_BIAS	3.0
 #define STATS_TREND_RHO_MIN	0.3
-#define STATS_TREND_RHO_MAX	0.9
+#define STATS_TREND_RHO_MAX	0.7
 /* With the points' sampling errors, each draw of the null takes its own
  * rho, normal around the fitted one with this many times its standard
  * error sqrt((1 - rho^2) / n), within [0, STATS_TREND_RHO_MAX]
