@@ -30,6 +30,12 @@
 #define SIGMA_WITHIN		0.3
 #define DAY_WOBBLE		0.02
 #define MAX_POINTS		64
+/* the month design of issue 25: 24 hourly runs of 60 probes a day */
+#define MAX_SAMPLES		1440
+/* see small_bounds (-DSMALL_AR_BOUND=0.05 shows the bound fail) */
+#ifndef SMALL_AR_BOUND
+#define SMALL_AR_BOUND		0.0625
+#endif
 
 static int gate_failed;
 static size_t reps = 2000;
@@ -42,6 +48,20 @@ static const char *const small_cells[] = {
 	"14:design-AR(1) ρ 0.5, 5 %-p99", "14:design-300 then 50 a day-p99",
 	"14:design-+20 % step-p50", "14:design-+1 %/day-p50",
 };
+
+/* --small: the seeded small grid is deterministic (the same series and
+ * null draws every run), so a false-verdict rate above its value when
+ * the rule was adopted (5.75 %, 23 of 400) plus half a point can only
+ * be a rule change that made it worse; the 3-standard-error gate (8.3 % at
+ * 400 repetitions) would let a return to the plug-in null's 6-7 % pass.
+ * Rates at --threshold 0, "n:label", for --reps 400 --seed 14 only. */
+static const struct {
+	const char *cell;
+	double max;
+} small_bounds[] = {
+	{ "14:design-AR(1) ρ 0.5, 5 %-p99", SMALL_AR_BOUND },
+};
+static uint64_t run_seed;
 
 static bool
 cell_wanted(size_t n, const char *label)
@@ -78,8 +98,10 @@ static double
 point_stat_n(struct stats_rng *rng, double scale, double pct, size_t ns,
     double *se)
 {
-	double s[SAMPLES_PER_POINT];
+	static double s[MAX_SAMPLES];
 
+	if (ns > MAX_SAMPLES)
+		abort();
 	for (size_t i = 0; i < ns; i++)
 		s[i] = scale * exp(SIGMA_WITHIN * stats_rng_normal(rng));
 	stats_sort(s, ns);
@@ -291,6 +313,7 @@ struct design {
 	double rho, wobble;
 	size_t ns, ns2;
 	double drift, step;
+	size_t step_day;	/* the step's first day; 0: the middle day */
 };
 
 enum vclass { V_NONE, V_DRIFT, V_STEP, V_BOTH };
@@ -309,13 +332,14 @@ design_draw(struct stats_rng *rng, const struct design *d, double pct,
     double *x, double *y, double *se)
 {
 	double u = 0;
+	size_t sd = d->step_day ? d->step_day : d->n / 2;
 
 	for (size_t i = 0; i <= d->n; i++) {
 		double z = stats_rng_normal(rng), scale;
 
 		u = i == 0 ? z : d->rho * u + sqrt(1 - d->rho * d->rho) * z;
 		scale = pow(d->drift, (double)i) *
-		    (i >= d->n / 2 ? d->step : 1.0) * exp(d->wobble * u);
+		    (i >= sd ? d->step : 1.0) * exp(d->wobble * u);
 		x[i] = (double)i;
 		y[i] = point_stat_n(rng, scale, pct, i >= d->n / 2 ? d->ns2 :
 		    d->ns, &se[i]);
@@ -355,6 +379,28 @@ design_run(uint64_t seed, const char *label, const struct design *d,
 	}
 }
 
+/* The regression bound of a small-grid cell (small_bounds), if any. */
+static void
+small_bound(size_t n, const char *name, double pct,
+    double rate)
+{
+	char key[128];
+
+	if (!small_mode || reps != 400 || run_seed != 14)
+		return;
+	snprintf(key, sizeof(key), "%zu:design-%s-p%.0f", n, name, pct);
+	for (size_t k = 0; k < sizeof(small_bounds) / sizeof(small_bounds[0]);
+	    k++)
+		if (!strcmp(key, small_bounds[k].cell) &&
+		    rate > small_bounds[k].max) {
+			fprintf(stderr, "verdicts: %s: %.1f %% false verdicts, "
+			    "above this grid's %.1f %% when the rule was "
+			    "adopted (a regression)\n", key, 100 * rate,
+			    100 * small_bounds[k].max);
+			gate_failed = 1;
+		}
+}
+
 static void
 days_tables(uint64_t seed)
 {
@@ -362,28 +408,37 @@ days_tables(uint64_t seed)
 		const char *name;
 		struct design d;
 	} noise[] = {
-		{ "iid 2 %", { 14, 0, 0.02, 300, 300, 1, 1 } },
-		{ "AR(1) ρ 0.5, 2 %", { 14, 0.5, 0.02, 300, 300, 1, 1 } },
-		{ "AR(1) ρ 0.5, 5 %", { 7, 0.5, 0.05, 300, 300, 1, 1 } },
-		{ "AR(1) ρ 0.5, 5 %", { 14, 0.5, 0.05, 300, 300, 1, 1 } },
-		{ "AR(1) ρ 0.5, 5 %", { 30, 0.5, 0.05, 300, 300, 1, 1 } },
-		{ "300 then 50 a day", { 14, 0, 0.02, 300, 50, 1, 1 } },
-		{ "300 then 50, AR(1) 0.5", { 14, 0.5, 0.02, 300, 50, 1, 1 } },
+		{ "iid 2 %", { 14, 0, 0.02, 300, 300, 1, 1, 0 } },
+		{ "AR(1) ρ 0.5, 2 %", { 14, 0.5, 0.02, 300, 300, 1, 1, 0 } },
+		{ "AR(1) ρ 0.5, 5 %", { 7, 0.5, 0.05, 300, 300, 1, 1, 0 } },
+		{ "AR(1) ρ 0.5, 5 %", { 14, 0.5, 0.05, 300, 300, 1, 1, 0 } },
+		{ "AR(1) ρ 0.5, 5 %", { 30, 0.5, 0.05, 300, 300, 1, 1, 0 } },
+		{ "AR(1) ρ 0.8, 5 %", { 14, 0.8, 0.05, 300, 300, 1, 1, 0 } },
+		{ "300 then 50 a day", { 14, 0, 0.02, 300, 50, 1, 1, 0 } },
+		{ "300 then 50, AR(1) 0.5", { 14, 0.5, 0.02, 300, 50, 1, 1, 0 } },
+		{ "month, 1440 a day", { 30, 0, 0.02, 1440, 1440, 1, 1, 0 } },
 	};
 	static const struct {
 		const char *name;
 		struct design d;
 		enum vclass want;
 	} eff[] = {
-		{ "+1 %/day", { 14, 0, 0.02, 300, 300, 1.01, 1 }, V_DRIFT },
-		{ "+1 %/day, AR(1) 0.5", { 14, 0.5, 0.02, 300, 300, 1.01, 1 },
+		{ "+1 %/day", { 14, 0, 0.02, 300, 300, 1.01, 1, 0 }, V_DRIFT },
+		{ "+1 %/day, AR(1) 0.5", { 14, 0.5, 0.02, 300, 300, 1.01, 1, 0 },
 		  V_DRIFT },
-		{ "+2 %/day", { 14, 0, 0.02, 300, 300, 1.02, 1 }, V_DRIFT },
-		{ "+10 % step", { 14, 0, 0.02, 300, 300, 1, 1.10 }, V_STEP },
-		{ "+20 % step", { 14, 0, 0.02, 300, 300, 1, 1.20 }, V_STEP },
-		{ "+20 % step, AR(1) 0.5", { 14, 0.5, 0.02, 300, 300, 1, 1.20 },
+		{ "+2 %/day", { 14, 0, 0.02, 300, 300, 1.02, 1, 0 }, V_DRIFT },
+		{ "+10 % step", { 14, 0, 0.02, 300, 300, 1, 1.10, 0 }, V_STEP },
+		{ "+20 % step", { 14, 0, 0.02, 300, 300, 1, 1.20, 0 }, V_STEP },
+		{ "+20 % step, AR(1) 0.5", { 14, 0.5, 0.02, 300, 300, 1, 1.20, 0 },
 		  V_STEP },
-		{ "+20 % step", { 20, 0, 0.02, 300, 300, 1, 1.20 }, V_STEP },
+		{ "+20 % step", { 20, 0, 0.02, 300, 300, 1, 1.20, 0 }, V_STEP },
+		/* issue 25's month: 30 days of 24 hourly runs of 60 probes
+		 * pooled per day; a path drifting +0.5 %/day, another
+		 * stepping +1.5 ms on day 18 over a 12 ms baseline */
+		{ "month, +0.5 %/day", { 30, 0, 0.02, 1440, 1440, 1.005, 1, 0 },
+		  V_DRIFT },
+		{ "month, +1.5 ms on day 18 of 12 ms",
+		  { 30, 0, 0.02, 1440, 1440, 1, 1.125, 18 }, V_STEP },
 	};
 	static const double pcts[] = { 50, 99 };
 
@@ -419,6 +474,8 @@ days_tables(uint64_t seed)
 			    "days, %s, p%.0f, threshold 0", noise[i].d.n,
 			    noise[i].name, pcts[j]);
 			gate((double)a.any0 / (double)reps, 0.05, true, label);
+			small_bound(noise[i].d.n, noise[i].name, pcts[j],
+			    (double)a.any0 / (double)reps);
 		}
 	printf("\n### Trend: is a step called a step, a drift a drift?\n\n");
 	printf("Planted effects, --threshold 5: the share of series given "
@@ -465,6 +522,62 @@ days_tables(uint64_t seed)
 				gate((double)a.cls[V_STEP] / (double)reps, 0.70,
 				    false, label);
 		}
+	printf("\n");
+}
+
+/* The power curve (issue 25): the share of p50 series named right, a
+ * step "stepped" alone and a drift "drifting" alone, against the effect
+ * and the days (2 % independent day effects, 300 samples a day). */
+static void
+curve_tables(uint64_t seed)
+{
+	static const size_t days[] = { 14, 20, 30 };
+	static const double steps[] = { 1.10, 1.15, 1.20, 1.30, 1.40 };
+	static const double drifts[] = { 1.005, 1.01, 1.015, 1.02 };
+	double x[MAX_POINTS], y[MAX_POINTS], se[MAX_POINTS];
+
+	if (small_mode)
+		return;
+	printf("### Trend: power curve of the naming (p50)\n\n");
+	printf("Independent 2 %% day effects, 300 samples a day, the effect "
+	    "planted from the middle day (a step) or from the first (a "
+	    "drift); the share of series named right: a step \"stepped\" "
+	    "alone, a drift \"drifting\" alone.\n\n");
+	printf("| effect | 14 days | 20 days | 30 days |\n|---|---|---|---|\n");
+	for (size_t e = 0; e < 9; e++) {
+		bool is_step = e < 5;
+		double f = is_step ? steps[e] : drifts[e - 5];
+
+		if (is_step)
+			printf("| +%.0f %% step |", 100 * (f - 1));
+		else
+			printf("| +%.1f %%/day |", 100 * (f - 1));
+		for (size_t k = 0; k < 3; k++) {
+			struct design d = { days[k], 0, 0.02, 300, 300,
+			    is_step ? 1 : f, is_step ? f : 1, 0 };
+			struct stats_rng rng;
+			char label[64];
+			size_t right = 0;
+
+			snprintf(label, sizeof(label), "curve-%zu", e);
+			if (cell_filter && !strstr(label, cell_filter)) {
+				printf(" |");
+				continue;
+			}
+			seed_for(&rng, seed, label, days[k]);
+			for (size_t r = 0; r < reps; r++) {
+				struct stats_trend t;
+
+				design_draw(&rng, &d, 50, x, y, se);
+				if (stats_trend_se(x, y, se, d.n, 5, 0.95, &t))
+					abort();
+				right += vclass_of(&t) == (is_step ? V_STEP :
+				    V_DRIFT);
+			}
+			printf(" %.1f %% |", pc(right));
+		}
+		printf("\n");
+	}
 	printf("\n");
 }
 
@@ -1124,8 +1237,8 @@ main(int argc, char **argv)
 		else {
 			fprintf(stderr, "usage: verdicts [--reps N] [--seed S] "
 			    "[--gate] [--small] [--cell TEXT]\n"
-			    "                [--only trend|days|design|outlier|"
-			    "cliff] | "
+			    "                [--only trend|days|curve|design|"
+			    "outlier|cliff] | "
 			    "--calibrate\n");
 			return 2;
 		}
@@ -1138,12 +1251,14 @@ main(int argc, char **argv)
 		calibrate(seed, 400000);
 		return 0;
 	}
+	run_seed = seed;
 	printf("<!-- bench/verdicts --reps %zu --seed %llu -->\n\n", reps,
 	    (unsigned long long)seed);
 #define RUN(name, fn) \
 	do { if (!only || !strcmp(only, name)) fn(seed); } while (0)
 	RUN("trend", trend_tables);
 	RUN("days", days_tables);
+	RUN("curve", curve_tables);
 	RUN("design", design_tables);
 	RUN("outlier", outlier_tables);
 	RUN("cliff", cliff_tables);

@@ -40,10 +40,20 @@
  * for k = 1); the correction adds it back (k = 3 measured better than 2).
  * The null assumes day effects at least STATS_TREND_RHO_MIN correlated
  * (14 points cannot tell 0.5 from 0) and never more than
- * STATS_TREND_RHO_MAX. */
+ * STATS_TREND_RHO_MAX: a step left in the line's residuals reads as a
+ * strong autocorrelation, and with 0.9 a +20 % step over 20 days was
+ * named in 87.8 % (docs/verdicts.md, issue 25); day effects as
+ * correlated as 0.8 get 9-11 % false verdicts over 14 days with either
+ * cap (10.3 % against 9.3 % on the same 300 p50 series). */
 #define STATS_TREND_RHO_BIAS	3.0
 #define STATS_TREND_RHO_MIN	0.3
-#define STATS_TREND_RHO_MAX	0.9
+#define STATS_TREND_RHO_MAX	0.7
+/* With the points' sampling errors, each draw of the null takes its own
+ * rho, normal around the fitted one with this many times its standard
+ * error sqrt((1 - rho^2) / n), within [0, STATS_TREND_RHO_MAX]
+ * (docs/verdicts.md: the plug-in rho's error at 14 points left 6-7 %
+ * false verdicts on correlated days). */
+#define STATS_TREND_RHO_SPREAD	1.0
 /* Of the residual variance, at least this share is taken as day-to-day
  * (correlated) whatever the points' sampling errors say: a tail
  * percentile's is rough (a p99 of 300 samples' about 40 % high, of 50
@@ -112,8 +122,10 @@ struct stats_trend {
  * a lag-1 autocorrelation (per unit of x) and each point's own sampling
  * error.  Its two parameters are fitted on the residuals of the
  * least-squares line, the autocorrelation bias-corrected
- * (STATS_TREND_RHO_BIAS) and at least STATS_TREND_RHO_MIN, and STATS_TREND_PERMS normal draws of it (fixed
- * seed) calibrate three statistics:
+ * (STATS_TREND_RHO_BIAS), within [STATS_TREND_RHO_MIN,
+ * STATS_TREND_RHO_MAX], and STATS_TREND_PERMS normal draws of it (fixed
+ * seed; with se, each draw's rho spread by STATS_TREND_RHO_SPREAD times
+ * its standard error) calibrate three statistics:
  *   step:  for each split with 2 or more points on each side, the F of a
  *          jump added to the least-squares line; the largest, at
  *          STATS_TREND_ALPHA_STEP (it ignores lines and scale, so the
