@@ -12,22 +12,7 @@ cp -r "$TOP/samples/tree" tree
 "$PS" ingest -q --db s.db tree 2>/dev/null
 "$PS" export -q --db s.db --out ex 2>/dev/null
 "$PS" export --db s.db --ddl trino --location "local://$PWD/ex" > t.sql
-for d in 2026-09-01 2026-09-02; do
-	for it in c6i.large c7g.xlarge; do
-		"$PY" "$TOP/tests/cli/helper/flat-tree.py" big "$d" "$it" A,B 3 \
-		    > /dev/null
-	done
-done
-# a day on each instance type alone: compared, the days also differ in
-# instance type (also_differ)
-"$PY" "$TOP/tests/cli/helper/flat-tree.py" big 2026-09-03 c6i.large A,B 3 \
-    > /dev/null
-"$PY" "$TOP/tests/cli/helper/flat-tree.py" big 2026-09-04 c7g.xlarge A,B 3 \
-    > /dev/null
-L='{tag:day}/{tag:instance_type}/{path}_{cond}_run{trial}'
-"$PS" ingest -q --db m.db --layout "$L.json" --layout "$L.csv" big 2>/dev/null
-"$PS" export -q --db m.db --out mx --partition-by day,instance_type,path \
-    2>/dev/null
+. "$TOP/tests/cli/helper/two-types-tree.sh"
 "$PS" export --db m.db --ddl trino --location "local://$PWD/mx" \
     --partition-by day,instance_type,path > m.sql
 
