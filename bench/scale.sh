@@ -23,11 +23,14 @@
 #                        if it matches)
 #        BENCH_README=0|1  write the table into bench/README.md (0)
 #        SCALE_SPARK=0|1  run Spark (1; needs tests/engines/setup.sh
-#                        python and java)
+#                        python and java), in bench/spark_scale.py's
+#                        session for millions of rows (code generation
+#                        and AQE on), not the engine tests' one
 #        PYTHON (/usr/bin/python3), SQLITE3
 #
 # Each step runs once under /usr/bin/time -v (wall from date(1), CPU =
-# user + sys, peak RSS).  Times include each tool's start-up: Node's and
+# user + sys, peak RSS), with the 1-minute load average at its start and
+# end (/proc/loadavg) beside it.  Times include each tool's start-up: Node's and
 # DuckDB's, Spark's JVM and session, which is why their slope is below 1
 # on small trees.
 set -eu
