@@ -24,7 +24,8 @@ those settings (20 M samples did not finish in 14 minutes), so here:
 - the driver (which is the executor in local mode) gets a third of the
   machine's RAM (/proc/meminfo MemTotal; at least 2 GB): the exact
   percentile() aggregate holds every distinct value of a cell with its
-  count in the heap;
+  count in the heap, and at 20 M samples a 2 GB heap filled and the
+  run became garbage collection (bench/README.md, "Scaling");
 - the JVM's full JIT (C2) and the parallel GC with one thread per core.
 
 EXPORT is the export folder (its manifest.json sizes the shuffle).
