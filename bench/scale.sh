@@ -23,11 +23,14 @@
 #                        if it matches)
 #        BENCH_README=0|1  write the table into bench/README.md (0)
 #        SCALE_SPARK=0|1  run Spark (1; needs tests/engines/setup.sh
-#                        python and java)
+#                        python and java), in bench/spark_scale.py's
+#                        session for millions of rows (code generation
+#                        and AQE on), not the engine tests' one
 #        PYTHON (/usr/bin/python3), SQLITE3
 #
 # Each step runs once under /usr/bin/time -v (wall from date(1), CPU =
-# user + sys, peak RSS).  Times include each tool's start-up: Node's and
+# user + sys, peak RSS), with the 1-minute load average at its start and
+# end (/proc/loadavg) beside it.  Times include each tool's start-up: Node's and
 # DuckDB's, Spark's JVM and session, which is why their slope is below 1
 # on small trees.
 set -eu
@@ -103,10 +106,12 @@ measure() {
 	name=$1
 	shift
 	rc=0
+	l0=$(cut -d' ' -f1 /proc/loadavg)
 	t0=$(date +%s.%N)
 	"$TIME" -v -o "$D/$name.time" "$@" > "$D/$name.out" 2> "$D/$name.err" ||
 	    rc=$?
 	t1=$(date +%s.%N)
+	echo "$l0 $(cut -d' ' -f1 /proc/loadavg)" > "$D/$name.load"
 	[ "$rc" = 0 ] || say "$name: exit status $rc (see $D/$name.err)"
 	awk -v t0="$t0" -v t1="$t1" '
 	    /User time/ || /System time/ { c += $NF }
@@ -115,10 +120,22 @@ measure() {
 	    "$D/$name.time" > "$D/$name.m"
 	say "$name: $(cut -d' ' -f1 "$D/$name.m") s wall," \
 	    "$(cut -d' ' -f2 "$D/$name.m") s CPU, peak RSS" \
-	    "$(cut -d' ' -f3 "$D/$name.m") KiB"
+	    "$(cut -d' ' -f3 "$D/$name.m") KiB, load $(sed 's/ / → /' \
+	    "$D/$name.load")"
 	return "$rc"
 }
 field() { cut -d' ' -f"$2" "$D/$1.m"; }
+# load NAME...: "a→b", the 1-minute load average when the first of the
+# steps NAME started and when the last ended (– if none ran)
+load() {
+	a= b=
+	for n in "$@"; do
+		[ -f "$D/$n.load" ] || continue
+		[ -n "$a" ] || a=$(cut -d' ' -f1 "$D/$n.load")
+		b=$(cut -d' ' -f2 "$D/$n.load")
+	done
+	if [ -n "$a" ]; then echo "$a→$b"; else echo "–"; fi
+}
 
 # The tools over the export, once for all sizes
 duck_why= spark_why=
@@ -144,6 +161,9 @@ export JAVA_TOOL_OPTIONS
 : > "$W/scale.dat"
 : > "$W/checks.txt"
 : > "$W/rss.txt"
+: > "$W/load.txt"
+: > "$W/spark-conf.txt"
+spark_conf=
 for size in $SIZES; do
 	T=$(tree "$size")
 	D=$W/$size
@@ -204,7 +224,7 @@ print(json.dumps([r for line in sys.stdin for r in json.loads(line)]))' \
 		mkdir -p "$D/spark-tmp"
 		if (TMP=$D/spark-tmp TMPDIR=$D/spark-tmp SPARK_LOCAL_IP=127.0.0.1
 		    export TMP TMPDIR SPARK_LOCAL_IP
-		    measure spark "$EPY" "$top/tests/cli/helper/engine-check.py" \
+		    measure spark "$EPY" "$here/spark_scale.py" "$D/export" \
 		    spark "$PS" < "$D/spark.cases"); then
 			s_wall=$(field spark 1)
 			c="$(grep -c '^ok - percentiles' "$D/spark.out") of 3 tables equal"
@@ -212,10 +232,17 @@ print(json.dumps([r for line in sys.stdin for r in json.loads(line)]))' \
 			c="**differs or failed**: $(grep -m2 '^not ok\|^#' \
 			    "$D/spark.out" | tr '\n' ' ')"
 		fi
-		echo "$size GB, Spark vs analyze: $c; $(grep -m2 \
-		    'is up\|statements of' "$D/spark.out" | sed 's/^ok - //;
-		    s|[^ ]*/ps.db: the statements of [^ ]*|the DDL|' |
+		echo "$size GB, Spark vs analyze: $c; $(grep \
+		    'is up\|statements of\|^ok - percentiles' "$D/spark.out" |
+		    sed 's/^ok - //;
+		    s|[^ ]*/ps.db: the statements of [^ ]*|the DDL|;
+		    s/^percentiles --metric \([^ ]*\) ([0-9]* rows, \(.*\))$/\1 \2/' |
 		    paste -sd ';' - | sed 's/;/; /g')" >> "$W/checks.txt"
+		[ -n "$spark_conf" ] || spark_conf=$(sed -n \
+		    's/^# spark settings: //p' "$D/spark.out" | head -1)
+		[ -z "$spark_conf" ] || echo "$size GB: $(sed -n \
+		    's/^# spark settings: //p' "$D/spark.out" | head -1)" \
+		    >> "$W/spark-conf.txt"
 		rm -rf "$D/spark-tmp"
 	fi
 	echo "$size $n $(field ingest 1) $(field export 1) $bps $a_wall" \
@@ -224,6 +251,10 @@ print(json.dumps([r for line in sys.stdin for r in json.loads(line)]))' \
 	    "$(field ingest 3) $(field export 3)" \
 	    "$(sort -n "$D"/analyze_*.m | cut -d' ' -f3 | sort -n | tail -1)" \
 	    >> "$W/rss.txt"
+	echo "$size $(load ingest export analyze_http_ms analyze_connect_ms \
+	    analyze_throughput_bps duckdb spark) $(load ingest) $(load export)" \
+	    "$(load analyze_http_ms analyze_connect_ms analyze_throughput_bps)" \
+	    "$(load duckdb) $(load spark)" >> "$W/load.txt"
 	# the databases and exports of the large sizes are big: keep only
 	# what the table needs
 	rm -rf "$D/ps.db" "$D/ps.db-wal" "$D/ps.db-shm" "$D/export"
@@ -235,12 +266,13 @@ nproc_=$(nproc)
 cpu_model=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 {
-	echo "| tree | samples | ingest s | export s | bytes/sample | analyze s | DuckDB s | Spark s |"
-	echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-	awk '{ printf "| %s GB | %d |", $1, $2
+	echo "| tree | samples | ingest s | export s | bytes/sample | analyze s | DuckDB s | Spark s | load |"
+	echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
+	awk 'NR == FNR { l[$1] = $2; next }
+	     { printf "| %s GB | %d |", $1, $2
 	       for (i = 3; i <= 8; i++)
 	           printf (i == 5 ? " %.2f |" : ($i == "NaN" ? " – |" : " %.2f |")), $i
-	       printf "\n" }' "$W/scale.dat"
+	       printf " %s |\n", l[$1] }' "$W/load.txt" "$W/scale.dat"
 	echo
 	echo "Per sample (µs):"
 	echo
@@ -285,6 +317,21 @@ load=$(cut -d' ' -f1-3 /proc/loadavg)
 	echo
 	awk '{ printf "- %s GB: CPU %s, %s, %s, %s; RSS %s, %s, %s\n",
 	       $1, $3, $4, $5, $6, $7, $8, $9 }' "$W/rss.txt"
+	echo
+	echo "Load: the 1-minute load average (/proc/loadavg) when a step"
+	echo "started → when it ended; the table's column spans the row (the"
+	echo "machine has $nproc_ CPUs, so above $nproc_ the steps shared them):"
+	echo
+	echo "| tree | ingest | export | analyze | DuckDB | Spark |"
+	echo "| --- | --- | --- | --- | --- | --- |"
+	awk '{ printf "| %s GB | %s | %s | %s | %s | %s |\n",
+	       $1, $3, $4, $5, $6, $7 }' "$W/load.txt"
+	if [ -s "$W/spark-conf.txt" ]; then
+		echo
+		echo "Spark's session (bench/spark_scale.py):"
+		echo
+		sed 's/^/- /' "$W/spark-conf.txt"
+	fi
 	echo
 	echo "Same numbers:"
 	echo
