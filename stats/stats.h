@@ -225,6 +225,12 @@ struct stats_rank_ci {
 	size_t lo;		/* 1-based rank of the lower bound */
 	size_t hi;		/* 1-based rank of the upper bound */
 	double coverage;	/* exact P(l <= B <= u - 1), continuous data */
+	/* STATS_CI_EQUAL_TAILED only (else lo, hi): the ends' fractional
+	 * ranks, interpolated between neighbouring order statistics so
+	 * that each tail is alpha/2 (Hettmansperger & Sheather 1986,
+	 * Nyblom 1992): rlo in [lo, lo + 1], rhi in [hi - 1, hi]; the end
+	 * at rank r + lam is (1 - lam) X(r) + lam X(r + 1) */
+	double rlo, rhi;
 };
 
 /*
