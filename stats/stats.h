@@ -718,8 +718,10 @@ double stats_indicator_vif(double rs, double pct, size_t n);
  * STATS_SERIAL_Z, stats_sample_interval(); else the equal-tailed
  * order-statistic interval of n_eff = n / stats_indicator_vif() samples,
  * its ranks scaled to n (to the nearest rank: outward was conservative,
- * 98.8 % for p95 at rho 0.8, n = 300), or none (why STATS_WHY_SERIAL) when
- * n_eff samples give no interval for pct.
+ * 98.8 % for p95 at rho 0.8, n = 300; an end interpolated by
+ * stats_quantile_ci() (rlo, rhi) to the same fraction of n, read off the
+ * order statistics linearly), or none (why STATS_WHY_SERIAL) when n_eff
+ * samples give no interval for pct.
  */
 int stats_sample_interval_serial(const double *sorted, size_t n, double pct,
     double estimate, double level, double rs, struct stats_interval *out);
