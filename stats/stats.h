@@ -228,8 +228,10 @@ struct stats_rank_ci {
 	/* STATS_CI_EQUAL_TAILED only (else lo, hi): the ends' fractional
 	 * ranks, interpolated between neighbouring order statistics so
 	 * that each tail is alpha/2 (Hettmansperger & Sheather 1986,
-	 * Nyblom 1992): rlo in [lo, lo + 1], rhi in [hi - 1, hi]; the end
-	 * at rank r + lam is (1 - lam) X(r) + lam X(r + 1) */
+	 * Nyblom 1992) where one rank step moves either end's tail by more
+	 * than alpha/2 (P(B = lo) or P(B = hi - 1) > alpha/2), else lo and
+	 * hi: rlo in [lo, lo + 1], rhi in [hi - 1, hi]; the end at rank
+	 * r + lam is (1 - lam) X(r) + lam X(r + 1) */
 	double rlo, rhi;
 };
 

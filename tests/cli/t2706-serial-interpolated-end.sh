@@ -2,11 +2,12 @@
 # rho 0.8, issue 20): the p99 interval's upper end was the run's maximum
 # (the largest of the n_eff samples, scaled to n), which covered 99.6 %
 # in the coverage harness; the second-largest covered 91.6 %.  Now an
-# end where one rank step moves the binomial tail by more than alpha/2
-# is interpolated between two order statistics (Nyblom 1992), so the
-# upper end lies strictly between the run's second-largest value and its
-# maximum.  The middle percentiles, whose steps are small, keep ends
-# that are sample values.  Values from a seeded numpy stream (seed 1,
+# interval where one rank step moves an end's binomial tail by more
+# than alpha/2 moves both ends of that interval between two order statistics
+# (Nyblom 1992), so the upper end lies strictly between the run's
+# second-largest value and its maximum, and the lower end between two
+# of its values.  The middle percentiles, whose steps are small, keep
+# ends that are sample values.  Values from a seeded numpy stream (seed 1,
 # one of the runs whose n_eff for the p99 reaches the 367 an interval
 # needs).
 
@@ -49,7 +50,8 @@ x = sorted(float(r['connect_ms']) for r in csv.DictReader(
 assert a['p99_ci_covers'] == 'samples', a
 assert x[-2] < a['p99_hi'] < x[-1], (a['p99_hi'], x[-2:])
 assert a['p99'] < a['p99_hi'] and a['p99_lo'] < a['p99'], a
-PYEOF" "p99: the upper end lies strictly between the run's two largest values (was its maximum)"
+assert a['p99_lo'] not in x, a
+PYEOF" "p99: the upper end lies strictly between the run's two largest values (was its maximum), the lower end between two values"
 ok "\"\$PY\" - <<'PYEOF'
 import csv, json
 a = json.load(open('s.json'))[0]
