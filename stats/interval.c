@@ -597,6 +597,24 @@ stats_indicator_vif(double rs, double pct, size_t n)
 	return 1 + 2 * sum / (p * (1 - p));
 }
 
+/* The value at fractional 1-based rank r of sorted[0..n), n >= 1:
+ * linear between the neighbouring order statistics, clamped to 1..n. */
+static double
+sorted_at_rank(const double *sorted, size_t n, double r)
+{
+	size_t k;
+	double f;
+
+	if (!(r > 1))
+		return sorted[0];
+	if (!(r < (double)n))
+		return sorted[n - 1];
+	k = (size_t)floor(r);
+	f = r - (double)k;
+	return f > 0 ? (1 - f) * sorted[k - 1] + f * sorted[k] :
+	    sorted[k - 1];
+}
+
 int
 stats_sample_interval_serial(const double *sorted, size_t n, double pct,
     double estimate, double level, double rs, struct stats_interval *out)
@@ -620,15 +638,18 @@ stats_sample_interval_serial(const double *sorted, size_t n, double pct,
 		out->why = STATS_WHY_SERIAL;
 		return 0;
 	}
-	/* the ranks of nf samples as shares, scaled to n (nearest) */
-	lo = floor((double)r.lo * (double)n / (double)nf + 0.5);
-	hi = floor((double)r.hi * (double)n / (double)nf + 0.5);
-	if (lo < 1)
-		lo = 1;
-	if (hi > (double)n)
-		hi = (double)n;
-	out->lo = sorted[(size_t)lo - 1];
-	out->hi = sorted[(size_t)hi - 1];
+	/* the ranks of nf samples as shares, scaled to n: to the nearest
+	 * rank (outward was conservative, 98.8 % for p95 at rho 0.8, n =
+	 * 300), or, for an end interpolated between two order statistics
+	 * of nf samples (stats_quantile_ci()), to the same fraction of n */
+	lo = r.rlo * (double)n / (double)nf;
+	hi = r.rhi * (double)n / (double)nf;
+	if (r.rlo == (double)r.lo)
+		lo = floor(lo + 0.5);
+	if (r.rhi == (double)r.hi)
+		hi = floor(hi + 0.5);
+	out->lo = sorted_at_rank(sorted, n, lo);
+	out->hi = sorted_at_rank(sorted, n, hi);
 	out->covers = STATS_COVERS_SAMPLES;
 	return 0;
 }

@@ -225,6 +225,14 @@ struct stats_rank_ci {
 	size_t lo;		/* 1-based rank of the lower bound */
 	size_t hi;		/* 1-based rank of the upper bound */
 	double coverage;	/* exact P(l <= B <= u - 1), continuous data */
+	/* STATS_CI_EQUAL_TAILED only (else lo, hi): the ends' fractional
+	 * ranks, interpolated between neighbouring order statistics so
+	 * that each tail is alpha/2 (Hettmansperger & Sheather 1986,
+	 * Nyblom 1992) where one rank step moves either end's tail by more
+	 * than alpha/2 (P(B = lo) or P(B = hi - 1) > alpha/2), else lo and
+	 * hi: rlo in [lo, lo + 1], rhi in [hi - 1, hi]; the end at rank
+	 * r + lam is (1 - lam) X(r) + lam X(r + 1) */
+	double rlo, rhi;
 };
 
 /*
@@ -712,8 +720,10 @@ double stats_indicator_vif(double rs, double pct, size_t n);
  * STATS_SERIAL_Z, stats_sample_interval(); else the equal-tailed
  * order-statistic interval of n_eff = n / stats_indicator_vif() samples,
  * its ranks scaled to n (to the nearest rank: outward was conservative,
- * 98.8 % for p95 at rho 0.8, n = 300), or none (why STATS_WHY_SERIAL) when
- * n_eff samples give no interval for pct.
+ * 98.8 % for p95 at rho 0.8, n = 300; an end interpolated by
+ * stats_quantile_ci() (rlo, rhi) to the same fraction of n, read off the
+ * order statistics linearly), or none (why STATS_WHY_SERIAL) when n_eff
+ * samples give no interval for pct.
  */
 int stats_sample_interval_serial(const double *sorted, size_t n, double pct,
     double estimate, double level, double rs, struct stats_interval *out);

@@ -147,7 +147,7 @@ test_serial_golden(void)
 {
 	FILE *f = fopen(FIX_SERIAL, "r");
 	static double x[4096];
-	size_t counts[3] = { 0 };
+	size_t counts[4] = { 0 };
 	double worst = 0;
 
 	if (!f) {
@@ -194,14 +194,35 @@ test_serial_golden(void)
 			CHECK(isnan(num(at)) == (iv.why != NULL),
 			    "withheld exactly when scipy has no ranks, saying why");
 			counts[2]++;
+		} else if (!strcmp(tok[0], "interp")) {
+			struct stats_rank_ci ci;
+
+			CHECK(stats_quantile_ci((size_t)num(1), num(2), num(3),
+			    STATS_CI_EQUAL_TAILED, &ci) == 0, "rank interval");
+			CHECK(ci.available == (num(4) > 0),
+			    "interpolated ranks: available as scipy's");
+			if (ci.available) {
+				CHECK(ci.lo == (size_t)num(4) &&
+				    ci.hi == (size_t)num(5),
+				    "equal-tailed ranks = scipy's binomial");
+				CHECK(fabs(ci.rlo - num(6)) < 1e-9 &&
+				    fabs(ci.rhi - num(7)) < 1e-9,
+				    "interpolated ranks = Nyblom's weight from "
+				    "scipy's binomial (1e-9)");
+				if (!(fabs(ci.rhi - num(7)) < 1e-9))
+					printf("#   n %g p%g: rhi %.12g want "
+					    "%.12g\n", num(1), num(2), ci.rhi,
+					    num(7));
+			}
+			counts[3]++;
 		}
 	}
 	fclose(f);
 	printf("# serial fixture: %zu series, %zu VIFs (worst relative "
-	    "error %.2g), %zu intervals\n", counts[0], counts[1], worst,
-	    counts[2]);
-	CHECK(counts[0] >= 6 && counts[1] >= 48 && counts[2] >= 16,
-	    "serial fixture: all records read");
+	    "error %.2g), %zu intervals, %zu interpolated rank pairs\n",
+	    counts[0], counts[1], worst, counts[2], counts[3]);
+	CHECK(counts[0] >= 6 && counts[1] >= 48 && counts[2] >= 25 &&
+	    counts[3] >= 10, "serial fixture: all records read");
 	CHECK(isnan(stats_serial_rank_corr(x, 2)), "2 samples: no "
 	    "autocorrelation");
 	CHECK(stats_indicator_vif(NAN, 50, 300) == 1, "unknown: independent");
