@@ -254,7 +254,8 @@ coverage: $(B)/tests/coverage
 # --check holds the share withheld to bounds (gate_bounds in
 # tests/sim/coverage.c).
 COVERAGE_SMALL_CELLS = probes-3x300-1pct,iperf3-3x30,$\
-	unequal-300-150-75,lognormal-s1,pareto-1.5,ar0.8-3x300,probe-ar0.8-300
+	unequal-300-150-75,lognormal-s1,pareto-1.5,ar0.8-3x300,probe-ar0.8-300,$\
+	probe-ar0.8-1000
 COVERAGE_SMALL_CAMPAIGNS = oha-3x10000-bimodal,probes-3x300-campaign
 coverage-small: $(B)/tests/coverage
 	$(B)/tests/coverage --reps 1000 --seed $(COVERAGE_SEED) --n 300 \

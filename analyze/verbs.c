@@ -321,8 +321,11 @@ ci_notes(struct table *t, const struct analyze_opts *o, const size_t *covers)
 		    "binomial), of n / VIF samples where the run's samples are "
 		    "serially correlated (lag-1 rank autocorrelation above the "
 		    "one-sided 5 %% level; VIF the variance inflation of the "
-		    "share below the percentile); it says nothing about how "
-		    "another run would differ.", o->level * 100);
+		    "share below the percentile; where one rank step of those "
+		    "samples moves a tail by more than half the level, both "
+		    "ends are interpolated between two order statistics, "
+		    "Nyblom 1992); it says nothing about how another run "
+		    "would differ.", o->level * 100);
 }
 
 void
