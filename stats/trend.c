@@ -707,3 +707,69 @@ stats_trend_point_se(const double *sorted, size_t n, double pct)
 	return (sorted[u - 1] - sorted[l - 1]) * sqrt((double)n * p *
 	    (1 - p)) / (double)(u - l);
 }
+
+/* E[X_(k:m)] of a size-m subsample drawn without replacement from the n
+ * sorted values: sum_j C(j-1, k-1) C(n-j, m-k) / C(n, m) x_(j), the
+ * weights stepped by their ratio from j = k (1-based k <= m < n). */
+static double
+sub_order_stat(const double *s, size_t n, size_t m, size_t k)
+{
+	double lw, sum = 0, wsum = 0;
+	size_t last = n - m + k;
+
+	lw = lgamma((double)(n - k + 1)) - lgamma((double)(m - k + 1)) -
+	    lgamma((double)(n - m + 1)) - (lgamma((double)n + 1) -
+	    lgamma((double)m + 1) - lgamma((double)(n - m + 1)));
+	for (size_t j = k; j <= last; j++) {
+		if (lw > -700) {
+			double w = exp(lw);
+
+			sum += w * s[j - 1];
+			wsum += w;
+		}
+		if (j < last)
+			lw += log((double)j / (double)(j - k + 1)) +
+			    log((double)(n - j - m + k) / (double)(n - j));
+	}
+	return wsum > 0 ? sum / wsum : NAN;
+}
+
+double
+stats_trend_quantile_at_n(const double *sorted, size_t n, size_t m,
+    double pct)
+{
+	double p = pct / 100, h, g, v;
+	size_t k;
+
+	if (n == 0 || !(p >= 0 && p <= 1))
+		return NAN;
+	if (m == 0 || m >= n)
+		return stats_quantile_type7(sorted, n, pct);
+	/* type 7 at m: (1 - g) X_(k:m) + g X_(k+1:m), h = (m - 1) p + 1;
+	 * the expectation is linear, so each order statistic's */
+	h = (double)(m - 1) * p + 1;
+	k = (size_t)floor(h);
+	if (k < 1)
+		k = 1;
+	if (k > m)
+		k = m;
+	g = h - (double)k;
+	v = sub_order_stat(sorted, n, m, k);
+	if (g > 0 && k < m)
+		v = (1 - g) * v + g * sub_order_stat(sorted, n, m, k + 1);
+	return v;
+}
+
+double
+stats_trend_point_se_at_n(const double *sorted, size_t n, size_t m,
+    double pct)
+{
+	double se = stats_trend_point_se(sorted, n, pct);
+
+	if (m == 0 || m >= n)
+		return se;
+	/* the m-sample quantile's standard error (the density from all n):
+	 * by the law of total variance an upper bound on that of its
+	 * expectation over subsamples */
+	return se * sqrt((double)n / (double)m);
+}

@@ -194,6 +194,25 @@ double stats_mk_exact_p(double s, size_t n);
  */
 double stats_trend_point_se(const double *sorted, size_t n, double pct);
 
+/*
+ * A percentile compared at a common sample size: the expected type 7
+ * pct percentile of m values drawn without replacement from the n sorted
+ * ones (an L-estimator with hypergeometric weights, O(n)).  Its
+ * expectation is exactly that of the type 7 percentile of m values, so a
+ * day of 300 and a day of 50 estimate the same quantity when m = 50
+ * (a p99 of 50 reads lower than one of 300: docs/verdicts.md).  m == 0 or
+ * m >= n: the plain type 7 percentile.  NaN for n == 0.
+ */
+double stats_trend_quantile_at_n(const double *sorted, size_t n, size_t m,
+    double pct);
+
+/* Its standard error as stats_trend_se() takes it: that of the type 7
+ * percentile of m values, sqrt(n / m) times stats_trend_point_se() (an
+ * upper bound: the expectation over subsamples varies less than one
+ * subsample's percentile). */
+double stats_trend_point_se_at_n(const double *sorted, size_t n, size_t m,
+    double pct);
+
 /* ---------------------------------------------------------------------
  * Outlier trials
  */
