@@ -682,30 +682,80 @@ stats_trend_se(const double *x, const double *y, const double *se, size_t n,
 	return 0;
 }
 
+/* Maritz and Jarrett's variance of the k-th of m order statistics
+ * (1-based) of a sample drawn from the n sorted values (the bootstrap's,
+ * in closed form): sum_j W_j x_(j)^2 - (sum_j W_j x_(j))^2, W_j =
+ * I_{j/n}(k, m - k + 1) - I_{(j-1)/n}(k, m - k + 1), over the ranks
+ * within 12 standard deviations of Beta(k, m - k + 1) (the weight outside
+ * is below 1e-30). */
+static double
+mj_var(const double *s, size_t n, size_t m, size_t k)
+{
+	double a = (double)k, b = (double)(m - k + 1), nn = (double)n;
+	double mu = a / (a + b), sd = sqrt(a * b / ((a + b) * (a + b) *
+	    (a + b + 1))), lo = floor(nn * (mu - 12 * sd)), hi = ceil(nn *
+	    (mu + 12 * sd)), prev, m1 = 0, m2 = 0, wsum = 0;
+	size_t first = lo < 1 ? 1 : (size_t)lo;
+	size_t last = hi > nn ? n : (size_t)hi;
+
+	prev = first > 1 ? stats_betainc(a, b, (double)(first - 1) / nn) : 0;
+	for (size_t j = first; j <= last; j++) {
+		double c = j == n ? 1 : stats_betainc(a, b, (double)j / nn);
+		double w = c - prev;
+
+		prev = c;
+		m1 += w * s[j - 1];
+		m2 += w * s[j - 1] * s[j - 1];
+		wsum += w;
+	}
+	if (!(wsum > 0))
+		return NAN;
+	m1 /= wsum;
+	m2 /= wsum;
+	return m2 > m1 * m1 ? m2 - m1 * m1 : 0;
+}
+
 double
 stats_trend_point_se(const double *sorted, size_t n, double pct)
 {
-	double p = pct / 100, h, m, lo, hi;
-	size_t l, u;
+	return stats_trend_point_se_at_n(sorted, n, n, pct);
+}
 
-	if (n < 2 || !(p > 0 && p < 1))
+double
+stats_trend_point_se_at_n(const double *sorted, size_t n, size_t m,
+    double pct)
+{
+	double p = pct / 100, h, g, se;
+	size_t k;
+
+	if (m == 0 || m > n)
+		m = n;
+	if (n < 2 || m < 2 || !(p > 0 && p < 1))
 		return NAN;
-	/* the quantile's standard error sqrt(p (1 - p) / n) / f(q), with
-	 * 1 / f from the spacing of the order statistics one binomial
-	 * standard deviation either side of type 7's position h (1-based);
-	 * clamped at the sample's ends, so a p99 of 50 still gets one */
-	h = (double)(n - 1) * p + 1;
-	m = ceil(sqrt((double)n * p * (1 - p)));
-	if (m < 1)
-		m = 1;
-	lo = floor(h - m);
-	hi = ceil(h + m);
-	l = lo < 1 ? 1 : (size_t)lo;
-	u = hi > (double)n ? n : (size_t)hi;
-	if (u <= l)
-		return NAN;
-	return (sorted[u - 1] - sorted[l - 1]) * sqrt((double)n * p *
-	    (1 - p)) / (double)(u - l);
+	/* Maritz-Jarrett: the bootstrap variance of the order statistics
+	 * type 7 interpolates between, of a sample of m; their standard
+	 * errors averaged with type 7's weights (adjacent order statistics
+	 * move nearly together).  Against the true standard deviation of
+	 * a type 7 p99 of lognormal (sigma 0.3) samples it reads 0.75x at
+	 * 50, 1.10x at 300, 1.06x at 1440 (2,000 draws each); the spacing
+	 * of the order statistics a binomial standard deviation either
+	 * side, used before, 0.55x, 1.51x (the largest value was in its
+	 * window at 300) and 1.03x; p50 within 7 % for both
+	 * (docs/verdicts.md).  With m < n, the m-sample percentile's: by
+	 * the law of total variance an upper bound on that of its
+	 * expectation over subsamples (a loose one: 2.6x the p99 of 300 at
+	 * 50's) */
+	h = (double)(m - 1) * p + 1;
+	k = (size_t)floor(h);
+	if (k < 1)
+		k = 1;
+	if (k > m)
+		k = m;
+	g = h - (double)k;
+	se = sqrt(mj_var(sorted, n, m, k));
+	if (g > 0 && k < m)
+		se = (1 - g) * se + g * sqrt(mj_var(sorted, n, m, k + 1));
+	return se;
 }
 
 /* E[X_(k:m)] of a size-m subsample drawn without replacement from the n
@@ -758,18 +808,4 @@ stats_trend_quantile_at_n(const double *sorted, size_t n, size_t m,
 	if (g > 0 && k < m)
 		v = (1 - g) * v + g * sub_order_stat(sorted, n, m, k + 1);
 	return v;
-}
-
-double
-stats_trend_point_se_at_n(const double *sorted, size_t n, size_t m,
-    double pct)
-{
-	double se = stats_trend_point_se(sorted, n, pct);
-
-	if (m == 0 || m >= n)
-		return se;
-	/* the m-sample quantile's standard error (the density from all n):
-	 * by the law of total variance an upper bound on that of its
-	 * expectation over subsamples */
-	return se * sqrt((double)n / (double)m);
 }

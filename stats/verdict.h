@@ -187,10 +187,10 @@ double stats_mk_exact_p(double s, size_t n);
 
 /*
  * The sampling standard error of the type 7 pct percentile of n sorted
- * values, for stats_trend_se(): sqrt(p (1-p) / n) / f(q), the density
- * from the spacing of the order statistics a binomial standard deviation
- * either side (clamped at the ends).  NaN for n < 2 or pct not in
- * (0, 100).
+ * values, for stats_trend_se(): Maritz and Jarrett's (the bootstrap
+ * standard deviation of the order statistics type 7 interpolates
+ * between, in closed form by the incomplete beta, weighted as type 7
+ * weighs them).  NaN for n < 2 or pct not in (0, 100).
  */
 double stats_trend_point_se(const double *sorted, size_t n, double pct);
 
@@ -206,10 +206,10 @@ double stats_trend_point_se(const double *sorted, size_t n, double pct);
 double stats_trend_quantile_at_n(const double *sorted, size_t n, size_t m,
     double pct);
 
-/* Its standard error as stats_trend_se() takes it: that of the type 7
- * percentile of m values, sqrt(n / m) times stats_trend_point_se() (an
- * upper bound: the expectation over subsamples varies less than one
- * subsample's percentile). */
+/* Its standard error as stats_trend_se() takes it: Maritz and Jarrett's
+ * for a type 7 percentile of m values drawn from the n (an upper bound:
+ * the expectation over subsamples varies less than one subsample's
+ * percentile).  m == 0 or m >= n: stats_trend_point_se(). */
 double stats_trend_point_se_at_n(const double *sorted, size_t n, size_t m,
     double pct);
 

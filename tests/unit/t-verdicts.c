@@ -372,6 +372,66 @@ subsets(const double *v, size_t n, size_t m, size_t from, double *pick,
 	}
 }
 
+/* The bootstrap variance of the k-th of m values drawn with replacement
+ * from v[0..n), by enumerating all n^m draws (the oracle). */
+static double
+boot_var(const double *v, size_t n, size_t m, size_t k)
+{
+	size_t idx[8] = { 0 }, total = 1;
+	double s1 = 0, s2 = 0, d[8];
+
+	for (size_t i = 0; i < m; i++)
+		total *= n;
+	for (size_t t = 0; t < total; t++) {
+		size_t c = t;
+
+		for (size_t i = 0; i < m; i++) {
+			idx[i] = c % n;
+			c /= n;
+			d[i] = v[idx[i]];
+		}
+		stats_sort(d, m);
+		s1 += d[k - 1];
+		s2 += d[k - 1] * d[k - 1];
+	}
+	s1 /= (double)total;
+	return s2 / (double)total - s1 * s1;
+}
+
+/* Maritz-Jarrett's se of a point (stats_trend_point_se_at_n) against the
+ * enumerated bootstrap: where type 7 lands on an order statistic, its
+ * standard deviation; between two, type 7's weighted mean of theirs. */
+static void
+test_point_se_mj(void)
+{
+	double v[6] = { 1.0, 1.3, 1.4, 2.0, 2.9, 4.5 };
+	bool good = true;
+
+	for (size_t m = 3; m <= 6; m++)
+		for (size_t k = 1; k <= m; k++) {
+			double pct = 100.0 * (double)(k - 1) / (double)(m - 1);
+			double want = sqrt(boot_var(v, 6, m, k));
+			double got;
+
+			if (k == 1 || k == m)
+				continue;	/* pct 0 and 100: no se */
+			got = stats_trend_point_se_at_n(v, 6, m, pct);
+			if (!(fabs(got - want) <= 1e-9 * want))
+				good = false;
+		}
+	CHECK(good, "Maritz-Jarrett's se is the bootstrap standard deviation "
+	    "of the order statistic (every resample of m 3..6 of 6 values)");
+	CHECK(fabs(stats_trend_point_se_at_n(v, 6, 5, 60) -
+	    (0.6 * sqrt(boot_var(v, 6, 5, 3)) + 0.4 *
+	    sqrt(boot_var(v, 6, 5, 4)))) < 1e-9,
+	    "between two order statistics, type 7's weights (p60 of 5)");
+	CHECK(stats_trend_point_se(v, 6, 50) ==
+	    stats_trend_point_se_at_n(v, 6, 6, 50) &&
+	    isnan(stats_trend_point_se(v, 1, 50)) &&
+	    isnan(stats_trend_point_se(v, 6, 100)),
+	    "the point's own n; NaN for one value or pct 100");
+}
+
 static void
 test_quantile_at_n(void)
 {
@@ -563,6 +623,7 @@ main(void)
 	test_trend_noise();
 	test_trend_correlated();
 	test_quantile_at_n();
+	test_point_se_mj();
 	test_outlier();
 	test_outlier_pooled();
 	test_outlier_semi();
