@@ -207,10 +207,9 @@ double stats_trend_point_se(const double *sorted, size_t n, double pct);
 double stats_trend_quantile_at_n(const double *sorted, size_t n, size_t m,
     double pct);
 
-/* Its standard error as stats_trend_se() takes it: Maritz and Jarrett's
- * for a type 7 percentile of m values drawn from the n (an upper bound:
- * the expectation over subsamples varies less than one subsample's
- * percentile).  m == 0 or m >= n: stats_trend_point_se(). */
+/* Its standard error as stats_trend_se() takes it: the jackknife's (the
+ * leave-one-out values in O(n)); m == 0 or m >= n - 1:
+ * stats_trend_point_se() (Maritz-Jarrett at m). */
 double stats_trend_point_se_at_n(const double *sorted, size_t n, size_t m,
     double pct);
 
