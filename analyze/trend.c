@@ -121,9 +121,57 @@ struct trend {
 	size_t		m;		/* points in the fit */
 	size_t		ncens;		/* censored points */
 	bool		use_se;		/* every fit point has its se */
+	size_t		common_n;	/* > 0: the percentiles compared at
+					 * this many samples a point */
+	size_t		n_max;		/* then the most a point holds */
+	double		common_pct;	/* and the percentile */
 	struct stats_trend tv;		/* slope, tests, verdict (verdict.h) */
 	bool		have_tv;
 };
+
+/*
+ * Points whose samples differ by 2x or more: a type 7 tail percentile
+ * of fewer samples reads lower (a p99 of 50 lognormal values about 5 %
+ * below one of 300: docs/verdicts.md), so a change in the samples a day
+ * moves it with no change in the path.  Each point's percentile and its
+ * se are then those at the smallest point's n (stats/verdict.h: the
+ * expected percentile of that many of its samples), which every point
+ * estimates alike.  Only with every point's se (pooled percentiles).
+ */
+static void
+trend_common_n(const struct analyze_opts *o2, struct cellset *cs, size_t s,
+    struct trend *tr)
+{
+	size_t lo = SIZE_MAX, hi = 0, j;
+
+	if (!tr->use_se || tr->m < 2 || o2->est != STATS_EST_TYPE7)
+		return;
+	for (j = 0; j < tr->m; j++) {
+		const double *arr;
+		size_t na = cell_pooled(&cs->cells[tr->pt[tr->fpt[j]].cell],
+		    &arr);
+
+		lo = na < lo ? na : lo;
+		hi = na > hi ? na : hi;
+	}
+	if (lo < 2 || hi < 2 * lo)
+		return;
+	for (j = 0; j < tr->m; j++) {
+		const double *arr;
+		size_t na = cell_pooled(&cs->cells[tr->pt[tr->fpt[j]].cell],
+		    &arr);
+
+		tr->fy[j] = stats_trend_quantile_at_n(arr, na, lo,
+		    o2->stats[s].pct);
+		tr->fse[j] = stats_trend_point_se_at_n(arr, na, lo,
+		    o2->stats[s].pct);
+		if (!isfinite(tr->fy[j]) || !isfinite(tr->fse[j]))
+			BUG("trend: no percentile at a common n of %zu", lo);
+	}
+	tr->common_n = lo;
+	tr->n_max = hi;
+	tr->common_pct = o2->stats[s].pct;
+}
 
 static void
 trend_series(const struct analyze_opts *o2, struct cellset *cs,
@@ -192,6 +240,7 @@ trend_series(const struct analyze_opts *o2, struct cellset *cs,
 			tr->use_se = false;
 		tr->m++;
 	}
+	trend_common_n(o2, cs, s, tr);
 	tr->have_tv = stats_trend_se(tr->fx, tr->fy, tr->use_se ? tr->fse :
 	    NULL, tr->m, o2->threshold_pct, o2->level, &tr->tv) == 0;
 }
@@ -356,6 +405,11 @@ trend_verdict(const struct analyze_opts *o2, const struct trend *tr,
 		strbuf_addf(v, "; %s %s", t->verdict == STATS_TREND_STEP ||
 		    t->verdict == STATS_TREND_DRIFT_STEP ? "with it:" :
 		    "the series", changed);
+	if (tr->common_n && t->verdict != STATS_TREND_TOO_FEW)
+		strbuf_addf(v, "; the points hold %zu to %zu samples: each "
+		    "p%g compared at %zu samples (its expected type 7 value over "
+		    "%zu of them)", tr->common_n, tr->n_max, tr->common_pct,
+		    tr->common_n, tr->common_n);
 	if (tr->ncens)
 		strbuf_addf(v, "; %zu point%s ≥ timeout left out", tr->ncens,
 		    tr->ncens == 1 ? "" : "s");

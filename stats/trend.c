@@ -682,28 +682,210 @@ stats_trend_se(const double *x, const double *y, const double *se, size_t n,
 	return 0;
 }
 
+/* Maritz and Jarrett's variance of the k-th of m order statistics
+ * (1-based) of a sample drawn from the n sorted values (the bootstrap's,
+ * in closed form): sum_j W_j x_(j)^2 - (sum_j W_j x_(j))^2, W_j =
+ * I_{j/n}(k, m - k + 1) - I_{(j-1)/n}(k, m - k + 1), over the ranks
+ * within 12 standard deviations of Beta(k, m - k + 1) (the weight outside
+ * is below 1e-30). */
+static double
+mj_var(const double *s, size_t n, size_t m, size_t k)
+{
+	double a = (double)k, b = (double)(m - k + 1), nn = (double)n;
+	double mu = a / (a + b), sd = sqrt(a * b / ((a + b) * (a + b) *
+	    (a + b + 1))), lo = floor(nn * (mu - 12 * sd)), hi = ceil(nn *
+	    (mu + 12 * sd)), prev, m1 = 0, m2 = 0, wsum = 0;
+	size_t first = lo < 1 ? 1 : (size_t)lo;
+	size_t last = hi > nn ? n : (size_t)hi;
+
+	prev = first > 1 ? stats_betainc(a, b, (double)(first - 1) / nn) : 0;
+	for (size_t j = first; j <= last; j++) {
+		double c = j == n ? 1 : stats_betainc(a, b, (double)j / nn);
+		double w = c - prev;
+
+		prev = c;
+		m1 += w * s[j - 1];
+		m2 += w * s[j - 1] * s[j - 1];
+		wsum += w;
+	}
+	if (!(wsum > 0))
+		return NAN;
+	m1 /= wsum;
+	m2 /= wsum;
+	return m2 > m1 * m1 ? m2 - m1 * m1 : 0;
+}
+
+static void at_n_weights(size_t n, size_t m, double pct, double *w);
+
+/* The jackknife standard error of the expected percentile at m of the
+ * n sorted values (m + 1 < n): leaving out x_(i), the others keep their
+ * order, x_(j) weighted w'_j below i and w'_(j-1) above it (w' the
+ * weights at n - 1), so every leave-one-out value is a prefix and a
+ * suffix sum: O(n). */
+static double
+at_n_jackknife_se(const double *s, size_t n, size_t m, double pct)
+{
+	double *w = xmalloc(n * sizeof(*w)), *pre = xmalloc((n + 1) *
+	    sizeof(*pre)), *suf = xmalloc((n + 1) * sizeof(*suf));
+	double mean = 0, ss = 0;
+
+	at_n_weights(n - 1, m, pct, w);
+	/* pre[i] = sum_{j < i} w[j] s[j]; suf[i] = sum_{j > i} w[j-1] s[j]
+	 * (0-based) */
+	pre[0] = 0;
+	for (size_t i = 0; i < n; i++)
+		pre[i + 1] = pre[i] + (i < n - 1 ? w[i] * s[i] : 0);
+	suf[n - 1] = 0;
+	for (size_t i = n - 1; i > 0; i--)
+		suf[i - 1] = suf[i] + w[i - 1] * s[i];
+	for (size_t i = 0; i < n; i++)
+		mean += pre[i] + suf[i];
+	mean /= (double)n;
+	for (size_t i = 0; i < n; i++) {
+		double d = pre[i] + suf[i] - mean;
+
+		ss += d * d;
+	}
+	free(w);
+	free(pre);
+	free(suf);
+	return sqrt(ss * (double)(n - 1) / (double)n);
+}
+
 double
 stats_trend_point_se(const double *sorted, size_t n, double pct)
 {
-	double p = pct / 100, h, m, lo, hi;
-	size_t l, u;
+	return stats_trend_point_se_at_n(sorted, n, n, pct);
+}
 
-	if (n < 2 || !(p > 0 && p < 1))
+double
+stats_trend_point_se_at_n(const double *sorted, size_t n, size_t m,
+    double pct)
+{
+	double p = pct / 100, h, g, se;
+	size_t k;
+
+	if (m == 0 || m > n)
+		m = n;
+	if (n < 2 || m < 2 || !(p > 0 && p < 1))
 		return NAN;
-	/* the quantile's standard error sqrt(p (1 - p) / n) / f(q), with
-	 * 1 / f from the spacing of the order statistics one binomial
-	 * standard deviation either side of type 7's position h (1-based);
-	 * clamped at the sample's ends, so a p99 of 50 still gets one */
-	h = (double)(n - 1) * p + 1;
-	m = ceil(sqrt((double)n * p * (1 - p)));
-	if (m < 1)
-		m = 1;
-	lo = floor(h - m);
-	hi = ceil(h + m);
-	l = lo < 1 ? 1 : (size_t)lo;
-	u = hi > (double)n ? n : (size_t)hi;
-	if (u <= l)
+	if (m < n && m + 1 < n)
+		return at_n_jackknife_se(sorted, n, m, pct);
+	/* Maritz-Jarrett: the bootstrap variance of the order statistics
+	 * type 7 interpolates between, of a sample of m; their standard
+	 * errors averaged with type 7's weights (adjacent order statistics
+	 * move nearly together).  Against the true standard deviation of
+	 * a type 7 p99 of lognormal (sigma 0.3) samples it reads 0.75x at
+	 * 50, 1.10x at 300, 1.06x at 1440 (2,000 draws each); the spacing
+	 * of the order statistics a binomial standard deviation either
+	 * side, used before, 0.55x, 1.51x (the largest value was in its
+	 * window at 300) and 1.03x; p50 within 7 % for both
+	 * (docs/verdicts.md).  With m < n, the jackknife's of the
+	 * expected percentile at m (smooth weights over many ranks: it read
+	 * 0.93-1.02x the true sd for p50 and p99 of 300 and 1,440 at 50,
+	 * of 300 at 150, of 100 at 50); the m-sample percentile's, an upper
+	 * bound by the law of total variance, read 2.6x for a p99 of 300 at
+	 * 50 and left 5.4-6.8 % false p50 verdicts on correlated days of 300
+	 * then 50 probes */
+	h = (double)(m - 1) * p + 1;
+	k = (size_t)floor(h);
+	if (k < 1)
+		k = 1;
+	if (k > m)
+		k = m;
+	g = h - (double)k;
+	se = sqrt(mj_var(sorted, n, m, k));
+	if (g > 0 && k < m)
+		se = (1 - g) * se + g * sqrt(mj_var(sorted, n, m, k + 1));
+	return se;
+}
+
+/* E[X_(k:m)] of a size-m subsample drawn without replacement from the n
+ * sorted values: sum_j C(j-1, k-1) C(n-j, m-k) / C(n, m) x_(j), the
+ * weights stepped by their ratio from j = k (1-based k <= m < n). */
+static double
+sub_order_stat(const double *s, size_t n, size_t m, size_t k)
+{
+	double lw, sum = 0, wsum = 0;
+	size_t last = n - m + k;
+
+	lw = lgamma((double)(n - k + 1)) - lgamma((double)(m - k + 1)) -
+	    lgamma((double)(n - m + 1)) - (lgamma((double)n + 1) -
+	    lgamma((double)m + 1) - lgamma((double)(n - m + 1)));
+	for (size_t j = k; j <= last; j++) {
+		if (lw > -700) {
+			double w = exp(lw);
+
+			sum += w * s[j - 1];
+			wsum += w;
+		}
+		if (j < last)
+			lw += log((double)j / (double)(j - k + 1)) +
+			    log((double)(n - j - m + k) / (double)(n - j));
+	}
+	return wsum > 0 ? sum / wsum : NAN;
+}
+
+/* Into w[0..n): the weights of x_(j) in the expected type 7 pct
+ * percentile of m of the n values (without replacement), 1 <= m < n;
+ * the same steps as sub_order_stat. */
+static void
+at_n_weights(size_t n, size_t m, double pct, double *w)
+{
+	double h = (double)(m - 1) * (pct / 100) + 1, g;
+	size_t k = (size_t)floor(h);
+
+	if (k < 1)
+		k = 1;
+	if (k > m)
+		k = m;
+	g = h - (double)k;
+	memset(w, 0, n * sizeof(*w));
+	for (size_t t = 0; t < 2; t++) {
+		size_t kk = k + t, last;
+		double lw, f = t ? g : 1 - g;
+
+		if (kk > m || f == 0)
+			continue;
+		last = n - m + kk;
+		lw = lgamma((double)(n - kk + 1)) -
+		    lgamma((double)(m - kk + 1)) - lgamma((double)(n - m + 1)) -
+		    (lgamma((double)n + 1) - lgamma((double)m + 1) -
+		    lgamma((double)(n - m + 1)));
+		for (size_t j = kk; j <= last; j++) {
+			double e = lw > -700 ? exp(lw) : 0;
+
+			w[j - 1] += f * e;
+			if (j < last)
+				lw += log((double)j / (double)(j - kk + 1)) +
+				    log((double)(n - j - m + kk) /
+				    (double)(n - j));
+		}
+	}
+}
+
+double
+stats_trend_quantile_at_n(const double *sorted, size_t n, size_t m,
+    double pct)
+{
+	double p = pct / 100, h, g, v;
+	size_t k;
+
+	if (n == 0 || !(p >= 0 && p <= 1))
 		return NAN;
-	return (sorted[u - 1] - sorted[l - 1]) * sqrt((double)n * p *
-	    (1 - p)) / (double)(u - l);
+	if (m == 0 || m >= n)
+		return stats_quantile_type7(sorted, n, pct);
+	/* type 7 at m: (1 - g) X_(k:m) + g X_(k+1:m), h = (m - 1) p + 1;
+	 * the expectation is linear, so each order statistic's */
+	h = (double)(m - 1) * p + 1;
+	k = (size_t)floor(h);
+	if (k < 1)
+		k = 1;
+	if (k > m)
+		k = m;
+	g = h - (double)k;
+	v = sub_order_stat(sorted, n, m, k);
+	if (g > 0 && k < m)
+		v = (1 - g) * v + g * sub_order_stat(sorted, n, m, k + 1);
+	return v;
 }

@@ -56,9 +56,10 @@
 #define STATS_TREND_RHO_SPREAD	1.0
 /* Of the residual variance, at least this share is taken as day-to-day
  * (correlated) whatever the points' sampling errors say: a tail
- * percentile's is rough (a p99 of 300 samples' about 40 % high, of 50
- * about half the truth), and with 0 a p99 on correlated days got 11.5 %
- * false verdicts, with 0.5 7.5 %. */
+ * percentile's is rough (Maritz-Jarrett's sd of a p99 of 300 samples
+ * reads 1.10x the truth, of 50 0.75x; the spacing estimate before it
+ * 1.51x and 0.55x), and with 0 a p99 on correlated days got 11.5 %
+ * false verdicts, with 0.5 7.5 % (both with the spacing estimate). */
 #define STATS_TREND_DAY_SHARE_MIN	0.5
 /* A monotone change (Mann-Kendall) with no step beyond the line is
  * called a step when the best split into two means leaves a residual
@@ -187,12 +188,30 @@ double stats_mk_exact_p(double s, size_t n);
 
 /*
  * The sampling standard error of the type 7 pct percentile of n sorted
- * values, for stats_trend_se(): sqrt(p (1-p) / n) / f(q), the density
- * from the spacing of the order statistics a binomial standard deviation
- * either side (clamped at the ends).  NaN for n < 2 or pct not in
- * (0, 100).
+ * values, for stats_trend_se(): Maritz and Jarrett's (the bootstrap
+ * standard deviation of the order statistics type 7 interpolates
+ * between, in closed form by the incomplete beta, weighted as type 7
+ * weighs them).  NaN for n < 2 or pct not in (0, 100).
  */
 double stats_trend_point_se(const double *sorted, size_t n, double pct);
+
+/*
+ * A percentile compared at a common sample size: the expected type 7
+ * pct percentile of m values drawn without replacement from the n sorted
+ * ones (an L-estimator with hypergeometric weights, O(n)).  Its
+ * expectation is exactly that of the type 7 percentile of m values, so a
+ * day of 300 and a day of 50 estimate the same quantity when m = 50
+ * (a p99 of 50 reads lower than one of 300: docs/verdicts.md).  m == 0 or
+ * m >= n: the plain type 7 percentile.  NaN for n == 0.
+ */
+double stats_trend_quantile_at_n(const double *sorted, size_t n, size_t m,
+    double pct);
+
+/* Its standard error as stats_trend_se() takes it: the jackknife's (the
+ * leave-one-out values in O(n)); m == 0 or m >= n - 1:
+ * stats_trend_point_se() (Maritz-Jarrett at m). */
+double stats_trend_point_se_at_n(const double *sorted, size_t n, size_t m,
+    double pct);
 
 /* ---------------------------------------------------------------------
  * Outlier trials
