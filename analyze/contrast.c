@@ -645,6 +645,30 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	return ret;
 }
 
+/* The ratio table's columns, dec decimals for its statistics; returns
+ * where the statistics start. */
+size_t
+ratio_columns(struct table *t, const struct analyze_opts *o,
+    const struct cellset *cs, int dec)
+{
+	size_t d, col_stat;
+
+	table_add_col(t, "path", "Path", -1);
+	table_add_col(t, "condition", "Condition", -1);
+	for (d = 0; d < cs->ndims; d++)
+		table_add_col(t, cs->dimkeys[d], cs->dimkeys[d], -1);
+	table_add_hidden_col(t, "metric", "Metric", -1);
+	table_add_hidden_col(t, "estimator", "Estimator", -1);
+	table_add_hidden_col(t, "pool", "Pool", -1);
+	table_add_hidden_col(t, "across", "across", -1);
+	table_add_hidden_col(t, "numerator", "numerator", -1);
+	table_add_hidden_col(t, "denominator", "denominator", -1);
+	col_stat = add_stat_cols(t, o, "", dec, true, cs->info->timeout_bound);
+	table_add_col(t, "n_numerator", "n (num)", -1);
+	table_add_col(t, "n_denominator", "n (den)", -1);
+	return col_stat;
+}
+
 int
 analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
     char **args, struct table *t)
@@ -672,19 +696,7 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		free(den);
 		return -1;
 	}
-	table_add_col(t, "path", "Path", -1);
-	table_add_col(t, "condition", "Condition", -1);
-	for (d = 0; d < cs.ndims; d++)
-		table_add_col(t, cs.dimkeys[d], cs.dimkeys[d], -1);
-	table_add_hidden_col(t, "metric", "Metric", -1);
-	table_add_hidden_col(t, "estimator", "Estimator", -1);
-	table_add_hidden_col(t, "pool", "Pool", -1);
-	table_add_hidden_col(t, "across", "across", -1);
-	table_add_hidden_col(t, "numerator", "numerator", -1);
-	table_add_hidden_col(t, "denominator", "denominator", -1);
-	col_stat = add_stat_cols(t, o, "", dec, true, cs.info->timeout_bound);
-	table_add_col(t, "n_numerator", "n (num)", -1);
-	table_add_col(t, "n_denominator", "n (den)", -1);
+	col_stat = ratio_columns(t, o, &cs, dec);
 
 	for (i = 0; i < cs.n; i++) {
 		struct cell *c = &cs.cells[i];

@@ -48,7 +48,7 @@ analyze_columns(const char *verb, const struct analyze_opts *o,
 	struct analyze_opts o2;
 	struct cellset cs;
 	const char *unit;
-	size_t a, b, d;
+	size_t a, b;
 
 	if (columns_cellset(o, &cs))
 		return -1;
@@ -63,19 +63,7 @@ analyze_columns(const char *verb, const struct analyze_opts *o,
 	} else if (!strcmp(verb, "delta")) {
 		delta_columns(t, o, &cs, unit, &a, &b);
 	} else if (!strcmp(verb, "ratio")) {
-		table_add_col(t, "path", "Path", -1);
-		table_add_col(t, "condition", "Condition", -1);
-		for (d = 0; d < cs.ndims; d++)
-			table_add_col(t, cs.dimkeys[d], cs.dimkeys[d], -1);
-		table_add_hidden_col(t, "metric", "Metric", -1);
-		table_add_hidden_col(t, "estimator", "Estimator", -1);
-		table_add_hidden_col(t, "pool", "Pool", -1);
-		table_add_hidden_col(t, "across", "across", -1);
-		table_add_hidden_col(t, "numerator", "numerator", -1);
-		table_add_hidden_col(t, "denominator", "denominator", -1);
-		add_stat_cols(t, o, "", 2, true, cs.info->timeout_bound);
-		table_add_col(t, "n_numerator", "n (num)", -1);
-		table_add_col(t, "n_denominator", "n (den)", -1);
+		ratio_columns(t, o, &cs, 2);
 	} else if (!strcmp(verb, "trials")) {
 		add_key_columns(t, &cs);
 		trials_columns(t, cs.shown.decimals, cs.info->timeout_bound);

@@ -59,6 +59,11 @@ void delta_columns(struct table *t, const struct analyze_opts *o,
     const struct cellset *cs, const char *unit, size_t *col_stat,
     size_t *col_growth);
 
+/* The ratio table's columns, dec decimals for its statistics; returns
+ * where the statistics start. */
+size_t ratio_columns(struct table *t, const struct analyze_opts *o,
+    const struct cellset *cs, int dec);
+
 /* The outlier-trial rule in words, made from the constants
  * stats_outlier_trials() uses (stats/verdict.h), so the caption, the
  * report's Methods and the README (tests/cli/t3835) say what the code

@@ -758,11 +758,27 @@ stats_trend_point_se(const double *sorted, size_t n, double pct)
 	return stats_trend_point_se_at_n(sorted, n, n, pct);
 }
 
+/* Type 7's lower order statistic k (1-based) of a sample of m for the
+ * share p, and *g the weight of the next one: h = (m - 1) p + 1. */
+static size_t
+type7_rank(size_t m, double p, double *g)
+{
+	double h = (double)(m - 1) * p + 1;
+	size_t k = (size_t)floor(h);
+
+	if (k < 1)
+		k = 1;
+	if (k > m)
+		k = m;
+	*g = h - (double)k;
+	return k;
+}
+
 double
 stats_trend_point_se_at_n(const double *sorted, size_t n, size_t m,
     double pct)
 {
-	double p = pct / 100, h, g, se;
+	double p = pct / 100, g, se;
 	size_t k;
 
 	if (m == 0 || m > n)
@@ -787,13 +803,7 @@ stats_trend_point_se_at_n(const double *sorted, size_t n, size_t m,
 	 * bound by the law of total variance, read 2.6x for a p99 of 300 at
 	 * 50 and left 5.4-6.8 % false p50 verdicts on correlated days of 300
 	 * then 50 probes */
-	h = (double)(m - 1) * p + 1;
-	k = (size_t)floor(h);
-	if (k < 1)
-		k = 1;
-	if (k > m)
-		k = m;
-	g = h - (double)k;
+	k = type7_rank(m, p, &g);
 	se = sqrt(mj_var(sorted, n, m, k));
 	if (g > 0 && k < m)
 		se = (1 - g) * se + g * sqrt(mj_var(sorted, n, m, k + 1));
@@ -868,7 +878,7 @@ double
 stats_trend_quantile_at_n(const double *sorted, size_t n, size_t m,
     double pct)
 {
-	double p = pct / 100, h, g, v;
+	double p = pct / 100, g, v;
 	size_t k;
 
 	if (n == 0 || !(p >= 0 && p <= 1))
@@ -877,13 +887,7 @@ stats_trend_quantile_at_n(const double *sorted, size_t n, size_t m,
 		return stats_quantile_type7(sorted, n, pct);
 	/* type 7 at m: (1 - g) X_(k:m) + g X_(k+1:m), h = (m - 1) p + 1;
 	 * the expectation is linear, so each order statistic's */
-	h = (double)(m - 1) * p + 1;
-	k = (size_t)floor(h);
-	if (k < 1)
-		k = 1;
-	if (k > m)
-		k = m;
-	g = h - (double)k;
+	k = type7_rank(m, p, &g);
 	v = sub_order_stat(sorted, n, m, k);
 	if (g > 0 && k < m)
 		v = (1 - g) * v + g * sub_order_stat(sorted, n, m, k + 1);
