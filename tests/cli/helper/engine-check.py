@@ -157,10 +157,22 @@ class Trino:
                                          headers={"X-Trino-User": "pathstat"})
         return cols or [], rows
 
+    def one_ready(self, sql):
+        # a server just up may not yet schedule on its own node
+        # (NO_NODES_AVAILABLE): the same query again, for up to 60 s
+        for _ in range(30):
+            try:
+                return self.one(sql)
+            except RuntimeError as e:
+                if not str(e).startswith("NO_NODES_AVAILABLE"):
+                    raise
+                time.sleep(2)
+        return self.one(sql)
+
     def run(self, sql):
         cols, rows = [], []
         for st in split_sql(sql):
-            cols, rows = self.one(st)
+            cols, rows = self.one_ready(st)
         return cols, rows
 
     def close(self):
