@@ -353,6 +353,47 @@ trend_changed(const struct pooling *pl, const struct cellset *cs,
 	}
 }
 
+/*
+ * Whether a series with "≥ timeout" points gets no verdict: the fit
+ * leaves them out, and on the points left it found no change (stable, or
+ * under --threshold).  A point whose statistic is at least the timeout
+ * lies beyond the others by a change the fit cannot measure, so calling
+ * the series stable would hide it (issue 20 item 2: a p99 series was
+ * "stable" across the onset of 1.3 % loss).  A step or drift found on
+ * the other points is still reported, with the censored points counted.
+ */
+static bool
+trend_censored_no_verdict(const struct trend *tr)
+{
+	return tr->ncens > 0 && tr->have_tv &&
+	    (tr->tv.verdict == STATS_TREND_STABLE ||
+	    tr->tv.verdict == STATS_TREND_SMALL);
+}
+
+/* Where a series' censored points are, into v: "from D on" when every
+ * point from the first censored one is, else the first and last. */
+static void
+trend_censored_where(const struct trend *tr, struct strbuf *v)
+{
+	size_t first = tr->npt, last = 0, k;
+
+	for (k = 0; k < tr->npt; k++)
+		if (tr->pt[k].censored) {
+			if (first == tr->npt)
+				first = k;
+			last = k;
+		}
+	if (first == tr->npt)
+		BUG("trend_censored_where: no censored point");
+	if (tr->ncens == 1)
+		strbuf_addf(v, "on %s", tr->pt[first].lab);
+	else if (last == tr->npt - 1 && tr->ncens == tr->npt - first)
+		strbuf_addf(v, "from %s on", tr->pt[first].lab);
+	else
+		strbuf_addf(v, "first on %s, last on %s", tr->pt[first].lab,
+		    tr->pt[last].lab);
+}
+
 /* The verdict of one series, with its evidence (see stats/verdict.h). */
 static void
 trend_verdict(const struct analyze_opts *o2, const struct trend *tr,
@@ -365,6 +406,14 @@ trend_verdict(const struct analyze_opts *o2, const struct trend *tr,
 	if (!tr->have_tv) {
 		strbuf_addstr(v, "no verdict (the points are not in order)");
 		return;
+	}
+	if (trend_censored_no_verdict(tr)) {
+		strbuf_addf(v, "no verdict: %zu of %zu points ≥ timeout (",
+		    tr->ncens, tr->npt);
+		trend_censored_where(tr, v);
+		strbuf_addf(v, "), beyond the others by a change the fit "
+		    "cannot measure; the %zu other%s alone: ", tr->m,
+		    tr->m == 1 ? "" : "s");
 	}
 	switch (t->verdict) {
 	case STATS_TREND_TOO_FEW:
@@ -410,7 +459,7 @@ trend_verdict(const struct analyze_opts *o2, const struct trend *tr,
 		    "p%g compared at %zu samples (its expected type 7 value over "
 		    "%zu of them)", tr->common_n, tr->n_max, tr->common_pct,
 		    tr->common_n, tr->common_n);
-	if (tr->ncens)
+	if (tr->ncens && !trend_censored_no_verdict(tr))
 		strbuf_addf(v, "; %zu point%s ≥ timeout left out", tr->ncens,
 		    tr->ncens == 1 ? "" : "s");
 }
@@ -508,8 +557,9 @@ trend_row(const struct analyze_opts *o2, const struct cellset *cs,
 	}
 	col += 2;
 	table_set_str(t, row, col++, ch.buf);
-	table_set_str(t, row, col++, tr->have_tv ? trend_verdict_word(&tr->tv) :
-	    "none");
+	table_set_str(t, row, col++, !tr->have_tv ? "none" :
+	    trend_censored_no_verdict(tr) ? "censored" :
+	    trend_verdict_word(&tr->tv));
 	table_set_int(t, row, col++, (int64_t)tr->ncens);
 	if (tr->have_tv && tr->m >= STATS_TREND_MIN_POINTS) {
 		table_set_num(t, row, col, tr->tv.mk_p);
@@ -665,7 +715,9 @@ analyze_trend(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		    "among the timed-out attempts (the statistic of all "
 		    "attempts is at least the timeout); marked in the series "
 		    "(JSON: value null, censored true) and left out of the "
-		    "slopes and the change-point fit.", x.ncens,
+		    "slopes and the change-point fit; a series with one whose "
+		    "other points show no change gets no verdict (JSON "
+		    "verdict_kind censored), never \"stable\".", x.ncens,
 		    x.ncens == 1 ? "" : "s");
 	if (have_pl) {
 		pooling_differ_note(&pl, &cs, "the points of a series", t);
