@@ -87,6 +87,8 @@ trend_columns(struct table *t, const struct cellset *cs, const char *key)
 	table_add_hidden_col(t, "mk_p_hamed_rao", "mk_p_hamed_rao", -1);
 	table_add_hidden_col(t, "step_p", "step_p", -1);
 	table_add_hidden_col(t, "rho", "rho", -1);
+	/* why slope_lo/slope_hi are null, as <stat>_ci_reason elsewhere */
+	table_add_hidden_col(t, "slope_ci_reason", "slope_ci_reason", -1);
 }
 
 const char *
@@ -502,6 +504,11 @@ trend_series_text(const struct trend *tr, double scale, int dec,
 
 static const char *trend_verdict_word(const struct stats_trend *t);
 
+/* Why a series has no Sen interval (JSON slope_ci_reason, the mark). */
+#define TREND_WHY_FEW	"no Sen interval below the verdicts' minimum of " \
+	"points"
+#define TREND_WHY_NO_SLOPE	"no slope: fewer than 2 points with a value"
+
 /* The row of one trend series: its points, slope, step and verdict. */
 static void
 trend_row(const struct analyze_opts *o2, const struct cellset *cs,
@@ -543,8 +550,7 @@ trend_row(const struct analyze_opts *o2, const struct cellset *cs,
 		    scale : NAN, sen ? tr->tv.slope_hi * scale : NAN,
 		    dec == UNITS_SIG3 ? dec : 4);
 		if (!sen)
-			table_mark(t, "no Sen interval below the verdicts' "
-			    "minimum of points", &sb);
+			table_mark(t, TREND_WHY_FEW, &sb);
 		table_set_display_raw(t, row, col, sb.buf);
 		strbuf_release(&sb);
 	}
@@ -567,6 +573,13 @@ trend_row(const struct analyze_opts *o2, const struct cellset *cs,
 		table_set_num(t, row, col + 2, tr->tv.step_p);
 		table_set_num(t, row, col + 3, tr->tv.rho);
 	}
+	col += 4;
+	if (!(tr->have_tv && isfinite(tr->tv.slope)))
+		table_set_str(t, row, col, TREND_WHY_NO_SLOPE);
+	else if (tr->m < STATS_TREND_MIN_POINTS)
+		table_set_str(t, row, col, TREND_WHY_FEW);
+	else if (!(isfinite(tr->tv.slope_lo) && isfinite(tr->tv.slope_hi)))
+		table_set_str(t, row, col, "no interval");
 	strbuf_release(&ser);
 	strbuf_release(&cps);
 	strbuf_release(&v);

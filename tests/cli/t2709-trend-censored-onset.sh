@@ -9,7 +9,9 @@
 # review found it.  Now such a series gets no verdict, says where the
 # censored points are, and JSON's verdict_kind is "censored"; a step
 # found on the other points is still reported, and a series without a
-# censored point is judged as before.
+# censored point is judged as before.  And JSON says why a slope has no
+# interval (slope_ci_reason, as <stat>_ci_reason elsewhere): before,
+# slope_lo/slope_hi were null with no reason below 5 points.
 
 cat > mk.py <<'PY'
 import json, os, random
@@ -62,4 +64,15 @@ expect_code 0 "trend as Markdown"
 expect_out_has "| no verdict: 7 of 14 points ≥ timeout (from 2026-09-08 on), beyond the others by a change the fit cannot measure; the 7 others alone: stable" \
     "Markdown: the verdict cell withholds and names the onset"
 expect_out_has 'never "stable"' "the caption says a censored series is never called stable"
+
+# why a Sen interval is absent
+run "$PS" analyze trend $T --stats p50,p99 --where path=L --where day=2026-09-01,2026-09-02,2026-09-03,2026-09-04 --format json
+ok "js '$(row L p50); assert x[\"slope\"] is not None and x[\"slope_lo\"] is None and x[\"slope_ci_reason\"] == \"no Sen interval below the verdicts\x27 minimum of points\", x'" \
+    "4 points: a slope, no interval, and slope_ci_reason says why"
+run "$PS" analyze trend $T --stats p99 --where path=L --where day=2026-09-08,2026-09-09,2026-09-10 --format json
+ok "js '$(row L p99); assert x[\"slope\"] is None and x[\"slope_ci_reason\"] == \"no slope: fewer than 2 points with a value\", x'" \
+    "every point ≥ timeout: no slope, and why"
+run "$PS" analyze trend $T --stats p50 --where path=L --format json
+ok "js '$(row L p50); assert x[\"slope_lo\"] is not None and x[\"slope_ci_reason\"] is None, x'" \
+    "14 points: the interval, and no reason"
 test_done
