@@ -20,7 +20,8 @@
  * cardinality, array_join skipping NULLs, transform, regexp_extract_all,
  * format); Athena engine version 3 runs Trino's SQL, with Hive's DDL
  * (backquoted identifiers); Spark SQL's literals (backslash escapes in
- * string literals), percentile (exact, linear interpolation),
+ * string literals), percentile (exact, linear interpolation; an array of
+ * fractions gives an array),
  * collect_list (skips NULLs), array_sort (structs field by field, NULL
  * first), element_at (1-based, INT index), format_string; DuckDB's quantile_cont, list, list_sort,
  * list_extract, string_agg, printf and lambda functions.
@@ -72,6 +73,9 @@ static const struct dialect dialects[] = {
 		.sorted = "array_sort(collect_list($1))",
 		.element = "element_at($1, $2)",
 		.type7 = "percentile($1, $2)",
+		/* one aggregate for several fractions: the group's values
+		 * are gathered and sorted once, not once per fraction */
+		.type7_list = "percentile($1, array($2))",
 		.contains = "instr($1, $2) > 0",
 		.format = "format_string('$2', $1)",
 		/* no ordered string aggregate: sort (key, text) structs */

@@ -337,6 +337,10 @@ struct dialect {
 	const char	*type7;		/* exact type-7 aggregate of $1 at
 					 * fraction $2; NULL: interpolate in
 					 * sorted */
+	const char	*type7_list;	/* type7 of $1 at each of the
+					 * fractions $2 ("a, b, ..."), an
+					 * array in their order; NULL: none
+					 * (one type7 per fraction) */
 	const char	*contains;	/* does $1 hold the text $2 */
 	const char	*format;	/* $1 as text by printf format $2 */
 	const char	*join;		/* $1's non-NULL texts of a group in

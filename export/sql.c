@@ -174,6 +174,11 @@ header(struct q *x, int nargs, char **args)
 	else
 		add(x, "-- oha's percentiles: sorted[floor(p n)], no "
 		    "interpolation.\n");
+	if (sql_type7_list(x))
+		add(x, "-- A group's percentiles come from one such aggregate "
+		    "over the array of their\n-- fractions (pa), each an "
+		    "element of it: the engine gathers and sorts the\n-- "
+		    "group's values once, not once per percentile.\n");
 	if (!strcmp(x->verb, "compare"))
 		compare_header(x);
 	if (!strcmp(x->verb, "delta"))

@@ -346,6 +346,104 @@ sql_agg_stat(struct q *x, const struct stats_name *s, const char *expr)
 	sql_agg_quantile(x, x->o->est, expr, s->pct);
 }
 
+/* Does a group's SELECT take all its percentiles from one aggregate
+ * (the dialect's type7_list)?  Type 7 with two or more percentiles. */
+bool
+sql_type7_list(const struct q *x)
+{
+	size_t j, npct = 0;
+
+	if (x->o->est != STATS_EST_TYPE7 || !x->d->type7_list)
+		return false;
+	for (j = 0; j < x->nst; j++)
+		if (x->st[j].s.kind == STATS_NAME_PCT)
+			npct++;
+	return npct >= 2;
+}
+
+/* The position (1-based) of statistic j's fraction among the distinct
+ * fractions of x's percentiles, in their first order. */
+static size_t
+list_index(const struct q *x, size_t j)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < x->nst; i++) {
+		const struct stats_name *s = &x->st[i].s;
+		size_t m;
+
+		if (s->kind != STATS_NAME_PCT)
+			continue;
+		for (m = 0; m < i; m++)
+			if (x->st[m].s.kind == STATS_NAME_PCT &&
+			    x->st[m].s.pct == s->pct)
+				break;
+		if (m == i)
+			k++;	/* first of its fraction */
+		if (s->pct == x->st[j].s.pct)
+			return k;
+	}
+	BUG("statistic %zu is not a percentile", j);
+}
+
+/*
+ * The body of a CTE of x's statistics s1, s2, ... of each group of v
+ * by keys (a list of v's columns), from "  SELECT" to the GROUP BY
+ * without a line break.  With sql_type7_list(), a subquery takes all
+ * the percentiles from one aggregate over the array of their distinct
+ * fractions (pa) and the SELECT around it picks each from pa.
+ */
+static void
+group_stats(struct q *x, const char *keys)
+{
+	struct strbuf fr = STRBUF_INIT, ix = STRBUF_INIT;
+	size_t j, nfr = 0;
+	bool list = sql_type7_list(x);
+
+	addf(x, "  SELECT %s", keys);
+	for (j = 0; j < x->nst; j++) {
+		add(x, ",\n    ");
+		if (!list) {
+			sql_agg_stat(x, &x->st[j].s, "value");
+			addf(x, " AS s%zu", j + 1);
+		} else if (x->st[j].s.kind == STATS_NAME_PCT) {
+			strbuf_reset(&ix);
+			strbuf_addf(&ix, "%zu", list_index(x, j));
+			expand(x, x->d->element, "pa", ix.buf, NULL);
+			addf(x, " AS s%zu", j + 1);
+		} else {
+			addf(x, "s%zu", j + 1);
+		}
+	}
+	if (!list) {
+		addf(x, "\n  FROM v\n  GROUP BY %s", keys);
+		goto cleanup;
+	}
+	/* the distinct fractions, in the order list_index() counts */
+	for (j = 0; j < x->nst; j++) {
+		if (x->st[j].s.kind != STATS_NAME_PCT ||
+		    list_index(x, j) <= nfr)
+			continue;
+		if (nfr++)
+			strbuf_addstr(&fr, ", ");
+		sql_dbl(&fr, x->st[j].s.pct / 100.0);
+	}
+	addf(x, "\n  FROM (\n    SELECT %s,\n      ", keys);
+	expand(x, x->d->type7_list, "value", fr.buf, NULL);
+	add(x, " AS pa");
+	for (j = 0; j < x->nst; j++) {
+		if (x->st[j].s.kind == STATS_NAME_PCT)
+			continue;
+		add(x, ",\n      ");
+		sql_agg_stat(x, &x->st[j].s, "value");
+		addf(x, " AS s%zu", j + 1);
+	}
+	addf(x, "\n    FROM v\n    GROUP BY %s\n  ) a", keys);
+cleanup:
+	strbuf_release(&fr);
+	strbuf_release(&ix);
+}
+
 /* NULL-safe a / b (no engine's own rule for a zero divisor). */
 void
 sql_ratio(struct q *x, const char *a, const char *b)
@@ -551,13 +649,9 @@ sql_trial_ctes(struct q *x)
 {
 	size_t j;
 
-	add(x, ",\n-- each trial's statistics\npt AS (\n  SELECT run_id");
-	for (j = 0; j < x->nst; j++) {
-		add(x, ",\n    ");
-		sql_agg_stat(x, &x->st[j].s, "value");
-		addf(x, " AS s%zu", j + 1);
-	}
-	add(x, "\n  FROM v\n  GROUP BY run_id\n),\ntt AS (\n  SELECT ");
+	add(x, ",\n-- each trial's statistics\npt AS (\n");
+	group_stats(x, "run_id");
+	add(x, "\n),\ntt AS (\n  SELECT ");
 	sql_cell_keys(x, "t");
 	add(x, ", t.run_id, t.trial, t.started_at, t.n, t.timeouts");
 	for (j = 0; j < x->nst; j++) {
@@ -680,16 +774,15 @@ sql_cell_stats(struct q *x)
 		sql_cell_keys(x, "");
 		add(x, "\n)");
 	} else {
+		struct strbuf *sb = x->sb;
+
+		/* the cell's keys as text, for group_stats() */
+		x->sb = &e;
+		sql_cell_keys(x, "");
+		x->sb = sb;
 		add(x, ",\n-- pooled: all successful samples of the cell "
-		    "together\np AS (\n  SELECT ");
-		sql_cell_keys(x, "");
-		for (j = 0; j < x->nst; j++) {
-			add(x, ",\n    ");
-			sql_agg_stat(x, &x->st[j].s, "value");
-			addf(x, " AS s%zu", j + 1);
-		}
-		add(x, "\n  FROM v\n  GROUP BY ");
-		sql_cell_keys(x, "");
+		    "together\np AS (\n");
+		group_stats(x, e.buf);
 		add(x, "\n)");
 		if (x->sumdef)
 			tool_cell_cte(x);

@@ -115,6 +115,7 @@ void sql_dims_order(struct q *x, const char *a, const char *b);
 void sql_agg_quantile(struct q *x, enum stats_estimator est,
     const char *expr, double pct);
 void sql_agg_stat(struct q *x, const struct stats_name *s, const char *expr);
+bool sql_type7_list(const struct q *x);
 void sql_ratio(struct q *x, const char *a, const char *b);
 
 /* sql_build.c: the CTEs (k, u, t, v, c; pt, tt; p, q, cs) */

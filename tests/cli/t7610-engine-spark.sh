@@ -4,7 +4,9 @@
 # cell equals `analyze --format csv` (1e-9, the same rows and columns in
 # the same order), on the sample tree (days, instance types, a path named
 # G', oha runs with only a JSON summary, and the end-of-test metrics
-# rps, loss_pct, http_bps and jitter_ms from the summaries dataset) and on a generated tree of
+# rps, loss_pct, http_bps and jitter_ms from the summaries dataset;
+# type 7's percentiles of a group from one percentile(value, array(...)),
+# out of order among other statistics) and on a generated tree of
 # three days on two instance types, exported with instance_type and path
 # folders too.  The DDL's MSCK REPAIR finds every partition: a day added
 # by a later export is there after the DDL runs again.
@@ -41,6 +43,7 @@ cat > cases <<CASES
 ! SELECT count(*) FROM pathstat.samples HAVING count(*) = 42210
 percentiles --metric connect_ms --by day
 percentiles --metric http_ms --quantile oha --pool trials --stats p50,p99,p99.9,min,max,mean,n
+percentiles --metric http_ms --pool trials --stats p99,n,p50,mean --by instance_type
 delta --metric http_ms "G-G'" H-B
 ratio --metric http_ms --across c 16/1
 trials --metric http_ms --where path=G,H --stats p50,p99.9,mean,max,n
@@ -63,5 +66,5 @@ TMPDIR=$TMP SPARK_LOCAL_IP=127.0.0.1 engines_py "$TOP/tests/cli/helper/engine-ch
 engines_report check.out "Spark: "
 [ -s check.out ] || tail -5 spark.err
 n=$(grep -c '^ok - percentiles\|^ok - delta\|^ok - ratio\|^ok - trials' check.out)
-ok "[ $n -eq 12 ]" "Spark gave analyze's table for all 12 queries ($n)"
+ok "[ $n -eq 13 ]" "Spark gave analyze's table for all 13 queries ($n)"
 test_done

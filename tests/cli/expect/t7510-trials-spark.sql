@@ -2,6 +2,9 @@
 -- Spark SQL, over the tables of `pathstat export --ddl spark` (schema 1):
 -- the same columns and rows as `pathstat analyze ... --format csv`.
 -- type 7 percentiles: the engine's exact interpolating aggregate.
+-- A group's percentiles come from one such aggregate over the array of their
+-- fractions (pa), each an element of it: the engine gathers and sorts the
+-- group's values once, not once per percentile.
 -- Trials with the same number (several days pooled) in the order they ran, as analyze
 -- lists them.
 WITH
@@ -54,10 +57,14 @@ c AS (
 -- each trial's statistics
 pt AS (
   SELECT run_id,
-    percentile(value, 0.5e0) AS s1,
-    percentile(value, 0.99e0) AS s2
-  FROM v
-  GROUP BY run_id
+    element_at(pa, 1) AS s1,
+    element_at(pa, 2) AS s2
+  FROM (
+    SELECT run_id,
+      percentile(value, array(0.5e0, 0.99e0)) AS pa
+    FROM v
+    GROUP BY run_id
+  ) a
 ),
 tt AS (
   SELECT t.path, t.condition, t.d1, t.run_id, t.trial, t.started_at, t.n, t.timeouts,
