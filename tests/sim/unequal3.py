@@ -16,7 +16,9 @@ of percentiles / delta / ratio under
 - new: pooled, the size- and drift-weighted standard error
   (DerSimonian-Laird tau^2, Hartung-Knapp scale, the estimate's
   weights n_t / N); --pool trials keeps the plain spread (its estimate
-  weighs trials alike).
+  weighs trials alike);
+- tried (--pool trials only, not adopted): the same scale with the
+  estimate's weights 1 / T.
 
 The first line shows the diagnosis at sigma_b 0: how much more the
 trial of 40's percentile varies than the others', its share of the
@@ -59,12 +61,15 @@ def values(tr, p, pool, rule):
     N = n.sum()
     u = np.stack([np.quantile(x, p, axis=1) for x in tr], 1)
     plain = u.var(1, ddof=1) / T
-    if pool == "trials":
-        return u.mean(1), plain
     allx = np.sort(np.concatenate(tr, 1), axis=1)
-    est = np.quantile(allx, p, axis=1)
-    if rule == "old":
-        return est, plain
+    if pool == "trials":
+        est, wt = u.mean(1), np.full(T, 1 / T)
+        if rule != "tried":
+            return est, plain
+    else:
+        est, wt = np.quantile(allx, p, axis=1), n / N
+        if rule == "old":
+            return est, plain
     h = max(np.sqrt(p * (1 - p) / N), 1 / N)
     slope = (np.quantile(allx, p + h, axis=1) -
              np.quantile(allx, p - h, axis=1)) / (2 * h)
@@ -78,7 +83,7 @@ def values(tr, p, pool, rule):
     w = 1 / v
     mw = (w * u).sum(1) / w.sum(1)
     s2 = (w * (u - mw[:, None]) ** 2).sum(1) / (T - 1)
-    return est, s2 * ((n / N) ** 2 * v).sum(1)
+    return est, s2 * (wt ** 2 * v).sum(1)
 
 
 def cover(ea, va, eb, vb, T, ta, tb):
@@ -115,7 +120,8 @@ def main():
             for p in (.25, .5, .75):
                 ta = 1.3 * truth(rng, ns, sb, p, pool)
                 row = []
-                for rule in ("old", "new"):
+                for rule in ("old", "new") + (("tried",) if
+                                               pool == "trials" else ()):
                     ea, va = values(A, p, pool, rule)
                     eb, vb = values(B, p, pool, rule)
                     row.append("%s %.1f / %.1f / %.1f" % ((rule,) + tuple(
