@@ -570,7 +570,10 @@ const char *stats_tl_withhold(const struct stats_trials *g,
  * How stats_tl_values computes a pooled quantile's trial-level values:
  * NULL for the linearized influence below, or a static note when it uses
  * the trials' own quantiles instead (the interval then is the pooled
- * estimate -+ t se of those): the pooled quantile sits on a run of ties
+ * estimate -+ t se of those; with trials of unequal size u holds them
+ * rewritten so that se is the size-weighted pooled estimate's, each
+ * trial's variance tau^2 + c / n_t, Hartung-Knapp's scale: see
+ * docs/intervals.md): the pooled quantile sits on a run of ties
  * (the linearized share jumps and the slope is 0 there: a cap's plateau
  * gave [1.053, 1.057] where the trials said [0.91, 1.18], issue 20), or
  * trial sizes differ by more than 1.5x (300/300/40 covered 88 %).

@@ -22,6 +22,7 @@
 #define FIX	"tests/fixtures/stats/interval.txt"
 #define FIX_OUTLIER	"tests/fixtures/stats/outlier.txt"
 #define FIX_SERIAL	"tests/fixtures/stats/serial.txt"
+#define FIX_UNEQUAL	"tests/fixtures/stats/unequal.txt"
 
 /* Fields of one fixture line (into a static buffer). */
 static char line[65536];
@@ -579,6 +580,117 @@ test_outlier_pooled_own(void)
 	    "no campaign scale: neither rule here");
 }
 
+/* Read one cell of a record: T sizes, then the trials' samples, into
+ * x (sorted each) and a sorted pooled copy (caller frees *pool); the
+ * view st points into x. */
+static void
+read_cell(size_t *at, size_t T, double *x, size_t *ns, const double **tr,
+    double **pool, size_t *N, struct stats_trials *st)
+{
+	size_t t, off = 0;
+
+	for (t = 0; t < T; t++)
+		ns[t] = (size_t)num((*at)++);
+	for (t = 0; t < T; t++) {
+		read_array(at, ns[t], x + off);
+		stats_sort(x + off, ns[t]);
+		tr[t] = x + off;
+		off += ns[t];
+	}
+	*pool = xmalloc(off * sizeof(double));
+	memcpy(*pool, x, off * sizeof(double));
+	stats_sort(*pool, off);
+	*N = off;
+	st->trial = tr;
+	st->n = ns;
+	st->ntrials = T;
+}
+
+/*
+ * Issue 20: the pooled percentile of trials of unequal size, against
+ * gen_unequal.py's numpy/scipy oracle of the rule (size- and
+ * drift-weighted variance, Hartung-Knapp scale): the estimate, its
+ * standard error (the sd of the values stats_tl_values gives over
+ * sqrt(T)), the interval analyze prints, and delta and ratio of two
+ * such cells.  The rule before (the plain sd of the trials' values)
+ * differs from the oracle in every record.
+ */
+static void
+test_unequal_golden(void)
+{
+	FILE *f = fopen(FIX_UNEQUAL, "r");
+	static double xa[4096], xb[4096];
+	size_t counts[2] = { 0 };
+
+	if (!f) {
+		printf("# cannot open %s (run from the repository root)\n",
+		    FIX_UNEQUAL);
+		CHECK(0, "unequal fixture opens");
+		return;
+	}
+	while (next_record(f)) {
+		struct stats_interval iv;
+		struct stats_trials sa, sb;
+		const double *ta[8], *tb[8];
+		size_t na[8], nb[8], Na, Nb, at = 1, T, t;
+		double *pa = NULL, *pb = NULL, ua[8], ub[8], ea, eb, m, sd;
+
+		if (!strcmp(tok[0], "unequal")) {
+			double pct = num(at++), level = num(at++);
+
+			T = (size_t)num(at++);
+			read_cell(&at, T, xa, na, ta, &pa, &Na, &sa);
+			CHECK(stats_tl_method(&sa, pa, Na, STATS_EST_TYPE7, pct,
+			    STATS_POOL_POOLED) != NULL,
+			    "unequal sizes: from the trials' own values");
+			CHECK(stats_tl_values(&sa, pa, Na, STATS_EST_TYPE7, pct,
+			    STATS_POOL_POOLED, ua, &ea) == 0, "unequal values");
+			CHECK_CLOSE(ea, num(at), "pooled quantile = numpy");
+			m = stats_mean(ua, T);
+			CHECK_CLOSE(m, num(at), "the values' mean is the estimate");
+			sd = 0;
+			for (t = 0; t < T; t++)
+				sd += (ua[t] - m) * (ua[t] - m);
+			sd = sqrt(sd / (double)(T - 1) / (double)T);
+			CHECK_CLOSE(sd, num(at + 1), "se = the oracle's "
+			    "size- and drift-weighted se");
+			CHECK(fabs(num(at + 4) - num(at + 1)) > 0.02 * num(at + 1),
+			    "the rule before (plain sd) differs by > 2 %");
+			stats_tl_interval(ua, T, ea, level, true, &iv);
+			CHECK_CLOSE(iv.lo, num(at + 2), "unequal interval lo = "
+			    "scipy");
+			CHECK_CLOSE(iv.hi, num(at + 3), "unequal interval hi = "
+			    "scipy");
+			counts[0]++;
+		} else if (!strcmp(tok[0], "ucontrast")) {
+			bool ratio = !strcmp(tok[at++], "ratio");
+			double pct = num(at++), level = num(at++);
+
+			T = (size_t)num(at++);
+			read_cell(&at, T, xa, na, ta, &pa, &Na, &sa);
+			read_cell(&at, T, xb, nb, tb, &pb, &Nb, &sb);
+			stats_tl_values(&sa, pa, Na, STATS_EST_TYPE7, pct,
+			    STATS_POOL_POOLED, ua, &ea);
+			stats_tl_values(&sb, pb, Nb, STATS_EST_TYPE7, pct,
+			    STATS_POOL_POOLED, ub, &eb);
+			stats_tl_contrast(ua, T, ea, ub, T, eb, ratio ?
+			    STATS_RATIO : STATS_DELTA, level, &iv);
+			CHECK_CLOSE(iv.estimate, num(at), "unequal contrast");
+			CHECK_CLOSE(iv.lo, num(at + 1), "unequal contrast lo = "
+			    "scipy (Welch)");
+			CHECK_CLOSE(iv.hi, num(at + 2), "unequal contrast hi");
+			counts[1]++;
+		} else {
+			CHECK(0, "known unequal fixture tag");
+		}
+		free(pa);
+		free(pb);
+	}
+	fclose(f);
+	CHECK(counts[0] >= 4 && counts[1] >= 4, "unequal fixture: all "
+	    "records read");
+}
+
 int
 main(void)
 {
@@ -586,6 +698,7 @@ main(void)
 	test_outlier_golden();
 	test_outlier_pooled_own();
 	test_serial_golden();
+	test_unequal_golden();
 	test_edges();
 	test_finding_pooled_coverage();
 	test_ties();
