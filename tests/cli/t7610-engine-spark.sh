@@ -6,7 +6,8 @@
 # G', oha runs with only a JSON summary, and the end-of-test metrics
 # rps, loss_pct, http_bps and jitter_ms from the summaries dataset) and on a generated tree of
 # three days on two instance types, exported with instance_type and path
-# folders too.  The DDL's MSCK REPAIR finds every partition: a day added
+# folders too (every verb there as well, and an end-of-test metric).
+# The DDL's MSCK REPAIR finds every partition: a day added
 # by a later export is there after the DDL runs again.
 # tests/cli/helper/engine-check.py runs one Spark for all of them.
 . "$TOP/tests/cli/engines.sh"
@@ -56,6 +57,9 @@ $ sh day.sh 2026-09-03 && [ -d mx/samples/day=2026-09-03 ]
 ! SELECT count(DISTINCT day) FROM pathstat.runs HAVING count(DISTINCT day) = 3
 percentiles --metric connect_ms --by day,instance_type
 delta --metric connect_ms B-A --by day
+ratio --metric throughput_bps --across P 4/1 --by instance_type
+trials --metric connect_ms --by day,instance_type
+percentiles --metric jitter_ms --by day,instance_type
 CASES
 TMPDIR=$TMP SPARK_LOCAL_IP=127.0.0.1 engines_py "$TOP/tests/cli/helper/engine-check.py" spark \
     "$PS" < cases \
@@ -63,5 +67,5 @@ TMPDIR=$TMP SPARK_LOCAL_IP=127.0.0.1 engines_py "$TOP/tests/cli/helper/engine-ch
 engines_report check.out "Spark: "
 [ -s check.out ] || tail -5 spark.err
 n=$(grep -c '^ok - percentiles\|^ok - delta\|^ok - ratio\|^ok - trials' check.out)
-ok "[ $n -eq 12 ]" "Spark gave analyze's table for all 12 queries ($n)"
+ok "[ $n -eq 15 ]" "Spark gave analyze's table for all 15 queries ($n)"
 test_done

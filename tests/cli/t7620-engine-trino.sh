@@ -3,8 +3,9 @@
 # export --ddl trino` over the exported folder and the queries of
 # `analyze ... --sql trino`: every cell equals `analyze --format csv`
 # (1e-9, the same rows and columns in the same order), the end-of-test
-# metrics (rps, loss_pct, jitter_ms from the summaries dataset) too.  Athena's engine
-# is Trino: the queries of `--sql athena` are Trino's text but for the
+# metrics (rps, loss_pct, jitter_ms, http_bps from the summaries dataset)
+# too, and every verb on the generated tree of days and instance types.
+# Athena's engine is Trino: the queries of `--sql athena` are Trino's text but for the
 # header comment (compared here; one that differs runs on the Trino
 # tables); Athena's DDL (Hive DDL: CREATE EXTERNAL TABLE, STORED
 # AS, TBLPROPERTIES for partition projection, MSCK REPAIR) is not
@@ -45,7 +46,8 @@ delta --metric http_ms "G-G'"'"'" H-B
 trials --metric connect_ms --by day
 percentiles --metric rps --pool trials --by day
 percentiles --metric loss_pct --stats p50,mean,max,n
-trials --metric jitter_ms --stats p50,mean,n'
+trials --metric jitter_ms --stats p50,mean,n
+delta --metric http_bps "G-G'"'"'" H-B'
 {
 	echo "@ s.db t.sql"
 	echo "! SELECT count(*) FROM pathstat.samples HAVING count(*) = 42210"
@@ -54,12 +56,15 @@ trials --metric jitter_ms --stats p50,mean,n'
 	echo "@ m.db m.sql"
 	echo "percentiles --metric connect_ms --by day,instance_type"
 	echo "ratio --metric throughput_bps --across P 4/1 --by instance_type"
+	echo "delta --metric connect_ms B-A --by day"
+	echo "trials --metric connect_ms --by day,instance_type"
+	echo "percentiles --metric loss_pct --by instance_type"
 } > cases
 "$PY" "$TOP/tests/cli/helper/engine-check.py" trino "$TRINO_URL" "$PS" \
     < cases > check.out 2> trino.err
 engines_report check.out "Trino: "
 n=$(grep -c '^ok - percentiles\|^ok - delta\|^ok - ratio\|^ok - trials' check.out)
-ok "[ $n -eq 9 ]" "Trino gave analyze's table for all 9 queries ($n)"
+ok "[ $n -eq 13 ]" "Trino gave analyze's table for all 13 queries ($n)"
 
 # Athena's queries: the text of Trino's but for the header comment
 # (dialect.c gives Athena Trino's spellings), so Trino's tables above
