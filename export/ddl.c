@@ -113,10 +113,14 @@ projection(const struct export_model *m, size_t k, const char **min)
 	/* an enum's values are one ","-separated list: a value with a
 	 * comma or an empty one would project to another folder, and one
 	 * with blanks at an end too if Athena trims (AWS's documentation
-	 * says white space is part of a value: not worth the bet) */
+	 * says white space is part of a value: not worth the bet).  A "$"
+	 * is read as a group reference where the value goes into the
+	 * location template: Trino's projection (Athena's engine) fails
+	 * the query with "Illegal group reference" (t7620). */
 	for (i = 0; i < m->nparts; i++) {
 		v = m->parts[i].values[k];
-		if (!*v || strchr(v, ',') || isspace((unsigned char)v[0]) ||
+		if (!*v || strchr(v, ',') || strchr(v, '$') ||
+		    isspace((unsigned char)v[0]) ||
 		    isspace((unsigned char)v[strlen(v) - 1]))
 			return NULL;
 	}

@@ -9,7 +9,8 @@
 # among them; a table without projection must be followed by MSCK
 # REPAIR TABLE.  Values an enum lists as they are keep their projection
 # (it is not turned off for nothing); a day that is no calendar date
-# (2026-02-30, 2026-13-01) made a date range Athena never builds it in.
+# (2026-02-30, 2026-13-01) made a date range Athena never builds it in;
+# a '$' failed the query on Trino's projection (t7620).
 # Athena itself is not reachable from a test, and Trino cannot run this
 # DDL (t7620 records why): tests/cli/helper/projection.py is the reader.
 probe() { # FILE V
@@ -57,7 +58,7 @@ print(json.dumps(m))' "P$i" "$key" "$v" > "$d/tree/P$i/meta.json"
 case_ site on plain 'a b'
 case_ site on plain 'é'
 case_ site on plain 'br}ace'
-case_ site on plain 'x$y'
+case_ site off plain 'x$y'
 case_ site off plain 'a,b'
 case_ site off plain ' lead'
 case_ site off plain 'trail '
