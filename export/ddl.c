@@ -392,10 +392,17 @@ export_ddl(FILE *fp, enum export_engine engine, const char *location,
 		break;
 	case ENGINE_TRINO:
 		fputs("-- run in the catalog of the Hive connector "
-		    "(trino --catalog hive)\n\n"
-		    "CREATE SCHEMA IF NOT EXISTS pathstat;\n\n", fp);
+		    "(trino --catalog hive)\n", fp);
+		if (m->npkeys)
+			fputs("-- run them all again after an export that adds "
+			    "a partition: sync_partition_metadata loads it\n",
+			    fp);
+		fputs("\nCREATE SCHEMA IF NOT EXISTS pathstat;\n\n", fp);
 		break;
 	case ENGINE_SPARK:
+		if (m->npkeys)
+			fputs("-- run them all again after an export that adds "
+			    "a partition: MSCK REPAIR TABLE loads it\n", fp);
 		fputs("\nCREATE DATABASE IF NOT EXISTS pathstat;\n\n", fp);
 		break;
 	case ENGINE_DUCKDB:
