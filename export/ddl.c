@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "common/err.h"
 #include "common/escape.h"
@@ -42,20 +43,41 @@ pkey_column(const struct export_model *m, size_t k)
 	    m->keys[m->pkey_index[k]].column;
 }
 
+/* s is a calendar date, YYYY-MM-DD: Athena's "date" projection builds
+ * each day from its first to NOW, so a day that is no date (2026-02-30,
+ * 2026-13-01) would never be built and its partition would vanish. */
 static bool
 is_date(const char *s)
 {
-	int i;
+	int i, y = 0, mo = 0, d = 0, digit;
+	struct tm tm;
 
 	for (i = 0; i < 10; i++) {
 		if (i == 4 || i == 7) {
 			if (s[i] != '-')
 				return false;
-		} else if (s[i] < '0' || s[i] > '9') {
-			return false;
+			continue;
 		}
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+		digit = s[i] - '0';
+		if (i < 4)
+			y = y * 10 + digit;
+		else if (i < 7)
+			mo = mo * 10 + digit;
+		else
+			d = d * 10 + digit;
 	}
-	return s[10] == '\0';
+	if (s[10] != '\0' || y < 1)
+		return false;
+	/* timegm normalises 02-30 to 03-02: a date only if it stays put */
+	memset(&tm, 0, sizeof(tm));
+	tm.tm_year = y - 1900;
+	tm.tm_mon = mo - 1;
+	tm.tm_mday = d;
+	tm.tm_hour = 12;
+	return timegm(&tm) != (time_t)-1 && tm.tm_year == y - 1900 &&
+	    tm.tm_mon == mo - 1 && tm.tm_mday == d;
 }
 
 /*
@@ -88,12 +110,17 @@ projection(const struct export_model *m, size_t k, const char **min)
 	}
 	if (dates && !strcmp(m->pkeys[k], "day"))
 		return "date";
-	/* an enum's values are one ","-separated list, each trimmed: a
-	 * value with a comma, an empty one or one with blanks at an end
-	 * would project to another folder */
+	/* an enum's values are one ","-separated list: a value with a
+	 * comma or an empty one would project to another folder, and one
+	 * with blanks at an end too if Athena trims (AWS's documentation
+	 * says white space is part of a value: not worth the bet).  A "$"
+	 * is read as a group reference where the value goes into the
+	 * location template: Trino's projection (Athena's engine) fails
+	 * the query with "Illegal group reference" (t7620). */
 	for (i = 0; i < m->nparts; i++) {
 		v = m->parts[i].values[k];
-		if (!*v || strchr(v, ',') || isspace((unsigned char)v[0]) ||
+		if (!*v || strchr(v, ',') || strchr(v, '$') ||
+		    isspace((unsigned char)v[0]) ||
 		    isspace((unsigned char)v[strlen(v) - 1]))
 			return NULL;
 	}
@@ -365,10 +392,17 @@ export_ddl(FILE *fp, enum export_engine engine, const char *location,
 		break;
 	case ENGINE_TRINO:
 		fputs("-- run in the catalog of the Hive connector "
-		    "(trino --catalog hive)\n\n"
-		    "CREATE SCHEMA IF NOT EXISTS pathstat;\n\n", fp);
+		    "(trino --catalog hive)\n", fp);
+		if (m->npkeys)
+			fputs("-- run them all again after an export that adds "
+			    "a partition: sync_partition_metadata loads it\n",
+			    fp);
+		fputs("\nCREATE SCHEMA IF NOT EXISTS pathstat;\n\n", fp);
 		break;
 	case ENGINE_SPARK:
+		if (m->npkeys)
+			fputs("-- run them all again after an export that adds "
+			    "a partition: MSCK REPAIR TABLE loads it\n", fp);
 		fputs("\nCREATE DATABASE IF NOT EXISTS pathstat;\n\n", fp);
 		break;
 	case ENGINE_DUCKDB:

@@ -94,13 +94,18 @@ trino_start() {
 	task.concurrency=2
 	EOT
 	# Trino's own local file system reads local:// URIs (file:// is
-	# Hadoop's, whose libraries the Hive plugin's zip leaves out)
+	# Hadoop's, whose libraries the Hive plugin's zip leaves out);
+	# Athena's partition projection, read from a table's parameters
+	# as Athena keeps them, and a projected partition without a folder
+	# empty, as Athena has it (t7620)
 	cat > "$_t/etc/catalog/hive.properties" <<-EOT
 	connector.name=hive
 	hive.metastore=file
 	hive.metastore.catalog.dir=local://$_t/metastore
 	fs.native-local.enabled=true
 	local.location=/
+	hive.partition-projection-enabled=true
+	hive.ignore-absent-partitions=true
 	EOT
 	TRINO_URL=http://127.0.0.1:$_port
 	_t0=$(date +%s)

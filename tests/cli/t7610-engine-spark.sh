@@ -8,7 +8,9 @@
 # type 7's percentiles of a group from one percentile(value, array(...)),
 # out of order among other statistics) and on a generated tree of
 # three days on two instance types, exported with instance_type and path
-# folders too.  The DDL's MSCK REPAIR finds every partition: a day added
+# folders too (every verb there as well, and an end-of-test metric),
+# and a tree partitioned by a tag with odd values (escaped folders).
+# The DDL's MSCK REPAIR finds every partition: a day added
 # by a later export is there after the DDL runs again.
 # tests/cli/helper/engine-check.py runs one Spark for all of them.
 . "$TOP/tests/cli/engines.sh"
@@ -35,6 +37,9 @@ EOT
 sh day.sh 2026-09-01
 sh day.sh 2026-09-02
 "$PS" export --db m.db --ddl spark --out mx > m.sql
+# odd partition values: escaped folders read back as analyze has them
+. "$TOP/tests/cli/helper/odd-sites-tree.sh"
+"$PS" export --db o.db --ddl spark --out ox > o.sql
 ok "[ -d mx/samples/day=2026-09-02/instance_type=c7g.xlarge/path=B ]" \
     "the generated tree is exported in day/instance_type/path folders"
 
@@ -59,6 +64,13 @@ $ sh day.sh 2026-09-03 && [ -d mx/samples/day=2026-09-03 ]
 ! SELECT count(DISTINCT day) FROM pathstat.runs HAVING count(DISTINCT day) = 3
 percentiles --metric connect_ms --by day,instance_type
 delta --metric connect_ms B-A --by day
+ratio --metric throughput_bps --across P 4/1 --by instance_type
+trials --metric connect_ms --by day,instance_type
+percentiles --metric jitter_ms --by day,instance_type
+@ o.db o.sql
+! SELECT count(*) FROM pathstat.runs HAVING count(*) = 11
+percentiles --metric connect_ms --by site
+trials --metric connect_ms --by site
 CASES
 TMPDIR=$TMP SPARK_LOCAL_IP=127.0.0.1 engines_py "$TOP/tests/cli/helper/engine-check.py" spark \
     "$PS" < cases \
@@ -66,5 +78,5 @@ TMPDIR=$TMP SPARK_LOCAL_IP=127.0.0.1 engines_py "$TOP/tests/cli/helper/engine-ch
 engines_report check.out "Spark: "
 [ -s check.out ] || tail -5 spark.err
 n=$(grep -c '^ok - percentiles\|^ok - delta\|^ok - ratio\|^ok - trials' check.out)
-ok "[ $n -eq 13 ]" "Spark gave analyze's table for all 13 queries ($n)"
+ok "[ $n -eq 18 ]" "Spark gave analyze's table for all 18 queries ($n)"
 test_done

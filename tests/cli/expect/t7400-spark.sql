@@ -1,5 +1,6 @@
 -- pathstat export, schema 1: Spark SQL over s3://bucket/prefix
 -- samples, runs and summaries are partitioned by day
+-- run them all again after an export that adds a partition: MSCK REPAIR TABLE loads it
 
 CREATE DATABASE IF NOT EXISTS pathstat;
 

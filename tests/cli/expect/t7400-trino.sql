@@ -1,6 +1,7 @@
 -- pathstat export, schema 1: Trino, Hive connector over s3://bucket/prefix
 -- samples, runs and summaries are partitioned by day
 -- run in the catalog of the Hive connector (trino --catalog hive)
+-- run them all again after an export that adds a partition: sync_partition_metadata loads it
 
 CREATE SCHEMA IF NOT EXISTS pathstat;
 
