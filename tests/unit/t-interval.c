@@ -596,36 +596,43 @@ test_near_ties(void)
 	CHECK(stats_tl_withhold(&st, NULL, 0, STATS_POOL_PER_TRIAL,
 	    STATS_EST_TYPE7, 50, 0.95) == NULL,
 	    "values 2.5e-4 apart: no run of ties, an interval");
-	/* latency at 1 us resolution (connect_ms to 3 decimals around
-	 * 20 ms, 1e-4 of it 2 us): 3 runs of 10,000 continuous values are
-	 * no run of ties at p50 or p99, pooled or per trial */
+	/* latency recorded to 1 us around 20 ms (1e-4 of it: 2 us), a
+	 * narrow lognormal (sigma 0.03) of 400,000 a trial: about 1300
+	 * values within 2 us of each p50, above the 632 a run needs, but a
+	 * tenth of those within 20 us, no point mass (TIE_WIDE); the three
+	 * p50s within 2 us of each other are no shared plateau */
 	{
-		static double c[3][10000], cp[30000];
-		const double *ct[3] = { c[0], c[1], c[2] };
-		size_t cn[3] = { 10000, 10000, 10000 }, t, k;
+		enum { N = 400000 };
+		double *c[3], *cp = xmalloc(3 * N * sizeof(double));
+		const double *ct[3];
+		size_t cn[3] = { N, N, N }, t, k;
 		struct stats_trials cs = { ct, cn, 3 };
 		struct stats_rng rng;
 		static const double pcts[2] = { 50, 99 };
 
 		stats_rng_seed(&rng, 2712);
 		for (t = 0; t < 3; t++) {
-			for (i = 0; i < 10000; i++)
-				c[t][i] = round(20000 * exp(0.3 *
+			c[t] = xmalloc(N * sizeof(double));
+			ct[t] = c[t];
+			for (i = 0; i < N; i++)
+				c[t][i] = round(20000 * exp(0.03 *
 				    stats_rng_normal(&rng))) / 1000;
-			stats_sort(c[t], 10000);
-			memcpy(cp + 10000 * t, c[t], sizeof(c[t]));
+			stats_sort(c[t], N);
+			memcpy(cp + (size_t)N * t, c[t], N * sizeof(double));
 		}
-		stats_sort(cp, 30000);
+		stats_sort(cp, 3 * (size_t)N);
 		for (k = 0; k < 2; k++) {
-			CHECK(stats_tl_method(&cs, cp, 30000, STATS_EST_TYPE7,
-			    pcts[k], STATS_POOL_POOLED) == NULL,
-			    "latency at 1 us resolution: no tie at the pooled "
-			    "percentile");
-			CHECK(stats_tl_withhold(&cs, cp, 30000,
+			CHECK(stats_tl_method(&cs, cp, 3 * (size_t)N,
+			    STATS_EST_TYPE7, pcts[k], STATS_POOL_POOLED) == NULL,
+			    "latency to 1 us: no tie at the pooled percentile");
+			CHECK(stats_tl_withhold(&cs, cp, 3 * (size_t)N,
 			    STATS_POOL_PER_TRIAL, STATS_EST_TYPE7, pcts[k],
 			    0.95) == NULL,
-			    "latency at 1 us resolution: no plateau");
+			    "latency to 1 us: no plateau, the interval stays");
 		}
+		for (t = 0; t < 3; t++)
+			free(c[t]);
+		free(cp);
 	}
 }
 
