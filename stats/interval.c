@@ -111,6 +111,32 @@ mean_sd(const double *u, size_t n, double *mean, double *sd)
 	*sd = sc > 0 ? sc * sqrt(v / (double)(n - 1)) : 0;
 }
 
+/* Values of sorted[0..n) below q, and equal to it. */
+static void
+count_at(const double *sorted, size_t n, double q, size_t *below,
+    size_t *equal)
+{
+	size_t lo = 0, hi = n, m;
+
+	while (lo < hi) {
+		m = lo + (hi - lo) / 2;
+		if (sorted[m] < q)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	*below = lo;
+	hi = n;
+	while (lo < hi) {
+		m = lo + (hi - lo) / 2;
+		if (sorted[m] <= q)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	*equal = lo - *below;
+}
+
 /*
  * Values within this share of a percentile's magnitude count as tied
  * with it (tied_at, shared_plateau) when they are a point mass there.
@@ -154,33 +180,12 @@ static void
 count_band(const double *sorted, size_t n, double lo, double hi,
     size_t *below, size_t *in)
 {
-	size_t a = 0, b = n, m;
+	size_t b_lo, e_lo, b_hi, e_hi;
 
-	while (a < b) {
-		m = a + (b - a) / 2;
-		if (sorted[m] < lo)
-			a = m + 1;
-		else
-			b = m;
-	}
-	*below = a;
-	b = n;
-	while (a < b) {
-		m = a + (b - a) / 2;
-		if (sorted[m] <= hi)
-			a = m + 1;
-		else
-			b = m;
-	}
-	*in = a - *below;
-}
-
-/* Values of sorted[0..n) below q, and equal to it. */
-static void
-count_at(const double *sorted, size_t n, double q, size_t *below,
-    size_t *equal)
-{
-	count_band(sorted, n, q, q, below, equal);
+	count_at(sorted, n, lo, &b_lo, &e_lo);
+	count_at(sorted, n, hi, &b_hi, &e_hi);
+	*below = b_lo;
+	*in = b_hi + e_hi - b_lo;
 }
 
 /* Whether a and b are one value within TIE_RTOL (a plateau's jitter). */
