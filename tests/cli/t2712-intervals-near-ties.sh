@@ -5,11 +5,12 @@
 # 900 Mbit/s cap.  Equality alone saw no plateau there: three runs x 30
 # intervals printed --pool trials p50 "900 [900, 900]", and the issue's
 # day comparison (trial caps 183, 181, 179 against 178, 199, 189 Mbit/s)
-# a ratio of width 0.001 with the verdict "same: within ±5 %".  Values
-# within 1e-4 of the percentile now count as tied (stats/interval.c
-# TIE_RTOL; its unit tests in tests/unit/t-interval.c).  The runs are
-# real iperf3 -J documents from tests/fixtures/check/gen_check.py (the
-# formats of samples/gen_samples.py).
+# a ratio [1.040, 1.041] with the verdict "same: within ±5 %", and two
+# runs on one cap an interval.  Values within 1e-4 of the percentile now
+# count as tied where they are a point mass (stats/interval.c TIE_RTOL,
+# TIE_MASS; unit tests in tests/unit/t-interval.c test_near_ties).  The
+# runs are iperf3 -J documents from tests/fixtures/check/gen_check.py
+# (the formats of samples/gen_samples.py).
 
 cat > mk.py <<'PY'
 import json, os, random, sys
