@@ -438,7 +438,8 @@ static const struct design designs[] = {
 	    "time out", 3, { 300, 300, 300 }, 0.1, false, 0.3, 0, 0.02, 0, 0,
 	    0, 0, 0, false, NULL, 0 },
 	{ "iperf3-3x30", "iperf3: 3 runs × 30 intervals, AR(1) ρ 0.8, "
-	    "60 % at the cap (ties)", 3, { 30, 30, 30 }, 0.05, false, 0.1,
+	    "60 % at the cap (near ties: the cap ± 20 ppm, as iperf3 writes "
+	    "it)", 3, { 30, 30, 30 }, 0.05, false, 0.1,
 	    0.8, 0, 0.4, 0.001, 0, 0, 0, true, NULL, 0 },
 	{ "oha-3x10000-bimodal", "oha: 3 × 10,000, each trial bimodal with "
 	    "chance 1/3 (30 % of its requests 5× slower: TIME_WAIT), in a "
@@ -491,7 +492,62 @@ static const struct design designs[] = {
 	    "campaign of 8 such cells", 5,
 	    { 10000, 10000, 10000, 10000, 10000 }, 0.05, false, 0.3, 0, 0, 0,
 	    0, 1.0 / 3, 0.3, 5, false, NULL, 8 },
+	{ "iperf3-3x30-trialcaps", "iperf3: 3 runs × 30 intervals, AR(1) "
+	    "ρ 0.8, 60 % at the run's own cap (moved with its trial effect: "
+	    "plateaus 183, 181, 179), ± 20 ppm", 3, { 30, 30, 30 }, 0.05,
+	    false, 0.1, 0.8, 0, 0.4, 0.001, 0, 0, 0, true, NULL, 0 },
 };
+
+/*
+ * iperf3's throughput at a cap is near, not equal (stats/interval.c
+ * TIE_RTOL): an interval at the cap carries the same bytes over its own
+ * measured length, so its bits_per_second is the cap times 1 ± tens of
+ * ppm (iperf 3.12, -b 900M on loopback: 17 of 18 such intervals within
+ * 22 ppm of their median).  A value at the cap is cap × (1 + jitter
+ * (2u − 1)) after the grain, u uniform from a hash of the value's
+ * normal score (jitter_u), not from the cell's stream: the cell draws
+ * what it drew with equal values at the cap, so its table with and
+ * without the jitter tells what the tie rule makes of near ties alone.
+ * per_trial: each run has a cap of its own, moved with its trial
+ * effect.
+ */
+static const struct {
+	const char	*name;
+	double		jitter;
+	bool		per_trial;
+} cap_kinds[] = {
+	{ "iperf3-3x30", 2e-5, false },
+	{ "iperf3-3x30-trialcaps", 2e-5, true },
+};
+
+/* A uniform in [0, 1) from the bits of z (splitmix64's finalizer). */
+static double
+jitter_u(double z)
+{
+	uint64_t h;
+
+	memcpy(&h, &z, sizeof(h));
+	h ^= h >> 30;
+	h *= UINT64_C(0xBF58476D1CE4E5B9);
+	h ^= h >> 27;
+	h *= UINT64_C(0x94D049BB133111EB);
+	h ^= h >> 31;
+	return (double)(h >> 11) * 0x1.0p-53;
+}
+
+static void
+cap_kind(const struct design *d, double *jitter, bool *per_trial)
+{
+	size_t i;
+
+	*jitter = 0;
+	*per_trial = false;
+	for (i = 0; i < ARRAY_SIZE(cap_kinds); i++)
+		if (!strcmp(cap_kinds[i].name, d->name)) {
+			*jitter = cap_kinds[i].jitter;
+			*per_trial = cap_kinds[i].per_trial;
+		}
+}
 
 /*
  * What the campaign's outlier rule may cost or must do, held with
@@ -560,12 +616,18 @@ base_quantile(const struct design *d, int bim, double p)
 	return sqrt(lo * hi);
 }
 
-/* The transform after the trial effect: cap and grain. */
+/* The transform after the trial effect b: cap and grain (not the
+ * cap's jitter, 20 ppm). */
 static double
-finish(const struct design *d, double scale, double v)
+finish(const struct design *d, double scale, double b, double v)
 {
+	double jitter;
+	bool per_trial;
+
+	cap_kind(d, &jitter, &per_trial);
 	if (d->cap_q > 0) {
-		double cap = scale * base_quantile(d, 0, d->cap_q);
+		double cap = scale * (per_trial ? exp(b) : 1) *
+		    base_quantile(d, 0, d->cap_q);
 
 		if (v > cap)
 			v = cap;
@@ -587,13 +649,17 @@ static size_t
 draw_trial_rs(struct stats_rng *rng, const struct design *d, bool bim,
     size_t n, double scale, double b, double *out, double *rs)
 {
-	double z = stats_rng_normal(rng), tmo = timeout_of(d);
-	double c = sqrt(1 - d->rho * d->rho), cap = d->cap_q > 0 ?
-	    scale * base_quantile(d, 0, d->cap_q) : INFINITY;
+	double z = stats_rng_normal(rng), tmo = timeout_of(d), jitter;
+	double c = sqrt(1 - d->rho * d->rho), cap;
+	bool per_trial;
 	size_t i, k = 0;
 
+	cap_kind(d, &jitter, &per_trial);
+	cap = d->cap_q > 0 ? scale * (per_trial ? exp(b) : 1) *
+	    base_quantile(d, 0, d->cap_q) : INFINITY;
 	for (i = 0; i < n; i++) {
 		double x, v;
+		bool capped = false;
 
 		if (i)
 			z = d->rho * z + c * stats_rng_normal(rng);
@@ -603,10 +669,14 @@ draw_trial_rs(struct stats_rng *rng, const struct design *d, bool bim,
 		v = scale * exp(b) * x;
 		if (v > tmo)
 			continue;
-		if (v > cap)
+		if (v > cap) {
 			v = cap;
+			capped = true;
+		}
 		if (d->grain > 0)
 			v = floor(v / d->grain + 0.5) * d->grain;
+		if (capped && jitter > 0)
+			v *= 1 + jitter * (2 * jitter_u(z) - 1);
 		out[k++] = v;
 	}
 	/* what analyze reads from the run's samples in order */
@@ -633,7 +703,7 @@ trial_truth(const struct design *d, bool bim, double scale, double b,
 
 	if (isfinite(tmo))
 		p *= base_cdf(d, bim, tmo / (scale * exp(b)));
-	return finish(d, scale, scale * exp(b) * base_quantile(d, bim, p));
+	return finish(d, scale, b, scale * exp(b) * base_quantile(d, bim, p));
 }
 
 struct truths {

@@ -534,6 +534,109 @@ test_ties(void)
 	    "a time series has no within-run interval");
 }
 
+/* Issue 20, item 1 again: at a rate cap iperf3's values are not equal
+ * but near (bits_per_second = the same bytes * 8 / interval lengths
+ * that differ by tens of microseconds: 183.491-183.507 Mbit/s), and
+ * equality alone found no tie, so a pooled p50 on the cap got the
+ * linearization's too-narrow interval and two runs on one cap a t
+ * interval.  Values within 1e-4 of the percentile (stats/interval.c
+ * TIE_RTOL) are tied; 2e-4 apart are not.  Oracle by hand: the runs
+ * below, counted. */
+static void
+test_near_ties(void)
+{
+	/* two runs at one cap of 183.5 Mbit/s, jittered by <= 44 ppm, and
+	 * one at 179.3 */
+	double a1[8] = { 120, 150, 183.491, 183.495, 183.499, 183.502,
+	    183.504, 183.507 };
+	double a2[8] = { 125, 160, 183.493, 183.496, 183.497, 183.500,
+	    183.503, 183.506 };
+	double a3[8] = { 140, 160, 179.291, 179.294, 179.297, 179.300,
+	    179.303, 183.5 };
+	const double *tr[3] = { a1, a2, a3 };
+	size_t ns[3] = { 8, 8, 8 }, i;
+	double pool[24], u[3], est;
+	struct stats_trials st = { tr, ns, 3 };
+	struct stats_interval iv;
+
+	memcpy(pool, a1, sizeof(a1));
+	memcpy(pool + 8, a2, sizeof(a2));
+	memcpy(pool + 16, a3, sizeof(a3));
+	stats_sort(pool, 24);
+	CHECK(is_why(stats_tl_method(&st, pool, 24, STATS_EST_TYPE7, 50,
+	    STATS_POOL_POOLED), STATS_TL_BY_TRIALS_TIES),
+	    "near ties (44 ppm) at the pooled p50: the trials' own values");
+	CHECK(stats_tl_values(&st, pool, 24, STATS_EST_TYPE7, 50,
+	    STATS_POOL_POOLED, u, &est) == 0, "near-tied values");
+	CHECK_CLOSE(u[2], 179.2955, "u_3 = trial 3's own p50");
+	stats_tl_interval(u, 3, est, 0.95, true, &iv);
+	CHECK(iv.hi - iv.lo > 5, "the interval is as wide as the trials "
+	    "say, not the linearization's");
+	CHECK(is_why(stats_tl_withhold(&st, NULL, 0, STATS_POOL_PER_TRIAL,
+	    STATS_EST_TYPE7, 50, 0.95), STATS_WHY_PLATEAU),
+	    "two runs' p50 on one jittered cap (183.5005, 183.4985): withheld");
+	/* the second run's cap 1.5e-4 above the first's: two plateaus of
+	 * their own, an interval */
+	for (i = 2; i < 8; i++)
+		a2[i] = a1[i] * (1 + 1.5e-4);
+	CHECK(stats_tl_withhold(&st, NULL, 0, STATS_POOL_PER_TRIAL,
+	    STATS_EST_TYPE7, 50, 0.95) == NULL,
+	    "p50s 1.5e-4 apart: caps of their own, an interval");
+	/* 0.5e-4 apart: one cap */
+	for (i = 2; i < 8; i++)
+		a2[i] = a1[i] * (1 + 0.5e-4);
+	CHECK(is_why(stats_tl_withhold(&st, NULL, 0, STATS_POOL_PER_TRIAL,
+	    STATS_EST_TYPE7, 50, 0.95), STATS_WHY_PLATEAU),
+	    "p50s 0.5e-4 apart: one cap, withheld");
+	/* values 2.5e-4 apart (a grid coarser than the tolerance): at most
+	 * one within 1e-4 of a value, no run, no plateau */
+	for (i = 2; i < 8; i++) {
+		a1[i] = 183.5 * (1 + 2.5e-4 * (double)i);
+		a2[i] = 183.5 * (1 + 2.5e-4 * (double)i + 1.25e-4);
+	}
+	CHECK(stats_tl_withhold(&st, NULL, 0, STATS_POOL_PER_TRIAL,
+	    STATS_EST_TYPE7, 50, 0.95) == NULL,
+	    "values 2.5e-4 apart: no run of ties, an interval");
+	/* latency recorded to 1 us around 20 ms (1e-4 of it: 2 us), a
+	 * narrow lognormal (sigma 0.03) of 400,000 a trial: about 1300
+	 * values within 2 us of each p50, above the 632 a run needs, but a
+	 * tenth of those within 20 us, no point mass (TIE_WIDE); the three
+	 * p50s within 2 us of each other are no shared plateau */
+	{
+		enum { N = 400000 };
+		double *c[3], *cp = xmalloc(3 * N * sizeof(double));
+		const double *ct[3];
+		size_t cn[3] = { N, N, N }, t, k;
+		struct stats_trials cs = { ct, cn, 3 };
+		struct stats_rng rng;
+		static const double pcts[2] = { 50, 99 };
+
+		stats_rng_seed(&rng, 2712);
+		for (t = 0; t < 3; t++) {
+			c[t] = xmalloc(N * sizeof(double));
+			ct[t] = c[t];
+			for (i = 0; i < N; i++)
+				c[t][i] = round(20000 * exp(0.03 *
+				    stats_rng_normal(&rng))) / 1000;
+			stats_sort(c[t], N);
+			memcpy(cp + (size_t)N * t, c[t], N * sizeof(double));
+		}
+		stats_sort(cp, 3 * (size_t)N);
+		for (k = 0; k < 2; k++) {
+			CHECK(stats_tl_method(&cs, cp, 3 * (size_t)N,
+			    STATS_EST_TYPE7, pcts[k], STATS_POOL_POOLED) == NULL,
+			    "latency to 1 us: no tie at the pooled percentile");
+			CHECK(stats_tl_withhold(&cs, cp, 3 * (size_t)N,
+			    STATS_POOL_PER_TRIAL, STATS_EST_TYPE7, pcts[k],
+			    0.95) == NULL,
+			    "latency to 1 us: no plateau, the interval stays");
+		}
+		for (t = 0; t < 3; t++)
+			free(c[t]);
+		free(cp);
+	}
+}
+
 /* Issue 20: no interval beyond what the samples can make. */
 static void
 test_clip(void)
@@ -702,6 +805,7 @@ main(void)
 	test_edges();
 	test_finding_pooled_coverage();
 	test_ties();
+	test_near_ties();
 	test_clip();
 	return test_done();
 }
