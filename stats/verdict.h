@@ -128,7 +128,7 @@ struct stats_trend {
  * (STATS_TREND_RHO_BIAS), within [STATS_TREND_RHO_MIN,
  * STATS_TREND_RHO_MAX], and STATS_TREND_PERMS normal draws of it (fixed
  * seed; with se, each draw's rho spread by STATS_TREND_RHO_SPREAD times
- * its standard error) calibrate three statistics:
+ * its standard error, within the same bounds) calibrate three statistics:
  *   step:  for each split with 2 or more points on each side, the F of a
  *          jump added to the least-squares line; the largest, at
  *          STATS_TREND_ALPHA_STEP (it ignores lines and scale, so the
