@@ -314,8 +314,8 @@ noise_draw(struct stats_rng *rng, const struct noise *nz, const double *x,
 	 * floor would bring back the independent days the floor rules out
 	 * (clipped at 0 instead, 5.1 and 5.2 % false p50 verdicts on 14
 	 * AR(1) rho 0.5 days at 2,000 and 10,000 repetitions: Mann-Kendall
-	 * rejected 5.5 % of the series fitted at the floor; at the floor
-	 * 4.6 %, docs/verdicts.md) */
+	 * rejected 5.5 % of the series fitted at the floor; kept at the
+	 * floor, 4.6 and 4.9 %, docs/verdicts.md) */
 	if (nz->rho_sd > 0) {
 		rho += nz->rho_sd * stats_rng_normal(rng);
 		rho = rho < STATS_TREND_RHO_MIN ? STATS_TREND_RHO_MIN :
