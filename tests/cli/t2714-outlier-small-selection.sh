@@ -39,6 +39,9 @@ expect_code 0 "analyze trials: exit 0"
 ok "js 'o = {x[\"stat\"]: x[\"outliers\"] for x in r}
 assert o == {\"p50\": \"\", \"p95\": \"2\", \"p99\": \"2\"}, o'" \
     "analyze trials: trial 2 marked on p95 and p99, not on p50"
+run "$PS" analyze trials --db o.db --metric http_ms $H2 --stats p50
+expect_out_has "_Trial-level intervals withdrawn in the other tables (check outlier-trial's rule: each trial's p50, p95 and p99, over the selection's cells of that trial count): H2 c=1,ka=off,size=1k: $WHY._" \
+    "analyze trials --stats p50: a note names the trial the other tables withdraw for"
 
 run "$PS" analyze percentiles --db o.db --metric http_ms $H2 --pool trials \
     --ci --stats p50,p95,p99 --format json
@@ -68,6 +71,8 @@ run "$PS" analyze trials --db o.db --metric http_ms $H1 --stats p50,p95,p99 \
     --format json
 ok "js 'assert all(x[\"outliers\"] == \"\" for x in r), r'" \
     "H1 ka-off: analyze trials marks nothing"
+run "$PS" analyze trials --db o.db --metric http_ms $H1 --stats p50,p95,p99
+expect_out_lacks "intervals withdrawn" "H1 ka-off: no withdrawal note"
 run "$PS" analyze percentiles --db o.db --metric http_ms $H1 --pool trials \
     --ci --stats p50,p95,p99 --format json
 ok "js 'assert all(r[0][s + \"_lo\"] is not None for s in (\"p50\", \"p95\", \"p99\")), r'" \
