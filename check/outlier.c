@@ -233,14 +233,15 @@ camp_text(struct check_model *m, const struct check_cell *c, size_t at,
 	if (!isfinite(scale)) {
 		/* fewer cells than share a spread: the cell's own rule */
 		strbuf_addf(ev, "; %s%zu cell%s of %zu trials of this metric "
-		    "and tool %s in this selection, fewer than the %d that "
-		    "share a spread, so the cell's own rule decides on each "
-		    "of its p50, p95 and p99 (the rule analyze trials marks "
-		    "with): %g× the median trial or more, and beyond the "
-		    "robust z calibrated for %zu trials; the cell's "
-		    "trial-level interval treats its trials as alike and is "
-		    "withdrawn: publish it without one, or recompute it "
-		    "without this trial", used == 1 ? "" : "only ", used,
+		    "and tool %s in this campaign (of the runs selected), "
+		    "fewer than the %d that share a spread, so the cell's "
+		    "own rule decides on each of its p50, p95 and p99 (the "
+		    "rule analyze trials marks with): %g× the median trial "
+		    "or more, and beyond the robust z calibrated for %zu "
+		    "trials; the cell's trial-level interval treats its "
+		    "trials as alike and is withdrawn: publish it without "
+		    "one, or recompute it without this trial", used == 1 ?
+		    "" : "only ", used,
 		    used == 1 ? "" : "s", c->nruns, used == 1 ? "is" : "are",
 		    STATS_OUTLIER_POOL_MIN_CELLS, STATS_OUTLIER_MIN_RATIO,
 		    c->nruns);

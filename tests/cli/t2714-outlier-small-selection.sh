@@ -28,7 +28,7 @@ ok "js 'f = [x for x in r if x[\"check\"] == \"outlier-trial\"]
 assert len(f) == 1 and f[0][\"trial\"] == 2 and f[0][\"path\"] == \"H2\", f'" \
     "check: one finding, H2 ka-off trial 2"
 run "$PS" check --db o.db --only outlier-trial $H2
-expect_out_has "1 cell of 3 trials of this metric and tool is in this selection, fewer than the 4 that share a spread, so the cell's own rule decides" \
+expect_out_has "1 cell of 3 trials of this metric and tool is in this campaign (of the runs selected), fewer than the 4 that share a spread, so the cell's own rule decides" \
     "check: the evidence says the cell's own rule judged it"
 expect_out_has "p95 is" "check: judged on p95"
 expect_out_has "exhaustion on the client" "check: the cause is TIME_WAIT (ka=off, slower)"
