@@ -541,7 +541,11 @@ delta_row(struct table *t, const struct analyze_opts *o, struct cellset *cs,
 		table_set_display_raw(t, row, col_growth, sb.buf);
 	} else if (o->ci && isfinite(g.estimate)) {
 		format_ci(&sb, g.estimate, g.lo, g.hi, 2);
-		if (g.covers == STATS_COVERS_NONE && g.why)
+		/* a mark only where the column shows: its footnote under
+		 * a table without growth (--stats p50,p75) explained no
+		 * cell (growth_ci_reason keeps the reason) */
+		if (g.covers == STATS_COVERS_NONE && g.why &&
+		    !t->cols[col_growth].md_hidden)
 			table_mark(t, g.why, &sb);
 		table_set_display_raw(t, row, col_growth, sb.buf);
 	}

@@ -237,6 +237,30 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		    "summary's own for trials without samples" : "");
 	}
 	outlier_rule_note(t);
+	{
+		/* what the other verbs withdraw for (cells_judge_outliers(),
+		 * check outlier-trial's rule): on p50, p95 and p99 together,
+		 * and with 4 or more cells of 3-5 trials against the spread
+		 * they share, which the column above, one statistic and one
+		 * cell at a time, cannot see */
+		struct strbuf w = STRBUF_INIT;
+
+		for (i = 0; i < cs.n; i++) {
+			const struct cell *c = &cs.cells[i];
+
+			if (!c->outlier_why)
+				continue;
+			strbuf_addf(&w, "%s%s%s%s: %s", w.len ? "; " : "",
+			    c->path, c->cond[0] ? " " : "", c->cond,
+			    c->outlier_why);
+		}
+		if (w.len)
+			table_add_note(t, "Trial-level intervals withdrawn in "
+			    "the other tables (check outlier-trial's rule: each "
+			    "trial's p50, p95 and p99, over the selection's "
+			    "cells of that trial count): %s.", w.buf);
+		strbuf_release(&w);
+	}
 	if (ncens)
 		table_add_note(t, "≥ timeout: that trial's statistic of all its "
 		    "attempts reads a timed-out one (%s; ge_timeout_trials "

@@ -102,6 +102,12 @@ struct few {
 	struct strbuf	top_text;	/* "p99 of 300 is the 3rd-slowest" */
 	double		top_pct;	/* the highest such percentile */
 	size_t		top_need;	/* samples that take it off the top */
+	/* runs with samples: enough pooled, but a run short of what the
+	 * --pool trials interval needs in each (stats_tl_withhold()) */
+	int64_t		min_run;	/* the smallest run with samples */
+	size_t		nrun_pos;	/* runs with samples */
+	size_t		run_need;	/* the most such a statistic needs */
+	struct strbuf	run_text;	/* "p99 needs ≥ 299, ..." */
 };
 
 /* The percentiles judged in cell c: --stats, else the metric's. */
@@ -154,7 +160,7 @@ few_judge(const struct check_model *m, const struct check_cell *c,
 {
 	size_t i, s;
 
-	fw->min_n = -1;
+	fw->min_n = fw->min_run = -1;
 	for (i = 0; i < c->nruns; i++) {
 		const struct check_run *r = &m->runs[c->runs[i]];
 		int64_t n = run_n(r);
@@ -166,6 +172,9 @@ few_judge(const struct check_model *m, const struct check_cell *c,
 		fw->pooled += n;
 		if (fw->min_n < 0 || n < fw->min_n)
 			fw->min_n = n;
+		if (n > 0 && (fw->min_run < 0 || n < fw->min_run))
+			fw->min_run = n;
+		fw->nrun_pos += n > 0;
 	}
 	for (s = 0; fw->known && s < nstats; s++) {
 		double pct = stats[s].pct;
@@ -183,6 +192,23 @@ few_judge(const struct check_model *m, const struct check_cell *c,
 			 * a single sample near the top */
 			if (rank <= CHECK_FEW_RANK)
 				few_rank_only(fw, pct, judged, rank);
+			/* what analyze --pool trials judges: each run with
+			 * samples (issue 20 item 8: 3 x 150 probes had no
+			 * p99 interval there, pointing here, and nothing
+			 * was found on the pooled 450); not for a caller
+			 * whose tables pool the runs (a report's week of
+			 * 200-probe days is 1,400 probes) */
+			if (!(m->opts && m->opts->pooled) &&
+			    !fw->per_trial && fw->nrun_pos >= 2 &&
+			    (size_t)fw->min_run < need) {
+				strbuf_addf(&fw->run_text, "%sp%g needs ≥ ",
+				    fw->run_text.len ? ", " : "", pct);
+				check_fmt_count(&fw->run_text, need);
+				if (need > fw->run_need)
+					fw->run_need = need;
+				if (rank > CHECK_FEW_RANK)
+					fw->nbad++;
+			}
 			continue;
 		}
 		if (fw->per_trial && (size_t)fw->pooled >= need) {
@@ -215,6 +241,16 @@ static void
 few_evidence(const struct check_cell *c, const struct few *fw,
     const char *unit, struct strbuf *ev)
 {
+	if (fw->run_text.len) {
+		strbuf_addf(ev, "%s successful %s in each run for the "
+		    "interval of analyze --pool trials (each run's "
+		    "percentile, then the mean across runs; analyze withholds "
+		    "it: \"too few samples\"), and the smallest run here has ",
+		    fw->run_text.buf, unit);
+		check_fmt_count(ev, (uint64_t)fw->min_run);
+		strbuf_addstr(ev, "; the pooled percentile has a value "
+		    "but, beyond p25–p75, no interval; ");
+	}
 	if (fw->need_text.len)
 		strbuf_addf(ev, "%s successful samples for any %.0f %% "
 		    "interval; ", fw->need_text.buf, 100 * CHECK_FEW_LEVEL);
@@ -248,12 +284,21 @@ static void
 few_action(const struct check_cell *c, const struct few *fw,
     const char *unit, struct strbuf *act)
 {
+	if (fw->run_need) {
+		strbuf_addstr(act, "collect ≥ ");
+		check_fmt_count(act, fw->run_need);
+		strbuf_addf(act, " %s in every run for a `--pool trials` "
+		    "interval, or publish the percentile without one", unit);
+	}
 	if (fw->pooled_ok.len) {
+		if (act->len)
+			strbuf_addstr(act, "; ");
 		strbuf_addf(act, "publish the pooled %s of all ",
 		    fw->pooled_ok.buf);
 		check_fmt_count(act, (uint64_t)fw->pooled);
-		strbuf_addf(act, " %s (pathstat analyze --pool pooled --ci) "
-		    "instead of the mean of per-run values, or send ≥ ", unit);
+		strbuf_addf(act, " %s (pathstat analyze --pool pooled: a value, "
+		    "with no interval beyond p25–p75) instead of the mean of "
+		    "per-run values, or send ≥ ", unit);
 		check_fmt_count(act, fw->pooled_need);
 		strbuf_addf(act, " %s per run", unit);
 	}
@@ -298,6 +343,7 @@ few_cell(struct check_model *m, const struct check_cell *c, const char *scope)
 	strbuf_init(&fw.rank_text, 0);
 	strbuf_init(&fw.pooled_ok, 0);
 	strbuf_init(&fw.top_text, 0);
+	strbuf_init(&fw.run_text, 0);
 	stats = few_stats(m, c, &nstats);
 	if (nstats)
 		few_judge(m, c, stats, nstats, &fw);
@@ -326,6 +372,7 @@ cleanup:
 	strbuf_release(&fw.rank_text);
 	strbuf_release(&fw.pooled_ok);
 	strbuf_release(&fw.top_text);
+	strbuf_release(&fw.run_text);
 	strbuf_release(&ev);
 	strbuf_release(&cause);
 	strbuf_release(&act);

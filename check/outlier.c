@@ -161,7 +161,10 @@ camp_judge(const struct check_model *m, struct camp_flags *cf)
 		for (ci = 0; ci < m->ncells; ci++) {
 			const struct check_cell *o = &m->cells[ci];
 
-			if (!isfinite(scale[ci]))
+			/* not judged (used 0); judged by its own rule
+			 * alone (too few cells: scale NaN, used the
+			 * cells) or against the shared spread too */
+			if (!used[ci])
 				continue;
 			for (t = 0; t < k[ci]; t++) {
 				size_t at = o->runs[t] * CHECK_OUTLIER_NSTATS +
@@ -226,6 +229,24 @@ camp_text(struct check_model *m, const struct check_cell *c, size_t at,
 			scale = cf->scale[a];
 			used = cf->cells[a];
 		}
+	}
+	if (!isfinite(scale)) {
+		/* fewer cells than share a spread: the cell's own rule */
+		strbuf_addf(ev, "; %s%zu cell%s of %zu trials of this metric "
+		    "and tool %s in this campaign (of the runs selected), "
+		    "fewer than the %d that share a spread, so the cell's "
+		    "own rule decides on each of its p50, p95 and p99 (the "
+		    "rule analyze trials marks with): %g× the median trial "
+		    "or more, and beyond the robust z calibrated for %zu "
+		    "trials; the cell's trial-level interval treats its "
+		    "trials as alike and is withdrawn: publish it without "
+		    "one, or recompute it without this trial", used == 1 ?
+		    "" : "only ", used,
+		    used == 1 ? "" : "s", c->nruns, used == 1 ? "is" : "are",
+		    STATS_OUTLIER_POOL_MIN_CELLS, STATS_OUTLIER_MIN_RATIO,
+		    c->nruns);
+		outlier_cause(m, c, lead, true, cause, act);
+		return;
 	}
 	k = stats_outlier_pool_k(c->nruns, used);
 	strbuf_addf(ev, "; in the %zu cells of %zu trials of this metric and "

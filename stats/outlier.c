@@ -7,7 +7,9 @@
  * cannot estimate its own spread, and `check outlier-trial` also judges
  * each trial against the spread its campaign's cells share
  * (stats_outlier_pooled()), and by its own rule on each of p50, p95
- * and p99 there.  Contracts are in stats/verdict.h; the
+ * and p99 there; a selection with fewer cells than share a spread
+ * gets that own rule on each statistic alone.  Contracts are in
+ * stats/verdict.h; the
  * error rates are measured by bench/verdicts.c.
  */
 #include "common/compat.h"
@@ -363,8 +365,20 @@ stats_outlier_campaign(const double *const *x, const size_t *k,
 			grp[n++] = cj;
 		}
 		sc = stats_outlier_pool_scale(v, kk, n, &u);
-		if (!isfinite(sc))
+		if (!isfinite(sc)) {
+			/* too few cells to share a spread (a selection of
+			 * one path): the cell's own rule on this statistic
+			 * alone, as stats_outlier_pooled() applies it
+			 * beside the shared one (issue 20 item 3) */
+			for (g = 0; g < n; g++) {
+				cj = grp[g];
+				stats_outlier_trials(v + g * kk, kk, flag[cj],
+				    ratio ? ratio[cj] : NULL, NULL);
+				if (used)
+					used[cj] = n;
+			}
 			continue;
+		}
 		for (g = 0; g < n; g++) {
 			cj = grp[g];
 			stats_outlier_pooled(v + g * kk, kk, sc, u, flag[cj],

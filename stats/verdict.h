@@ -314,10 +314,15 @@ double stats_outlier_pool_k(size_t k, size_t used);
  * with the same group id and the same trial count k[c] (3-5 trials, all
  * values x[c][0..k[c]) positive and finite; other cells are not judged)
  * share the scale stats_outlier_pool_scale() makes of them, and each is
- * judged by stats_outlier_pooled().  flag[c] (k[c] entries) and ratio[c]
- * (may be NULL, or a NULL entry) get its results, scale[c] and used[c]
- * (both may be NULL) the group's scale and cell count (NaN and 0 when
- * the cell was not judged).  O(ncells^2) at worst (the groups are
+ * judged by stats_outlier_pooled(); a group of fewer than
+ * STATS_OUTLIER_POOL_MIN_CELLS cells (a selection of one path) has no
+ * shared scale, and each of its cells is judged by its own rule
+ * (stats_outlier_trials()) on this statistic alone, so that its tails
+ * are judged as the campaign's cells' are (issue 20).  flag[c] (k[c]
+ * entries) and ratio[c] (may be NULL, or a NULL entry) get its
+ * results, scale[c] and used[c] (both may be NULL) the group's scale
+ * and cell count (NaN and 0 when the cell was not judged; NaN and the
+ * group's cells when its own rule alone judged it).  O(ncells^2) at worst (the groups are
  * found by scanning); meant for a campaign's cells.
  */
 void stats_outlier_campaign(const double *const *x, const size_t *k,
@@ -352,7 +357,9 @@ struct stats_outlier_cell {
  * of them positive) flags it, or, for 3-5 trials whose p50s all exist,
  * the campaign's rule (stats_outlier_campaign() over the cells of the
  * same trial count: the shared spread, or the cell's own rule on that
- * statistic) flags it on its p50, p95 or p99; with low_only a
+ * statistic; the latter alone with fewer than
+ * STATS_OUTLIER_POOL_MIN_CELLS such cells) flags it on its p50, p95
+ * or p99; with low_only a
  * trial above the median trial is never one.  Sets each cell's flag[]
  * and returns the number of cells with an outlier trial.
  */

@@ -496,6 +496,23 @@ static const struct design designs[] = {
 	    "ρ 0.8, 60 % at the run's own cap (moved with its trial effect: "
 	    "plateaus 183, 181, 179), ± 20 ppm", 3, { 30, 30, 30 }, 0.05,
 	    false, 0.1, 0.8, 0, 0.4, 0.001, 0, 0, 0, true, NULL, 0 },
+	/* a selection of one pair (--where path=P2, A and B alone): too
+	 * few cells to share a spread, each judged by its own rule on
+	 * p50, p95 and p99 (issue 20 items 3-4) */
+	{ "oha-3x10000-bimodal-pair", "oha: 3 × 10,000, each trial bimodal "
+	    "with chance 1/3 (TIME_WAIT), A and B alone in the selection: "
+	    "each cell's own rule on p50, p95, p99 judges its trials", 3,
+	    { 10000, 10000, 10000 }, 0.05, false, 0.3, 0, 0, 0, 0, 1.0 / 3,
+	    0.3, 5, false, "a cell none of whose trials was hit (8 in 27) "
+	    "or all (1 in 27) shows no outlier trial, and a selection of "
+	    "two cells has no campaign to say TIME_WAIT hit others; its "
+	    "interval describes the trials it has, not the design's mix",
+	    2 },
+	{ "probes-3x300-pair", "pathprobe: 3 × 300, σ 0.3, σ_b 0.1, no "
+	    "timeouts, A and B alone in the selection (what the cells' own "
+	    "rule on p50, p95, p99 costs where there are no outliers)", 3,
+	    { 300, 300, 300 }, 0.1, false, 0.3, 0, 0, 0, 0, 0, 0, 0, false,
+	    NULL, 2 },
 };
 
 /*
@@ -567,6 +584,7 @@ static const struct {
 	{ "oha-3x10000-bimodal", 98.0, 100.0 },
 	{ "oha-5x10000-bimodal", 99.5, 100.0 },
 	{ "probes-3x300-campaign", 0.0, 1.0 },
+	{ "probes-3x300-pair", 0.0, 1.0 },
 };
 
 /* Base value x for a normal score z (before the trial effect). */
