@@ -552,7 +552,7 @@ welch_quantile(const double *va, size_t ta, const double *vb, size_t tb,
 			goto cleanup;
 		}
 	}
-	for (k = 0; k < 60 && hi - lo > 1e-9 * hi; k++) {
+	for (k = 0; k < 80 && hi - lo > 1e-14 * hi; k++) {
 		double mid = (lo + hi) / 2;
 
 		if (welch_cdf(va, ta, vb, tb, mid, work) < level)
