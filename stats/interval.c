@@ -467,7 +467,8 @@ sym_eigenvalues(double *a, size_t n, double *ev)
  * 1/2 + 1/pi int_0^inf sin(theta(u)) / (u rho(u)) du, by the
  * trapezoid rule in y = log u (the integrand is analytic in a strip of
  * half-width pi/2 around the real y axis, so the rule converges
- * geometrically; step 0.1). */
+ * geometrically; step 0.1), from u = e^-30 (the integrand there below
+ * n e^-30) until 1 / rho, which bounds the rest, is below 1e-17. */
 static double
 imhof_nonneg(const double *lam, size_t n)
 {
@@ -480,7 +481,7 @@ imhof_nonneg(const double *lam, size_t n)
 			mx = fabs(lam[i]);
 	if (!(mx > 0))
 		return 1;
-	for (k = -400; k <= 400; k++) {
+	for (k = -300; k <= 400; k++) {
 		double u = exp(0.1 * k), th = 0, lr = 0;
 
 		for (i = 0; i < n; i++) {
@@ -492,6 +493,8 @@ imhof_nonneg(const double *lam, size_t n)
 			lr += 0.25 * log1p(l * l * u * u);
 		}
 		sum += sin(th) * exp(-lr);
+		if (k > 0 && lr > 39.2)
+			break;
 	}
 	return 0.5 + 0.1 * sum / M_PI;
 }
@@ -535,35 +538,51 @@ welch_cdf(const double *va, size_t ta, const double *vb, size_t tb,
 	return imhof_nonneg(ev, n);
 }
 
-/* The level quantile of |t| above, by bisection; NaN when it fails. */
+/* The level quantile of |t| above (regula falsi, Illinois: a
+ * bracket that shrinks from both sides); NaN when it fails. */
 static double
 welch_quantile(const double *va, size_t ta, const double *vb, size_t tb,
     double level)
 {
 	size_t n = ta + tb, k;
 	double *work = xmalloc((n * n + n) * sizeof(double));
-	double lo = 0, hi = 2;
+	double lo = 0, hi = 2, flo = -level, fhi, x = NAN;
+	int side = 0;
 
-	while (welch_cdf(va, ta, vb, tb, hi, work) < level) {
+	while ((fhi = welch_cdf(va, ta, vb, tb, hi, work) - level) < 0) {
 		lo = hi;
+		flo = fhi;
 		hi *= 2;
-		if (hi > 1e6) {
-			hi = NAN;
+		if (hi > 1e6)
 			goto cleanup;
+	}
+	x = hi;
+	for (k = 0; k < 100 && hi - lo > 1e-14 * hi; k++) {
+		double fx;
+
+		x = hi - fhi * (hi - lo) / (fhi - flo);
+		if (!(x > lo && x < hi))
+			x = (lo + hi) / 2;
+		fx = welch_cdf(va, ta, vb, tb, x, work) - level;
+		if (fx == 0)
+			break;
+		if (fx < 0) {
+			lo = x;
+			flo = fx;
+			if (side < 0)
+				fhi /= 2;
+			side = -1;
+		} else {
+			hi = x;
+			fhi = fx;
+			if (side > 0)
+				flo /= 2;
+			side = 1;
 		}
 	}
-	for (k = 0; k < 80 && hi - lo > 1e-14 * hi; k++) {
-		double mid = (lo + hi) / 2;
-
-		if (welch_cdf(va, ta, vb, tb, mid, work) < level)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	hi = (lo + hi) / 2;
 cleanup:
 	free(work);
-	return hi;
+	return x;
 }
 
 int
