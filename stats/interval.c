@@ -361,7 +361,9 @@ sizes_equal(const struct stats_trials *g)
 }
 
 /*
- * --pool trials, trials of unequal size (welchq): the sampling variance
+ * --pool trials, trials of unequal size (more than 1.5x apart, as
+ * stats_tl_method's rule: 297 against 300 successes stay Welch's): the
+ * sampling variance
  * of each trial's own percentile u_t, v_t = tau^2 + c / n_t, as
  * reweight_by_size takes it (c = slope^2 p (1 - p) from the quantile
  * function of all the trials' samples together, tau^2 by
@@ -376,7 +378,8 @@ stats_tl_trial_var(const struct stats_trials *g, enum stats_estimator est,
 	bool ok = false;
 
 	if (!g || !u || !v || g->ntrials < 2 || pool != STATS_POOL_PER_TRIAL ||
-	    est == STATS_EST_MEAN || !(pct > 0 && pct < 100) || sizes_equal(g))
+	    est == STATS_EST_MEAN || !(pct > 0 && pct < 100) ||
+	    !sizes_unequal(g))
 		return false;
 	T = g->ntrials;
 	for (t = 0; t < T; t++) {

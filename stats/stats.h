@@ -679,8 +679,9 @@ int stats_tl_contrast_v(const double *ua, const double *vta, size_t ta,
  * unequal size: v_t = tau^2 + c / n_t, c = slope^2 p (1 - p) from the
  * quantile function of all samples together, tau^2 by DerSimonian-Laird
  * on u (as the pooled estimate of unequal sizes weighs them).  Returns
- * true when it filled v; false (v untouched) for equal sizes, the mean,
- * a pooled cell, fewer than 2 trials or a slope of 0.
+ * true when it filled v; false (v untouched) for sizes within 1.5x of
+ * each other (stats_tl_method's rule), the mean, a pooled cell, fewer
+ * than 2 trials or a slope of 0.
  */
 bool stats_tl_trial_var(const struct stats_trials *g,
     enum stats_estimator est, double pct, enum stats_pool pool,

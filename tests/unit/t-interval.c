@@ -806,6 +806,38 @@ test_welchq_equal(void)
 	    "no variances: Welch's, bit for bit");
 }
 
+/* Sizes within 1.5x (297 against 300 successes: a failure or two) get
+ * no variances, as the pooled rule (stats_tl_method) has it; 300 and
+ * 199 do. */
+static void
+test_welchq_sizes(void)
+{
+	static double x[3][300];
+	const double *tr[3] = { x[0], x[1], x[2] };
+	size_t n[3] = { 300, 297, 300 }, t, i;
+	struct stats_trials st = { tr, n, 3 };
+	double u[3], v[3], e;
+
+	for (t = 0; t < 3; t++)
+		for (i = 0; i < 300; i++)
+			x[t][i] = 10 + (double)i / 30 + (double)t / 7;
+	stats_tl_values(&st, NULL, 0, STATS_EST_TYPE7, 50,
+	    STATS_POOL_PER_TRIAL, u, &e);
+	CHECK(!stats_tl_trial_var(&st, STATS_EST_TYPE7, 50,
+	    STATS_POOL_PER_TRIAL, u, v), "297 / 300: Welch's, no variances");
+	n[1] = 200;
+	stats_tl_values(&st, NULL, 0, STATS_EST_TYPE7, 50,
+	    STATS_POOL_PER_TRIAL, u, &e);
+	CHECK(!stats_tl_trial_var(&st, STATS_EST_TYPE7, 50,
+	    STATS_POOL_PER_TRIAL, u, v), "200 / 300 (1.5x): no variances");
+	n[1] = 199;
+	stats_tl_values(&st, NULL, 0, STATS_EST_TYPE7, 50,
+	    STATS_POOL_PER_TRIAL, u, &e);
+	CHECK(stats_tl_trial_var(&st, STATS_EST_TYPE7, 50,
+	    STATS_POOL_PER_TRIAL, u, v) && v[1] > v[0] && v[0] == v[2],
+	    "199 / 300: variances, the smaller trial's larger");
+}
+
 int
 main(void)
 {
@@ -816,6 +848,7 @@ main(void)
 	test_unequal_golden();
 	test_welchq_golden();
 	test_welchq_equal();
+	test_welchq_sizes();
 	test_edges();
 	test_finding_pooled_coverage();
 	test_ties();
