@@ -153,13 +153,14 @@ tl_contrast(const struct analyze_opts *o, const struct stats_name *s,
     struct cell *a, struct cell *b, double va, double vb,
     enum stats_contrast k, struct stats_interval *iv)
 {
-	double *ua, *ub, ea, eb;
+	double *ua, *ub, *vua, *vub, ea, eb;
 	const char *wa, *wb;
-	size_t ta = cell_tl(o, a, s, &ua, &ea, &wa);
-	size_t tb = cell_tl(o, b, s, &ub, &eb, &wb);
+	size_t ta = cell_tl(o, a, s, &ua, &vua, &ea, &wa);
+	size_t tb = cell_tl(o, b, s, &ub, &vub, &eb, &wb);
 
 	if (ta && tb) {
-		stats_tl_contrast(ua, ta, va, ub, tb, vb, k, o->level, iv);
+		stats_tl_contrast_v(ua, vua, ta, va, ub, vub, tb, vb, k,
+		    o->level, iv);
 		cell_contrast_clip(a, b, k, iv);
 	} else {
 		iv->estimate = k == STATS_RATIO ? stats_ratio(va, vb) : va - vb;
@@ -169,6 +170,8 @@ tl_contrast(const struct analyze_opts *o, const struct stats_name *s,
 	}
 	free(ua);
 	free(ub);
+	free(vua);
+	free(vub);
 }
 
 /*

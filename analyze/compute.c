@@ -287,7 +287,7 @@ typed_name(const struct analyze_opts *o, const struct stats_name *s,
 
 size_t
 cell_tl(const struct analyze_opts *o, struct cell *c,
-    const struct stats_name *s, double **u, double *estimate,
+    const struct stats_name *s, double **u, double **vt, double *estimate,
     const char **why)
 {
 	const double **ptrs = xcalloc(c->ntrials + 1, sizeof(double *));
@@ -301,6 +301,8 @@ cell_tl(const struct analyze_opts *o, struct cell *c,
 	char typed[32];
 
 	*u = NULL;
+	if (vt)
+		*vt = NULL;
 	*estimate = NAN;
 	*why = NULL;
 	if (s->kind != STATS_NAME_PCT && s->kind != STATS_NAME_MEAN) {
@@ -360,6 +362,15 @@ cell_tl(const struct analyze_opts *o, struct cell *c,
 		*u = NULL;
 		*why = "no interval for this statistic";
 		T = 0;
+	} else if (vt) {
+		/* --pool trials of unequal size: each value's own variance,
+		 * for the contrasts' calibrated quantile */
+		*vt = xmalloc(T * sizeof(double));
+		if (!stats_tl_trial_var(&view, est, s->pct, o->pool, *u,
+		    *vt)) {
+			free(*vt);
+			*vt = NULL;
+		}
 	}
 cleanup:
 	free(ptrs);
@@ -462,7 +473,7 @@ cell_interval(const struct analyze_opts *o, const struct cellset *cs,
 		set_interval(out, &iv);
 		return;
 	}
-	T = cell_tl(o, c, s, &u, &est, &why);
+	T = cell_tl(o, c, s, &u, NULL, &est, &why);
 	if (T == 0) {
 		out->why_missing = why;
 		return;

@@ -70,15 +70,16 @@ contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
 	if (o->ci) {
 		struct stats_interval iv;
 		const char *wa, *wb;
-		double *ua, *ub, ea, eb;
-		size_t ta = cell_tl(o, k->a, s, &ua, &ea, &wa);
-		size_t tb = cell_tl(o, k->b, s, &ub, &eb, &wb);
+		double *ua, *ub, *vua, *vub, ea, eb;
+		size_t ta = cell_tl(o, k->a, s, &ua, &vua, &ea, &wa);
+		size_t tb = cell_tl(o, k->b, s, &ub, &vub, &eb, &wb);
 
 		if (!ta || !tb) {
 			*why = ta ? wb : wa;
 		} else {
-			stats_tl_contrast(ua, ta, va.value, ub, tb, vb.value,
-			    k->ratio ? STATS_RATIO : STATS_DELTA, o->level, &iv);
+			stats_tl_contrast_v(ua, vua, ta, va.value, ub, vub, tb,
+			    vb.value, k->ratio ? STATS_RATIO : STATS_DELTA,
+			    o->level, &iv);
 			cell_contrast_clip(k->a, k->b, k->ratio ? STATS_RATIO :
 			    STATS_DELTA, &iv);
 			*lo = iv.lo;
@@ -88,6 +89,8 @@ contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
 		}
 		free(ua);
 		free(ub);
+		free(vua);
+		free(vub);
 	}
 }
 
@@ -392,7 +395,7 @@ growth_bound(const struct analyze_opts *o, const struct cellset *cs,
 	    cb, dir), d50;
 	double a50 = cell_all_attempts(o, cs, k->a, &p50);
 	double b50 = cell_all_attempts(o, cs, k->b, &p50);
-	double *ua, *ub, e;
+	double *ua, *ub, *vua, *vub, e;
 	const char *wa, *wb;
 	size_t ta, tb;
 
@@ -401,21 +404,23 @@ growth_bound(const struct analyze_opts *o, const struct cellset *cs,
 		*dir = 0;
 		return NAN;
 	}
-	ta = cell_tl(o, k->a, &p50, &ua, &e, &wa);
-	tb = cell_tl(o, k->b, &p50, &ub, &e, &wb);
+	ta = cell_tl(o, k->a, &p50, &ua, &vua, &e, &wa);
+	tb = cell_tl(o, k->b, &p50, &ub, &vub, &e, &wb);
 	if (ta && tb) {
 		struct cell_stat va, vb;
 		struct cell_info info;
 
 		cell_compute(o, cs, k->a, &p50, false, &va, &info);
 		cell_compute(o, cs, k->b, &p50, false, &vb, &info);
-		stats_tl_contrast(ua, ta, va.value, ub, tb, vb.value,
-		    STATS_DELTA, o->level, &iv);
+		stats_tl_contrast_v(ua, vua, ta, va.value, ub, vub, tb,
+		    vb.value, STATS_DELTA, o->level, &iv);
 		if (isfinite(iv.lo) && iv.lo <= 0 && iv.hi >= 0)
 			*dir = 0;
 	}
 	free(ua);
 	free(ub);
+	free(vua);
+	free(vub);
 	if (!*dir)
 		return NAN;
 	if (d50 < 0)
@@ -470,11 +475,11 @@ growth_stat(const struct analyze_opts *o, const struct cellset *cs,
 	    a50.value - b50.value);
 	if (!isfinite(g->estimate))
 		return;
-	ta = cell_tl(o, k->a, &p50, &ua50, &e, &w50a);
-	tb = cell_tl(o, k->b, &p50, &ub50, &e, &w50b);
+	ta = cell_tl(o, k->a, &p50, &ua50, NULL, &e, &w50a);
+	tb = cell_tl(o, k->b, &p50, &ub50, NULL, &e, &w50b);
 	if (ta && tb) {
-		ta99 = cell_tl(o, k->a, &p99, &ua99, &e, &w99a);
-		tb99 = cell_tl(o, k->b, &p99, &ub99, &e, &w99b);
+		ta99 = cell_tl(o, k->a, &p99, &ua99, NULL, &e, &w99a);
+		tb99 = cell_tl(o, k->b, &p99, &ub99, NULL, &e, &w99b);
 		stats_tl_growth(ua50, ta99 ? ua99 : NULL, ta, a50.value,
 		    a99.value, ub50, tb99 ? ub99 : NULL, tb, b50.value,
 		    b99.value, o->level, g);

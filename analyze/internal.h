@@ -155,10 +155,13 @@ void cell_contrast_clip(const struct cell *a, const struct cell *b,
  * Trial-level values of statistic s of cell c for its intervals
  * (stats_tl_values() over the raw-sample trials).  Returns the number of
  * trials and sets *u (malloc()ed, the caller frees it) and *estimate; 0
- * with *u NULL and *why set when there is no interval for it.
+ * with *u NULL and *why set when there is no interval for it.  vt (may
+ * be NULL): *vt the values' own sampling variances (stats_tl_trial_var,
+ * malloc()ed, the caller frees it) for contrasts, or NULL when they
+ * are taken as alike (equal trial sizes, pooled, the mean).
  */
 size_t cell_tl(const struct analyze_opts *o, struct cell *c,
-    const struct stats_name *s, double **u, double *estimate,
+    const struct stats_name *s, double **u, double **vt, double *estimate,
     const char **why);
 
 /* Description of the estimator and pooling, for captions; cs (may be

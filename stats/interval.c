@@ -428,6 +428,234 @@ sizes_equal(const struct stats_trials *g)
 	return true;
 }
 
+/*
+ * --pool trials, trials of unequal size (more than 1.5x apart, as
+ * stats_tl_method's rule: 297 against 300 successes stay Welch's): the
+ * sampling variance
+ * of each trial's own percentile u_t, v_t = tau^2 + c / n_t, as
+ * reweight_by_size takes it (c = slope^2 p (1 - p) from the quantile
+ * function of all the trials' samples together, tau^2 by
+ * DerSimonian-Laird's moments on u).
+ */
+bool
+stats_tl_trial_var(const struct stats_trials *g, enum stats_estimator est,
+    double pct, enum stats_pool pool, const double *u, double *v)
+{
+	size_t t, T, N = 0, off = 0;
+	double *all, p, slope, c, s0 = 0, s1 = 0, s2 = 0, q = 0, m, tau2;
+	bool ok = false;
+
+	if (!g || !u || !v || g->ntrials < 2 || pool != STATS_POOL_PER_TRIAL ||
+	    est == STATS_EST_MEAN || !(pct > 0 && pct < 100) ||
+	    !sizes_unequal(g))
+		return false;
+	T = g->ntrials;
+	for (t = 0; t < T; t++) {
+		if (g->n[t] == 0 || !isfinite(u[t]))
+			return false;
+		N += g->n[t];
+	}
+	all = xmalloc(N * sizeof(double));
+	for (t = 0; t < T; t++) {
+		memcpy(all + off, g->trial[t], g->n[t] * sizeof(double));
+		off += g->n[t];
+	}
+	stats_sort(all, N);
+	p = pct / 100.0;
+	slope = quantile_slope(all, N, p);
+	c = slope * slope * p * (1 - p);
+	if (!(c > 0 && isfinite(c)))
+		goto cleanup;
+	for (t = 0; t < T; t++) {
+		double w = (double)g->n[t] / c;
+
+		s0 += w * u[t];
+		s1 += w;
+		s2 += w * w;
+	}
+	m = s0 / s1;
+	for (t = 0; t < T; t++)
+		q += (double)g->n[t] / c * (u[t] - m) * (u[t] - m);
+	tau2 = (q - (double)(T - 1)) / (s1 - s2 / s1);
+	if (!(tau2 > 0))
+		tau2 = 0;
+	for (t = 0; t < T; t++)
+		v[t] = tau2 + c / (double)g->n[t];
+	ok = true;
+cleanup:
+	free(all);
+	return ok;
+}
+
+/* Eigenvalues of the symmetric n x n matrix a (row-major, destroyed)
+ * into ev[0..n), cyclic Jacobi. */
+static void
+sym_eigenvalues(double *a, size_t n, double *ev)
+{
+	size_t i, j, k, sweep;
+
+	for (sweep = 0; sweep < 100; sweep++) {
+		double off = 0, diag = 0;
+
+		for (i = 0; i < n; i++) {
+			diag += a[i * n + i] * a[i * n + i];
+			for (j = i + 1; j < n; j++)
+				off += a[i * n + j] * a[i * n + j];
+		}
+		if (off <= 1e-30 * diag || off == 0)
+			break;
+		for (i = 0; i < n; i++) {
+			for (j = i + 1; j < n; j++) {
+				double aij = a[i * n + j], th, tt, cs, sn;
+
+				if (aij == 0)
+					continue;
+				th = (a[j * n + j] - a[i * n + i]) / (2 * aij);
+				tt = (th >= 0 ? 1 : -1) /
+				    (fabs(th) + sqrt(th * th + 1));
+				cs = 1 / sqrt(tt * tt + 1);
+				sn = tt * cs;
+				for (k = 0; k < n; k++) {
+					double x = a[k * n + i], y = a[k * n + j];
+
+					a[k * n + i] = cs * x - sn * y;
+					a[k * n + j] = sn * x + cs * y;
+				}
+				for (k = 0; k < n; k++) {
+					double x = a[i * n + k], y = a[j * n + k];
+
+					a[i * n + k] = cs * x - sn * y;
+					a[j * n + k] = sn * x + cs * y;
+				}
+			}
+		}
+	}
+	for (i = 0; i < n; i++)
+		ev[i] = a[i * n + i];
+}
+
+/* P(sum lam_i X_i >= 0), X_i independent chi^2_1: Imhof's integral,
+ * 1/2 + 1/pi int_0^inf sin(theta(u)) / (u rho(u)) du, by the
+ * trapezoid rule in y = log u (the integrand is analytic in a strip of
+ * half-width pi/2 around the real y axis, so the rule converges
+ * geometrically; step 0.1), from u = e^-30 (the integrand there below
+ * n e^-30) until 1 / rho, which bounds the rest, is below 1e-17. */
+static double
+imhof_nonneg(const double *lam, size_t n)
+{
+	double mx = 0, sum = 0;
+	size_t i;
+	int k;
+
+	for (i = 0; i < n; i++)
+		if (fabs(lam[i]) > mx)
+			mx = fabs(lam[i]);
+	if (!(mx > 0))
+		return 1;
+	for (k = -300; k <= 400; k++) {
+		double u = exp(0.1 * k), th = 0, lr = 0;
+
+		for (i = 0; i < n; i++) {
+			double l = lam[i] / mx;
+
+			if (fabs(l) < 1e-12)
+				continue;
+			th += 0.5 * atan(l * u);
+			lr += 0.25 * log1p(l * l * u * u);
+		}
+		sum += sin(th) * exp(-lr);
+		if (k > 0 && lr > 39.2)
+			break;
+	}
+	return 0.5 + 0.1 * sum / M_PI;
+}
+
+/*
+ * P(|t| <= q) for Welch's statistic t = (mean a - mean b) / sqrt(s_a^2 /
+ * ta + s_b^2 / tb) of independent normal values of variances va[0..ta),
+ * vb[0..tb) (any means: t's distribution under equal ones).  |t| <= q
+ * exactly when the quadratic form z' (q^2 Q - L L') z >= 0, Q the two
+ * variance estimates' form, L the difference of means; its eigenvalues
+ * on the scale of the variances feed Imhof.  work: (ta + tb)^2 + ta + tb.
+ */
+static double
+welch_cdf(const double *va, size_t ta, const double *vb, size_t tb,
+    double q, double *work)
+{
+	size_t n = ta + tb, i, j;
+	double *a = work, *ev = work + n * n;
+
+	for (i = 0; i < n; i++) {
+		bool ia = i < ta;
+		double vi = ia ? va[i] : vb[i - ta];
+		double li = ia ? 1 / (double)ta : -1 / (double)tb;
+
+		for (j = 0; j < n; j++) {
+			bool ja = j < ta;
+			double vj = ja ? va[j] : vb[j - ta];
+			double lj = ja ? 1 / (double)ta : -1 / (double)tb;
+			double qij = 0;
+
+			if (ia == ja) {
+				double T = (double)(ia ? ta : tb);
+
+				qij = ((i == j ? 1 : 0) - 1 / T) /
+				    (T * (T - 1));
+			}
+			a[i * n + j] = sqrt(vi * vj) * (q * q * qij - li * lj);
+		}
+	}
+	sym_eigenvalues(a, n, ev);
+	return imhof_nonneg(ev, n);
+}
+
+/* The level quantile of |t| above (regula falsi, Illinois: a
+ * bracket that shrinks from both sides); NaN when it fails. */
+static double
+welch_quantile(const double *va, size_t ta, const double *vb, size_t tb,
+    double level)
+{
+	size_t n = ta + tb, k;
+	double *work = xmalloc((n * n + n) * sizeof(double));
+	double lo = 0, hi = 2, flo = -level, fhi, x = NAN;
+	int side = 0;
+
+	while ((fhi = welch_cdf(va, ta, vb, tb, hi, work) - level) < 0) {
+		lo = hi;
+		flo = fhi;
+		hi *= 2;
+		if (hi > 1e6)
+			goto cleanup;
+	}
+	x = hi;
+	for (k = 0; k < 100 && hi - lo > 1e-14 * hi; k++) {
+		double fx;
+
+		x = hi - fhi * (hi - lo) / (fhi - flo);
+		if (!(x > lo && x < hi))
+			x = (lo + hi) / 2;
+		fx = welch_cdf(va, ta, vb, tb, x, work) - level;
+		if (fx == 0)
+			break;
+		if (fx < 0) {
+			lo = x;
+			flo = fx;
+			if (side < 0)
+				fhi /= 2;
+			side = -1;
+		} else {
+			hi = x;
+			fhi = fx;
+			if (side > 0)
+				flo /= 2;
+			side = 1;
+		}
+	}
+cleanup:
+	free(work);
+	return x;
+}
+
 int
 stats_tl_values(const struct stats_trials *g, const double *pooled,
     size_t npooled, enum stats_estimator est, double pct,
@@ -536,6 +764,33 @@ stats_tl_interval(const double *u, size_t T, double estimate, double level,
 	return 0;
 }
 
+/*
+ * The level quantile of |Welch's t| when a cell's trial-level values
+ * have the variances vta[0..ta) (NULL: all alike, the sample variance
+ * sa2 of its values) and the other's vtb, each divided by its scale^2
+ * (the estimate^2 for a ratio's log scale); NaN when it fails.
+ */
+static double
+calibrated_quantile(const double *vta, double sa2, size_t ta,
+    const double *vtb, double sb2, size_t tb, double sca, double scb,
+    double level)
+{
+	double *v = xmalloc((ta + tb) * sizeof(double)), q = NAN;
+	size_t t;
+
+	for (t = 0; t < ta; t++)
+		v[t] = (vta ? vta[t] : sa2) / sca;
+	for (t = 0; t < tb; t++)
+		v[ta + t] = (vtb ? vtb[t] : sb2) / scb;
+	for (t = 0; t < ta + tb; t++)
+		if (!(v[t] > 0 && isfinite(v[t])))
+			goto cleanup;
+	q = welch_quantile(v, ta, v + ta, tb, level);
+cleanup:
+	free(v);
+	return q;
+}
+
 /* Welch: the standard error of a difference of two means with
  * variances va, vb of the means and ta, tb values, and its df. */
 static void
@@ -553,6 +808,15 @@ stats_tl_contrast(const double *ua, size_t ta, double ea, const double *ub,
     size_t tb, double eb, enum stats_contrast k, double level,
     struct stats_interval *out)
 {
+	return stats_tl_contrast_v(ua, NULL, ta, ea, ub, NULL, tb, eb, k,
+	    level, out);
+}
+
+int
+stats_tl_contrast_v(const double *ua, const double *vta, size_t ta,
+    double ea, const double *ub, const double *vtb, size_t tb, double eb,
+    enum stats_contrast k, double level, struct stats_interval *out)
+{
 	double ma, va, mb, vb, se, df, tq;
 
 	if (!out || !(level > 0 && level < 1) || (ta && !ua) || (tb && !ub))
@@ -565,18 +829,27 @@ stats_tl_contrast(const double *ua, size_t ta, double ea, const double *ub,
 	}
 	mean_var(ua, ta, &ma, &va);
 	mean_var(ub, tb, &mb, &vb);
+	if (k == STATS_RATIO && !(ea > 0 && eb > 0)) {
+		out->why = "a ratio of values ≤ 0: no interval";
+		return 0;
+	}
+	tq = (vta || vtb) && ta + tb <= STATS_TL_CAL_MAX ?
+	    calibrated_quantile(vta, va, ta, vtb, vb, tb,
+	    k == STATS_RATIO ? ea * ea : 1, k == STATS_RATIO ? eb * eb : 1,
+	    level) : NAN;
 	va /= (double)ta;
 	vb /= (double)tb;
 	if (k == STATS_RATIO) {
-		if (!(ea > 0 && eb > 0)) {
-			out->why = "a ratio of values ≤ 0: no interval";
-			return 0;
-		}
 		va /= ea * ea;
 		vb /= eb * eb;
 	}
 	welch(va, ta, vb, tb, &se, &df);
-	tq = stats_t_quantile(0.5 + level / 2, df);
+	if (isfinite(tq)) {
+		/* the Welch statistic's own quantile: no t df */
+		df = NAN;
+	} else {
+		tq = stats_t_quantile(0.5 + level / 2, df);
+	}
 	out->se = se;
 	out->df = df;
 	if (k == STATS_RATIO) {

@@ -655,6 +655,39 @@ int stats_tl_contrast(const double *ua, size_t ta, double ea,
     double level, struct stats_interval *out);
 
 /*
+ * stats_tl_contrast with, for either cell (NULL: none), the sampling
+ * variances of its trial-level values (stats_tl_trial_var): the t
+ * quantile is then the level quantile of |Welch's statistic| itself
+ * when the values are normal with those variances (a cell without them
+ * taken as all alike, its values' sample variance), exactly (the
+ * statistic's quadratic form's eigenvalues, Imhof's integral), and
+ * out->df NaN.  Welch's t quantile when neither has them, or above
+ * STATS_TL_CAL_MAX trials in all.  --pool trials of unequal size only:
+ * at 300/300/40 one trial makes both the estimate's error and most of
+ * the spread, Welch's t stays small and its quantile covered 98 %+
+ * (docs/coverage.md).
+ */
+int stats_tl_contrast_v(const double *ua, const double *vta, size_t ta,
+    double ea, const double *ub, const double *vtb, size_t tb, double eb,
+    enum stats_contrast k, double level, struct stats_interval *out);
+
+#define STATS_TL_CAL_MAX	64
+
+/*
+ * The sampling variances v[0..T) of the trial-level values u
+ * (stats_tl_values) of a percentile under --pool trials of trials of
+ * unequal size: v_t = tau^2 + c / n_t, c = slope^2 p (1 - p) from the
+ * quantile function of all samples together, tau^2 by DerSimonian-Laird
+ * on u (as the pooled estimate of unequal sizes weighs them).  Returns
+ * true when it filled v; false (v untouched) for sizes within 1.5x of
+ * each other (stats_tl_method's rule), the mean, a pooled cell, fewer
+ * than 2 trials or a slope of 0.
+ */
+bool stats_tl_trial_var(const struct stats_trials *g,
+    enum stats_estimator est, double pct, enum stats_pool pool,
+    const double *u, double *v);
+
+/*
  * Growth dp99 / dp50 of a delta a - b with its level interval (delta
  * method on the per-trial linear combination (u99 - g u50) / dp50 of each
  * cell, Welch t).  Withheld (estimate NaN, why "Δp50 not distinguishable

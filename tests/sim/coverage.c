@@ -901,7 +901,7 @@ design_run(const struct design *d, uint64_t seed, long reps, ctally_t ct,
 	bool *cflag = NULL;
 	struct stats_outlier_cell *oc = NULL;
 	const char *ga, *gb;
-	double *ua[NPCT], *ub[NPCT], ea[NPCT], eb[NPCT];
+	double *ua[NPCT], *ub[NPCT], ea[NPCT], eb[NPCT], *vta, *vtb;
 	size_t t, total = 0;
 	long r;
 	int pool, k;
@@ -929,6 +929,8 @@ design_run(const struct design *d, uint64_t seed, long reps, ctally_t ct,
 		ua[k] = xmalloc(d->T * sizeof(double));
 		ub[k] = xmalloc(d->T * sizeof(double));
 	}
+	vta = xmalloc(2 * d->T * sizeof(double));
+	vtb = vta + d->T;
 	stats_rng_seed(&rng, seed);
 	for (r = 0; r < reps; r++) {
 		dcell_draw(&rng, d, SCALE_A, &a);
@@ -947,6 +949,7 @@ design_run(const struct design *d, uint64_t seed, long reps, ctally_t ct,
 
 			for (k = 0; k < NPCT; k++) {
 				const char *wa, *wb;
+				bool hva, hvb;
 
 				stats_tl_values(&a.st, a.pooled, a.N,
 				    STATS_EST_TYPE7, cell_pcts[k], pl, ua[k],
@@ -966,12 +969,20 @@ design_run(const struct design *d, uint64_t seed, long reps, ctally_t ct,
 				stats_tl_interval(ua[k], Ta[k], ea[k], LEVEL,
 				    true, &iv);
 				count(&ct[CK_PCT][pool][k], &iv, tva[k]);
-				stats_tl_contrast(ua[k], Ta[k], ea[k], ub[k],
-				    Tb[k], eb[k], STATS_DELTA, LEVEL, &iv);
+				/* as analyze's cell_tl: --pool trials of
+				 * unequal size carry each value's variance */
+				hva = stats_tl_trial_var(&a.st, STATS_EST_TYPE7,
+				    cell_pcts[k], pl, ua[k], vta);
+				hvb = stats_tl_trial_var(&b.st, STATS_EST_TYPE7,
+				    cell_pcts[k], pl, ub[k], vtb);
+				stats_tl_contrast_v(ua[k], hva ? vta : NULL,
+				    Ta[k], ea[k], ub[k], hvb ? vtb : NULL, Tb[k],
+				    eb[k], STATS_DELTA, LEVEL, &iv);
 				count(&ct[CK_DELTA][pool][k], &iv,
 				    tva[k] - tvb[k]);
-				stats_tl_contrast(ua[k], Ta[k], ea[k], ub[k],
-				    Tb[k], eb[k], STATS_RATIO, LEVEL, &iv);
+				stats_tl_contrast_v(ua[k], hva ? vta : NULL,
+				    Ta[k], ea[k], ub[k], hvb ? vtb : NULL, Tb[k],
+				    eb[k], STATS_RATIO, LEVEL, &iv);
 				count(&ct[CK_RATIO][pool][k], &iv,
 				    tva[k] / tvb[k]);
 				if (pool == 0) {
@@ -996,6 +1007,7 @@ design_run(const struct design *d, uint64_t seed, long reps, ctally_t ct,
 		free(ua[k]);
 		free(ub[k]);
 	}
+	free(vta);
 	for (t = 0; t < d->T; t++) {
 		free(a.trial[t]);
 		free(b.trial[t]);

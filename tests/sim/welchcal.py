@@ -1,5 +1,7 @@
 #!/usr/bin/python3
-"""welchcal.py - a prototype, not built into pathstat: the --pool trials
+"""welchcal.py - the prototype of what stats_tl_contrast_v now does
+exactly (Imhof's integral rather than this Monte-Carlo; docs/intervals.md,
+tests/fixtures/stats/gen_welchq.py): the --pool trials
 delta of trials of unequal size with Welch's t quantile replaced by the
 Welch statistic's own 97.5 % quantile under the trials' estimated
 variances tau^2 + c / n_t (DerSimonian-Laird, as stats_tl_values uses

@@ -23,6 +23,7 @@
 #define FIX_OUTLIER	"tests/fixtures/stats/outlier.txt"
 #define FIX_SERIAL	"tests/fixtures/stats/serial.txt"
 #define FIX_UNEQUAL	"tests/fixtures/stats/unequal.txt"
+#define FIX_WELCHQ	"tests/fixtures/stats/welchq.txt"
 
 /* Fields of one fixture line (into a static buffer). */
 static char line[65536];
@@ -794,6 +795,152 @@ test_unequal_golden(void)
 	    "records read");
 }
 
+/*
+ * Issue 20, --pool trials of trials of unequal size: the trials' own
+ * variances (stats_tl_trial_var) and the delta and ratio with the t
+ * quantile from Welch's statistic's own distribution under them
+ * (stats_tl_contrast_v), against gen_welchq.py's numpy/scipy oracle
+ * (eigvalsh, quad, brentq, checked there against a Monte-Carlo).  Welch's
+ * t quantile, the rule before, differs from the oracle in every record.
+ */
+static void
+test_welchq_golden(void)
+{
+	FILE *f = fopen(FIX_WELCHQ, "r");
+	static double xa[4096], xb[4096];
+	size_t counts[2] = { 0 };
+
+	if (!f) {
+		printf("# cannot open %s (run from the repository root)\n",
+		    FIX_WELCHQ);
+		CHECK(0, "welchq fixture opens");
+		return;
+	}
+	while (next_record(f)) {
+		struct stats_interval iv, old;
+		struct stats_trials sa, sb;
+		const double *ta[8], *tb[8];
+		size_t na[8], nb[8], Na, Nb, at = 1, T, t;
+		double *pa = NULL, *pb = NULL, ua[8], ub[8], va[8], vb[8], ea,
+		    eb;
+		bool hva, hvb;
+
+		if (!strcmp(tok[0], "wvar")) {
+			double pct = num(at++);
+
+			T = (size_t)num(at++);
+			read_cell(&at, T, xa, na, ta, &pa, &Na, &sa);
+			CHECK(stats_tl_values(&sa, NULL, 0, STATS_EST_TYPE7, pct,
+			    STATS_POOL_PER_TRIAL, ua, &ea) == 0, "trial values");
+			CHECK(stats_tl_trial_var(&sa, STATS_EST_TYPE7, pct,
+			    STATS_POOL_PER_TRIAL, ua, va), "unequal sizes, "
+			    "--pool trials: variances");
+			for (t = 0; t < T; t++)
+				CHECK_CLOSE(va[t], num(at + t), "v_t = tau^2 + "
+				    "c / n_t = numpy");
+			CHECK(!stats_tl_trial_var(&sa, STATS_EST_TYPE7, pct,
+			    STATS_POOL_POOLED, ua, va), "pooled: none");
+			CHECK(!stats_tl_trial_var(&sa, STATS_EST_MEAN, pct,
+			    STATS_POOL_PER_TRIAL, ua, va), "the mean: none");
+			counts[0]++;
+		} else if (!strcmp(tok[0], "wcontrast")) {
+			bool ratio = !strcmp(tok[at++], "ratio");
+			double pct = num(at++), level = num(at++);
+			enum stats_contrast k = ratio ? STATS_RATIO :
+			    STATS_DELTA;
+
+			T = (size_t)num(at++);
+			read_cell(&at, T, xa, na, ta, &pa, &Na, &sa);
+			read_cell(&at, T, xb, nb, tb, &pb, &Nb, &sb);
+			stats_tl_values(&sa, NULL, 0, STATS_EST_TYPE7, pct,
+			    STATS_POOL_PER_TRIAL, ua, &ea);
+			stats_tl_values(&sb, NULL, 0, STATS_EST_TYPE7, pct,
+			    STATS_POOL_PER_TRIAL, ub, &eb);
+			hva = stats_tl_trial_var(&sa, STATS_EST_TYPE7, pct,
+			    STATS_POOL_PER_TRIAL, ua, va);
+			hvb = stats_tl_trial_var(&sb, STATS_EST_TYPE7, pct,
+			    STATS_POOL_PER_TRIAL, ub, vb);
+			CHECK(hva, "cell a: unequal sizes");
+			stats_tl_contrast_v(ua, hva ? va : NULL, T, ea, ub,
+			    hvb ? vb : NULL, T, eb, k, level, &iv);
+			CHECK(iv.covers == STATS_COVERS_TRIALS, "an interval");
+			CHECK_CLOSE(iv.estimate, num(at), "welchq estimate");
+			CHECK_CLOSE(iv.lo, num(at + 1), "welchq lo = scipy");
+			CHECK_CLOSE(iv.hi, num(at + 2), "welchq hi = scipy");
+			CHECK(isnan(iv.df), "no t df");
+			stats_tl_contrast(ua, T, ea, ub, T, eb, k, level, &old);
+			CHECK_CLOSE(old.lo, num(at + 3), "Welch lo (the rule "
+			    "before) = scipy");
+			CHECK(fabs(old.lo - iv.lo) > 1e-3 * fabs(iv.hi - iv.lo),
+			    "the rule before differs");
+			counts[1]++;
+		} else {
+			CHECK(0, "known welchq fixture tag");
+		}
+		free(pa);
+		free(pb);
+	}
+	fclose(f);
+	CHECK(counts[0] >= 4 && counts[1] >= 6, "welchq fixture: all "
+	    "records read");
+}
+
+/* Equal variances in two cells of equal size: Welch's statistic is
+ * then the pooled two-sample t, of 2 (T - 1) df exactly. */
+static void
+test_welchq_equal(void)
+{
+	double ua[3] = { 1.0, 1.1, 0.7 }, ub[3] = { 0.9, 1.0, 1.3 };
+	double v[3] = { 2, 2, 2 }, v4[3] = { 1, 1, 7.5 };
+	struct stats_interval iv, w;
+
+	stats_tl_contrast_v(ua, v, 3, 0.93, ub, v, 3, 1.07, STATS_DELTA,
+	    0.95, &iv);
+	CHECK(fabs((iv.hi - iv.estimate) / iv.se -
+	    stats_t_quantile(0.975, 4)) < 1e-8, "equal variances: t_4");
+	stats_tl_contrast_v(ua, v4, 3, 0.93, ub, v4, 3, 1.07, STATS_DELTA,
+	    0.95, &iv);
+	stats_tl_contrast(ua, 3, 0.93, ub, 3, 1.07, STATS_DELTA, 0.95, &w);
+	CHECK(iv.hi - iv.lo < w.hi - w.lo, "one noisy trial a side: "
+	    "narrower than Welch's");
+	stats_tl_contrast_v(ua, NULL, 3, 0.93, ub, NULL, 3, 1.07,
+	    STATS_DELTA, 0.95, &iv);
+	CHECK(iv.lo == w.lo && iv.hi == w.hi && iv.df == w.df,
+	    "no variances: Welch's, bit for bit");
+}
+
+/* Sizes within 1.5x (297 against 300 successes: a failure or two) get
+ * no variances, as the pooled rule (stats_tl_method) has it; 300 and
+ * 199 do. */
+static void
+test_welchq_sizes(void)
+{
+	static double x[3][300];
+	const double *tr[3] = { x[0], x[1], x[2] };
+	size_t n[3] = { 300, 297, 300 }, t, i;
+	struct stats_trials st = { tr, n, 3 };
+	double u[3], v[3], e;
+
+	for (t = 0; t < 3; t++)
+		for (i = 0; i < 300; i++)
+			x[t][i] = 10 + (double)i / 30 + (double)t / 7;
+	stats_tl_values(&st, NULL, 0, STATS_EST_TYPE7, 50,
+	    STATS_POOL_PER_TRIAL, u, &e);
+	CHECK(!stats_tl_trial_var(&st, STATS_EST_TYPE7, 50,
+	    STATS_POOL_PER_TRIAL, u, v), "297 / 300: Welch's, no variances");
+	n[1] = 200;
+	stats_tl_values(&st, NULL, 0, STATS_EST_TYPE7, 50,
+	    STATS_POOL_PER_TRIAL, u, &e);
+	CHECK(!stats_tl_trial_var(&st, STATS_EST_TYPE7, 50,
+	    STATS_POOL_PER_TRIAL, u, v), "200 / 300 (1.5x): no variances");
+	n[1] = 199;
+	stats_tl_values(&st, NULL, 0, STATS_EST_TYPE7, 50,
+	    STATS_POOL_PER_TRIAL, u, &e);
+	CHECK(stats_tl_trial_var(&st, STATS_EST_TYPE7, 50,
+	    STATS_POOL_PER_TRIAL, u, v) && v[1] > v[0] && v[0] == v[2],
+	    "199 / 300: variances, the smaller trial's larger");
+}
+
 int
 main(void)
 {
@@ -802,6 +949,9 @@ main(void)
 	test_outlier_pooled_own();
 	test_serial_golden();
 	test_unequal_golden();
+	test_welchq_golden();
+	test_welchq_equal();
+	test_welchq_sizes();
 	test_edges();
 	test_finding_pooled_coverage();
 	test_ties();
