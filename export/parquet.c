@@ -61,6 +61,16 @@ struct pq_dict {
 	size_t		nslots;		/* a power of two, > 2 n */
 };
 
+/* Statistics of a page or a column chunk: the appends update the page's
+ * alone, and a page's flush merges them into its chunk's. */
+struct pq_stats {
+	uint64_t	nans;
+	bool		has_minmax;	/* a non-null value other than NaN */
+	int64_t		min_i, max_i;
+	double		min_d, max_d;
+	struct strbuf	min_s, max_s;
+};
+
 /* One column's state: the page being filled and the chunk so far. */
 struct pq_col {
 	struct pq_column def;
@@ -72,6 +82,7 @@ struct pq_col {
 	double		*f64;		/* non-null values (DOUBLE) */
 	uint32_t	*idx;		/* dictionary indices (strings) */
 	struct strbuf	plain;		/* PLAIN strings (no dictionary) */
+	struct pq_stats	page;		/* its statistics, nulls aside */
 	/* the column chunk of the current row group */
 	struct pq_dict	dict;
 	bool		dict_on;	/* new pages use the dictionary */
@@ -80,13 +91,19 @@ struct pq_col {
 	struct strbuf	pages;		/* data pages: headers and bodies */
 	uint64_t	uncompressed;	/* pages with uncompressed bodies */
 	uint64_t	nvalues;	/* values, nulls included */
-	uint64_t	nulls, nans;
-	bool		has_minmax;
-	int64_t		min_i, max_i;
-	double		min_d, max_d;
-	struct strbuf	min_s, max_s;
+	uint64_t	nulls;
+	struct pq_stats	chunk;		/* its pages' statistics merged */
 	unsigned	encodings;	/* 1 << enum pq_enc, each one used */
 	uint64_t	total;		/* values appended to the file */
+};
+
+/* Statistics as written: a chunk's in the footer, a page's in its
+ * header. */
+struct pq_stat_bytes {
+	int64_t		nulls, nans;
+	bool		has_minmax;
+	unsigned char	*min, *max;	/* PLAIN bytes without length; owned */
+	size_t		min_len, max_len;
 };
 
 /* A written column chunk, as the footer describes it. */
@@ -94,11 +111,9 @@ struct pq_chunk_meta {
 	int64_t		data_off;	/* first data page */
 	int64_t		dict_off;	/* dictionary page, -1 = none */
 	int64_t		compressed, uncompressed;	/* headers included */
-	int64_t		nvalues, nulls, nans;
+	int64_t		nvalues;
 	unsigned	encodings;
-	bool		has_minmax;
-	unsigned char	*min, *max;	/* PLAIN bytes without length; owned */
-	size_t		min_len, max_len;
+	struct pq_stat_bytes st;
 };
 
 struct pq_row_group {
@@ -229,10 +244,33 @@ compress_page(struct pq_writer *w, const struct strbuf *src,
 	return 0;
 }
 
-/* Append a PageHeader to head. */
+/* Write st as the Statistics struct in field id of the open struct. */
+static void
+stats_write(struct thrift_writer *tw, int16_t id, enum pq_type type,
+    const struct pq_stat_bytes *st)
+{
+	thrift_field_struct(tw, id);		/* Statistics */
+	if (st->has_minmax && type != PQ_STRING) {
+		/* the deprecated pair: signed order, as ours */
+		thrift_field_binary(tw, 1, st->max, st->max_len);
+		thrift_field_binary(tw, 2, st->min, st->min_len);
+	}
+	thrift_field_i64(tw, 3, st->nulls);
+	if (st->has_minmax) {
+		thrift_field_binary(tw, 5, st->max, st->max_len);
+		thrift_field_binary(tw, 6, st->min, st->min_len);
+	}
+	if (type == PQ_DOUBLE)
+		thrift_field_i64(tw, 9, st->nans);
+	thrift_struct_end(tw);			/* Statistics */
+}
+
+/* Append a PageHeader to head: a data page's when st is given (its
+ * statistics, of a column of type), else a dictionary page's. */
 static void
 page_header(struct strbuf *head, int type, size_t uncompressed,
-    size_t compressed, size_t nvalues, int encoding, bool dictionary)
+    size_t compressed, size_t nvalues, int encoding, enum pq_type ctype,
+    const struct pq_stat_bytes *st)
 {
 	struct thrift_writer tw;
 
@@ -241,7 +279,7 @@ page_header(struct strbuf *head, int type, size_t uncompressed,
 	thrift_field_i32(&tw, 1, type);
 	thrift_field_i32(&tw, 2, (int32_t)uncompressed);
 	thrift_field_i32(&tw, 3, (int32_t)compressed);
-	if (dictionary) {
+	if (!st) {
 		thrift_field_struct(&tw, 7);	/* DictionaryPageHeader */
 		thrift_field_i32(&tw, 1, (int32_t)nvalues);
 		thrift_field_i32(&tw, 2, ENC_PLAIN);
@@ -252,6 +290,7 @@ page_header(struct strbuf *head, int type, size_t uncompressed,
 		thrift_field_i32(&tw, 2, encoding);
 		thrift_field_i32(&tw, 3, ENC_RLE);	/* definition levels */
 		thrift_field_i32(&tw, 4, ENC_RLE);	/* repetition levels */
+		stats_write(&tw, 5, ctype, st);
 		thrift_struct_end(&tw);
 	}
 	thrift_struct_end(&tw);
@@ -327,50 +366,150 @@ bytes_cmp(const char *a, size_t alen, const char *b, size_t blen)
 }
 
 static void
-stat_str(struct pq_col *c, const char *s, size_t len)
+stat_str(struct pq_stats *p, const char *s, size_t len)
 {
-	if (!c->has_minmax) {
-		strbuf_add(&c->min_s, s, len);
-		strbuf_add(&c->max_s, s, len);
-		c->has_minmax = true;
+	if (!p->has_minmax) {
+		strbuf_add(&p->min_s, s, len);
+		strbuf_add(&p->max_s, s, len);
+		p->has_minmax = true;
 		return;
 	}
-	if (bytes_cmp(s, len, c->min_s.buf, c->min_s.len) < 0) {
-		strbuf_reset(&c->min_s);
-		strbuf_add(&c->min_s, s, len);
+	if (bytes_cmp(s, len, p->min_s.buf, p->min_s.len) < 0) {
+		strbuf_reset(&p->min_s);
+		strbuf_add(&p->min_s, s, len);
 	}
-	if (bytes_cmp(s, len, c->max_s.buf, c->max_s.len) > 0) {
-		strbuf_reset(&c->max_s);
-		strbuf_add(&c->max_s, s, len);
+	if (bytes_cmp(s, len, p->max_s.buf, p->max_s.len) > 0) {
+		strbuf_reset(&p->max_s);
+		strbuf_add(&p->max_s, s, len);
 	}
 }
 
 static void
-stat_i64(struct pq_col *c, int64_t v)
+stat_i64(struct pq_stats *p, int64_t v)
 {
-	if (!c->has_minmax) {
-		c->min_i = c->max_i = v;
-		c->has_minmax = true;
-	} else if (v < c->min_i) {
-		c->min_i = v;
-	} else if (v > c->max_i) {
-		c->max_i = v;
+	if (!p->has_minmax) {
+		p->min_i = p->max_i = v;
+		p->has_minmax = true;
+	} else if (v < p->min_i) {
+		p->min_i = v;
+	} else if (v > p->max_i) {
+		p->max_i = v;
 	}
 }
 
 static void
-stat_f64(struct pq_col *c, double v)
+stat_f64(struct pq_stats *p, double v)
 {
 	if (isnan(v)) {
-		c->nans++;
-	} else if (!c->has_minmax) {
-		c->min_d = c->max_d = v;
-		c->has_minmax = true;
-	} else if (v < c->min_d) {
-		c->min_d = v;
-	} else if (v > c->max_d) {
-		c->max_d = v;
+		p->nans++;
+	} else if (!p->has_minmax) {
+		p->min_d = p->max_d = v;
+		p->has_minmax = true;
+	} else if (v < p->min_d) {
+		p->min_d = v;
+	} else if (v > p->max_d) {
+		p->max_d = v;
 	}
+}
+
+/* Merge the page's statistics src into its chunk's dst. */
+static void
+stats_merge(struct pq_stats *dst, const struct pq_stats *src,
+    enum pq_type type)
+{
+	dst->nans += src->nans;
+	if (!src->has_minmax)
+		return;
+	switch (type) {
+	case PQ_INT64:
+	case PQ_TIMESTAMP_US:
+		stat_i64(dst, src->min_i);
+		stat_i64(dst, src->max_i);
+		break;
+	case PQ_DOUBLE:
+		stat_f64(dst, src->min_d);
+		stat_f64(dst, src->max_d);
+		break;
+	case PQ_STRING:
+		stat_str(dst, src->min_s.buf, src->min_s.len);
+		stat_str(dst, src->max_s.buf, src->max_s.len);
+		break;
+	}
+}
+
+static void
+stats_reset(struct pq_stats *p)
+{
+	p->nans = 0;
+	p->has_minmax = false;
+	strbuf_reset(&p->min_s);
+	strbuf_reset(&p->max_s);
+}
+
+static unsigned char *
+dup_bytes(const void *p, size_t len)
+{
+	unsigned char *q = xmalloc(len ? len : 1);
+
+	memcpy(q, p, len);
+	return q;
+}
+
+/* Fill out with p's statistics as written, for a column of type with
+ * nulls nulls; stat_bytes_release() frees them. */
+static void
+stats_bytes(const struct pq_stats *p, enum pq_type type, uint64_t nulls,
+    struct pq_stat_bytes *out)
+{
+	unsigned char b[8];
+	double d;
+	uint64_t u;
+
+	memset(out, 0, sizeof(*out));
+	out->nulls = (int64_t)nulls;
+	out->nans = (int64_t)p->nans;
+	if (!p->has_minmax)
+		return;
+	switch (type) {
+	case PQ_INT64:
+	case PQ_TIMESTAMP_US:
+		enc_put_le64(b, (uint64_t)p->min_i);
+		out->min = dup_bytes(b, 8);
+		enc_put_le64(b, (uint64_t)p->max_i);
+		out->max = dup_bytes(b, 8);
+		out->min_len = out->max_len = 8;
+		break;
+	case PQ_DOUBLE:
+		/* zeros: -0.0 as a min, +0.0 as a max (parquet.thrift,
+		 * ColumnOrder) */
+		d = p->min_d == 0 ? -0.0 : p->min_d;
+		memcpy(&u, &d, 8);
+		enc_put_le64(b, u);
+		out->min = dup_bytes(b, 8);
+		d = p->max_d == 0 ? 0.0 : p->max_d;
+		memcpy(&u, &d, 8);
+		enc_put_le64(b, u);
+		out->max = dup_bytes(b, 8);
+		out->min_len = out->max_len = 8;
+		break;
+	case PQ_STRING:
+		if (p->min_s.len > PQ_STAT_MAX || p->max_s.len > PQ_STAT_MAX)
+			return;
+		out->min = dup_bytes(p->min_s.buf, p->min_s.len);
+		out->max = dup_bytes(p->max_s.buf, p->max_s.len);
+		out->min_len = p->min_s.len;
+		out->max_len = p->max_s.len;
+		break;
+	}
+	out->has_minmax = true;
+}
+
+static void
+stat_bytes_release(struct pq_stat_bytes *st)
+{
+	free(st->min);
+	free(st->max);
+	st->min = st->max = NULL;
 }
 
 /* ---------------------------------------------------------------------
@@ -461,6 +600,7 @@ page_flush(struct pq_writer *w, struct pq_col *c)
 static int
 page_flush_1(struct pq_writer *w, struct pq_col *c)
 {
+	struct pq_stat_bytes st;
 	size_t i, lenpos;
 	int enc;
 
@@ -490,8 +630,12 @@ page_flush_1(struct pq_writer *w, struct pq_col *c)
 		    w->body.len);
 	if (compress_page(w, &w->body, &w->comp))
 		return -1;
+	stats_bytes(&c->page, c->def.type, c->nvals - c->nnon, &st);
 	page_header(&w->head, PAGE_DATA, w->body.len, w->comp.len, c->nvals,
-	    enc, false);
+	    enc, c->def.type, &st);
+	stat_bytes_release(&st);
+	stats_merge(&c->chunk, &c->page, c->def.type);
+	stats_reset(&c->page);
 	strbuf_add(&c->pages, w->head.buf, w->head.len);
 	strbuf_add(&c->pages, w->comp.buf, w->comp.len);
 	c->uncompressed += w->head.len + w->body.len;
@@ -519,62 +663,7 @@ page_room(struct pq_writer *w, struct pq_col *c)
 static void
 chunk_meta_release(struct pq_chunk_meta *m)
 {
-	free(m->min);
-	free(m->max);
-}
-
-static unsigned char *
-dup_bytes(const void *p, size_t len)
-{
-	unsigned char *q = xmalloc(len ? len : 1);
-
-	memcpy(q, p, len);
-	return q;
-}
-
-/* Fill m's statistics from c's chunk. */
-static void
-chunk_stats(const struct pq_col *c, struct pq_chunk_meta *m)
-{
-	unsigned char b[8];
-	double d;
-	uint64_t u;
-
-	m->has_minmax = false;
-	if (!c->has_minmax)
-		return;
-	switch (c->def.type) {
-	case PQ_INT64:
-	case PQ_TIMESTAMP_US:
-		enc_put_le64(b, (uint64_t)c->min_i);
-		m->min = dup_bytes(b, 8);
-		enc_put_le64(b, (uint64_t)c->max_i);
-		m->max = dup_bytes(b, 8);
-		m->min_len = m->max_len = 8;
-		break;
-	case PQ_DOUBLE:
-		/* zeros: -0.0 as a min, +0.0 as a max (parquet.thrift,
-		 * ColumnOrder) */
-		d = c->min_d == 0 ? -0.0 : c->min_d;
-		memcpy(&u, &d, 8);
-		enc_put_le64(b, u);
-		m->min = dup_bytes(b, 8);
-		d = c->max_d == 0 ? 0.0 : c->max_d;
-		memcpy(&u, &d, 8);
-		enc_put_le64(b, u);
-		m->max = dup_bytes(b, 8);
-		m->min_len = m->max_len = 8;
-		break;
-	case PQ_STRING:
-		if (c->min_s.len > PQ_STAT_MAX || c->max_s.len > PQ_STAT_MAX)
-			return;
-		m->min = dup_bytes(c->min_s.buf, c->min_s.len);
-		m->max = dup_bytes(c->max_s.buf, c->max_s.len);
-		m->min_len = c->min_s.len;
-		m->max_len = c->max_s.len;
-		break;
-	}
-	m->has_minmax = true;
+	stat_bytes_release(&m->st);
 }
 
 static void
@@ -586,10 +675,8 @@ chunk_reset(struct pq_col *c)
 	c->dbl_enc = -1;
 	strbuf_reset(&c->pages);
 	c->uncompressed = 0;
-	c->nvalues = c->nulls = c->nans = 0;
-	c->has_minmax = false;
-	strbuf_reset(&c->min_s);
-	strbuf_reset(&c->max_s);
+	c->nvalues = c->nulls = 0;
+	stats_reset(&c->chunk);
 	c->encodings = 0;
 }
 
@@ -629,7 +716,7 @@ row_group_flush(struct pq_writer *w)
 			strbuf_reset(&w->head);
 			page_header(&w->head, PAGE_DICTIONARY,
 			    c->dict.plain.len, w->comp.len, c->dict.n,
-			    ENC_PLAIN, true);
+			    ENC_PLAIN, c->def.type, NULL);
 			if (write_bytes(w, w->head.buf, w->head.len) ||
 			    write_bytes(w, w->comp.buf, w->comp.len))
 				return -1;
@@ -644,10 +731,8 @@ row_group_flush(struct pq_writer *w)
 		m->compressed += (int64_t)c->pages.len;
 		m->uncompressed += (int64_t)c->uncompressed;
 		m->nvalues = (int64_t)c->nvalues;
-		m->nulls = (int64_t)c->nulls;
-		m->nans = (int64_t)c->nans;
 		m->encodings = c->encodings;
-		chunk_stats(c, m);
+		stats_bytes(&c->chunk, c->def.type, c->nulls, &m->st);
 		rg->compressed += m->compressed;
 		rg->uncompressed += m->uncompressed;
 		chunk_reset(c);
@@ -732,7 +817,7 @@ pq_add_int64(struct pq_writer *w, size_t col, const int64_t *v,
 				continue;
 			}
 			c->i64[c->nnon] = v[i + j];
-			stat_i64(c, v[i + j]);
+			stat_i64(&c->page, v[i + j]);
 			add_levels(c, 1, false);
 		}
 	}
@@ -745,17 +830,17 @@ pq_add_int64_rep(struct pq_writer *w, size_t col, int64_t v, bool null,
 	struct pq_col *c = column(w, col, PQ_INT64, PQ_TIMESTAMP_US);
 	size_t i, k, j;
 
-	if (!null && n)
-		stat_i64(c, v);
 	for (i = 0; i < n; i += k) {
 		if (page_room(w, c))
 			return;
 		k = page_left(w, c);
 		if (k > n - i)
 			k = n - i;
-		if (!null)
+		if (!null) {
+			stat_i64(&c->page, v);
 			for (j = 0; j < k; j++)
 				c->i64[c->nnon + j] = v;
+		}
 		add_levels(c, k, null);
 	}
 }
@@ -779,7 +864,7 @@ pq_add_double(struct pq_writer *w, size_t col, const double *v,
 				continue;
 			}
 			c->f64[c->nnon] = v[i + j];
-			stat_f64(c, v[i + j]);
+			stat_f64(&c->page, v[i + j]);
 			add_levels(c, 1, false);
 		}
 	}
@@ -813,7 +898,6 @@ dict_index(struct pq_writer *w, struct pq_col *c, const char *s, size_t len)
 	d->n++;
 	if (2 * d->n >= d->nslots)
 		dict_rehash(d, 2 * d->nslots);
-	stat_str(c, s, len);
 	return (long)(d->n - 1);
 }
 
@@ -838,8 +922,6 @@ pq_add_str_rep(struct pq_writer *w, size_t col, const char *s, size_t len,
 			c->dict_on = false;
 		}
 	}
-	if (s && !c->dict_on)
-		stat_str(c, s, len);
 	for (i = 0; i < n; i += k) {
 		if (page_room(w, c))
 			return;
@@ -850,6 +932,7 @@ pq_add_str_rep(struct pq_writer *w, size_t col, const char *s, size_t len,
 			add_levels(c, k, true);
 			continue;
 		}
+		stat_str(&c->page, s, len);
 		if (c->dict_on) {
 			for (j = 0; j < k; j++)
 				c->idx[c->nnon + j] = (uint32_t)e;
@@ -959,20 +1042,7 @@ footer_chunk(struct thrift_writer *tw, const struct pq_column *d,
 	thrift_field_i64(tw, 9, m->data_off);
 	if (m->dict_off >= 0)
 		thrift_field_i64(tw, 11, m->dict_off);
-	thrift_field_struct(tw, 12);		/* Statistics */
-	if (m->has_minmax && d->type != PQ_STRING) {
-		/* the deprecated pair: signed order, as ours */
-		thrift_field_binary(tw, 1, m->max, m->max_len);
-		thrift_field_binary(tw, 2, m->min, m->min_len);
-	}
-	thrift_field_i64(tw, 3, m->nulls);
-	if (m->has_minmax) {
-		thrift_field_binary(tw, 5, m->max, m->max_len);
-		thrift_field_binary(tw, 6, m->min, m->min_len);
-	}
-	if (d->type == PQ_DOUBLE)
-		thrift_field_i64(tw, 9, m->nans);
-	thrift_struct_end(tw);			/* Statistics */
+	stats_write(tw, 12, d->type, &m->st);
 	thrift_struct_end(tw);			/* ColumnMetaData */
 	thrift_struct_end(tw);			/* ColumnChunk */
 }
@@ -1093,8 +1163,10 @@ pq_writer_new(FILE *fp, const char *path, const struct pq_column *cols,
 		c->def = cols[i];
 		strbuf_init(&c->plain, 0);
 		strbuf_init(&c->pages, 0);
-		strbuf_init(&c->min_s, 0);
-		strbuf_init(&c->max_s, 0);
+		strbuf_init(&c->page.min_s, 0);
+		strbuf_init(&c->page.max_s, 0);
+		strbuf_init(&c->chunk.min_s, 0);
+		strbuf_init(&c->chunk.max_s, 0);
 		strbuf_init(&c->dict.plain, 0);
 		if (c->def.optional)
 			c->levels = xmalloc(w->o.page_values);
@@ -1126,8 +1198,10 @@ pq_writer_free(struct pq_writer *w)
 		free(c->idx);
 		strbuf_release(&c->plain);
 		strbuf_release(&c->pages);
-		strbuf_release(&c->min_s);
-		strbuf_release(&c->max_s);
+		strbuf_release(&c->page.min_s);
+		strbuf_release(&c->page.max_s);
+		strbuf_release(&c->chunk.min_s);
+		strbuf_release(&c->chunk.max_s);
 		dict_release(&c->dict);
 	}
 	for (i = 0; i < w->nrgs; i++) {
