@@ -21,6 +21,7 @@
 #include "common/xalloc.h"
 #include "export/encode.h"
 #include "export/parquet.h"
+#include "export/parquet_stats.h"
 #include "export/thrift.h"
 
 /* parquet.thrift enums */
@@ -44,10 +45,6 @@ enum pq_enc {				/* Encoding */
 #define PQ_PAGE_BYTES		(1024 * 1024)
 #define PQ_DICT_BYTES		(1024 * 1024)
 #define PQ_ROW_GROUP_BYTES	(64 * 1024 * 1024)
-/* String statistics longer than this are left out rather than cut
- * (a cut max would need a byte incremented, maybe inside a UTF-8
- * character). */
-#define PQ_STAT_MAX		512
 #define PQ_DEFAULT_ZSTD		3
 #define PQ_DEFAULT_GZIP		6
 
@@ -59,16 +56,6 @@ struct pq_dict {
 	size_t		n, alloc;	/* entries */
 	uint32_t	*slots;		/* open addressing: entry + 1; 0 free */
 	size_t		nslots;		/* a power of two, > 2 n */
-};
-
-/* Statistics of a page or a column chunk: the appends update the page's
- * alone, and a page's flush merges them into its chunk's. */
-struct pq_stats {
-	uint64_t	nans;
-	bool		has_minmax;	/* a non-null value other than NaN */
-	int64_t		min_i, max_i;
-	double		min_d, max_d;
-	struct strbuf	min_s, max_s;
 };
 
 /* One column's state: the page being filled and the chunk so far. */
@@ -95,15 +82,6 @@ struct pq_col {
 	struct pq_stats	chunk;		/* its pages' statistics merged */
 	unsigned	encodings;	/* 1 << enum pq_enc, each one used */
 	uint64_t	total;		/* values appended to the file */
-};
-
-/* Statistics as written: a chunk's in the footer, a page's in its
- * header. */
-struct pq_stat_bytes {
-	int64_t		nulls, nans;
-	bool		has_minmax;
-	unsigned char	*min, *max;	/* PLAIN bytes without length; owned */
-	size_t		min_len, max_len;
 };
 
 /* A written column chunk, as the footer describes it. */
@@ -244,27 +222,6 @@ compress_page(struct pq_writer *w, const struct strbuf *src,
 	return 0;
 }
 
-/* Write st as the Statistics struct in field id of the open struct. */
-static void
-stats_write(struct thrift_writer *tw, int16_t id, enum pq_type type,
-    const struct pq_stat_bytes *st)
-{
-	thrift_field_struct(tw, id);		/* Statistics */
-	if (st->has_minmax && type != PQ_STRING) {
-		/* the deprecated pair: signed order, as ours */
-		thrift_field_binary(tw, 1, st->max, st->max_len);
-		thrift_field_binary(tw, 2, st->min, st->min_len);
-	}
-	thrift_field_i64(tw, 3, st->nulls);
-	if (st->has_minmax) {
-		thrift_field_binary(tw, 5, st->max, st->max_len);
-		thrift_field_binary(tw, 6, st->min, st->min_len);
-	}
-	if (type == PQ_DOUBLE)
-		thrift_field_i64(tw, 9, st->nans);
-	thrift_struct_end(tw);			/* Statistics */
-}
-
 /* Append a PageHeader to head: a data page's when st is given (its
  * statistics, of a column of type), else a dictionary page's. */
 static void
@@ -290,7 +247,7 @@ page_header(struct strbuf *head, int type, size_t uncompressed,
 		thrift_field_i32(&tw, 2, encoding);
 		thrift_field_i32(&tw, 3, ENC_RLE);	/* definition levels */
 		thrift_field_i32(&tw, 4, ENC_RLE);	/* repetition levels */
-		stats_write(&tw, 5, ctype, st);
+		pq_stats_write(&tw, 5, ctype, st);
 		thrift_struct_end(&tw);
 	}
 	thrift_struct_end(&tw);
@@ -349,167 +306,6 @@ dict_find(const struct pq_dict *d, const char *s, size_t len, uint64_t h,
 	}
 	*slot = j;
 	return -1;
-}
-
-/* ---------------------------------------------------------------------
- * Statistics
- */
-
-static int
-bytes_cmp(const char *a, size_t alen, const char *b, size_t blen)
-{
-	int c = memcmp(a, b, alen < blen ? alen : blen);
-
-	if (c)
-		return c;
-	return alen < blen ? -1 : alen > blen;
-}
-
-static void
-stat_str(struct pq_stats *p, const char *s, size_t len)
-{
-	if (!p->has_minmax) {
-		strbuf_add(&p->min_s, s, len);
-		strbuf_add(&p->max_s, s, len);
-		p->has_minmax = true;
-		return;
-	}
-	if (bytes_cmp(s, len, p->min_s.buf, p->min_s.len) < 0) {
-		strbuf_reset(&p->min_s);
-		strbuf_add(&p->min_s, s, len);
-	}
-	if (bytes_cmp(s, len, p->max_s.buf, p->max_s.len) > 0) {
-		strbuf_reset(&p->max_s);
-		strbuf_add(&p->max_s, s, len);
-	}
-}
-
-static void
-stat_i64(struct pq_stats *p, int64_t v)
-{
-	if (!p->has_minmax) {
-		p->min_i = p->max_i = v;
-		p->has_minmax = true;
-	} else if (v < p->min_i) {
-		p->min_i = v;
-	} else if (v > p->max_i) {
-		p->max_i = v;
-	}
-}
-
-static void
-stat_f64(struct pq_stats *p, double v)
-{
-	if (isnan(v)) {
-		p->nans++;
-	} else if (!p->has_minmax) {
-		p->min_d = p->max_d = v;
-		p->has_minmax = true;
-	} else if (v < p->min_d) {
-		p->min_d = v;
-	} else if (v > p->max_d) {
-		p->max_d = v;
-	}
-}
-
-/* Merge the page's statistics src into its chunk's dst. */
-static void
-stats_merge(struct pq_stats *dst, const struct pq_stats *src,
-    enum pq_type type)
-{
-	dst->nans += src->nans;
-	if (!src->has_minmax)
-		return;
-	switch (type) {
-	case PQ_INT64:
-	case PQ_TIMESTAMP_US:
-		stat_i64(dst, src->min_i);
-		stat_i64(dst, src->max_i);
-		break;
-	case PQ_DOUBLE:
-		stat_f64(dst, src->min_d);
-		stat_f64(dst, src->max_d);
-		break;
-	case PQ_STRING:
-		stat_str(dst, src->min_s.buf, src->min_s.len);
-		stat_str(dst, src->max_s.buf, src->max_s.len);
-		break;
-	}
-}
-
-static void
-stats_reset(struct pq_stats *p)
-{
-	p->nans = 0;
-	p->has_minmax = false;
-	strbuf_reset(&p->min_s);
-	strbuf_reset(&p->max_s);
-}
-
-static unsigned char *
-dup_bytes(const void *p, size_t len)
-{
-	unsigned char *q = xmalloc(len ? len : 1);
-
-	memcpy(q, p, len);
-	return q;
-}
-
-/* Fill out with p's statistics as written, for a column of type with
- * nulls nulls; stat_bytes_release() frees them. */
-static void
-stats_bytes(const struct pq_stats *p, enum pq_type type, uint64_t nulls,
-    struct pq_stat_bytes *out)
-{
-	unsigned char b[8];
-	double d;
-	uint64_t u;
-
-	memset(out, 0, sizeof(*out));
-	out->nulls = (int64_t)nulls;
-	out->nans = (int64_t)p->nans;
-	if (!p->has_minmax)
-		return;
-	switch (type) {
-	case PQ_INT64:
-	case PQ_TIMESTAMP_US:
-		enc_put_le64(b, (uint64_t)p->min_i);
-		out->min = dup_bytes(b, 8);
-		enc_put_le64(b, (uint64_t)p->max_i);
-		out->max = dup_bytes(b, 8);
-		out->min_len = out->max_len = 8;
-		break;
-	case PQ_DOUBLE:
-		/* zeros: -0.0 as a min, +0.0 as a max (parquet.thrift,
-		 * ColumnOrder) */
-		d = p->min_d == 0 ? -0.0 : p->min_d;
-		memcpy(&u, &d, 8);
-		enc_put_le64(b, u);
-		out->min = dup_bytes(b, 8);
-		d = p->max_d == 0 ? 0.0 : p->max_d;
-		memcpy(&u, &d, 8);
-		enc_put_le64(b, u);
-		out->max = dup_bytes(b, 8);
-		out->min_len = out->max_len = 8;
-		break;
-	case PQ_STRING:
-		if (p->min_s.len > PQ_STAT_MAX || p->max_s.len > PQ_STAT_MAX)
-			return;
-		out->min = dup_bytes(p->min_s.buf, p->min_s.len);
-		out->max = dup_bytes(p->max_s.buf, p->max_s.len);
-		out->min_len = p->min_s.len;
-		out->max_len = p->max_s.len;
-		break;
-	}
-	out->has_minmax = true;
-}
-
-static void
-stat_bytes_release(struct pq_stat_bytes *st)
-{
-	free(st->min);
-	free(st->max);
-	st->min = st->max = NULL;
 }
 
 /* ---------------------------------------------------------------------
@@ -630,12 +426,12 @@ page_flush_1(struct pq_writer *w, struct pq_col *c)
 		    w->body.len);
 	if (compress_page(w, &w->body, &w->comp))
 		return -1;
-	stats_bytes(&c->page, c->def.type, c->nvals - c->nnon, &st);
+	pq_stats_bytes(&c->page, c->def.type, c->nvals - c->nnon, &st);
 	page_header(&w->head, PAGE_DATA, w->body.len, w->comp.len, c->nvals,
 	    enc, c->def.type, &st);
-	stat_bytes_release(&st);
-	stats_merge(&c->chunk, &c->page, c->def.type);
-	stats_reset(&c->page);
+	pq_stat_bytes_release(&st);
+	pq_stats_merge(&c->chunk, &c->page, c->def.type);
+	pq_stats_reset(&c->page);
 	strbuf_add(&c->pages, w->head.buf, w->head.len);
 	strbuf_add(&c->pages, w->comp.buf, w->comp.len);
 	c->uncompressed += w->head.len + w->body.len;
@@ -663,7 +459,7 @@ page_room(struct pq_writer *w, struct pq_col *c)
 static void
 chunk_meta_release(struct pq_chunk_meta *m)
 {
-	stat_bytes_release(&m->st);
+	pq_stat_bytes_release(&m->st);
 }
 
 static void
@@ -676,7 +472,7 @@ chunk_reset(struct pq_col *c)
 	strbuf_reset(&c->pages);
 	c->uncompressed = 0;
 	c->nvalues = c->nulls = 0;
-	stats_reset(&c->chunk);
+	pq_stats_reset(&c->chunk);
 	c->encodings = 0;
 }
 
@@ -732,7 +528,7 @@ row_group_flush(struct pq_writer *w)
 		m->uncompressed += (int64_t)c->uncompressed;
 		m->nvalues = (int64_t)c->nvalues;
 		m->encodings = c->encodings;
-		stats_bytes(&c->chunk, c->def.type, c->nulls, &m->st);
+		pq_stats_bytes(&c->chunk, c->def.type, c->nulls, &m->st);
 		rg->compressed += m->compressed;
 		rg->uncompressed += m->uncompressed;
 		chunk_reset(c);
@@ -817,7 +613,7 @@ pq_add_int64(struct pq_writer *w, size_t col, const int64_t *v,
 				continue;
 			}
 			c->i64[c->nnon] = v[i + j];
-			stat_i64(&c->page, v[i + j]);
+			pq_stat_i64(&c->page, v[i + j]);
 			add_levels(c, 1, false);
 		}
 	}
@@ -837,7 +633,7 @@ pq_add_int64_rep(struct pq_writer *w, size_t col, int64_t v, bool null,
 		if (k > n - i)
 			k = n - i;
 		if (!null) {
-			stat_i64(&c->page, v);
+			pq_stat_i64(&c->page, v);
 			for (j = 0; j < k; j++)
 				c->i64[c->nnon + j] = v;
 		}
@@ -864,7 +660,7 @@ pq_add_double(struct pq_writer *w, size_t col, const double *v,
 				continue;
 			}
 			c->f64[c->nnon] = v[i + j];
-			stat_f64(&c->page, v[i + j]);
+			pq_stat_f64(&c->page, v[i + j]);
 			add_levels(c, 1, false);
 		}
 	}
@@ -932,7 +728,7 @@ pq_add_str_rep(struct pq_writer *w, size_t col, const char *s, size_t len,
 			add_levels(c, k, true);
 			continue;
 		}
-		stat_str(&c->page, s, len);
+		pq_stat_str(&c->page, s, len);
 		if (c->dict_on) {
 			for (j = 0; j < k; j++)
 				c->idx[c->nnon + j] = (uint32_t)e;
@@ -1042,7 +838,7 @@ footer_chunk(struct thrift_writer *tw, const struct pq_column *d,
 	thrift_field_i64(tw, 9, m->data_off);
 	if (m->dict_off >= 0)
 		thrift_field_i64(tw, 11, m->dict_off);
-	stats_write(tw, 12, d->type, &m->st);
+	pq_stats_write(tw, 12, d->type, &m->st);
 	thrift_struct_end(tw);			/* ColumnMetaData */
 	thrift_struct_end(tw);			/* ColumnChunk */
 }
