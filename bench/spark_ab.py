@@ -22,8 +22,7 @@ differs.  Used for the single percentile(value, array(...)) call
       bench/spark_ab.py export ps.db spark.sql 4 old/pathstat ./pathstat \\
       http_ms connect_ms throughput_bps
 
-The session is built as spark_scale.py builds it (its settings() gives
-cores, shuffle partitions and memory); keep the two in step.
+The session is spark_scale.py's own (its session() and settings()).
 """
 import importlib.util
 import os
@@ -49,31 +48,9 @@ sc = load("spark_scale", os.path.join(here, "spark_scale.py"))
 def session(export, tmp):
     """engine-check.py's Spark (its run() and close()) on
     spark_scale.py's session."""
-    from pyspark.sql import SparkSession
     cores, parts, mem_gb = sc.settings(export)
     eng = ec.Spark.__new__(ec.Spark)
-    eng.s = (SparkSession.builder.master("local[%d]" % cores)
-             .appName("pathstat-spark-ab")
-             .config("spark.ui.enabled", "false")
-             .config("spark.ui.showConsoleProgress", "false")
-             .config("spark.driver.host", "127.0.0.1")
-             .config("spark.driver.bindAddress", "127.0.0.1")
-             .config("spark.sql.shuffle.partitions", str(parts))
-             .config("spark.default.parallelism", str(cores))
-             .config("spark.sql.codegen.wholeStage", "true")
-             .config("spark.sql.adaptive.enabled", "true")
-             .config("spark.sql.adaptive.coalescePartitions.enabled", "true")
-             .config("spark.sql.session.timeZone", "UTC")
-             .config("spark.driver.memory", "%dg" % mem_gb)
-             .config("spark.sql.warehouse.dir",
-                     os.path.join(tmp, "spark-warehouse"))
-             .config("spark.local.dir", tmp)
-             .config("spark.driver.extraJavaOptions",
-                     "-Dderby.system.home=%s -Djava.io.tmpdir=%s "
-                     "-XX:+UseParallelGC -XX:ParallelGCThreads=%d "
-                     "-Xshare:auto" % (tmp, tmp, cores))
-             .getOrCreate())
-    eng.s.sparkContext.setLogLevel("ERROR")
+    eng.s = sc.session(export, tmp, "pathstat-spark-ab")
     print("# spark settings: local[%d], shuffle partitions %d, driver "
           "memory %d GB" % (cores, parts, mem_gb), flush=True)
     return eng

@@ -64,6 +64,37 @@ def settings(export):
     return cores, parts, mem_gb
 
 
+def session(export, tmp, app):
+    """The SparkSession for millions of rows (bench/README.md, "Spark's
+    session"): settings() sizes it from the export; tmp holds Spark's
+    scratch.  spark_ab.py builds its session here too."""
+    from pyspark.sql import SparkSession
+    cores, parts, mem_gb = settings(export)
+    s = (SparkSession.builder.master("local[%d]" % cores)
+         .appName(app)
+         .config("spark.ui.enabled", "false")
+         .config("spark.ui.showConsoleProgress", "false")
+         .config("spark.driver.host", "127.0.0.1")
+         .config("spark.driver.bindAddress", "127.0.0.1")
+         .config("spark.sql.shuffle.partitions", str(parts))
+         .config("spark.default.parallelism", str(cores))
+         .config("spark.sql.codegen.wholeStage", "true")
+         .config("spark.sql.adaptive.enabled", "true")
+         .config("spark.sql.adaptive.coalescePartitions.enabled", "true")
+         .config("spark.sql.session.timeZone", "UTC")
+         .config("spark.driver.memory", "%dg" % mem_gb)
+         .config("spark.sql.warehouse.dir",
+                 os.path.join(tmp, "spark-warehouse"))
+         .config("spark.local.dir", tmp)
+         .config("spark.driver.extraJavaOptions",
+                 "-Dderby.system.home=%s -Djava.io.tmpdir=%s "
+                 "-XX:+UseParallelGC -XX:ParallelGCThreads=%d "
+                 "-Xshare:auto" % (tmp, tmp, cores))
+         .getOrCreate())
+    s.sparkContext.setLogLevel("ERROR")
+    return s
+
+
 def main():
     export = sys.argv.pop(1)
     spec = importlib.util.spec_from_file_location("engine_check", CHECK)
@@ -73,30 +104,7 @@ def main():
 
     class ScaleSpark(ec.Spark):
         def __init__(self, tmp):
-            from pyspark.sql import SparkSession
-            self.s = (SparkSession.builder.master("local[%d]" % cores)
-                      .appName("pathstat-bench-scale")
-                      .config("spark.ui.enabled", "false")
-                      .config("spark.ui.showConsoleProgress", "false")
-                      .config("spark.driver.host", "127.0.0.1")
-                      .config("spark.driver.bindAddress", "127.0.0.1")
-                      .config("spark.sql.shuffle.partitions", str(parts))
-                      .config("spark.default.parallelism", str(cores))
-                      .config("spark.sql.codegen.wholeStage", "true")
-                      .config("spark.sql.adaptive.enabled", "true")
-                      .config("spark.sql.adaptive.coalescePartitions.enabled",
-                              "true")
-                      .config("spark.sql.session.timeZone", "UTC")
-                      .config("spark.driver.memory", "%dg" % mem_gb)
-                      .config("spark.sql.warehouse.dir",
-                              os.path.join(tmp, "spark-warehouse"))
-                      .config("spark.local.dir", tmp)
-                      .config("spark.driver.extraJavaOptions",
-                              "-Dderby.system.home=%s -Djava.io.tmpdir=%s "
-                              "-XX:+UseParallelGC -XX:ParallelGCThreads=%d "
-                              "-Xshare:auto" % (tmp, tmp, cores))
-                      .getOrCreate())
-            self.s.sparkContext.setLogLevel("ERROR")
+            self.s = session(export, tmp, "pathstat-bench-scale")
 
     ec.Spark = ScaleSpark
     print("# spark settings: local[%d], whole-stage codegen on, AQE on, "
