@@ -99,6 +99,7 @@ _have_prereq() {
 	case "$1" in
 	GNUPLOT) command -v gnuplot >/dev/null 2>&1 ;;
 	NUMPY) "$PY" -c 'import numpy' >/dev/null 2>&1 ;;
+	SCIPY) "$PY" -c 'import scipy' >/dev/null 2>&1 ;;
 	ROOT) [ "$(id -u)" = 0 ] ;;
 	NETNS) [ "$(id -u)" = 0 ] && command -v ip >/dev/null 2>&1 && ip netns list >/dev/null 2>&1 ;;
 	IPERF3) command -v iperf3 >/dev/null 2>&1 ;;

@@ -10,6 +10,9 @@
 # tree tells apart (the unit test holds the formula:
 # tests/fixtures/stats/gen_unequal.py).
 
+have_prereq NUMPY && have_prereq SCIPY ||
+    skip_all "numpy or scipy missing (the tree and the oracle need them)"
+
 cat > mk.py <<'PY'
 import json, os
 import numpy as np

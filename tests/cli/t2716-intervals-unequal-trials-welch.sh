@@ -11,6 +11,9 @@
 # size keep Welch's interval (the unit test holds the formula:
 # tests/fixtures/stats/gen_welchq.py).
 
+have_prereq NUMPY && have_prereq SCIPY ||
+    skip_all "numpy or scipy missing (the tree and the oracle need them)"
+
 cat > mk.py <<'PY'
 import json, os
 import numpy as np
