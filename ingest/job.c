@@ -17,6 +17,7 @@
 #include <xxhash.h>
 #include <zlib.h>
 
+#include "common/parse.h"
 #include "common/strbuf.h"
 #include "ingest/internal.h"
 #include "ingest/job.h"
@@ -285,8 +286,20 @@ job_prepare(struct ingest_job *job, struct store *st, struct meta_cache *mc,
 void
 job_parse(struct ingest_job *job)
 {
+	size_t i;
+
 	job->parse_rc = parse_content(job->kind, job->content, job->clen,
 	    &job->res);
 	job->parsed = true;
+	/* a start no clock could have given is refused, not stored: what
+	 * reads the runs does time arithmetic on it */
+	for (i = 0; !job->parse_rc && i < job->res.nruns; i++) {
+		int64_t t = job->res.runs[i].started_at;
+
+		if (t != STARTED_UNKNOWN && !start_plausible(t))
+			job->parse_rc = parse_reject(&job->res, "run start %lld "
+			    "(Unix seconds) is outside 2000-01-01..2100-01-01 "
+			    "UTC: not a plausible time", (long long)t);
+	}
 }
 
