@@ -450,8 +450,8 @@ ingest_plan(struct ingest_run *r, char **paths, size_t npaths)
 	if (!o->nlayouts && use_stored_layouts(r->db, &r->roots, r->targets,
 	    npaths, o, &r->stored))
 		return -1;
-	if (!o->dry_run && roots_record(r->db, r->st, &r->roots, r->targets,
-	    npaths, &absorbed))
+	if (!o->dry_run && (roots_record(r->db, r->st, &r->roots, r->targets,
+	    npaths, &absorbed) || roots_warn_unmapped(r->db)))
 		return -1;
 	if (!o->dry_run && !r->stored.n && o->nlayouts &&
 	    remember_layouts(r->db, &r->roots, r->targets, npaths, o))
