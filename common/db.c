@@ -15,6 +15,8 @@
 
 #include "common/db.h"
 #include "common/err.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
 #include "schema/schema.h"
 
 const char *
@@ -171,6 +173,26 @@ db_user_version(sqlite3 *db, int *out)
 	*out = sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
 	return 0;
+}
+
+/* user_version into *out, printing nothing: the SQLite result code
+ * (the caller says what failed, or tries another way). */
+static int
+db_peek_version(sqlite3 *db, int *out)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	rc = sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL);
+	if (rc == SQLITE_OK) {
+		rc = sqlite3_step(st);
+		if (rc == SQLITE_ROW) {
+			*out = sqlite3_column_int(st, 0);
+			rc = SQLITE_OK;
+		}
+	}
+	sqlite3_finalize(st);
+	return rc;
 }
 
 /* A database with tables but user_version 0 was not made by pathstat. */
@@ -407,9 +429,20 @@ db_open(const char *path, bool create)
 	int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
 	sqlite3 *db;
 
+	int have;
+
 	db = db_open_flags(path, flags);
 	if (!db)
 		return NULL;
+	/* Nothing is written to a file before it is known to be ours:
+	 * switching to WAL rewrites the header of any SQLite file, and a
+	 * foreign one (an oha --db-url run named by --db) must leave as
+	 * it came.  Reading user_version and the table count writes
+	 * nothing; db_migrate() checks again under its lock. */
+	if (db_user_version(db, &have) || db_version_ok(db, path, have)) {
+		sqlite3_close(db);
+		return NULL;
+	}
 	/* WAL + NORMAL: each file's transaction is atomic and a killed
 	 * ingest leaves a consistent database; NORMAL is enough for that.
 	 * 16 MiB of page cache: ingest appends to the samples b-tree, and
@@ -427,12 +460,110 @@ db_open(const char *path, bool create)
 	return db;
 }
 
+/* "file:" and path with every byte but [A-Za-z0-9/._~-] as %XX: a
+ * name with '?', '#' or '%' is still that name.  Caller frees. */
+static char *
+db_uri(const char *path, const char *query)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t n = strlen(path), o = 0;
+	char *uri = xmalloc(5 + 3 * n + strlen(query) + 1);
+	const unsigned char *p;
+
+	memcpy(uri, "file:", 5);
+	o = 5;
+	for (p = (const unsigned char *)path; *p; p++) {
+		if (isalnum(*p) || strchr("/._~-", *p)) {
+			uri[o++] = (char)*p;
+		} else {
+			uri[o++] = '%';
+			uri[o++] = hex[*p >> 4];
+			uri[o++] = hex[*p & 15];
+		}
+	}
+	memcpy(uri + o, query, strlen(query) + 1);
+	return uri;
+}
+
+/* The folder path is in, for a message: its dirname, or ".".  Caller
+ * frees. */
+static char *
+db_folder(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return xstrdup(".");
+	if (slash == path)
+		return xstrdup("/");
+	return xstrndup(path, (size_t)(slash - path));
+}
+
+/*
+ * A WAL database that SQLite cannot read without writing its -shm
+ * beside it (a folder this user cannot write, a read-only mount): read
+ * it as immutable when it has no write-ahead log left to apply, and say
+ * so; else name the folder and what to do.  *db is replaced (NULL after
+ * printing an error).  0 when it can be read.
+ */
+static int
+db_reopen_immutable(sqlite3 **db, const char *path)
+{
+	struct strbuf wal = STRBUF_INIT;
+	struct stat st;
+	char *uri = NULL, *dir = db_folder(path);
+	int ret = -1;
+
+	sqlite3_close(*db);
+	*db = NULL;
+	strbuf_addf(&wal, "%s-wal", path);
+	if (stat(wal.buf, &st) == 0 && st.st_size > 0) {
+		error("cannot read database '%s': it has changes in '%s' that "
+		    "SQLite applies only by writing beside it, and the folder "
+		    "'%s' is not writable for this user: copy the database "
+		    "with its -wal file to a folder you can write, or have its "
+		    "owner run a pathstat command on it once", path, wal.buf,
+		    dir);
+		goto cleanup;
+	}
+	uri = db_uri(path, "?immutable=1");
+	*db = db_open_flags(uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+	if (!*db)
+		goto cleanup;
+	note("database '%s': read as it is on disk (immutable), since the "
+	    "folder '%s' is not writable for this user; an ingest into it "
+	    "meanwhile is not seen", path, dir);
+	ret = 0;
+cleanup:
+	strbuf_release(&wal);
+	free(uri);
+	free(dir);
+	return ret;
+}
+
+/* Did reading fail for want of writing beside the file (its -shm),
+ * in a folder this user cannot write? */
+static bool
+db_needs_folder(int rc, const char *path)
+{
+	char *dir;
+	bool ro;
+
+	if ((rc & 0xff) != SQLITE_READONLY && (rc & 0xff) != SQLITE_CANTOPEN)
+		return false;
+	dir = db_folder(path);
+	ro = access(dir, W_OK) != 0;
+	free(dir);
+	return ro;
+}
+
 sqlite3 *
 db_open_readonly(const char *path)
 {
 	struct stat stbuf;
 	sqlite3 *db;
-	int have;
+	int have, rc, rc_first;	/* rc_first: not SQLITE_OK when read as
+				 * immutable */
 
 	if (stat(path, &stbuf) != 0) {
 		error("cannot open database '%s': %s%s", path, strerror(errno),
@@ -443,7 +574,14 @@ db_open_readonly(const char *path)
 	db = db_open_flags(path, SQLITE_OPEN_READONLY);
 	if (!db)
 		return NULL;
-	if (db_user_version(db, &have)) {
+	rc = rc_first = db_peek_version(db, &have);
+	if (db_needs_folder(rc, path)) {
+		if (db_reopen_immutable(&db, path))
+			return NULL;
+		rc = db_peek_version(db, &have);
+	}
+	if (rc != SQLITE_OK) {
+		error("read schema version: %s", sqlite3_errmsg(db));
 		sqlite3_close(db);
 		return NULL;
 	}
@@ -455,10 +593,24 @@ db_open_readonly(const char *path)
 		sqlite3_close(db);
 		return NULL;
 	}
-	if (have < db_schema_version()) {
-		/* Older schema: reopen read-write to migrate it forward. */
+	if (have < db_schema_version() && rc_first != SQLITE_OK) {
+		error("database '%s' has schema version %d, older than this "
+		    "pathstat's %d, and upgrading it needs a folder you can "
+		    "write: copy it to one, or read it with the pathstat that "
+		    "wrote it", path, have, db_schema_version());
 		sqlite3_close(db);
-		return db_open(path, false);
+		return NULL;
+	}
+	if (have < db_schema_version()) {
+		/* Older schema: reopen read-write to migrate it forward,
+		 * and say so: an older pathstat refuses it after */
+		sqlite3_close(db);
+		db = db_open(path, false);
+		if (db)
+			warning("database '%s' upgraded in place from schema "
+			    "version %d to %d: an older pathstat cannot read it "
+			    "now", path, have, db_schema_version());
+		return db;
 	}
 	/* Readers scan once (sample_values blobs are read once per run): a
 	 * larger cache only adds RSS (analyze on the bench tree: 64 MiB

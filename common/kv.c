@@ -134,7 +134,7 @@ kv_valid_text(const char *s, bool is_key)
 	size_t len = strlen(s);
 	const unsigned char *p;
 
-	if (len == 0 || len > 256 || !utf8_valid(s))
+	if (len == 0 || len > 256 || !utf8_valid(s) || utf8_first_control(s))
 		return false;
 	if (isspace((unsigned char)s[0]) || isspace((unsigned char)s[len - 1]))
 		return false;
@@ -165,7 +165,8 @@ path_id_valid(const char *id)
 	size_t len = strlen(id);
 	const unsigned char *p;
 
-	if (len == 0 || len > PATH_ID_MAX || !utf8_valid(id))
+	if (len == 0 || len > PATH_ID_MAX || !utf8_valid(id) ||
+	    utf8_first_control(id))
 		return false;
 	if (id[0] == ' ' || id[len - 1] == ' ')
 		return false;
@@ -310,8 +311,11 @@ cond_token_parse(const char *tok, struct kvset *out, struct strbuf *why)
 		val = xstrdup(rate);
 	}
 	if (!kv_valid_key(key) || !kv_valid_value(val)) {
-		strbuf_addf(why, "condition token '%s' has an empty or "
-		    "unsafe key or value", tok);
+		strbuf_addstr(why, "condition token '");
+		utf8_add_escaped(why, tok);
+		strbuf_addstr(why, "' has an empty or unsafe key or value "
+		    "(',', '=', ';', a blank at either end, or a control "
+		    "character: C0, C1 or bidirectional)");
 		goto cleanup;
 	}
 	kvset_set(out, key, val);
@@ -333,10 +337,13 @@ cond_parse(const char *text, struct kvset *out, struct strbuf *why)
 		if (!*tok)
 			continue;
 		ret = cond_token_parse(tok, out, why);
-		if (ret == 1)
-			strbuf_addf(why, "condition token '%s' is not k=v, "
-			    "name-value (ka-on), cN, PN, bRATE (b200M), a size "
-			    "(1k, 1m, 1024b), tcp/udp, reverse or bidir", tok);
+		if (ret == 1) {
+			strbuf_addstr(why, "condition token '");
+			utf8_add_escaped(why, tok);
+			strbuf_addstr(why, "' is not k=v, name-value (ka-on), "
+			    "cN, PN, bRATE (b200M), a size (1k, 1m, 1024b), "
+			    "tcp/udp, reverse or bidir");
+		}
 		if (ret) {
 			ret = -1;
 			break;

@@ -38,8 +38,8 @@ void kvset_copy(struct kvset *dst, const struct kvset *src);
 void kvset_join(const struct kvset *s, struct strbuf *sb, const char *sep);
 
 /* A key or value that is safe in the canonical form: 1 to 256 bytes of
- * valid UTF-8, no ',', '=', ';', control characters or surrounding
- * blanks. */
+ * valid UTF-8, no ',', '=', ';', control characters (utf8_is_control():
+ * C0, C1, bidirectional) or surrounding blanks. */
 bool kv_valid_key(const char *key);
 bool kv_valid_value(const char *value);
 
@@ -51,8 +51,9 @@ bool kv_valid_value(const char *value);
  */
 #define PATH_ID_MAX	256
 #define PATH_ID_RULE	"1 to 256 bytes of UTF-8 text with no ',' (it " \
-	"separates lists such as --paths A,B), no control characters and " \
-	"no blank at either end"
+	"separates lists such as --paths A,B), no control characters (C0, " \
+	"C1 or bidirectional: U+202E and the like make one ID look like " \
+	"another) and no blank at either end"
 bool path_id_valid(const char *id);
 
 /*

@@ -98,3 +98,9 @@ parse_double_n(const char *s, size_t len, double *out)
 	tmp[len] = '\0';
 	return parse_double(tmp, -HUGE_VAL, HUGE_VAL, out);
 }
+
+bool
+start_plausible(int64_t unix_s)
+{
+	return unix_s >= START_PLAUSIBLE_MIN && unix_s < START_PLAUSIBLE_END;
+}

@@ -20,4 +20,15 @@ int parse_percent(const char *s, double *out, bool percent_to_fraction);
 /* Parse "<n>" of length len (not NUL-terminated) as a double; finite only. */
 int parse_double_n(const char *s, size_t len, double *out);
 
+/*
+ * The run starts pathstat takes, in Unix seconds: from 2000-01-01 up to
+ * (not including) 2100-01-01 UTC.  A start outside is a broken clock or
+ * a hostile file: ingest refuses the file, and what reads a database
+ * written before takes such a stored start as unknown (so no time
+ * arithmetic on it can overflow: 2100 in microseconds is 4.1e15).
+ */
+#define START_PLAUSIBLE_MIN	INT64_C(946684800)
+#define START_PLAUSIBLE_END	INT64_C(4102444800)
+bool start_plausible(int64_t unix_s);
+
 #endif

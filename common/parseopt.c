@@ -17,6 +17,7 @@
 #include "common/strbuf.h"
 #include "common/suggest.h"
 #include "common/table.h"
+#include "common/utf8.h"
 #include "common/where.h"
 #include "common/xalloc.h"
 
@@ -198,8 +199,16 @@ apply(const struct parseopt *o, const char *arg, struct strbuf *msg)
 	if (ret) {
 		strbuf_addstr(msg, "bad ");
 		add_name(msg, o);
-		if (arg && !(o->flags & PARSEOPT_WHY_ONLY))
-			strbuf_addf(msg, " '%s'", arg);
+		if (arg && !(o->flags & PARSEOPT_WHY_ONLY)) {
+			/* shown, not applied: a control in it (a
+			 * right-to-left override) would act on the message */
+			strbuf_addstr(msg, " '");
+			if (utf8_valid(arg) && !utf8_first_control(arg))
+				strbuf_addstr(msg, arg);
+			else
+				utf8_add_escaped(msg, arg);
+			strbuf_addch(msg, '\'');
+		}
 		strbuf_addf(msg, ": %s", why.buf);
 	}
 	strbuf_release(&why);

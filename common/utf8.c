@@ -74,6 +74,46 @@ utf8_valid(const char *s)
 	return true;
 }
 
+/* The code point of the valid sequence of n bytes at p. */
+static uint32_t
+utf8_decode(const unsigned char *p, size_t n)
+{
+	uint32_t cp = n == 1 ? p[0] : n == 2 ? p[0] & 0x1fu :
+	    n == 3 ? p[0] & 0x0fu : p[0] & 0x07u;
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		cp = (cp << 6) | (p[i] & 0x3fu);
+	return cp;
+}
+
+bool
+utf8_is_control(uint32_t cp)
+{
+	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0x061c ||
+	    cp == 0x200e || cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) ||
+	    (cp >= 0x2066 && cp <= 0x2069);
+}
+
+uint32_t
+utf8_first_control(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		size_t n = utf8_len(p);
+		uint32_t cp;
+
+		if (!n)
+			return 0;
+		cp = utf8_decode(p, n);
+		if (utf8_is_control(cp))
+			return cp;
+		p += n;
+	}
+	return 0;
+}
+
 void
 utf8_add_escaped(struct strbuf *sb, const char *s)
 {
@@ -84,6 +124,10 @@ utf8_add_escaped(struct strbuf *sb, const char *s)
 
 		if (n == 1 && *p >= 0x20 && *p != 0x7f && *p != '\\') {
 			strbuf_addch(sb, (char)*p);
+		} else if (n > 1 && utf8_is_control(utf8_decode(p, n))) {
+			/* a C1 or bidirectional control would act on the
+			 * message it is in: shown, not applied */
+			strbuf_addf(sb, "\\u%04X", (unsigned)utf8_decode(p, n));
 		} else if (n > 1) {
 			strbuf_add(sb, p, n);
 		} else {

@@ -20,8 +20,19 @@ bool utf8_valid(const char *s);
 /* The offset of the first byte of s[0..len) (which need not end in a
  * NUL) that is not valid UTF-8, or is a NUL; len when there is none. */
 size_t utf8_invalid_at(const char *s, size_t len);
+/*
+ * Controls no name may hold: C0 and DEL, C1 (U+0080..U+009F, NEL
+ * among them) and Unicode's Bidi_Control characters (U+061C, U+200E,
+ * U+200F, U+202A..U+202E, U+2066..U+2069), which make one name render
+ * like another (U+202E turns the text after it around).
+ */
+bool utf8_is_control(uint32_t cp);
+/* The first such control in the valid UTF-8 s, or 0 when there is none
+ * (or s is not valid UTF-8 before one). */
+uint32_t utf8_first_control(const char *s);
 /* Append s to sb with each byte that is not part of valid UTF-8, and
- * each control character, written as \xNN: for messages. */
+ * each C0 control, written as \xNN, and each C1 or bidirectional
+ * control as \uXXXX: for messages. */
 void utf8_add_escaped(struct strbuf *sb, const char *s);
 
 #endif

@@ -570,8 +570,10 @@ add_run_col(struct part_ctx *x, size_t ci, const struct export_run *r,
 		break;
 	case F_STARTED_AT:
 		is_int = true;
+		/* model.c took a start outside 2000..2100 as unknown, so
+		 * this cannot overflow */
 		null = !r->has_started;
-		v = r->started_at * 1000000;
+		v = r->has_started ? r->started_at * 1000000 : 0;
 		break;
 	case F_STATUS:
 		s = r->status;

@@ -16,6 +16,7 @@
 #include "common/db.h"
 #include "common/err.h"
 #include "common/keycat.h"
+#include "common/parse.h"
 #include "common/runsel.h"
 #include "common/strbuf.h"
 #include "common/suggest.h"
@@ -442,6 +443,15 @@ read_run(sqlite3_stmt *st, size_t nkeys, struct export_run *r)
 	r->metric = col_dup(st, Q_METRIC);
 	r->has_started = sqlite3_column_type(st, Q_STARTED) != SQLITE_NULL;
 	r->started_at = sqlite3_column_int64(st, Q_STARTED);
+	if (r->has_started && !start_plausible(r->started_at)) {
+		/* stored by a version that took any start: in µs it would
+		 * overflow, and no clock gave it */
+		warning("run %lld: its stored start %lld (Unix seconds) is "
+		    "outside 2000-01-01..2100-01-01 UTC: exported as unknown",
+		    (long long)r->db_id, (long long)r->started_at);
+		r->has_started = false;
+		r->started_at = 0;
+	}
 	r->status = col_dup(st, Q_STATUS);
 	r->reason = col_dup(st, Q_REASON);
 	r->failures = sqlite3_column_int64(st, Q_FAILURES);

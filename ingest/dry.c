@@ -175,6 +175,8 @@ job_dry(struct ingest_ctx *c, struct ingest_job *job)
 				strbuf_addstr(&line, "new");
 				stats->fresh++;
 			}
+			if (d.copy.len)
+				strbuf_addf(&line, "; %s", d.copy.buf);
 			stats->stored++;
 			break;
 		}

@@ -33,7 +33,7 @@ job_decide(struct ingest_ctx *c, struct ingest_job *job,
 	const struct ingest_opts *o = c->o;
 	const struct walk_file *wf = job->wf;
 	struct parse_result *res = &job->res;
-	char *dup = NULL;
+	char *dup = NULL, *dup_keys = NULL;	/* ours, freed at done */
 
 	d->stored_good = fs->id && status_good(fs->status);
 	if (!job->read_failed && job_is_unchanged(o, job, fs)) {
@@ -79,10 +79,25 @@ job_decide(struct ingest_ctx *c, struct ingest_job *job,
 		goto done;
 	}
 	/* the same content under another name is a copy, unless that
-	 * file is gone: then this is it, renamed */
-	dup = c->st ? store_same_content(c->st, job->hash, wf->relpath) : NULL;
+	 * file is gone (then this is it, renamed), or it was filed under
+	 * other keys: then both are runs someone filed, and merging them
+	 * would drop one (whichever the walk met second) */
+	dup = c->st ? store_same_content(c->st, job->hash, wf->relpath,
+	    job->keytext.buf, &dup_keys) : NULL;
 	if (dup && (gone_list_has(c->gone, dup) ||
 	    !roots_file_exists(c->roots, dup))) {
+		free(dup);
+		dup = NULL;
+	}
+	if (dup && job->keys.path && !job->key_error && dup_keys &&
+	    strcmp(dup_keys, job->keytext.buf)) {
+		struct strbuf diff = STRBUF_INIT;
+
+		run_keys_diff(dup_keys, &job->keys, &diff);
+		/* said by write.c (a warning) and dry.c when stored */
+		strbuf_addf(&d->copy, "same content as '%s', which has "
+		    "other keys (%s): stored as its own runs", dup, diff.buf);
+		strbuf_release(&diff);
 		free(dup);
 		dup = NULL;
 	}
@@ -116,8 +131,10 @@ job_decide(struct ingest_ctx *c, struct ingest_job *job,
 		goto done;
 	}
 	d->fate = FATE_STORE;
+	free(dup_keys);
 	return 0;
 done:
+	free(dup_keys);
 	/* a file read before keeps its runs until it is good again, or
 	 * gone and pruned */
 	d->keep = d->stored_good && d->fate != FATE_STORE;
@@ -129,6 +146,7 @@ decision_init(struct decision *d)
 {
 	memset(d, 0, sizeof(*d));
 	strbuf_init(&d->reason, 0);
+	strbuf_init(&d->copy, 0);
 	strbuf_init(&d->diff, 0);
 }
 
@@ -136,6 +154,7 @@ void
 decision_release(struct decision *d)
 {
 	strbuf_release(&d->reason);
+	strbuf_release(&d->copy);
 	strbuf_release(&d->diff);
 }
 

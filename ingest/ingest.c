@@ -12,6 +12,8 @@
 #include "common/compat.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -448,8 +450,8 @@ ingest_plan(struct ingest_run *r, char **paths, size_t npaths)
 	if (!o->nlayouts && use_stored_layouts(r->db, &r->roots, r->targets,
 	    npaths, o, &r->stored))
 		return -1;
-	if (!o->dry_run && roots_record(r->db, r->st, &r->roots, r->targets,
-	    npaths, &absorbed))
+	if (!o->dry_run && (roots_record(r->db, r->st, &r->roots, r->targets,
+	    npaths, &absorbed) || roots_warn_unmapped(r->db)))
 		return -1;
 	if (!o->dry_run && !r->stored.n && o->nlayouts &&
 	    remember_layouts(r->db, &r->roots, r->targets, npaths, o))
@@ -542,6 +544,26 @@ ingest_read(struct ingest_run *r)
 	return ret;
 }
 
+/*
+ * The listing's reader has left (EPIPE): what is still buffered for it
+ * goes nowhere, so that closing standard output does not turn the
+ * ingest's exit status into a failure.
+ */
+static void
+stdout_reader_gone(void)
+{
+	int fd;
+
+	if (fflush(stdout) == 0 || errno != EPIPE)
+		return;
+	fd = open("/dev/null", O_WRONLY);
+	if (fd < 0)
+		return;
+	if (dup2(fd, STDOUT_FILENO) >= 0)
+		clearerr(stdout);
+	close(fd);
+}
+
 /* The closing lines: what a dry run would have done, or what was done
  * (with the run view refreshed and the conflicts named); 0 or 1. */
 static int
@@ -581,9 +603,14 @@ cmd_ingest(int argc, char **argv)
 	struct ingest_run r;
 	enum parseopt_result pr;
 	int npaths, rc, ret = PATHSTAT_EXIT_OK;
+	void (*old_pipe)(int);
 	size_t i;
 
 	err_set_prefix("pathstat ingest");
+	/* A reader that leaves (ingest 2>&1 | head -1) ends the listing,
+	 * not the ingest: writes to it fail (EPIPE) instead of killing us
+	 * between two files, and the exit status is the ingest's. */
+	old_pipe = signal(SIGPIPE, SIG_IGN);
 	memset(&o, 0, sizeof(o));
 	run_keys_init(&o.tags);
 	ingest_run_init(&r, &o);
@@ -615,5 +642,8 @@ cleanup:
 	free(o.layout_texts);
 	run_keys_release(&o.tags);
 	err_set_quiet(false);
+	stdout_reader_gone();
+	if (old_pipe != SIG_ERR)
+		signal(SIGPIPE, old_pipe);
 	return ret;
 }

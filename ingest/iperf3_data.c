@@ -376,9 +376,11 @@ iperf3_read_setup(struct iperf3_ctx *c, struct iperf3_setup *s)
 	if (cJSON_IsString(v))	/* a longer text is cut: fine for a label */
 		snprintf(c->res->tool_version, sizeof(c->res->tool_version),
 		    "%s", v->valuestring);
-	if (num_member(object_member(start, "timestamp"), "timesecs", &x) &&
-	    x >= 0 && x < 9.0e18)
-		s->started_at = (int64_t)x;
+	/* a start out of int64_t's range is kept as one out of the
+	 * plausible range, for job_parse() to refuse */
+	if (num_member(object_member(start, "timestamp"), "timesecs", &x))
+		s->started_at = x > -9.0e18 && x < 9.0e18 ? (int64_t)x :
+		    INT64_MAX;
 
 	v = member(ts, "protocol");
 	if (cJSON_IsString(v) && strlen(v->valuestring) < sizeof(s->proto)) {

@@ -17,6 +17,7 @@
 #include <xxhash.h>
 #include <zlib.h>
 
+#include "common/parse.h"
 #include "common/strbuf.h"
 #include "ingest/internal.h"
 #include "ingest/job.h"
@@ -102,9 +103,31 @@ read_file(const struct walk_file *wf, struct strbuf *raw,
 			inflateEnd(&zs);
 			return -2;
 		}
-		/* Concatenated gzip members are one file to gzip(1). */
-		if (zrc == Z_STREAM_END && zs.avail_in > 0)
-			zrc = inflateReset(&zs) == Z_OK ? Z_OK : Z_DATA_ERROR;
+		/* Concatenated gzip members are one file to gzip(1); zero
+		 * padding after the last is nothing (gzip(1) ignores it).
+		 * Other bytes after a member are not the tool's output:
+		 * refused, saying so, not taken for a broken member. */
+		if (zrc == Z_STREAM_END && zs.avail_in > 0) {
+			const unsigned char *t = zs.next_in;
+			size_t left = zs.avail_in, k;
+
+			if (left >= 2 && t[0] == 0x1f && t[1] == 0x8b) {
+				zrc = inflateReset(&zs) == Z_OK ? Z_OK :
+				    Z_DATA_ERROR;
+				continue;
+			}
+			for (k = 0; k < left && !t[k]; k++)
+				;
+			if (k < left) {
+				strbuf_addf(why, "%zu bytes after the gzip data "
+				    "(from byte %zu) that are not another gzip "
+				    "member: the file is not as its tool wrote "
+				    "it (gzip -d would drop them unseen)", left,
+				    used);
+				inflateEnd(&zs);
+				return -2;
+			}
+		}
 	} while (zrc == Z_OK);
 	inflateEnd(&zs);
 	if (zrc != Z_STREAM_END) {
@@ -285,8 +308,20 @@ job_prepare(struct ingest_job *job, struct store *st, struct meta_cache *mc,
 void
 job_parse(struct ingest_job *job)
 {
+	size_t i;
+
 	job->parse_rc = parse_content(job->kind, job->content, job->clen,
 	    &job->res);
 	job->parsed = true;
+	/* a start no clock could have given is refused, not stored: what
+	 * reads the runs does time arithmetic on it */
+	for (i = 0; !job->parse_rc && i < job->res.nruns; i++) {
+		int64_t t = job->res.runs[i].started_at;
+
+		if (t != STARTED_UNKNOWN && !start_plausible(t))
+			job->parse_rc = parse_reject(&job->res, "run start %lld "
+			    "(Unix seconds) is outside 2000-01-01..2100-01-01 "
+			    "UTC: not a plausible time", (long long)t);
+	}
 }
 

@@ -100,6 +100,9 @@ struct decision {
 	struct strbuf	reason;		/* why rejected or skipped, or the
 					 * read error */
 	struct strbuf	diff;		/* how the keys change, if they do */
+	struct strbuf	copy;		/* a file stored with the same content
+					 * under other keys: said when this
+					 * one is stored too */
 	bool		stored_good;	/* the database has runs from it */
 	int64_t		stored_runs;	/* how many */
 	bool		keep;		/* stored_good, and the fate would lose

@@ -137,8 +137,9 @@ set_condition(struct run_keys *k, const char *text, struct strbuf *why)
 		if (rc == 0)
 			continue;
 		if (!kv_valid_value(tok)) {
-			strbuf_addf(why, "condition token '%s' is not a "
-			    "safe value", tok);
+			strbuf_addstr(why, "condition token '");
+			utf8_add_escaped(why, tok);
+			strbuf_addstr(why, "' is not a safe value");
 			goto cleanup;
 		}
 		if (unknown.len)
@@ -162,15 +163,15 @@ cleanup:
 }
 
 /* Tag values may hold spaces and punctuation (hostnames, versions), but
- * no control characters and nothing but UTF-8; keys follow the stricter
- * key rule. */
+ * no control characters (C0, C1, bidirectional: utf8_is_control()) and
+ * nothing but UTF-8; keys follow the stricter key rule. */
 static bool
 tag_value_ok(const char *v)
 {
 	const unsigned char *p;
 	size_t len = strlen(v);
 
-	if (len == 0 || len > 1024 || !utf8_valid(v))
+	if (len == 0 || len > 1024 || !utf8_valid(v) || utf8_first_control(v))
 		return false;
 	for (p = (const unsigned char *)v; *p; p++)
 		if (*p < 0x20 || *p == 0x7f)
@@ -217,14 +218,20 @@ run_keys_set(struct run_keys *k, const char *key, const char *value,
 			utf8_add_escaped(why, key);
 			strbuf_addstr(why, "' is empty, over 256 bytes, not "
 			    "UTF-8, or has '=', ',', ';' or control "
-			    "characters");
+			    "characters (C0, C1 or bidirectional)");
 			return -1;
 		}
 		if (!tag_value_ok(value)) {
 			strbuf_addstr(why, "tag '");
 			utf8_add_escaped(why, key);
 			strbuf_addstr(why, "' has an empty, over-long (1024 "
-			    "bytes), not UTF-8 or control-character value");
+			    "bytes), not UTF-8 or control-character (C0, C1 "
+			    "or bidirectional) value");
+			if (strlen(value) <= 1024) {
+				strbuf_addstr(why, " '");
+				utf8_add_escaped(why, value);
+				strbuf_addch(why, '\'');
+			}
 			return -1;
 		}
 		if (k->tags.n >= RUN_TAGS_MAX && !kvset_get(&k->tags, key)) {
@@ -427,6 +434,27 @@ run_keys_describe(const struct run_keys *k, const char *cond,
 		strbuf_addstr(out, "(no keys)");
 }
 
+/* The meta.json key "cond" names what "condition" does. */
+static const char *
+meta_key_name(const char *key)
+{
+	return !strcmp(key, "cond") ? "condition" : key;
+}
+
+/* Does a key before item in root name what item does?  (At most
+ * RUN_TAGS_MAX + 8 keys get here.) */
+static bool
+meta_key_repeated(const cJSON *root, const cJSON *item)
+{
+	const cJSON *o;
+
+	for (o = root->child; o && o != item; o = o->next)
+		if (o->string && !strcmp(meta_key_name(o->string),
+		    meta_key_name(item->string)))
+			return true;
+	return false;
+}
+
 /*
  * Byte offset of the first "\u0000" escape inside a JSON string of
  * buf[0..len), or -1.  cJSON decodes it into a NUL that ends the C
@@ -523,14 +551,23 @@ meta_parse(const char *buf, size_t len, struct run_keys *out,
 
 		if (!item->string)
 			continue;
+		/* the last of two would win unseen: refuse, naming it */
+		if (meta_key_repeated(root, item)) {
+			strbuf_addstr(why, "key '");
+			utf8_add_escaped(why, item->string);
+			strbuf_addstr(why, "' is given twice (JSON keeps the "
+			    "last, unseen): give it once");
+			goto cleanup;
+		}
 		if (cJSON_IsString(item)) {
 			value = item->valuestring;
 		} else if (cJSON_IsNumber(item)) {
 			double d = item->valuedouble;
 
 			if (!isfinite(d)) {
-				strbuf_addf(why, "key '%s': not a finite number",
-				    item->string);
+				strbuf_addstr(why, "key '");
+				utf8_add_escaped(why, item->string);
+				strbuf_addstr(why, "': not a finite number");
 				goto cleanup;
 			}
 			if (d == floor(d) && fabs(d) < 9e15)
@@ -550,7 +587,9 @@ meta_parse(const char *buf, size_t len, struct run_keys *out,
 		if (run_keys_set(&keys, item->string, value, why)) {
 			struct strbuf tmp = STRBUF_INIT;
 
-			strbuf_addf(&tmp, "key '%s': %s", item->string, why->buf);
+			strbuf_addstr(&tmp, "key '");
+			utf8_add_escaped(&tmp, item->string);
+			strbuf_addf(&tmp, "': %s", why->buf);
 			strbuf_reset(why);
 			strbuf_addstr(why, tmp.buf);
 			strbuf_release(&tmp);

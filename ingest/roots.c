@@ -118,6 +118,19 @@ root_named(const struct root_list *r, const char *name)
 	return NULL;
 }
 
+/* The known tree named by the n bytes at name, or NULL. */
+static const struct root_row *
+root_named_n(const struct root_list *r, const char *name, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < r->n; i++)
+		if (strlen(r->rows[i].name) == n &&
+		    !memcmp(r->rows[i].name, name, n))
+			return &r->rows[i];
+	return NULL;
+}
+
 static bool
 is_dir(const char *path)
 {
@@ -216,7 +229,9 @@ utc_now(char *buf, size_t size)
  * Rename the stored names of tree inner's files into outer's, where
  * inner's folder lies below outer's (new_prefix: outer's name and the
  * path of inner below it).  A file both trees hold keeps the row with
- * runs (outer's when both have runs: inner's runs go, named).
+ * runs (outer's when both have runs: inner's runs go, named).  An inner
+ * with id 0 is no tree but the prefix an ingest before schema 4 stored
+ * a tree's files under (the folder as given): renamed the same way.
  */
 static int
 absorb(sqlite3 *db, struct store *st, const struct root_row *inner,
@@ -286,6 +301,16 @@ absorb(sqlite3 *db, struct store *st, const struct root_row *inner,
 	if (db_step_done(db, ren, "rename a tree's files"))
 		goto cleanup;
 	nren = (size_t)sqlite3_changes(db);
+	if (!inner->id) {
+		/* names stored before the database knew its trees */
+		if (nren)
+			note("%zu files stored as '%s/...' (before this "
+			    "database knew its trees) are now named '%s/...', "
+			    "as the tree '%s' names them", nren, inner->name,
+			    new_prefix, outer_name);
+		ret = 0;
+		goto cleanup;
+	}
 	sqlite3_bind_int64(del, 1, inner->id);
 	if (db_step_done(db, del, "forget a tree"))
 		goto cleanup;
@@ -300,6 +325,40 @@ cleanup:
 	sqlite3_finalize(pairs);
 	sqlite3_finalize(ren);
 	sqlite3_finalize(del);
+	return ret;
+}
+
+/*
+ * An ingest before schema 4 stored a tree's files under the folder as
+ * it was given ("mig/t1/A/x.json" for `ingest mig/t1`); now they are
+ * named from the tree's own name ("t1/A/x.json").  Rename such names,
+ * given the same way now, onto the new tree t (in the caller's
+ * transaction), unless their first folder is a known tree's name (then
+ * they are that tree's).  0 or -1.
+ */
+static int
+map_legacy(sqlite3 *db, struct store *st, const struct root_list *r,
+    const struct walk_target *t, size_t *removed)
+{
+	struct root_row old = { 0, NULL, NULL };
+	char *given = xstrdup(t->arg), *p = given, *slash;
+	size_t len;
+	int ret = 0;
+
+	while (!strncmp(p, "./", 2))
+		for (p += 2; *p == '/'; p++)
+			;
+	len = strlen(p);
+	while (len > 1 && p[len - 1] == '/')
+		p[--len] = '\0';
+	slash = strchr(p, '/');
+	if (!*p || !strcmp(p, t->root_name) || !strcmp(p, ".") ||
+	    (slash && root_named_n(r, p, (size_t)(slash - p))))
+		goto cleanup;
+	old.name = p;
+	ret = absorb(db, st, &old, t->root_name, t->root_name, removed);
+cleanup:
+	free(given);
 	return ret;
 }
 
@@ -331,6 +390,11 @@ record_one(sqlite3 *db, struct store *st, const struct root_list *r,
 	sqlite3_bind_text(up, 3, now, -1, SQLITE_STATIC);
 	if (db_step_done(db, up, "record a tree"))
 		goto cleanup;
+	/* a tree's files stored under the folder as given, before the
+	 * database knew its trees, are its files */
+	if (t->is_dir && !*t->under &&
+	    map_legacy(db, st, r, t, removed))
+		goto cleanup;
 	/* known trees inside a new one become part of it */
 	nmoves = roots_moves(r, t, 1, &moves);
 	for (i = 0; i < nmoves; i++)
@@ -346,6 +410,36 @@ cleanup:
 		ret = -1;
 	}
 	return ret;
+}
+
+int
+roots_warn_unmapped(sqlite3 *db)
+{
+	sqlite3_stmt *st = db_prepare(db, "find files under no tree",
+	    "SELECT count(*), min(relpath) FROM files f WHERE NOT EXISTS "
+	    "(SELECT 1 FROM roots t WHERE substr(f.relpath, 1, "
+	    "length(t.name) + 1) = t.name || '/')");
+	int64_t n;
+
+	if (!st)
+		return -1;
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		error("find files under no tree: %s", sqlite3_errmsg(db));
+		sqlite3_finalize(st);
+		return -1;
+	}
+	n = sqlite3_column_int64(st, 0);
+	if (n > 0)
+		warning("%lld %s stored before this database knew its trees "
+		    "(first '%s') %s under no tree given since: they cannot "
+		    "be found gone, and a file of the same content is taken "
+		    "for a copy of one; give the tree as it was given then "
+		    "(the same folder name, from the same folder) to name them "
+		    "as its files", (long long)n, n == 1 ? "file" : "files",
+		    (const char *)sqlite3_column_text(st, 1), n == 1 ? "is" :
+		    "are");
+	sqlite3_finalize(st);
+	return 0;
 }
 
 int

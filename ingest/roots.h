@@ -52,11 +52,20 @@ void walk_target_release(struct walk_target *t);
  * tree that lies inside a new one becomes part of it: its files' stored
  * names are renamed into the new tree's (where both trees hold a file,
  * the one with runs stays; if both have runs, the new tree's, and the
- * other's runs are removed, named, and added to *removed).  Then r is
- * loaded again.  0 or -1 (a database error).
+ * other's runs are removed, named, and added to *removed).  So are the
+ * files an ingest before schema 4 stored under the new tree's folder
+ * as given ("mig/t1/..." for mig/t1, now "t1/...").  Then r is loaded
+ * again.  0 or -1 (a database error).
  */
 int roots_record(sqlite3 *db, struct store *st, struct root_list *r,
     const struct walk_target *targets, size_t ntargets, size_t *removed);
+
+/*
+ * Warn of files the database names under no tree (stored before
+ * schema 4 knew trees, and not mapped onto one since: see
+ * roots_record()), with the first and what to do.  0 or -1.
+ */
+int roots_warn_unmapped(sqlite3 *db);
 
 /*
  * The known trees that lie inside a new tree among targets, which

@@ -33,8 +33,9 @@ static const char *const stmt_sql[S_COUNT] = {
 	[S_FILE_RUNS] = "SELECT count(*) FROM runs WHERE file_id = ?1 OR "
 	    "summary_file_id = ?1",
 	[S_FILE_DEL] = "DELETE FROM files WHERE id = ?1",
-	[S_SAME_CONTENT] = "SELECT relpath FROM files WHERE hash = ?1 AND "
-	    "relpath <> ?2 AND status IN ('ok', 'partial') LIMIT 1",
+	[S_SAME_CONTENT] = "SELECT relpath, keys FROM files WHERE hash = ?1 "
+	    "AND relpath <> ?2 AND status IN ('ok', 'partial') "
+	    "ORDER BY keys IS ?3 DESC, relpath LIMIT 1",
 	[S_FILE_UPSERT] = "INSERT INTO files (relpath, hash, size, kind, "
 	    "tool_version, status, reason, keys, ingested_at) "
 	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
@@ -216,15 +217,20 @@ store_file_state(struct store *s, const char *relpath, struct file_state *out)
 }
 
 char *
-store_same_content(struct store *s, const char *hash, const char *relpath)
+store_same_content(struct store *s, const char *hash, const char *relpath,
+    const char *keys, char **their_keys)
 {
 	sqlite3_stmt *st = use(s, S_SAME_CONTENT);
 	char *res = NULL;
 
+	*their_keys = NULL;
 	sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, relpath, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) == SQLITE_ROW)
+	sqlite3_bind_text(st, 3, keys, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW) {
 		res = col_text_dup(st, 0);
+		*their_keys = col_text_dup(st, 1);
+	}
 	sqlite3_reset(st);
 	return res;
 }

@@ -31,9 +31,10 @@ void file_state_release(struct file_state *fs);
 int store_file_state(struct store *st, const char *relpath,
     struct file_state *out);
 /* Relative path of another ingested (ok/partial) file with this hash, or
- * NULL; the caller frees the result. */
+ * NULL, one stored under keys (canonical text) first; *their_keys gets
+ * its keys (NULL with no such file).  The caller frees both. */
 char *store_same_content(struct store *st, const char *hash,
-    const char *relpath);
+    const char *relpath, const char *keys, char **their_keys);
 
 struct file_row {
 	const char	*relpath;

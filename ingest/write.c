@@ -111,6 +111,8 @@ store_parsed(struct ingest_ctx *c, struct ingest_job *job,
 		    row->relpath, removed, ingest_runs_word((int64_t)removed),
 		    nruns);
 	}
+	if (d->copy.len)
+		warning("%s: %s", row->relpath, d->copy.buf);
 	if (partial) {
 		stats->partial++;
 		note("%s: partial: %s", row->relpath, reason.buf);

@@ -82,10 +82,11 @@ run "$PS" ingest --rekey --db t.db tree
 expect_code 0 "--rekey: exit 0"
 expect_sql t.db "SELECT trial FROM runs r JOIN paths p ON p.id = r.path_id WHERE p.name = 'B'" 5 "--rekey: a changed meta.json re-keys the file"
 
-cp tree/A/trial1/probe.csv tree/B/copy.csv
+cp tree/A/trial1/probe.csv tree/A/trial1/copy.csv
 run "$PS" ingest --db t.db tree
-expect_err_has "tree/B/copy.csv: skipped: same content as 'tree/A/trial1/probe.csv'" "duplicate content is skipped and named"
-expect_sql t.db "SELECT count(*) FROM runs" 3 "duplicate content adds no run"
+expect_err_has "tree/A/trial1/copy.csv: skipped: same content as 'tree/A/trial1/probe.csv'" "duplicate content under the same keys is skipped and named"
+expect_sql t.db "SELECT count(*) FROM runs" 3 "duplicate content under the same keys adds no run"
+rm tree/A/trial1/copy.csv
 
 PATHSTAT_DB=env.db run "$PS" ingest tree/A
 expect_code 0 "PATHSTAT_DB picks the database"
