@@ -324,6 +324,13 @@ fuzz: $(FUZZ_BIN)
 		tail -1 build-fuzz/$$name.log; \
 	done
 
+# A release (docs/release.md): the source tarball of HEAD, static
+# pathprobe for x86_64 and aarch64 clients and SHA256SUMS, in
+# $(B)/dist; the same commit gives the same bytes (release/check.sh,
+# which CI runs, builds it twice, then the Debian package from it).
+dist:
+	@sh release/dist.sh $(VERSION) $(B)/dist
+
 # demo.sh installs missing packages first (as root), then builds: so
 # demo does not depend on all, whose check-deps would stop it.
 demo:
