@@ -5,7 +5,7 @@
 #  1. `make dist` twice, into two folders: every file byte-identical;
 #  2. each static pathprobe: --version, then the loopback tests
 #     (t4000-t4005, t4007) with it as the probe under test, the aarch64
-#     one under qemu-aarch64-static;
+#     one under qemu-aarch64-static (without t4005's signals);
 #  3. the Debian packages built from the tarball (not the clone), so a
 #     file missing from the tarball fails here: dpkg-buildpackage -b
 #     runs the test suite (dh_auto_test), then lintian, no errors;
@@ -56,7 +56,12 @@ for arch in x86_64 aarch64; do
 	chmod +x "$run"
 	v=$("$run" --version) || die "$arch pathprobe --version failed"
 	[ "$v" = "pathprobe $version" ] || die "$arch --version says '$v'"
-	for t in t4000 t4001 t4002 t4003 t4004 t4005 t4007; do
+	# t4005 (signals) natively only: under qemu-user a SIGHUP ignored
+	# on entry was seen to kill the guest once in two runs, qemu's
+	# signal emulation rather than pathprobe's
+	tests="t4000 t4001 t4002 t4003 t4004 t4007"
+	[ $arch = aarch64 ] || tests="$tests t4005"
+	for t in $tests; do
 		name=$(basename tests/cli/$t-*.sh .sh)
 		PATHSTAT_BIN=$top/pathstat PATHPROBE_BIN=$run \
 		    sh tests/cli/run-one.sh "$name" "$work/$arch-$t.res" \
@@ -67,7 +72,7 @@ for arch in x86_64 aarch64; do
 		*) cat "$work/$arch-$t.res"; die "$arch pathprobe: $name" ;;
 		esac
 	done
-	step "   $arch: $v, loopback tests t4000-t4007 pass"
+	step "   $arch: $v, loopback tests pass:$(echo " $tests" | sed "s/ t/ t/g")"
 done
 
 step "3. Debian packages from the tarball"
