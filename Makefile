@@ -10,6 +10,7 @@
 #   make schema-doc      write docs/schema.md from schema/*.sql
 #   make verdicts        false-verdict rates and power (docs/verdicts.md);
 #                        verdicts-small is the quick version CI runs
+#   make dist            release files in build/dist (docs/release.md)
 #   make demo | bench | fuzz | clean
 #
 # Sources are picked up by folder, so adding a file needs no edit here.
@@ -21,7 +22,7 @@ COMPDIR	?= $(PREFIX)/share/bash-completion/completions
 CC	?= cc
 PKG_CONFIG ?= pkg-config
 PYTHON	?= /usr/bin/python3
-VERSION	:= 0.1.0
+VERSION	:= 0.2.0
 
 # Build into a folder so the sanitizer build never mixes objects; the
 # sanitizer build also puts its binaries there (OUT), never in ./.
@@ -37,7 +38,7 @@ WARN	+= -Werror -Wpedantic -Wwrite-strings -Wimplicit-fallthrough -fno-common
 endif
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
-ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(SAN) -I. $(PKG_CFLAGS) \
+ALL_CFLAGS = -std=c11 $(WARN) $(CPPFLAGS) $(CFLAGS) $(SAN) -I. $(PKG_CFLAGS) \
 	     -DPATHSTAT_VERSION='"$(VERSION)"' -MMD -MP
 # libcmark-gfm's pkg-config file names its extensions library on some
 # releases only; name it here too (index.html's tables and footnotes).
@@ -52,7 +53,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/t-*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 SQL	:= $(sort $(wildcard schema/[0-9][0-9][0-9]-*.sql))
 
-.PHONY: all test check unit cli asan deps check-deps demo docs-examples bench bench-scale \
+.PHONY: all test check unit cli asan deps check-deps demo docs-examples bench bench-scale dist \
 	fuzz install uninstall clean pathprobe-static test-slow schema-doc \
 	test-engines \
 	coverage coverage-small \
@@ -115,22 +116,24 @@ $(B)/libpathstat.a: $(LIB_OBJ)
 	ar rcs $@ $^
 
 $(OUT)/pathstat: $(B)/pathstat.o $(B)/libpathstat.a
-	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(LIBS)
+	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 # pathprobe depends on libc only: it is copied onto cloud instances.
 # common/parse.c (checked number parsing) is libc-only too.
 PROBE_SRC := $(sort $(wildcard collect/*.c)) common/parse.c
-$(OUT)/pathprobe: $(PROBE_SRC) $(wildcard collect/*.h) common/compat.h \
+$(OUT)/pathprobe: $(PROBE_SRC) $(wildcard collect/*.h) common/compat.h common/version.h \
 	    common/banned.h common/parse.h
 	@mkdir -p $(dir $@)
 	@if [ -n "$(PROBE_SRC)" ]; then \
 		echo "$(CC) ... -o $@ $(PROBE_SRC)"; \
-		$(CC) -std=c11 $(WARN) $(CFLAGS) $(SAN) -I. -o $@ $(PROBE_SRC) -lm; \
+		$(CC) -std=c11 $(WARN) $(CPPFLAGS) $(CFLAGS) $(SAN) $(LDFLAGS) -I. \
+		    -DPATHSTAT_VERSION='"$(VERSION)"' -o $@ $(PROBE_SRC) -lm; \
 	fi
 # A separate name, so a cross build never replaces the native binary the
 # tests run; copy it onto the instance as pathprobe.
 pathprobe-static: $(PROBE_SRC)
-	$(CC) -std=c11 $(WARN) -O2 -static -I. -o pathprobe-static $(PROBE_SRC) -lm
+	$(CC) -std=c11 $(WARN) -O2 -static -I. -DPATHSTAT_VERSION='"$(VERSION)"' \
+	    -o pathprobe-static $(PROBE_SRC) -lm
 	@echo "built ./pathprobe-static ($$(file -b pathprobe-static 2>/dev/null | cut -d, -f1-2))"
 
 $(B)/tests/t-%: tests/unit/t-%.c tests/unit/harness.h $(B)/libpathstat.a
@@ -320,6 +323,13 @@ fuzz: $(FUZZ_BIN)
 		    || { tail -40 build-fuzz/$$name.log; exit 1; }; \
 		tail -1 build-fuzz/$$name.log; \
 	done
+
+# A release (docs/release.md): the source tarball of HEAD, static
+# pathprobe for x86_64 and aarch64 clients and SHA256SUMS, in
+# $(B)/dist; the same commit gives the same bytes (release/check.sh,
+# which CI runs, builds it twice, then the Debian package from it).
+dist:
+	@sh release/dist.sh $(VERSION) $(B)/dist
 
 # demo.sh installs missing packages first (as root), then builds: so
 # demo does not depend on all, whose check-deps would stop it.

@@ -13,6 +13,7 @@
 
 #include "analyze/options.h"
 #include "cmds.h"
+#include "common/db.h"
 #include "common/err.h"
 #include "common/exit.h"
 #include "common/strbuf.h"
@@ -103,7 +104,10 @@ main(int argc, char **argv)
 	name = argv[1];
 	if (!strcmp(name, "--version") || !strcmp(name, "-V") ||
 	    !strcmp(name, "version")) {
-		printf("pathstat %s (sqlite %s)\n", PATHSTAT_VERSION,
+		/* the schema named: a database this binary writes is
+		 * refused by a binary whose schema is older */
+		printf("pathstat %s (schema %d, sqlite %s)\n",
+		    PATHSTAT_VERSION, db_schema_version(),
 		    sqlite3_libversion());
 		return err_finish_stdout() ? PATHSTAT_EXIT_FAIL : PATHSTAT_EXIT_OK;
 	}

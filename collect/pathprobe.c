@@ -162,8 +162,11 @@ main(int argc, char **argv)
 			o.rst = true;
 			break;
 		case ':':
-			collect_warnx("option '%s' needs an argument",
-			    argv[optind - 1]);
+			/* only short options take arguments: optopt names
+			 * it on glibc and musl alike (argv[optind - 1] is
+			 * another word on musl, which permutes otherwise) */
+			collect_warnx("option '-%c' needs an argument",
+			    optopt);
 			return usage(stderr, PROBE_EXIT_USAGE);
 		default:
 			if (optopt)

@@ -3,6 +3,11 @@
  * socket addresses (IPv4 or IPv6), once, before anything is timed, and
  * reading the kernel's own handshake RTT of a connected socket.
  */
+/* musl declares struct tcp_info only under _GNU_SOURCE (glibc under
+ * _DEFAULT_SOURCE too): the static pathprobe is built against musl */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1
+#endif
 #include "common/compat.h"
 
 #include <sys/types.h>

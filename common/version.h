@@ -4,8 +4,10 @@
 #ifndef PATHSTAT_COMMON_VERSION_H
 #define PATHSTAT_COMMON_VERSION_H
 
+/* One home: VERSION in the Makefile, passed as -DPATHSTAT_VERSION to
+ * every compile (pathstat, pathprobe, the tests, fuzz targets). */
 #ifndef PATHSTAT_VERSION
-#define PATHSTAT_VERSION "0.1.0"
+#error "PATHSTAT_VERSION is set by the Makefile (-DPATHSTAT_VERSION=...)"
 #endif
 
 #endif
