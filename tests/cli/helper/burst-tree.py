@@ -13,7 +13,10 @@ instance type) is a burst-credit run: 0.77 Gbit/s for its last 14 of 30
 seconds.  TAGGED (a comma list of paths, default none) also writes, for
 each of those paths, a second run per day behind an NLB (via-nlb) at
 9.0 Gbit/s beside the direct one (via-direct); the untagged layout then
-has no via.  Prints the number of files written.  The contents are the
+has no via.  Each instance type after the first runs 5 % slower per
+place in the list.  Each <instance type>/<day> folder holds the
+meta.json pathstat-collect writes, its provenance: the instance's
+hostname, the day's session and the collector's command line.  Prints the number of files written.  The contents are the
 real iperf3 3.12 fixture (tests/fixtures/reference/iperf3/3.12/
 tcp_P1.json) with its intervals, sums and timestamps rewritten."""
 import copy
@@ -72,19 +75,25 @@ def main(root, days="14", paths="A,B,C,D,E", itypes="c6i.large",
     n = 0
     start = datetime.datetime(2026, 11, 1, 1, 0, 0,
                               tzinfo=datetime.timezone.utc)
-    for it in itypes.split(","):
+    for ix, it in enumerate(itypes.split(",")):
         for k in range(int(days)):
             when = start + datetime.timedelta(days=k)
             day = when.date().isoformat()
+            os.makedirs(os.path.join(root, it, day), exist_ok=True)
+            with open(os.path.join(root, it, day, "meta.json"), "w") as f:
+                json.dump({"hostname": "ip-10-0-%d-7" % ix,
+                           "session": when.strftime("%Y%m%dT%H%M%SZ"),
+                           "collector_command": "pathstat-collect --out "
+                           "results --path-id P --host 10.0.0.%d" % ix}, f)
             for p in paths.split(","):
-                base = 9.5e9
+                base = 9.5e9 * (1 - 0.05 * ix)
                 rates = [base + rnd.uniform(-5e7, 5e7) for _ in range(30)]
                 if p == "E" and day == "2026-11-02":
                     rates[16:] = [0.77e9 + rnd.uniform(-5e6, 5e6)
                                   for _ in range(14)]
                 runs = [("", rates)]
                 if p in tagged:
-                    nlb = [9.0e9 + rnd.uniform(-5e7, 5e7) for _ in range(30)]
+                    nlb = [base - 5e8 + rnd.uniform(-5e7, 5e7) for _ in range(30)]
                     runs = [("via-direct", rates), ("via-nlb", nlb)]
                 for sub, r in runs:
                     folder = os.path.join(root, it, day, p, sub)
