@@ -354,6 +354,12 @@ void report_caption_method(const struct report_section *s,
 void report_caption_where(const struct report_section *s,
     struct strbuf *cap);
 
+/* A pivot's spec columns may select by tags as well as conditions
+ * ("via=nlb"): add each key of theirs that is no condition key of the
+ * database to o's --by (owned there), so the percentiles table's rows
+ * carry it.  Returns 0, or -1 after a database error. */
+int report_pivot_by(struct report_bundle *b, const struct report_section *s,
+    struct analyze_opts *o);
 /*
  * Pivot tables (pivot.c): build pt from t (a percentiles table of
  * section s) and its caption.  Returns 0, or -1 after naming the spec

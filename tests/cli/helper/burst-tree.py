@@ -4,16 +4,16 @@ iperf3 -P 1 runs, 30 one-second intervals each, one run a day per path
 and instance type:
 
     ROOT/<instance type>/<day>/<path>/run.json            (untagged)
-    ROOT/<instance type>/<day>/<path>/via-<v>/run.json    (TAGGED paths)
+    ROOT/<instance type>/<day>/<path>/nlb/run.json        (TAGGED paths)
 
 from 2026-11-01 for DAYS days (default 14), PATHS A..E (default
 A,B,C,D,E), ITYPES c6i.large (default; a comma list).  Each interval is
 9.5 Gbit/s plus a little per-file noise; path E on 2026-11-02 (every
 instance type) is a burst-credit run: 0.77 Gbit/s for its last 14 of 30
 seconds.  TAGGED (a comma list of paths, default none) also writes, for
-each of those paths, a second run per day behind an NLB (via-nlb) at
-9.0 Gbit/s beside the direct one (via-direct); the untagged layout then
-has no via.  Each instance type after the first runs 5 % slower per
+each of those paths, a second run per day behind an NLB, 0.5 Gbit/s
+slower, in a folder nlb/ beside the direct run (the layout
+{path}/{tag:via}/{*} tags it via=nlb; the direct run stays untagged).  Each instance type after the first runs 5 % slower per
 place in the list.  Each <instance type>/<day> folder holds the
 meta.json pathstat-collect writes, its provenance: the instance's
 hostname, the day's session and the collector's command line.  Prints the number of files written.  The contents are the
@@ -94,7 +94,7 @@ def main(root, days="14", paths="A,B,C,D,E", itypes="c6i.large",
                 runs = [("", rates)]
                 if p in tagged:
                     nlb = [base - 5e8 + rnd.uniform(-5e7, 5e7) for _ in range(30)]
-                    runs = [("via-direct", rates), ("via-nlb", nlb)]
+                    runs.append(("nlb", nlb))
                 for sub, r in runs:
                     folder = os.path.join(root, it, day, p, sub)
                     os.makedirs(folder, exist_ok=True)
