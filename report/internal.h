@@ -334,6 +334,9 @@ const char *report_section_unit(const struct report_section *s);
 /* Check that every path of the section has data for its metric under
  * its where; -1 after naming the path and the section. */
 int report_check_paths(struct report_bundle *b, const struct report_section *s);
+/* Does section s (weeks, trend) read its where's period (day, week or
+ * month) with the time before it, as report_section_opts() queries it? */
+bool report_period_context(const struct report_section *s);
 /* The section's where as text: "day=2026-08-28, target unset". */
 void report_where_text(const struct report_section *s, struct strbuf *sb);
 /* Label of path id in the section ("" when none). */

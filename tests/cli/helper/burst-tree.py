@@ -14,7 +14,8 @@ seconds.  TAGGED (a comma list of paths, default none) also writes, for
 each of those paths, a second run per day behind an NLB, 0.5 Gbit/s
 slower, in a folder nlb/ beside the direct run (the layout
 {path}/{tag:via}/{*} tags it via=nlb; the direct run stays untagged).  Each instance type after the first runs 5 % slower per
-place in the list.  Each <instance type>/<day> folder holds the
+place in the list.  STEP (a comma list of paths, default none) steps
+those paths up 10 % from 2026-11-16 (a Monday, ISO week 47) on.  Each <instance type>/<day> folder holds the
 meta.json pathstat-collect writes, its provenance: the instance's
 hostname, the day's session and the collector's command line.  Prints the number of files written.  The contents are the
 real iperf3 3.12 fixture (tests/fixtures/reference/iperf3/3.12/
@@ -68,9 +69,10 @@ def run(template, when, rates):
 
 
 def main(root, days="14", paths="A,B,C,D,E", itypes="c6i.large",
-         tagged=""):
+         tagged="", step=""):
     template = json.load(open(FIX))
     tagged = set(t for t in tagged.split(",") if t)
+    step = set(t for t in step.split(",") if t)
     rnd = random.Random(7)
     n = 0
     start = datetime.datetime(2026, 11, 1, 1, 0, 0,
@@ -87,6 +89,8 @@ def main(root, days="14", paths="A,B,C,D,E", itypes="c6i.large",
                            "results --path-id P --host 10.0.0.%d" % ix}, f)
             for p in paths.split(","):
                 base = 9.5e9 * (1 - 0.05 * ix)
+                if p in step and day >= "2026-11-16":
+                    base *= 1.10
                 rates = [base + rnd.uniform(-5e7, 5e7) for _ in range(30)]
                 if p == "E" and day == "2026-11-02":
                     rates[16:] = [0.77e9 + rnd.uniform(-5e6, 5e6)
