@@ -177,11 +177,13 @@ index_tail(struct report_bundle *b, const char *hash)
 		strbuf_addstr(md, " from a spec it made from the database "
 		    "(`pathstat report --init` prints it, to edit)");
 	} else {
-		/* a code span: strip backquotes so it cannot end early */
-		const char *p;
+		/* a code span: strip backquotes so it cannot end early; the
+		 * file's name only, as published pages go elsewhere (where
+		 * it was is in provenance.json) */
+		const char *p = strrchr(b->spec->file, '/');
 
 		strbuf_addstr(md, " from the spec `");
-		for (p = b->spec->file; *p; p++)
+		for (p = p && p[1] ? p + 1 : b->spec->file; *p; p++)
 			strbuf_addch(md, *p == '`' || *p == '\n' ? '?' : *p);
 		strbuf_addch(md, '`');
 	}
