@@ -121,7 +121,8 @@ autospec_month_group(cJSON *arr, const struct autospec_month *am)
 		strbuf_addf(&text, "Each instance type against %s over the "
 		    "whole period, for the paths measured on both (their days "
 		    "differ: the comparison pools each type's days); the "
-		    "ratio's interval comes from resampling trials.",
+		    "ratio's interval is Welch's t on the trials' values "
+		    "(the caption says how many a side).",
 		    am->main_itype);
 		sec = autospec_section(sub, "compare", id.buf, title.buf,
 		    text.buf);
