@@ -124,6 +124,10 @@ autospec_month_group(cJSON *arr, const struct autospec_month *am)
 		    "ratio's interval is Welch's t on the trials' values "
 		    "(the caption says how many a side).",
 		    am->main_itype);
+		if (am->gaps)
+			strbuf_addf(&text, " Not every type has every day: %s; "
+			    "its ratios pool the days it has, so a change on "
+			    "the days it lacks moves them.", am->gaps);
 		sec = autospec_section(sub, "compare", id.buf, title.buf,
 		    text.buf);
 		cJSON_AddStringToObject(sec, "by", "instance_type");
