@@ -603,7 +603,8 @@ static void
 compare_notes(struct cmp_ctx *x)
 {
 	const struct analyze_opts *o = x->o;
-	struct strbuf m = STRBUF_INIT;
+	struct strbuf m = STRBUF_INIT, tr = STRBUF_INIT;
+	size_t tlo = 0, thi = 0;
 
 	describe_method(x->o2, x->cs, &m);
 	table_add_note(x->t, "%s by %s against the baseline (%s%s); %s.",
@@ -616,15 +617,31 @@ compare_notes(struct cmp_ctx *x)
 		    "another).", x->nobase, x->nobase == 1 ? "" : "s",
 		    x->nobase == 1 ? "" : "s", x->baseline ? x->baseline :
 		    "none");
+	/* the trials the rows compare, as counted, not the minimum the
+	 * interval needs */
+	for (size_t i = 0; i < x->nrows; i++) {
+		size_t a = x->cs->cells[x->rows[i].base].ntrials;
+		size_t b = x->cs->cells[x->rows[i].cell].ntrials;
+
+		tlo = !i || (a < b ? a : b) < tlo ? (a < b ? a : b) : tlo;
+		thi = !i || (a > b ? a : b) > thi ? (a > b ? a : b) : thi;
+	}
+	if (!x->nrows)
+		strbuf_addstr(&tr, "no trials");
+	else if (tlo == thi)
+		strbuf_addf(&tr, "%zu trials a side", tlo);
+	else
+		strbuf_addf(&tr, "%zu–%zu trials a side", tlo, thi);
 	table_add_note(x->t, "Ratio = value / baseline with a %.0f %% interval "
 	    "covering trial-to-trial variation and sampling (ratio_ci_covers = "
-	    "trials): Welch t on trial-level values, from %d trials a side "
-	    "(docs/coverage.md).  Test on trial-level values (JSON and CSV name "
+	    "trials): Welch t on trial-level values, which needs %d trials "
+	    "a side (the rows compare %s; docs/coverage.md).  Test on trial-level values (JSON and CSV name "
 	    "the one whose p is shown in their test column): exact Mann–Whitney U below 10 "
 	    "trials a side, else Brunner–Munzel (Mann–Whitney where the two "
 	    "sides do not overlap, as Brunner–Munzel then has no p); p "
 	    "adjusted with Holm across the rows.", o->level * 100,
-	    STATS_TL_MIN_TRIALS);
+	    STATS_TL_MIN_TRIALS, tr.buf);
+	strbuf_release(&tr);
 	if (x->ncens)
 		table_add_note(x->t, "≥ timeout: the statistic of all attempts "
 		    "reads a timed-out one (baseline_ge_timeout, "

@@ -14,6 +14,7 @@
 #include "analyze/pooling.h"
 #include "common/err.h"
 #include "common/escape.h"
+#include "common/keycat.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "stats/verdict.h"
@@ -294,6 +295,9 @@ median_n(const struct trend *tr, size_t from, size_t to)
  * c6i.large → c7i.large"), the samples a point when they change by 2×
  * or more there, and keys whose values vary along the series otherwise
  * ("mixes instance_type: c6i.large, c7i.large").  Into sb, "; "-joined.
+ * Provenance (common/keycat.h: how runs were made, differing in every
+ * run) is never what changed; a user who wants it splits by it (--by),
+ * which makes it a dimension, skipped here.
  */
 static void
 trend_changed(const struct pooling *pl, const struct cellset *cs,
@@ -309,7 +313,7 @@ trend_changed(const struct pooling *pl, const struct cellset *cs,
 		for (i = 0; i < cs->ndims; i++)
 			if (!strcmp(cs->dimkeys[i], key))
 				break;
-		if (i < cs->ndims)
+		if (i < cs->ndims || keycat_is_provenance(key))
 			continue;
 		for (i = 0; i < tr->m; i++) {
 			const char *v = pooling_cell_value(pl,

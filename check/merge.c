@@ -298,7 +298,8 @@ fold(struct check_model *m, const struct check_opts *o, struct story *s,
 	struct scope_keys sk, all;
 	struct strbuf ev = STRBUF_INIT, sc = STRBUF_INIT;
 	char **scopes = xcalloc(s->n, sizeof(char *)), **cells;
-	size_t i, j, ncells, nseen;
+	struct strbuf counts = STRBUF_INIT;
+	size_t i, j, ncells, nseen, prefix;
 	const char *unit;
 
 	for (i = 0; i < s->n; i++)
@@ -339,6 +340,7 @@ fold(struct check_model *m, const struct check_opts *o, struct story *s,
 			strbuf_addf(&ev, " (%s)", list.buf);
 		strbuf_release(&list);
 	}
+	prefix = ev.len;
 	if (nseen <= MERGE_QUOTE_MAX) {
 		/* each campaign's own numbers, the first finding of each;
 		 * once when they all say the same */
@@ -395,6 +397,13 @@ quoted:
 		if (g->trial != f->trial)
 			f->trial = -1;
 	}
+	/* counts a cell adds up (failures, slow probes): the cell's, with
+	 * each run's after them, never one run's for the whole cell */
+	if (check_run_counts_merged(m, f, &counts)) {
+		strbuf_setlen(&ev, prefix);
+		strbuf_addf(&ev, ": %s", counts.buf);
+	}
+	strbuf_release(&counts);
 	scope_keys_text(&sk, &sc);
 	free(f->scope);
 	f->scope = strbuf_detach(&sc, NULL);

@@ -323,6 +323,12 @@ void check_instance_cap(struct check_model *m);
 void check_outlier_trial(struct check_model *m);
 void check_few_samples(struct check_model *m);
 void check_hidden_failures(struct check_model *m);
+/* A hidden-failures or busy-client finding f that merged several runs
+ * (merge.c): the cell's counts summed over its runs ("27 of 900 probes
+ * failed over 3 runs (9 of 300 in each)"), into ev.  False, with nothing
+ * written, for any other check. */
+bool check_run_counts_merged(const struct check_model *m,
+    const struct check_finding *f, struct strbuf *ev);
 void check_syn_retransmit(struct check_model *m);
 void check_busy_client(struct check_model *m);
 void check_udp_sender(struct check_model *m);

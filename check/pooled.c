@@ -18,6 +18,7 @@
 #include "analyze/cells.h"
 #include "analyze/pooling.h"
 #include "check/model.h"
+#include "common/keycat.h"
 #include "common/metric.h"
 #include "common/xalloc.h"
 #include "stats/stats.h"
@@ -228,7 +229,28 @@ test_block(struct check_model *m, const struct run_ix *ids, int metric,
 	free(done);
 }
 
-/* One metric's cells with every candidate key as a dimension. */
+/* Drop the provenance keys (common/keycat.h: the session, hostname,
+ * command lines and versions pathstat-collect stamps on every run) from
+ * keys[0..n), freeing them: how runs were made is no grouping to split
+ * by, and a key sorted first ("collector_command" before
+ * "instance_type") would be the one the finding suggests.  Returns the
+ * count left. */
+static size_t
+drop_provenance(char **keys, size_t n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		if (keycat_is_provenance(keys[i]))
+			free(keys[i]);
+		else
+			keys[k++] = keys[i];
+	}
+	return k;
+}
+
+/* One metric's cells with every candidate key but provenance as a
+ * dimension. */
 static void
 pooled_metric(struct check_model *m, int metric)
 {
@@ -240,6 +262,8 @@ pooled_metric(struct check_model *m, int metric)
 	size_t i, j, a, cap = 0;
 	int nk = pooling_candidates(m->db, NULL, 0, &keys);
 
+	if (nk > 0)
+		nk = (int)drop_provenance(keys, (size_t)nk);
 	if (nk <= 0) {
 		free(keys);
 		return;

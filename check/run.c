@@ -12,6 +12,7 @@
 
 #include "check/model.h"
 #include "common/strbuf.h"
+#include "common/xalloc.h"
 
 /* Call fn for every run, cell by cell (so findings come out in path and
  * condition order); fn appends to ev, cause and act and returns whether
@@ -90,18 +91,26 @@ check_burst_cliff(struct check_model *m)
  * hidden-failures
  */
 
+/* A run's failed attempts and attempts, and what an attempt is. */
+static const char *
+failure_counts(const struct check_run *r, int64_t *failed, int64_t *total)
+{
+	bool oha = !strcmp(r->tool, "oha") || r->metric == METRIC_HTTP_MS;
+
+	*failed = r->failures > r->nfail_rows ? r->failures : r->nfail_rows;
+	*total = r->attempts >= 0 ? r->attempts : (int64_t)r->n + *failed;
+	return oha ? "requests" : !strcmp(r->tool, "pathprobe") ? "probes" :
+	    "attempts";
+}
+
 static void
 failures_text(const struct check_run *r, struct strbuf *ev,
     struct strbuf *cause, struct strbuf *act)
 {
-	int64_t failed = r->failures > r->nfail_rows ? r->failures :
-	    r->nfail_rows;
-	int64_t total = r->attempts >= 0 ? r->attempts :
-	    (int64_t)r->n + failed;
+	int64_t failed, total;
+	const char *what = failure_counts(r, &failed, &total);
 	bool oha = !strcmp(r->tool, "oha") || r->metric == METRIC_HTTP_MS;
 	bool low_rate = isfinite(r->success_rate) && r->success_rate < 1.0;
-	const char *what = oha ? "requests" : !strcmp(r->tool, "pathprobe") ?
-	    "probes" : "attempts";
 
 	if (failed <= 0 && !low_rate)
 		return;
@@ -279,4 +288,106 @@ void
 check_busy_client(struct check_model *m)
 {
 	each_run(m, "busy-client", busy_of);
+}
+
+/* Per run counts listed after a merged total: at most this many. */
+#define COUNTS_LISTED	8
+
+bool
+check_run_counts_merged(const struct check_model *m,
+    const struct check_finding *f, struct strbuf *ev)
+{
+	bool busy = !strcmp(f->check, "busy-client");
+	int64_t sum_a = 0, sum_b = 0, *a, *b;
+	const char *what = "probes";
+	size_t i, r, n = 0;
+	bool same_b = true, same = true;
+
+	if ((!busy && strcmp(f->check, "hidden-failures")) || f->nruns < 2)
+		return false;
+	a = xcalloc(f->nruns, sizeof(int64_t));
+	b = xcalloc(f->nruns, sizeof(int64_t));
+	for (i = 0; i < f->nruns; i++) {
+		for (r = 0; r < m->nruns && m->runs[r].id != f->runs[i]; r++)
+			;
+		if (r == m->nruns)
+			continue;
+		if (busy) {
+			a[n] = (int64_t)m->runs[r].gap.slow;
+			b[n] = (int64_t)m->runs[r].gap.n;
+		} else {
+			what = failure_counts(&m->runs[r], &a[n], &b[n]);
+		}
+		sum_a += a[n];
+		sum_b += b[n];
+		same_b = same_b && b[n] == b[0];
+		same = same && a[n] == a[0] && b[n] == b[0];
+		n++;
+	}
+	if (n < 2) {
+		free(a);
+		free(b);
+		return false;
+	}
+	check_fmt_count(ev, (uint64_t)sum_a);
+	strbuf_addstr(ev, " of ");
+	check_fmt_count(ev, (uint64_t)sum_b);
+	if (busy)
+		strbuf_addf(ev, " probes added %.0f ms or more to the handshake "
+		    "(%.1f %%; the client's own time)", CHECK_BUSY_SLOW_MS,
+		    sum_b ? 100.0 * (double)sum_a / (double)sum_b : 0.0);
+	else
+		strbuf_addf(ev, " %s failed", what);
+	strbuf_addf(ev, " over the cell's %zu runs (", n);
+	if (same) {
+		check_fmt_count(ev, (uint64_t)a[0]);
+		strbuf_addstr(ev, " of ");
+		check_fmt_count(ev, (uint64_t)b[0]);
+		strbuf_addstr(ev, " in each)");
+	} else {
+		strbuf_addstr(ev, "per run: ");
+		for (i = 0; i < n && i < COUNTS_LISTED; i++) {
+			strbuf_addstr(ev, i == 0 ? "" : i + 1 == n ? " and " :
+			    ", ");
+			check_fmt_count(ev, (uint64_t)a[i]);
+			if (!same_b) {
+				strbuf_addstr(ev, " of ");
+				check_fmt_count(ev, (uint64_t)b[i]);
+			}
+		}
+		if (n > COUNTS_LISTED)
+			strbuf_addf(ev, ", … %zu more", n - COUNTS_LISTED);
+		if (same_b) {
+			strbuf_addstr(ev, " of ");
+			check_fmt_count(ev, (uint64_t)b[0]);
+		}
+		strbuf_addch(ev, ')');
+	}
+	if (busy) {
+		/* a median does not add up: each run's */
+		strbuf_addstr(ev, "; each run's median added time: ");
+		for (i = r = 0; i < f->nruns && r < COUNTS_LISTED; i++) {
+			size_t k;
+
+			for (k = 0; k < m->nruns && m->runs[k].id != f->runs[i];
+			    k++)
+				;
+			if (k == m->nruns)
+				continue;
+			strbuf_addstr(ev, r == 0 ? "" : r + 1 == n ? " and " :
+			    ", ");
+			check_fmt_value(ev, METRIC_CONNECT_MS,
+			    m->runs[k].gap.p50);
+			r++;
+		}
+		if (n > COUNTS_LISTED)
+			strbuf_addstr(ev, ", …");
+	} else {
+		strbuf_addstr(ev, "; the cell's percentiles describe only the ");
+		check_fmt_count(ev, (uint64_t)(sum_b - sum_a));
+		strbuf_addf(ev, " successful %s", what);
+	}
+	free(a);
+	free(b);
+	return true;
 }

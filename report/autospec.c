@@ -776,6 +776,51 @@ month_metric(const struct ctx *x, const struct mruns *mr, const struct sel *s)
 	return nd >= AUTOSPEC_MONTH_DAYS;
 }
 
+/* Which instance types of iv[0..ni) lack which of the days dv[0..nd)
+ * among runs s: "r7i.large lacks 5 of 21 days (2026-11-08..2026-11-12)",
+ * "; "-joined into sb (runs of adjacent days of the data as a range). */
+static void
+month_gaps(const struct ctx *x, const struct sel *s, const char **dv,
+    size_t nd, const char **iv, size_t ni, struct strbuf *sb)
+{
+	bool *has = xcalloc(nd + 1, sizeof(bool));
+	size_t i, d, r, miss;
+
+	for (i = 0; i < ni; i++) {
+		memset(has, 0, (nd + 1) * sizeof(bool));
+		for (r = 0; r < s->n; r++) {
+			const char *it = autospec_field(x, s->r[r], F_ITYPE);
+			const char *day = autospec_field(x, s->r[r], F_DAY);
+
+			if (!it || !day || strcmp(it, iv[i]))
+				continue;
+			for (d = 0; d < nd && strcmp(dv[d], day); d++)
+				;
+			has[d] = true;
+		}
+		for (d = miss = 0; d < nd; d++)
+			miss += !has[d];
+		if (!miss)
+			continue;
+		strbuf_addf(sb, "%s%s lacks %zu of %zu days (", sb->len ? "; " :
+		    "", iv[i], miss, nd);
+		for (d = 0, miss = 0; d < nd; d++) {
+			size_t e = d;
+
+			if (has[d])
+				continue;
+			while (e + 1 < nd && !has[e + 1])
+				e++;
+			strbuf_addf(sb, "%s%s", miss++ ? ", " : "", dv[d]);
+			if (e > d)
+				strbuf_addf(sb, "..%s", dv[e]);
+			d = e;
+		}
+		strbuf_addch(sb, ')');
+	}
+	free(has);
+}
+
 /* A metric's runs s on AUTOSPEC_MONTH_DAYS days or more, with samples
  * to split by hour: its month group (autospec_month.c) goes into arr.
  * Returns false, with nothing written, for a campaign of a few days. */
@@ -785,6 +830,7 @@ month_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 {
 	struct slist days, paths, itypes;
 	struct autospec_month am;
+	struct strbuf gaps = STRBUF_INIT;
 	const char **dv, **iv;
 	size_t i, nd = 0, ni = 0, best = 0;
 	bool done = false;
@@ -819,11 +865,15 @@ month_group(const struct ctx *x, cJSON *arr, const struct mruns *mr,
 		am.itypes = iv;
 		am.nitypes = ni;
 		am.main_itype = ni ? itypes.v[best] : NULL;
+		if (ni > 1)
+			month_gaps(x, s, dv, nd, iv, ni, &gaps);
+		am.gaps = gaps.len ? gaps.buf : NULL;
 		autospec_month_group(arr, &am);
 		done = true;
 	}
 	free(dv);
 	free(iv);
+	strbuf_release(&gaps);
 	autospec_slist_release(&days);
 	autospec_slist_release(&paths);
 	autospec_slist_release(&itypes);

@@ -51,6 +51,8 @@ struct autospec_month {
 	const char *const *itypes;	/* instance types, NULL-free */
 	size_t		nitypes;
 	const char	*main_itype;	/* the one with the most runs */
+	const char	*gaps;		/* "T lacks 5 of 21 days (D1..D5)";
+					 * NULL: every type has every day */
 };
 
 /* Append the month group of am to arr (autospec_month.c). */

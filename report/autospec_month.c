@@ -2,8 +2,11 @@
  * autospec_month.c - the generated spec's group for a metric measured on
  * many days (AUTOSPEC_MONTH_DAYS or more): monitoring, read over the
  * whole period rather than as one campaign day with the others set
- * against it.  It leads with a days x paths table of p50/p99 (with the
- * day chart), loss per day beside it, a weekly summary with the
+ * against it.  It leads with a days x paths table of the metric's
+ * statistics followed across a dimension (common/metric.h's
+ * METRIC_STATS_TRIALS: p50,p99 for latency, the slow side p50,p5 for
+ * throughput, as analyze shows them; with the day chart), loss per day
+ * beside it where attempts can fail, a weekly summary with the
  * week-over-week change and its interval, the trend per day, the
  * instance types compared where they vary, and an hours x days heatmap
  * per path.  Kept apart from autospec.c, which decides when to call it.
@@ -37,6 +40,14 @@ autospec_month_group(cJSON *arr, const struct autospec_month *am)
 	struct strbuf text = STRBUF_INIT, stem = STRBUF_INIT, id = STRBUF_INIT;
 	struct strbuf title = STRBUF_INIT;
 	cJSON *grp, *sub, *sec, *w;
+	/* analyze's defaults (static): the list, and its tail for charts */
+	const char *stats = metric_default_stats(m, METRIC_STATS_TRIALS);
+	const char *comma = strchr(stats, ',');
+	char *head = xstrndup(stats, comma ? (size_t)(comma - stats) :
+	    strlen(stats));
+	const char *tail = comma ? comma + 1 : stats;
+	/* a reporting interval of iperf3 never fails: no loss to show */
+	bool loss = !m->series;
 	size_t i;
 
 	strbuf_addf(&stem, "%s%s%s", am->study ? am->study : "",
@@ -45,9 +56,10 @@ autospec_month_group(cJSON *arr, const struct autospec_month *am)
 	    am->npaths == 1 ? "" : "s");
 	month_list(&text, am->paths, am->npaths);
 	strbuf_addf(&text, ") over %s..%s (%zu days), read over the whole "
-	    "period: each day's p50 and p99 per path, loss per day beside "
-	    "them, the weeks and their week-over-week change, the trend, ",
-	    am->days[0], am->days[am->ndays - 1], am->ndays);
+	    "period: each day's %s%s%s per path, %sthe weeks and their "
+	    "week-over-week change, the trend, ", am->days[0],
+	    am->days[am->ndays - 1], am->ndays, head, comma ? " and " : "",
+	    comma ? tail : "", loss ? "loss per day beside them, " : "");
 	if (am->nitypes > 1) {
 		strbuf_addstr(&text, "the instance types (");
 		month_list(&text, am->itypes, am->nitypes);
@@ -60,25 +72,36 @@ autospec_month_group(cJSON *arr, const struct autospec_month *am)
 	sub = cJSON_AddArrayToObject(grp, "sections");
 
 	strbuf_addf(&id, "%s-days", stem.buf);
-	sec = autospec_section(sub, "days", id.buf, "Days × paths",
-	    "Each day's p50 and p99 per path (UTC days); a cell that read a "
-	    "timed-out probe is ≥ timeout, a lower bound.");
-	cJSON_AddStringToObject(sec, "stats", "p50,p99");
+	strbuf_reset(&text);
+	strbuf_addf(&text, "Each day's %s%s%s per path (UTC days)", head,
+	    comma ? " and " : "", comma ? tail : "");
+	if (m->higher_better)
+		strbuf_addf(&text, "; higher is better, so %s is the slow "
+		    "side", tail);
+	if (m->timeout_bound)
+		strbuf_addstr(&text, "; a cell that read a timed-out probe is "
+		    "≥ timeout, a lower bound");
+	strbuf_addch(&text, '.');
+	sec = autospec_section(sub, "days", id.buf, "Days × paths", text.buf);
+	cJSON_AddStringToObject(sec, "stats", stats);
 	strbuf_reset(&title);
-	strbuf_addf(&title, "%s: p99 per day", m->title);
-	autospec_chart(sec, "days", "p99", title.buf);
+	strbuf_addf(&title, "%s: %s per day", m->title, tail);
+	autospec_chart(sec, "days", tail, title.buf);
 
-	strbuf_reset(&id);
-	strbuf_addf(&id, "%s-loss", stem.buf);
-	autospec_section(sub, "loss", id.buf, "Loss per day", "The share of "
-	    "each path's attempts that failed, per day: a lossy day shows here "
-	    "even where its latency looks normal.");
+	if (loss) {
+		strbuf_reset(&id);
+		strbuf_addf(&id, "%s-loss", stem.buf);
+		autospec_section(sub, "loss", id.buf, "Loss per day", "The "
+		    "share of each path's attempts that failed, per day: a "
+		    "lossy day shows here even where its latency looks "
+		    "normal.");
+	}
 
 	strbuf_reset(&id);
 	strbuf_addf(&id, "%s-weeks", stem.buf);
 	sec = autospec_section(sub, "weeks", id.buf, "Weeks", "Each path's ISO "
 	    "weeks and the change of p50 from the week before.");
-	cJSON_AddStringToObject(sec, "stats", "p50,p99");
+	cJSON_AddStringToObject(sec, "stats", stats);
 	cJSON_AddTrueToObject(sec, "ci");
 
 	strbuf_reset(&id);
@@ -87,7 +110,7 @@ autospec_month_group(cJSON *arr, const struct autospec_month *am)
 	    "statistic day by day: the slope over the period, and a change "
 	    "point where the series steps.");
 	cJSON_AddStringToObject(sec, "by", "day");
-	cJSON_AddStringToObject(sec, "stats", "p50,p99");
+	cJSON_AddStringToObject(sec, "stats", stats);
 
 	if (am->nitypes > 1) {
 		strbuf_reset(&id);
@@ -98,13 +121,18 @@ autospec_month_group(cJSON *arr, const struct autospec_month *am)
 		strbuf_addf(&text, "Each instance type against %s over the "
 		    "whole period, for the paths measured on both (their days "
 		    "differ: the comparison pools each type's days); the "
-		    "ratio's interval comes from resampling trials.",
+		    "ratio's interval is Welch's t on the trials' values "
+		    "(the caption says how many a side).",
 		    am->main_itype);
+		if (am->gaps)
+			strbuf_addf(&text, " Not every type has every day: %s; "
+			    "its ratios pool the days it has, so a change on "
+			    "the days it lacks moves them.", am->gaps);
 		sec = autospec_section(sub, "compare", id.buf, title.buf,
 		    text.buf);
 		cJSON_AddStringToObject(sec, "by", "instance_type");
 		cJSON_AddStringToObject(sec, "baseline", am->main_itype);
-		cJSON_AddStringToObject(sec, "stats", "p50,p99");
+		cJSON_AddStringToObject(sec, "stats", stats);
 	}
 
 	for (i = 0; i < am->npaths; i++) {
@@ -116,13 +144,15 @@ autospec_month_group(cJSON *arr, const struct autospec_month *am)
 		w = cJSON_AddObjectToObject(sec, "where");
 		cJSON_AddStringToObject(w, "path", am->paths[i]);
 		strbuf_reset(&title);
-		strbuf_addf(&title, "%s, %s: p99 per hour and day", m->title,
-		    am->paths[i]);
-		/* p99: an hour that lost probes reads ≥ timeout, marked */
-		autospec_chart(sec, "heatmap", "p99", title.buf);
+		strbuf_addf(&title, "%s, %s: %s per hour and day", m->title,
+		    am->paths[i], tail);
+		/* the tail (p99 of latency: an hour that lost probes reads
+		 * ≥ timeout, marked; p5 of throughput: its slow hours) */
+		autospec_chart(sec, "heatmap", tail, title.buf);
 	}
 	strbuf_release(&text);
 	strbuf_release(&stem);
 	strbuf_release(&id);
 	strbuf_release(&title);
+	free(head);
 }

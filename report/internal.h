@@ -334,6 +334,9 @@ const char *report_section_unit(const struct report_section *s);
 /* Check that every path of the section has data for its metric under
  * its where; -1 after naming the path and the section. */
 int report_check_paths(struct report_bundle *b, const struct report_section *s);
+/* Does section s (weeks, trend) read its where's period (day, week or
+ * month) with the time before it, as report_section_opts() queries it? */
+bool report_period_context(const struct report_section *s);
 /* The section's where as text: "day=2026-08-28, target unset". */
 void report_where_text(const struct report_section *s, struct strbuf *sb);
 /* Label of path id in the section ("" when none). */
@@ -354,6 +357,12 @@ void report_caption_method(const struct report_section *s,
 void report_caption_where(const struct report_section *s,
     struct strbuf *cap);
 
+/* A pivot's spec columns may select by tags as well as conditions
+ * ("via=nlb"): add each key of theirs that is no condition key of the
+ * database to o's --by (owned there), so the percentiles table's rows
+ * carry it.  Returns 0, or -1 after a database error. */
+int report_pivot_by(struct report_bundle *b, const struct report_section *s,
+    struct analyze_opts *o);
 /*
  * Pivot tables (pivot.c): build pt from t (a percentiles table of
  * section s) and its caption.  Returns 0, or -1 after naming the spec

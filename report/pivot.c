@@ -14,6 +14,7 @@
 
 #include "analyze/analyze.h"
 #include "common/escape.h"
+#include "common/keycat.h"
 #include "common/metric.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -84,6 +85,9 @@ struct pivot {
 	size_t			nother;
 	bool			*cens;	/* rows x cols: "≥ timeout" */
 	size_t			ncens;	/* such cells */
+	char *const		*tags;	/* the query's --by keys (borrowed
+					 * from its options): columns of t */
+	size_t			ntags;
 };
 
 static void
@@ -163,16 +167,164 @@ pivot_cols(const struct report_section *s, struct pivot *pv)
 	}
 }
 
-/* Does row r of t (column c's table) fall under column c? */
+/* The value of key in a column's canonical "k=v,k=v" (not NUL-ended:
+ * *len gets its length), NULL when the column does not name key. */
+static const char *
+col_value(const char *cond, const char *key, size_t *len)
+{
+	size_t kl = strlen(key);
+	const char *p = cond;
+
+	while (p && *p) {
+		if (!strncmp(p, key, kl) && p[kl] == '=') {
+			*len = strcspn(p + kl + 1, ",");
+			return p + kl + 1;
+		}
+		p = strchr(p, ',');
+		p = p ? p + 1 : NULL;
+	}
+	return NULL;
+}
+
+/* Does some condition column of pv select tag key = v? */
+static bool
+tag_claimed(const struct pivot *pv, const char *key, const char *v)
+{
+	size_t c, len;
+
+	for (c = 0; c < pv->ncols; c++) {
+		const char *cv = pv->cols[c].derive ? NULL :
+		    col_value(pv->cols[c].cond, key, &len);
+
+		if (cv && strlen(v) == len && !strncmp(cv, v, len))
+			return true;
+	}
+	return false;
+}
+
+/* Does row r of t (column c's table) fall under column c?  A spec's
+ * column selects by condition keys and by the tags (pv->tags: the rows
+ * are split by them, report_pivot_by()); a row whose tag value another
+ * column selects is that column's alone, never pooled into a column that
+ * does not name the tag. */
 static bool
 pivot_fits(const struct pivot *pv, const struct table *t, size_t r,
     const struct report_pivot_col *c)
 {
 	const char *cond = str_at(t, r, table_col(t, "condition"));
+	char *w, *p, *tok;
+	bool ok = true;
+	size_t k, len;
 
-	if (pv->own || !*c->cond)
+	if (pv->own)
 		return !strcmp(cond, c->cond);
-	return cond_holds(cond, c->cond);
+	for (k = 0; k < pv->ntags; k++) {
+		const char *v = str_at(t, r, table_col(t, pv->tags[k]));
+
+		if (!col_value(c->cond, pv->tags[k], &len) &&
+		    tag_claimed(pv, pv->tags[k], v))
+			return false;
+	}
+	if (!*c->cond)
+		return !strcmp(cond, "");
+	w = xstrdup(c->cond);
+	p = w;
+	while (ok && (tok = strsep(&p, ",")) != NULL) {
+		char *eq = strchr(tok, '=');
+
+		for (k = 0; eq && k < pv->ntags; k++)
+			if (strlen(pv->tags[k]) == (size_t)(eq - tok) &&
+			    !strncmp(tok, pv->tags[k], (size_t)(eq - tok)))
+				break;
+		if (eq && k < pv->ntags)
+			ok = !strcmp(str_at(t, r, table_col(t, pv->tags[k])),
+			    eq + 1);
+		else
+			ok = cond_holds(cond, tok);
+	}
+	free(w);
+	return ok;
+}
+
+/* Row r of t as the cell it is: its condition and tag values, into sb. */
+static void
+row_name(const struct pivot *pv, const struct table *t, size_t r,
+    struct strbuf *sb)
+{
+	size_t k;
+
+	strbuf_reset(sb);
+	strbuf_addstr(sb, str_at(t, r, table_col(t, "condition")));
+	for (k = 0; k < pv->ntags; k++) {
+		const char *v = str_at(t, r, table_col(t, pv->tags[k]));
+
+		strbuf_addf(sb, "%s%s=%s", sb->len ? "," : "", pv->tags[k],
+		    *v ? v : "(none)");
+	}
+}
+
+/* What column c could have selected, for its error: the conditions and
+ * tag values of the rows' paths, into sb. */
+static void
+pivot_exists(const struct pivot *pv, const struct table *t,
+    struct strbuf *sb)
+{
+	struct strbuf one = STRBUF_INIT;
+	long pc = table_col(t, "path");
+	size_t r, q, i;
+
+	for (r = 0; r < t->nrows; r++) {
+		for (i = 0; i < pv->nrows; i++)
+			if (!strcmp(str_at(t, r, pc), pv->rows[i]))
+				break;
+		if (i == pv->nrows)
+			continue;
+		row_name(pv, t, r, &one);
+		for (q = 0; q < r; q++) {
+			struct strbuf prev = STRBUF_INIT;
+			bool same;
+
+			row_name(pv, t, q, &prev);
+			same = !strcmp(prev.buf, one.buf);
+			strbuf_release(&prev);
+			if (same)
+				break;
+		}
+		if (q == r)
+			strbuf_addf(sb, "%s'%s'", sb->len ? ", " : "",
+			    one.buf);
+	}
+	strbuf_release(&one);
+}
+
+/* A spec's condition column that selects no row of any path: an error
+ * naming what the paths have.  Returns 0 or -1. */
+static int
+pivot_empty(struct report_bundle *b, const struct report_section *s,
+    const struct pivot *pv)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t c, i;
+	char *l;
+
+	for (c = 0; !pv->own && c < pv->ncols; c++) {
+		if (pv->cols[c].derive)
+			continue;
+		for (i = 0; i < pv->nrows; i++)
+			if (pv->hit[i * pv->ncols + c])
+				break;
+		if (i < pv->nrows)
+			continue;
+		pivot_exists(pv, pv->ct[c], &sb);
+		l = xasprintf("%s.columns[%zu]", s->loc, c);
+		report_spec_error(b->spec, l, "condition '%s' selects no run "
+		    "of the table's paths (there: %s)", pv->cols[c].cond,
+		    sb.len ? sb.buf : "no runs");
+		free(l);
+		strbuf_release(&sb);
+		return -1;
+	}
+	return 0;
 }
 
 /* Find each (path, column) cell's row of t; two rows for one cell is
@@ -181,13 +333,16 @@ static int
 pivot_match(struct report_bundle *b, const struct report_section *s,
     struct pivot *pv)
 {
-	size_t i, c, r;
+	struct strbuf one = STRBUF_INIT, two = STRBUF_INIT;
+	size_t i, c, r, dc = 0, di = 0, dr = 0;
+	bool dup = false;
+	char *l;
 
 	pv->hit = xcalloc(pv->nrows * pv->ncols + 1, sizeof(size_t));
 	pv->cens = xcalloc(pv->nrows * pv->ncols + 1, sizeof(bool));
 	for (c = 0; c < pv->ncols; c++) {
 		const struct table *t = pv->ct[c];
-		long pc = table_col(t, "path"), cc = table_col(t, "condition");
+		long pc = table_col(t, "path");
 
 		if (pv->cols[c].derive)
 			continue;
@@ -195,27 +350,36 @@ pivot_match(struct report_bundle *b, const struct report_section *s,
 			size_t *h = &pv->hit[i * pv->ncols + c];
 
 			for (r = 0; r < t->nrows; r++) {
-				char *l;
-
 				if (strcmp(str_at(t, r, pc), pv->rows[i]) ||
 				    !pivot_fits(pv, t, r, &pv->cols[c]))
 					continue;
-				if (!*h) {
+				if (!*h)
 					*h = r + 1;
-					continue;
+				else if (!dup) {
+					dup = true;
+					dc = c;
+					di = i;
+					dr = r;
 				}
-				l = xasprintf("%s.columns[%zu]", s->loc, c);
-				report_spec_error(b->spec, l, "condition '%s' "
-				    "matches two cells of path '%s' ('%s' and "
-				    "'%s'): add keys to the condition or a "
-				    "where", pv->cols[c].cond, pv->rows[i],
-				    str_at(t, *h - 1, cc), str_at(t, r, cc));
-				free(l);
-				return -1;
 			}
 		}
 	}
-	return 0;
+	/* a column that selects nothing says what there is first: its
+	 * runs may be what another column pooled */
+	if (pivot_empty(b, s, pv))
+		return -1;
+	if (!dup)
+		return 0;
+	l = xasprintf("%s.columns[%zu]", s->loc, dc);
+	row_name(pv, pv->ct[dc], pv->hit[di * pv->ncols + dc] - 1, &one);
+	row_name(pv, pv->ct[dc], dr, &two);
+	report_spec_error(b->spec, l, "condition '%s' matches two cells of "
+	    "path '%s' ('%s' and '%s'): add keys to the condition or a where",
+	    pv->cols[dc].cond, pv->rows[di], one.buf, two.buf);
+	free(l);
+	strbuf_release(&one);
+	strbuf_release(&two);
+	return -1;
 }
 
 static void
@@ -534,6 +698,8 @@ report_pivot_build(struct report_bundle *b, struct report_section *s,
 	pivot_cols(s, &pv);
 	if (pivot_tables(b, s, o, &pv))
 		goto cleanup;
+	pv.tags = o->by;
+	pv.ntags = o->nby;
 	if (pivot_match(b, s, &pv))
 		goto cleanup;
 	table_add_col(pt, "path", "Path", -1);
@@ -573,3 +739,42 @@ cleanup:
 	return ret;
 }
 
+
+int
+report_pivot_by(struct report_bundle *b, const struct report_section *s,
+    struct analyze_opts *o)
+{
+	size_t c, k;
+
+	for (c = 0; c < s->ncols; c++) {
+		char *w, *p, *tok;
+		int rc = 0;
+
+		if (s->cols[c].derive || !s->cols[c].cond)
+			continue;
+		w = xstrdup(s->cols[c].cond);
+		p = w;
+		while (rc >= 0 && (tok = strsep(&p, ",")) != NULL) {
+			char *eq = strchr(tok, '=');
+
+			if (!eq)
+				continue;
+			*eq = '\0';
+			for (k = 0; k < o->nby; k++)
+				if (!strcmp(o->by[k], tok))
+					break;
+			if (k < o->nby)
+				continue;
+			rc = keycat_is_condition_key(b->db, tok);
+			if (rc == 0) {
+				o->by = xreallocarray(o->by, o->nby + 1,
+				    sizeof(char *));
+				o->by[o->nby++] = xstrdup(tok);
+			}
+		}
+		free(w);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}

@@ -117,6 +117,36 @@ walk(struct report_bundle *b, struct report_section *s)
 	return bad;
 }
 
+/* A spec whose top-level where names a period (day, week, month) says
+ * so under the intro: texts written for the whole database (--init's
+ * "21 days") do not, and the weeks and trend read the time before it. */
+static void
+index_period(const struct report_spec *spec, struct strbuf *md)
+{
+	const struct report_section *r = &spec->root;
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < r->nwhere; i++) {
+		const char *k = r->where[i].key;
+
+		if (*r->where[i].value && (!strcmp(k, "day") ||
+		    !strcmp(k, "week") || !strcmp(k, "month")))
+			strbuf_addf(&sb, "%s%s=%s", sb.len ? ", " : "", k,
+			    r->where[i].value);
+	}
+	if (sb.len) {
+		strbuf_addstr(md, "\n**Period:** ");
+		escape_md(md, sb.buf);
+		strbuf_addstr(md, ". The tables hold that period; the weeks "
+		    "and trend tables also hold the time before it, the "
+		    "context their verdicts need: the previous week of a "
+		    "week-over-week change, the level a step in the period "
+		    "leaves.\n");
+	}
+	strbuf_release(&sb);
+}
+
 static void
 index_head(struct report_bundle *b)
 {
@@ -132,6 +162,7 @@ index_head(struct report_bundle *b)
 		report_md_paragraph(md, spec->intro[i]);
 		strbuf_addch(md, '\n');
 	}
+	index_period(spec, md);
 }
 
 static void
@@ -146,11 +177,13 @@ index_tail(struct report_bundle *b, const char *hash)
 		strbuf_addstr(md, " from a spec it made from the database "
 		    "(`pathstat report --init` prints it, to edit)");
 	} else {
-		/* a code span: strip backquotes so it cannot end early */
-		const char *p;
+		/* a code span: strip backquotes so it cannot end early; the
+		 * file's name only, as published pages go elsewhere (where
+		 * it was is in provenance.json) */
+		const char *p = strrchr(b->spec->file, '/');
 
 		strbuf_addstr(md, " from the spec `");
-		for (p = b->spec->file; *p; p++)
+		for (p = p && p[1] ? p + 1 : b->spec->file; *p; p++)
 			strbuf_addch(md, *p == '`' || *p == '\n' ? '?' : *p);
 		strbuf_addch(md, '`');
 	}

@@ -418,6 +418,51 @@ dress(const struct report_section *s, const struct analyze_opts *o,
 	report_caption_where(s, cap);
 }
 
+/* A trend table as the page shows it: each series point by point (21
+ * "day: value" pairs a row) left to the CSV and the charts, and a
+ * mixing list every row shares said once in the caption, not in each
+ * verdict.  The CSV keeps both. */
+static void
+trend_compact(struct table *t, struct strbuf *cap)
+{
+	long sc = table_col(t, "series"), vc = table_col(t, "verdict");
+	long cc = table_col(t, "changed_with");
+	struct strbuf tail = STRBUF_INIT;
+	const char *first;
+	size_t r;
+
+	if (!t->nrows)
+		return;
+	if (sc >= 0) {
+		t->cols[sc].md_hidden = true;
+		strbuf_addstr(cap, "; each series point by point: the table's "
+		    "CSV (series)");
+	}
+	first = cc >= 0 && vc >= 0 ? table_str(t, 0, cc) : NULL;
+	if (!first || !*first)
+		return;
+	for (r = 1; r < t->nrows; r++) {
+		const char *c = table_str(t, r, cc);
+
+		if (!c || strcmp(c, first))
+			return;
+	}
+	strbuf_addf(&tail, "; the series %s", first);
+	for (r = 0; r < t->nrows; r++) {
+		const char *v = table_str(t, r, vc);
+		const char *at = v ? strstr(v, tail.buf) : NULL;
+		char *nv;
+
+		if (!at)
+			continue;
+		nv = xasprintf("%.*s%s", (int)(at - v), v, at + tail.len);
+		table_set_str(t, r, (size_t)vc, nv);
+		free(nv);
+	}
+	strbuf_addf(cap, "; every series %s", first);
+	strbuf_release(&tail);
+}
+
 /* ------------------------------------------------------------------
  * The CSV beside the Markdown: the analyze table with label columns
  */
@@ -746,6 +791,8 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 	if (report_section_opts(b->spec, s, &o))
 		goto cleanup;
 	opts = true;
+	if (pivot && !s->from_csv && report_pivot_by(b, s, &o))
+		goto cleanup;
 	/* an engine's table: the database may not hold its corpus, so
 	 * neither paths nor hygiene checks are judged from it */
 	if (b->checks && o.metric && !s->from_csv)
@@ -779,6 +826,8 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 		neutral = table_render_csv_sheet(&csvt, &csv);
 		labelled_copy(s, &t, &shown);
 		dress(s, &o, &shown, &cap);
+		if (s->verb && !strcmp(s->verb, "trend"))
+			trend_compact(&shown, &cap);
 		findings_of(s, &f, &nf);
 		report_footnotes_attach(&b->fn, &shown, f, nf);
 	}

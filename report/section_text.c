@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analyze/analyze.h"
@@ -17,6 +18,7 @@
 #include "common/metric.h"
 #include "common/strbuf.h"
 #include "common/table.h"
+#include "common/xalloc.h"
 #include "report/internal.h"
 #include "stats/stats.h"
 
@@ -31,10 +33,56 @@ report_path_label(const struct report_section *s, const char *id)
 	return "";
 }
 
+/* The time keys a period is given by in a where. */
+static bool
+period_key(const char *key)
+{
+	return !strcmp(key, "day") || !strcmp(key, "week") ||
+	    !strcmp(key, "month");
+}
+
+/* Does section s read a verdict off what came before its period (the
+ * weeks' week-over-week change, the trend's steps and slope)? */
+static bool
+needs_context(const struct report_section *s)
+{
+	return (s->type == REPORT_SEC_CALENDAR &&
+	    s->calendar == REPORT_CAL_WEEKS) ||
+	    (s->type == REPORT_SEC_VERB && s->verb &&
+	    !strcmp(s->verb, "trend"));
+}
+
+/* The where value of period key with the time before it: "..END" (END
+ * the last of a list or range); NULL for an open end ("D.."), which
+ * then needs no filter at all.  Owned by the caller. */
+static char *
+period_widened(const char *v)
+{
+	const char *dots = strstr(v, ".."), *end = strrchr(v, ',');
+
+	if (dots)
+		return dots[2] ? xasprintf("..%s", dots + 2) : NULL;
+	return xasprintf("..%s", end ? end + 1 : v);
+}
+
+bool
+report_period_context(const struct report_section *s)
+{
+	size_t i;
+
+	if (!needs_context(s))
+		return false;
+	for (i = 0; i < s->nwhere; i++)
+		if (period_key(s->where[i].key) && *s->where[i].value)
+			return true;
+	return false;
+}
+
 int
 report_section_opts(const struct report_spec *spec,
     const struct report_section *s, struct analyze_opts *o)
 {
+	bool widen = report_period_context(s);
 	struct strbuf why = STRBUF_INIT, kv = STRBUF_INIT;
 	const struct analyze_option *opt;
 	size_t i;
@@ -45,7 +93,20 @@ report_section_opts(const struct report_spec *spec,
 	opt = analyze_option_find("where");
 	for (i = 0; i < s->nwhere; i++) {
 		strbuf_reset(&kv);
-		strbuf_addf(&kv, "%s=%s", s->where[i].key, s->where[i].value);
+		/* a period's weeks and trend keep the time before it: the
+		 * previous week for week-over-week, the level a step leaves */
+		if (widen && period_key(s->where[i].key) &&
+		    *s->where[i].value) {
+			char *w = period_widened(s->where[i].value);
+
+			if (!w)
+				continue;
+			strbuf_addf(&kv, "%s=%s", s->where[i].key, w);
+			free(w);
+		} else {
+			strbuf_addf(&kv, "%s=%s", s->where[i].key,
+			    s->where[i].value);
+		}
 		if (analyze_option_set(opt, o, kv.buf, &why)) {
 			report_spec_error(spec, s->loc, "where: %s", why.buf);
 			goto cleanup;
@@ -165,6 +226,10 @@ report_caption_where(const struct report_section *s, struct strbuf *cap)
 		return;
 	strbuf_addstr(cap, "; where ");
 	report_where_text(s, cap);
+	if (report_period_context(s))
+		strbuf_addstr(cap, ", with the time before that period: the "
+		    "context a week-over-week change and a step need (a step "
+		    "in the period reads against the weeks before it)");
 }
 
 /* Append "; name = lo–hi what" to sb. */
