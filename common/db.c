@@ -15,6 +15,8 @@
 
 #include "common/db.h"
 #include "common/err.h"
+#include "common/infile.h"
+#include "common/strbuf.h"
 #include "schema/schema.h"
 
 const char *
@@ -351,8 +353,16 @@ db_busy(void *arg, int count)
 static sqlite3 *
 db_open_flags(const char *path, int flags)
 {
+	struct strbuf why = STRBUF_INIT;
 	sqlite3 *db = NULL;
 
+	/* SQLite would open a FIFO named as the database and wait on it
+	 * forever: only a regular file (or none, to create) is opened. */
+	if (infile_check(path, &why) < 0) {
+		error("cannot open database '%s': %s", path, why.buf);
+		strbuf_release(&why);
+		return NULL;
+	}
 	/* One thread per connection: no need for SQLite's per-call mutex,
 	 * which cost ~8 % of a sample scan (bench/README.md). */
 	if (sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX,
