@@ -436,6 +436,8 @@ void report_run_result_release(struct report_run_result *res);
  * is removed, re-raises the signal caught (with its default action).
  */
 void report_signals_install(sqlite3 *db);
+/* Before db is closed: a later signal no longer interrupts it. */
+void report_signals_unwatch(void);
 int report_interrupted(void);
 void report_signals_finish(void);
 /* Remove the private folders of interrupted reports from the folder

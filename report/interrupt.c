@@ -60,6 +60,12 @@ report_signals_install(sqlite3 *db)
 	}
 }
 
+void
+report_signals_unwatch(void)
+{
+	watched_db = NULL;
+}
+
 int
 report_interrupted(void)
 {

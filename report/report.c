@@ -401,6 +401,7 @@ cmd_report(int argc, char **argv)
 	if (ret == PATHSTAT_EXIT_OK)
 		ret = report_make(&b, &cli, &spec, argc, argv, &t0);
 cleanup:
+	report_signals_unwatch();
 	db_close(b.db);
 	cJSON_Delete(b.prov_tables);
 	cJSON_Delete(b.prov_charts);
