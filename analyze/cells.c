@@ -336,7 +336,7 @@ load_tool_stats(sqlite3_stmt *st, struct trial *t, int64_t run_id,
 
 		if (sqlite3_column_type(st, 1) == SQLITE_NULL)
 			continue;
-		ALLOC_GROW(t->tool, t->ntool + 1, alloc);
+		ALLOC_GROW_FROM(t->tool, t->ntool + 1, alloc, 1);
 		ts = &t->tool[t->ntool++];
 		snprintf(ts->stat, sizeof(ts->stat), "%s", stat);
 		ts->value = sqlite3_column_double(st, 1);
@@ -515,7 +515,8 @@ load_trial(sqlite3 *db, const struct cells_query *q, struct readers *rd,
 	struct trial *t;
 	int rc = 0;
 
-	ALLOC_GROW(c->trials, c->ntrials + 1, c->alloc_trials);
+	/* most cells of a fine --by (trial, hour) have one trial */
+	ALLOC_GROW_FROM(c->trials, c->ntrials + 1, c->alloc_trials, 1);
 	t = &c->trials[c->ntrials++];
 	memset(t, 0, sizeof(*t));
 	t->run_id = r->id;

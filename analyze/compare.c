@@ -16,6 +16,7 @@
 #include "analyze/pooling.h"
 #include "common/err.h"
 #include "common/escape.h"
+#include "common/keycat.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "stats/verdict.h"
@@ -339,7 +340,8 @@ compare_columns(struct table *t, const struct cellset *cs, const char *key,
 }
 
 /* Each row's other keys in which the two cells differ, one value each
- * ("instance_type: c6i.large vs c7i.large"), into also_differ, and the
+ * ("instance_type: c6i.large vs c7i.large"; never a provenance key,
+ * common/keycat.h, as the --sql query has none), into also_differ, and the
  * caption saying so (issue 25: week 1 against week 4 may also be one
  * instance type against another). */
 static void
@@ -359,6 +361,10 @@ compare_confounds(sqlite3 *db, struct cmp_ctx *x)
 			const char *a = pooling_cell_value(&pl, x->rows[i].base, k);
 			const char *b = pooling_cell_value(&pl, x->rows[i].cell, k);
 
+			/* provenance (hostname, session, ...) differs
+			 * between any two sessions: not what changed */
+			if (keycat_is_provenance(k))
+				continue;
 			if (a && b && strcmp(a, b) && strcmp(k, x->key))
 				strbuf_addf(&sb, "%s%s: %s vs %s", sb.len ?
 				    "; " : "", k, a[0] ? a : "(none)",

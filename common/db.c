@@ -15,6 +15,7 @@
 
 #include "common/db.h"
 #include "common/err.h"
+#include "common/infile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "schema/schema.h"
@@ -373,8 +374,17 @@ db_busy(void *arg, int count)
 static sqlite3 *
 db_open_flags(const char *path, int flags)
 {
+	struct strbuf why = STRBUF_INIT;
 	sqlite3 *db = NULL;
 
+	/* SQLite would open a FIFO named as the database and wait on it
+	 * forever: only a regular file (or none, to create) is opened.  A
+	 * URI is made from a path that was opened, so checked, before. */
+	if (!(flags & SQLITE_OPEN_URI) && infile_check(path, &why) < 0) {
+		error("cannot open database '%s': %s", path, why.buf);
+		strbuf_release(&why);
+		return NULL;
+	}
 	/* One thread per connection: no need for SQLite's per-call mutex,
 	 * which cost ~8 % of a sample scan (bench/README.md). */
 	if (sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX,

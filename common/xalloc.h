@@ -20,9 +20,13 @@ char *xasprintf(const char *fmt, ...) PATHSTAT_PRINTF(1, 2);
 
 /* Grow *arr (of *alloc elements of elsize bytes) to hold at least need
  * elements, doubling; the git ALLOC_GROW idiom. */
-#define ALLOC_GROW(arr, need, alloc) do { \
+#define ALLOC_GROW(arr, need, alloc) ALLOC_GROW_FROM(arr, need, alloc, 16)
+/* The same, starting from first elements: for arrays that are usually
+ * short and many (a cell's trials, a run's tool statistics), where 16
+ * each would be most of the memory. */
+#define ALLOC_GROW_FROM(arr, need, alloc, first) do { \
 	if ((size_t)(need) > (alloc)) { \
-		size_t ag_new_ = (alloc) ? (alloc) * 2 : 16; \
+		size_t ag_new_ = (alloc) ? (alloc) * 2 : (first); \
 		if (ag_new_ < (size_t)(need)) \
 			ag_new_ = (size_t)(need); \
 		(arr) = xreallocarray((arr), ag_new_, sizeof(*(arr))); \

@@ -20,6 +20,7 @@
 #include "analyze/options.h"
 #include "analyze/pooling.h"
 #include "common/err.h"
+#include "common/keycat.h"
 #include "common/kv.h"
 #include "common/metric.h"
 #include "common/parse.h"
@@ -142,6 +143,9 @@ compare_header(struct q *x)
 static void
 header(struct q *x, int nargs, char **args)
 {
+	/* trials' CSV is the long form (one row per trial); the query
+	 * gives the form of its JSON (one row per cell, values as lists) */
+	const char *form = strcmp(x->verb, "trials") ? "csv" : "json";
 	char **argv;
 	size_t argc, i;
 
@@ -155,15 +159,17 @@ header(struct q *x, int nargs, char **args)
 		}
 		add(x, " ");
 		if (i && !strcmp(argv[i - 1], "--format"))
-			add(x, "csv");
+			add(x, form);
 		else
 			sql_comment_text(x->sb, argv[i]);
 	}
 	analyze_argv_free(argv, argc);
 	addf(x, "\n-- %s, over the tables of `pathstat export --ddl %s` "
 	    "(schema %d):\n-- the same columns and rows as `pathstat analyze "
-	    "... --format csv`.\n", x->d->name, x->o->sql,
-	    EXPORT_SCHEMA_VERSION);
+	    "... --format %s`%s.\n", x->d->name, x->o->sql,
+	    EXPORT_SCHEMA_VERSION, form, strcmp(form, "json") ? "" :
+	    "\n-- (one row per cell, the trials' values as lists; its "
+	    "--format csv is the long\n-- form, one row per trial)");
 	if (x->o->est == STATS_EST_TYPE7 && x->d->type7)
 		add(x, "-- type 7 percentiles: the engine's exact "
 		    "interpolating aggregate.\n");
@@ -288,7 +294,11 @@ export_sql_print(FILE *fp, sqlite3 *db, const char *verb,
 		for (i = 0; i < (size_t)nk; i++) {
 			x.pcol[x.npk] = export_model_column(&x.model,
 			    x.pkeys[i]);
-			if (!x.pcol[x.npk] && !sql_fixed_key(x.pkeys[i])) {
+			/* compare's also_differ names no provenance key,
+			 * as analyze's does not (an export may have them) */
+			if ((!x.pcol[x.npk] && !sql_fixed_key(x.pkeys[i])) ||
+			    (!strcmp(verb, "compare") &&
+			    keycat_is_provenance(x.pkeys[i]))) {
 				free(x.pkeys[i]);
 				continue;
 			}

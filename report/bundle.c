@@ -9,6 +9,7 @@
  */
 #include "common/compat.h"
 
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -38,7 +39,7 @@
 #define PROVENANCE_GENERATOR	"pathstat report"
 /* Prefix of the private folder a run writes into (hidden: a leftover of
  * a killed run is not taken for part of the bundle). */
-#define STAGE_PREFIX		".pathstat-report-"
+#define STAGE_PREFIX		REPORT_STAGE_PREFIX
 /* Largest provenance.json, and largest file hashed to compare. */
 #define PROVENANCE_MAX_BYTES	((size_t)64 << 20)
 #define HASH_MAX_BYTES		((off_t)1 << 30)
@@ -239,6 +240,9 @@ make_stage(struct report_bundle *b)
 	    O_NOFOLLOW | O_CLOEXEC);
 	if (b->stagefd < 0)
 		return error_errno("cannot open '%s/%s'", b->dir, b->stage);
+	/* held while we run: the next report's sweep leaves it alone */
+	if (flock(b->stagefd, LOCK_EX | LOCK_NB) < 0)
+		return error_errno("cannot lock '%s/%s'", b->dir, b->stage);
 	if (mkdirat(b->stagefd, "tables", 0700) < 0 ||
 	    mkdirat(b->stagefd, "charts", 0700) < 0)
 		return error_errno("cannot create folders in '%s/%s'", b->dir,
@@ -282,6 +286,9 @@ report_bundle_prepare(struct report_bundle *b, bool force, cJSON **prev)
 			error_errno("cannot open folder '%s'", b->dir);
 		goto cleanup;
 	}
+	/* before the folder is judged empty: a stale private folder
+	 * alone would make it "not empty" */
+	report_sweep_stages(b->dirfd, b->dir);
 	n = outdir_entries(b->dirfd);
 	if (n < 0) {
 		error_errno("cannot read folder '%s'", b->dir);

@@ -17,6 +17,7 @@
 
 #include "analyze/analyze.h"
 #include "common/err.h"
+#include "common/infile.h"
 #include "common/parse.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -304,9 +305,9 @@ report_table_from_csv(const struct report_spec *spec,
 
 	if (analyze_columns(s->verb, o, t))
 		goto cleanup;
-	if (strbuf_read_file(&text, file, FROM_CSV_MAX) < 0) {
+	if (infile_read(file, FROM_CSV_MAX, &text, &why) < 0) {
 		report_spec_error(spec, s->loc, "from_csv '%s': %s", file,
-		    strerror(errno));
+		    why.buf);
 		goto cleanup;
 	}
 	p = text.buf;

@@ -143,8 +143,8 @@ report_run_program(int dirfd, char *const argv[], double timeout_s,
 		char buf[4096];
 		int pr;
 
-		if (left <= 0) {
-			res->timed_out = true;
+		if (left <= 0 || report_interrupted()) {
+			res->timed_out = !report_interrupted();
 			kill(pid, SIGKILL);
 			break;
 		}

@@ -435,6 +435,24 @@ struct report_run_result {
 int report_run_program(int dirfd, char *const argv[], double timeout_s,
     struct report_run_result *res);
 void report_run_result_release(struct report_run_result *res);
+/* The private folder's name in the bundle folder: this prefix, then six
+ * lower-case letters or digits. */
+#define REPORT_STAGE_PREFIX	".pathstat-report-"
+/*
+ * Interruption (interrupt.c): SIGINT, SIGTERM and SIGHUP set a flag that
+ * report_interrupted() returns (the signal, or 0) and interrupt db's
+ * running statement; report_signals_finish(), once the private folder
+ * is removed, re-raises the signal caught (with its default action).
+ */
+void report_signals_install(sqlite3 *db);
+/* Before db is closed: a later signal no longer interrupts it. */
+void report_signals_unwatch(void);
+int report_interrupted(void);
+void report_signals_finish(void);
+/* Remove the private folders of interrupted reports from the folder
+ * dirfd (dir in messages): our name, a real folder owned by us, and
+ * unlocked (a running report holds its own); each named on stderr. */
+void report_sweep_stages(int dirfd, const char *dir);
 /* $PATHSTAT_GNUPLOT, else "gnuplot" (borrowed). */
 const char *report_gnuplot_program(void);
 /* $PATHSTAT_GNUPLOT_TIMEOUT seconds, else REPORT_GNUPLOT_TIMEOUT_S. */

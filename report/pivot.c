@@ -390,8 +390,10 @@ pivot_count(struct pivot *pv, const struct table *t, size_t r)
 
 	if (nc < 0 || tc < 0)
 		return;
-	n = t->cells[r * t->ncols + (size_t)nc].i;
-	tr = t->cells[r * t->ncols + (size_t)tc].i;
+	n = t->cells[r * t->ncols + (size_t)nc].type == CELL_INT ?
+	    t->cells[r * t->ncols + (size_t)nc].i : 0;
+	tr = t->cells[r * t->ncols + (size_t)tc].type == CELL_INT ?
+	    t->cells[r * t->ncols + (size_t)tc].i : 0;
 	if (!pv->counted || n < pv->nlo)
 		pv->nlo = n;
 	if (!pv->counted || n > pv->nhi)

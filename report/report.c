@@ -8,6 +8,7 @@
 #include "common/compat.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,7 +82,7 @@ walk(struct report_bundle *b, struct report_section *s)
 {
 	size_t i, bad = 0;
 
-	for (i = 0; i < s->nchildren; i++) {
+	for (i = 0; i < s->nchildren && !report_interrupted(); i++) {
 		struct report_section *c = &s->children[i];
 
 		switch (c->type) {
@@ -219,6 +220,8 @@ bundle_start(struct report_bundle *b, bool force, bool no_render,
 	b->prov_tables = cJSON_CreateArray();
 	b->prov_charts = cJSON_CreateArray();
 	b->db = db_open_readonly(b->db_path);
+	if (b->db)
+		report_signals_install(b->db);
 	if (!b->db || report_bundle_prepare(b, force, prev))
 		return -1;
 	if (!no_render)
@@ -369,7 +372,15 @@ report_make(struct report_bundle *b, const struct report_cli *cli,
 	hash = report_db_hash(b->db);
 	index_tail(b, hash);
 	report_toc_insert(&b->index, b->head_len);
-	if (report_bundle_write(b, "index.md", b->index.buf, b->index.len) ||
+	if (report_interrupted()) {
+		/* nothing is moved in: the private folder goes at release */
+		error("interrupted by %s: nothing written into '%s'",
+		    report_interrupted() == SIGINT ? "SIGINT" :
+		    report_interrupted() == SIGTERM ? "SIGTERM" : "SIGHUP",
+		    b->dir);
+		bad++;
+	} else if (report_bundle_write(b, "index.md", b->index.buf,
+	    b->index.len) ||
 	    (b->html && report_html_write(b)) ||
 	    report_write_provenance(b, argc, argv))
 		bad++;
@@ -423,6 +434,7 @@ cmd_report(int argc, char **argv)
 	if (ret == PATHSTAT_EXIT_OK)
 		ret = report_make(&b, &cli, &spec, argc, argv, &t0);
 cleanup:
+	report_signals_unwatch();
 	db_close(b.db);
 	cJSON_Delete(b.prov_tables);
 	cJSON_Delete(b.prov_charts);
@@ -436,5 +448,7 @@ cleanup:
 		report_footnotes_release(b.methods);
 	free(b.methods);
 	report_spec_release(&spec);
+	/* the private folder is gone: now die of the signal caught, if any */
+	report_signals_finish();
 	return ret;
 }

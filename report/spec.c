@@ -18,6 +18,7 @@
 #include "analyze/analyze.h"
 #include "common/err.h"
 #include "common/escape.h"
+#include "common/infile.h"
 #include "common/kv.h"
 #include "common/metric.h"
 #include "common/parse.h"
@@ -900,14 +901,17 @@ cleanup:
 int
 report_spec_load(const char *file, struct report_spec *spec)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, why = STRBUF_INIT;
 
 	spec_start(spec, file);
-	if (strbuf_read_file(&sb, file, REPORT_SPEC_MAX_BYTES)) {
-		error_errno("cannot read spec '%s'", file);
+	/* A FIFO or device named as the spec is refused, never waited on. */
+	if (infile_read(file, REPORT_SPEC_MAX_BYTES, &sb, &why)) {
+		error("cannot read spec '%s': %s", file, why.buf);
 		strbuf_release(&sb);
+		strbuf_release(&why);
 		return -1;
 	}
+	strbuf_release(&why);
 	spec->len = sb.len;
 	spec->text = strbuf_detach(&sb, NULL);
 	return spec_parse(spec);

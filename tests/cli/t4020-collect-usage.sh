@@ -71,7 +71,7 @@ expect_out_has "/opt/pathprobe -n 300 -i 0.2 -t 0.4 -o probe.csv 10.0.0.5 5201" 
     "--dry-run: pathprobe with the article's defaults"
 expect_out_has "iperf3 -c 10.0.0.5 -p 5201 -J -i 1 -t 30 -P 4" "--dry-run: iperf3 -P 4"
 expect_out_lacks " -u -b 0" "--dry-run: --no-udp drops UDP"
-expect_out_has "oha --no-tui --output-format json -n 10000 -c 16 --disable-keepalive --db-url oha.db http://10.0.0.5:8080/bytes/1024" \
+expect_out_has "oha --no-tui --output-format json -n 10000 -c 16 --disable-keepalive --db-url oha.db -- http://10.0.0.5:8080/bytes/1024" \
     "--dry-run: oha ka-off c16 with per-request SQLite output"
 ok '[ "$(printf "%s\n" "$OUT" | grep -c "iperf3 -c")" -eq 4 ]' "--dry-run: 2 trials x P1/P4"
 ok '[ "$(printf "%s\n" "$OUT" | grep -c "oha --no-tui")" -eq 8 ]' "--dry-run: 2 trials x 2 ka x 2 c"

@@ -93,7 +93,7 @@ ok '[ "$(sqlite3 "$RUN/oha/ka-off_c1_1k/trial2/oha.db" "select count(*) from oha
 ok 'grep -q "connection refused (fake oha)" "$RUN/oha/ka-on_c1_1m/trial1/stderr.txt"' "stderr.txt kept beside the failed run"
 ok '[ "$(grep -c -- "--disable-keepalive" oha.log)" -eq 4 ]' "oha: --disable-keepalive only for ka-off"
 ok '[ "$(grep -c " -c 1 " oha.log)" -eq 8 ]' "oha: 2 trials x 2 sizes x 2 keep-alive"
-ok 'head -1 oha.log | grep -q "^--no-tui --output-format json -n 50 -c 1 --db-url oha.db http://127.0.0.1:9/bytes/1024$"' "oha: flags for v1.15"
+ok 'head -1 oha.log | grep -q "^--no-tui --output-format json -n 50 -c 1 --db-url oha.db -- http://127.0.0.1:9/bytes/1024$"' "oha: flags for v1.15"
 ok 'grep -qF "s3 cp --recursive --only-show-errors $RUN s3://bucket/prefix/$GP/${RUN##*/}/" aws.log' "--upload: aws s3 cp --recursive to PREFIX/PATH/STAMP/"
 ok '[ "$(sed -n "s/^files=//p" aws.log)" -eq "$(find "$RUN" -type f | wc -l)" ]' "--upload: the whole run"
 ok '[ "$(grep -vc "^#" "$RUN/commands.log")" -eq 15 ]' "commands.log: one line per run"
@@ -118,7 +118,7 @@ ok '[ -s "$RUN/iperf3/P1_tcp/trial1/exit_status" ] && grep -q "\"error\"" "$RUN/
 ok 'grep -q "Connection refused" "$RUN/iperf3/P1_tcp/trial1/error.txt"' \
     "iperf3 failure: its JSON error (iperf3 may exit 0) in error.txt"
 ok '[ "$(cat "$RUN/oha/ka-on_c16_1k/trial1/exit_status")" = 0 ]' "oha still ran after iperf3 failed"
-ok 'tail -1 oha.log | grep -q "^--no-tui -j -n 20 -c 16 http://127.0.0.1:9/x$"' "old oha: -j, no --db-url"
+ok 'tail -1 oha.log | grep -q "^--no-tui -j -n 20 -c 16 -- http://127.0.0.1:9/x$"' "old oha: -j, no --db-url"
 
 # An oha without --db-url but with CSV output: per-request CSV instead.
 run env FAKE_OHA_NODB=1 sh "$COLLECT" --path D --host 127.0.0.1 --out res \
@@ -129,7 +129,7 @@ expect_err_has "per-request CSV (oha.csv)" "oha without --db-url: says so"
 RUN=$(ls -d res/D/*)
 ok '[ "$(sed 1d "$RUN/oha/ka-off_c1_1k/trial1/oha.csv" | wc -l)" -eq 5 ] && [ ! -e "$RUN/oha/ka-off_c1_1k/trial1/oha.json" ]' \
     "oha without --db-url: oha.csv with one row per request"
-ok 'tail -1 oha.log | grep -q "^--no-tui --output-format csv -n 5 -c 1 --disable-keepalive http://127.0.0.1:9/x$"' \
+ok 'tail -1 oha.log | grep -q "^--no-tui --output-format csv -n 5 -c 1 --disable-keepalive -- http://127.0.0.1:9/x$"' \
     "oha without --db-url: --output-format csv"
 
 # oha absent: skipped with a message, not a failure.

@@ -1,6 +1,8 @@
--- pathstat analyze trials --db s.db --metric jitter_ms --stats p50,mean,n --quantile type7 --pool pooled --format csv
+-- pathstat analyze trials --db s.db --metric jitter_ms --stats p50,mean,n --quantile type7 --pool pooled --format json
 -- Spark SQL, over the tables of `pathstat export --ddl spark` (schema 1):
--- the same columns and rows as `pathstat analyze ... --format csv`.
+-- the same columns and rows as `pathstat analyze ... --format json`
+-- (one row per cell, the trials' values as lists; its --format csv is the long
+-- form, one row per trial).
 -- type 7 percentiles: the engine's exact interpolating aggregate.
 -- Trials with the same number (several days pooled) in the order they ran, as analyze
 -- lists them.

@@ -1,6 +1,8 @@
--- pathstat analyze trials --db s.db --metric http_ms --by instance_type --quantile type7 --pool pooled --format csv
+-- pathstat analyze trials --db s.db --metric http_ms --by instance_type --quantile type7 --pool pooled --format json
 -- Spark SQL, over the tables of `pathstat export --ddl spark` (schema 1):
--- the same columns and rows as `pathstat analyze ... --format csv`.
+-- the same columns and rows as `pathstat analyze ... --format json`
+-- (one row per cell, the trials' values as lists; its --format csv is the long
+-- form, one row per trial).
 -- type 7 percentiles: the engine's exact interpolating aggregate.
 -- A group's percentiles come from one such aggregate over the array of their
 -- fractions (pa), each an element of it: the engine gathers and sorts the

@@ -1,6 +1,8 @@
--- pathstat analyze trials --db s.db --metric http_ms --by instance_type --quantile type7 --pool pooled --format csv
+-- pathstat analyze trials --db s.db --metric http_ms --by instance_type --quantile type7 --pool pooled --format json
 -- Trino, Hive connector, over the tables of `pathstat export --ddl trino` (schema 1):
--- the same columns and rows as `pathstat analyze ... --format csv`.
+-- the same columns and rows as `pathstat analyze ... --format json`
+-- (one row per cell, the trials' values as lists; its --format csv is the long
+-- form, one row per trial).
 -- type 7 percentiles: sorted values, interpolated (this engine has no exact
 -- percentile; approx_percentile would not give analyze's numbers).
 -- Trials with the same number (several days pooled) in the order they ran, as analyze
