@@ -90,6 +90,7 @@ main(int argc, char **argv)
 	size_t i;
 	int ret;
 
+	err_watch_stdout();
 	if (argc < 2) {
 		usage(stderr);
 		return PATHSTAT_EXIT_USAGE;
@@ -115,7 +116,11 @@ main(int argc, char **argv)
 					char help[] = "--help";
 					char *args[] = { argv[2], help, NULL };
 
-					return commands[i].fn(2, args);
+					ret = commands[i].fn(2, args);
+					if (err_finish_stdout() &&
+					    ret == PATHSTAT_EXIT_OK)
+						ret = PATHSTAT_EXIT_FAIL;
+					return ret;
 				}
 			}
 			/* help for a command that does not exist is no help */
