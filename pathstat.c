@@ -133,7 +133,8 @@ main(int argc, char **argv)
 		if (strcmp(name, commands[i].name))
 			continue;
 		ret = commands[i].fn(argc - 1, argv + 1);
-		if (err_finish_stdout() && ret == PATHSTAT_EXIT_OK)
+		/* a lost stdout is a failure, even after check's findings */
+		if (err_finish_stdout() && ret != PATHSTAT_EXIT_USAGE)
 			ret = PATHSTAT_EXIT_FAIL;
 		return ret;
 	}
