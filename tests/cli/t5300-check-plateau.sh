@@ -3,6 +3,7 @@
 # enough to tell, two in every TCP condition, flat (article 1's A and B
 # at 4.96 and 12.41), are; UDP at one rate on 3+ paths is the sender's;
 # UDP rates that differ (a clean campaign) are no finding.
+# tier: sim
 
 gen() { "$PY" "$FIX/check/gen_check.py" plant "$1" --out "$1" &&
 	"$PS" ingest -q --db "$1.db" "$1" 2>/dev/null; }
