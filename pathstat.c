@@ -91,6 +91,7 @@ main(int argc, char **argv)
 	size_t i;
 	int ret;
 
+	err_watch_stdout();
 	if (argc < 2) {
 		usage(stderr);
 		return PATHSTAT_EXIT_USAGE;
@@ -119,7 +120,11 @@ main(int argc, char **argv)
 					char help[] = "--help";
 					char *args[] = { argv[2], help, NULL };
 
-					return commands[i].fn(2, args);
+					ret = commands[i].fn(2, args);
+					if (err_finish_stdout() &&
+					    ret == PATHSTAT_EXIT_OK)
+						ret = PATHSTAT_EXIT_FAIL;
+					return ret;
 				}
 			}
 			/* help for a command that does not exist is no help */
@@ -132,7 +137,8 @@ main(int argc, char **argv)
 		if (strcmp(name, commands[i].name))
 			continue;
 		ret = commands[i].fn(argc - 1, argv + 1);
-		if (err_finish_stdout() && ret == PATHSTAT_EXIT_OK)
+		/* a lost stdout is a failure, even after check's findings */
+		if (err_finish_stdout() && ret != PATHSTAT_EXIT_USAGE)
 			ret = PATHSTAT_EXIT_FAIL;
 		return ret;
 	}

@@ -974,8 +974,9 @@ check_parse(struct check_args *a, int argc, char **argv)
 		.name = "check",
 		.intro =
 		    "Look for measurement pitfalls before the numbers reach "
-		    "an article.  Exit 0 when nothing is found, 1 when "
-		    "something is (or on an error), 2 on a usage error.",
+		    "an article.  Exit 0 when nothing is found, 3 when "
+		    "something is, 1 on an error (a failed check is never "
+		    "a clean bill), 2 on a usage error.",
 		.extra = help_checks,
 		.outro = "docs/checks.md gives each check's rule, threshold "
 		    "and reasons.",
@@ -1039,8 +1040,11 @@ cmd_check(int argc, char **argv)
 		ret = PATHSTAT_EXIT_FAIL;
 		goto cleanup;
 	}
-	if (print_findings(&found, a.format) || found.n)
+	/* a failure (1) is not a finding (3): a script tells them apart */
+	if (print_findings(&found, a.format))
 		ret = PATHSTAT_EXIT_FAIL;
+	else if (found.n)
+		ret = PATHSTAT_EXIT_FINDINGS;
 cleanup:
 	db_close(db);
 	check_findings_release(&found);

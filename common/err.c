@@ -2,6 +2,9 @@
  * err.c - "pathstat <cmd>: what: why" messages on stderr (git's usage.c,
  * OpenBSD err(3)), and the final stdout check every command runs.
  */
+#ifdef __linux__
+#define _GNU_SOURCE 1	/* fopencookie (glibc, musl) */
+#endif
 #include "common/compat.h"
 
 #include <errno.h>
@@ -9,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/err.h"
@@ -18,6 +22,9 @@
 static const char *msg_prefix = "pathstat";
 static unsigned long errors_reported;
 static bool quiet;		/* warning() and note() print nothing */
+/* errno of the first write to standard output that failed, 0 if none
+ * (err_watch_stdout). */
+static int stdout_errno;
 /* Where this thread's messages go instead of stderr, or NULL. */
 static _Thread_local struct err_capture *capture;
 
@@ -207,15 +214,86 @@ err_count(void)
 	return errors_reported;
 }
 
+#ifdef __linux__
+/* Standard output's writes, through stdio's buffer: the first failure's
+ * errno is kept, since stdio keeps only "an error happened". */
+static ssize_t
+stdout_write(void *cookie, const char *buf, size_t len)
+{
+	size_t done = 0;
+	ssize_t n;
+
+	(void)cookie;
+	while (done < len) {
+		n = write(STDOUT_FILENO, buf + done, len - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			if (!stdout_errno)
+				stdout_errno = errno;
+			return -1;
+		}
+		done += (size_t)n;
+	}
+	return (ssize_t)done;
+}
+
+static int
+stdout_close(void *cookie)
+{
+	(void)cookie;
+	if (close(STDOUT_FILENO) == 0)
+		return 0;
+	if (!stdout_errno)
+		stdout_errno = errno;
+	return -1;
+}
+
+void
+err_watch_stdout(void)
+{
+	cookie_io_functions_t io = { .write = stdout_write,
+		.close = stdout_close };
+	struct stat st;
+	size_t size = BUFSIZ;
+	FILE *fp;
+
+	/* stdio's own choice: line-buffered on a terminal, else the
+	 * file's block size */
+	if (fstat(STDOUT_FILENO, &st) == 0 && st.st_blksize > 0)
+		size = (size_t)st.st_blksize;
+	fp = fopencookie(NULL, "w", io);
+	if (!fp)
+		return;		/* the plain stdout: errno read late */
+	if (setvbuf(fp, NULL, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, size)) {
+		fclose(fp);
+		return;
+	}
+	stdout = fp;	/* glibc and musl: stdout is a plain variable */
+}
+#else
+void
+err_watch_stdout(void)
+{
+}
+#endif
+
 int
 err_finish_stdout(void)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
+		/* the failed write's errno, not whatever errno is now (a
+		 * later sqlite3 call on a closed handle leaves EBADF) */
+		if (stdout_errno)
+			errno = stdout_errno;
 		error_errno("write to standard output");
 		fclose(stdout);
 		return -1;
 	}
-	if (fclose(stdout) != 0)
+	if (fclose(stdout) != 0) {
+		if (stdout_errno)
+			errno = stdout_errno;
 		return error_errno("close standard output");
+	}
 	return 0;
 }

@@ -62,6 +62,13 @@ void err_capture_flush(struct err_capture *c);
 /* Count of error() calls since start: commands use it to pick exit 1. */
 unsigned long err_count(void);
 
+/*
+ * Route stdout through a stream that keeps the errno of its first failed
+ * write (on Linux; elsewhere a no-op), so err_finish_stdout() says why
+ * the write failed rather than what errno holds by then.  main() calls
+ * it first, before anything is printed.
+ */
+void err_watch_stdout(void);
 /* Flush and close stdout; report and return -1 on a write error (full
  * disk, closed pipe), so "pathstat ... > file" never fails silently. */
 int err_finish_stdout(void);

@@ -9,5 +9,6 @@
 #define PATHSTAT_EXIT_FAIL	1	/* some input rejected or a runtime error; the rest done */
 #define PATHSTAT_EXIT_USAGE	2	/* bad invocation */
 #define PATHSTAT_EXIT_PROBE_LOSS 3	/* pathprobe: ran, but some probes failed */
+#define PATHSTAT_EXIT_FINDINGS	3	/* check: ran, and found pitfalls */
 
 #endif

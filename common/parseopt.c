@@ -478,10 +478,8 @@ wrap(struct strbuf *sb, const char *text, size_t col, size_t at,
 /* "[--db FILE]", "[--where KEY=VALUE]...", "[-q | --quiet]"; a
  * required one "--metric M" */
 static void
-usage_item(struct strbuf *sb, const struct parseopt *o)
+usage_item(struct strbuf *sb, const struct parseopt *o, bool req)
 {
-	bool req = o->flags & PARSEOPT_REQUIRED;
-
 	if (!req)
 		strbuf_addch(sb, '[');
 	if (o->short_name && o->name)
@@ -497,29 +495,59 @@ usage_item(struct strbuf *sb, const struct parseopt *o)
 		strbuf_addstr(sb, "...");
 }
 
-void
-parseopt_usage(const struct parseopt_cmd *cmd, struct strbuf *sb)
+/*
+ * What form (a parseopt_cmd forms[] entry, or NULL: the flags alone)
+ * makes of o: '+' required, '-' left out, else ' ' (optional, or
+ * required by PARSEOPT_REQUIRED).
+ */
+static char
+form_role(const char *form, const struct parseopt *o)
+{
+	const char *p = form;
+	size_t len;
+
+	if (o->name)
+		for (len = strlen(o->name); p && (p = strstr(p, o->name)); p++)
+			if (p > form && (p[-1] == '+' || p[-1] == '-') &&
+			    (p[len] == ' ' || !p[len]) &&
+			    (p - 1 == form || p[-2] == ' '))
+				return p[-1];
+	return (o->flags & PARSEOPT_REQUIRED) ? '+' : ' ';
+}
+
+/* One usage line: the form's required options, then its optional ones,
+ * each in table order, wrapped under the first. */
+static void
+usage_form(const struct parseopt_cmd *cmd, const char *form, bool first,
+    struct strbuf *sb)
 {
 	struct strbuf item = STRBUF_INIT;
 	const struct parseopt *o;
 	size_t start = sb->len, col, at;
+	int pass;
 
-	strbuf_addf(sb, "usage: pathstat %s", cmd->name);
+	strbuf_addf(sb, "%s pathstat %s", first ? "usage:" : "   or:",
+	    cmd->name);
 	col = at = sb->len - start + 1;
-	for (o = cmd->opts; o->kind != PARSEOPT_END; o++) {
-		if (o->flags & PARSEOPT_HIDDEN)
-			continue;
-		strbuf_reset(&item);
-		usage_item(&item, o);
-		if (at + 1 + item.len > HELP_WIDTH && at > col) {
-			strbuf_addf(sb, "\n%*s", (int)col, "");
-			at = col;
-		} else {
-			strbuf_addch(sb, ' ');
-			at++;
+	for (pass = 0; pass < 2; pass++) {
+		for (o = cmd->opts; o->kind != PARSEOPT_END; o++) {
+			char role = form_role(form, o);
+
+			if ((o->flags & PARSEOPT_HIDDEN) || role == '-' ||
+			    (role == '+') != (pass == 0))
+				continue;
+			strbuf_reset(&item);
+			usage_item(&item, o, role == '+');
+			if (at + 1 + item.len > HELP_WIDTH && at > col) {
+				strbuf_addf(sb, "\n%*s", (int)col, "");
+				at = col;
+			} else {
+				strbuf_addch(sb, ' ');
+				at++;
+			}
+			strbuf_add(sb, item.buf, item.len);
+			at += item.len;
 		}
-		strbuf_add(sb, item.buf, item.len);
-		at += item.len;
 	}
 	if (cmd->args) {
 		if (at + 1 + strlen(cmd->args) > HELP_WIDTH)
@@ -530,6 +558,19 @@ parseopt_usage(const struct parseopt_cmd *cmd, struct strbuf *sb)
 	}
 	strbuf_addch(sb, '\n');
 	strbuf_release(&item);
+}
+
+void
+parseopt_usage(const struct parseopt_cmd *cmd, struct strbuf *sb)
+{
+	size_t i;
+
+	if (!cmd->forms) {
+		usage_form(cmd, NULL, true, sb);
+		return;
+	}
+	for (i = 0; cmd->forms[i]; i++)
+		usage_form(cmd, cmd->forms[i], i == 0, sb);
 }
 
 /* "-q, --quiet", "--db FILE" */

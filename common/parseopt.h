@@ -136,6 +136,16 @@ struct parseopt_cmd {
 	void		(*help)(FILE *fp); /* prints the whole --help
 					 * instead of the generated one
 					 * (analyze: its verbs); NULL */
+	const char *const *forms;	/* NULL-terminated: one usage
+					 * line each ("usage:", then
+					 * "or:"), for a command whose
+					 * required options depend on
+					 * each other.  A form names
+					 * options by long name: "+out"
+					 * required, "-init" left out,
+					 * the rest optional ("+out
+					 * -init").  NULL: one line
+					 * from PARSEOPT_REQUIRED. */
 };
 /*
  * Build a struct parseopt_cmd with designated initializers (.name,

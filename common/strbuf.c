@@ -77,11 +77,11 @@ strbuf_setlen(struct strbuf *sb, size_t len)
 {
 	if (!sb->alloc) {
 		if (len)
-			die("strbuf_setlen: %zu beyond empty buffer", len);
+			BUG("strbuf_setlen: %zu beyond empty buffer", len);
 		return;
 	}
 	if (len >= sb->alloc)
-		die("strbuf_setlen: %zu beyond %zu", len, sb->alloc);
+		BUG("strbuf_setlen: %zu beyond %zu", len, sb->alloc);
 	sb->len = len;
 	sb->buf[len] = '\0';
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/err.h"
 #include "common/escape.h"
 #include "common/strbuf.h"
 #include "common/table.h"
@@ -57,7 +58,8 @@ table_add_col(struct table *t, const char *key, const char *header,
 	struct table_col *c;
 
 	if (t->nrows)
-		abort();	/* columns must all exist before the first row */
+		BUG("table_add_col(%s) after the first row: every column "
+		    "exists before any row", key);
 	ALLOC_GROW(t->cols, t->ncols + 1, t->alloc_cols);
 	c = &t->cols[t->ncols];
 	memset(c, 0, sizeof(*c));
@@ -126,7 +128,8 @@ struct table_cell *
 table_at(struct table *t, size_t row, size_t col)
 {
 	if (row >= t->nrows || col >= t->ncols)
-		abort();
+		BUG("table_at(%zu, %zu) outside %zu rows x %zu columns", row,
+		    col, t->nrows, t->ncols);
 	return &t->cells[row * t->ncols + col];
 }
 

@@ -200,5 +200,5 @@ table_render_text(const struct table *t, struct strbuf *out)
 enum table_format
 table_format_default(void)
 {
-	return isatty(fileno(stdout)) ? TABLE_TEXT : TABLE_MD;
+	return isatty(STDOUT_FILENO) ? TABLE_TEXT : TABLE_MD;
 }

@@ -837,8 +837,19 @@ cmd_export(int argc, char **argv)
 		    "DuckDB may use --out DIR"),
 		OPT_END(),
 	};
+	/* --out is required, unless --ddl, which wants --location or
+	 * --out (the earlier export it describes) */
+	static const char *const forms[] = {
+		"+out -ddl -location",
+		"+ddl +location -codec -basic-encodings -file-size -force "
+		    "-quiet -writer",
+		"+ddl +out -location -codec -basic-encodings -file-size "
+		    "-force -quiet -writer",
+		NULL,
+	};
 	const struct parseopt_cmd cmd = {
 		.name = "export",
+		.forms = forms,
 		.intro =
 		    "Write the database as Parquet for Athena, Trino, Spark "
 		    "and DuckDB: DIR/samples/ (one row per sample), runs/ "

@@ -296,8 +296,15 @@ report_parse(struct report_cli *cli, int argc, char **argv, int *ret)
 		OPT_DB(&cli->db_opt),
 		OPT_END(),
 	};
+	/* --out is required, but not with --init (which writes no bundle) */
+	static const char *const forms[] = {
+		"+out -init",
+		"+init -spec -out -html -force -no-render -no-checks",
+		NULL,
+	};
 	const struct parseopt_cmd cmd = {
 		.name = "report",
+		.forms = forms,
 		.intro =
 		    "Write an article-ready bundle: DIR/index.md (GitHub-"
 		    "flavoured Markdown), every table as Markdown and CSV in "

@@ -6,6 +6,7 @@
 # it (<stat>_ge_timeout, growth_ge_timeout, ge_timeout_trials) as
 # analyze does (issue 20 item 2).  tests/cli/helper/sql-check.py does
 # the comparing.
+# tier: duckdb
 . "$TOP/tests/cli/duckdb.sh"
 duckdb_prereq
 . "$TOP/tests/cli/helper/censor-tree.sh"

@@ -14,7 +14,7 @@
 "$PS" ingest -q --db o.db o 2>/dev/null
 expect_sql o.db "SELECT count(*) FROM runs" 24 "4 paths x 2 conditions x 3 trials"
 run "$PS" check --db o.db --only outlier-trial --format json
-expect_code 1 "check outlier-trial finds the TIME_WAIT trial"
+expect_code 3 "check outlier-trial finds the TIME_WAIT trial"
 ok "printf '%s' \"\$OUT\" | grep -q '\"trial\": 2'" "check: trial 2"
 
 A="--db o.db --metric http_ms"

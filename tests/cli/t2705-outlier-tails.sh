@@ -15,7 +15,7 @@
 expect_sql o.db "SELECT count(*) FROM runs" 40 "4 paths x 2 conditions x 5 trials"
 
 run "$PS" check --db o.db --only outlier-trial --format json
-expect_code 1 "check outlier-trial finds the TIME_WAIT trials"
+expect_code 3 "check outlier-trial finds the TIME_WAIT trials"
 ok "printf '%s' \"\$OUT\" | \"\$PY\" -c 'import json, sys
 r = json.load(sys.stdin)
 f = [x for x in r if x[\"check\"] == \"outlier-trial\"]

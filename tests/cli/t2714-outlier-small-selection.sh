@@ -23,7 +23,7 @@ r = json.load(sys.stdin)
 $1"; }
 
 run "$PS" check --db o.db --only outlier-trial $H2 --format json
-expect_code 1 "check outlier-trial, H2 ka-off alone: a finding"
+expect_code 3 "check outlier-trial, H2 ka-off alone: a finding"
 ok "js 'f = [x for x in r if x[\"check\"] == \"outlier-trial\"]
 assert len(f) == 1 and f[0][\"trial\"] == 2 and f[0][\"path\"] == \"H2\", f'" \
     "check: one finding, H2 ka-off trial 2"

@@ -49,7 +49,7 @@ assert x[\"BIG\"][\"p99_lo\"] is not None, x'" \
     "3 x 150: the p99 interval withheld, pointing to check few-samples; 3 x 300: printed"
 
 run "$PS" check --db a.db --only few-samples --format json
-expect_code 1 "check few-samples: a finding"
+expect_code 3 "check few-samples: a finding"
 ok "js 'f = [x for x in r if x[\"check\"] == \"few-samples\"]
 assert [x[\"path\"] for x in f] == [\"SMALL\"], f'" \
     "check few-samples: SMALL (3 x 150) only, not BIG (3 x 300)"

@@ -10,6 +10,7 @@
 # byte; only the spec's name differs).  A database without study tags,
 # runs that differ in a tag inside one cell, an empty database, and
 # usage errors.
+# tier: browser
 
 export SOURCE_DATE_EPOCH=1788000000
 run "$PS" ingest --quiet --db s.db "$TOP/samples/tree"

@@ -5,6 +5,7 @@
 # something (text and coloured charts, not a blank page), and the DOM it
 # built has every table and inline chart and no link, image or
 # reference that leaves the page (tests/cli/helper/html-check.py).
+# tier: browser
 
 have_prereq CHROMIUM || skip_all "chromium is not installed (Debian: apt-get install chromium)"
 have_prereq GNUPLOT || skip_all "gnuplot is not installed: no charts to show"

@@ -7,6 +7,7 @@
 # line gnuplot drew to a tenth of a pixel (its path compacted: H and V
 # for steps, no repeated point), checked point by point against the
 # chart's own SVG; a contents list links the page's sections.
+# tier: browser
 
 have_prereq GNUPLOT || skip_all "gnuplot is not installed: no charts to size"
 

@@ -11,6 +11,7 @@
 # getBBox through its transform: a rotated tic label is a rotated box)
 # is tested against every other of its chart (separating axes).  The
 # checker is shown to fail on an SVG whose two labels overlap.
+# tier: browser
 
 have_prereq GNUPLOT || skip_all "gnuplot is not installed (Debian: apt-get install gnuplot-nox)"
 have_prereq CHROMIUM || skip_all "chromium is not installed (Debian: apt-get install chromium)"

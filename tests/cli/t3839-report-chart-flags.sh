@@ -8,6 +8,7 @@
 # names the check and the cells.  Checks about sample counts
 # (few-samples) mark nothing; --no-checks leaves every chart unmarked.
 # With gnuplot, the SVG shows the legend's words.
+# tier: browser
 
 export SOURCE_DATE_EPOCH=1788000000
 run "$PS" ingest --quiet --db s.db "$TOP/samples/tree"

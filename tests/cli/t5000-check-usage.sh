@@ -44,14 +44,21 @@ expect_out_has "No findings" "clean Markdown says so"
 "$PY" "$FIX/check/gen_check.py" plant syn --out syn
 "$PS" ingest -q --db s.db syn 2>/dev/null
 run "$PS" check --db s.db
-expect_code 1 "a finding: exit 1"
+expect_code 3 "a finding: exit 3 (1 is a failure)"
 expect_err_has "1 finding (1 warning, 0 notices): syn-retransmit 1" "summary line on stderr"
 expect_out_has "1. **syn-retransmit** (warning): connect_ms, path C" "Markdown names check, metric and path"
 for w in "Evidence:" "Likely cause:" "What to do:" "Files: \`syn/syn/C/trial1/probe.csv\`"; do
 	expect_out_has "$w" "Markdown has '$w'"
 done
+# findings are 3, a failure 1, even when it follows the findings
+if [ -w /dev/full ]; then
+	run sh -c "\"$PS\" check --db s.db > /dev/full"
+	expect_code 1 "findings printed to a full disk: exit 1 (a failure), not 3"
+fi
+run "$PS" check --db nowhere.db
+expect_code 1 "no database: exit 1, not a finding"
 run "$PS" check --db s.db --format json
-expect_code 1 "JSON with a finding: exit 1"
+expect_code 3 "JSON with a finding: exit 3"
 ok "printf '%s' \"\$OUT\" | \"\$PY\" -c '
 import json, sys
 r = json.load(sys.stdin)
@@ -79,5 +86,5 @@ expect_code 1 "--where that together matches nothing: exit 1, not a clean bill"
 expect_err_has "pathstat check: no run matches all the --where filters together: nothing to check" \
     "... saying so"
 PATHSTAT_DB=s.db run "$PS" check --format json
-expect_code 1 "\$PATHSTAT_DB names the database"
+expect_code 3 "\$PATHSTAT_DB names the database"
 test_done

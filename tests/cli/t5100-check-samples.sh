@@ -11,7 +11,7 @@ cp -r "$TOP/samples/tree" tree
 "$PS" ingest -q --db s.db tree 2>/dev/null
 
 run "$PS" check --db s.db --format json
-expect_code 1 "findings: exit 1"
+expect_code 3 "findings: exit 3"
 expect_err_has "27 findings (24 warnings, 3 notices): burst-cliff 1, instance-cap 3, udp-sender-limited 1, outlier-trial 1, hidden-failures 2, few-samples 14, pooled-groups 2, missing-cells 3 (64 rows in CSV and JSON: one per path and cell)" "the summary line counts them by check, as the text lists them (one story on several paths is one), and says how many rows"
 "$PS" check --db s.db --format md 2>/dev/null > list.md
 ok '[ "$(grep -c "^[0-9]*\. " list.md)" = 27 ]' "the text lists the 27 findings the summary counts ($(grep -c "^[0-9]*\. " list.md))"
@@ -55,7 +55,7 @@ expect_out_has "**instance-cap** (warning): http_ms, paths B, D, G, G', H, c=16,
 expect_out_has "paths A, B, D, F, G, G', H, c=1,ka=off,size=1k" "Markdown merges cells with the same evidence"
 
 run "$PS" check --db s.db --where day=2026-08-28 --where study=tokyo-osaka --format json
-expect_code 1 "--where limits the runs"
+expect_code 3 "--where limits the runs"
 ok "printf '%s' \"\$OUT\" | \"\$PY\" -c 'import json,sys; r=json.load(sys.stdin); assert sorted({x[\"check\"] for x in r}) == [\"burst-cliff\", \"few-samples\", \"instance-cap\", \"missing-cells\", \"udp-sender-limited\"], r; f=[x for x in r if x[\"check\"]==\"few-samples\"]; assert f and all(x[\"metric\"]==\"connect_ms\" and \"p99 of 300 is about the 3rd-slowest\" in x[\"evidence\"] for x in f), f'" "article 1's day: cliff, A and B capped, UDP and E's missing UDP, and p99 of 300 probes (the 3rd-slowest)"
 run "$PS" check --db s.db --where day=2026-08-28 --where study=tokyo-osaka --only run-order,outlier-trial,syn-retransmit
 expect_code 0 "article 1's clean table: no run-order, outlier or SYN finding"

@@ -16,7 +16,7 @@ for x in json.load(open(sys.argv[1])):
 
 gen burst-forward
 run "$PS" check --db burst-forward.db --format json
-expect_code 1 "forward order: findings"
+expect_code 3 "forward order: findings"
 printf '%s' "$OUT" > fwd.json
 ok "[ \"\$(list fwd.json run-order | wc -l)\" = 11 ]" "run-order: every cell of B-E (11: E has no UDP)"
 ok "! list fwd.json run-order | grep -q '^A '" "run-order: A, measured first, is not flagged"
@@ -27,7 +27,7 @@ ok "\"\$PY\" -c 'import json; r=[x for x in json.load(open(\"fwd.json\")) if x[\
 
 gen burst-reverse
 run "$PS" check --db burst-reverse.db --format json
-expect_code 1 "reverse order: findings"
+expect_code 3 "reverse order: findings"
 printf '%s' "$OUT" > rev.json
 ok "[ \"\$(list rev.json burst-cliff)\" = 'C P=1,proto=tcp 1' ]" "burst-cliff: C's first run, at 16 s"
 ok "\"\$PY\" -c 'import json; r=[x for x in json.load(open(\"rev.json\")) if x[\"check\"]==\"burst-cliff\"][0]; assert \"at 16 s\" in r[\"evidence\"] and \"0.77 Gbit/s\" in r[\"evidence\"], r'" "burst-cliff evidence: when and how low"
@@ -38,7 +38,7 @@ ok "grep -q 'the same path gave at least twice as much earlier' rev.json" "run-o
 
 gen same-path
 run "$PS" check --db same-path.db --format json
-expect_code 1 "one path declining over its trials: a finding"
+expect_code 3 "one path declining over its trials: a finding"
 printf '%s' "$OUT" > same.json
 ok "[ \"\$(list same.json run-order)\" = 'A P=4,proto=tcp -' ]" "run-order: A's trials 2 and 3"
 ok "[ -z \"\$(list same.json outlier-trial)\" ]" "the good trial 1 is not called an outlier"

@@ -29,7 +29,7 @@ for f in glob.glob("lim/limited/2026-09-10/[CDE]/trial*/*.json"):
 PYEOF
 "$PS" ingest -q --db floor.db lim 2>/dev/null
 run "$PS" check --db floor.db --only run-order --per-campaign --format json
-expect_code 1 "a floor after B on day 2: run-order"
+expect_code 3 "a floor after B on day 2: run-order"
 printf '%s' "$OUT" > floor.json
 ok "\"\$PY\" -c '
 import json

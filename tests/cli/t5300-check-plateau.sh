@@ -3,13 +3,14 @@
 # enough to tell, two in every TCP condition, flat (article 1's A and B
 # at 4.96 and 12.41), are; UDP at one rate on 3+ paths is the sender's;
 # UDP rates that differ (a clean campaign) are no finding.
+# tier: sim
 
 gen() { "$PY" "$FIX/check/gen_check.py" plant "$1" --out "$1" &&
 	"$PS" ingest -q --db "$1.db" "$1" 2>/dev/null; }
 
 gen cap3
 run "$PS" check --db cap3.db --format json
-expect_code 1 "three paths at ~12.4 Gbit/s: a finding"
+expect_code 3 "three paths at ~12.4 Gbit/s: a finding"
 ok "printf '%s' \"\$OUT\" | \"\$PY\" -c '
 import json, sys
 r = json.load(sys.stdin)
@@ -30,7 +31,7 @@ expect_code 0 "counter-example: two paths at 12.4 Gbit/s and two slower ones, in
 cp -r "$TOP/samples/tree/tokyo-osaka" t
 "$PS" ingest -q --db t.db t 2>/dev/null
 run "$PS" check --db t.db --where day=2026-08-28 --only instance-cap --format json
-expect_code 1 "A and B at 4.96 and 12.41: a cap"
+expect_code 3 "A and B at 4.96 and 12.41: a cap"
 ok "printf '%s' \"\$OUT\" | \"\$PY\" -c '
 import json, sys
 r = json.load(sys.stdin)
@@ -47,7 +48,7 @@ expect_code 0 "counter-example: two fastest paths 0-3 % apart by chance, no cap"
 
 # UDP: the sample tree's A-D at 4.98 against a clean campaign's rates
 run "$PS" check --db t.db --where day=2026-08-28 --only udp-sender-limited --format json
-expect_code 1 "UDP -b 0 at 4.98 Gbit/s on A-D: a finding"
+expect_code 3 "UDP -b 0 at 4.98 Gbit/s on A-D: a finding"
 ok "printf '%s' \"\$OUT\" | \"\$PY\" -c 'import json,sys; r=json.load(sys.stdin); assert [x[\"path\"] for x in r] == [\"A\", \"B\", \"C\", \"D\"], r'" "one finding per UDP cell, A-D"
 "$PY" "$FIX/check/gen_check.py" clean --seed 4242 --out clean --jobs 1
 "$PS" ingest -q --db clean.db clean 2>/dev/null

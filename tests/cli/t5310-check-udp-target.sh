@@ -13,7 +13,7 @@ expect_code 0 "-b 200M reached on 4 paths: no finding"
 
 gen udp-short
 run "$PS" check --db udp-short.db --only udp-sender-limited --format json
-expect_code 1 "-b 10G that no path reached: a finding"
+expect_code 3 "-b 10G that no path reached: a finding"
 ok "printf '%s' \"\$OUT\" | \"\$PY\" -c '
 import json, sys
 r = json.load(sys.stdin)

@@ -27,7 +27,7 @@ PYEOF
 "$PS" ingest -q --db t.db t 2>/dev/null
 
 run "$PS" check --db t.db --only udp-sender-limited --format json
-expect_code 1 "UDP at one rate on 3 days: found"
+expect_code 3 "UDP at one rate on 3 days: found"
 ok "printf '%s' \"\$OUT\" | \"\$PY\" -c '
 import json, sys
 r = json.load(sys.stdin)
@@ -39,11 +39,11 @@ assert \"numbers from\" not in x[\"evidence\"] and x[\"evidence\"].count(\"UDP g
 assert len(x[\"runs\"].split(\",\")) == 9 and x[\"files\"].count(\"udp_b0.json\") == 9, x
 '" "one finding per path naming the 3 days, with every run"
 run "$PS" check --db t.db --only udp-sender-limited
-expect_code 1 "Markdown too"
+expect_code 3 "Markdown too"
 expect_out_has "paths A, B, C, D, P=1,proto=udp (day=2026-08-28,2026-09-01,2026-09-02," "one item for the 4 paths on 3 days"
 expect_err_has "1 finding (1 warning, 0 notices): udp-sender-limited 1 (4 rows in CSV and JSON: one per path and cell)" "one story on 4 paths and 3 days: 1 finding as the text lists it, 4 rows, not 12"
 
 run "$PS" check --db t.db --only udp-sender-limited --per-campaign --format csv
-expect_code 1 "--per-campaign"
+expect_code 3 "--per-campaign"
 ok "[ \$(printf '%s\n' \"\$OUT\" | grep -c '^udp-sender-limited,') = 12 ]" "--per-campaign: one finding per path and day (12)"
 test_done

@@ -16,7 +16,7 @@ printf '\n\n\n' >> b2/busy-client/C/trial2/probe.csv
 "$PS" ingest -q --db b.db b b2 2>/dev/null
 expect_sql b.db "SELECT count(*) FROM runs" 4 "2 trials on each of 2 days"
 run "$PS" check --db b.db --only busy-client --format json
-expect_code 1 "busy client on both days"
+expect_code 3 "busy client on both days"
 ok "printf '%s' \"\$OUT\" | \"\$PY\" -c '
 import json, sys
 r = json.load(sys.stdin)

@@ -8,7 +8,7 @@
 "$PY" "$FIX/check/gen_check.py" plant cap7 --out cap7
 "$PS" ingest -q --db cap7.db cap7 2>/dev/null
 run "$PS" check --db cap7.db --only instance-cap --format json
-expect_code 1 "7 paths 3 % apart: instance-cap"
+expect_code 3 "7 paths 3 % apart: instance-cap"
 printf '%s' "$OUT" > c7.json
 ok "\"\$PY\" -c '
 import json

@@ -17,7 +17,7 @@ cp -r base miss
 rm -rf miss/trial*/D_ka-on_c1_1k
 "$PS" ingest -q --db miss.db miss 2>/dev/null
 run "$PS" check --db miss.db --where c=1 --only missing-cells --format json
-expect_code 1 "a hole in the path x condition matrix"
+expect_code 3 "a hole in the path x condition matrix"
 ok "printf '%s' \"\$OUT\" | \"\$PY\" -c '
 import json, sys
 r = json.load(sys.stdin)
@@ -32,7 +32,7 @@ cp -r base hole
 rm -rf hole/trial3/G_ka-on_c1_1k
 "$PS" ingest -q --db hole.db hole 2>/dev/null
 run "$PS" check --db hole.db $W --only unbalanced-trials,missing-cells --format json
-expect_code 1 "a trial missing in one cell"
+expect_code 3 "a trial missing in one cell"
 ok "printf '%s' \"\$OUT\" | \"\$PY\" -c '
 import json, sys
 r = json.load(sys.stdin)
@@ -48,7 +48,7 @@ sqlite3 dup/trial1/G_ka-on_c1_1k.copy/G_ka-on_c1_1k.db "DELETE FROM oha WHERE ro
 printf '\n' >> dup/trial1/G_ka-on_c1_1k.copy/G_ka-on_c1_1k.json
 "$PS" ingest -q --db dup.db dup 2>/dev/null
 run "$PS" check --db dup.db $W --only unbalanced-trials --format json
-expect_code 1 "two runs with one trial number"
+expect_code 3 "two runs with one trial number"
 ok "printf '%s' \"\$OUT\" | grep -q 'trials 1 (×2), 2, 3 where 6 other cells of this table have trials 1, 2, 3'" "unbalanced-trials names the trial claimed twice"
 
 # unbalanced-trials and few-samples: 3,000 requests per run on A and B,
@@ -56,7 +56,7 @@ ok "printf '%s' \"\$OUT\" | grep -q 'trials 1 (×2), 2, 3 where 6 other cells of
 "$PY" "$FIX/check/gen_check.py" plant unbalanced --out unbal
 "$PS" ingest -q --db unbal.db unbal 2>/dev/null
 run "$PS" check --db unbal.db --format json
-expect_code 1 "250 next to 3,000 requests"
+expect_code 3 "250 next to 3,000 requests"
 ok "printf '%s' \"\$OUT\" | \"\$PY\" -c '
 import json, sys
 r = json.load(sys.stdin)
@@ -79,7 +79,7 @@ cp -r base mixed
 rm -f mixed/trial2/B_ka-on_c1_1k/*.db mixed/trial*/H_ka-on_c1_1k/*.db
 "$PS" ingest -q --db mixed.db mixed 2>/dev/null
 run "$PS" check --db mixed.db $W --only mixed-estimators --format json
-expect_code 1 "summary-only runs next to raw ones"
+expect_code 3 "summary-only runs next to raw ones"
 ok "printf '%s' \"\$OUT\" | \"\$PY\" -c '
 import json, sys
 r = json.load(sys.stdin)

@@ -8,7 +8,7 @@
 "$PS" ingest -q --db few.db few 2>/dev/null
 expect_sql few.db "SELECT count(*) FROM runs" 6 "6 oha runs ingested"
 run "$PS" check --db few.db --only few-samples --stats p50,p99 --format json
-expect_code 1 "p99 of 300 requests: a finding"
+expect_code 3 "p99 of 300 requests: a finding"
 printf '%s' "$OUT" > few.json
 ok "\"\$PY\" -c '
 import json

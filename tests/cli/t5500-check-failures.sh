@@ -8,7 +8,7 @@ cp "$SAMPLES/iperf3/3.12/tcp_P1.json" p/A/trial2/tcp_P1.json
 cp "$SAMPLES/iperf3/3.12/interrupted_sigint_client.json" p/A/trial3/
 "$PS" ingest -q --db p.db p 2>/dev/null
 run "$PS" check --db p.db --only hidden-failures --format json
-expect_code 1 "a partial iperf3 run is a finding"
+expect_code 3 "a partial iperf3 run is a finding"
 ok "printf '%s' \"\$OUT\" | \"\$PY\" -c '
 import json, sys
 r = json.load(sys.stdin)
@@ -24,7 +24,7 @@ expect_code 0 "counter-example: the complete runs"
 "$PY" "$FIX/check/gen_check.py" plant syn --out syn
 "$PS" ingest -q --db syn.db syn 2>/dev/null
 run "$PS" check --db syn.db --format json
-expect_code 1 "SYN retransmits in connect times"
+expect_code 3 "SYN retransmits in connect times"
 ok "printf '%s' \"\$OUT\" | \"\$PY\" -c '
 import json, sys
 r = json.load(sys.stdin)

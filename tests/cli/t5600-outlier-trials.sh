@@ -49,7 +49,7 @@ assert x == [(\"X%d\" % k, \"2\") for k in range(5)], x
 '" "a trial 3x slower than its four siblings: flagged in every cell, and only it"
 
 run "$PS" check --db t.db --only outlier-trial --format json
-expect_code 1 "check finds the slow trials"
+expect_code 3 "check finds the slow trials"
 printf '%s' "$OUT" > check.json
 ok "\"\$PY\" -c '
 import json

@@ -10,7 +10,7 @@
 "$PS" ingest -q --db o.db o 2>/dev/null
 expect_sql o.db "SELECT count(*) FROM runs" 24 "4 paths x 2 conditions x 3 trials"
 run "$PS" check --db o.db --only outlier-trial --format json
-expect_code 1 "the two planted trials: findings"
+expect_code 3 "the two planted trials: findings"
 printf '%s' "$OUT" > o.json
 ok "\"\$PY\" -c '
 import json

@@ -2,6 +2,7 @@
 # pathprobe on one instance with paths in random order, oha keep-alive on
 # and off, 3 trials each; tests/fixtures/check/gen_check.py clean).  The
 # 100-campaign version is tslow-check-clean.sh (make test-slow).
+# tier: sim
 
 "$PY" "$FIX/check/gen_check.py" clean --seed 1 --campaigns 10 --out clean
 "$PS" ingest -q --db c.db clean 2>/dev/null

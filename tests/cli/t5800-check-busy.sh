@@ -30,7 +30,7 @@ done
 # (--stats p50,p95: a p99 of these 300-probe runs is the 3rd-slowest
 # probe, which few-samples rightly flags; t5410 tests that)
 run "$PS" check --db busy-client.db --stats p50,p95 --format json
-expect_code 1 "a client busy while pathprobe waited: exit 1"
+expect_code 3 "a client busy while pathprobe waited: exit 3"
 printf '%s' "$OUT" > busy.json
 read -r n med slow <<EOF2
 $(figures busy-client)
@@ -53,7 +53,7 @@ assert \"publish handshake_ms\" in x[\"action\"], x
 ok "[ \$((slow * 10)) -ge \$n ]" "the planted run has 10 % or more slow probes by the CSV itself"
 
 run "$PS" check --db busy-client-slow.db --only busy-client
-expect_code 1 "a client 0.6 ms late on every probe: exit 1"
+expect_code 3 "a client 0.6 ms late on every probe: exit 3"
 read -r n med slow <<EOF2
 $(figures busy-client-slow)
 EOF2

@@ -5,6 +5,7 @@
 # `pathstat analyze percentiles` (type 7) to 1e-9 on every cell.  For
 # each codec, with the basic encodings, partitioned otherwise, and a
 # --where subset.  tests/cli/helper/export-check.py does the comparing.
+# tier: duckdb
 . "$TOP/tests/cli/duckdb.sh"
 duckdb_prereq
 

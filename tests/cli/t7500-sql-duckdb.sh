@@ -9,6 +9,7 @@
 # that have only a JSON summary (tool-only trials, a path with nothing
 # else, a pair and a ratio with one side missing).
 # tests/cli/helper/sql-check.py does the comparing.
+# tier: duckdb
 . "$TOP/tests/cli/duckdb.sh"
 duckdb_prereq
 

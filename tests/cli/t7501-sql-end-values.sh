@@ -9,6 +9,7 @@
 # Trino and Spark text against golden files (tests/cli/expect/
 # t7501-*.sql; regenerate with the commands below after a deliberate
 # change), which keep to the spellings the sample queries use.
+# tier: duckdb
 . "$TOP/tests/cli/duckdb.sh"
 duckdb_prereq
 

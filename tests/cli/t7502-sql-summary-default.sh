@@ -11,6 +11,7 @@
 # as runs without a start time that share a trial number may come in
 # another order; README.)  tests/cli/helper/sql-check.py
 # does the comparing.
+# tier: duckdb
 . "$TOP/tests/cli/duckdb.sh"
 duckdb_prereq
 

@@ -12,6 +12,7 @@
 # with a max "≥ timeout", an end-of-test metric, and on a generated tree
 # of two days on two instance types and a day on each alone.  tests/cli/helper/sql-check.py
 # compares.
+# tier: duckdb
 . "$TOP/tests/cli/duckdb.sh"
 duckdb_prereq
 

@@ -8,6 +8,7 @@
 # CSV does not carry), captions that add where the numbers came from.
 # Then the errors: a missing column, a row of another metric, a listed
 # path without rows, a bad number, a missing file, a chart.
+# tier: duckdb
 . "$TOP/tests/cli/duckdb.sh"
 duckdb_prereq
 

@@ -13,6 +13,7 @@
 # row count from its Parquet footer (no engine needed); with DuckDB,
 # tests/cli/helper/sql-check.py runs --ddl duckdb and --sql duckdb over
 # the union against `analyze --format csv` on the whole database.
+# tier: duckdb
 
 S="$TOP/samples/tree"
 half() { # DIR DAY... : the sample tree less the folders of those days

@@ -5,6 +5,7 @@
 # keeps them; the DDL declares what the export wrote (from its
 # manifest); analyze's pooled_over and the --sql query's agree without
 # them, on DuckDB.
+# tier: duckdb
 . "$TOP/tests/cli/duckdb.sh"
 
 cat > mk.py <<'PY'

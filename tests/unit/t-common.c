@@ -447,38 +447,109 @@ test_utf8_ids(void)
 	strbuf_release(&sb);
 }
 
-/* BUG() aborts (not exit 1, a user error's status) and names file:line. */
-static void
-test_bug(void)
+/*
+ * Run fn in a child with stderr into a pipe; *text gets what it printed
+ * (up to size - 1 bytes), and the return is its wait status.
+ */
+static int
+in_child(void (*fn)(void), char *text, size_t size)
 {
 	int fds[2], status = 0;
-	char buf[256] = "";
-	ssize_t r;
+	ssize_t r, got = 0;
 	pid_t pid;
 
-	if (pipe(fds)) {
-		CHECK(0, "BUG: pipe");
-		return;
-	}
+	text[0] = '\0';
+	if (pipe(fds))
+		return -1;
 	fflush(stdout);
 	pid = fork();
 	if (pid == 0) {
 		dup2(fds[1], 2);
 		err_set_prefix("pathstat test");
-		BUG("an invariant %d", 42);
+		fn();
+		_exit(0);
 	}
 	close(fds[1]);
-	r = read(fds[0], buf, sizeof(buf) - 1);
+	while (got < (ssize_t)size - 1 &&
+	    (r = read(fds[0], text + got, size - 1 - (size_t)got)) > 0)
+		got += r;
+	text[got] = '\0';
 	close(fds[0]);
-	if (r > 0)
-		buf[r] = '\0';
 	waitpid(pid, &status, 0);
-	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
-	    "BUG() aborts");
-	CHECK(strstr(buf, "pathstat test: BUG: tests/unit/t-common.c:") &&
-	    strstr(buf, ": an invariant 42\n"), "BUG() prints file:line");
-	if (!strstr(buf, "BUG:"))
-		printf("#   stderr: %s\n", buf);
+	return status;
+}
+
+static void
+bug_plain(void)
+{
+	BUG("an invariant %d", 42);
+}
+
+static void
+bug_table_col_late(void)
+{
+	struct table t;
+
+	table_init(&t);
+	table_add_col(&t, "a", NULL, 0);
+	table_add_row(&t);
+	table_add_col(&t, "b", NULL, 0);
+}
+
+static void
+bug_table_at(void)
+{
+	struct table t;
+
+	table_init(&t);
+	table_add_col(&t, "a", NULL, 0);
+	table_at(&t, 3, 0);
+}
+
+static void
+bug_strbuf_setlen(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addstr(&sb, "abc");
+	strbuf_setlen(&sb, sb.alloc + 1);
+}
+
+/* BUG() aborts (not exit 1, a user error's status) and names file:line;
+ * a caller's misuse of the table and strbuf APIs is a BUG(). */
+static void
+test_bug(void)
+{
+	static const struct {
+		void (*fn)(void);
+		const char *where, *says, *name;
+	} cases[] = {
+		{ bug_plain, "tests/unit/t-common.c:", ": an invariant 42\n",
+		  "BUG()" },
+		{ bug_table_col_late, "common/table.c:", "after the first row",
+		  "a column added after a row" },
+		{ bug_table_at, "common/table.c:", "table_at(3, 0) outside 0 rows",
+		  "a cell outside the table" },
+		{ bug_strbuf_setlen, "common/strbuf.c:", "strbuf_setlen: ",
+		  "strbuf_setlen beyond the buffer" },
+	};
+	char buf[512], what[160];
+	size_t i;
+	int status;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		status = in_child(cases[i].fn, buf, sizeof(buf));
+		snprintf(what, sizeof(what), "%s: aborts (a BUG, not exit 1)",
+		    cases[i].name);
+		CHECK(status != -1 && WIFSIGNALED(status) &&
+		    WTERMSIG(status) == SIGABRT, what);
+		snprintf(what, sizeof(what), "%s: prints BUG: file:line", cases[i].name);
+		CHECK(strstr(buf, "pathstat test: BUG: ") &&
+		    strstr(buf, cases[i].where) && strstr(buf, cases[i].says),
+		    what);
+		if (!strstr(buf, cases[i].says))
+			printf("#   stderr: %s\n", buf);
+	}
 }
 
 int
