@@ -1,0 +1,75 @@
+/*
+ * plan.h - the campaign planner's model and design search (`pathstat
+ * plan`, analyze/plan.c; tests/sim/plan.c checks it).  A statistic's
+ * trial-level values are taken as log-normal around the statistic:
+ *
+ *   log u_t = log q + trial effect (sd `between`) + sampling error of
+ *             the trial's quantile, variance within^2 p (1 - p) /
+ *             (n (1 - loss)^2 phi(z_s)^2), z_s = Phi^-1(p / (1 - loss)),
+ *
+ * within the log-scale spread of one trial's successes (a log-normal
+ * sd), n the attempts a trial makes.  The interval pathstat prints on T
+ * such values is q exp(-+ t_{T-1} sd / sqrt T) (stats_tl_interval with
+ * log_scale), so its relative half-width is predicted as exp(t_{T-1}
+ * sqrt(var / T)) - 1.  Pure arithmetic over stats/: no I/O.
+ */
+#ifndef PATHSTAT_ANALYZE_PLAN_H
+#define PATHSTAT_ANALYZE_PLAN_H
+
+#include "common/compat.h"
+
+#include "stats/stats.h"
+
+struct plan_model {
+	double within;		/* log-scale sd of one trial's successes */
+	double between;		/* log-scale sd of the trials' statistic */
+	double loss;		/* share of attempts that time out, [0, 1) */
+};
+
+struct plan_ask {
+	double pct;		/* the percentile, (0, 100) */
+	enum stats_pool pool;	/* pooled or per-trial mean */
+	double width;		/* relative half-width asked (0.05: +-5 %) */
+	double level;		/* interval level (0.95) */
+	size_t per_trial;	/* attempts per trial; 0: the fewest
+				 * trials for which the attempts
+				 * reaching the width number at most
+				 * 10,000, and those attempts */
+};
+
+struct plan_design {
+	bool possible;		/* false: why says so */
+	const char *why;	/* static reason, or NULL */
+	size_t trials;		/* T >= STATS_TL_MIN_TRIALS */
+	size_t per_trial;	/* attempts per trial */
+	double width;		/* predicted relative half-width at T */
+	size_t min_samples;	/* fewest samples the interval needs
+				 * (per trial, or pooled) */
+	size_t uncensored;	/* fewest attempts per trial so that the
+				 * percentile is not censored in 95 % of
+				 * trials (0: loss 0) */
+};
+
+#define PLAN_MAX_TRIALS		100000
+#define PLAN_WHY_CENSORED	"the percentile lies among the timeouts " \
+	"at this loss rate: no number of probes measures it"
+#define PLAN_WHY_POOLED_TAIL	"no pooled interval outside p25-p75: " \
+	"plan --pool trials"
+
+/* Predicted relative half-width of the interval of T trials of n
+ * attempts (NaN below STATS_TL_MIN_TRIALS or on bad arguments). */
+double plan_width(const struct plan_model *m, double pct, size_t n,
+    size_t T, double level);
+
+/* Fewest attempts n per trial so that, with loss m->loss, the
+ * percentile of a trial of n attempts reads a success with probability
+ * >= 0.95 (0 when it never does). */
+size_t plan_uncensored(double loss, double pct);
+
+/* The smallest design meeting ask under m: per_trial as asked (or
+ * chosen, see struct plan_ask), raised to what the interval and
+ * censoring rules need, and the fewest trials.  Fills out; returns 0, -1 on bad arguments. */
+int plan_design(const struct plan_model *m, const struct plan_ask *ask,
+    struct plan_design *out);
+
+#endif

@@ -1,0 +1,168 @@
+/*
+ * plan_model.c - the planner's arithmetic (analyze/plan.h): predicted
+ * interval width of a design, the attempts a tail percentile needs to
+ * stay clear of the timeouts, and the smallest design for a width.
+ * The rules are pathstat's own: the t quantile and the log-scale
+ * trial-level interval (stats_tl_interval), the trials below which no
+ * interval is printed (STATS_TL_MIN_TRIALS), the percentiles a pooled
+ * interval is offered for (stats_tl_unsupported), the samples an
+ * order-statistic interval needs (stats_quantile_ci_min_n, the rule
+ * stats_tl_withhold applies) and censoring (stats_censored).
+ */
+#include "common/compat.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "analyze/plan.h"
+
+/* Cap of the attempts searched for an uncensored percentile. */
+/* Most attempts a trial is given when --per-trial is not. */
+#define PLAN_PER_TRIAL_CAP	10000
+#define PLAN_MAX_ATTEMPTS	((size_t)100000000)
+
+/* The sampling variance of log u_t times n: within^2 p (1 - p) over
+ * the squared density of all attempts at the quantile (log scale);
+ * NaN when the percentile lies among the timeouts. */
+static double
+sampling_coef(const struct plan_model *m, double p)
+{
+	double ps = p / (1.0 - m->loss), z, dens;
+
+	if (!(ps < 1))
+		return NAN;
+	z = stats_norm_quantile(ps);
+	dens = (1.0 - m->loss) * exp(-0.5 * z * z) / 2.5066282746310002;
+	return m->within * m->within * p * (1.0 - p) / (dens * dens);
+}
+
+static double
+t_of(size_t T, double level)
+{
+	return stats_t_quantile(0.5 + level / 2.0, (double)(T - 1));
+}
+
+double
+plan_width(const struct plan_model *m, double pct, size_t n, size_t T,
+    double level)
+{
+	double p = pct / 100.0, v;
+
+	if (!m || T < STATS_TL_MIN_TRIALS || n == 0 || !(p > 0 && p < 1) ||
+	    !(m->loss >= 0 && m->loss < 1) || !(level > 0 && level < 1))
+		return NAN;
+	v = m->between * m->between + sampling_coef(m, p) / (double)n;
+	return expm1(t_of(T, level) * sqrt(v / (double)T));
+}
+
+/* P(a trial of n attempts reads a success at pct): the timeouts K ~
+ * Binomial(n, loss) leave it uncensored while K < n - r, r the last
+ * 0-based rank type 7 reads (stats_censored's rule). */
+static double
+uncensored_prob(double loss, const struct stats_name *s, size_t n)
+{
+	size_t r = stats_last_rank_read(STATS_EST_TYPE7, s->pct, n);
+
+	if (stats_censored(STATS_EST_TYPE7, s, n - r, r))
+		return 0.0;	/* not even with no timeout */
+	return stats_binom_cdf((double)(n - r - 1), (double)n, loss);
+}
+
+size_t
+plan_uncensored(double loss, double pct)
+{
+	struct stats_name s = { STATS_NAME_PCT, pct };
+	size_t lo = 1, hi = 1;
+
+	if (!(loss > 0))
+		return 1;
+	if (!(loss < 1) || pct / 100.0 >= 1.0 - loss)
+		return 0;
+	while (uncensored_prob(loss, &s, hi) < 0.95) {
+		if (hi >= PLAN_MAX_ATTEMPTS)
+			return 0;
+		lo = hi;
+		hi *= 2;
+	}
+	/* the first n that makes it, by bisection (the probability steps
+	 * with the rank's rounding, so this is the first of its run) */
+	while (lo + 1 < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (uncensored_prob(loss, &s, mid) >= 0.95)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+
+static size_t
+ceil_div(size_t need, double rate)
+{
+	return (size_t)ceil((double)need / rate - 1e-9);
+}
+
+int
+plan_design(const struct plan_model *m, const struct plan_ask *ask,
+    struct plan_design *out)
+{
+	size_t n, T, unc, need, floor_n;
+	double succ, a;
+
+	if (!m || !ask || !out || !(ask->pct > 0 && ask->pct < 100) ||
+	    !(ask->width > 0) || !(m->loss >= 0 && m->loss < 1))
+		return -1;
+	memset(out, 0, sizeof(*out));
+	out->why = stats_tl_unsupported(ask->pool, STATS_EST_TYPE7, ask->pct);
+	if (out->why) {
+		out->why = PLAN_WHY_POOLED_TAIL;
+		return 0;
+	}
+	unc = plan_uncensored(m->loss, ask->pct);
+	out->uncensored = m->loss > 0 ? unc : 0;
+	if (unc == 0) {
+		out->why = PLAN_WHY_CENSORED;
+		return 0;
+	}
+	succ = 1.0 - m->loss;
+	need = stats_quantile_ci_min_n(ask->pct, ask->level,
+	    STATS_CI_NARROWEST);
+	out->min_samples = need;
+	floor_n = unc;
+	if (ask->pool == STATS_POOL_PER_TRIAL && floor_n < ceil_div(need, succ))
+		floor_n = ceil_div(need, succ);
+	a = sampling_coef(m, ask->pct / 100.0);
+	for (T = STATS_TL_MIN_TRIALS; T <= PLAN_MAX_TRIALS; T++) {
+		double c = log1p(ask->width) / t_of(T, ask->level);
+		double den = (double)T * c * c - m->between * m->between;
+
+		if (ask->per_trial) {
+			n = ask->per_trial > floor_n ? ask->per_trial : floor_n;
+		} else {
+			/* the fewest attempts that reach the width with T
+			 * trials, if no more than the cap */
+			if (!(den > 0) || a / den > (double)PLAN_PER_TRIAL_CAP)
+				continue;
+			n = (size_t)ceil(a / den);
+			if (n < floor_n)
+				n = floor_n;
+		}
+		if (ask->pool == STATS_POOL_POOLED &&
+		    (double)T * (double)n * succ < (double)need) {
+			if (ask->per_trial)
+				continue;
+			n = ceil_div(need, succ * (double)T);
+		}
+		if (plan_width(m, ask->pct, n, T, ask->level) <=
+		    ask->width * (1 + 1e-12)) {
+			out->possible = true;
+			out->trials = T;
+			out->per_trial = n;
+			out->width = plan_width(m, ask->pct, n, T, ask->level);
+			return 0;
+		}
+	}
+	out->why = "more than 100,000 trials";
+	return 0;
+}
