@@ -45,9 +45,7 @@ struct plan_design {
 	double width;		/* predicted relative half-width at T */
 	size_t min_samples;	/* fewest samples the interval needs
 				 * (per trial, or pooled) */
-	size_t uncensored;	/* fewest attempts per trial so that the
-				 * percentile is not censored in 95 % of
-				 * trials (0: loss 0) */
+	size_t uncensored;	/* plan_uncensored() (0: loss 0) */
 };
 
 #define PLAN_MAX_TRIALS		100000
@@ -61,9 +59,10 @@ struct plan_design {
 double plan_width(const struct plan_model *m, double pct, size_t n,
     size_t T, double level);
 
-/* Fewest attempts n per trial so that, with loss m->loss, the
- * percentile of a trial of n attempts reads a success with probability
- * >= 0.95 (0 when it never does). */
+/* Fewest attempts n0 per trial from which on (checked up to 4 n0) the
+ * percentile of a trial of n attempts reads a success, not a timeout,
+ * with probability >= 0.95 when each attempt times out with probability
+ * loss; 1 for loss 0; 0 when none up to 10^6 does. */
 size_t plan_uncensored(double loss, double pct);
 
 /* The smallest design meeting ask under m: per_trial as asked (or

@@ -19,7 +19,7 @@
 /* Cap of the attempts searched for an uncensored percentile. */
 /* Most attempts a trial is given when --per-trial is not. */
 #define PLAN_PER_TRIAL_CAP	10000
-#define PLAN_MAX_ATTEMPTS	((size_t)100000000)
+#define PLAN_MAX_ATTEMPTS	((size_t)1000000)
 
 /* The sampling variance of log u_t times n: within^2 p (1 - p) over
  * the squared density of all attempts at the quantile (log scale);
@@ -63,8 +63,10 @@ uncensored_prob(double loss, const struct stats_name *s, size_t n)
 {
 	size_t r = stats_last_rank_read(STATS_EST_TYPE7, s->pct, n);
 
-	if (stats_censored(STATS_EST_TYPE7, s, n - r, r))
-		return 0.0;	/* not even with no timeout */
+	/* n - r timeouts put a timeout at rank r: stats_censored()'s
+	 * rule, asked at the edge */
+	if (r >= n || !stats_censored(STATS_EST_TYPE7, s, r, n - r))
+		return 0.0;
 	return stats_binom_cdf((double)(n - r - 1), (double)n, loss);
 }
 
@@ -72,29 +74,27 @@ size_t
 plan_uncensored(double loss, double pct)
 {
 	struct stats_name s = { STATS_NAME_PCT, pct };
-	size_t lo = 1, hi = 1;
+	size_t n, start = 0;
 
 	if (!(loss > 0))
 		return 1;
 	if (!(loss < 1) || pct / 100.0 >= 1.0 - loss)
 		return 0;
-	while (uncensored_prob(loss, &s, hi) < 0.95) {
-		if (hi >= PLAN_MAX_ATTEMPTS)
-			return 0;
-		lo = hi;
-		hi *= 2;
+	/* a trial too short to hold a rank beyond the percentile is
+	 * skipped (one probe of a p99 is "uncensored" 99 % of the time);
+	 * the answer is where a run of uncensored sizes starts that lasts
+	 * to 4x its start (the probability wiggles with the rank's
+	 * rounding at first, then climbs) */
+	n = (size_t)ceil(1.0 / (1.0 - pct / 100.0));
+	for (; n <= PLAN_MAX_ATTEMPTS; n++) {
+		if (uncensored_prob(loss, &s, n) < 0.95)
+			start = 0;
+		else if (start == 0)
+			start = n;
+		if (start && n >= 4 * start)
+			return start;
 	}
-	/* the first n that makes it, by bisection (the probability steps
-	 * with the rank's rounding, so this is the first of its run) */
-	while (lo + 1 < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (uncensored_prob(loss, &s, mid) >= 0.95)
-			hi = mid;
-		else
-			lo = mid;
-	}
-	return hi;
+	return 0;
 }
 
 static size_t
