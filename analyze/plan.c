@@ -30,9 +30,6 @@
 /* One pilot trial gives no trial-to-trial spread: the range of trials
  * is given for a spread of 0 up to this (log scale, about 10 %). */
 #define PLAN_BETWEEN_CEIL	0.1
-/* Fewest successes a pilot trial needs for its within-trial spread. */
-#define PLAN_MIN_PILOT		20
-#define PLAN_TWO_PI		6.283185307179586
 
 static const char *const model_keys[] = { "median", "within", "trial",
 	"day", "loss", NULL };
@@ -56,7 +53,6 @@ struct plan_fit {
 	double median, within, between, loss, day;
 	const char *within_from, *between_from, *loss_from, *day_from;
 	bool between_range;	/* one trial: between in [0, CEIL] */
-	size_t per_trial;	/* the pilot's attempts per trial (median) */
 	const char *why;	/* the pilot cannot be used, or NULL */
 };
 
@@ -170,97 +166,50 @@ check_opts(struct plan_opts *o, struct strbuf *why)
 	return 0;
 }
 
-/* log Q(ps) of a sorted trial, or NaN when a value read is <= 0. */
-static double
-log_q(const double *v, size_t n, double ps)
-{
-	double q = stats_quantile_type7(v, n, 100.0 * ps);
-
-	return q > 0 ? log(q) : NAN;
-}
-
-/* Within-trial log-scale spread of one trial at the percentile asked:
- * the log-normal sd that puts its quantile ps where it is. */
-static double
-trial_within(const struct trial *tr, double ps)
-{
-	double z = stats_norm_quantile(ps);
-
-	if (tr->n < PLAN_MIN_PILOT)
-		return NAN;
-	if (fabs(z) < 0.5)
-		return (log_q(tr->values, tr->n, 0.75) -
-		    log_q(tr->values, tr->n, 0.25)) / 1.3489795003921634;
-	return (log_q(tr->values, tr->n, ps) -
-	    log_q(tr->values, tr->n, 0.5)) / z;
-}
-
-/* The pilot's spreads of cell c for o's percentile; fills f. */
+/* The pilot's spreads of cell c for o's percentile (plan_fit()); fills
+ * f. */
 static void
 fit_cell(const struct plan_opts *o, const struct cell *c,
     struct plan_fit *f)
 {
-	double *w = xcalloc(c->ntrials + 1, sizeof(double));
-	double *lq = xcalloc(c->ntrials + 1, sizeof(double));
-	double *att = xcalloc(c->ntrials + 1, sizeof(double));
-	double ps, z, mean = 0, ss = 0, samp, nsucc;
-	size_t t, nw = 0, nq = 0;
+	const double **tv = xcalloc(c->ntrials + 1, sizeof(*tv));
+	size_t *tn = xcalloc(c->ntrials + 1, sizeof(size_t));
+	size_t *tmo = xcalloc(c->ntrials + 1, sizeof(size_t));
+	struct stats_trials g;
+	struct plan_model m;
+	bool one = false;
+	size_t t;
+	int rc;
 
 	memset(f, 0, sizeof(*f));
-	f->loss = o->m->timeout_bound && c->n + (size_t)c->timeouts ?
-	    (double)c->timeouts / (double)(c->n + (size_t)c->timeouts) : 0;
-	f->loss_from = "pilot";
-	ps = o->ask.pct / 100.0 / (1.0 - f->loss);
-	if (!(ps < 1)) {
-		f->why = PLAN_WHY_CENSORED;
-		goto cleanup;
-	}
 	for (t = 0; t < c->ntrials; t++) {
-		const struct trial *tr = &c->trials[t];
-		double v = trial_within(tr, ps);
-
-		att[t] = (double)tr->n + (double)(tr->timeouts > 0 ?
-		    tr->timeouts : 0);
-		if (isfinite(v) && v > 0)
-			w[nw++] = v;
-		if (tr->n >= PLAN_MIN_PILOT && isfinite(log_q(tr->values,
-		    tr->n, ps)))
-			lq[nq++] = log_q(tr->values, tr->n, ps);
+		tv[t] = c->trials[t].values;
+		tn[t] = c->trials[t].n;
+		tmo[t] = o->m->timeout_bound && c->trials[t].timeouts > 0 ?
+		    (size_t)c->trials[t].timeouts : 0;
 	}
-	/* the median trial's attempts */
-	f->per_trial = c->ntrials ? (size_t)ceil(stats_median(att,
-	    c->ntrials)) : 0;
-	if (nw == 0) {
-		f->why = "no pilot trial has 20 positive samples to estimate "
-		    "the spread within a trial";
+	g.trial = tv;
+	g.n = tn;
+	g.ntrials = c->ntrials;
+	rc = plan_fit(&g, tmo, o->ask.pct, &m, &one);
+	f->loss = m.loss;
+	f->loss_from = "pilot";
+	if (rc) {
+		f->why = rc == 1 ? PLAN_WHY_CENSORED : PLAN_WHY_NO_SPREAD;
 		goto cleanup;
 	}
-	f->within = stats_median(w, nw);
+	f->within = m.within;
 	f->within_from = "pilot";
-	f->median = c->pooled_ready && c->npooled ?
-	    stats_quantile_type7(c->pooled, c->npooled, 50.0) :
-	    exp(log_q(c->trials[0].values, c->trials[0].n, 0.5));
-	if (nq < 2) {
-		f->between_range = true;
-		f->between = PLAN_BETWEEN_CEIL;
-		f->between_from = "one pilot trial: assumed 0-0.1";
-		goto cleanup;
-	}
-	for (t = 0; t < nq; t++)
-		mean += lq[t] / (double)nq;
-	for (t = 0; t < nq; t++)
-		ss += (lq[t] - mean) * (lq[t] - mean) / (double)(nq - 1);
-	/* less the sampling variance of a trial's quantile */
-	z = stats_norm_quantile(ps);
-	nsucc = (double)c->n / (double)c->ntrials;
-	samp = f->within * f->within * ps * (1 - ps) /
-	    (nsucc * exp(-z * z) / PLAN_TWO_PI);
-	f->between = ss > samp ? sqrt(ss - samp) : 0;
-	f->between_from = "pilot";
+	f->median = c->ntrials && c->trials[0].n ?
+	    stats_quantile_type7(c->trials[0].values, c->trials[0].n, 50.0) :
+	    NAN;
+	f->between = one ? PLAN_BETWEEN_CEIL : m.between;
+	f->between_range = one;
+	f->between_from = one ? "one pilot trial: assumed 0-0.1" : "pilot";
 cleanup:
-	free(w);
-	free(lq);
-	free(att);
+	free(tv);
+	free(tn);
+	free(tmo);
 }
 
 /* --model's values override the pilot's (or stand alone). */

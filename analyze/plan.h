@@ -71,4 +71,22 @@ size_t plan_uncensored(double loss, double pct);
 int plan_design(const struct plan_model *m, const struct plan_ask *ask,
     struct plan_design *out);
 
+/*
+ * Fit the model to a pilot: g's trials hold each trial's successes
+ * sorted, timeouts[t] (NULL: none) its timeouts.  within: the median
+ * over trials of 20 or more successes of (log Q(p_s) - log Q(0.5)) /
+ * z(p_s), p_s = p / (1 - loss) (near the median, |z| < 0.5, the
+ * interquartile range over 2 z(0.75)); between: the sd of the trials'
+ * log Q(p_s) less a trial quantile's sampling variance (0 when that is
+ * more); loss: all timeouts over all attempts.  With fewer than 2 such
+ * trials *one_trial is set and between left 0.  Returns 0; 1 when the
+ * percentile lies among the timeouts; 2 when no trial has 20 positive
+ * successes (m->loss is set in every case).
+ */
+int plan_fit(const struct stats_trials *g, const size_t *timeouts,
+    double pct, struct plan_model *m, bool *one_trial);
+
+#define PLAN_WHY_NO_SPREAD	"no pilot trial has 20 positive samples " \
+	"to estimate the spread within a trial"
+
 #endif

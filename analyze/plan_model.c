@@ -12,11 +12,15 @@
 #include "common/compat.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analyze/plan.h"
+#include "common/xalloc.h"
 
 /* Cap of the attempts searched for an uncensored percentile. */
+/* Fewest successes a pilot trial needs for its within-trial spread. */
+#define PLAN_MIN_PILOT		20
 /* Most attempts a trial is given when --per-trial is not. */
 #define PLAN_PER_TRIAL_CAP	10000
 #define PLAN_MAX_ATTEMPTS	((size_t)1000000)
@@ -165,4 +169,84 @@ plan_design(const struct plan_model *m, const struct plan_ask *ask,
 	}
 	out->why = "more than 100,000 trials";
 	return 0;
+}
+
+/* log Q(ps) of a sorted trial, or NaN when the value read is <= 0. */
+static double
+log_q(const double *v, size_t n, double ps)
+{
+	double q = stats_quantile_type7(v, n, 100.0 * ps);
+
+	return q > 0 ? log(q) : NAN;
+}
+
+/* Within-trial log-scale spread of one trial at the percentile asked:
+ * the log-normal sd that puts its quantile ps where it is (near the
+ * median, the interquartile range's). */
+static double
+trial_within(const double *v, size_t n, double ps)
+{
+	double z = stats_norm_quantile(ps);
+
+	if (n < PLAN_MIN_PILOT)
+		return NAN;
+	if (fabs(z) < 0.5)
+		return (log_q(v, n, 0.75) - log_q(v, n, 0.25)) /
+		    1.3489795003921634;
+	return (log_q(v, n, ps) - log_q(v, n, 0.5)) / z;
+}
+
+int
+plan_fit(const struct stats_trials *g, const size_t *timeouts, double pct,
+    struct plan_model *m, bool *one_trial)
+{
+	double *w = xcalloc(g->ntrials + 1, sizeof(double));
+	double *lq = xcalloc(g->ntrials + 1, sizeof(double));
+	double ps, z, mean = 0, ss = 0, samp, succ = 0, tmo = 0;
+	size_t t, nw = 0, nq = 0;
+	int ret = 0;
+
+	memset(m, 0, sizeof(*m));
+	*one_trial = false;
+	for (t = 0; t < g->ntrials; t++) {
+		succ += (double)g->n[t];
+		tmo += timeouts ? (double)timeouts[t] : 0;
+	}
+	m->loss = succ + tmo > 0 ? tmo / (succ + tmo) : 0;
+	ps = pct / 100.0 / (1.0 - m->loss);
+	if (!(ps < 1)) {
+		ret = 1;
+		goto cleanup;
+	}
+	for (t = 0; t < g->ntrials; t++) {
+		double v = trial_within(g->trial[t], g->n[t], ps);
+
+		if (isfinite(v) && v > 0)
+			w[nw++] = v;
+		if (g->n[t] >= PLAN_MIN_PILOT &&
+		    isfinite(log_q(g->trial[t], g->n[t], ps)))
+			lq[nq++] = log_q(g->trial[t], g->n[t], ps);
+	}
+	if (nw == 0) {
+		ret = 2;
+		goto cleanup;
+	}
+	m->within = stats_median(w, nw);
+	if (nq < 2) {
+		*one_trial = true;
+		goto cleanup;
+	}
+	for (t = 0; t < nq; t++)
+		mean += lq[t] / (double)nq;
+	for (t = 0; t < nq; t++)
+		ss += (lq[t] - mean) * (lq[t] - mean) / (double)(nq - 1);
+	/* less the sampling variance of a trial's quantile */
+	z = stats_norm_quantile(ps);
+	samp = m->within * m->within * ps * (1 - ps) /
+	    (succ / (double)g->ntrials * exp(-z * z) / 6.283185307179586);
+	m->between = ss > samp ? sqrt(ss - samp) : 0;
+cleanup:
+	free(w);
+	free(lq);
+	return ret;
 }
