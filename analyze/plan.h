@@ -10,8 +10,10 @@
  * within the log-scale spread of one trial's successes (a log-normal
  * sd), n the attempts a trial makes.  The interval pathstat prints on T
  * such values is q exp(-+ t_{T-1} sd / sqrt T) (stats_tl_interval with
- * log_scale), so its relative half-width is predicted as exp(t_{T-1}
- * sqrt(var / T)) - 1.  Pure arithmetic over stats/: no I/O.
+ * log_scale), so its median relative half-width over campaigns is
+ * predicted as exp(t_{T-1} sqrt(c_{T-1} var / T)) - 1, c_k = (1 -
+ * 2 / (9k))^3 the median of a sample variance with k degrees of freedom
+ * over the variance (Wilson-Hilferty).  Pure arithmetic over stats/: no I/O.
  */
 #ifndef PATHSTAT_ANALYZE_PLAN_H
 #define PATHSTAT_ANALYZE_PLAN_H
@@ -54,7 +56,7 @@ struct plan_design {
 #define PLAN_WHY_POOLED_TAIL	"no pooled interval outside p25-p75: " \
 	"plan --pool trials"
 
-/* Predicted relative half-width of the interval of T trials of n
+/* Predicted median relative half-width of the interval of T trials of n
  * attempts (NaN below STATS_TL_MIN_TRIALS or on bad arguments). */
 double plan_width(const struct plan_model *m, double pct, size_t n,
     size_t T, double level);
