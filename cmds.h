@@ -12,5 +12,6 @@ int cmd_analyze(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+int cmd_plan(int argc, char **argv);
 
 #endif

@@ -35,6 +35,7 @@ static const struct pathstat_cmd commands[] = {
 	{ "export",	cmd_export,	"Parquet for Athena, Trino, Spark and DuckDB, and their DDL" },
 	{ "ingest",	cmd_ingest,	"load a synced results tree into the database" },
 	{ "keys",	cmd_keys,	"the keys and values --where and --by can take, with run counts" },
+	{ "plan",	cmd_plan,	"the trials and samples a campaign needs, before it runs" },
 	{ "report",	cmd_report,	"an article bundle: index.md, tables, gnuplot charts" },
 	{ "runs",	cmd_runs,	"list the runs in the database" },
 };

@@ -18,7 +18,7 @@
 # whose options depend on its verb; they must match its --help:
 # tests/cli/t6000 compares them.
 
-_pathstat_commands="analyze check export help ingest keys report runs"
+_pathstat_commands="analyze check export help ingest keys plan report runs"
 _pathstat_verbs="compare delta mtu percentiles ratio relative trend trials variance"
 _pathstat_metrics="connect_ms http_ms throughput_bps jitter_ms loss_pct retransmits
 	rps handshake_ms path_mtu http_bps"
