@@ -421,11 +421,11 @@ plan_parse(struct plan_opts *o, int argc, char **argv)
 	enum parseopt_result r;
 	const struct parseopt opts[] = {
 		OPT_DB(&o->db_path),
-		OPT_STRING(0, "metric", &o->metric, "M",
+		OPT_STRING_REQ(0, "metric", &o->metric, "M",
 		    "the metric to plan for (connect_ms, latency_ms, ...)"),
-		OPT_STRING(0, "stat", &o->stat, "S",
+		OPT_STRING_REQ(0, "stat", &o->stat, "S",
 		    "the percentile (p50, median, p95, p99, ...)"),
-		OPT_STRING(0, "width", &o->width, "W%",
+		OPT_STRING_REQ(0, "width", &o->width, "W%",
 		    "the interval's half-width asked, in percent of the "
 		    "statistic (5%: ±5 %)"),
 		OPT_ENUM(0, "pool", &pool, pools, "pooled (p25-p75 only) or "

@@ -85,6 +85,9 @@ void parseopt_list_release(struct parseopt_list *l);
 	0, 0, NULL, NULL, NULL, 0 }
 #define OPT_STRING(s, l, v, a, h) { PARSEOPT_STRING, (s), (l), (a), (h), \
 	(v), 0, 0, NULL, NULL, NULL, 0 }
+/* a string the command cannot run without (PARSEOPT_REQUIRED) */
+#define OPT_STRING_REQ(s, l, v, a, h) { PARSEOPT_STRING, (s), (l), (a), \
+	(h), (v), 0, 0, NULL, NULL, NULL, PARSEOPT_REQUIRED }
 #define OPT_INT(s, l, v, a, lo, hi, h) { PARSEOPT_INT, (s), (l), (a), (h), \
 	(v), (lo), (hi), NULL, NULL, NULL, 0 }
 #define OPT_DOUBLE(s, l, v, a, lo, hi, h) { PARSEOPT_DOUBLE, (s), (l), (a), \
