@@ -421,7 +421,7 @@ day_span(struct strbuf *sb, const struct day_value *v, size_t n)
  * The unit of replication of one row (dr): the days of the trial values
  * xb[0..nb) (days db) and xc[0..nc) (days dc).  Trials of one day share
  * its day effect; comparing groups measured on different days, the day
- * is the unit: Welch's t on each side's day values (2 or more days a
+ * is the unit: a t test on each side's day values (2 or more days a
  * side), a paired t where both sides share their days, and no verdict
  * with one day alone on a side (the day-to-day spread is unknown, and
  * would be read as a difference of the key).  dr->why is malloc()ed,
@@ -634,7 +634,7 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 		bd.why = "over days: see the ratio's interval";
 		test.p = dr.dc.p;
 		test_name = dr.mode == DAYS_PAIRED ? "paired-t-days" :
-		    "welch-t-days";
+		    "t-days";
 		x->nday_rows++;
 	} else if (dr.mode == DAYS_ONE) {
 		bro.lo = bro.hi = bd.lo = bd.hi = NAN;
@@ -839,7 +839,8 @@ compare_notes(struct cmp_ctx *x)
 		    "measured on different days (unit, days_baseline, "
 		    "days_value): trials of one day share its day effect, so "
 		    "the test and interval are over days, each day's mean log "
-		    "statistic of its trials: Welch's t (welch-t-days), or a "
+		    "statistic of its trials: a t test (t-days: Student's with "
+		    "as many days a side, else Welch's), or a "
 		    "paired t on the days both sides share (paired-t-days); "
 		    "with one day alone on a side the day-to-day spread is "
 		    "unknown, and the row has no verdict about the %s "

@@ -462,7 +462,9 @@ void stats_holm(double *p, size_t n);
 /*
  * A comparison whose unit of replication is the day (stats/nested.c):
  * la[0..na) and lb[0..nb) are the log of each day's statistic on each
- * side.  Unpaired: Welch's t on the two sets of days (2 or more a side).
+ * side.  Unpaired: a t test on the two sets of days (2 or more a side):
+ * Student's with as many days a side (its standard error is Welch's
+ * there), else Welch's.
  * paired: la[i] and lb[i] were measured on the same day, and the test is
  * a one-sample t on their differences (2 or more days).  ratio is
  * exp(mean difference), [lo, hi] its interval at level, p two-sided.

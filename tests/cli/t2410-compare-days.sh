@@ -4,7 +4,7 @@
 # between the instance types.  One day a side (type X on Monday, type Y
 # on Tuesday, 6 trials each): no verdict about the types, and what design
 # would give one (main called it "worse").  Three days a side of their
-# own: Welch's t on the days' mean log p50; the same three days on both
+# own: Student's t on the days' mean log p50; the same three days on both
 # sides: a paired t on them; both checked against scipy.  --by day says
 # its verdict is about those days.
 
@@ -48,7 +48,7 @@ run "$PS" analyze compare --db c.db --metric connect_ms --by instance_type --sta
 expect_code 0 "compare runs"
 ok "js 'a=r[\"A\"]; assert a[\"verdict\"].startswith(\"no verdict about the instance_type: measured on different days\"), a; assert a[\"p\"] is None and a[\"test\"] == \"none\" and a[\"ratio_lo\"] is None, a'" "one day a side: no verdict about the types, no test, no interval"
 ok "js 'a=r[\"A\"]; assert \"3 days a side or more would separate them\" in a[\"verdict\"] and \"2026-09-01\" in a[\"verdict\"] and \"2026-09-02\" in a[\"verdict\"], a; assert a[\"unit\"] == \"days\" and a[\"days_baseline\"] == 1 and a[\"days_value\"] == 1, a'" "it names the days and the design that would separate the types"
-ok "js 'b=r[\"B\"]; assert b[\"test\"] == \"welch-t-days\" and b[\"unit\"] == \"days\" and b[\"days_baseline\"] == 3, b; c=r[\"C\"]; assert c[\"test\"] == \"paired-t-days\" and c[\"unit\"] == \"shared days\", c'" "3 days a side: Welch on days; the same days: paired"
+ok "js 'b=r[\"B\"]; assert b[\"test\"] == \"t-days\" and b[\"unit\"] == \"days\" and b[\"days_baseline\"] == 3, b; c=r[\"C\"]; assert c[\"test\"] == \"paired-t-days\" and c[\"unit\"] == \"shared days\", c'" "3 days a side: t on days; the same days: paired"
 cat > oracle.py <<'PY'
 import csv, glob, json, sys
 import numpy as np
@@ -62,9 +62,9 @@ def day_means(pattern):
     return [np.mean(days[k]) for k in sorted(days)]
 r = {x["path"]: x for x in json.load(sys.stdin)}
 xb, yb = day_means("B/x/*/t*"), day_means("B/y/*/t*")
-w = stats.ttest_ind(yb, xb, equal_var=False)
+w = stats.ttest_ind(yb, xb, equal_var=True)
 qa, qb = np.var(yb, ddof=1) / 3, np.var(xb, ddof=1) / 3
-df = (qa + qb) ** 2 / (qa ** 2 / 2 + qb ** 2 / 2)
+df = 4
 d, se = np.mean(yb) - np.mean(xb), np.sqrt(qa + qb)
 tq = stats.t.ppf(0.975, df)
 b = r["B"]
@@ -79,7 +79,7 @@ assert abs(c["p"] - pr.pvalue) < 1e-6, (c, pr)
 assert abs(c["ratio_lo"] - np.exp(dd.mean() - tq * dd.std(ddof=1) / np.sqrt(3))) < 1e-6, c
 assert c["verdict"].startswith("worse"), c
 PY
-ok "printf '%s' \"\$OUT\" | \"\$PY\" oracle.py" "day-level p and interval match scipy's Welch and paired t on the days' mean log p50"
+ok "printf '%s' \"\$OUT\" | \"\$PY\" oracle.py" "day-level p and interval match scipy's Student and paired t on the days' mean log p50"
 
 run "$PS" analyze compare --db c.db --metric connect_ms --by instance_type --stats p50
 expect_out_has "Days are the unit where the sides were measured on different days" "the caption says the days are the unit"
