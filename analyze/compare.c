@@ -310,6 +310,8 @@ struct cmp_row {
 	const char		*censored;	/* the side "≥ timeout", or NULL */
 	char			*no_verdict;	/* the verdict when the design
 						 * has none; owned, or NULL */
+	bool			tail_pooled;	/* tail_pooled(): no interval */
+	const char		*stat;	/* its name, as typed (borrowed) */
 };
 
 /* How a row's days decide its unit of replication. */
@@ -351,7 +353,28 @@ struct cmp_ctx {
 	bool			by_days;
 	size_t			nday_rows, none_rows;	/* rows of DAYS_WELCH or
 					 * DAYS_PAIRED, of DAYS_ONE */
+	size_t			ntail;	/* rows of tail_pooled() */
 };
+
+/*
+ * Is statistic s of cells a and b a pooled percentile beyond p25-p75 on
+ * either side?  It has no interval (stats_tl_unsupported()), so it can
+ * never be better or worse: 35 of 35 p99 rows of a team's three weeks
+ * read "inconclusive", one at -10.1 % with p(Holm) 0.000.  Its verdict
+ * says what gives one (--pool trials).  (Taking it per trial by default
+ * would part analyze from its --sql query, which computes the pooled
+ * table: not done.)
+ */
+static bool
+tail_pooled(const struct analyze_opts *o, const struct stats_name *s,
+    const struct cell *a, const struct cell *b)
+{
+	struct analyze_opts ta, tb;
+
+	return s->kind == STATS_NAME_PCT &&
+	    (stats_tl_unsupported(cell_opts(o, a, &ta)->pool, o->est, s->pct) ||
+	    stats_tl_unsupported(cell_opts(o, b, &tb)->pool, o->est, s->pct));
+}
 
 static void
 compare_columns(struct table *t, const struct cellset *cs, const char *key,
@@ -565,6 +588,7 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 {
 	const struct analyze_opts *o2 = x->o2;
 	const struct stats_name *st = &o2->stats[s];
+
 	struct table *t = x->t;
 	struct cell_stat vb, vc;
 	struct cell_info info;
@@ -709,6 +733,9 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 		cr->out.nc = dr.nc;
 	}
 	cr->no_verdict = NULL;
+	cr->tail_pooled = !cens && tail_pooled(o2, st, base, c);
+	cr->stat = o2->stat_names[s];
+	x->ntail += cr->tail_pooled;
 	if (dr.why) {
 		strbuf_reset(&sb);
 		strbuf_addf(&sb, "%s (%+.1f %%)", dr.why, 100.0 * (ratio - 1.0));
@@ -799,9 +826,16 @@ compare_verdicts(struct cmp_ctx *x)
 			    r->censored);
 		else if (r->no_verdict)
 			strbuf_addstr(&v, r->no_verdict);
-		else
-			analyze_compare_verdict(&r->out, x->o->threshold_pct,
-			    x->o->level, &v);
+		else if (analyze_compare_verdict(&r->out,
+		    x->o->threshold_pct, x->o->level, &v) ==
+		    COMPARE_INCONCLUSIVE && r->tail_pooled &&
+		    isfinite(r->out.ratio)) {
+			strbuf_reset(&v);
+			strbuf_addf(&v, "inconclusive: a pooled %s has no "
+			    "interval, so no verdict; --pool trials gives one "
+			    "(%+.1f %%)", r->stat, 100.0 *
+			    (r->out.ratio - 1.0));
+		}
 		table_set_str(x->t, r->row, (size_t)col_v, v.buf);
 	}
 	strbuf_release(&v);
@@ -834,6 +868,11 @@ compare_notes(struct cmp_ctx *x)
 	    "sides do not overlap, as Brunner–Munzel then has no p); p "
 	    "adjusted with Holm across the rows.", o->level * 100,
 	    STATS_TL_MIN_TRIALS);
+	if (x->ntail)
+		table_add_note(x->t, "%zu row(s) of a pooled percentile beyond "
+		    "p25–p75: it has no interval (docs/coverage.md), so no "
+		    "better/worse; --pool trials (each trial's value, then "
+		    "their mean) gives one and a verdict.", x->ntail);
 	if (x->nday_rows || x->none_rows)
 		table_add_note(x->t, "Days are the unit where the sides were "
 		    "measured on different days (unit, days_baseline, "
