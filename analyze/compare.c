@@ -581,6 +581,104 @@ set_values(struct cmp_ctx *x, size_t row, size_t col,
 	strbuf_release(&sb);
 }
 
+/* What the row's days (dr) change: the days' interval and test in place
+ * of the trials' (bro, bd, test, *name), or none with one day a side.
+ * Returns the ratio_ci_covers text (static), NULL for none. */
+static const char *
+row_unit(struct cmp_ctx *x, const struct day_row *dr,
+    struct stats_interval *bro, struct stats_interval *bd,
+    struct stats_test *test, const char **name)
+{
+	if (dr->mode == DAYS_WELCH || dr->mode == DAYS_PAIRED) {
+		bro->lo = dr->dc.lo;
+		bro->hi = dr->dc.hi;
+		bro->covers = isfinite(bro->lo) ? STATS_COVERS_TRIALS :
+		    STATS_COVERS_NONE;
+		bro->why = "no day-to-day spread";
+		bd->lo = bd->hi = NAN;
+		bd->why = "over days: see the ratio's interval";
+		test->p = dr->dc.p;
+		*name = dr->mode == DAYS_PAIRED ? "paired-t-days" : "t-days";
+		x->nday_rows++;
+		return isfinite(bro->lo) ? "days" : NULL;
+	}
+	if (dr->mode == DAYS_ONE) {
+		bro->lo = bro->hi = bd->lo = bd->hi = NAN;
+		bro->covers = STATS_COVERS_NONE;
+		bro->why = bd->why = "one day a side: day-to-day spread "
+		    "unknown";
+		test->p = NAN;
+		*name = "none";
+		x->none_rows++;
+		return NULL;
+	}
+	return stats_covers_name(bro->covers);
+}
+
+/* The ratio's five columns from col: the ratio with its interval (or
+ * the bound "≥ timeout" implies: cens, rdir, rbound), lo, hi, what the
+ * interval covers and why there is none. */
+static void
+set_ratio(struct table *t, size_t row, size_t col, double ratio,
+    const struct stats_interval *bro, const char *covers, const char *cens,
+    int rdir, double rbound)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	table_set_num(t, row, col, ratio);
+	if (cens && rdir) {
+		strbuf_addstr(&sb, rdir > 0 ? "≥ " : "≤ ");
+		md_number(&sb, rbound, 3);
+		strbuf_addf(&sb, " (%s ≥ timeout)", cens);
+	} else if (cens) {
+		strbuf_addstr(&sb, "–, censored");
+	} else {
+		format_ci(&sb, ratio, bro->lo, bro->hi, 3);
+		if (isfinite(ratio) && bro->covers == STATS_COVERS_NONE &&
+		    bro->why)
+			table_mark(t, bro->why, &sb);
+	}
+	table_set_display_raw(t, row, col++, sb.buf);
+	table_set_num(t, row, col++, bro->lo);
+	table_set_num(t, row, col++, bro->hi);
+	if (covers)
+		table_set_str(t, row, col, covers);
+	col++;
+	if (!isfinite(bro->lo))
+		table_set_str(t, row, col, bro->why ? bro->why : "no interval");
+	strbuf_release(&sb);
+}
+
+/* The row's unit columns, and what its verdict takes from its days
+ * (have: the days were read). */
+static void
+row_record_days(struct cmp_ctx *x, struct cmp_row *cr,
+    const struct day_row *dr, bool have)
+{
+	size_t col = (size_t)table_col(x->t, "unit");
+
+	cr->out.by_day = dr->mode == DAYS_WELCH || dr->mode == DAYS_PAIRED;
+	cr->out.nrows = 0;
+	if (cr->out.by_day) {
+		cr->out.nb = dr->nb;
+		cr->out.nc = dr->nc;
+	}
+	cr->no_verdict = NULL;
+	if (dr->why) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_addf(&sb, "%s (%+.1f %%)", dr->why, 100.0 *
+		    (cr->out.ratio - 1.0));
+		cr->no_verdict = strbuf_detach(&sb, NULL);
+	}
+	table_set_str(x->t, cr->row, col, dr->mode == DAYS_PAIRED ?
+	    "shared days" : dr->mode == DAYS_TRIALS ? "trials" : "days");
+	if (have) {
+		table_set_int(x->t, cr->row, col + 1, (int64_t)dr->nb);
+		table_set_int(x->t, cr->row, col + 2, (int64_t)dr->nc);
+	}
+}
+
 /* The row comparing statistic s of cell c with the baseline. */
 static void
 compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
@@ -594,7 +692,6 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 	struct cell_info info;
 	struct stats_interval bd, bro;
 	struct stats_test test;
-	struct strbuf sb = STRBUF_INIT;
 	struct cmp_row *cr;
 	const char *test_name, *cens = NULL, **db = NULL, **dc = NULL;
 	const char *covers;
@@ -645,30 +742,7 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 	if (valued && dm)
 		row_days(x, base->dims[x->cs->ndims - 1],
 		    c->dims[x->cs->ndims - 1], db, xb, nb, dc, xc, nc, &dr);
-	covers = stats_covers_name(bro.covers);
-	if (dr.mode == DAYS_WELCH || dr.mode == DAYS_PAIRED) {
-		/* the days are the unit: their interval and test */
-		bro.lo = dr.dc.lo;
-		bro.hi = dr.dc.hi;
-		bro.covers = isfinite(bro.lo) ? STATS_COVERS_TRIALS :
-		    STATS_COVERS_NONE;
-		bro.why = "no day-to-day spread";
-		covers = isfinite(bro.lo) ? "days" : NULL;
-		bd.lo = bd.hi = NAN;
-		bd.why = "over days: see the ratio's interval";
-		test.p = dr.dc.p;
-		test_name = dr.mode == DAYS_PAIRED ? "paired-t-days" :
-		    "t-days";
-		x->nday_rows++;
-	} else if (dr.mode == DAYS_ONE) {
-		bro.lo = bro.hi = bd.lo = bd.hi = NAN;
-		bro.covers = STATS_COVERS_NONE;
-		bro.why = bd.why = "one day a side: day-to-day spread unknown";
-		covers = NULL;
-		test.p = NAN;
-		test_name = "none";
-		x->none_rows++;
-	}
+	covers = row_unit(x, &dr, &bro, &bd, &test, &test_name);
 	row = table_add_row(t);
 	col = analyze_fill_group_columns(t, row, x->cs, c, o2);
 	table_set_str(t, row, col++, x->key);
@@ -682,28 +756,8 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 	if (!isfinite(bd.lo))
 		table_set_str(t, row, col, bd.why ? bd.why : "no interval");
 	col++;
-	table_set_num(t, row, col, ratio);
-	if (cens && rdir) {
-		strbuf_addstr(&sb, rdir > 0 ? "≥ " : "≤ ");
-		md_number(&sb, rbound, 3);
-		strbuf_addf(&sb, " (%s ≥ timeout)", cens);
-	} else if (cens) {
-		strbuf_addstr(&sb, "–, censored");
-	} else {
-		format_ci(&sb, ratio, bro.lo, bro.hi, 3);
-		if (isfinite(ratio) && bro.covers == STATS_COVERS_NONE &&
-		    bro.why)
-			table_mark(t, bro.why, &sb);
-	}
-	table_set_display_raw(t, row, col++, sb.buf);
-	table_set_num(t, row, col++, bro.lo);
-	table_set_num(t, row, col++, bro.hi);
-	if (covers)
-		table_set_str(t, row, col, covers);
-	col++;
-	if (!isfinite(bro.lo))
-		table_set_str(t, row, col, bro.why ? bro.why : "no interval");
-	col++;
+	set_ratio(t, row, col, ratio, &bro, covers, cens, rdir, rbound);
+	col += 5;
 	table_set_str(t, row, col++, test_name);
 	table_set_num(t, row, col++, test.p);
 	table_set_int(t, row, col + 2, (int64_t)nb);
@@ -726,30 +780,11 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 	cr->out.lo = bro.lo;
 	cr->out.hi = bro.hi;
 	cr->out.higher_better = x->cs->info->higher_better;
-	cr->out.by_day = dr.mode == DAYS_WELCH || dr.mode == DAYS_PAIRED;
-	cr->out.nrows = 0;
-	if (cr->out.by_day) {
-		cr->out.nb = dr.nb;
-		cr->out.nc = dr.nc;
-	}
-	cr->no_verdict = NULL;
 	cr->tail_pooled = !cens && tail_pooled(o2, st, base, c);
 	cr->stat = o2->stat_names[s];
 	x->ntail += cr->tail_pooled;
-	if (dr.why) {
-		strbuf_reset(&sb);
-		strbuf_addf(&sb, "%s (%+.1f %%)", dr.why, 100.0 * (ratio - 1.0));
-		cr->no_verdict = strbuf_detach(&sb, NULL);
-	}
-	col = (size_t)table_col(t, "unit");
-	table_set_str(t, row, col, dr.mode == DAYS_PAIRED ? "shared days" :
-	    dr.mode == DAYS_TRIALS ? "trials" : "days");
-	if (dm && valued) {
-		table_set_int(t, row, col + 1, (int64_t)dr.nb);
-		table_set_int(t, row, col + 2, (int64_t)dr.nc);
-	}
+	row_record_days(x, cr, &dr, dm && valued);
 	free(dr.why);
-	strbuf_release(&sb);
 	free(xb);
 	free(xc);
 	free(db);
