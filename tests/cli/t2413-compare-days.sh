@@ -1,4 +1,4 @@
-# t2410: compare replicates days, not trials, where the sides were
+# t2413: compare replicates days, not trials, where the sides were
 # measured on different days: trials of one day share its day effect, so
 # counting them as independent takes a day-to-day difference for one
 # between the instance types.  One day a side (type X on Monday, type Y
