@@ -21,6 +21,13 @@
 #include "common/xalloc.h"
 #include "stats/verdict.h"
 
+/* Days a side the verdict of a comparison across days asks for: with
+ * 3 days of 3 trials a side, a 1.35x difference is found in most
+ * repetitions at a day-to-day sd of 0.1 on the log scale, and no
+ * difference is called in 5 % or fewer (docs/verdicts.md, "Comparing
+ * groups measured on their own days"). */
+#define COMPARE_DAYS_ADVISED	3
+
 int
 analyze_load_by(sqlite3 *db, const struct analyze_opts *o, const char *key,
     struct cellset *cs)
@@ -47,12 +54,16 @@ analyze_load_by(sqlite3 *db, const struct analyze_opts *o, const char *key,
 }
 
 /* Per-trial values of statistic s for cell c (raw trials, else the tool's
- * own numbers).  Returns the count; *out is malloc()ed, caller frees. */
+ * own numbers).  Returns the count; *out is malloc()ed, caller frees.
+ * dm (may be NULL): *days the day of each value (malloc()ed array of
+ * strings borrowed from dm, the caller frees the array). */
 static size_t
 trial_values(const struct analyze_opts *o, const struct cell *c,
-    const struct stats_name *s, const char *typed, double **out)
+    const struct stats_name *s, const char *typed, double **out,
+    const struct daymap *dm, const char ***days)
 {
 	double *v = xcalloc(c->ntrials + 1, sizeof(double));
+	const char **d = xcalloc(c->ntrials + 1, sizeof(char *));
 	size_t i, n = 0;
 
 	for (i = 0; i < c->ntrials; i++) {
@@ -80,10 +91,16 @@ trial_values(const struct analyze_opts *o, const struct cell *c,
 		} else if (t->summary_only) {
 			x = trial_tool_stat(t, typed);
 		}
-		if (isfinite(x))
+		if (isfinite(x)) {
+			d[n] = dm ? daymap_day(dm, t->run_id) : "";
 			v[n++] = x;
+		}
 	}
 	*out = v;
+	if (days)
+		*days = d;
+	else
+		free(d);
 	return n;
 }
 
@@ -212,31 +229,41 @@ compare_test(const double *xc, size_t nc, const double *xb, size_t nb,
 	return name;
 }
 
+/* The smallest two-sided p exact Mann-Whitney can give with nb and nc
+ * trials: 2 / C(nb + nc, nb). */
+static double
+mw_min_p(size_t nb, size_t nc)
+{
+	double comb = 1.0;
+
+	for (size_t m = 1; m <= nb; m++)
+		comb = comb * (double)(nc + m) / (double)m;
+	return 2.0 / comb;
+}
+
 enum compare_verdict
 analyze_compare_verdict(const struct compare_outcome *r, double threshold_pct,
     double level, struct strbuf *text)
 {
 	double thr = threshold_pct / 100.0, alpha = 1.0 - level;
-	double change = 100.0 * (r->ratio - 1.0), minp = 2.0, comb = 1.0;
+	double change = 100.0 * (r->ratio - 1.0), minp;
+	bool exact = !r->by_day && r->nb < 10 && r->nc < 10;
 	bool sig = isfinite(r->p) && r->p < alpha;
 	bool up = isfinite(r->lo) && r->lo > 1.0 + thr;
 	bool down = isfinite(r->hi) && r->hi < 1.0 - thr;
 	bool inside = isfinite(r->lo) && isfinite(r->hi) &&
 	    r->lo >= 1.0 - thr && r->hi <= 1.0 + thr;
-	size_t m;
+	size_t k;
 
-	/* The smallest two-sided p exact Mann-Whitney can give with these
-	 * trial counts: 2 / C(nb + nc, nb). */
-	for (m = 1; m <= r->nb; m++)
-		comb = comb * (double)(r->nc + m) / (double)m;
-	minp /= comb;
+	minp = mw_min_p(r->nb, r->nc);
 	if (!isfinite(r->ratio)) {
 		strbuf_addstr(text, "not compared: a side has no value");
 		return COMPARE_INCONCLUSIVE;
 	}
 	if (r->nb < 2 || r->nc < 2) {
-		strbuf_addf(text, "inconclusive: %zu vs %zu trials (need 2 a "
-		    "side to see trial-to-trial spread)", r->nb, r->nc);
+		strbuf_addf(text, "inconclusive: %zu vs %zu %s (need 2 a "
+		    "side to see %s spread)", r->nb, r->nc, r->by_day ? "days" :
+		    "trials", r->by_day ? "day-to-day" : "trial-to-trial");
 		return COMPARE_INCONCLUSIVE;
 	}
 	if (sig && (up || down)) {
@@ -255,11 +282,24 @@ analyze_compare_verdict(const struct compare_outcome *r, double threshold_pct,
 		    "threshold", change, threshold_pct);
 		return COMPARE_SAME;
 	}
-	if (r->nb < 10 && r->nc < 10 && minp >= alpha)
+	if (exact && minp >= alpha) {
 		strbuf_addf(text, "inconclusive: %zu vs %zu trials can never "
 		    "reach p < %.2f (%+.1f %%)", r->nb, r->nc, alpha, change);
-	else
+	} else if (exact && r->nrows > 1 && minp * (double)r->nrows >= alpha) {
+		/* Holm's first step needs the smallest p below alpha / m:
+		 * no row of the table can pass, whatever its data */
+		for (k = 2; k < 10 && mw_min_p(k, k) * (double)r->nrows >=
+		    alpha; k++)
+			;
+		strbuf_addf(text, "inconclusive: no row can pass Holm over "
+		    "%zu rows with %zu vs %zu trials (smallest p %.4f × %zu = "
+		    "%.3f); %zu%s trials a side would let one (%+.1f %%)",
+		    r->nrows, r->nb, r->nc, minp, r->nrows,
+		    minp * (double)r->nrows, k, k == 10 ? " or more" : "",
+		    change);
+	} else {
 		strbuf_addf(text, "inconclusive (%+.1f %%)", change);
+	}
 	return COMPARE_INCONCLUSIVE;
 }
 
@@ -269,6 +309,27 @@ struct cmp_row {
 	size_t			base, cell;	/* the cells compared, in cs */
 	struct compare_outcome	out;	/* p is the raw one until Holm */
 	const char		*censored;	/* the side "≥ timeout", or NULL */
+	char			*no_verdict;	/* the verdict when the design
+						 * has none; owned, or NULL */
+	bool			tail_pooled;	/* tail_pooled(): no interval */
+	const char		*stat;	/* its name, as typed (borrowed) */
+};
+
+/* How a row's days decide its unit of replication. */
+enum day_mode {
+	DAYS_TRIALS,	/* both sides on the same one day (or days unknown):
+			 * the trials, as before */
+	DAYS_ONE,	/* different days, one of them alone on its side: no
+			 * day-to-day spread, so no verdict */
+	DAYS_WELCH,	/* different days, 2 or more a side: Welch on days */
+	DAYS_PAIRED	/* the same 2 or more days on both sides: paired t */
+};
+
+struct day_row {
+	enum day_mode		mode;
+	size_t			nb, nc;	/* days: baseline, value */
+	struct stats_day_cmp	dc;	/* DAYS_WELCH, DAYS_PAIRED */
+	char			*why;	/* DAYS_ONE: the verdict; owned */
 };
 
 struct cmp_ctx {
@@ -287,7 +348,34 @@ struct cmp_ctx {
 	const char		*baseline;	/* --baseline, else the first
 						 * value of the whole table */
 	size_t			nobase;	/* groups without the baseline */
+	/* the runs' days, when the compared key is not the day itself
+	 * (nor an hour or trial within it); else days.n is 0 */
+	struct daymap		days;
+	bool			by_days;
+	size_t			nday_rows, none_rows;	/* rows of DAYS_WELCH or
+					 * DAYS_PAIRED, of DAYS_ONE */
+	size_t			ntail;	/* rows of tail_pooled() */
 };
+
+/*
+ * Is statistic s of cells a and b a pooled percentile beyond p25-p75 on
+ * either side?  It has no interval (stats_tl_unsupported()), so it can
+ * never be better or worse: 35 of 35 p99 rows of a team's three weeks
+ * read "inconclusive", one at -10.1 % with p(Holm) 0.000.  Its verdict
+ * says what gives one (--pool trials).  (Taking it per trial by default
+ * would part analyze from its --sql query, which computes the pooled
+ * table: not done.)
+ */
+static bool
+tail_pooled(const struct analyze_opts *o, const struct stats_name *s,
+    const struct cell *a, const struct cell *b)
+{
+	struct analyze_opts ta, tb;
+
+	return s->kind == STATS_NAME_PCT &&
+	    (stats_tl_unsupported(cell_opts(o, a, &ta)->pool, o->est, s->pct) ||
+	    stats_tl_unsupported(cell_opts(o, b, &tb)->pool, o->est, s->pct));
+}
 
 static void
 compare_columns(struct table *t, const struct cellset *cs, const char *key,
@@ -337,6 +425,79 @@ compare_columns(struct table *t, const struct cellset *cs, const char *key,
 		    -1);
 	}
 	table_add_hidden_col(t, "also_differ", "also_differ", -1);
+	/* the unit of replication of the row's test and interval:
+	 * "trials", "days" or "shared days", and the days a side */
+	table_add_hidden_col(t, "unit", "unit", -1);
+	table_add_hidden_col(t, "days_baseline", "days_baseline", -1);
+	table_add_hidden_col(t, "days_value", "days_value", -1);
+}
+
+/* "2026-09-01" or "2026-09-01 … 2026-09-03" */
+static void
+day_span(struct strbuf *sb, const struct day_value *v, size_t n)
+{
+	strbuf_addstr(sb, n && v[0].day[0] ? v[0].day : "(unknown)");
+	if (n > 1)
+		strbuf_addf(sb, " … %s", v[n - 1].day);
+}
+
+/*
+ * The unit of replication of one row (dr): the days of the trial values
+ * xb[0..nb) (days db) and xc[0..nc) (days dc).  Trials of one day share
+ * its day effect; comparing groups measured on different days, the day
+ * is the unit: a t test on each side's day values (2 or more days a
+ * side), a paired t where both sides share their days, and no verdict
+ * with one day alone on a side (the day-to-day spread is unknown, and
+ * would be read as a difference of the key).  dr->why is malloc()ed,
+ * the caller frees it.
+ */
+static void
+row_days(struct cmp_ctx *x, const char *bname, const char *cname,
+    const char **db, const double *xb, size_t nb, const char **dc,
+    const double *xc, size_t nc, struct day_row *dr)
+{
+	struct day_value *vb, *vc;
+	size_t kb = day_values(db, xb, nb, &vb);
+	size_t kc = day_values(dc, xc, nc, &vc);
+	bool same = kb == kc;
+	size_t i;
+
+	memset(dr, 0, sizeof(*dr));
+	dr->nb = kb;
+	dr->nc = kc;
+	for (i = 0; same && i < kb; i++)
+		same = !strcmp(vb[i].day, vc[i].day);
+	if (!kb || !kc || (same && kb == 1)) {
+		dr->mode = DAYS_TRIALS;
+	} else if (same || (kb >= 2 && kc >= 2)) {
+		double *la = xcalloc(kc + 1, sizeof(double));
+		double *lb = xcalloc(kb + 1, sizeof(double));
+
+		for (i = 0; i < kc; i++)
+			la[i] = vc[i].lv;
+		for (i = 0; i < kb; i++)
+			lb[i] = vb[i].lv;
+		dr->mode = same ? DAYS_PAIRED : DAYS_WELCH;
+		stats_day_contrast(la, kc, lb, kb, same, x->o->level, &dr->dc);
+		free(la);
+		free(lb);
+	} else {
+		struct strbuf sb = STRBUF_INIT;
+
+		dr->mode = DAYS_ONE;
+		strbuf_addf(&sb, "no verdict about the %s: measured on "
+		    "different days (%s: %zu day, ", x->key, bname, kb);
+		day_span(&sb, vb, kb);
+		strbuf_addf(&sb, "; %s: %zu day%s, ", cname, kc,
+		    kc == 1 ? "" : "s");
+		day_span(&sb, vc, kc);
+		strbuf_addf(&sb, "), so a day-to-day difference would read as "
+		    "one between them; %d days a side or more would separate "
+		    "them, or both on the same days", COMPARE_DAYS_ADVISED);
+		dr->why = strbuf_detach(&sb, NULL);
+	}
+	free(vb);
+	free(vc);
 }
 
 /* Each row's other keys in which the two cells differ, one value each
@@ -426,6 +587,104 @@ set_values(struct cmp_ctx *x, size_t row, size_t col,
 	strbuf_release(&sb);
 }
 
+/* What the row's days (dr) change: the days' interval and test in place
+ * of the trials' (bro, bd, test, *name), or none with one day a side.
+ * Returns the ratio_ci_covers text (static), NULL for none. */
+static const char *
+row_unit(struct cmp_ctx *x, const struct day_row *dr,
+    struct stats_interval *bro, struct stats_interval *bd,
+    struct stats_test *test, const char **name)
+{
+	if (dr->mode == DAYS_WELCH || dr->mode == DAYS_PAIRED) {
+		bro->lo = dr->dc.lo;
+		bro->hi = dr->dc.hi;
+		bro->covers = isfinite(bro->lo) ? STATS_COVERS_TRIALS :
+		    STATS_COVERS_NONE;
+		bro->why = "no day-to-day spread";
+		bd->lo = bd->hi = NAN;
+		bd->why = "over days: see the ratio's interval";
+		test->p = dr->dc.p;
+		*name = dr->mode == DAYS_PAIRED ? "paired-t-days" : "t-days";
+		x->nday_rows++;
+		return isfinite(bro->lo) ? "days" : NULL;
+	}
+	if (dr->mode == DAYS_ONE) {
+		bro->lo = bro->hi = bd->lo = bd->hi = NAN;
+		bro->covers = STATS_COVERS_NONE;
+		bro->why = bd->why = "one day a side: day-to-day spread "
+		    "unknown";
+		test->p = NAN;
+		*name = "none";
+		x->none_rows++;
+		return NULL;
+	}
+	return stats_covers_name(bro->covers);
+}
+
+/* The ratio's five columns from col: the ratio with its interval (or
+ * the bound "≥ timeout" implies: cens, rdir, rbound), lo, hi, what the
+ * interval covers and why there is none. */
+static void
+set_ratio(struct table *t, size_t row, size_t col, double ratio,
+    const struct stats_interval *bro, const char *covers, const char *cens,
+    int rdir, double rbound)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	table_set_num(t, row, col, ratio);
+	if (cens && rdir) {
+		strbuf_addstr(&sb, rdir > 0 ? "≥ " : "≤ ");
+		md_number(&sb, rbound, 3);
+		strbuf_addf(&sb, " (%s ≥ timeout)", cens);
+	} else if (cens) {
+		strbuf_addstr(&sb, "–, censored");
+	} else {
+		format_ci(&sb, ratio, bro->lo, bro->hi, 3);
+		if (isfinite(ratio) && bro->covers == STATS_COVERS_NONE &&
+		    bro->why)
+			table_mark(t, bro->why, &sb);
+	}
+	table_set_display_raw(t, row, col++, sb.buf);
+	table_set_num(t, row, col++, bro->lo);
+	table_set_num(t, row, col++, bro->hi);
+	if (covers)
+		table_set_str(t, row, col, covers);
+	col++;
+	if (!isfinite(bro->lo))
+		table_set_str(t, row, col, bro->why ? bro->why : "no interval");
+	strbuf_release(&sb);
+}
+
+/* The row's unit columns, and what its verdict takes from its days
+ * (have: the days were read). */
+static void
+row_record_days(struct cmp_ctx *x, struct cmp_row *cr,
+    const struct day_row *dr, bool have)
+{
+	size_t col = (size_t)table_col(x->t, "unit");
+
+	cr->out.by_day = dr->mode == DAYS_WELCH || dr->mode == DAYS_PAIRED;
+	cr->out.nrows = 0;
+	if (cr->out.by_day) {
+		cr->out.nb = dr->nb;
+		cr->out.nc = dr->nc;
+	}
+	cr->no_verdict = NULL;
+	if (dr->why) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_addf(&sb, "%s (%+.1f %%)", dr->why, 100.0 *
+		    (cr->out.ratio - 1.0));
+		cr->no_verdict = strbuf_detach(&sb, NULL);
+	}
+	table_set_str(x->t, cr->row, col, dr->mode == DAYS_PAIRED ?
+	    "shared days" : dr->mode == DAYS_TRIALS ? "trials" : "days");
+	if (have) {
+		table_set_int(x->t, cr->row, col + 1, (int64_t)dr->nb);
+		table_set_int(x->t, cr->row, col + 2, (int64_t)dr->nc);
+	}
+}
+
 /* The row comparing statistic s of cell c with the baseline. */
 static void
 compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
@@ -433,23 +692,27 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 {
 	const struct analyze_opts *o2 = x->o2;
 	const struct stats_name *st = &o2->stats[s];
+
 	struct table *t = x->t;
 	struct cell_stat vb, vc;
 	struct cell_info info;
 	struct stats_interval bd, bro;
 	struct stats_test test;
-	struct strbuf sb = STRBUF_INIT;
 	struct cmp_row *cr;
-	const char *test_name, *cens = NULL;
+	const char *test_name, *cens = NULL, **db = NULL, **dc = NULL;
+	const char *covers;
 	double *xb, *xc, ratio, dbound = NAN, rbound = NAN;
 	int ddir = 0, rdir = 0;
 	size_t nb, nc, row, col;
-	bool valued;
+	bool valued = false;
+	struct day_row dr;
+	const struct daymap *dm = x->by_days ? &x->days : NULL;
 
 	cell_compute(o2, x->cs, (struct cell *)base, st, false, &vb, &info);
 	cell_compute(o2, x->cs, c, st, false, &vc, &info);
-	nb = trial_values(o2, base, st, o2->stat_names[s], &xb);
-	nc = trial_values(o2, c, st, o2->stat_names[s], &xc);
+	nb = trial_values(o2, base, st, o2->stat_names[s], &xb, dm, &db);
+	nc = trial_values(o2, c, st, o2->stat_names[s], &xc, dm, &dc);
+	memset(&dr, 0, sizeof(dr));
 	if (vb.censored || vc.censored) {
 		/* "≥ timeout" on a side: the successes' value is no value,
 		 * so no difference, ratio, interval or test */
@@ -482,6 +745,10 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 		    valued ? nb : 0, &test);
 		ratio = stats_ratio(vc.value, vb.value);
 	}
+	if (valued && dm)
+		row_days(x, base->dims[x->cs->ndims - 1],
+		    c->dims[x->cs->ndims - 1], db, xb, nb, dc, xc, nc, &dr);
+	covers = row_unit(x, &dr, &bro, &bd, &test, &test_name);
 	row = table_add_row(t);
 	col = analyze_fill_group_columns(t, row, x->cs, c, o2);
 	table_set_str(t, row, col++, x->key);
@@ -495,28 +762,8 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 	if (!isfinite(bd.lo))
 		table_set_str(t, row, col, bd.why ? bd.why : "no interval");
 	col++;
-	table_set_num(t, row, col, ratio);
-	if (cens && rdir) {
-		strbuf_addstr(&sb, rdir > 0 ? "≥ " : "≤ ");
-		md_number(&sb, rbound, 3);
-		strbuf_addf(&sb, " (%s ≥ timeout)", cens);
-	} else if (cens) {
-		strbuf_addstr(&sb, "–, censored");
-	} else {
-		format_ci(&sb, ratio, bro.lo, bro.hi, 3);
-		if (isfinite(ratio) && bro.covers == STATS_COVERS_NONE &&
-		    bro.why)
-			table_mark(t, bro.why, &sb);
-	}
-	table_set_display_raw(t, row, col++, sb.buf);
-	table_set_num(t, row, col++, bro.lo);
-	table_set_num(t, row, col++, bro.hi);
-	if (stats_covers_name(bro.covers))
-		table_set_str(t, row, col, stats_covers_name(bro.covers));
-	col++;
-	if (!isfinite(bro.lo))
-		table_set_str(t, row, col, bro.why ? bro.why : "no interval");
-	col++;
+	set_ratio(t, row, col, ratio, &bro, covers, cens, rdir, rbound);
+	col += 5;
 	table_set_str(t, row, col++, test_name);
 	table_set_num(t, row, col++, test.p);
 	table_set_int(t, row, col + 2, (int64_t)nb);
@@ -539,9 +786,15 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 	cr->out.lo = bro.lo;
 	cr->out.hi = bro.hi;
 	cr->out.higher_better = x->cs->info->higher_better;
-	strbuf_release(&sb);
+	cr->tail_pooled = !cens && tail_pooled(o2, st, base, c);
+	cr->stat = o2->stat_names[s];
+	x->ntail += cr->tail_pooled;
+	row_record_days(x, cr, &dr, dm && valued);
+	free(dr.why);
 	free(xb);
 	free(xc);
+	free(db);
+	free(dc);
 }
 
 /* The rows of one group (same keys but the compared one): each value
@@ -582,13 +835,29 @@ compare_verdicts(struct cmp_ctx *x)
 	struct strbuf v = STRBUF_INIT;
 	size_t i;
 
-	for (i = 0; i < x->nrows; i++)
-		p[i] = x->rows[i].out.p;
+	double floor = 1.0;
+	size_t m = 0;
+
+	/* no row can pass Holm when even the smallest p any row's exact
+	 * test could reach, times the rows tested, is not below alpha */
+	for (i = 0; i < x->nrows; i++) {
+		const struct compare_outcome *r = &x->rows[i].out;
+		double f = r->by_day || r->nb >= 10 || r->nc >= 10 ? 0.0 :
+		    mw_min_p(r->nb, r->nc);
+
+		p[i] = r->p;
+		if (isfinite(r->p)) {
+			m++;
+			floor = f < floor ? f : floor;
+		}
+	}
 	stats_holm(p, x->nrows);
 	for (i = 0; i < x->nrows; i++) {
 		struct cmp_row *r = &x->rows[i];
 
 		r->out.p = p[i];
+		r->out.nrows = m > 1 && floor * (double)m >= 1.0 - x->o->level ?
+		    m : 0;
 		table_set_num(x->t, r->row, (size_t)col_p, p[i]);
 		strbuf_reset(&v);
 		if (r->censored && !strcmp(r->censored, "both"))
@@ -596,9 +865,18 @@ compare_verdicts(struct cmp_ctx *x)
 		else if (r->censored)
 			strbuf_addf(&v, "no verdict: %s ≥ timeout",
 			    r->censored);
-		else
-			analyze_compare_verdict(&r->out, x->o->threshold_pct,
-			    x->o->level, &v);
+		else if (r->no_verdict)
+			strbuf_addstr(&v, r->no_verdict);
+		else if (analyze_compare_verdict(&r->out,
+		    x->o->threshold_pct, x->o->level, &v) ==
+		    COMPARE_INCONCLUSIVE && r->tail_pooled &&
+		    isfinite(r->out.ratio)) {
+			strbuf_reset(&v);
+			strbuf_addf(&v, "inconclusive: a pooled %s has no "
+			    "interval, so no verdict; --pool trials gives one "
+			    "(%+.1f %%)", r->stat, 100.0 *
+			    (r->out.ratio - 1.0));
+		}
 		table_set_str(x->t, r->row, (size_t)col_v, v.buf);
 	}
 	strbuf_release(&v);
@@ -648,6 +926,27 @@ compare_notes(struct cmp_ctx *x)
 	    "adjusted with Holm across the rows.", o->level * 100,
 	    STATS_TL_MIN_TRIALS, tr.buf);
 	strbuf_release(&tr);
+	if (x->ntail)
+		table_add_note(x->t, "%zu row(s) of a pooled percentile beyond "
+		    "p25–p75: it has no interval (docs/coverage.md), so no "
+		    "better/worse; --pool trials (each trial's value, then "
+		    "their mean) gives one and a verdict.", x->ntail);
+	if (x->nday_rows || x->none_rows)
+		table_add_note(x->t, "Days are the unit where the sides were "
+		    "measured on different days (unit, days_baseline, "
+		    "days_value): trials of one day share its day effect, so "
+		    "the test and interval are over days, each day's mean log "
+		    "statistic of its trials: a t test (t-days: Student's with "
+		    "as many days a side, else Welch's), or a "
+		    "paired t on the days both sides share (paired-t-days); "
+		    "with one day alone on a side the day-to-day spread is "
+		    "unknown, and the row has no verdict about the %s "
+		    "(docs/verdicts.md).", x->key);
+	if (!x->by_days)
+		table_add_note(x->t, "The verdicts are about the %ss compared, "
+		    "as measured: a %s-to-%s difference is part of what they "
+		    "see, and says nothing of the path on other %ss.", x->key,
+		    x->key, x->key, x->key);
 	if (x->ncens)
 		table_add_note(x->t, "≥ timeout: the statistic of all attempts "
 		    "reads a timed-out one (baseline_ge_timeout, "
@@ -694,6 +993,14 @@ analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	analyze_default_stats(o, &o2);
 	if (analyze_load_by(db, o, x.key, &cs))
 		return -1;
+	/* the day is the unit of replication unless it is the key itself
+	 * (or a part of one: hour, trial) */
+	x.by_days = strcmp(x.key, "day") && strcmp(x.key, "hour") &&
+	    strcmp(x.key, "trial");
+	if (x.by_days && daymap_load(db, &x.days)) {
+		cellset_release(&cs);
+		return -1;
+	}
 	x.o = o;
 	x.o2 = &o2;
 	x.cs = &cs;
@@ -719,7 +1026,10 @@ analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	compare_verdicts(&x);
 	compare_notes(&x);
 	compare_confounds(db, &x);
+	for (i = 0; i < x.nrows; i++)
+		free(x.rows[i].no_verdict);
 	free(x.rows);
+	daymap_release(&x.days);
 	cellset_release(&cs);
 	return 0;
 }

@@ -223,6 +223,34 @@ void trials_values_display(struct table *t, size_t row, size_t col,
 void format_ci(struct strbuf *sb, double v, double lo, double hi,
     int decimals);
 
+/* The day of each run (analyze/days.c): the tag day, else the UTC date
+ * of its start, as --by day reads it. */
+struct run_day {
+	int64_t	run;
+	char	*day;	/* owned */
+};
+struct daymap {
+	struct run_day	*runs;	/* by run id; owned */
+	size_t		n;
+};
+/* Read every run's day; -1 after an error.  daymap_release() frees. */
+int daymap_load(sqlite3 *db, struct daymap *m);
+/* The day of run, "" when unknown (borrowed from m). */
+const char *daymap_day(const struct daymap *m, int64_t run);
+void daymap_release(struct daymap *m);
+/* One day's value on one side of a comparison: the mean log of its
+ * trials' statistic. */
+struct day_value {
+	const char	*day;	/* borrowed from the caller's day[] */
+	double		lv;	/* mean of the log of its trials' values */
+	size_t		ntrials;
+};
+/* Group the positive finite values v[0..n) by day[i] into *out (malloc()ed,
+ * the caller frees it; days borrowed from day[]), sorted by day.  Returns
+ * the number of days. */
+size_t day_values(const char *const *day, const double *v, size_t n,
+    struct day_value **out);
+
 /* What one row of `analyze compare` found: trials on each side, the
  * (Holm-adjusted) p of the rank test, value / baseline and its
  * bootstrap interval. */
@@ -231,6 +259,10 @@ struct compare_outcome {
 	double	p;		/* adjusted p; NaN: no test */
 	double	ratio, lo, hi;	/* value / baseline, interval (NaN: none) */
 	bool	higher_better;	/* the metric's direction */
+	/* the test replicates days (stats_day_contrast()): nb, nc count
+	 * days, and no exact Mann-Whitney floor applies */
+	bool	by_day;
+	size_t	nrows;		/* rows Holm adjusts over (0: not said) */
 };
 
 enum compare_verdict {

@@ -21,7 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/internal.h"
 #include "check/model.h"
+#include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "stats/stats.h"
 #include "stats/verdict.h"
@@ -1211,6 +1213,249 @@ cliff_tables(uint64_t seed)
 }
 
 /* ---------------------------------------------------------------------
+ * Compare across days: instance types measured on their own days
+ */
+
+/* day-to-day sd on the log scale of the designs below */
+#define CMP_SIGMA_DAY	0.1
+#define CMP_MAX_TRIALS	64
+
+/* One side of a comparison: nd days of nt trials, each trial's p50 of
+ * SAMPLES_PER_POINT lognormal samples (a trial wobble of DAY_WOBBLE);
+ * a day's effect exp(N(0, CMP_SIGMA_DAY)), or de[d] when de is not NULL
+ * (days the two sides share).  tv[] the trials' values, dv[] the days'
+ * mean logs, as compare reads them. */
+static void
+cmp_side(struct stats_rng *rng, double scale, size_t nd, size_t nt,
+    const double *de, double *tv, double *dv)
+{
+	for (size_t d = 0; d < nd; d++) {
+		double e = de ? de[d] : exp(CMP_SIGMA_DAY *
+		    stats_rng_normal(rng));
+		double s = 0;
+
+		for (size_t t = 0; t < nt; t++) {
+			double x = point_stat(rng, scale * e * exp(DAY_WOBBLE *
+			    stats_rng_normal(rng)), 50);
+
+			tv[d * nt + t] = x;
+			s += log(x);
+		}
+		dv[d] = s / (double)nt;
+	}
+}
+
+/* The trial-level row (the rule before, and compare's where both sides
+ * share one day): exact Mann-Whitney's p on the trials, Welch's interval
+ * on their logs; out->p raw. */
+static void
+cmp_trials_row(const double *b, const double *c, size_t n,
+    struct compare_outcome *out)
+{
+	double lb[CMP_MAX_TRIALS], lc[CMP_MAX_TRIALS];
+	struct stats_day_cmp dc;
+	struct stats_test t;
+
+	for (size_t i = 0; i < n; i++) {
+		lb[i] = log(b[i]);
+		lc[i] = log(c[i]);
+	}
+	memset(out, 0, sizeof(*out));
+	stats_day_contrast(lc, n, lb, n, false, 0.95, &dc);
+	out->nb = out->nc = n;
+	out->p = stats_mann_whitney(c, n, b, n, STATS_MW_AUTO, &t) ? NAN :
+	    t.p;
+	out->ratio = dc.ratio;
+	out->lo = dc.lo;
+	out->hi = dc.hi;
+}
+
+/* The day-level row: Student's (or a paired) t on the days' mean logs. */
+static void
+cmp_days_row(const double *db, const double *dc, size_t nd, bool paired,
+    struct compare_outcome *out)
+{
+	struct stats_day_cmp r;
+
+	memset(out, 0, sizeof(*out));
+	stats_day_contrast(dc, nd, db, nd, paired, 0.95, &r);
+	out->nb = out->nc = nd;
+	out->by_day = true;
+	out->p = r.p;
+	out->ratio = r.ratio;
+	out->lo = r.lo;
+	out->hi = r.hi;
+}
+
+static bool
+cmp_called(const struct compare_outcome *r)
+{
+	struct strbuf sb = STRBUF_INIT;
+	enum compare_verdict v = analyze_compare_verdict(r, 5.0, 0.95, &sb);
+
+	strbuf_release(&sb);
+	return v == COMPARE_BETTER || v == COMPARE_WORSE;
+}
+
+/* Two instance types, nd days of nt trials a side, the second ratio x
+ * the first; shared: both measured on the same days.  *before: called
+ * better/worse by the trial-level rule; *after: by compare's. */
+static void
+cmp_days_run(uint64_t seed, const char *label, size_t nd, size_t nt,
+    double ratio, bool shared, double *before, double *after)
+{
+	struct stats_rng rng;
+	size_t nb = 0, na = 0;
+	double tb[CMP_MAX_TRIALS], tc[CMP_MAX_TRIALS], db[16], dc[16], de[16];
+
+	seed_for(&rng, seed, label, nd * 100 + nt);
+	for (size_t r = 0; r < reps; r++) {
+		struct compare_outcome o;
+
+		for (size_t d = 0; d < nd; d++)
+			de[d] = exp(CMP_SIGMA_DAY * stats_rng_normal(&rng));
+		cmp_side(&rng, 1.0, nd, nt, shared ? de : NULL, tb, db);
+		cmp_side(&rng, ratio, nd, nt, shared ? de : NULL, tc, dc);
+		cmp_trials_row(tb, tc, nd * nt, &o);
+		nb += cmp_called(&o);
+		if (shared && nd == 1) {
+			na += cmp_called(&o);
+		} else if (nd >= 2) {
+			cmp_days_row(db, dc, nd, shared, &o);
+			na += cmp_called(&o);
+		}
+		/* one day a side, days of their own: no verdict */
+	}
+	*before = (double)nb / (double)reps;
+	*after = (double)na / (double)reps;
+}
+
+/* ntypes instance types on one shared day, nt trials each, the last
+ * slower by ratio (1: none): any row called better/worse (*fw), the slow
+ * one called worse (*hit), with Holm across the ntypes - 1 rows. */
+static void
+cmp_holm_run(uint64_t seed, size_t ntypes, size_t nt, double ratio,
+    double *fw, double *hit)
+{
+	struct stats_rng rng;
+	double t[16][CMP_MAX_TRIALS], dv[1], p[16];
+	struct compare_outcome o[16];
+	size_t nfw = 0, nhit = 0, m = ntypes - 1;
+
+	seed_for(&rng, seed, ratio > 1 ? "holm-power" : "holm-null",
+	    ntypes * 100 + nt);
+	for (size_t r = 0; r < reps; r++) {
+		double de = exp(CMP_SIGMA_DAY * stats_rng_normal(&rng));
+		bool any = false;
+
+		for (size_t k = 0; k < ntypes; k++)
+			cmp_side(&rng, k + 1 == ntypes ? ratio : 1.0, 1, nt,
+			    &de, t[k], dv);
+		for (size_t k = 0; k < m; k++) {
+			cmp_trials_row(t[0], t[k + 1], nt, &o[k]);
+			p[k] = o[k].p;
+		}
+		stats_holm(p, m);
+		for (size_t k = 0; k < m; k++) {
+			o[k].p = p[k];
+			o[k].nrows = m;
+			if (cmp_called(&o[k])) {
+				any = true;
+				nhit += ratio > 1 && k + 1 == m &&
+				    o[k].ratio > 1;
+			}
+		}
+		nfw += any;
+	}
+	*fw = (double)nfw / (double)reps;
+	*hit = (double)nhit / (double)reps;
+}
+
+static void
+compare_tables(uint64_t seed)
+{
+	static const struct {
+		const char	*design;
+		size_t		nd, nt;
+		double		ratio;
+		bool		shared, gate_fpr, gate_power;
+		bool		key_day;	/* --by day: the trials */
+	} cells[] = {
+		{ "own days, 1 × 6", 1, 6, 1.0, false, true, false, false },
+		{ "own days, 3 × 3", 3, 3, 1.0, false, true, false, false },
+		{ "own days, 3 × 3", 3, 3, 1.35, false, false, true, false },
+		{ "own days, 1 × 6", 1, 6, 1.35, false, false, false, false },
+		{ "own days, 6 × 3", 6, 3, 1.0, false, true, false, false },
+		{ "own days, 6 × 3", 6, 3, 1.20, false, false, false, false },
+		{ "shared days, 3 × 3 (paired)", 3, 3, 1.0, true, true, false,
+		  false },
+		{ "shared days, 3 × 3 (paired)", 3, 3, 1.10, true, false,
+		  false, false },
+		{ "one shared day, 1 × 6", 1, 6, 1.0, true, true, false, false },
+		{ "two days, --by day, 6 trials a day", 1, 6, 1.0, false,
+		  false, false, true },
+	};
+
+	printf("### Comparing groups measured on their own days\n\n");
+	printf("`compare --by instance_type`, two types with days × trials "
+	    "a side: each trial the p50 of %d lognormal samples (σ %.1f), a "
+	    "trial wobble of %.0f %%, and each day an effect exp(N(0, %.1f)) "
+	    "on the log scale shared by its trials (own days: each type's "
+	    "days are its own; shared days: both types measured on the same "
+	    "days).  *Trials* is the rule before (exact Mann–Whitney on the "
+	    "trials, Welch's interval on their logs); *compare* is the rule "
+	    "now: days as the unit where the sides' days differ (Student's "
+	    "t on the days' mean log p50, a paired t on shared days, no "
+	    "verdict with one day a side), the trials where both share one "
+	    "day.  Better/worse needs p < 0.05 and the interval beyond "
+	    "±5 %%.  The last row compares two days (`--by day`): the "
+	    "verdict is about those days (a caption says so), and a "
+	    "day-to-day difference is what it sees.\n\n", SAMPLES_PER_POINT, SIGMA_WITHIN, 100 * DAY_WOBBLE,
+	    CMP_SIGMA_DAY);
+	printf("| design (days × trials a side) | true ratio | trials: "
+	    "better/worse | compare: better/worse |\n|---|---|---|---|\n");
+	for (size_t i = 0; i < sizeof(cells) / sizeof(cells[0]); i++) {
+		double before, after;
+		char label[96];
+
+		snprintf(label, sizeof(label), "cmp %s %.2f", cells[i].design,
+		    cells[i].ratio);
+		cmp_days_run(seed, label, cells[i].nd, cells[i].nt,
+		    cells[i].ratio, cells[i].shared, &before, &after);
+		/* the key is the day: the verdict is about those two days,
+		 * and compare keeps the trial-level test */
+		if (cells[i].key_day)
+			after = before;
+		printf("| %s | %.2f | %.1f %% | %.1f %% |\n", cells[i].design,
+		    cells[i].ratio, 100 * before, 100 * after);
+		if (cells[i].gate_fpr)
+			gate(after, 0.05, true, label);
+		if (cells[i].gate_power)
+			gate(after, 0.5, false, label);
+	}
+	printf("\n### Eight instance types on one day: Holm across 7 rows\n\n");
+	printf("Eight types measured on the same day (one day effect for "
+	    "all), trials as above, each compared with the first; *any "
+	    "called* is the family-wise rate of better/worse with no "
+	    "difference, *power* the rate at which a type 8 %% slower is "
+	    "called worse.  At 5 trials a side no row can pass Holm (2/252 × "
+	    "7 = 0.056), and the rows say so.\n\n");
+	printf("| trials a side | any called (no difference) | power, one "
+	    "type 8 %% slower |\n|---|---|---|\n");
+	for (size_t nt = 5; nt <= 8; nt++) {
+		double fw, hit, fw1;
+		char label[64];
+
+		cmp_holm_run(seed, 8, nt, 1.0, &fw, &fw1);
+		cmp_holm_run(seed, 8, nt, 1.08, &fw1, &hit);
+		printf("| %zu | %.1f %% | %.1f %% |\n", nt, 100 * fw, 100 * hit);
+		snprintf(label, sizeof(label), "Holm, 8 types, %zu trials", nt);
+		gate(fw, 0.05, true, label);
+	}
+	printf("\n");
+}
+
+/* ---------------------------------------------------------------------
  * Calibration of the outlier z
  */
 
@@ -1280,7 +1525,7 @@ main(int argc, char **argv)
 			fprintf(stderr, "usage: verdicts [--reps N] [--seed S] "
 			    "[--gate] [--small] [--cell TEXT]\n"
 			    "                [--only trend|days|curve|design|"
-			    "outlier|cliff] | "
+			    "outlier|cliff|compare] | "
 			    "--calibrate\n");
 			return 2;
 		}
@@ -1304,6 +1549,7 @@ main(int argc, char **argv)
 	RUN("design", design_tables);
 	RUN("outlier", outlier_tables);
 	RUN("cliff", cliff_tables);
+	RUN("compare", compare_tables);
 #undef RUN
 	if (want_gate && gate_failed) {
 		fprintf(stderr, "verdicts: a rate missed its target\n");

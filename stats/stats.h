@@ -459,6 +459,27 @@ int stats_brunner_munzel(const double *x, size_t nx, const double *y,
  */
 void stats_holm(double *p, size_t n);
 
+/*
+ * A comparison whose unit of replication is the day (stats/nested.c):
+ * la[0..na) and lb[0..nb) are the log of each day's statistic on each
+ * side.  Unpaired: a t test on the two sets of days (2 or more a side):
+ * Student's with as many days a side (its standard error is Welch's
+ * there), else Welch's.
+ * paired: la[i] and lb[i] were measured on the same day, and the test is
+ * a one-sample t on their differences (2 or more days).  ratio is
+ * exp(mean difference), [lo, hi] its interval at level, p two-sided.
+ * Returns -1 (p NaN) when there is no test: too few days, or days that
+ * do not differ at all.
+ */
+struct stats_day_cmp {
+	double	ratio, lo, hi;	/* a over b, and its interval */
+	double	p, df;		/* two-sided p of the t test, its df */
+	bool	paired;		/* by shared days */
+};
+
+int stats_day_contrast(const double *la, size_t na, const double *lb,
+    size_t nb, bool paired, double level, struct stats_day_cmp *out);
+
 /* n(n-1)/2 slopes: 8.4 M at most */
 #define STATS_THEIL_SEN_MAX_N	4096
 

@@ -40,7 +40,7 @@ ok "\"$PS\" analyze compare --db s.db --metric http_ms --by day \
     --where path=G --format csv | grep -q ',tool,trials,day,'" \
     "the tree has a compared cell of the tool's numbers only"
 ok "\"$PS\" analyze compare --db s.db --metric connect_ms --by day \
-    --stats max --format csv | grep -Eq ',(0,1|1,[01]),\"\"\$'" \
+    --stats max --format csv | grep -Eq ',(0,1|1,[01]),\"\",trials,,\$'" \
     "the tree has a compared max \"≥ timeout\""
 
 cat > cases <<'CASES'
@@ -84,9 +84,10 @@ ok "\"$PS\" analyze compare --db m.db --metric connect_ms --by day \
 # usage errors that say why
 run "$PS" analyze compare --db s.db --metric http_ms --by day --sql duckdb
 expect_code 0 "compare --sql prints a query"
-expect_out_has "test, p, p_holm and verdict," "its header names the columns analyze adds"
-expect_out_has "no
--- exact SQL form" "and says why"
+expect_out_has "test, p, p_holm, verdict, unit,
+-- days_baseline and days_value," "its header names the columns analyze adds"
+expect_out_has "no exact SQL form on
+-- these engines" "and says why"
 run "$PS" analyze compare --db s.db --metric http_ms --by day --threshold 10 \
     --sql duckdb
 expect_code 2 "--threshold with --sql is a usage error"

@@ -23,6 +23,7 @@ verdict(size_t nb, size_t nc, double p, double ratio, double lo, double hi,
 {
 	struct compare_outcome r;
 
+	memset(&r, 0, sizeof(r));
 	r.nb = nb;
 	r.nc = nc;
 	r.p = p;
@@ -84,6 +85,40 @@ main(void)
 	/* 4 vs 4 at p = 0.029 (all of one side above the other) */
 	CHECK_EQ_INT(verdict(4, 4, 2.0 / 70.0, 1.5, 1.2, 1.9, true, &t),
 	    COMPARE_BETTER, "4 vs 4, p = 2/70: better");
+
+	/* Holm over 7 rows at 5 vs 5 trials: the smallest exact p, 2/252,
+	 * times 7 is 0.056, so no row can pass; 6 a side (2/924 x 7 =
+	 * 0.015) could.  The row says so instead of "inconclusive". */
+	{
+		struct compare_outcome r;
+
+		memset(&r, 0, sizeof(r));
+		r.nb = r.nc = 5;
+		r.p = 7 * 2.0 / 252.0;
+		r.ratio = 1.146;
+		r.lo = 1.02;
+		r.hi = 1.3;
+		r.nrows = 7;
+		strbuf_reset(&t);
+		CHECK_EQ_INT(analyze_compare_verdict(&r, 5.0, 0.95, &t),
+		    COMPARE_INCONCLUSIVE, "no row can pass Holm: inconclusive");
+		CHECK_EQ_STR(t.buf, "inconclusive: no row can pass Holm over 7 "
+		    "rows with 5 vs 5 trials (smallest p 0.0079 × 7 = 0.056); "
+		    "6 trials a side would let one (+14.6 %)",
+		    "no row can pass Holm: says so and what would");
+		/* over days there is no exact floor: the words as before */
+		r.by_day = true;
+		r.nb = r.nc = 3;
+		strbuf_reset(&t);
+		analyze_compare_verdict(&r, 5.0, 0.95, &t);
+		CHECK_EQ_STR(t.buf, "inconclusive (+14.6 %)",
+		    "over days: no Mann-Whitney floor");
+		r.nb = 1;
+		strbuf_reset(&t);
+		analyze_compare_verdict(&r, 5.0, 0.95, &t);
+		CHECK_EQ_STR(t.buf, "inconclusive: 1 vs 3 days (need 2 a side "
+		    "to see day-to-day spread)", "over days: days counted");
+	}
 
 	/* no interval (too few trials for the bootstrap): never same */
 	CHECK_EQ_INT(verdict(10, 10, 0.3, 1.01, NAN, NAN, true, &t),

@@ -4,12 +4,13 @@
 -- type 7 percentiles: sorted values, interpolated (this engine has no exact
 -- percentile; approx_percentile would not give analyze's numbers).
 -- compare: analyze's columns but diff_lo, diff_hi, diff_ci_reason, ratio_lo,
--- ratio_hi, ratio_ci_covers, ratio_ci_reason, test, p, p_holm and verdict,
--- which `pathstat analyze compare` adds: Welch t intervals on
--- trial-level values (a pooled percentile's are linearized from every
--- sample), an exact Mann-Whitney or Brunner-Munzel p, Holm's correction
--- across all rows and the verdict rule measured in docs/verdicts.md have no
--- exact SQL form on these engines.
+-- ratio_hi, ratio_ci_covers, ratio_ci_reason, test, p, p_holm, verdict, unit,
+-- days_baseline and days_value, which `pathstat analyze compare` adds:
+-- Welch t intervals on trial-level values (a pooled percentile's are
+-- linearized from every sample) or on days, an exact Mann-Whitney or
+-- Brunner-Munzel p, Holm's correction across all rows and the verdict
+-- rule measured in docs/verdicts.md have no exact SQL form on
+-- these engines.
 WITH
 -- each run's samples of the metric: rows, and failed ones (left out, as analyze does)
 k AS (

@@ -44,7 +44,8 @@ ANALYZE_ONLY = {"delta": ["growth", "growth_ge_timeout"],
                 "compare": ["diff_lo", "diff_hi", "diff_ci_reason",
                             "ratio_lo", "ratio_hi", "ratio_ci_covers",
                             "ratio_ci_reason", "test", "p", "p_holm",
-                            "verdict"]}
+                            "verdict", "unit", "days_baseline",
+                            "days_value"]}
 
 
 def split_sql(text):
