@@ -48,6 +48,8 @@ cellset_release(struct cellset *cs)
 			free(c->pooled);
 		free(c->dims);
 		free(c->outlier_why);
+		free(c->outlier);
+		free(c->outlier_on);
 		free(c->trials);
 		free(c->path);
 		free(c->cond);
@@ -670,7 +672,9 @@ cells_judge_outliers(struct cellset *cs)
 		oc[i].k = c->ntrials;
 		oc[i].st = st[i];
 		oc[i].low_only = cs->info && cs->info->higher_better;
+		/* the cell takes flag and on below */
 		oc[i].flag = xcalloc(k, sizeof(bool));
+		oc[i].on = xcalloc(k, sizeof(unsigned));
 		if (c->ntrials > nk)
 			nk = c->ntrials;
 	}
@@ -713,7 +717,10 @@ cells_judge_outliers(struct cellset *cs)
 	}
 	for (i = 0; i < cs->n; i++) {
 		free(st[i]);
-		free(oc[i].flag);
+		free(cs->cells[i].outlier);
+		free(cs->cells[i].outlier_on);
+		cs->cells[i].outlier = oc[i].flag;
+		cs->cells[i].outlier_on = oc[i].on;
 	}
 	free(st);
 	free(oc);

@@ -141,7 +141,7 @@ long_trials(sqlite3 *db, const struct analyze_opts *o, struct table *t)
 				one.ntrials = 1;
 				if (analyze_trial_values(o, &cs, &one,
 				    &o2.stats[j], o2.stat_names[j], &vals[n],
-				    &tn, &cens[n], &one_info) != 1)
+				    &tn, &cens[n], NULL, &one_info) != 1)
 					continue;
 				tno[n] = tn;
 				idx[n++] = k;
