@@ -105,6 +105,16 @@ ok '"$REAL_PY" cmp.py check' "check outlier-trial names the same trials"
 ok '"$REAL_PY" cmp.py G' "G's 0.8x trial (fast, within the campaign's spread): named nowhere"
 ok '"$REAL_PY" cmp.py fast' "the fast trial: the check says it is the fast one, the rule column on which statistics"
 
+# the long CSV's outlier column: the same trials on every row of theirs
+run "$PS" analyze trials --db t.db --metric connect_ms --stats p50,p99 --format csv
+printf '%s\n' "$OUT" > trials.csv
+ok "\"\$REAL_PY\" -c '
+import csv
+r = list(csv.DictReader(open(\"trials.csv\")))
+got = sorted((x[\"path\"], x[\"stat\"], x[\"trial\"]) for x in r if x[\"outlier\"] == \"1\")
+assert got == [(\"F\", \"p50\", \"3\"), (\"F\", \"p99\", \"3\"), (\"S\", \"p50\", \"3\"), (\"S\", \"p99\", \"3\")], got
+'" "the CSV (long) marks S trial 3 and F trial 3 on each statistic's row"
+
 # the report's box chart marks the same trials
 export SOURCE_DATE_EPOCH=1788000000
 run "$PS" report --db t.db --out r --no-render
