@@ -152,8 +152,9 @@ camp_group(const struct check_model *m, size_t g, bool *done,
 		oc[nc].st = st[nc];
 		/* a throughput trial cannot beat its path: when one is far
 		 * above the others, they are the ones off (run-order and
-		 * burst-cliff say why) */
-		oc[nc].low_only = c->metric == METRIC_THROUGHPUT_BPS;
+		 * burst-cliff say why); as analyze's cells_judge_outliers() */
+		oc[nc].low_only = metric_by_id(c->metric) &&
+		    metric_by_id(c->metric)->higher_better;
 		oc[nc].flag = xcalloc(kk, sizeof(bool));
 		oc[nc].on = xcalloc(kk, sizeof(unsigned));
 		oc[nc].ratio = xmalloc(kk * STATS_OUTLIER_NSTATS *
