@@ -708,10 +708,15 @@ cells_judge_outliers(struct cellset *cs)
 		if (stats_outlier_shared(n, njudged[k])) {
 			struct strbuf sb = STRBUF_INIT;
 
+			/* TIME_WAIT only where each request opens a
+			 * connection: not with keep-alive on */
 			strbuf_addf(&sb, "%zu of the %zu cells of %zu trials "
 			    "have an outlier trial (check outlier-trial): a "
-			    "cause they share (TIME_WAIT) may have hit every "
-			    "trial of this one: no interval", n, njudged[k], k);
+			    "cause they share (%s) may have hit every trial "
+			    "of this one: no interval", n, njudged[k], k,
+			    cond_has(c->cond, "ka", "on") ? "CPU contention, a "
+			    "noisy neighbour; not TIME_WAIT: keep-alive is on" :
+			    "TIME_WAIT");
 			c->outlier_why = strbuf_detach(&sb, NULL);
 		}
 	}
