@@ -48,6 +48,8 @@ cellset_release(struct cellset *cs)
 			free(c->pooled);
 		free(c->dims);
 		free(c->outlier_why);
+		free(c->outlier);
+		free(c->outlier_on);
 		free(c->trials);
 		free(c->path);
 		free(c->cond);
@@ -671,7 +673,9 @@ cells_judge_outliers(struct cellset *cs)
 		oc[i].k = c->ntrials;
 		oc[i].st = st[i];
 		oc[i].low_only = cs->info && cs->info->higher_better;
+		/* the cell takes flag and on below */
 		oc[i].flag = xcalloc(k, sizeof(bool));
+		oc[i].on = xcalloc(k, sizeof(unsigned));
 		if (c->ntrials > nk)
 			nk = c->ntrials;
 	}
@@ -705,16 +709,24 @@ cells_judge_outliers(struct cellset *cs)
 		if (stats_outlier_shared(n, njudged[k])) {
 			struct strbuf sb = STRBUF_INIT;
 
+			/* TIME_WAIT only where each request opens a
+			 * connection: not with keep-alive on */
 			strbuf_addf(&sb, "%zu of the %zu cells of %zu trials "
 			    "have an outlier trial (check outlier-trial): a "
-			    "cause they share (TIME_WAIT) may have hit every "
-			    "trial of this one: no interval", n, njudged[k], k);
+			    "cause they share (%s) may have hit every trial "
+			    "of this one: no interval", n, njudged[k], k,
+			    cond_has(c->cond, "ka", "on") ? "CPU contention, a "
+			    "noisy neighbour; not TIME_WAIT: keep-alive is on" :
+			    "TIME_WAIT");
 			c->outlier_why = strbuf_detach(&sb, NULL);
 		}
 	}
 	for (i = 0; i < cs->n; i++) {
 		free(st[i]);
-		free(oc[i].flag);
+		free(cs->cells[i].outlier);
+		free(cs->cells[i].outlier_on);
+		cs->cells[i].outlier = oc[i].flag;
+		cs->cells[i].outlier_on = oc[i].on;
 	}
 	free(st);
 	free(oc);

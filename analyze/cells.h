@@ -71,6 +71,12 @@ struct cell {
 	 * (check outlier-trial's rule, cells_judge_outliers()); owned, or
 	 * NULL */
 	char		*outlier_why;
+	/* the rule's verdict on each trial (ntrials entries, by trial
+	 * index): outlier[t] flagged, outlier_on[t] what flagged it
+	 * (stats_outlier_cells()'s on[]); owned, NULL until
+	 * cells_judge_outliers() */
+	bool		*outlier;
+	unsigned	*outlier_on;
 };
 
 struct cellset {

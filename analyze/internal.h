@@ -102,12 +102,13 @@ double analyze_dim_to_x(const char *key, const char *v);
 /* Statistic s of each trial of c that has one (raw samples, else the
  * tool's own number typed as "p99"): values into vals, trial numbers
  * into tno, and, when cens is not NULL, whether each is "≥ timeout"
- * (trial_censored(); the value is then the successes' one); returns
- * the count. */
+ * (trial_censored(); the value is then the successes' one), and when
+ * tix is not NULL each value's trial index in c->trials; returns the
+ * count. */
 size_t analyze_trial_values(const struct analyze_opts *o,
     const struct cellset *cs, const struct cell *c,
     const struct stats_name *s, const char *typed, double *vals, long *tno,
-    bool *cens, struct cell_info *info);
+    bool *cens, size_t *tix, struct cell_info *info);
 /* Statistic s (a percentile, min or max) of all attempts of cell c,
  * its timeouts sorted above every success at the timeout: the value a
  * bound on a contrast with a censored side needs.  Exact when s is not

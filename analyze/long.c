@@ -126,7 +126,6 @@ long_trials(sqlite3 *db, const struct analyze_opts *o, struct table *t)
 
 		for (j = 0; j < o2.nstats; j++) {
 			struct cell_info info, one_info;
-			struct stats_spread sp;
 			size_t n = 0;
 
 			memset(&info, 0, sizeof(info));
@@ -141,7 +140,7 @@ long_trials(sqlite3 *db, const struct analyze_opts *o, struct table *t)
 				one.ntrials = 1;
 				if (analyze_trial_values(o, &cs, &one,
 				    &o2.stats[j], o2.stat_names[j], &vals[n],
-				    &tn, &cens[n], &one_info) != 1)
+				    &tn, &cens[n], NULL, &one_info) != 1)
 					continue;
 				tno[n] = tn;
 				idx[n++] = k;
@@ -152,9 +151,11 @@ long_trials(sqlite3 *db, const struct analyze_opts *o, struct table *t)
 			for (k = 0; k < n && !cens[k]; k++)
 				;
 			/* no outlier test with a trial "≥ timeout" (as the
-			 * wide table) */
-			if (n && k == n)
-				stats_spread(vals, n, &sp, flag, NULL);
+			 * wide table); else the one rule's verdict on the
+			 * cell (cells_judge_outliers()), as the wide table */
+			for (size_t m = 0; n && k == n && c->outlier &&
+			    m < n; m++)
+				flag[m] = c->outlier[idx[m]];
 			for (k = 0; k < n; k++) {
 				const struct trial *tr = &c->trials[idx[k]];
 				size_t row = table_add_row(t);

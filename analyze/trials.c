@@ -53,7 +53,7 @@ trials_columns(struct table *t, int dec, bool connect)
 size_t
 analyze_trial_values(const struct analyze_opts *o, const struct cellset *cs,
     const struct cell *c, const struct stats_name *s, const char *typed,
-    double *vals, long *tno, bool *cens, struct cell_info *info)
+    double *vals, long *tno, bool *cens, size_t *tix, struct cell_info *info)
 {
 	size_t k, n = 0;
 
@@ -85,20 +85,74 @@ analyze_trial_values(const struct analyze_opts *o, const struct cellset *cs,
 			continue;
 		if (cens)
 			cens[n] = trial_censored(o, cs, tr, s);
+		if (tix)
+			tix[n] = k;
 		tno[n] = tr->trial;
 		vals[n++] = v;
 	}
 	return n;
 }
 
-/* The spread columns of a trials row: mean, median, range, largest
- * deviation, the outlier trials and the rule that found them. */
+/* What flagged a trial (stats_outlier_cells()'s on bits) into sb:
+ * "p95, p99", "p50 (the cell's own spread)". */
+static void
+outlier_on_text(struct strbuf *sb, unsigned on)
+{
+	static const char *const name[STATS_OUTLIER_NSTATS] = { "p50", "p95",
+	    "p99" };
+	size_t j, n = 0;
+
+	for (j = 0; j < STATS_OUTLIER_NSTATS; j++)
+		if (on & (1u << j))
+			strbuf_addf(sb, "%s%s", n++ ? ", " : "", name[j]);
+	if (on & STATS_OUTLIER_ON_OWN)
+		strbuf_addf(sb, "%sp50 against the cell's own spread",
+		    n ? "; " : "");
+}
+
+/* The outlier columns of a trials row: the trials of cell c the one
+ * rule flagged (every row of the cell names the same ones), and on
+ * which statistics. */
+static void
+trials_outliers(struct table *t, size_t row, size_t col0, const long *tno,
+    size_t n, const struct cell *c, const size_t *tix)
+{
+	struct strbuf outl = STRBUF_INIT, disp = STRBUF_INIT;
+	struct strbuf rule = STRBUF_INIT;
+	size_t k;
+
+	for (k = 0; k < n && c->outlier; k++) {
+		if (!c->outlier[tix[k]])
+			continue;
+		strbuf_addf(&outl, "%s%ld", outl.len ? "," : "", tno[k]);
+		strbuf_addf(&disp, "%s%ld (", disp.len ? ", " : "", tno[k]);
+		outlier_on_text(&disp, c->outlier_on[tix[k]]);
+		strbuf_addch(&disp, ')');
+		strbuf_addf(&rule, "%strial %ld on ", rule.len ? "; " : "",
+		    tno[k]);
+		outlier_on_text(&rule, c->outlier_on[tix[k]]);
+	}
+	table_set_str(t, row, col0 + 8, outl.buf);
+	if (disp.len)
+		table_set_display(t, row, col0 + 8, disp.buf);
+	if (c->ntrials < 3)
+		table_set_str(t, row, col0 + 9, "none (< 3 trials)");
+	else if (rule.len)
+		table_set_str(t, row, col0 + 9, rule.buf);
+	else
+		table_set_str(t, row, col0 + 9, "check outlier-trial's rule: "
+		    "none");
+	strbuf_release(&outl);
+	strbuf_release(&disp);
+	strbuf_release(&rule);
+}
+
 void
 trials_spread(struct table *t, size_t row, size_t col0, const double *vals,
-    const long *tno, const bool *cens, size_t n, double scale, int dec)
+    const long *tno, const bool *cens, size_t n, double scale, int dec,
+    const struct cell *c, const size_t *tix)
 {
-	struct strbuf outl = STRBUF_INIT, sb = STRBUF_INIT;
-	bool *flag = xcalloc(n + 1, sizeof(bool));
+	struct strbuf sb = STRBUF_INIT;
 	struct stats_spread sp;
 	size_t k, ncens = 0;
 
@@ -112,29 +166,20 @@ trials_spread(struct table *t, size_t row, size_t col0, const double *vals,
 		table_set_str(t, row, col0 + 9, "none (trials ≥ timeout)");
 		goto cleanup;
 	}
-	if (!n || stats_spread(vals, n, &sp, flag, NULL) != 0)
+	if (!n || stats_spread(vals, n, &sp, NULL, NULL) != 0)
 		goto cleanup;
 	table_set_num(t, row, col0 + 3, sp.mean);
 	table_set_num(t, row, col0 + 4, sp.median);
 	table_set_num(t, row, col0 + 5, sp.min);
 	table_set_num(t, row, col0 + 6, sp.max);
 	table_set_num(t, row, col0 + 7, sp.max_dev_pct);
-	for (k = 0; k < n; k++)
-		if (flag[k])
-			strbuf_addf(&outl, "%s%ld", outl.len ? "," : "",
-			    tno[k]);
-	table_set_str(t, row, col0 + 8, outl.buf);
-	table_set_str(t, row, col0 + 9, sp.rule == STATS_OUTLIER_ROBUST_Z ?
-	    "2x median and calibrated z" : sp.rule == STATS_OUTLIER_RATIO ?
-	    "2x median (MAD 0)" : "none (< 3 trials)");
+	trials_outliers(t, row, col0, tno, n, c, tix);
 	if (scale != 1.0) {
 		md_number(&sb, sp.mean * scale, dec);
 		table_set_display_raw(t, row, col0 + 3, sb.buf);
 	}
 cleanup:
-	strbuf_release(&outl);
 	strbuf_release(&sb);
-	free(flag);
 }
 
 /* The Markdown of a values list with the censored trials as "≥
@@ -191,6 +236,7 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		struct cell *c = &cs.cells[i];
 		double *vals = xcalloc(c->ntrials + 1, sizeof(double));
 		long *tno = xcalloc(c->ntrials + 1, sizeof(long));
+		size_t *tix = xcalloc(c->ntrials + 1, sizeof(size_t));
 		bool *cens = xcalloc(c->ntrials + 1, sizeof(bool));
 
 		for (j = 0; j < o2.nstats; j++) {
@@ -198,14 +244,14 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 			size_t n, row, k;
 
 			n = analyze_trial_values(o, &cs, c, &o2.stats[j],
-			    o2.stat_names[j], vals, tno, cens, &info);
+			    o2.stat_names[j], vals, tno, cens, tix, &info);
 			row = table_add_row(t);
 			fill_key_columns(t, row, &cs, c, o, &info);
 			table_set_str(t, row, col0, o2.stat_names[j]);
 			table_set_int(t, row, col0 + 1, (int64_t)n);
 			trials_values_cell(t, row, col0 + 2, &cs, vals, n);
 			trials_spread(t, row, col0, vals, tno, cens, n, scale,
-			    dec);
+			    dec, c, tix);
 			if (cs.info->timeout_bound) {
 				struct strbuf ge = STRBUF_INIT;
 
@@ -222,6 +268,7 @@ analyze_trials(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		}
 		free(vals);
 		free(tno);
+		free(tix);
 		free(cens);
 	}
 	{

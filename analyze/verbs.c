@@ -25,17 +25,28 @@
 void
 outlier_rule_note(struct table *t)
 {
-	struct strbuf r = STRBUF_INIT;
+	struct strbuf r = STRBUF_INIT, p = STRBUF_INIT;
 
 	md_number(&r, STATS_OUTLIER_MIN_RATIO, 0);
+	md_number(&p, STATS_OUTLIER_POOL_MIN_RATIO, 1);
 	table_add_note(t, "Outlier trials: ≥ %s× or ≤ 1/%s× the median trial "
 	    "and beyond a robust z (log scale) calibrated for that many "
 	    "trials (the 95 %% critical value of the largest z of n trials, "
-	    "n ≥ %d; from %d trials on, each side's own spread), the ratio "
-	    "alone when the trials' spread is 0; the rule of pathstat check's "
-	    "outlier-trial and of the report's box charts too.", r.buf, r.buf,
-	    STATS_OUTLIER_CAL_MIN, STATS_OUTLIER_SEMI_MIN);
+	    "n ≥ %d; from %d trials on, each side's own spread) on the "
+	    "trials' p50, the ratio alone when the trials' spread is 0; with "
+	    "%d–%d trials also a trial whose p50, p95 or p99 is ≥ %s× or ≤ "
+	    "1/%s× the median trial and beyond the spread the selection's "
+	    "cells of that trial count share (%d cells or more; with fewer, "
+	    "the rule above on each of them).  One rule names a cell's "
+	    "outlier trials on every row of it (the rule column: on which "
+	    "statistics), in pathstat check's outlier-trial, in the "
+	    "withdrawal of trial-level intervals and in the report's box "
+	    "charts.", r.buf, r.buf, STATS_OUTLIER_CAL_MIN,
+	    STATS_OUTLIER_SEMI_MIN, STATS_OUTLIER_POOL_MIN_TRIALS,
+	    STATS_OUTLIER_POOL_MAX_TRIALS, p.buf, p.buf,
+	    STATS_OUTLIER_POOL_MIN_CELLS);
 	strbuf_release(&r);
+	strbuf_release(&p);
 }
 
 int

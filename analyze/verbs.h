@@ -89,8 +89,10 @@ void set_ci_reason(struct table *t, size_t row, size_t col, double lo,
 size_t trials_columns(struct table *t, int dec, bool connect);
 
 /* The spread columns of a trials row: mean, median, range, largest
- * deviation, the outlier trials and the rule that found them. */
+ * deviation, and the outlier trials of cell c (vals[i] is its trial
+ * tix[i]) as the one rule found them (cells_judge_outliers()). */
 void trials_spread(struct table *t, size_t row, size_t col0, const double *vals,
-    const long *tno, const bool *cens, size_t n, double scale, int dec);
+    const long *tno, const bool *cens, size_t n, double scale, int dec,
+    const struct cell *c, const size_t *tix);
 
 #endif

@@ -791,6 +791,7 @@ camp_judge(const double *v, size_t ncells, size_t k, bool *hit)
 {
 	struct stats_outlier_cell oc[CAMP_CELLS];
 
+	memset(oc, 0, sizeof(oc));
 	memset(hit, 0, ncells * k * sizeof(bool));
 	for (size_t c = 0; c < ncells; c++) {
 		oc[c].k = k;

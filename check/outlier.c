@@ -107,9 +107,10 @@ outlier_text(struct check_model *m, const struct check_cell *c,
 
 static const double outlier_pct[CHECK_OUTLIER_NSTATS] = { 50, 95, 99 };
 
-/* What the campaign's rule found for each run (index in m->runs). */
+/* What the one rule (stats_outlier_cells()) found for each run (index
+ * in m->runs). */
 struct camp_flags {
-	unsigned	*mask;		/* bit j: flagged on outlier_pct[j] */
+	unsigned	*mask;		/* its on bits; 0: not an outlier */
 	double		*ratio;		/* [run * NSTATS + j]: to the median */
 	double		*scale;		/* [run * NSTATS + j]: pooled scale */
 	size_t		*cells;		/* [run * NSTATS + j]: cells pooled */
@@ -120,77 +121,82 @@ camp_same(const struct check_model *m, const struct check_cell *a,
     const struct check_cell *b)
 {
 	return a->scope == b->scope && a->metric == b->metric &&
-	    a->nruns == b->nruns && !strcmp(m->runs[a->runs[0]].tool,
-	    m->runs[b->runs[0]].tool);
+	    !strcmp(m->runs[a->runs[0]].tool, m->runs[b->runs[0]].tool);
 }
 
-/* The campaign's rule (stats_outlier_campaign(), which analyze shares)
- * over every group of cells (campaign, metric, tool, trial count) and
- * statistic. */
+/* The one rule (stats_outlier_cells(), which analyze calls) over the
+ * cells of group g: those of one campaign, metric and tool, first
+ * cells[g]. */
 static void
-camp_judge(const struct check_model *m, struct camp_flags *cf)
+camp_group(const struct check_model *m, size_t g, bool *done,
+    struct camp_flags *cf)
 {
-	size_t nc = m->ncells ? m->ncells : 1, j, ci, cj, t;
-	size_t *grp = xmalloc(nc * sizeof(size_t));
-	size_t *k = xmalloc(nc * sizeof(size_t));
-	size_t *used = xmalloc(nc * sizeof(size_t));
-	double *scale = xmalloc(nc * sizeof(double));
-	const double **x = xmalloc(nc * sizeof(*x));
-	double **xv = xmalloc(nc * sizeof(*xv));
-	bool **f = xmalloc(nc * sizeof(*f));
-	double **r = xmalloc(nc * sizeof(*r));
+	size_t nc = 0, ci, t, j, at;
+	struct stats_outlier_cell *oc = xcalloc(m->ncells, sizeof(*oc));
+	size_t *who = xmalloc(m->ncells * sizeof(size_t));
+	double **st = xcalloc(m->ncells, sizeof(*st));
 
-	for (ci = 0; ci < m->ncells; ci++) {
+	for (ci = g; ci < m->ncells; ci++) {
 		const struct check_cell *c = &m->cells[ci];
 		size_t kk = c->nruns ? c->nruns : 1;
 
-		for (cj = 0; cj < ci && !camp_same(m, c, &m->cells[cj]); cj++)
-			;
-		grp[ci] = cj;
-		k[ci] = c->nruns;
-		xv[ci] = xmalloc(kk * sizeof(double));
-		f[ci] = xmalloc(kk * sizeof(bool));
-		r[ci] = xmalloc(kk * sizeof(double));
-		x[ci] = xv[ci];
+		if (done[ci] || !c->nruns || !camp_same(m, &m->cells[g], c))
+			continue;
+		done[ci] = true;
+		st[nc] = xmalloc(kk * STATS_OUTLIER_NSTATS * sizeof(double));
+		for (t = 0; t < c->nruns; t++)
+			for (j = 0; j < STATS_OUTLIER_NSTATS; j++)
+				st[nc][t * STATS_OUTLIER_NSTATS + j] =
+				    m->runs[c->runs[t]].stat[j];
+		oc[nc].k = c->nruns;
+		oc[nc].st = st[nc];
+		/* a throughput trial cannot beat its path: when one is far
+		 * above the others, they are the ones off (run-order and
+		 * burst-cliff say why); as analyze's cells_judge_outliers() */
+		oc[nc].low_only = metric_by_id(c->metric) &&
+		    metric_by_id(c->metric)->higher_better;
+		oc[nc].flag = xcalloc(kk, sizeof(bool));
+		oc[nc].on = xcalloc(kk, sizeof(unsigned));
+		oc[nc].ratio = xmalloc(kk * STATS_OUTLIER_NSTATS *
+		    sizeof(double));
+		who[nc++] = ci;
 	}
-	for (j = 0; j < CHECK_OUTLIER_NSTATS; j++) {
-		for (ci = 0; ci < m->ncells; ci++)
-			for (t = 0; t < k[ci]; t++)
-				xv[ci][t] = m->runs[m->cells[ci].runs[t]].stat[j];
-		stats_outlier_campaign(x, k, grp, m->ncells, f, r, scale, used);
-		for (ci = 0; ci < m->ncells; ci++) {
-			const struct check_cell *o = &m->cells[ci];
+	stats_outlier_cells(oc, nc);
+	for (g = 0; g < nc; g++) {
+		const struct check_cell *c = &m->cells[who[g]];
 
-			/* not judged (used 0); judged by its own rule
-			 * alone (too few cells: scale NaN, used the
-			 * cells) or against the shared spread too */
-			if (!used[ci])
-				continue;
-			for (t = 0; t < k[ci]; t++) {
-				size_t at = o->runs[t] * CHECK_OUTLIER_NSTATS +
-				    j;
-
-				cf->ratio[at] = r[ci][t];
-				cf->scale[at] = scale[ci];
-				cf->cells[at] = used[ci];
-				if (f[ci][t])
-					cf->mask[o->runs[t]] |= 1u << j;
+		for (t = 0; t < c->nruns; t++) {
+			if (oc[g].flag[t])
+				cf->mask[c->runs[t]] = oc[g].on[t];
+			for (j = 0; j < STATS_OUTLIER_NSTATS; j++) {
+				at = c->runs[t] * CHECK_OUTLIER_NSTATS + j;
+				cf->ratio[at] = oc[g].ratio[t *
+				    STATS_OUTLIER_NSTATS + j];
+				cf->scale[at] = oc[g].scale[j];
+				cf->cells[at] = oc[g].used[j];
 			}
 		}
+		free(st[g]);
+		free(oc[g].flag);
+		free(oc[g].on);
+		free(oc[g].ratio);
 	}
-	for (ci = 0; ci < m->ncells; ci++) {
-		free(xv[ci]);
-		free(f[ci]);
-		free(r[ci]);
-	}
-	free(grp);
-	free(k);
-	free(used);
-	free(scale);
-	free(x);
-	free(xv);
-	free(f);
-	free(r);
+	free(oc);
+	free(who);
+	free(st);
+}
+
+/* The one rule over every group of cells (campaign, metric, tool). */
+static void
+camp_judge(const struct check_model *m, struct camp_flags *cf)
+{
+	bool *done = xcalloc(m->ncells + 1, sizeof(bool));
+	size_t ci;
+
+	for (ci = 0; ci < m->ncells; ci++)
+		if (!done[ci] && m->cells[ci].nruns)
+			camp_group(m, ci, done, cf);
+	free(done);
 }
 
 
@@ -267,7 +273,6 @@ check_outlier_trial(struct check_model *m)
 {
 	struct strbuf ev = STRBUF_INIT, cause = STRBUF_INIT, act = STRBUF_INIT;
 	double *x = NULL;
-	bool *flag = NULL;
 	size_t *who = NULL, alloc = 0, ci, i, k;
 	size_t nr = m->nruns ? m->nruns : 1;
 	struct camp_flags cf;
@@ -289,7 +294,6 @@ check_outlier_trial(struct check_model *m)
 			alloc = c->nruns;
 			x = xreallocarray(x, alloc, sizeof(double));
 			who = xreallocarray(who, alloc, sizeof(size_t));
-			flag = xreallocarray(flag, alloc, sizeof(bool));
 		}
 		for (i = k = 0; i < c->nruns; i++) {
 			double v = trial_p50(&m->runs[c->runs[i]]);
@@ -302,52 +306,28 @@ check_outlier_trial(struct check_model *m)
 		if (k < 3)
 			continue;
 		med = stats_median(x, k);
-		/* the rule analyze trials and the box charts use too */
-		stats_outlier_trials(x, k, flag, NULL, NULL);
 		for (i = 0; i < k; i++) {
 			const struct check_run *r = &m->runs[who[i]];
 			struct check_finding *f;
-			double ratio = x[i] / med;
 			unsigned mask = cf.mask[who[i]];
 
-			if (!flag[i] && mask && k == c->nruns) {
-				size_t at = who[i] * CHECK_OUTLIER_NSTATS;
-
-				/* the campaign's rule: say so with the first
-				 * statistic it flagged */
-				for (size_t j = 0; j < CHECK_OUTLIER_NSTATS;
-				    j++)
-					if (mask & (1u << j)) {
-						ratio = cf.ratio[at + j];
-						break;
-					}
-				if (c->metric == METRIC_THROUGHPUT_BPS &&
-				    ratio > 1.0)
-					continue;
-				f = check_add(m, "outlier-trial", c->scope,
-				    c->metric, c->path, c->cond, r->trial);
-				check_add_run(f, r);
-				camp_text(m, c, i, &cf, &ev, &cause, &act);
-				check_set_text(f, &ev, &cause, &act);
-				continue;
-			}
-			if (!flag[i])
-				continue;
-			/* a throughput trial cannot beat its path: when one
-			 * is far above the others, they are the ones off
-			 * (run-order and burst-cliff say why) */
-			if (c->metric == METRIC_THROUGHPUT_BPS && ratio > 1.0)
+			if (!mask)
 				continue;
 			f = check_add(m, "outlier-trial", c->scope, c->metric,
 			    c->path, c->cond, r->trial);
 			check_add_run(f, r);
-			outlier_text(m, c, r, med, x, k, &ev, &cause, &act);
+			/* the cell's own spread: its p50s 2x apart; else
+			 * the statistics the campaign's rule flagged */
+			if (mask & STATS_OUTLIER_ON_OWN)
+				outlier_text(m, c, r, med, x, k, &ev, &cause,
+				    &act);
+			else
+				camp_text(m, c, i, &cf, &ev, &cause, &act);
 			check_set_text(f, &ev, &cause, &act);
 		}
 	}
 	free(x);
 	free(who);
-	free(flag);
 	free(cf.mask);
 	free(cf.ratio);
 	free(cf.scale);

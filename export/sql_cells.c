@@ -107,7 +107,12 @@ sql_percentiles_select(struct q *x)
 
 
 /* tl: one row per trial and statistic; ts: their spread; tm: the MAD
- * of the logs; tf: each trial's outlier flag. */
+ * of the logs; tf: each trial's outlier flag by the cell's own rule on
+ * the row's statistic (stats_outlier_trials()).  analyze trials names
+ * the one rule's outliers (stats_outlier_cells(): with 3-5 trials also
+ * the spread the selection's cells share, on p50, p95 and p99), which
+ * this query does not compute: a trial it flags there may be missing
+ * here (docs/checks.md). */
 static void
 trials_spread_ctes(struct q *x)
 {

@@ -75,12 +75,69 @@ box_sorted(const struct series *g)
 	return x;
 }
 
+/*
+ * The outlier trials of each group by pathstat's one rule
+ * (stats_outlier_cells(), through the cells of `analyze trials` with the
+ * section's options: the whole cell, not its trials split one a box
+ * row): out[g] the trial numbers "2,3" (owned, "" for none); NULL
+ * after an error (printed).  The caller frees each entry and out.
+ */
+static char **
+box_outliers(struct chart *ch, const struct series *grp, size_t ngrp)
+{
+	struct analyze_opts o;
+	struct table t;
+	struct strbuf sb = STRBUF_INIT;
+	char **out;
+	long pc, cc, oc;
+	size_t g, r;
+
+	if (chart_table(ch, "trials", NULL, -1, &o, &t))
+		return NULL;
+	out = xcalloc(ngrp + 1, sizeof(char *));
+	pc = table_col(&t, "path");
+	cc = table_col(&t, "condition");
+	oc = table_col(&t, "outliers");
+	for (g = 0; g < ngrp; g++) {
+		for (r = 0; r < t.nrows && oc >= 0; r++) {
+			chart_dims_text(&t, &o, r, "trial", &sb);
+			strbuf_addf(&sb, "\x1f%s\x1f%s", chart_str_at(&t, r,
+			    pc), chart_str_at(&t, r, cc));
+			if (!strcmp(sb.buf, grp[g].comment))
+				break;
+		}
+		out[g] = xstrdup(oc >= 0 && r < t.nrows ? chart_str_at(&t, r,
+		    oc) : "");
+	}
+	strbuf_release(&sb);
+	analyze_opts_release(&o);
+	table_release(&t);
+	return out;
+}
+
+/* Whether trial number tag is in the list "2,3". */
+static bool
+box_listed(const char *list, long tag)
+{
+	while (list && *list) {
+		char *end;
+		long v = strtol(list, &end, 10);
+
+		if (end == list)
+			return false;
+		if (v == tag)
+			return true;
+		list = *end == ',' ? end + 1 : end;
+	}
+	return false;
+}
+
 /* The .dat file: index 0 the boxes (min, quartiles, max, mean), index 1
- * every trial, index 2 the outlier trials (stats_outlier_trials).  Returns
- * how many are named, and in named_g[g] how many of group g. */
+ * every trial, index 2 the outlier trials (outl[g], box_outliers()).
+ * Returns how many are named, and in named_g[g] how many of group g. */
 static size_t
 box_data(struct chart *ch, const struct series *grp, size_t ngrp,
-    const size_t *cens, size_t *named_g)
+    const size_t *cens, char *const *outl, size_t *named_g)
 {
 	size_t g, i, named = 0;
 
@@ -128,13 +185,8 @@ box_data(struct chart *ch, const struct series *grp, size_t ngrp,
 	 * outlier-trial use), to name them */
 	strbuf_addstr(&ch->dat, "\n\n");
 	for (g = 0; g < ngrp; g++) {
-		bool *flag = xcalloc(grp[g].n + 1, sizeof(bool));
-
-		if (!cens[g])
-			stats_outlier_trials(grp[g].v, grp[g].n, flag, NULL,
-			    NULL);
 		for (i = 0; i < grp[g].n; i++) {
-			if (!flag[i])
+			if (cens[g] || !box_listed(outl[g], grp[g].tag[i]))
 				continue;
 			strbuf_addf(&ch->dat, "%zu ", g);
 			chart_gp_num(&ch->dat, grp[g].v[i]);
@@ -142,7 +194,6 @@ box_data(struct chart *ch, const struct series *grp, size_t ngrp,
 			named++;
 			named_g[g]++;
 		}
-		free(flag);
 	}
 	return named;
 }
@@ -556,6 +607,7 @@ chart_box(struct chart *ch)
 	struct strbuf counts = STRBUF_INIT;
 	size_t ngrp = 0, js, named, *cens = NULL, *named_g = NULL;
 	size_t g, nconds = 0, panels = 0, nflag, *flag_g = NULL;
+	char **outl = NULL;
 	bool sev;
 	const char *stat;
 	int ret = -1;
@@ -581,8 +633,8 @@ chart_box(struct chart *ch)
 	strbuf_addf(&ch->what, "index 0: x (group), min, first quartile, "
 	    "median, third quartile, max, mean of the trials' %s (in %s); "
 	    "index 1: x, one trial's value, trial number; index 2: the same "
-	    "for the outlier trials (2x or more from their box's median and "
-	    "past a robust z calibrated for that many trials; named on the "
+	    "for the outlier trials (pathstat's one rule, as analyze trials' "
+	    "outliers column and check outlier-trial name them; named on the "
 	    "chart); a '# censored' line: that box's trials include one whose "
 	    "statistic is ≥ timeout (no value), so it has no box",
 	    stat, ch->unit);
@@ -594,7 +646,10 @@ chart_box(struct chart *ch)
 			nconds++;
 	named_g = xcalloc(ngrp + 1, sizeof(size_t));
 	flag_g = xcalloc(ngrp + 1, sizeof(size_t));
-	named = box_data(ch, grp, ngrp, cens, named_g);
+	outl = box_outliers(ch, grp, ngrp);
+	if (!outl)
+		goto cleanup;
+	named = box_data(ch, grp, ngrp, cens, outl, named_g);
 	nflag = box_flags(ch, grp, ngrp, named, flag_g);
 	if (nconds > 1 && nconds <= BOX_MAX_PANELS)
 		panels = box_panels(ch, grp, ngrp, stat, named_g, flag_g);
@@ -616,6 +671,9 @@ cleanup:
 	free(cens);
 	free(named_g);
 	free(flag_g);
+	for (g = 0; outl && g < ngrp; g++)
+		free(outl[g]);
+	free(outl);
 	strbuf_release(&counts);
 	return ret;
 }

@@ -407,18 +407,80 @@ stats_outlier_trial_stats(const double *sorted, size_t n, double *st)
 		st[2] = stats_quantile_type7(sorted, n, 99.0);
 }
 
+/* The cell's own rule on the trials' p50s that exist (xs[0..k)),
+ * into cl->flag and cl->on. */
+static void
+cells_own(struct stats_outlier_cell *cl, const double *xs, bool *own,
+    double *p50)
+{
+	size_t t, n = 0;
+	double med;
+
+	for (t = 0; t < cl->k; t++)
+		if (isfinite(xs[t]) && xs[t] > 0)
+			p50[n++] = xs[t];
+	if (n < 3)
+		return;
+	med = stats_median(p50, n);
+	stats_outlier_trials(p50, n, own, NULL, NULL);
+	for (t = n = 0; t < cl->k; t++) {
+		if (!(isfinite(xs[t]) && xs[t] > 0))
+			continue;
+		if (own[n++] && !(cl->low_only && xs[t] > med)) {
+			cl->flag[t] = true;
+			if (cl->on)
+				cl->on[t] |= STATS_OUTLIER_ON_OWN;
+		}
+	}
+}
+
+/* The campaign's flags of cell cl (f, r: [j * k + t]) into its flag[],
+ * on[] and ratio[], where every trial's p50 exists (xs: [j * k + t]). */
+static void
+cells_campaign(struct stats_outlier_cell *cl, const double *xs,
+    const bool *f, const double *r)
+{
+	size_t t, j;
+
+	for (t = 0; t < cl->k; t++)
+		if (!(isfinite(xs[t]) && xs[t] > 0))
+			return;
+	for (t = 0; t < cl->k; t++) {
+		unsigned mask = 0;
+		int first = -1;
+
+		for (j = 0; j < STATS_OUTLIER_NSTATS; j++) {
+			if (cl->ratio)
+				cl->ratio[t * STATS_OUTLIER_NSTATS + j] =
+				    r[j * cl->k + t];
+			if (!f[j * cl->k + t])
+				continue;
+			mask |= 1u << j;
+			if (first < 0)
+				first = (int)j;
+		}
+		/* the first statistic flagged says the direction */
+		if (first < 0 || (cl->low_only && r[(size_t)first * cl->k +
+		    t] > 1))
+			continue;
+		cl->flag[t] = true;
+		if (cl->on)
+			cl->on[t] |= mask;
+	}
+}
+
 size_t
 stats_outlier_cells(struct stats_outlier_cell *cells, size_t ncells)
 {
 	size_t nc = ncells ? ncells : 1, c, t, j, kmax = 1, nout = 0;
 	const double **x = xcalloc(nc, sizeof(*x));
-	double **xs = xcalloc(nc, sizeof(*xs));
-	bool **f = xcalloc(nc, sizeof(*f));
-	double **r = xcalloc(nc, sizeof(*r));
-	bool **fj = xcalloc(nc, sizeof(*fj));
+	double **xs = xcalloc(nc, sizeof(*xs)), **r = xcalloc(nc, sizeof(*r));
+	bool **f = xcalloc(nc, sizeof(*f)), **fj = xcalloc(nc, sizeof(*fj));
 	double **rj = xcalloc(nc, sizeof(*rj));
 	size_t *k = xcalloc(nc, sizeof(size_t));
 	size_t *grp = xcalloc(nc, sizeof(size_t));
+	size_t *used = xcalloc(nc, sizeof(size_t));
+	double *scale = xcalloc(nc, sizeof(double));
 	bool *own;
 	double *p50;
 
@@ -429,40 +491,24 @@ stats_outlier_cells(struct stats_outlier_cell *cells, size_t ncells)
 	p50 = xmalloc(kmax * sizeof(double));
 	for (c = 0; c < ncells; c++) {
 		struct stats_outlier_cell *cl = &cells[c];
-		size_t n = 0;
+		size_t kk = cl->k ? cl->k : 1;
 
-		xs[c] = xmalloc(STATS_OUTLIER_NSTATS * (cl->k ? cl->k : 1) *
-		    sizeof(double));
-		f[c] = xcalloc(STATS_OUTLIER_NSTATS * (cl->k ? cl->k : 1),
-		    sizeof(bool));
-		r[c] = xmalloc(STATS_OUTLIER_NSTATS * (cl->k ? cl->k : 1) *
-		    sizeof(double));
+		xs[c] = xmalloc(STATS_OUTLIER_NSTATS * kk * sizeof(double));
+		f[c] = xcalloc(STATS_OUTLIER_NSTATS * kk, sizeof(bool));
+		r[c] = xmalloc(STATS_OUTLIER_NSTATS * kk * sizeof(double));
 		for (t = 0; t < cl->k; t++) {
 			cl->flag[t] = false;
-			for (j = 0; j < STATS_OUTLIER_NSTATS; j++)
+			if (cl->on)
+				cl->on[t] = 0;
+			for (j = 0; j < STATS_OUTLIER_NSTATS; j++) {
 				xs[c][j * cl->k + t] =
 				    cl->st[t * STATS_OUTLIER_NSTATS + j];
-		}
-		/* the cell's own rule on the trials' p50s that exist */
-		for (t = 0; t < cl->k; t++) {
-			double v = xs[c][t];
-
-			if (isfinite(v) && v > 0)
-				p50[n++] = v;
-		}
-		if (n >= 3) {
-			double med = stats_median(p50, n);
-
-			stats_outlier_trials(p50, n, own, NULL, NULL);
-			for (t = n = 0; t < cl->k; t++) {
-				double v = xs[c][t];
-
-				if (!(isfinite(v) && v > 0))
-					continue;
-				if (own[n++] && !(cl->low_only && v > med))
-					cl->flag[t] = true;
+				if (cl->ratio)
+					cl->ratio[t * STATS_OUTLIER_NSTATS +
+					    j] = NAN;
 			}
 		}
+		cells_own(cl, xs[c], own, p50);
 		k[c] = cl->k;
 	}
 	/* the campaign's rule, statistic by statistic, where every
@@ -473,27 +519,19 @@ stats_outlier_cells(struct stats_outlier_cell *cells, size_t ncells)
 			fj[c] = f[c] + j * cells[c].k;
 			rj[c] = r[c] + j * cells[c].k;
 		}
-		stats_outlier_campaign(x, k, grp, ncells, fj, rj, NULL, NULL);
+		stats_outlier_campaign(x, k, grp, ncells, fj, rj, scale, used);
+		for (c = 0; c < ncells; c++) {
+			cells[c].scale[j] = scale[c];
+			cells[c].used[j] = used[c];
+		}
 	}
 	for (c = 0; c < ncells; c++) {
-		struct stats_outlier_cell *cl = &cells[c];
-		bool any = false, all = cl->k > 0;
+		bool any = false;
 
-		for (t = 0; t < cl->k; t++)
-			if (!(isfinite(xs[c][t]) && xs[c][t] > 0))
-				all = false;
-		for (t = 0; t < cl->k && all; t++)
-			for (j = 0; j < STATS_OUTLIER_NSTATS; j++) {
-				if (!f[c][j * cl->k + t])
-					continue;
-				/* the first statistic flagged says the
-				 * direction */
-				if (!(cl->low_only && r[c][j * cl->k + t] > 1))
-					cl->flag[t] = true;
-				break;
-			}
-		for (t = 0; t < cl->k; t++)
-			any = any || cl->flag[t];
+		if (cells[c].k)
+			cells_campaign(&cells[c], xs[c], f[c], r[c]);
+		for (t = 0; t < cells[c].k; t++)
+			any = any || cells[c].flag[t];
 		nout += any;
 		free(xs[c]);
 		free(f[c]);
@@ -507,6 +545,8 @@ stats_outlier_cells(struct stats_outlier_cell *cells, size_t ncells)
 	free(rj);
 	free(k);
 	free(grp);
+	free(used);
+	free(scale);
 	free(own);
 	free(p50);
 	return nout;

@@ -397,9 +397,10 @@ struct stats_spread {
 
 /*
  * Spread of per-trial statistics x[0..n), and its outlier trials by the
- * one rule all of pathstat uses, stats_outlier_trials() (stats/verdict.h):
- * 2x or more from the median trial and beyond the calibrated robust z of
- * the logs for n trials; score[i] is that z.  Nothing is flagged with
+ * cell's own part of pathstat's outlier rule, stats_outlier_trials()
+ * (stats/verdict.h; the whole rule, which every output names trials by,
+ * is stats_outlier_cells()): 2x or more from the median trial and beyond
+ * the calibrated robust z of the logs for n trials; score[i] is that z.  Nothing is flagged with
  * n < 3 or a value <= 0 or not finite (rule STATS_OUTLIER_NONE).  flag
  * and score may be NULL, else hold n entries.  Returns 0, or -1 when
  * n == 0.

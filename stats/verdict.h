@@ -348,10 +348,28 @@ struct stats_outlier_cell {
 					 * an outlier (throughput: a trial
 					 * cannot beat its path) */
 	bool		*flag;	/* out: k entries, the outlier trials */
+	/* out, may be NULL: k entries, what flagged each outlier trial:
+	 * STATS_OUTLIER_ON_OWN (the cell's own rule on the trials' p50s)
+	 * and 1u << j (the campaign's rule on statistic j: p50, p95, p99) */
+	unsigned	*on;
+	/* out, may be NULL: k * STATS_OUTLIER_NSTATS entries, [t *
+	 * STATS_OUTLIER_NSTATS + j] trial t's statistic j over the median
+	 * trial's, NaN where the campaign's rule did not judge it */
+	double		*ratio;
+	/* out: per statistic, the spread the cells shared (NaN: none, the
+	 * cell's own rule judged that statistic alone, or nothing did) and
+	 * how many cells were judged together (0: not judged) */
+	double		scale[STATS_OUTLIER_NSTATS];
+	size_t		used[STATS_OUTLIER_NSTATS];
 };
+#define STATS_OUTLIER_ON_OWN	(1u << STATS_OUTLIER_NSTATS)
 
 /*
- * What check outlier-trial flags among these cells, all of one metric
+ * THE outlier-trial rule of pathstat: `analyze trials`' column and its
+ * note, the withdrawal of trial-level intervals, `check outlier-trial`
+ * and the report's box charts all call this one function, so they name
+ * the same trials.
+ * What it flags among these cells, all of one metric
  * and tool in one campaign (a selection): a trial is an outlier when
  * the cell's own rule (stats_outlier_trials() on the trials' p50, all
  * of them positive) flags it, or, for 3-5 trials whose p50s all exist,
@@ -361,7 +379,8 @@ struct stats_outlier_cell {
  * STATS_OUTLIER_POOL_MIN_CELLS such cells) flags it on its p50, p95
  * or p99; with low_only a
  * trial above the median trial is never one.  Sets each cell's flag[]
- * and returns the number of cells with an outlier trial.
+ * (and on[], ratio[], scale[], used[]) and returns the number of cells
+ * with an outlier trial.
  */
 size_t stats_outlier_cells(struct stats_outlier_cell *cells, size_t ncells);
 

@@ -8,7 +8,9 @@
 # (JSON <stat>_ci_reason, a Markdown footnote).  Before, its --pool
 # trials p99 interval was printed (such intervals covered 65 %).  With
 # two cells of eight hit (trial-outliers: also a 2x trial in H3 ka-on)
-# the cause may be shared, and every cell's interval goes.
+# the cause may be shared, and every cell's interval goes; the reason
+# names TIME_WAIT only for keep-alive-off cells (it named it for
+# keep-alive-on cells too).
 
 "$PY" "$FIX/check/gen_check.py" plant trial-timewait --out o
 "$PS" ingest -q --db o.db o 2>/dev/null
@@ -63,6 +65,15 @@ ok "js 'assert h2[\"p99_ci_reason\"] == \"$WHY\"
 assert all(x[\"p99_lo\"] is None for x in rest)
 assert sum(x[\"p99_ci_reason\"].startswith(\"2 of the 8 cells of 3 trials have an outlier trial\") for x in rest) == 6, rest'" \
     "two outlier cells of 8: every other cell withdrawn, the shared cause said"
+# TIME_WAIT is a cause only where every request opens a connection: the
+# keep-alive-on cells' reason names other shared causes
+ok "js 'sh = [x for x in rest if x[\"p99_ci_reason\"].startswith(\"2 of the 8\")]
+on = [x for x in sh if \"ka=on\" in x[\"condition\"].split(\",\")]
+off = [x for x in sh if \"ka=off\" in x[\"condition\"].split(\",\")]
+assert on and off, rest
+assert all(\"(TIME_WAIT)\" not in x[\"p99_ci_reason\"] and \"keep-alive is on\" in x[\"p99_ci_reason\"] for x in on), on
+assert all(\"(TIME_WAIT)\" in x[\"p99_ci_reason\"] for x in off), off'" \
+    "the shared cause: TIME_WAIT named for keep-alive-off cells only"
 
 # counter-example: nothing planted, every interval printed
 "$PY" "$FIX/check/gen_check.py" plant trial-outliers-clean --out c

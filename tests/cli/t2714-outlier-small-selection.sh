@@ -6,7 +6,9 @@
 # cell, fewer than the 4 that share a spread), the cell's own rule judges
 # its p50, p95 and p99: check outlier-trial flags trial 2, analyze trials
 # marks it on p95 and p99, and --pool trials --ci withdraws the interval
-# naming it.  Before, only p50 was judged in a selection that small:
+# naming it.  (Since the column is the one rule's verdict on the cell,
+# every row of the cell names trial 2, and the rule column says it was
+# found on p95 and p99.)  Before, only p50 was judged in a selection that small:
 # analyze trials marked trial 2 on p95 while check found nothing and the
 # p95 interval was printed ([0.644, 9.864] ms).  H1 ka-off alone (no
 # TIME_WAIT trial) keeps its intervals and gets no finding.
@@ -36,9 +38,10 @@ expect_out_has "exhaustion on the client" "check: the cause is TIME_WAIT (ka=off
 run "$PS" analyze trials --db o.db --metric http_ms $H2 --stats p50,p95,p99 \
     --format json
 expect_code 0 "analyze trials: exit 0"
-ok "js 'o = {x[\"stat\"]: x[\"outliers\"] for x in r}
-assert o == {\"p50\": \"\", \"p95\": \"2\", \"p99\": \"2\"}, o'" \
-    "analyze trials: trial 2 marked on p95 and p99, not on p50"
+ok "js 'o = {x[\"stat\"]: (x[\"outliers\"], x[\"outlier_rule\"]) for x in r}
+w = (\"2\", \"trial 2 on p95, p99\")
+assert o == {\"p50\": w, \"p95\": w, \"p99\": w}, o'" \
+    "analyze trials: trial 2 marked on every row of its cell, found on p95 and p99 (the rule's verdict is the cell's)"
 run "$PS" analyze trials --db o.db --metric http_ms $H2 --stats p50
 expect_out_has "_Trial-level intervals withdrawn in the other tables (check outlier-trial's rule: each trial's p50, p95 and p99, over the selection's cells of that trial count): H2 c=1,ka=off,size=1k: $WHY._" \
     "analyze trials --stats p50: a note names the trial the other tables withdraw for"

@@ -39,6 +39,11 @@ g = [i for i, k in enumerate(a[0] if a else [])
      if k in ('growth', 'growth_ge_timeout')]
 if g and any(r[i] for r in b[1:] for i in g if i < len(r)):
     sys.exit(1)
+# trials' outliers: analyze names the one rule's (the selection's cells
+# judged together), the query the cell's own rule on the row's
+# statistic (helper/sql-check.py VALUES_DIFFER)
+g += [i for i, k in enumerate(a[0] if a else [])
+      if k in ('outliers', 'outlier_rule')]
 a, b = ([[x for i, x in enumerate(r) if i not in g] for r in t]
         for t in (a, b))
 def same(x, y):

@@ -112,6 +112,7 @@ test_outlier_golden(void)
 			CHECK(0, "outlier fixture: at most 64 cells");
 			break;
 		}
+		memset(oc, 0, sizeof(oc));
 		for (c = 0; c < nc; c++) {
 			oc[c].k = (size_t)num(at++);
 			oc[c].low_only = num(at++) != 0;
