@@ -48,7 +48,7 @@ printf '%s' "$OUT" > trials.json
 run "$PS" analyze trials --db t.db --metric connect_ms --stats p50,p99
 printf '%s' "$OUT" > trials.md
 run "$PS" check --db t.db --only outlier-trial --format json
-expect_code 1 "check outlier-trial has findings"
+expect_code 3 "check outlier-trial has findings"
 printf '%s' "$OUT" > check.json
 
 cat > cmp.py <<'PY'
