@@ -428,9 +428,74 @@ growth_bound(const struct analyze_opts *o, const struct cellset *cs,
 	return d99 / d50;
 }
 
+/* A side with no p50 interval of its own (two trials, too few for a
+ * t interval): the order-statistic interval of its pooled samples. */
+static void
+p50_sample_range(const struct analyze_opts *o, struct cell *c,
+    struct cell_stat *v)
+{
+	struct stats_interval iv;
+	const double *x;
+	size_t n;
+
+	if (v->lo <= v->hi)
+		return;
+	n = cell_pooled(c, &x);
+	if (!n || stats_sample_interval(x, n, 50.0, v->value, o->level, &iv) ||
+	    iv.covers == STATS_COVERS_NONE)
+		return;
+	v->lo = iv.lo;
+	v->hi = iv.hi;
+}
+
+/*
+ * Whether dp50 of contrast k is clearly away from 0, with or without
+ * --ci: its trial-level interval excludes 0; where there is none (one
+ * or two trials a side), the range between the sides' p50 intervals
+ * (order statistics of the samples) excludes 0.  Without
+ * either, growth divides by a difference that may be noise (a dp50 of
+ * 0.013 ms gave a growth of -3.70), so it is withheld; *why says so.
+ */
+static bool
+growth_d50_clear(const struct analyze_opts *o, const struct cellset *cs,
+    const struct contrast *k, const char **why)
+{
+	static const struct stats_name p50 = { STATS_NAME_PCT, 50.0 };
+	struct analyze_opts oc = *o;
+	struct cell_stat a, b;
+	struct cell_info info;
+	enum stats_covers covers;
+	double val, lo, hi, bound;
+	const char *w;
+	bool censored;
+	int dir;
+
+	oc.ci = true;
+	contrast_stat(&oc, cs, k, &p50, &val, &lo, &hi, &covers, &w,
+	    &censored, &bound, &dir);
+	if (covers == STATS_COVERS_NONE || !(lo <= hi)) {
+		cell_compute(&oc, cs, k->a, &p50, true, &a, &info);
+		cell_compute(&oc, cs, k->b, &p50, true, &b, &info);
+		p50_sample_range(o, k->a, &a);
+		p50_sample_range(o, k->b, &b);
+		stats_contrast_range(a.lo, a.hi, b.lo, b.hi, STATS_DELTA, &lo,
+		    &hi);
+		if (!isfinite(lo) || !isfinite(hi)) {
+			*why = "no interval for Δp50 to tell it from 0";
+			return false;
+		}
+	}
+	if (lo <= 0 && hi >= 0) {
+		*why = "Δp50 not distinguishable from 0";
+		return false;
+	}
+	return true;
+}
+
 /*
  * Growth dp99 / dp50 of contrast k with its trial-level interval: g is
- * withheld (NaN, g->why) when dp50's interval contains 0, and has no
+ * withheld (NaN, g->why) when dp50 is not clearly away from 0
+ * (growth_d50_clear()), and has no
  * interval (g->why) with too few trials or without trial-level values
  * for p99 (pooled).  A censored side: *cens says which difference, and
  * *bound (*dir) the bound growth_bound() finds.
@@ -475,6 +540,10 @@ growth_stat(const struct analyze_opts *o, const struct cellset *cs,
 	    a50.value - b50.value);
 	if (!isfinite(g->estimate))
 		return;
+	if (!growth_d50_clear(o, cs, k, &g->why)) {
+		g->estimate = NAN;
+		return;
+	}
 	ta = cell_tl(o, k->a, &p50, &ua50, NULL, &e, &w50a);
 	tb = cell_tl(o, k->b, &p50, &ub50, NULL, &e, &w50b);
 	if (ta && tb) {
