@@ -23,7 +23,22 @@ struct pct_ctx {
 	size_t		covers[3];	/* intervals by enum stats_covers */
 	size_t		nby_trials;	/* of them from the trials' own
 					 * values (cell_tl_method) */
+	bool		udp;		/* side and udp_loss_pct columns */
+	size_t		col_udp;	/* the side column */
+	size_t		nsender;	/* UDP rows of the sender's rate */
+	double		max_loss;	/* the largest UDP loss %, or NaN */
 };
+
+/* A UDP throughput row: whose rate it is and the datagrams it lost. */
+struct udp_row {
+	const char	*side;		/* static; NULL: not a UDP row */
+	double		loss_pct;	/* lost / sent over its runs, or NaN */
+};
+
+/* Does cs hold throughput of a UDP cell (udp.c)? */
+bool udp_cellset(const struct cellset *cs);
+/* Cell c's side and loss (u->side NULL for a row not UDP); 0 or -1. */
+int udp_cell(sqlite3 *db, const struct cell *c, struct udp_row *u);
 
 /* Load o's cells with their values and choose their unit; 0, or -1
  * after printing an error. */

@@ -59,6 +59,12 @@
 /* ... unless their files record a target rate (-b) that every path
  * reached to within this fraction: then the rate is the one asked for. */
 #define CHECK_UDP_TARGET_TOL	0.05
+/* udp-loss: a UDP run that lost this share of its datagrams (%) or
+ * more, and at least CHECK_UDP_LOSS_MIN of them (docs/checks.md: a
+ * path that truly loses half that share is flagged in at most 0.33 %
+ * of runs under independent drops, at any datagram count). */
+#define CHECK_UDP_LOSS_PCT	1.0
+#define CHECK_UDP_LOSS_MIN	20
 /* outlier-trial: stats_outlier_trials() (stats/verdict.h), the rule
  * analyze trials and the box charts share, on each trial's p50; and with
  * 3-5 trials stats_outlier_pooled() against the spread of the
@@ -181,6 +187,9 @@ struct check_run {
 	double	timeout_s;	/* pathprobe's timeout, NaN if none */
 	double	target_bps;	/* iperf3 -b in bit/s (0 = unlimited), NaN
 				 * when the file does not record it */
+	double	udp_lost, udp_sent;	/* iperf3 UDP: the receiver's
+					 * lost_packets and packets, NaN */
+	double	udp_side;	/* iperf3 UDP rate_side, NaN if none */
 	bool	resolve_each;	/* pathprobe timed a DNS lookup too */
 	char	*errors;	/* oha's errors as text; owned, or NULL */
 	bool	summary_only;	/* no samples, only the tool's summary */
@@ -326,6 +335,7 @@ void check_hidden_failures(struct check_model *m);
 void check_syn_retransmit(struct check_model *m);
 void check_busy_client(struct check_model *m);
 void check_udp_sender(struct check_model *m);
+void check_udp_loss(struct check_model *m);
 void check_mixed_estimators(struct check_model *m);
 void check_missing_cells(struct check_model *m);
 void check_unbalanced_trials(struct check_model *m);
