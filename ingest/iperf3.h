@@ -85,6 +85,7 @@ struct iperf3_setup {
 	double		target_bps;	/* -b in bit/s (0 = unlimited), or
 					 * -1 when the file does not say */
 	double		blksize;	/* -l in bytes, or -1 */
+	double		omit;		/* -O in seconds, 0 if unsaid */
 };
 
 /* ---- iperf3_data.c: what the parsed JSON says -------------------------- */
@@ -109,7 +110,7 @@ size_t iperf3_receiver_intervals(const struct iperf3_ctx *c,
 /* What arrived in a UDP test (bit/s) by end's sums, or NaN; *t_us the
  * block's end or T_US_UNKNOWN. */
 double iperf3_received_rate(const struct iperf3_ctx *c,
-    enum iperf3_dir_id id, bool zero_unknown, int64_t *t_us);
+    enum iperf3_dir_id id, bool zero_unknown, bool omitted, int64_t *t_us);
 /* The test's settings into s (and the version into c->res). */
 void iperf3_read_setup(struct iperf3_ctx *c, struct iperf3_setup *s);
 

@@ -318,13 +318,14 @@ iperf3_receiver_intervals(const struct iperf3_ctx *c, struct iperf3_dir *d)
 /*
  * What arrived in a UDP test, in bit/s, from end: sum_received (3.11+),
  * else sum's rate (the sender's) less its lost_percent (the receiver's;
- * datagrams are of one size).  *t_us gets the block's end, or
+ * datagrams are of one size; not after -O, omitted).  *t_us gets the
+ * block's end, or
  * T_US_UNKNOWN.
  * NaN when the file does not say (an interrupted test's 0 bytes).
  */
 double
 iperf3_received_rate(const struct iperf3_ctx *c, enum iperf3_dir_id id,
-    bool zero_unknown, int64_t *t_us)
+    bool zero_unknown, bool omitted, int64_t *t_us)
 {
 	const cJSON *recv = end_block(c->end, "sum_received", id);
 	const cJSON *sum = end_block(c->end, "sum", id);
@@ -337,7 +338,8 @@ iperf3_received_rate(const struct iperf3_ctx *c, enum iperf3_dir_id id,
 			*t_us = seconds_to_us(e);
 		return v;
 	}
-	if (sum && block_known(sum, zero_unknown) &&
+	/* 3.0/3.1 with -O count the omitted seconds' datagrams as lost */
+	if (!omitted && sum && block_known(sum, zero_unknown) &&
 	    num_member(sum, "bits_per_second", &v) && v >= 0 &&
 	    num_member(sum, "lost_percent", &lost) && lost >= 0 &&
 	    lost <= 100) {
@@ -457,6 +459,8 @@ iperf3_read_setup(struct iperf3_ctx *c, struct iperf3_setup *s)
 		s->target_bps = x;
 	if (count_member(ts, "blksize", &x))
 		s->blksize = x;
+	if (!count_member(ts, "omit", &s->omit))
+		s->omit = 0;
 
 	/* --bidir: 3.13+ says so; 3.7-3.12 show it only in the data. */
 	s->bidir = flag_member(ts, "bidir") || c->bidir_seen ||

@@ -76,11 +76,11 @@ copy_samples(struct parsed_run *run, const struct iperf3_dir *d)
  * intervals (--get-server-output of a server run with -J), else one
  * sample, the receiver's end-of-test rate.  The summary iperf3
  * rate_side says which (UDP_SIDE_*); without a receiver's count the
- * sender's intervals stay, and the run says so.
+ * sender's intervals stay (rate_side 0).
  */
 static void
 udp_samples(struct iperf3_ctx *c, const struct iperf3_setup *s,
-    enum iperf3_dir_id id, struct parsed_run *run, size_t ri)
+    enum iperf3_dir_id id, struct parsed_run *run)
 {
 	const struct iperf3_dir *d = &c->dir[id];
 	struct iperf3_dir rx;
@@ -99,7 +99,8 @@ udp_samples(struct iperf3_ctx *c, const struct iperf3_setup *s,
 		return;
 	}
 	memset(&rx, 0, sizeof(rx));
-	rate = iperf3_received_rate(c, id, c->error != NULL, &t_us);
+	rate = iperf3_received_rate(c, id, c->error != NULL, s->omit > 0,
+	    &t_us);
 	if (!s->bidir && iperf3_receiver_intervals(c, &rx)) {
 		copy_samples(run, &rx);
 		side = UDP_SIDE_RX_INTERVALS;
@@ -115,9 +116,8 @@ udp_samples(struct iperf3_ctx *c, const struct iperf3_setup *s,
 				    SAMPLE_OK);
 		side = UDP_SIDE_RX_END;
 	} else {
+		/* analyze's side column and check udp-loss say so */
 		copy_samples(run, d);
-		note_run(c->res, ri, "UDP throughput is the sender's rate: the "
-		    "file has no receiver's count");
 	}
 	free(rx.samples);
 	parsed_run_add_summary(run, "iperf3", "rate_side", side, "tool");
@@ -146,7 +146,7 @@ build_run(struct iperf3_ctx *c, const struct iperf3_setup *s,
 	if (s->server)
 		kvset_set(&run->cond, "side", "server");
 	run->started_at = s->started_at;
-	udp_samples(c, s, id, run, ri);
+	udp_samples(c, s, id, run);
 	iperf3_add_end_summaries(c, run, id, s->udp, c->error || s->server);
 	/* the test's own parameters, so that check reads what was asked
 	 * for instead of guessing it */
