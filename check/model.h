@@ -85,6 +85,13 @@
 #define CHECK_SYN_WIN_LO_MS	100.0
 #define CHECK_SYN_WIN_HI_MS	200.0
 #define CHECK_SYN_BASE_MAX_MS	500.0
+/* ... and when the run's own tail, extrapolated (lognormal through its
+ * p90 and p99 outside the modes, and from TAIL_N values through p99 and
+ * p99.9 too, the heavier), puts there fewer values than found:
+ * P(Poisson >= count) < ALPHA.  A heavy-tailed HTTP run has requests
+ * near median + 1 s of its own; connect times expect none there. */
+#define CHECK_SYN_TAIL_N	1000
+#define CHECK_SYN_ALPHA		1e-6
 /* busy-client: per probe, gap = connect_ms - handshake_ms (the client's
  * own time); judged on runs with at least MIN_PAIRS probes that have
  * both.  A finding when the median gap is MEDIAN_MS or more, or when
@@ -127,6 +134,9 @@ struct check_syn {
 	size_t	count;		/* values in any mode */
 	size_t	per_mode[4];	/* in the 1 s, 3 s, 7 s, 15 s modes */
 	double	lo, hi;		/* smallest and largest such value */
+	size_t	unexplained;	/* values there the run's tail explains
+				 * (not counted) */
+	double	expected;	/* the most the tail puts in one mode */
 };
 
 /* The client's own time in a probe run's connect times: per probe with

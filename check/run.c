@@ -252,6 +252,8 @@ syn_of(const struct check_run *r, struct strbuf *ev, struct strbuf *cause,
 			    mode_name[k], r->syn.per_mode[k]);
 	strbuf_addstr(ev, " mode above the median ");
 	check_fmt_value(ev, r->metric, r->p50);
+	strbuf_addf(ev, ", where the run's own tail (lognormal through its "
+	    "p90, p99, p99.9) puts %.2g", r->syn.expected);
 	if (isfinite(r->timeout_s))
 		strbuf_addf(ev, "; the probe timeout was %g s, long enough for "
 		    "a retransmitted SYN to complete", r->timeout_s);
