@@ -570,7 +570,7 @@ static bool
 delta_row(struct table *t, const struct analyze_opts *o, struct cellset *cs,
     const char *pair, const char *pa, const char *pb,
     const struct cell *cell, size_t col_stat, size_t col_growth,
-    size_t *nbound)
+    size_t *nbound, struct side_loss_warn *w)
 {
 	struct contrast k;
 	struct stats_interval g;
@@ -644,6 +644,12 @@ delta_row(struct table *t, const struct analyze_opts *o, struct cellset *cs,
 		table_set_int(t, row, col_growth + 2, (int64_t)k.b->n);
 		table_set_int(t, row, col_growth + 4, (int64_t)k.b->ntrials);
 	}
+	side_loss_fill(t, row, w->a, w->b, k.a, k.b);
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "%s%s%s%s", pair, *cell->cond ? " (" : "",
+	    cell->cond, *cell->cond ? ")" : "");
+	side_loss_check(w, o, sb.buf, k.a, k.b);
+	strbuf_release(&sb);
 	return !k.a || !k.b;
 }
 
@@ -654,6 +660,8 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	struct cellset cs;
 	const char *unit;
 	size_t c, col_stat, col_growth, nmissing = 0, nbound = 0;
+	struct side_loss_warn w = { "minuend", "subtrahend", false, 0,
+	    STRBUF_INIT };
 	int p, ret = 0;
 
 	if (nargs < 1) {
@@ -664,6 +672,8 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		return -1;
 	md_scale(&cs, &unit);
 	delta_columns(t, o, &cs, unit, &col_stat, &col_growth);
+	if (!o->no_side_loss)
+		side_loss_columns(t, w.a, w.b, cs.info->timeout_bound);
 	for (p = 0; p < nargs; p++) {
 		char *pa = NULL, *pb = NULL;
 
@@ -702,7 +712,7 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 			    delta_done(&cs, c, pa, pb))
 				continue;
 			nmissing += delta_row(t, o, &cs, args[p], pa, pb, cell,
-			    col_stat, col_growth, &nbound);
+			    col_stat, col_growth, &nbound, &w);
 		}
 		free(pa);
 		free(pb);
@@ -715,6 +725,9 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	if (nmissing)
 		table_add_note(t, "not measured: one side of the pair has no data "
 		    "under that condition.");
+	if (!o->no_side_loss)
+		side_loss_notes(t, &w);
+	strbuf_release(&w.text);
 	censor_contrast_note(t, &cs, nbound);
 	if (!ret)
 		ret = pooling_table_note(db, &cs, &o->where, o->paths,
@@ -755,6 +768,8 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	const char *slash;
 	char *num = NULL, *den = NULL;
 	size_t i, d, col_stat, nbound = 0;
+	struct side_loss_warn w = { "numerator", "denominator", false, 0,
+	    STRBUF_INIT };
 	int dec = 2, ret = 0;
 
 	if (!o->across || !kv_valid_key(o->across)) {
@@ -775,6 +790,8 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		return -1;
 	}
 	col_stat = ratio_columns(t, o, &cs, dec);
+	if (!o->no_side_loss)
+		side_loss_columns(t, w.a, w.b, cs.info->timeout_bound);
 
 	for (i = 0; i < cs.n; i++) {
 		struct cell *c = &cs.cells[i];
@@ -817,6 +834,15 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 			table_set_int(t, row, col, (int64_t)k.a->n);
 		if (k.b)
 			table_set_int(t, row, col + 1, (int64_t)k.b->n);
+		side_loss_fill(t, row, w.a, w.b, k.a, k.b);
+		{
+			struct strbuf lb = STRBUF_INIT;
+
+			strbuf_addf(&lb, "%s%s%s%s", c->path, *rest ? " (" :
+			    "", rest, *rest ? ")" : "");
+			side_loss_check(&w, o, lb.buf, k.a, k.b);
+			strbuf_release(&lb);
+		}
 		free(rest);
 		free(ncond);
 		free(dcond);
@@ -829,6 +855,9 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		contrast_caption(t, o, &cs, what.buf);
 		strbuf_release(&what);
 	}
+	if (!o->no_side_loss)
+		side_loss_notes(t, &w);
+	strbuf_release(&w.text);
 	censor_contrast_note(t, &cs, nbound);
 	if (!ret)
 		ret = pooling_table_note(db, &cs, &o->where, o->paths,
