@@ -672,8 +672,7 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		return -1;
 	md_scale(&cs, &unit);
 	delta_columns(t, o, &cs, unit, &col_stat, &col_growth);
-	if (!o->no_side_loss)
-		side_loss_columns(t, w.a, w.b, cs.info->timeout_bound);
+	side_loss_columns(t, w.a, w.b, cs.info->timeout_bound);
 	for (p = 0; p < nargs; p++) {
 		char *pa = NULL, *pb = NULL;
 
@@ -725,8 +724,7 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	if (nmissing)
 		table_add_note(t, "not measured: one side of the pair has no data "
 		    "under that condition.");
-	if (!o->no_side_loss)
-		side_loss_notes(t, &w);
+	side_loss_notes(t, &w);
 	strbuf_release(&w.text);
 	censor_contrast_note(t, &cs, nbound);
 	if (!ret)
@@ -790,8 +788,7 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		return -1;
 	}
 	col_stat = ratio_columns(t, o, &cs, dec);
-	if (!o->no_side_loss)
-		side_loss_columns(t, w.a, w.b, cs.info->timeout_bound);
+	side_loss_columns(t, w.a, w.b, cs.info->timeout_bound);
 
 	for (i = 0; i < cs.n; i++) {
 		struct cell *c = &cs.cells[i];
@@ -855,8 +852,7 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		contrast_caption(t, o, &cs, what.buf);
 		strbuf_release(&what);
 	}
-	if (!o->no_side_loss)
-		side_loss_notes(t, &w);
+	side_loss_notes(t, &w);
 	strbuf_release(&w.text);
 	censor_contrast_note(t, &cs, nbound);
 	if (!ret)

@@ -78,10 +78,6 @@ struct analyze_opts {
 						 * (common/units.h), NULL or
 						 * "auto": chosen from the data;
 						 * borrowed */
-	bool			no_side_loss;	/* delta, ratio: without each
-						 * side's loss columns (the
-						 * report, whose tables an
-						 * engine's CSV must match) */
 	bool			stats_given;	/* --stats was given */
 	bool			stats_resolved;	/* stats are the metric's
 						 * defaults for the verb

@@ -746,9 +746,6 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 	if (report_section_opts(b->spec, s, &o))
 		goto cleanup;
 	opts = true;
-	/* the same columns whether from the database or an engine's CSV
-	 * (whose query has no per-side loss) */
-	o.no_side_loss = true;
 	/* an engine's table: the database may not hold its corpus, so
 	 * neither paths nor hygiene checks are judged from it */
 	if (b->checks && o.metric && !s->from_csv)
