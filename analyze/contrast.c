@@ -428,9 +428,74 @@ growth_bound(const struct analyze_opts *o, const struct cellset *cs,
 	return d99 / d50;
 }
 
+/* A side with no p50 interval of its own (two trials, too few for a
+ * t interval): the order-statistic interval of its pooled samples. */
+static void
+p50_sample_range(const struct analyze_opts *o, struct cell *c,
+    struct cell_stat *v)
+{
+	struct stats_interval iv;
+	const double *x;
+	size_t n;
+
+	if (v->lo <= v->hi)
+		return;
+	n = cell_pooled(c, &x);
+	if (!n || stats_sample_interval(x, n, 50.0, v->value, o->level, &iv) ||
+	    iv.covers == STATS_COVERS_NONE)
+		return;
+	v->lo = iv.lo;
+	v->hi = iv.hi;
+}
+
+/*
+ * Whether dp50 of contrast k is clearly away from 0, with or without
+ * --ci: its trial-level interval excludes 0; where there is none (one
+ * or two trials a side), the range between the sides' p50 intervals
+ * (order statistics of the samples) excludes 0.  Without
+ * either, growth divides by a difference that may be noise (a dp50 of
+ * 0.013 ms gave a growth of -3.70), so it is withheld; *why says so.
+ */
+static bool
+growth_d50_clear(const struct analyze_opts *o, const struct cellset *cs,
+    const struct contrast *k, const char **why)
+{
+	static const struct stats_name p50 = { STATS_NAME_PCT, 50.0 };
+	struct analyze_opts oc = *o;
+	struct cell_stat a, b;
+	struct cell_info info;
+	enum stats_covers covers;
+	double val, lo, hi, bound;
+	const char *w;
+	bool censored;
+	int dir;
+
+	oc.ci = true;
+	contrast_stat(&oc, cs, k, &p50, &val, &lo, &hi, &covers, &w,
+	    &censored, &bound, &dir);
+	if (covers == STATS_COVERS_NONE || !(lo <= hi)) {
+		cell_compute(&oc, cs, k->a, &p50, true, &a, &info);
+		cell_compute(&oc, cs, k->b, &p50, true, &b, &info);
+		p50_sample_range(o, k->a, &a);
+		p50_sample_range(o, k->b, &b);
+		stats_contrast_range(a.lo, a.hi, b.lo, b.hi, STATS_DELTA, &lo,
+		    &hi);
+		if (!isfinite(lo) || !isfinite(hi)) {
+			*why = "no interval for Δp50 to tell it from 0";
+			return false;
+		}
+	}
+	if (lo <= 0 && hi >= 0) {
+		*why = "Δp50 not distinguishable from 0";
+		return false;
+	}
+	return true;
+}
+
 /*
  * Growth dp99 / dp50 of contrast k with its trial-level interval: g is
- * withheld (NaN, g->why) when dp50's interval contains 0, and has no
+ * withheld (NaN, g->why) when dp50 is not clearly away from 0
+ * (growth_d50_clear()), and has no
  * interval (g->why) with too few trials or without trial-level values
  * for p99 (pooled).  A censored side: *cens says which difference, and
  * *bound (*dir) the bound growth_bound() finds.
@@ -475,6 +540,10 @@ growth_stat(const struct analyze_opts *o, const struct cellset *cs,
 	    a50.value - b50.value);
 	if (!isfinite(g->estimate))
 		return;
+	if (!growth_d50_clear(o, cs, k, &g->why)) {
+		g->estimate = NAN;
+		return;
+	}
 	ta = cell_tl(o, k->a, &p50, &ua50, NULL, &e, &w50a);
 	tb = cell_tl(o, k->b, &p50, &ub50, NULL, &e, &w50b);
 	if (ta && tb) {
@@ -501,7 +570,7 @@ static bool
 delta_row(struct table *t, const struct analyze_opts *o, struct cellset *cs,
     const char *pair, const char *pa, const char *pb,
     const struct cell *cell, size_t col_stat, size_t col_growth,
-    size_t *nbound)
+    size_t *nbound, struct side_loss_warn *w)
 {
 	struct contrast k;
 	struct stats_interval g;
@@ -575,6 +644,12 @@ delta_row(struct table *t, const struct analyze_opts *o, struct cellset *cs,
 		table_set_int(t, row, col_growth + 2, (int64_t)k.b->n);
 		table_set_int(t, row, col_growth + 4, (int64_t)k.b->ntrials);
 	}
+	side_loss_fill(t, row, w->a, w->b, k.a, k.b);
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "%s%s%s%s", pair, *cell->cond ? " (" : "",
+	    cell->cond, *cell->cond ? ")" : "");
+	side_loss_check(w, o, sb.buf, k.a, k.b);
+	strbuf_release(&sb);
 	return !k.a || !k.b;
 }
 
@@ -585,6 +660,8 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	struct cellset cs;
 	const char *unit;
 	size_t c, col_stat, col_growth, nmissing = 0, nbound = 0;
+	struct side_loss_warn w = { "minuend", "subtrahend", false, 0,
+	    STRBUF_INIT };
 	int p, ret = 0;
 
 	if (nargs < 1) {
@@ -595,6 +672,7 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		return -1;
 	md_scale(&cs, &unit);
 	delta_columns(t, o, &cs, unit, &col_stat, &col_growth);
+	side_loss_columns(t, w.a, w.b, cs.info->timeout_bound);
 	for (p = 0; p < nargs; p++) {
 		char *pa = NULL, *pb = NULL;
 
@@ -633,7 +711,7 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 			    delta_done(&cs, c, pa, pb))
 				continue;
 			nmissing += delta_row(t, o, &cs, args[p], pa, pb, cell,
-			    col_stat, col_growth, &nbound);
+			    col_stat, col_growth, &nbound, &w);
 		}
 		free(pa);
 		free(pb);
@@ -646,6 +724,8 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	if (nmissing)
 		table_add_note(t, "not measured: one side of the pair has no data "
 		    "under that condition.");
+	side_loss_notes(t, &w);
+	strbuf_release(&w.text);
 	censor_contrast_note(t, &cs, nbound);
 	if (!ret)
 		ret = pooling_table_note(db, &cs, &o->where, o->paths,
@@ -686,6 +766,8 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	const char *slash;
 	char *num = NULL, *den = NULL;
 	size_t i, d, col_stat, nbound = 0;
+	struct side_loss_warn w = { "numerator", "denominator", false, 0,
+	    STRBUF_INIT };
 	int dec = 2, ret = 0;
 
 	if (!o->across || !kv_valid_key(o->across)) {
@@ -706,6 +788,7 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		return -1;
 	}
 	col_stat = ratio_columns(t, o, &cs, dec);
+	side_loss_columns(t, w.a, w.b, cs.info->timeout_bound);
 
 	for (i = 0; i < cs.n; i++) {
 		struct cell *c = &cs.cells[i];
@@ -748,6 +831,15 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 			table_set_int(t, row, col, (int64_t)k.a->n);
 		if (k.b)
 			table_set_int(t, row, col + 1, (int64_t)k.b->n);
+		side_loss_fill(t, row, w.a, w.b, k.a, k.b);
+		{
+			struct strbuf lb = STRBUF_INIT;
+
+			strbuf_addf(&lb, "%s%s%s%s", c->path, *rest ? " (" :
+			    "", rest, *rest ? ")" : "");
+			side_loss_check(&w, o, lb.buf, k.a, k.b);
+			strbuf_release(&lb);
+		}
 		free(rest);
 		free(ncond);
 		free(dcond);
@@ -760,6 +852,8 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		contrast_caption(t, o, &cs, what.buf);
 		strbuf_release(&what);
 	}
+	side_loss_notes(t, &w);
+	strbuf_release(&w.text);
 	censor_contrast_note(t, &cs, nbound);
 	if (!ret)
 		ret = pooling_table_note(db, &cs, &o->where, o->paths,

@@ -283,7 +283,8 @@ pct_row(struct pct_ctx *x, struct cell *c, size_t col_n, size_t col_stat0)
 
 		pooling_cell_keys(&x->pool, (size_t)(c - x->cs->cells), NULL,
 		    0, &po);
-		table_set_str(t, row, t->ncols - 1, po.buf);
+		table_set_str(t, row, x->udp ? x->col_udp - 1 : t->ncols - 1,
+		    po.buf);
 		strbuf_release(&po);
 	}
 	x->ntool += info.trials_tool;
@@ -339,6 +340,43 @@ ci_notes(struct table *t, const struct analyze_opts *o, const size_t *covers)
 		    "would differ.", o->level * 100);
 }
 
+/* The side and UDP loss of the row just added for cell c. */
+static int
+udp_row(struct pct_ctx *x, sqlite3 *db, const struct cell *c)
+{
+	struct udp_row u;
+	size_t row = x->t->nrows - 1;
+
+	if (udp_cell(db, c, &u))
+		return -1;
+	if (!u.side)
+		return 0;
+	table_set_str(x->t, row, x->col_udp, u.side);
+	table_set_num(x->t, row, x->col_udp + 1, u.loss_pct);
+	x->nsender += !strcmp(u.side, "sender") || !strncmp(u.side, "mixed",
+	    5);
+	if (isfinite(u.loss_pct) && !(u.loss_pct <= x->max_loss))
+		x->max_loss = u.loss_pct;
+	return 0;
+}
+
+/* What the side and UDP loss % columns say. */
+static void
+udp_note(const struct pct_ctx *x)
+{
+	table_add_note(x->t, "side: whose rate a UDP row is.  receiver: what "
+	    "arrived (the receiver's intervals, which --get-server-output "
+	    "carries when the server runs with -J); receiver (end of test): "
+	    "one value a run, the receiver's end-of-test rate, since the "
+	    "client's own intervals are the rate it sent%s.  UDP loss %%: "
+	    "lost / sent datagrams of the row's runs (the receiver's "
+	    "end-of-test counts)%s.", x->nsender ? "; sender: the file has "
+	    "no receiver's count, or the database was filled before "
+	    "pathstat read it (ingest --force reads it again)" : "",
+	    x->max_loss >= 1 ? "; `pathstat check --only udp-loss` flags "
+	    "a large one" : "");
+}
+
 void
 pct_notes(const struct pct_ctx *x, const char *unit)
 {
@@ -363,6 +401,8 @@ pct_notes(const struct pct_ctx *x, const char *unit)
 		    "");
 	if (x->ntool)
 		tool_cells_note(t, o, x->cs);
+	if (x->udp)
+		udp_note(x);
 	if (o->ci)
 		ci_notes(t, o, x->covers);
 	if (o->ci && x->nby_trials)
@@ -403,8 +443,20 @@ analyze_percentiles(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	add_key_columns(t, &cs);
 	col_n = pct_columns(t, o, unit, x.dec, x.connect);
 	col_stat0 = col_n + 3 + (x.connect ? 2 : 0);
-	for (i = 0; i < cs.n; i++)
+	x.udp = udp_cellset(&cs);
+	x.max_loss = NAN;
+	if (x.udp) {
+		x.col_udp = table_add_col(t, "side", "side", -1);
+		table_add_col(t, "udp_loss_pct", "UDP loss %", 1);
+	}
+	for (i = 0; i < cs.n; i++) {
 		pct_row(&x, &cs.cells[i], col_n, col_stat0);
+		if (x.udp && udp_row(&x, db, &cs.cells[i])) {
+			pooling_release(&x.pool);
+			cellset_release(&cs);
+			return -1;
+		}
+	}
 	pct_notes(&x, unit);
 	pooling_release(&x.pool);
 	cellset_release(&cs);

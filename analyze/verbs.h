@@ -7,6 +7,7 @@
 
 #include "analyze/internal.h"
 #include "analyze/pooling.h"
+#include "common/strbuf.h"
 
 /* A percentiles table being filled. */
 struct pct_ctx {
@@ -23,7 +24,44 @@ struct pct_ctx {
 	size_t		covers[3];	/* intervals by enum stats_covers */
 	size_t		nby_trials;	/* of them from the trials' own
 					 * values (cell_tl_method) */
+	bool		udp;		/* side and udp_loss_pct columns */
+	size_t		col_udp;	/* the side column */
+	size_t		nsender;	/* UDP rows of the sender's rate */
+	double		max_loss;	/* the largest UDP loss %, or NaN */
 };
+
+/* sideloss.c: each side's loss in delta and ratio tables. */
+#define SIDE_LOSS_NAMED	4	/* shifted percentiles named in the note */
+struct side_loss_warn {
+	const char	*a, *b;		/* the sides' names: "minuend", ... */
+	bool		any;		/* some row's side lost attempts */
+	size_t		n;		/* shifted percentiles found */
+	struct strbuf	text;		/* the first SIDE_LOSS_NAMED, named */
+};
+/* failures_A, failures_B, (connect:) timeouts_A, timeouts_B (hidden in
+ * Markdown), then loss_pct_A, loss_pct_B, at the end of t. */
+void side_loss_columns(struct table *t, const char *a, const char *b,
+    bool connect);
+/* Fill those columns of row for cells ca, cb (either may be NULL). */
+void side_loss_fill(struct table *t, size_t row, const char *a,
+    const char *b, const struct cell *ca, const struct cell *cb);
+/* Note the percentiles of o whose all-attempts rank the sides' loss
+ * shifts apart by a tenth of the tail or more, for the row label. */
+void side_loss_check(struct side_loss_warn *w, const struct analyze_opts *o,
+    const char *label, const struct cell *a, const struct cell *b);
+/* The target caption, and the shifted percentiles found. */
+void side_loss_notes(struct table *t, const struct side_loss_warn *w);
+
+/* A UDP throughput row: whose rate it is and the datagrams it lost. */
+struct udp_row {
+	const char	*side;		/* static; NULL: not a UDP row */
+	double		loss_pct;	/* lost / sent over its runs, or NaN */
+};
+
+/* Does cs hold throughput of a UDP cell (udp.c)? */
+bool udp_cellset(const struct cellset *cs);
+/* Cell c's side and loss (u->side NULL for a row not UDP); 0 or -1. */
+int udp_cell(sqlite3 *db, const struct cell *c, struct udp_row *u);
 
 /* Load o's cells with their values and choose their unit; 0, or -1
  * after printing an error. */

@@ -753,7 +753,9 @@ same_trials(const struct check_model *m, const struct check_cell *a,
 	return true;
 }
 
-/* Median successful samples per raw run of a cell, 0 if none. */
+/* Median successful samples per raw run of a cell, 0 if none.  A UDP
+ * run whose rate is the receiver's end-of-test one (rate_side 2) is one
+ * value by design, not a short run: it counts as none. */
 static double
 cell_typical_n(const struct check_model *m, const struct check_cell *c)
 {
@@ -762,7 +764,7 @@ cell_typical_n(const struct check_model *m, const struct check_cell *c)
 	double med;
 
 	for (i = 0; i < c->nruns; i++)
-		if (m->runs[c->runs[i]].n)
+		if (m->runs[c->runs[i]].n && m->runs[c->runs[i]].udp_side != 2)
 			v[k++] = (double)m->runs[c->runs[i]].n;
 	med = k ? stats_median(v, k) : 0.0;
 	free(v);

@@ -74,26 +74,132 @@ lower_bound(const double *sorted, size_t n, double x)
 	return lo;
 }
 
+/* The SYN-retransmit modes: median + k s (Linux's 1 s initial RTO,
+ * doubling). */
+static const double syn_k_s[] = { 1.0, 3.0, 7.0, 15.0 };
+
+static bool
+in_syn_window(double v, double median)
+{
+	size_t k;
+
+	for (k = 0; k < ARRAY_SIZE(syn_k_s); k++)
+		if (v >= median + 1000.0 * syn_k_s[k] - CHECK_SYN_WIN_LO_MS &&
+		    v <= median + 1000.0 * syn_k_s[k] + CHECK_SYN_WIN_HI_MS)
+			return true;
+	return false;
+}
+
+/*
+ * The run's own upper tail, extrapolated: the log of its quantile taken
+ * as linear in the normal z through two upper percentiles of the values
+ * outside the modes, as a lognormal tail is: p90 and p99, and from
+ * CHECK_SYN_TAIL_N values p99 and p99.9 too, the heavier of the two (a
+ * slow mode of 2 % of the requests makes the far tail heavier than the
+ * body says).
+ */
+struct syn_tail {
+	double	z[3], l[3];	/* (z, log quantile) at p90, p99, p99.9 */
+	bool	far;		/* l[2] is usable */
+};
+
+static void
+syn_tail_fit(const double *sorted, size_t n, double median,
+    struct syn_tail *t)
+{
+	static const double p[3] = { 90.0, 99.0, 99.9 };
+	double *rest = xmalloc((n ? n : 1) * sizeof(*rest));
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++)
+		if (!in_syn_window(sorted[i], median))
+			rest[m++] = sorted[i];
+	t->far = m >= CHECK_SYN_TAIL_N;
+	for (i = 0; i < 3; i++) {
+		t->z[i] = stats_norm_quantile(p[i] / 100.0);
+		t->l[i] = m && rest[0] > 0 ?
+		    log(stats_quantile_type7(rest, m, p[i])) : NAN;
+	}
+	free(rest);
+}
+
+/* Survival at x of the line through points i and j. */
+static double
+syn_line_sf(const struct syn_tail *t, size_t i, size_t j, double x)
+{
+	double slope = (t->l[j] - t->l[i]) / (t->z[j] - t->z[i]);
+
+	if (!isfinite(slope))
+		return 0.0;
+	if (!(slope > 0))
+		return log(x) <= t->l[j] ? 1.0 : 0.0;
+	return stats_norm_sf(t->z[j] + (log(x) - t->l[j]) / slope);
+}
+
+static double
+syn_tail_sf(const struct syn_tail *t, double x)
+{
+	double s;
+
+	if (!(x > 0))
+		return 0.0;
+	s = syn_line_sf(t, 0, 1, x);
+	if (t->far)
+		s = fmax(s, syn_line_sf(t, 1, 2, x));
+	return s;
+}
+
+/* P(X >= k) for X Poisson with mean mu. */
+static double
+poisson_sf(size_t k, double mu)
+{
+	double term = exp(-mu), cdf = 0.0;
+	size_t i;
+
+	for (i = 0; i < k; i++) {
+		cdf += term;
+		term *= mu / (double)(i + 1);
+	}
+	return cdf >= 1.0 ? 0.0 : 1.0 - cdf;
+}
+
+/*
+ * A mode counts when its values are more than the run's own tail puts
+ * there: with mu = n (S(lo) - S(hi)) expected from the extrapolated
+ * tail, P(Poisson(mu) >= count) < CHECK_SYN_ALPHA.  Connect times (a
+ * narrow body) expect about 0 there, so one retransmit is enough; a
+ * heavy-tailed HTTP run expects some of its own requests there.
+ */
 void
 check_detect_syn(const double *sorted, size_t n, double median,
     struct check_syn *out)
 {
-	static const double k_s[] = { 1.0, 3.0, 7.0, 15.0 };
+	struct syn_tail tail;
 	size_t k;
 
 	memset(out, 0, sizeof(*out));
 	out->lo = out->hi = NAN;
 	if (!n || !isfinite(median) || median >= CHECK_SYN_BASE_MAX_MS)
 		return;
-	for (k = 0; k < ARRAY_SIZE(k_s); k++) {
-		double lo = median + 1000.0 * k_s[k] - CHECK_SYN_WIN_LO_MS;
-		double hi = median + 1000.0 * k_s[k] + CHECK_SYN_WIN_HI_MS;
+	syn_tail_fit(sorted, n, median, &tail);
+	for (k = 0; k < ARRAY_SIZE(syn_k_s); k++) {
+		double lo = median + 1000.0 * syn_k_s[k] - CHECK_SYN_WIN_LO_MS;
+		double hi = median + 1000.0 * syn_k_s[k] + CHECK_SYN_WIN_HI_MS;
 		size_t a = lower_bound(sorted, n, lo), b = a;
+		double mu;
 
 		while (b < n && sorted[b] <= hi)
 			b++;
 		if (b == a)
 			continue;
+		mu = (double)n * (syn_tail_sf(&tail, lo) -
+		    syn_tail_sf(&tail, hi));
+		if (mu > out->expected)
+			out->expected = mu;
+		if (poisson_sf(b - a, mu) >= CHECK_SYN_ALPHA) {
+			out->unexplained += b - a;
+			continue;
+		}
 		out->per_mode[k] = b - a;
 		out->count += b - a;
 		if (isnan(out->lo) || sorted[a] < out->lo)

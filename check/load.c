@@ -303,6 +303,15 @@ load_summaries(struct check_model *m, struct loader *ld, struct check_run *r)
 		} else if (!strcmp(metric, "iperf3") &&
 		    !strcmp(stat, "target_bitrate")) {
 			r->target_bps = v;
+		} else if (!strcmp(metric, "iperf3") &&
+		    !strcmp(stat, "rate_side")) {
+			r->udp_side = v;
+		} else if (!strcmp(metric, "lost_packets") &&
+		    !strcmp(stat, "end")) {
+			r->udp_lost = v;
+		} else if (!strcmp(metric, "packets") &&
+		    !strcmp(stat, "end")) {
+			r->udp_sent = v;
 		} else if (!strcmp(metric, metric_name(METRIC_CONNECT_MS)) &&
 		    !strcmp(stat, "resolve_each")) {
 			r->resolve_each = v == 1.0;
@@ -443,6 +452,7 @@ add_run(struct check_model *m, struct loader *ld, const struct runsel_row *row,
 	r->tool_tail[0] = r->tool_tail[1] = NAN;
 	r->success_rate = r->bytes_per_s = r->timeout_s = NAN;
 	r->target_bps = NAN;
+	r->udp_lost = r->udp_sent = r->udp_side = NAN;
 	r->id = row->id;
 	r->path = intern(&m->paths, &m->npaths, &m->alloc_paths, row->path);
 	r->cond = cond_index(m, row->cond);

@@ -59,6 +59,12 @@
 /* ... unless their files record a target rate (-b) that every path
  * reached to within this fraction: then the rate is the one asked for. */
 #define CHECK_UDP_TARGET_TOL	0.05
+/* udp-loss: a UDP run that lost this share of its datagrams (%) or
+ * more, and at least CHECK_UDP_LOSS_MIN of them (docs/checks.md: a
+ * path that truly loses half that share is flagged in at most 0.33 %
+ * of runs under independent drops, at any datagram count). */
+#define CHECK_UDP_LOSS_PCT	1.0
+#define CHECK_UDP_LOSS_MIN	20
 /* outlier-trial: stats_outlier_trials() (stats/verdict.h), the rule
  * analyze trials and the box charts share, on each trial's p50; and with
  * 3-5 trials stats_outlier_pooled() against the spread of the
@@ -79,6 +85,13 @@
 #define CHECK_SYN_WIN_LO_MS	100.0
 #define CHECK_SYN_WIN_HI_MS	200.0
 #define CHECK_SYN_BASE_MAX_MS	500.0
+/* ... and when the run's own tail, extrapolated (lognormal through its
+ * p90 and p99 outside the modes, and from TAIL_N values through p99 and
+ * p99.9 too, the heavier), puts there fewer values than found:
+ * P(Poisson >= count) < ALPHA.  A heavy-tailed HTTP run has requests
+ * near median + 1 s of its own; connect times expect none there. */
+#define CHECK_SYN_TAIL_N	1000
+#define CHECK_SYN_ALPHA		1e-6
 /* busy-client: per probe, gap = connect_ms - handshake_ms (the client's
  * own time); judged on runs with at least MIN_PAIRS probes that have
  * both.  A finding when the median gap is MEDIAN_MS or more, or when
@@ -121,6 +134,9 @@ struct check_syn {
 	size_t	count;		/* values in any mode */
 	size_t	per_mode[4];	/* in the 1 s, 3 s, 7 s, 15 s modes */
 	double	lo, hi;		/* smallest and largest such value */
+	size_t	unexplained;	/* values there the run's tail explains
+				 * (not counted) */
+	double	expected;	/* the most the tail puts in one mode */
 };
 
 /* The client's own time in a probe run's connect times: per probe with
@@ -181,6 +197,9 @@ struct check_run {
 	double	timeout_s;	/* pathprobe's timeout, NaN if none */
 	double	target_bps;	/* iperf3 -b in bit/s (0 = unlimited), NaN
 				 * when the file does not record it */
+	double	udp_lost, udp_sent;	/* iperf3 UDP: the receiver's
+					 * lost_packets and packets, NaN */
+	double	udp_side;	/* iperf3 UDP rate_side, NaN if none */
 	bool	resolve_each;	/* pathprobe timed a DNS lookup too */
 	char	*errors;	/* oha's errors as text; owned, or NULL */
 	bool	summary_only;	/* no samples, only the tool's summary */
@@ -332,6 +351,7 @@ bool check_run_counts_merged(const struct check_model *m,
 void check_syn_retransmit(struct check_model *m);
 void check_busy_client(struct check_model *m);
 void check_udp_sender(struct check_model *m);
+void check_udp_loss(struct check_model *m);
 void check_mixed_estimators(struct check_model *m);
 void check_missing_cells(struct check_model *m);
 void check_unbalanced_trials(struct check_model *m);

@@ -186,6 +186,52 @@ check_hidden_failures(struct check_model *m)
 }
 
 /* ---------------------------------------------------------------------
+ * udp-loss
+ */
+
+static bool
+udp_loss_of(const struct check_run *r, struct strbuf *ev,
+    struct strbuf *cause, struct strbuf *act)
+{
+	double pct;
+
+	if (r->metric != METRIC_THROUGHPUT_BPS || !isfinite(r->udp_lost) ||
+	    !isfinite(r->udp_sent) || r->udp_sent <= 0 ||
+	    r->udp_lost < CHECK_UDP_LOSS_MIN)
+		return false;
+	pct = 100.0 * r->udp_lost / r->udp_sent;
+	if (pct < CHECK_UDP_LOSS_PCT)
+		return false;
+	strbuf_addf(ev, "the receiver lost %.1f %% of the datagrams (",
+	    pct);
+	check_fmt_count(ev, (uint64_t)r->udp_lost);
+	strbuf_addstr(ev, " of ");
+	check_fmt_count(ev, (uint64_t)r->udp_sent);
+	strbuf_addf(ev, "; threshold %.0f %% and %d datagrams)",
+	    CHECK_UDP_LOSS_PCT, CHECK_UDP_LOSS_MIN);
+	if (isfinite(r->target_bps))
+		strbuf_addf(ev, r->target_bps == 0 ? "; -b 0 (unlimited)" :
+		    "; -b %.4g Mbit/s", r->target_bps / 1e6);
+	strbuf_addstr(ev, r->udp_side == 1 || r->udp_side == 2 ?
+	    "; the throughput shown is what arrived" : "; the throughput "
+	    "stored is the sender's rate (no receiver's count in the file, "
+	    "or ingested before pathstat read it: ingest --force)");
+	strbuf_addstr(cause, "the sender offered more than the path or the "
+	    "receiver took (-b above the capacity, -b 0, a small receive "
+	    "buffer, a policer), or the path drops datagrams");
+	strbuf_addstr(act, "publish the loss beside the rate (analyze's UDP "
+	    "loss % column); to measure capacity rather than loss, lower -b "
+	    "until the loss is under 1 %, or raise the receive buffer (-w)");
+	return true;
+}
+
+void
+check_udp_loss(struct check_model *m)
+{
+	each_run(m, "udp-loss", udp_loss_of);
+}
+
+/* ---------------------------------------------------------------------
  * syn-retransmit
  */
 
@@ -215,6 +261,8 @@ syn_of(const struct check_run *r, struct strbuf *ev, struct strbuf *cause,
 			    mode_name[k], r->syn.per_mode[k]);
 	strbuf_addstr(ev, " mode above the median ");
 	check_fmt_value(ev, r->metric, r->p50);
+	strbuf_addf(ev, ", where the run's own tail (lognormal through its "
+	    "p90, p99, p99.9) puts %.2g", r->syn.expected);
 	if (isfinite(r->timeout_s))
 		strbuf_addf(ev, "; the probe timeout was %g s, long enough for "
 		    "a retransmitted SYN to complete", r->timeout_s);

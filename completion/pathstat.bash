@@ -22,7 +22,7 @@ _pathstat_commands="analyze check export help ingest keys plan report runs"
 _pathstat_verbs="compare delta mtu percentiles ratio relative trend trials variance"
 _pathstat_metrics="connect_ms http_ms throughput_bps jitter_ms loss_pct retransmits
 	rps handshake_ms path_mtu http_bps"
-_pathstat_checks="burst-cliff run-order instance-cap udp-sender-limited
+_pathstat_checks="burst-cliff run-order instance-cap udp-sender-limited udp-loss
 	outlier-trial hidden-failures syn-retransmit busy-client few-samples
 	mixed-estimators pooled-groups missing-cells unbalanced-trials"
 

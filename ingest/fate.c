@@ -66,6 +66,13 @@ job_decide(struct ingest_ctx *c, struct ingest_job *job,
 		    job->read_why.buf);
 		goto done;
 	}
+	if (job->clen == 0 && job_is_log_name(wf->relpath)) {
+		/* an empty stderr.log beside the results: nothing said */
+		d->fate = FATE_SKIP;
+		strbuf_addstr(&d->reason, "empty, and its name is a log's, not "
+		    "a result's");
+		goto done;
+	}
 	if (job->clen == 0) {
 		/* A tool that wrote nothing failed: say so, do not skip. */
 		strbuf_addf(&d->reason, "%s%s", job->why.buf, job->inflated ?

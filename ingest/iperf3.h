@@ -46,6 +46,12 @@ struct iperf3_dir {
 	double	last_bytes;	/* its bytes */
 };
 
+/* The summary iperf3 rate_side of a UDP run: whose rate its throughput
+ * samples are (the sender's only where the file has no receiver's). */
+#define UDP_SIDE_SENDER		0	/* the client's sending intervals */
+#define UDP_SIDE_RX_INTERVALS	1	/* the receiver's intervals */
+#define UDP_SIDE_RX_END		2	/* one sample: the receiver's end sum */
+
 /* One file being parsed; every tree here is freed by ctx_release(). */
 struct iperf3_ctx {
 	struct parse_result	*res;
@@ -79,6 +85,7 @@ struct iperf3_setup {
 	double		target_bps;	/* -b in bit/s (0 = unlimited), or
 					 * -1 when the file does not say */
 	double		blksize;	/* -l in bytes, or -1 */
+	double		omit;		/* -O in seconds, 0 if unsaid */
 };
 
 /* ---- iperf3_data.c: what the parsed JSON says -------------------------- */
@@ -96,6 +103,14 @@ bool iperf3_end_has_sums(const cJSON *end, enum iperf3_dir_id id);
 void iperf3_add_end_summaries(const struct iperf3_ctx *c,
     struct parsed_run *run, enum iperf3_dir_id id, bool udp,
     bool zero_unknown);
+/* The receiver's intervals of a UDP test the client sent, from
+ * server_output_json, into d; the throughput samples taken. */
+size_t iperf3_receiver_intervals(const struct iperf3_ctx *c,
+    struct iperf3_dir *d);
+/* What arrived in a UDP test (bit/s) by end's sums, or NaN; *t_us the
+ * block's end or T_US_UNKNOWN. */
+double iperf3_received_rate(const struct iperf3_ctx *c,
+    enum iperf3_dir_id id, bool zero_unknown, bool omitted, int64_t *t_us);
 /* The test's settings into s (and the version into c->res). */
 void iperf3_read_setup(struct iperf3_ctx *c, struct iperf3_setup *s);
 

@@ -135,9 +135,8 @@ dir_add(struct iperf3_dir *d, int metric, int64_t t_us, double value)
  * (UDP receiver) when the sum carries them.
  */
 static void
-take_sum(struct iperf3_ctx *c, const cJSON *sum, enum iperf3_dir_id id)
+take_sum(struct iperf3_dir *d, const cJSON *sum)
 {
-	struct iperf3_dir *d = &c->dir[id];
 	int64_t t_us = T_US_UNKNOWN;
 	double v, start, end, bytes;
 
@@ -221,10 +220,10 @@ iperf3_feed_interval(struct iperf3_ctx *c, const cJSON *iv)
 			}
 		}
 	}
-	take_sum(c, up, DIR_UP);
+	take_sum(&c->dir[DIR_UP], up);
 	if (rev || second) {
 		c->bidir_seen = true;
-		take_sum(c, rev ? rev : second, DIR_DOWN);
+		take_sum(&c->dir[DIR_DOWN], rev ? rev : second);
 	}
 	if (!c->sender_false && cJSON_IsArray(streams)) {
 		cJSON_ArrayForEach(st, streams) {
@@ -291,6 +290,64 @@ block_known(const cJSON *b, bool zero_unknown)
 	if (zero_unknown && num_member(b, "bytes", &bytes) && bytes == 0)
 		return false;
 	return true;
+}
+
+/*
+ * The receiver's intervals of a UDP test the client sent: the server's
+ * document that --get-server-output embeds (server_output_json, when
+ * the server ran with -J), each interval's "sum" read as take_sum()
+ * reads the client's.  Into d (zeroed by the caller; the caller frees
+ * d->samples).  Returns the throughput samples taken.
+ */
+size_t
+iperf3_receiver_intervals(const struct iperf3_ctx *c, struct iperf3_dir *d)
+{
+	const cJSON *so = object_member(c->doc, "server_output_json");
+	const cJSON *ivs = member(so, "intervals"), *iv;
+
+	if (!cJSON_IsArray(ivs))
+		return 0;
+	cJSON_ArrayForEach(iv, ivs) {
+		if (d->nthroughput >= IPERF3_MAX_INTERVALS)
+			break;
+		take_sum(d, member(iv, "sum"));
+	}
+	return d->nthroughput;
+}
+
+/*
+ * What arrived in a UDP test, in bit/s, from end: sum_received (3.11+),
+ * else sum's rate (the sender's) less its lost_percent (the receiver's;
+ * datagrams are of one size; not after -O, omitted).  *t_us gets the
+ * block's end, or
+ * T_US_UNKNOWN.
+ * NaN when the file does not say (an interrupted test's 0 bytes).
+ */
+double
+iperf3_received_rate(const struct iperf3_ctx *c, enum iperf3_dir_id id,
+    bool zero_unknown, bool omitted, int64_t *t_us)
+{
+	const cJSON *recv = end_block(c->end, "sum_received", id);
+	const cJSON *sum = end_block(c->end, "sum", id);
+	double v, lost, e;
+
+	*t_us = T_US_UNKNOWN;
+	if (recv && block_known(recv, zero_unknown) &&
+	    num_member(recv, "bits_per_second", &v) && v >= 0) {
+		if (num_member(recv, "end", &e))
+			*t_us = seconds_to_us(e);
+		return v;
+	}
+	/* 3.0/3.1 with -O count the omitted seconds' datagrams as lost */
+	if (!omitted && sum && block_known(sum, zero_unknown) &&
+	    num_member(sum, "bits_per_second", &v) && v >= 0 &&
+	    num_member(sum, "lost_percent", &lost) && lost >= 0 &&
+	    lost <= 100) {
+		if (num_member(sum, "end", &e))
+			*t_us = seconds_to_us(e);
+		return v * (1 - lost / 100);
+	}
+	return NAN;
 }
 
 static void
@@ -404,6 +461,8 @@ iperf3_read_setup(struct iperf3_ctx *c, struct iperf3_setup *s)
 		s->target_bps = x;
 	if (count_member(ts, "blksize", &x))
 		s->blksize = x;
+	if (!count_member(ts, "omit", &s->omit))
+		s->omit = 0;
 
 	/* --bidir: 3.13+ says so; 3.7-3.12 show it only in the data. */
 	s->bidir = flag_member(ts, "bidir") || c->bidir_seen ||

@@ -7,7 +7,9 @@
  */
 #include "common/compat.h"
 
+#include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/kv.h"
@@ -67,6 +69,60 @@ copy_samples(struct parsed_run *run, const struct iperf3_dir *d)
 		    d->samples[i].t_us, d->samples[i].value, SAMPLE_OK);
 }
 
+/*
+ * A run's samples.  The client's intervals of a UDP test it sent are
+ * the sender's rate (on a lossy path 353 Mbit/s where the receiver got
+ * 110-334), so such a run's throughput is what arrived: the receiver's
+ * intervals (--get-server-output of a server run with -J), else one
+ * sample, the receiver's end-of-test rate.  The summary iperf3
+ * rate_side says which (UDP_SIDE_*); without a receiver's count the
+ * sender's intervals stay (rate_side 0).
+ */
+static void
+udp_samples(struct iperf3_ctx *c, const struct iperf3_setup *s,
+    enum iperf3_dir_id id, struct parsed_run *run)
+{
+	const struct iperf3_dir *d = &c->dir[id];
+	struct iperf3_dir rx;
+	double rate, side = UDP_SIDE_SENDER;
+	int64_t t_us;
+	size_t i;
+
+	if (!s->udp || s->server || s->reverse || id != DIR_UP) {
+		/* the local side received (-R, --bidir's other way, a
+		 * server's document), unless a server sent (-R) */
+		copy_samples(run, d);
+		if (s->udp)
+			parsed_run_add_summary(run, "iperf3", "rate_side",
+			    s->server && s->reverse ? UDP_SIDE_SENDER :
+			    UDP_SIDE_RX_INTERVALS, "tool");
+		return;
+	}
+	memset(&rx, 0, sizeof(rx));
+	rate = iperf3_received_rate(c, id, c->error != NULL, s->omit > 0,
+	    &t_us);
+	if (!s->bidir && iperf3_receiver_intervals(c, &rx)) {
+		copy_samples(run, &rx);
+		side = UDP_SIDE_RX_INTERVALS;
+	} else if (isfinite(rate)) {
+		parsed_run_add_sample(run, METRIC_THROUGHPUT_BPS, t_us, rate,
+		    SAMPLE_OK);
+		/* the sender's intervals carry no jitter or loss; keep any
+		 * other metric they have */
+		for (i = 0; i < d->nsamples; i++)
+			if (d->samples[i].metric != METRIC_THROUGHPUT_BPS)
+				parsed_run_add_sample(run, d->samples[i].metric,
+				    d->samples[i].t_us, d->samples[i].value,
+				    SAMPLE_OK);
+		side = UDP_SIDE_RX_END;
+	} else {
+		/* analyze's side column and check udp-loss say so */
+		copy_samples(run, d);
+	}
+	free(rx.samples);
+	parsed_run_add_summary(run, "iperf3", "rate_side", side, "tool");
+}
+
 static void
 build_run(struct iperf3_ctx *c, const struct iperf3_setup *s,
     enum iperf3_dir_id id)
@@ -90,7 +146,7 @@ build_run(struct iperf3_ctx *c, const struct iperf3_setup *s,
 	if (s->server)
 		kvset_set(&run->cond, "side", "server");
 	run->started_at = s->started_at;
-	copy_samples(run, d);
+	udp_samples(c, s, id, run);
 	iperf3_add_end_summaries(c, run, id, s->udp, c->error || s->server);
 	/* the test's own parameters, so that check reads what was asked
 	 * for instead of guessing it */

@@ -211,6 +211,30 @@ job_is_sidecar(const char *path)
 	return is_sidecar(base_of(path));
 }
 
+/*
+ * A name no result has: a log (*.log, *.err, *.out) or a tool's
+ * stderr or stdout captured under any name (stderr.log, stdout-2.txt).
+ * Empty, such a file is the tool having had nothing to say, not a
+ * result it failed to write.
+ */
+bool
+job_is_log_name(const char *path)
+{
+	static const char *const ends[] = { ".log", ".err", ".out" };
+	const char *name = base_of(path);
+	size_t len = strlen(name), i;
+
+	if (!strncmp(name, "stderr", 6) || !strncmp(name, "stdout", 6))
+		return true;
+	for (i = 0; i < ARRAY_SIZE(ends); i++) {
+		size_t el = strlen(ends[i]);
+
+		if (len > el && !strcmp(name + len - el, ends[i]))
+			return true;
+	}
+	return false;
+}
+
 void
 job_init(struct ingest_job *job, const struct walk_file *wf)
 {

@@ -147,6 +147,7 @@ bool job_is_unchanged(const struct ingest_opts *o,
 /* Is path (its base name) one of the collector's sidecar files, passed
  * over quietly? */
 bool job_is_sidecar(const char *path);
+bool job_is_log_name(const char *path);
 
 /* ---- filekeys.c: a file's run keys and what is said of them ---------- */
 

@@ -122,6 +122,8 @@ struct store {
 	sqlite3		*db;
 	sqlite3_stmt	*st[S_COUNT];
 	sqlite3_stmt	*samples_many;	/* 100 rows a step */
+	size_t		samples_removed;	/* by store_forget_file(), since
+						 * store_take_samples_removed() */
 };
 
 struct store *
@@ -277,8 +279,19 @@ store_forget_file(struct store *s, int64_t file_id, size_t *removed)
 		if (order[i] == S_DEL_RUNS_OF_FILE ||
 		    order[i] == S_DEL_RUNS_OF_SUMFILE)
 			*removed += (size_t)sqlite3_changes(s->db);
+		if (order[i] == S_DEL_SAMPLES_OF_FILE)
+			s->samples_removed += (size_t)sqlite3_changes(s->db);
 	}
 	return 0;
+}
+
+size_t
+store_take_samples_removed(struct store *s)
+{
+	size_t n = s->samples_removed;
+
+	s->samples_removed = 0;
+	return n;
 }
 
 int

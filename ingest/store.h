@@ -65,6 +65,12 @@ int store_file_runs(struct store *st, int64_t file_id, int64_t *nruns);
 int store_forget_file(struct store *st, int64_t file_id, size_t *removed);
 int store_drop_file(struct store *st, int64_t file_id, size_t *removed);
 /*
+ * The samples store_forget_file() deleted since the last call (a
+ * request file of oha replaced gives no run of its own: its run is its
+ * summary's, and its samples are what changed); resets the count.
+ */
+size_t store_take_samples_removed(struct store *st);
+/*
  * Write run_view again, with one column per tag key in the database,
  * when the tag keys changed (ingest/view.c).  Its own transaction.
  * 0 or -1.

@@ -61,6 +61,26 @@ reason_has(const struct strbuf *list, const char *item)
 	return false;
 }
 
+/*
+ * "its 3 runs (900 samples) replaced by 3 (900)"; a file of samples
+ * whose run another file holds (oha's requests beside its JSON summary)
+ * replaces samples, not runs: "its 200 samples replaced by 1000".
+ */
+static void
+say_replaced(const char *relpath, size_t runs, size_t samples,
+    size_t nruns, size_t nsamples)
+{
+	if (!runs && !nruns)
+		note("%s: content changed: its %zu %s replaced by %zu",
+		    relpath, samples, samples == 1 ? "sample" : "samples",
+		    nsamples);
+	else
+		note("%s: content changed: its %zu %s (%zu %s) replaced by "
+		    "%zu (%zu)", relpath, runs,
+		    ingest_runs_word((int64_t)runs), samples, samples == 1 ?
+		    "sample" : "samples", nruns, nsamples);
+}
+
 /* Store a parsed file and its runs (in the caller's transaction). */
 static int
 store_parsed(struct ingest_ctx *c, struct ingest_job *job,
@@ -70,7 +90,7 @@ store_parsed(struct ingest_ctx *c, struct ingest_job *job,
 	struct ingest_stats *stats = c->stats;
 	struct strbuf reason = STRBUF_INIT;
 	bool partial = res->partial;
-	size_t r, nruns = 0, nsamples = 0, removed = 0;
+	size_t r, nruns = 0, nsamples = 0, removed = 0, sremoved;
 	int64_t file_id;
 	int ret = 0;
 
@@ -89,6 +109,7 @@ store_parsed(struct ingest_ctx *c, struct ingest_job *job,
 	}
 	row->status = partial ? "partial" : "ok";
 	row->reason = reason.len ? reason.buf : NULL;
+	(void)store_take_samples_removed(c->st);
 	if (store_put_file(c->st, row, &file_id, &removed) ||
 	    store_put_runs(c->st, file_id, job->kind, res, &job->keys, &nruns,
 	    &nsamples)) {
@@ -96,6 +117,7 @@ store_parsed(struct ingest_ctx *c, struct ingest_job *job,
 		ret = -1;
 		goto cleanup;
 	}
+	sremoved = store_take_samples_removed(c->st);
 	stats->stored++;
 	count_runs(stats, removed, nruns);
 	stats->samples += nsamples;
@@ -107,9 +129,7 @@ store_parsed(struct ingest_ctx *c, struct ingest_job *job,
 		    "(--rekey)", row->relpath);
 		strbuf_release(&text);
 	} else if (content_changed) {
-		note("%s: content changed: its %zu %s replaced by %zu",
-		    row->relpath, removed, ingest_runs_word((int64_t)removed),
-		    nruns);
+		say_replaced(row->relpath, removed, sremoved, nruns, nsamples);
 	}
 	if (d->copy.len)
 		warning("%s: %s", row->relpath, d->copy.buf);

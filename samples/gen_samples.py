@@ -1335,7 +1335,11 @@ def gen_iperf_run(t, d, path, trial, kind, tags, start, cfg, cliff=False,
     t.runs.append({"file": [t.rel(fp)], "path": path, "trial": trial,
                    "tool": "iperf3", "condition": cc, "condition_keys": kv,
                    "tags": tags, "metric": "throughput_bps",
-                   "start_utc": iso_utc(start), "samples": len(doc["intervals"]),
+                   "start_utc": iso_utc(start),
+                   # a UDP sender's intervals are its own rate: what
+                   # arrived is one value, the receiver's end sum
+                   "samples": 1 if proto.upper() == "UDP" else
+                   len(doc["intervals"]),
                    "failures": 0, "iperf3": summ})
     t.cell("throughput_gbps", tags, path, cc, trial,
            [x["sum"]["bits_per_second"] / 1e9 for x in doc["intervals"]])

@@ -56,7 +56,7 @@ expect_err_has "$nfiles unchanged" "it is what was stored: unchanged"
 sed 's/,0\.\([0-9]*\),ok/,1.\1,ok/' good.csv > "$F"
 ing
 expect_code 0 "another good file: exit 0"
-expect_err_has "pathstat ingest: $F: content changed: its 1 run replaced by 1" "the replacement is named"
+expect_err_has "pathstat ingest: $F: content changed: its 1 run (3 samples) replaced by 1 (3)" "the replacement is named, runs and samples"
 expect_err_has "runs: 0 added, 1 replaced, 0 removed, $nruns in the database" "and counted"
 expect_sql t.db "SELECT count(*) FROM samples s JOIN run_view r ON r.run_id = s.run_id WHERE r.file = '$F' AND s.value >= 1" 3 \
     "its samples are the new ones"

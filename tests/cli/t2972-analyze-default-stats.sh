@@ -21,7 +21,7 @@ ok 'hdr | grep -q "| p50 (ms) | p95 (ms) | p99 (ms) | max (ms) |$"' \
 expect_out_lacks "the default for" "... and no words about it"
 
 run "$PS" analyze percentiles --db s.db --metric throughput_bps --format md
-ok 'hdr | grep -q "| p50 (Gbit/s) | p5 (Gbit/s) | p1 (Gbit/s) | min (Gbit/s) |$"' \
+ok 'hdr | grep -Eq "\| p50 \(Gbit/s\) \| p5 \(Gbit/s\) \| p1 \(Gbit/s\) \| min \(Gbit/s\) \|( side \| UDP loss % \|)?$"' \
     "throughput: p50, p5, p1, min ($(hdr))"
 expect_out_lacks "p99 (Gbit/s)" "... no p99, its fastest tail"
 expect_out_has "_Statistics p50,p5,p1,min, the default for throughput\\_bps: higher is better, so the slow side is the low percentiles" \

@@ -63,7 +63,7 @@ expect_code 0 "article 1's clean table: no run-order, outlier or SYN finding"
 run "$PS" check --db s.db --where study=ecs-conn --stats p50 --only few-samples
 expect_code 0 "--stats p50: no cell is too small for a median"
 run "$PS" check --db s.db --where study=tokyo-osaka --where day=2026-08-28 --stats p99 --only few-samples --format json
-ok "printf '%s' \"\$OUT\" | \"\$PY\" -c 'import json,sys; r=json.load(sys.stdin); t=[x for x in r if x[\"metric\"]==\"throughput_bps\"]; assert len(t) == 14 and all(\"90 successful samples\" in x[\"evidence\"] for x in t), r'" "--stats p99 applies to throughput: 90 intervals per cell"
+ok "printf '%s' \"\$OUT\" | \"\$PY\" -c 'import json,sys; r=json.load(sys.stdin); t=[x for x in r if x[\"metric\"]==\"throughput_bps\"]; assert len(t) == 14 and all((\"3 successful samples\" if \"udp\" in x[\"condition\"] else \"90 successful samples\") in x[\"evidence\"] for x in t), r'" "--stats p99 applies to throughput: 90 intervals per TCP cell, one receiver value a UDP run"
 
 start=$(date +%s)
 run "$PS" check --db s.db

@@ -45,7 +45,7 @@ ok "[ -d mx/samples/day=2026-09-02/instance_type=c7g.xlarge/path=B ]" \
 
 cat > cases <<CASES
 @ s.db s.sql
-! SELECT count(*) FROM pathstat.samples HAVING count(*) = 42210
+! SELECT count(*) FROM pathstat.samples HAVING count(*) = 41862
 percentiles --metric connect_ms --by day
 percentiles --metric http_ms --quantile oha --pool trials --stats p50,p99,p99.9,min,max,mean,n
 percentiles --metric http_ms --pool trials --stats p99,n,p50,mean --by instance_type

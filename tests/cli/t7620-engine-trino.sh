@@ -57,7 +57,7 @@ trials --metric jitter_ms --stats p50,mean,n
 delta --metric http_bps "G-G'"'"'" H-B'
 {
 	echo "@ s.db t.sql"
-	echo "! SELECT count(*) FROM pathstat.samples HAVING count(*) = 42210"
+	echo "! SELECT count(*) FROM pathstat.samples HAVING count(*) = 41862"
 	echo "! SELECT count(DISTINCT day) FROM pathstat.runs HAVING count(DISTINCT day) = 4"
 	printf '%s\n' "$Q"
 	echo "@ m.db m.sql"

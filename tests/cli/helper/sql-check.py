@@ -5,9 +5,10 @@ its CSV being the long form) on the database it came from: the same columns in t
 text cells equal, numbers equal to 1e-9 (relative to the larger
 magnitude, absolute below 1); compare's query has analyze's columns
 but those ANALYZE_ONLY names (delta's growth
-is one: analyze withholds it where Δp50's trial-level interval holds 0),
-and the VALUES_DIFFER columns are not compared (trials' outliers: the
-query has the cell's own rule, analyze the one rule over the cells).
+is one: analyze withholds it where Δp50's trial-level interval holds 0;
+delta's and ratio's loss per side are others), and the VALUES_DIFFER
+columns are not compared (trials' outliers: the query has the cell's
+own rule, analyze the one rule over the cells).
 
   sql-check.py PATHSTAT DB VIEWS.sql QUERY_MJS < CASES
 
@@ -28,7 +29,16 @@ TOL = 1e-9
 
 # compare's columns that analyze alone has (intervals, test, Holm,
 # verdict, confounds): its query has the others (export/sql_compare.c)
-ANALYZE_ONLY = {"delta": ["growth", "growth_ge_timeout"],
+LOSS = ["%s_%s" % (k, side) for side in ("minuend", "subtrahend")
+        for k in ("failures", "timeouts")] + \
+    ["loss_pct_minuend", "loss_pct_subtrahend"]
+# each side's loss (analyze/sideloss.c) is analyze's alone too
+ANALYZE_ONLY = {"delta": ["growth", "growth_ge_timeout"] + LOSS,
+                "ratio": [c.replace("minuend", "numerator")
+                          .replace("subtrahend", "denominator")
+                          for c in LOSS],
+                # a UDP row's side and datagram loss (analyze/udp.c)
+                "percentiles": ["side", "udp_loss_pct"],
                 "compare": ["diff_lo", "diff_hi", "diff_ci_reason",
                             "ratio_lo", "ratio_hi", "ratio_ci_covers",
                             "ratio_ci_reason", "test", "p", "p_holm",
