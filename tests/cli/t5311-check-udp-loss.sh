@@ -56,7 +56,7 @@ expect_out_has "| side | UDP loss % |" "Markdown names the side and the loss"
 expect_out_has "what arrived" "and says what the side means"
 
 run "$PS" check --db u.db --only udp-loss --format json
-expect_code 1 "check --only udp-loss: findings, exit 1"
+expect_code 3 "check --only udp-loss: findings, exit 3"
 printf '%s' "$OUT" > c.json
 ok "\"\$PY\" - <<'PYEOF'
 import json

@@ -37,7 +37,7 @@ PYEOF
 "$PS" ingest -q --db s.db tree 2>/dev/null
 expect_sql s.db "SELECT count(*) FROM runs" 6 "six oha runs"
 run "$PS" check --db s.db --only syn-retransmit --format json
-expect_code 1 "check --only syn-retransmit: a finding, exit 1"
+expect_code 3 "check --only syn-retransmit: a finding, exit 3"
 printf '%s' "$OUT" > f.json
 ok "\"\$PY\" - <<'PYEOF'
 import json
