@@ -221,12 +221,17 @@ bars_data(struct chart *ch, const struct bars *br)
 		for (k = 0; k < br->nseries; k++) {
 			double bw = 0.8 / (double)br->nseries;
 
-			if (!br->gflag[g] && !br->flag[g * br->nseries + k])
+			double y = bars_flag_y(ch, br, g, k);
+
+			/* no bar (≥ timeout, not measured): no mark; the
+			 * caption names the cell */
+			if ((!br->gflag[g] && !br->flag[g * br->nseries + k]) ||
+			    !isfinite(y))
 				continue;
 			chart_gp_num(&ch->dat, (double)g - 0.4 +
 			    bw * ((double)k + 0.5));
 			strbuf_addch(&ch->dat, ' ');
-			chart_gp_num(&ch->dat, bars_flag_y(ch, br, g, k));
+			chart_gp_num(&ch->dat, y);
 			strbuf_addch(&ch->dat, '\n');
 		}
 	}

@@ -293,8 +293,11 @@ chart_ecdf(struct chart *ch)
 	for (k = 0; k < n; k++) {
 		strbuf_addstr(&ch->plot, "    ");
 		chart_plot_source(ch, &ch->plot, k == 0);
-		strbuf_addf(&ch->plot, " index %zu using 1:2 with steps lt %zu "
-		    "title ", k, k + 1);
+		/* a line of one sample is one step: a point, or nothing
+		 * would be drawn */
+		strbuf_addf(&ch->plot, " index %zu using 1:2 with %s lt %zu "
+		    "title ", k, sr[k].n > 1 ? "steps" : "points pt 7 ps 1.5",
+		    k + 1);
 		escape_gnuplot(&ch->plot, sr[k].label);
 		strbuf_addstr(&ch->plot, k + 1 < n ? ", \\\n" : "\n");
 	}

@@ -5,7 +5,8 @@
 # no-spec report and the one of its --init spec exit 0 on each; a log
 # axis with 0 among its values (the retransmits ECDF: gnuplot failed
 # "x range is invalid") becomes linear and the caption says why; an axis
-# of one value gets a range of its own (no "empty x range" warning).
+# of one value gets a range of its own (no "empty x range" warning);
+# a line of one sample is a point.
 
 L='{tag:day}/{tag:instance_type}/{path}_{cond}_run{trial}'
 for s in zero-retr constant one-sample one-path; do
@@ -31,6 +32,10 @@ ok 'grep -q "set logscale x" "$tecdf"' "throughput keeps its log axis"
 cecdf=$(ls constant.out/charts/*-connect-ms-ecdf.gp)
 ok 'grep -q "^set xrange \[0.45:0.55\]" "$cecdf" && ! grep -q "set logscale" "$cecdf"' \
     "constant values: the ECDF's axis is a range around the one value ($(grep -h 'set xrange' "$cecdf"))"
+# one sample: its line is one step, drawn as a point
+oecdf=$(ls one-sample.out/charts/*-connect-ms-ecdf.gp)
+ok 'grep -q "index 0 using 1:2 with points pt 7" "$oecdf"' \
+    "one sample: the ECDF draws it as a point (a step of one sample is nothing)"
 # all-zero bars: an axis to 1, not an empty one
 pct=$(ls zero-retr.out/charts/*-retransmits-pct.gp)
 ok 'grep -q "^set yrange \[0:1\]" "$pct"' "all-zero bars get an axis from 0 to 1"
