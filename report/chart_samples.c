@@ -166,6 +166,48 @@ ecdf_cap(struct chart *ch, struct series *sr, size_t *n)
 	free(keep);
 }
 
+/* The x axis of an ECDF of the n series (values ascending): the y
+ * axis' settings, then a log axis where every value is above 0 and
+ * they differ (otherwise linear, chart_log_usable says why in the
+ * caption), a range around the one value where all are the same. */
+static void
+ecdf_x_axis(struct chart *ch, const struct series *sr, size_t n)
+{
+	double *ends = xcalloc(2 * n + 1, sizeof(double));
+	double lo = INFINITY, hi = -INFINITY;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		ends[2 * k] = sr[k].v[0] * ch->scale;
+		ends[2 * k + 1] = sr[k].v[sr[k].n - 1] * ch->scale;
+		lo = fmin(lo, ends[2 * k]);
+		hi = fmax(hi, ends[2 * k + 1]);
+	}
+	chart_log_usable(ch, ends, 2 * n);
+	free(ends);
+	strbuf_addstr(&ch->pre, "set yrange [0:1]\n"
+	    "set ytics 0.1\n"
+	    "set bmargin 5\n"
+	    "set ylabel 'Fraction of samples at or below x'\n");
+	if (lo == hi) {
+		double pad = lo ? fabs(lo) * 0.1 : 1.0;
+
+		strbuf_addstr(&ch->pre, "set xrange [");
+		chart_gp_num(&ch->pre, lo - pad);
+		strbuf_addch(&ch->pre, ':');
+		chart_gp_num(&ch->pre, hi + pad);
+		strbuf_addstr(&ch->pre, "]\n");
+	} else {
+		strbuf_addstr(&ch->pre, "set autoscale xfix\n"
+		    "set offsets graph 0.03, graph 0.03, 0, 0\n");
+	}
+	if (ch->logscale) {
+		strbuf_addstr(&ch->pre, "set logscale x\n"
+		    "set mxtics 10\n");
+		chart_log_tics(&ch->pre, "x", lo, hi);
+	}
+}
+
 int
 chart_ecdf(struct chart *ch)
 {
@@ -226,37 +268,7 @@ chart_ecdf(struct chart *ch)
 			strbuf_addch(&ch->dat, '\n');
 		}
 	}
-	{
-		/* the ends of every line: a log axis needs them above 0
-		 * and apart, an axis of one value needs a range */
-		double *ends = xcalloc(2 * n + 1, sizeof(double));
-		double lo = INFINITY, hi = -INFINITY;
-
-		for (k = 0; k < n; k++) {
-			ends[2 * k] = sr[k].v[0] * ch->scale;
-			ends[2 * k + 1] = sr[k].v[sr[k].n - 1] * ch->scale;
-			lo = fmin(lo, ends[2 * k]);
-			hi = fmax(hi, ends[2 * k + 1]);
-		}
-		chart_log_usable(ch, ends, 2 * n);
-		free(ends);
-		strbuf_addstr(&ch->pre, "set yrange [0:1]\n"
-		    "set ytics 0.1\n"
-		    "set bmargin 5\n"
-		    "set ylabel 'Fraction of samples at or below x'\n");
-		if (lo == hi) {
-			double pad = lo ? fabs(lo) * 0.1 : 1.0;
-
-			strbuf_addstr(&ch->pre, "set xrange [");
-			chart_gp_num(&ch->pre, lo - pad);
-			strbuf_addch(&ch->pre, ':');
-			chart_gp_num(&ch->pre, hi + pad);
-			strbuf_addstr(&ch->pre, "]\n");
-		} else {
-			strbuf_addstr(&ch->pre, "set autoscale xfix\n"
-			    "set offsets graph 0.03, graph 0.03, 0, 0\n");
-		}
-	}
+	ecdf_x_axis(ch, sr, n);
 	{
 		char **labels = xcalloc(n + 1, sizeof(char *));
 
@@ -264,19 +276,6 @@ chart_ecdf(struct chart *ch)
 			labels[k] = sr[k].label;
 		chart_key_above(ch, labels, n);
 		free(labels);
-	}
-	if (ch->logscale) {
-		double lo = INFINITY, hi = -INFINITY;
-
-		for (k = 0; k < n; k++) {
-			if (!sr[k].n)
-				continue;
-			lo = fmin(lo, sr[k].v[0] * ch->scale);
-			hi = fmax(hi, sr[k].v[sr[k].n - 1] * ch->scale);
-		}
-		strbuf_addstr(&ch->pre, "set logscale x\n"
-		    "set mxtics 10\n");
-		chart_log_tics(&ch->pre, "x", lo, hi);
 	}
 	chart_axis_label(ch, &x);
 	chart_gp_set(&ch->pre, "xlabel", x.buf);
