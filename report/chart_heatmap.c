@@ -46,7 +46,7 @@ heatmap_cbrange(struct chart *ch, const double *v, size_t n)
 		    "set label 'no values' at graph 0.5, graph 0.5 center "
 		    "tc rgb '#555555'\n");
 	} else if (lo == hi) {
-		double pad = lo ? fabs(lo) * 0.1 : 1.0;
+		double pad = lo != 0 ? fabs(lo) * 0.1 : 1.0;
 
 		strbuf_addstr(&ch->pre, "set cbrange [");
 		chart_gp_num(&ch->pre, lo - pad);

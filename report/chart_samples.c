@@ -190,7 +190,7 @@ ecdf_x_axis(struct chart *ch, const struct series *sr, size_t n)
 	    "set bmargin 5\n"
 	    "set ylabel 'Fraction of samples at or below x'\n");
 	if (lo == hi) {
-		double pad = lo ? fabs(lo) * 0.1 : 1.0;
+		double pad = lo != 0 ? fabs(lo) * 0.1 : 1.0;
 
 		strbuf_addstr(&ch->pre, "set xrange [");
 		chart_gp_num(&ch->pre, lo - pad);
