@@ -5,7 +5,7 @@ JSON line per mark of pathstat check (the point symbols of the plot
 whose legend names pathstat check, its key sample left out) into
 <pre id="marks">: the chart, whether the mark's centre lies inside a bar
 (a polygon of another plot, key swatches left out) and the texts its box
-crosses (tests/cli/t3843)."""
+crosses (tests/cli/t3853)."""
 import html, os, re, sys
 out = sys.argv[1]
 parts = ["<!doctype html><html><body>"]

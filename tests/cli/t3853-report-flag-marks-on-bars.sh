@@ -1,4 +1,4 @@
-# t3843: the ▲ of a bar group pathstat check flagged sits inside a bar
+# t3853: the ▲ of a bar group pathstat check flagged sits inside a bar
 # of that group.  One mark at the group's centre, half the tallest bar
 # high, sat in the gap between the two middle bars of an even number
 # of them (the sample tree's P=4 bars: p50, p5, p1, min), and, where

@@ -1,4 +1,4 @@
-# t3841: a chart of very many paths draws a readable few and says what
+# t3851: a chart of very many paths draws a readable few and says what
 # it left out.  10,000 paths made the ECDF 10,000 lines, which timed
 # gnuplot out (the section was marked missing), and bars 10,000 groups
 # (a 21 MB SVG).  300 paths (one tiny iperf3 run each) show the rule

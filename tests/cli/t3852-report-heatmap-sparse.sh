@@ -1,4 +1,4 @@
-# t3842: the hours × days heatmap of a campaign run by cron at one hour
+# t3852: the hours × days heatmap of a campaign run by cron at one hour
 # a day (8 instance types × 5 paths × 21 days, r7i.large missing the
 # second week) draws what exists.  gnuplot 5.4 draws no image of a grid
 # of 21 values and 483 NaN cells (the chart was blank); each cell with

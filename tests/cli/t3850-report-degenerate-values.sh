@@ -1,4 +1,4 @@
-# t3840: a report of a well-formed tree exits 0 whatever its values are.
+# t3850: a report of a well-formed tree exits 0 whatever its values are.
 # Trees of tests/cli/helper/shape-tree.py: every iperf3 interval with 0
 # retransmits (loopback, a clean network), every value of every metric
 # the same, one run of one interval and one probe, one path.  The
