@@ -410,6 +410,27 @@ else
 	echo "SKIP probe accuracy: bench/probe-accuracy.sh not here yet (branch collect)"
 fi
 
+# ---- the report of 10,000 paths ----------------------------------------
+
+# the largest tree of the report's shape grid (tests/cli/t3849): 10,000
+# paths of one tiny iperf3 run each; every chart draws at most 20 lines
+# or 40 groups, so the time is the tables', not gnuplot's
+echo
+L='{tag:day}/{tag:instance_type}/{path}_{cond}_run{trial}'
+rm -rf "$OUT/paths" "$W"/paths.db*
+"$PY" "$top/tests/cli/helper/shape-tree.py" \
+    "$OUT/paths" many-paths 10000 > /dev/null
+"$PS" ingest -q --db "$W/paths.db" --layout "$L.json" "$OUT/paths"
+measure report_10k_paths 'rm -rf "$W/paths-report"' \
+    "$PS" report --db "$W/paths.db" --out "$W/paths-report" --html
+{
+	echo
+	echo "The report (\`--html\`, rendered) of 10,000 paths, one tiny" \
+	    "iperf3 run each (tests/cli/helper/shape-tree.py many-paths):" \
+	    "$(wall report_10k_paths) s wall, $(cpu report_10k_paths) s CPU," \
+	    "peak RSS $(mb "$(rss report_10k_paths)") MB."
+} >> "$W/results.md"
+
 # ---- a year of hourly monitoring (issue 25) ----------------------------
 
 echo

@@ -41,6 +41,16 @@ static const char *const palette[] = {
 #define CHART_LABEL_COLUMNS	48
 
 void
+chart_series_free_one(struct series *s)
+{
+	free(s->label);
+	free(s->comment);
+	free(s->v);
+	free(s->tag);
+	memset(s, 0, sizeof(*s));
+}
+
+void
 chart_series_free(struct series *s, size_t n)
 {
 	size_t i;
@@ -247,6 +257,8 @@ chart_init(struct chart *ch, struct report_bundle *b, struct report_section *s,
 	strbuf_init(&ch->footer, 0);
 	strbuf_init(&ch->cap, 0);
 	strbuf_init(&ch->what, 0);
+	strbuf_init(&ch->note, 0);
+	ch->logscale = s->chart->logscale;
 	ch->flag_check = NULL;
 	ch->flag_cells = NULL;
 	ch->nflag_checks = 0;
@@ -257,6 +269,7 @@ chart_release(struct chart *ch)
 {
 	free(ch->stem);
 	strbuf_release(&ch->dat);
+	strbuf_release(&ch->note);
 	strbuf_release(&ch->pre);
 	strbuf_release(&ch->plot);
 	strbuf_release(&ch->footer);
@@ -651,6 +664,73 @@ chart_log_floor(double v)
 	return dec;
 }
 
+bool
+chart_log_usable(struct chart *ch, const double *v, size_t n)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	size_t i;
+
+	if (!ch->logscale)
+		return false;
+	for (i = 0; i < n; i++)
+		if (isfinite(v[i])) {
+			lo = fmin(lo, v[i]);
+			hi = fmax(hi, v[i]);
+		}
+	if (!isfinite(lo) || (lo > 0 && hi > lo))
+		return true;
+	ch->logscale = false;
+	strbuf_addstr(&ch->note, lo <= 0 ? "; a linear axis: some values "
+	    "are 0 or below, which a log axis cannot show" : "; a linear "
+	    "axis: every value is the same");
+	return false;
+}
+
+/* qsort context of chart_pick: the keys (one sort at a time). */
+static const double *pick_key;
+
+static int
+pick_cmp(const void *a, const void *b)
+{
+	double x = pick_key[*(const size_t *)a], y = pick_key[*(const size_t *)b];
+
+	if (isnan(x) || isnan(y))
+		return isnan(x) - isnan(y);
+	return (x > y) - (x < y);
+}
+
+bool *
+chart_pick(const double *key, size_t n, size_t cap, size_t *nkept)
+{
+	bool *keep = xcalloc(n + 1, sizeof(bool));
+	size_t *rank, i;
+
+	*nkept = 0;
+	if (n <= cap || cap < 2) {
+		for (i = 0; i < n; i++)
+			keep[i] = i < cap || n <= cap;
+		*nkept = n <= cap ? n : cap;
+		return keep;
+	}
+	rank = xcalloc(n, sizeof(size_t));
+	for (i = 0; i < n; i++)
+		rank[i] = i;
+	pick_key = key;
+	qsort(rank, n, sizeof(*rank), pick_cmp);
+	pick_key = NULL;
+	for (i = 0; i < cap; i++) {
+		size_t r = (size_t)((double)i * (double)(n - 1) /
+		    (double)(cap - 1) + 0.5);
+
+		if (!keep[rank[r]]) {
+			keep[rank[r]] = true;
+			(*nkept)++;
+		}
+	}
+	free(rank);
+	return keep;
+}
+
 /* v, or the largest finite double in its place when it overflowed
  * (an axis end beyond 1.7e308). */
 double
@@ -784,6 +864,7 @@ chart_finish(struct chart *ch)
 	strbuf_addstr(md, strchr(".?!:", chart_title(ch)[strlen(chart_title(ch))
 	    ? strlen(chart_title(ch)) - 1 : 0]) ? " " : ". ");
 	escape_md(md, ch->cap.buf);
+	escape_md(md, ch->note.buf);
 	if (ch->nflag_checks) {
 		size_t i;
 
@@ -1035,7 +1116,11 @@ chart_stat_table(struct chart *ch, struct analyze_opts *o, struct table *t)
 	bool again = false;
 	int ret = 0;
 
-	if (ch->c->stat && chart_stat(ch, o) == o->nstats) {
+	/* the table must hold the statistic itself: a section without
+	 * "stats" lists the report's defaults in o, but analyze builds
+	 * the metric's own (a throughput heatmap of p99 was all NaN) */
+	if (ch->c->stat && (chart_stat(ch, o) == o->nstats ||
+	    table_col(t, ch->c->stat) < 0)) {
 		if (analyze_opts_set_stats(o, ch->c->stat, &why))
 			ret = report_spec_error(ch->b->spec, ch->c->loc, "%s",
 			    why.buf);

@@ -39,6 +39,10 @@ struct chart {
 	struct strbuf	footer;		/* small print under the chart */
 	struct strbuf	cap;		/* caption for index.md (plain) */
 	struct strbuf	what;		/* the .dat columns, in one line */
+	struct strbuf	note;		/* "; ..." after the caption: what
+					 * the chart left out or changed */
+	bool		logscale;	/* the spec's "log", unless the data
+					 * cannot be drawn on one */
 	char		**flag_check;	/* checks that flagged cells (owned) */
 	struct strbuf	*flag_cells;	/* per check: the cells, "C · P=4,
 					 * trial 3, ..." */
@@ -62,6 +66,8 @@ struct series {
 /* chart.c: series, scripts, data files, tables from analyze */
 /* Free n series and the array. */
 void chart_series_free(struct series *s, size_t n);
+/* Free one series' contents (the series itself is the caller's). */
+void chart_series_free_one(struct series *s);
 /* Append value v with its tag to s. */
 void chart_series_push(struct series *s, double v, long tag);
 /* A number for a data file or script; "NaN" when not finite. */
@@ -114,6 +120,22 @@ void chart_log_tics(struct strbuf *sb, const char *axis, double lo,
     double hi);
 /* The largest 1-2-5 step at or below v > 0 (a log axis' bottom). */
 double chart_log_floor(double v);
+/*
+ * Keep the log axis the spec asks for only where the n values v (chart
+ * unit, NaN skipped) can be drawn on one: none at or below 0 and some
+ * span between them.  Otherwise ch->logscale is cleared and the caption
+ * says why (all-zero retransmits made gnuplot fail: "x range is
+ * invalid").  Returns ch->logscale.
+ */
+bool chart_log_usable(struct chart *ch, const double *v, size_t n);
+/*
+ * Which of n items a chart draws when it can draw at most cap: all of
+ * them when n <= cap, else cap of them spread evenly over the ranks of
+ * key (the lowest, the highest and evenly between; NaN keys rank last),
+ * in their original order.  Returns a bool array of n (caller frees);
+ * *nkept counts the true ones.
+ */
+bool *chart_pick(const double *key, size_t n, size_t cap, size_t *nkept);
 /* v, or +-DBL_MAX when it is infinite (an axis end past 1.7e308). */
 double chart_finite(double v);
 /* One "# <what> <i>: <label>" comment line of a .dat file, the label

@@ -52,22 +52,36 @@ bars_free(struct bars *br)
 	free(br->gflag);
 }
 
-/* Where the mark of a flagged bar (or group) sits: half way up the bar
- * (the group's tallest), clear of the value label above it; on a log
- * axis half way up in log terms. */
+/* The bottom of a log axis of bars: well below the smallest bar (at
+ * least half a decade, on a 1-2-5 step) so that 0.102 is not a sliver
+ * above 0.1; NaN when no bar is above 0. */
 static double
-bars_flag_y(const struct chart *ch, const struct bars *br, size_t g, size_t k,
-    bool group)
+bars_log_bottom(const struct bars *br)
 {
-	double v = -INFINITY;
-	size_t j;
+	double lo = INFINITY;
+	size_t i;
 
-	for (j = 0; j < br->nseries; j++)
-		if ((group || j == k) && isfinite(br->v[g * br->nseries + j]))
-			v = fmax(v, br->v[g * br->nseries + j]);
+	for (i = 0; i < br->ngroups * br->nseries; i++)
+		if (isfinite(br->v[i]) && br->v[i] > 0)
+			lo = fmin(lo, br->v[i]);
+	return isfinite(lo) ? chart_log_floor(lo / sqrt(10.0)) : NAN;
+}
+
+/* Where the mark of flagged bar k of group g sits: half way up the bar
+ * itself, inside it and clear of its value label above it (on a log
+ * axis half way between the axis' bottom and its top, in log terms);
+ * NaN when the bar has no value. */
+static double
+bars_flag_y(const struct chart *ch, const struct bars *br, size_t g, size_t k)
+{
+	double v = br->v[g * br->nseries + k], bottom;
+
 	if (!isfinite(v))
 		return NAN;
-	return ch->c->logscale ? v / 3 : v / 2;
+	if (!ch->logscale)
+		return v / 2;
+	bottom = bars_log_bottom(br);
+	return isfinite(bottom) && v > bottom ? sqrt(bottom * v) : NAN;
 }
 
 static void
@@ -93,29 +107,34 @@ bars_script(struct chart *ch, const struct bars *br)
 	    "set bmargin %zu\n"
 	    KEY_ABOVE,
 	    bw * 0.92, br->ngroups - 1, lines + 3);
-	if (ch->c->logscale) {
+	if (ch->logscale) {
 		/* bars grow from the bottom of a log axis: start it well
 		 * below the smallest bar (at least half a decade, on a 1-2-5
 		 * step) so that 0.102 is not a sliver above 0.1 */
-		double lo = INFINITY, hi = 0.0, bottom;
+		double hi = 0.0, bottom = bars_log_bottom(br);
 		size_t i;
 
 		for (i = 0; i < br->ngroups * br->nseries; i++)
-			if (isfinite(br->v[i]) && br->v[i] > 0) {
-				lo = fmin(lo, br->v[i]);
+			if (isfinite(br->v[i]) && br->v[i] > 0)
 				hi = fmax(hi, br->v[i]);
-			}
 		strbuf_addstr(&ch->pre, "set logscale y\n");
-		if (isfinite(lo)) {
-			bottom = chart_log_floor(lo / sqrt(10.0));
+		if (isfinite(bottom)) {
 			strbuf_addf(&ch->pre, "set yrange [%.6g:%.6g]\n",
 			    bottom, chart_finite(hi * 2.0));
 			chart_log_tics(&ch->pre, "y", bottom,
 			    chart_finite(hi * 2.0));
 		}
 	} else {
-		strbuf_addstr(&ch->pre, "set yrange [0:*]\n"
-		    "set offsets 0, 0, graph 0.06, 0\n");
+		double hi = 0.0;
+		size_t i;
+
+		for (i = 0; i < br->ngroups * br->nseries; i++)
+			if (isfinite(br->v[i]))
+				hi = fmax(hi, br->v[i]);
+		/* all bars 0 (no retransmits): an axis to 1, not an empty
+		 * range gnuplot warns about */
+		strbuf_addstr(&ch->pre, hi > 0 ? "set yrange [0:*]\n"
+		    "set offsets 0, 0, graph 0.06, 0\n" : "set yrange [0:1]\n");
 	}
 	chart_axis_label(ch, &y);
 	chart_gp_set(&ch->pre, "ylabel", y.buf);
@@ -196,23 +215,23 @@ bars_data(struct chart *ch, const struct bars *br)
 		return;
 	strbuf_addf(&ch->dat, "\n\n# index 1: x, y of each mark (%s) of a "
 	    "bar or group pathstat check flagged\n", CHART_FLAG_MARK);
+	/* a flagged group marks each of its bars: one mark over the
+	 * group would sit between bars or in a shorter bar's label */
 	for (g = 0; g < br->ngroups; g++) {
-		if (br->gflag[g]) {
-			strbuf_addf(&ch->dat, "%zu ", g);
-			chart_gp_num(&ch->dat, bars_flag_y(ch, br, g, 0, true));
-			strbuf_addch(&ch->dat, '\n');
-			continue;
-		}
 		for (k = 0; k < br->nseries; k++) {
 			double bw = 0.8 / (double)br->nseries;
 
-			if (!br->flag[g * br->nseries + k])
+			double y = bars_flag_y(ch, br, g, k);
+
+			/* no bar (≥ timeout, not measured): no mark; the
+			 * caption names the cell */
+			if ((!br->gflag[g] && !br->flag[g * br->nseries + k]) ||
+			    !isfinite(y))
 				continue;
 			chart_gp_num(&ch->dat, (double)g - 0.4 +
 			    bw * ((double)k + 0.5));
 			strbuf_addch(&ch->dat, ' ');
-			chart_gp_num(&ch->dat, bars_flag_y(ch, br, g, k,
-			    false));
+			chart_gp_num(&ch->dat, y);
 			strbuf_addch(&ch->dat, '\n');
 		}
 	}
@@ -346,6 +365,50 @@ bars_from_table(struct chart *ch, const struct table *t,
 	return 0;
 }
 
+/* At most REPORT_CHART_MAX_GROUPS groups: those of the lowest and the
+ * highest first bar and evenly between, in their order (the others
+ * freed); the caption says how many were left out. */
+static void
+bars_cap(struct chart *ch, struct bars *br)
+{
+	double *key;
+	bool *keep;
+	size_t g, m = 0, k, ns = br->nseries, nkept, nflag = 0;
+
+	if (br->ngroups <= REPORT_CHART_MAX_GROUPS)
+		return;
+	key = xcalloc(br->ngroups + 1, sizeof(double));
+	for (g = 0; g < br->ngroups; g++)
+		key[g] = br->v[g * ns];
+	keep = chart_pick(key, br->ngroups, REPORT_CHART_MAX_GROUPS, &nkept);
+	for (g = 0; g < br->ngroups; g++) {
+		if (!keep[g]) {
+			free(br->glabel[g]);
+			free(br->gextra[g]);
+			continue;
+		}
+		br->gid[m] = br->gid[g];
+		br->glabel[m] = br->glabel[g];
+		br->gextra[m] = br->gextra[g];
+		br->gflag[m] = br->gflag[g];
+		nflag += br->gflag[m];
+		for (k = 0; k < ns; k++) {
+			br->v[m * ns + k] = br->v[g * ns + k];
+			br->cens[m * ns + k] = br->cens[g * ns + k];
+			br->flag[m * ns + k] = br->flag[g * ns + k];
+			nflag += br->flag[m * ns + k];
+		}
+		m++;
+	}
+	strbuf_addf(&ch->note, "; %zu of %zu groups drawn (those of the "
+	    "lowest and the highest %s and evenly between; the table has "
+	    "every cell)", m, br->ngroups, ns ? br->sname[0] : "value");
+	br->ngroups = m;
+	br->nflag = nflag;
+	free(key);
+	free(keep);
+}
+
 int
 chart_bars(struct chart *ch, const struct table *pivot)
 {
@@ -374,6 +437,8 @@ chart_bars(struct chart *ch, const struct table *pivot)
 	chart_choose_unit(ch, br.v, br.ngroups * br.nseries);
 	for (r = 0; r < br.ngroups * br.nseries; r++)
 		br.v[r] *= ch->scale;
+	bars_cap(ch, &br);
+	chart_log_usable(ch, br.v, br.ngroups * br.nseries);
 	chart_describe(ch, &o, counts.buf);
 	bars_data(ch, &br);
 	bars_script(ch, &br);

@@ -370,9 +370,9 @@ box_script(struct chart *ch, const struct series *grp, size_t ngrp,
 	    "set boxwidth 0.45 absolute\n"
 	    KEY_ABOVE,
 	    ngrp ? ngrp - 1 : 0);
-	if (ch->c->logscale)
+	if (ch->logscale)
 		strbuf_addstr(&ch->pre, "set logscale y\n");
-	box_yrange(&ch->pre, grp, 0, ngrp, ch->c->logscale);
+	box_yrange(&ch->pre, grp, 0, ngrp, ch->logscale);
 	strbuf_addf(&y, "%s of %s per trial (%s)", stat, ch->m->title,
 	    ch->unit);
 	chart_gp_set(&ch->pre, "ylabel", y.buf);
@@ -510,7 +510,7 @@ box_panels(struct chart *ch, const struct series *grp, size_t ngrp,
 
 	strbuf_addstr(&ch->pre, "set style fill solid 0.25 border lc rgb "
 	    "'#333333'\nset boxwidth 0.45 absolute\nunset title\n");
-	if (ch->c->logscale)
+	if (ch->logscale)
 		strbuf_addstr(&ch->pre, "set logscale y\n");
 	strbuf_addf(&y, "%s per trial (%s)", stat, ch->unit);
 	strbuf_addf(&ch->plot, "set multiplot layout %zu, %zu title ", rows,
@@ -543,7 +543,7 @@ box_panels(struct chart *ch, const struct series *grp, size_t ngrp,
 			strbuf_addstr(&ch->plot, "unset ylabel\n");
 		strbuf_addf(&ch->plot, "set xrange [%.1f:%.1f]\n",
 		    (double)k - 0.6, (double)(end - 1) + 0.6);
-		box_yrange(&ch->plot, grp, k, end, ch->c->logscale);
+		box_yrange(&ch->plot, grp, k, end, ch->logscale);
 		strbuf_reset(&tics);
 		for (g = k; g < end; g++) {
 			char *pid = box_path(&grp[g]);
@@ -597,6 +597,49 @@ box_counts(const struct table *t, const struct series *grp, size_t ngrp,
 	strbuf_addf(counts, "; each point is one trial's %s", stat);
 }
 
+/* At most REPORT_CHART_MAX_GROUPS boxes (those of the lowest and the
+ * highest median trial and evenly between, in their order; the others
+ * freed, the caption says so), and no log axis the values cannot be
+ * drawn on. */
+static void
+box_cap(struct chart *ch, struct series *grp, size_t *cens, size_t *ngrp)
+{
+	double *key = xcalloc(*ngrp + 1, sizeof(double)), *all;
+	bool *keep;
+	size_t g, m = 0, nkept, nall = 0, i;
+
+	for (g = 0; g < *ngrp; g++) {
+		double *v = box_sorted(&grp[g]);
+
+		key[g] = grp[g].n ? v[grp[g].n / 2] : NAN;
+		free(v);
+	}
+	keep = chart_pick(key, *ngrp, REPORT_CHART_MAX_GROUPS, &nkept);
+	for (g = 0; g < *ngrp; g++) {
+		if (!keep[g]) {
+			chart_series_free_one(&grp[g]);
+			continue;
+		}
+		cens[m] = cens[g];
+		grp[m++] = grp[g];
+	}
+	if (m < *ngrp)
+		strbuf_addf(&ch->note, "; %zu of %zu boxes drawn (those of the "
+		    "lowest and the highest median and evenly between; the "
+		    "table has every cell)", m, *ngrp);
+	*ngrp = m;
+	for (g = 0; g < m; g++)
+		nall += grp[g].n;
+	all = xcalloc(nall + 1, sizeof(double));
+	for (g = 0, nall = 0; g < m; g++)
+		for (i = 0; i < grp[g].n; i++)
+			all[nall++] = grp[g].v[i];
+	chart_log_usable(ch, all, nall);
+	free(all);
+	free(key);
+	free(keep);
+}
+
 int
 chart_box(struct chart *ch)
 {
@@ -641,6 +684,7 @@ chart_box(struct chart *ch)
 	sev = chart_several_conditions(&t);
 	if (sev)
 		box_by_condition(grp, cens, ngrp);
+	box_cap(ch, grp, cens, &ngrp);
 	for (g = 0; sev && g < ngrp; g++)
 		if (!g || strcmp(box_cond(&grp[g]), box_cond(&grp[g - 1])))
 			nconds++;

@@ -27,9 +27,40 @@ cmp_cstr(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* The colour range of the cells' values v (ndays * 24, NaN where no
+ * run): gnuplot's own from the data, or one around a single value (all
+ * cells equal: an empty range it would only warn about). */
+static void
+heatmap_cbrange(struct chart *ch, const double *v, size_t n)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (isfinite(v[i])) {
+			lo = fmin(lo, v[i]);
+			hi = fmax(hi, v[i]);
+		}
+	if (!isfinite(lo)) {
+		strbuf_addstr(&ch->pre, "set cbrange [0:1]\n"
+		    "set label 'no values' at graph 0.5, graph 0.5 center "
+		    "tc rgb '#555555'\n");
+	} else if (lo == hi) {
+		double pad = lo != 0 ? fabs(lo) * 0.1 : 1.0;
+
+		strbuf_addstr(&ch->pre, "set cbrange [");
+		chart_gp_num(&ch->pre, lo - pad);
+		strbuf_addch(&ch->pre, ':');
+		chart_gp_num(&ch->pre, hi + pad);
+		strbuf_addstr(&ch->pre, "]\n");
+	}
+}
+
 /* The script: MM-DD x tics (every step-th day, rotated), hours up the
- * y axis, the image, and × on the cells that read a timed-out probe
- * (ncens of them). */
+ * y axis, a filled box per cell that has a value (not an image: gnuplot
+ * 5.4 draws no image of a grid that is mostly NaN, as a campaign run
+ * at one hour a day makes), and × on the cells that read a timed-out
+ * probe (ncens of them). */
 static void
 heatmap_script(struct chart *ch, const char *const *days, size_t ndays,
     const char *stat, size_t ncens)
@@ -54,6 +85,7 @@ heatmap_script(struct chart *ch, const char *const *days, size_t ndays,
 	strbuf_addstr(&ch->pre, ncens ? "set key at graph 1, graph 1.02 "
 	    "right bottom horizontal noopaque nobox\n" : "unset key\n");
 	strbuf_addstr(&ch->pre, "set bmargin 6.5\nset grid noxtics noytics\n"
+	    "set style fill solid 1.0 noborder\n"
 	    "set palette defined (0 '#fff5eb', 0.5 '#fd8d3c', 1 '#7f2704')\n");
 	strbuf_addf(&sb, "Day (UTC, %s..%s)", ndays ? days[0] : "",
 	    ndays ? days[ndays - 1] : "");
@@ -64,7 +96,8 @@ heatmap_script(struct chart *ch, const char *const *days, size_t ndays,
 	chart_gp_set(&ch->pre, "cblabel", sb.buf);
 	strbuf_addstr(&ch->plot, "plot ");
 	chart_plot_source(ch, &ch->plot, true);
-	strbuf_addstr(&ch->plot, " using 1:2:3 with image notitle");
+	strbuf_addstr(&ch->plot, " using 1:2:(0.5):(0.5):3 with boxxyerror "
+	    "fc palette notitle");
 	if (ncens) {
 		strbuf_addstr(&ch->plot, ", ");
 		chart_plot_source(ch, &ch->plot, false);
@@ -146,11 +179,12 @@ chart_heatmap(struct chart *ch)
 		strbuf_addch(&ch->dat, '\n');
 	}
 
+	heatmap_cbrange(ch, v, ndays * 24);
 	heatmap_script(ch, days, ndays, stat, ncens);
 
 	strbuf_reset(&sb);
 	strbuf_addf(&sb, "; %zu days × 24 hours; each cell the %s of that "
-	    "hour's runs", ndays, stat);
+	    "hour's runs (blank: no run that hour)", ndays, stat);
 	if (ncens)
 		strbuf_addf(&sb, "; %zu cell%s marked × read a timed-out probe "
 		    "(≥ timeout: the colour is a lower bound)", ncens,

@@ -152,7 +152,7 @@ lines_axis_labels(struct chart *ch, const struct lines *ln, int labels_dec,
 {
 	double lo = INFINITY, hi = -INFINITY, ylo, yhi, gap, plot_px, fs;
 	struct vlabel *l = xcalloc(ln->nlines + 1, sizeof(*l));
-	bool logy = ch->c->logscale;
+	bool logy = ch->logscale;
 	size_t i, k, n, rows, lab = 200;
 
 	for (i = 0; i < ln->nx * ln->nlines; i++)
@@ -227,6 +227,7 @@ lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
 {
 	size_t i, k;
 
+	chart_log_usable(ch, ln->v, ln->nx * ln->nlines);
 	strbuf_addf(&ch->what, "columns: x (index of the %s), then one "
 	    "column per line (NaN = not measured, or ≥ timeout where a '# "
 	    "censored' line says so: no value)", xwhat);
@@ -263,7 +264,7 @@ lines_write(struct chart *ch, const struct lines *ln, const char *ylabel,
 
 	strbuf_addf(&ch->pre, "set xrange [-0.3:%zu.6]\n"
 	    "set bmargin 5\n", ln->nx - 1);
-	if (ch->c->logscale)
+	if (ch->logscale)
 		strbuf_addstr(&ch->pre, "set logscale y\n");
 	chart_gp_set(&ch->pre, "ylabel", ylabel);
 	chart_gp_set(&ch->pre, "xlabel", xlabel);

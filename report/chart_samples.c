@@ -136,6 +136,78 @@ series_unit(struct chart *ch, const struct series *sr, size_t n)
 	free(mx);
 }
 
+/* At most REPORT_CHART_MAX_LINES of the n series (values ascending):
+ * those of the lowest and highest median and evenly between, the
+ * others freed; the caption says how many were left out. */
+static void
+ecdf_cap(struct chart *ch, struct series *sr, size_t *n)
+{
+	double *med;
+	bool *keep;
+	size_t k, m = 0, nkept;
+
+	if (*n <= REPORT_CHART_MAX_LINES)
+		return;
+	med = xcalloc(*n, sizeof(double));
+	for (k = 0; k < *n; k++)
+		med[k] = sr[k].n ? sr[k].v[sr[k].n / 2] : NAN;
+	keep = chart_pick(med, *n, REPORT_CHART_MAX_LINES, &nkept);
+	for (k = 0; k < *n; k++) {
+		if (keep[k])
+			sr[m++] = sr[k];
+		else
+			chart_series_free_one(&sr[k]);
+	}
+	strbuf_addf(&ch->note, "; %zu of %zu lines drawn (the cells of the "
+	    "lowest and the highest median and evenly between; the table "
+	    "has every cell)", m, *n);
+	*n = m;
+	free(med);
+	free(keep);
+}
+
+/* The x axis of an ECDF of the n series (values ascending): the y
+ * axis' settings, then a log axis where every value is above 0 and
+ * they differ (otherwise linear, chart_log_usable says why in the
+ * caption), a range around the one value where all are the same. */
+static void
+ecdf_x_axis(struct chart *ch, const struct series *sr, size_t n)
+{
+	double *ends = xcalloc(2 * n + 1, sizeof(double));
+	double lo = INFINITY, hi = -INFINITY;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		ends[2 * k] = sr[k].v[0] * ch->scale;
+		ends[2 * k + 1] = sr[k].v[sr[k].n - 1] * ch->scale;
+		lo = fmin(lo, ends[2 * k]);
+		hi = fmax(hi, ends[2 * k + 1]);
+	}
+	chart_log_usable(ch, ends, 2 * n);
+	free(ends);
+	strbuf_addstr(&ch->pre, "set yrange [0:1]\n"
+	    "set ytics 0.1\n"
+	    "set bmargin 5\n"
+	    "set ylabel 'Fraction of samples at or below x'\n");
+	if (lo == hi) {
+		double pad = lo != 0 ? fabs(lo) * 0.1 : 1.0;
+
+		strbuf_addstr(&ch->pre, "set xrange [");
+		chart_gp_num(&ch->pre, lo - pad);
+		strbuf_addch(&ch->pre, ':');
+		chart_gp_num(&ch->pre, hi + pad);
+		strbuf_addstr(&ch->pre, "]\n");
+	} else {
+		strbuf_addstr(&ch->pre, "set autoscale xfix\n"
+		    "set offsets graph 0.03, graph 0.03, 0, 0\n");
+	}
+	if (ch->logscale) {
+		strbuf_addstr(&ch->pre, "set logscale x\n"
+		    "set mxtics 10\n");
+		chart_log_tics(&ch->pre, "x", lo, hi);
+	}
+}
+
 int
 chart_ecdf(struct chart *ch)
 {
@@ -148,12 +220,13 @@ chart_ecdf(struct chart *ch)
 
 	if (raw_series(ch, false, &sr, &n, &ncells))
 		return -1;
-	series_unit(ch, sr, n);
 	if (n == 0) {
 		chart_series_free(sr, n);
 		return report_spec_error(ch->b->spec, ch->c->loc, "no samples "
 		    "for the ECDF");
 	}
+	ecdf_cap(ch, sr, &n);
+	series_unit(ch, sr, n);
 	sev = false;
 	for (k = 1; k < n; k++) {
 		const char *a = strchr(sr[k].comment, '\x1f');
@@ -195,12 +268,7 @@ chart_ecdf(struct chart *ch)
 			strbuf_addch(&ch->dat, '\n');
 		}
 	}
-	strbuf_addstr(&ch->pre, "set yrange [0:1]\n"
-	    "set ytics 0.1\n"
-	    "set bmargin 5\n"
-	    "set ylabel 'Fraction of samples at or below x'\n"
-	    "set autoscale xfix\n"
-	    "set offsets graph 0.03, graph 0.03, 0, 0\n");
+	ecdf_x_axis(ch, sr, n);
 	{
 		char **labels = xcalloc(n + 1, sizeof(char *));
 
@@ -208,19 +276,6 @@ chart_ecdf(struct chart *ch)
 			labels[k] = sr[k].label;
 		chart_key_above(ch, labels, n);
 		free(labels);
-	}
-	if (ch->c->logscale) {
-		double lo = INFINITY, hi = -INFINITY;
-
-		for (k = 0; k < n; k++) {
-			if (!sr[k].n)
-				continue;
-			lo = fmin(lo, sr[k].v[0] * ch->scale);
-			hi = fmax(hi, sr[k].v[sr[k].n - 1] * ch->scale);
-		}
-		strbuf_addstr(&ch->pre, "set logscale x\n"
-		    "set mxtics 10\n");
-		chart_log_tics(&ch->pre, "x", lo, hi);
 	}
 	chart_axis_label(ch, &x);
 	chart_gp_set(&ch->pre, "xlabel", x.buf);
@@ -237,8 +292,11 @@ chart_ecdf(struct chart *ch)
 	for (k = 0; k < n; k++) {
 		strbuf_addstr(&ch->plot, "    ");
 		chart_plot_source(ch, &ch->plot, k == 0);
-		strbuf_addf(&ch->plot, " index %zu using 1:2 with steps lt %zu "
-		    "title ", k, k + 1);
+		/* a line of one sample is one step: a point, or nothing
+		 * would be drawn */
+		strbuf_addf(&ch->plot, " index %zu using 1:2 with %s lt %zu "
+		    "title ", k, sr[k].n > 1 ? "steps" : "points pt 7 ps 1.5",
+		    k + 1);
 		escape_gnuplot(&ch->plot, sr[k].label);
 		strbuf_addstr(&ch->plot, k + 1 < n ? ", \\\n" : "\n");
 	}
@@ -359,7 +417,7 @@ ts_layout(struct chart *ch, size_t rows, size_t cols,
 	chart_gp_set(&ch->pre, "ylabel", y.buf);
 	strbuf_release(&y);
 	strbuf_addstr(&ch->pre, "set xlabel 'Seconds since the run started'\n");
-	if (ch->c->logscale)
+	if (ch->logscale)
 		strbuf_addstr(&ch->pre, "set logscale y\n");
 	else if (!per_panel)
 		strbuf_addf(&ch->pre, "set yrange [0:%.6g]\n",
@@ -414,7 +472,7 @@ ts_panels(struct chart *ch, const struct series *sr, size_t n, size_t cols,
 		strbuf_addstr(&ch->plot, "set title ");
 		chart_gp_wrapped(&ch->plot, label, title_cols);
 		strbuf_addstr(&ch->plot, "\n");
-		if (per_panel && !ch->c->logscale) {
+		if (per_panel && !ch->logscale) {
 			double m = panel_max(ch, sr, k, end);
 
 			strbuf_addf(&ch->plot, "set yrange [0:%.6g]\n",

@@ -31,6 +31,11 @@ struct analyze_opts;
 #define REPORT_CHART_MAX_PX		4000
 /* An ECDF curve keeps at most this many points (evenly thinned). */
 #define REPORT_ECDF_MAX_POINTS		1000
+/* At most this many lines on an ECDF and groups of bars or boxes on a
+ * chart (10,000 paths timed gnuplot out, and no reader tells 10,000
+ * lines apart): the rest are left out and the caption says so. */
+#define REPORT_CHART_MAX_LINES		20
+#define REPORT_CHART_MAX_GROUPS		40
 
 /* ------------------------------------------------------------------
  * The spec (spec.c)
