@@ -10,6 +10,7 @@
 # inside the frame of its axes and its PNG coloured pixels there,
 # unless its data holds no value to draw (every bar "≥ timeout") or
 # only zeros (a bar of 0 is its label); every ▲ inside a bar it flags.
+# tier: browser
 
 have_prereq GNUPLOT || skip_all "gnuplot is not installed (Debian: apt-get install gnuplot-nox)"
 have_prereq NUMPY || skip_all "numpy is not installed (the PNG check decodes with it)"

@@ -12,6 +12,7 @@
 # gnuplot and Chromium, on the rendered SVGs as laid out in a page
 # (helper/marks-page.py): each mark's centre inside a bar's box, its
 # own box crossing no text.
+# tier: browser
 
 export SOURCE_DATE_EPOCH=1788000000
 run "$PS" ingest --quiet --db s.db "$TOP/samples/tree"
