@@ -41,7 +41,7 @@ expect_sql a.db "SELECT count(*) FROM runs" 3 "three runs"
 # a changed file replaces its run, not beside it
 sed '3s/,[0-9.]*,ok/,3.5,ok/' "$FIX/pathprobe/all-ok.csv" > mig/t1/A/probe.csv
 run "$PS" ingest --db a.db mig/t1
-expect_err_has "t1/A/probe.csv: content changed: its 1 run replaced by 1" "a changed file replaces its run"
+expect_err_has "t1/A/probe.csv: content changed: its 1 run (20 samples) replaced by 1 (20)" "a changed file replaces its run"
 expect_sql a.db "SELECT count(*) FROM runs" 3 "still three runs"
 run "$PS" runs --db a.db --columns path,conflict
 expect_out_lacks "CONFLICT" "no run pooled with a stale one"
