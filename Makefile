@@ -263,7 +263,7 @@ test-slow: all $(UNIT_BIN)
 	@PATHSTAT_BIN=$(abspath $(OUT))/pathstat PYTHON=$(PYTHON) \
 	    PATHSTAT_TIMING=1 sh tests/cli/run.sh 't4011*'
 
-# The interval coverage harness (tests/sim/coverage.c, issue 14).
+# The interval coverage harness (tests/sim/coverage.c).
 # `make coverage`: the full grid, written into docs/coverage.md below its
 # marker line: 300 samples a trial with 1000 repetitions a point, 10,000
 # samples with 400 (about 4 minutes of one core, split in two by trials
@@ -312,7 +312,7 @@ coverage: $(B)/tests/coverage
 	cat $(B)/coverage.md $(B)/coverage-10000.md >> $(B)/coverage-doc.md
 	mv $(B)/coverage-doc.md docs/coverage.md
 # CI's small grid: the 300-sample grid and one cell of each of our users'
-# designs (issue 20), 1000 repetitions each (about a minute of one core);
+# designs, 1000 repetitions each (about a minute of one core);
 # the TIME_WAIT campaign of 3 trials (8 cells of 3 x 10,000, nearly all
 # withheld), the clean campaign and the clean pair (A and B alone: each
 # cell's own rule on p50, p95 and p99) at 200, which is enough to see
@@ -390,7 +390,7 @@ FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz-*.c))
 FUZZ_BIN := $(FUZZ_SRC:tests/fuzz/%.c=build-fuzz/%)
 FUZZ_SECONDS ?= 20
 # libFuzzer's -timeout: one input may take this long (seconds).  The
-# layout matcher promises linear time, so its target gets 1 s (issue 9).
+# layout matcher promises linear time, so its target gets 1 s.
 FUZZ_TIMEOUT ?= 10
 FUZZ_TIMEOUT_layout := 1
 # The library is compiled once for every target (coverage-instrumented,
@@ -441,7 +441,7 @@ docs-examples: all
 bench: all
 	@sh bench/run.sh
 
-# How each step's time grows with the samples (issue 26): bench/scale.sh,
+# How each step's time grows with the samples: bench/scale.sh,
 # SCALE_SIZES_GB (default "0.1 1").
 bench-scale: all
 	@sh bench/scale.sh

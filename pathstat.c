@@ -98,7 +98,7 @@ main(int argc, char **argv)
 		return PATHSTAT_EXIT_USAGE;
 	}
 	/* cJSON's allocations die like ours on exhaustion: a full memory is
-	 * "out of memory", never "invalid JSON" (issue 22) */
+	 * "out of memory", never "invalid JSON" */
 	cJSON_InitHooks(&json_hooks);
 	/* analyze --sql prints export's queries; analyze does not link to
 	 * export (the folders stay a DAG, t0310) */

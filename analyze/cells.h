@@ -135,7 +135,7 @@ void cells_judge_outliers(struct cellset *cs);
 /*
  * The lag-1 rank autocorrelation of the successes of c's one trial in
  * sample order (stats_serial_rank_corr()), read from cs->db on first use
- * and kept in c: what a within-run interval needs (issue 20 item 5).
+ * and kept in c: what a within-run interval needs.
  * NaN for a cell of more trials, fewer than 3 samples, or after a
  * database error (printed).
  */

@@ -503,7 +503,7 @@ row_days(struct cmp_ctx *x, const char *bname, const char *cname,
 /* Each row's other keys in which the two cells differ, one value each
  * ("instance_type: c6i.large vs c7i.large"; never a provenance key,
  * common/keycat.h, as the --sql query has none), into also_differ, and the
- * caption saying so (issue 25: week 1 against week 4 may also be one
+ * caption saying so (week 1 against week 4 may also be one
  * instance type against another). */
 static void
 compare_confounds(sqlite3 *db, struct cmp_ctx *x)

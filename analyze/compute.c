@@ -59,7 +59,7 @@ stat_of(const struct analyze_opts *o, const struct stats_name *s,
 
 /*
  * A pooled statistic read off the cell's sorted trials without merging
- * them (issue 24: the merge and its copies were most of analyze's time
+ * them (the merge and its copies were most of analyze's time
  * on 20 M samples): min, max, and type 7's and oha's quantiles by
  * selection, the same values as of the merged array.  False when the
  * cell has no samples or the statistic needs every value (the mean,
@@ -310,7 +310,7 @@ cell_tl(const struct analyze_opts *o, struct cell *c,
 		goto cleanup;
 	}
 	/* an outlier trial (check outlier-trial): the trials are not
-	 * alike, and no t interval on them holds (issue 20) */
+	 * alike, and no t interval on them holds */
 	if (c->outlier_why) {
 		*why = c->outlier_why;
 		goto cleanup;
@@ -466,7 +466,7 @@ cell_interval(const struct analyze_opts *o, const struct cellset *cs,
 			return;
 		}
 		/* widened, or withheld, where the run's samples are
-		 * serially correlated (issue 20 item 5) */
+		 * serially correlated */
 		stats_sample_interval_serial(c->trials[at].values,
 		    c->trials[at].n, s->pct, out->value, o->level,
 		    cell_serial_rs(cs, c), &iv);
@@ -480,7 +480,7 @@ cell_interval(const struct analyze_opts *o, const struct cellset *cs,
 	}
 	stats_tl_interval(u, T, out->value, o->level,
 	    s->kind == STATS_NAME_PCT, &iv);
-	/* never beyond what the samples can make (issue 20) */
+	/* never beyond what the samples can make */
 	cell_range(c, &lo, &hi);
 	stats_interval_clip(&iv, lo, hi);
 	set_interval(out, &iv);

@@ -681,7 +681,7 @@ analyze_opts_set_stats(struct analyze_opts *o, const char *list,
 			break;
 		}
 		/* a statistic given twice is one column (JSON keys must
-		 * be unique, issue 22) */
+		 * be unique) */
 		for (i = 0; i < o->nstats; i++)
 			if (o->stats[i].kind == o->stats[o->nstats].kind &&
 			    (o->stats[i].kind != STATS_NAME_PCT ||

@@ -202,7 +202,7 @@ void analyze_argv_free(char **argv, size_t argc);
 /*
  * --sql ENGINE prints the query form of a table.  export/sql.c writes it
  * from the options above: export depends on analyze, never the reverse
- * (issue 24's folder cycle, tests/cli/t0310), so main() installs
+ * (a folder cycle, tests/cli/t0310), so main() installs
  * export's printer here before a command runs.  Without one, --sql is
  * refused as not built in.
  */

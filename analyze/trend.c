@@ -364,7 +364,7 @@ trend_changed(const struct pooling *pl, const struct cellset *cs,
  * leaves them out, and on the points left it found no change (stable, or
  * under --threshold).  A point whose statistic is at least the timeout
  * lies beyond the others by a change the fit cannot measure, so calling
- * the series stable would hide it (issue 20 item 2: a p99 series was
+ * the series stable would hide it (a p99 series was
  * "stable" across the onset of 1.3 % loss).  A step or drift found on
  * the other points is still reported, with the censored points counted.
  */

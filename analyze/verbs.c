@@ -514,8 +514,7 @@ analyze_relative(sqlite3 *db, const struct analyze_opts *o, int nargs,
 			} else {
 				table_set_num(t, row, col0 + j, base.value > 0 ?
 				    100.0 * (v.value / base.value) : NAN);
-				/* divide first: 100 * 1.7e308 overflows
-				 * (issue 22) */
+				/* divide first: 100 * 1.7e308 overflows */
 			}
 			if (censorable(cs.info->timeout_bound, &o->stats[j]))
 				table_set_int(t, row, colf++, v.censored ||

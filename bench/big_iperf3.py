@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """big_iperf3.py OUT MB: write an iperf3 -J result of about MB megabytes
-(issue 22's memory bound): the start and end of a real iperf3 3.12 run
+(ingest's memory bound): the start and end of a real iperf3 3.12 run
 (tests/fixtures/reference/iperf3/3.12/tcp_P1.json) with its intervals
 repeated, one second apart, until the file is that large."""
 import copy

@@ -1,5 +1,5 @@
 -- duckdb_percentiles.sql - the DuckDB peer of `pathstat analyze
--- percentiles` over `pathstat export`'s Parquet (issue 11): type-7
+-- percentiles` over `pathstat export`'s Parquet: type-7
 -- p50/p95/p99 (DuckDB's quantile_cont) and max of every (path,
 -- condition, metric) cell of connect_ms, http_ms and throughput_bps,
 -- pooled over runs, the successful samples only.  Run after the views

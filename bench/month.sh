@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench/month.sh - a year of hourly monitoring (issue 25): 5 paths x 24
+# bench/month.sh - a year of hourly monitoring: 5 paths x 24
 # hours x DAYS days of 60-probe pathprobe runs (DAYS = 365: 43,800 files,
 # 2.6 M samples), written by tests/cli/helper/month-tree.py, the tree of
 # t2900.  Measures, each once under /usr/bin/time -v (wall and peak RSS):

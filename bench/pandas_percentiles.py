@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """pandas_percentiles.py - the script a user writes today, as the
-reference for `pathstat analyze percentiles` (issue 4, peer (b)).
+reference for `pathstat analyze percentiles` (peer (b)).
 
 Walk the raw synced tree, read every result file the way a pandas user
 would (oha --db-url SQLite with sqlite3 + pandas.read_sql, oha and

@@ -1,6 +1,6 @@
 #!/bin/sh
-# probe-overhead.sh - where pathprobe's connect_ms goes beyond the wire
-# (issue 12): a pathprobe built with -DPROBE_TRACE prints, per probe, its
+# probe-overhead.sh - where pathprobe's connect_ms goes beyond the wire:
+# a pathprobe built with -DPROBE_TRACE prints, per probe, its
 # CLOCK_MONOTONIC stamps (before connect(), connect() returned, wait
 # began, wait returned); tcpdump stamps the SYN and the SYN/ACK on the
 # client's interface (nanoseconds, CLOCK_REALTIME, mapped to the

@@ -1,9 +1,9 @@
 #!/bin/sh
 # bench/run.sh - `make bench`: pathstat's ingest and analyze against
 # reference implementations run on the same data in the same run, and
-# reported as ratios (issues 2 and 4); export to Parquet against ingest,
+# reported as ratios; export to Parquet against ingest,
 # its bytes per sample, and DuckDB over the export against analyze: a
-# hand-written query and the ones `analyze --sql duckdb` prints (issue 11).  See bench/README.md.
+# hand-written query and the ones `analyze --sql duckdb` prints.  See bench/README.md.
 #
 #   sh bench/run.sh
 #   env: BENCH_SIZE_GB   size of the generated tree (default 1.0: >= 1 GB,
@@ -135,7 +135,7 @@ find "$TREE" -type f -exec cat {} + > /dev/null
 PRAGMAS="PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
 PRAGMA cache_size = -16384; PRAGMA temp_store = MEMORY;"
 
-# ---- ingest (issue 2) -------------------------------------------------
+# ---- ingest -------------------------------------------------
 
 measure ingest 'rm -f "$W"/ps.db "$W"/ps.db-wal "$W"/ps.db-shm' \
     "$PS" ingest -q --db "$W/ps.db" "$TREE"
@@ -188,7 +188,7 @@ big_bytes=$(du -sb "$big" | cut -f1)
 measure ingest_largest8 'rm -f "$W"/big.db*' \
     "$PS" ingest -q --db "$W/big.db" "$big"
 rm -f "$W"/one.db* "$W"/big.db*
-# One 200 MB iperf3 JSON (issue 22): cJSON costs ~41x the text it parses
+# One 200 MB iperf3 JSON: cJSON costs ~41x the text it parses
 # whole, so ingest reads a large document piece by piece; its peak RSS
 # must stay within 4x the file.
 "$PY" "$here/big_iperf3.py" "$W/big_iperf3.json" 200
@@ -198,7 +198,7 @@ measure ingest_iperf3_200mb 'rm -f "$W"/bigj.db*' \
     "$W/big_iperf3.json"
 rm -f "$W"/bigj.db* "$W/big_iperf3.json"
 
-# ---- analyze (issue 4) ------------------------------------------------
+# ---- analyze ------------------------------------------------
 
 # The peers compute p50, p95, p99 and max of every metric; analyze's
 # defaults differ per metric (throughput: p50, p5, p1, min), so it is
@@ -231,7 +231,7 @@ cmp_sql=$("$PY" "$here/compare.py" "$W/sqlwin.json" \
 say "pandas vs pathstat: $cmp_pandas"
 say "SQL vs pathstat:    $cmp_sql"
 
-# ---- export (issue 11) ------------------------------------------------
+# ---- export ------------------------------------------------
 
 measure export 'rm -rf "$W/export"' \
     "$PS" export -q --db "$W/ps.db" --out "$W/export"
@@ -346,7 +346,7 @@ work (load average $load at the end of the run).
 | ingest + (a) vs (b) | $(fmt1 "$both_wall") s | $(fmt1 "$(wall pandas)") s | $(fmtx "$r_both") | $(fmtx "$c_both") | ≥ 1.5× | $(verdict "$r_both" '>=' 1.5) |
 | (a) peak RSS vs (b)'s | $(mb "$a_rss") MiB | $(mb "$(rss pandas)") MiB | $(fmt "$r_mem") | | ≤ 0.2 (our reading of "a small fraction") | $(verdict "$r_mem" '<=' 0.2) |
 | ingest peak RSS, whole tree vs a tree of its 8 largest files ($(mbytes "$big_bytes")) | $(mb "$(rss ingest)") MiB | $(mb "$(rss ingest_largest8)") MiB | $(fmt "$r_grow") | | ≤ 1.1 (bounded by the largest files, not the tree) | $(verdict "$r_grow" '<=' 1.1) |
-| ingest peak RSS of one iperf3 JSON ($(mbytes "$bigj_bytes")) vs its size | $(mb "$(rss ingest_iperf3_200mb)") MiB | $(mbytes "$bigj_bytes") | $(fmt "$r_bigj") | | ≤ 4 (issue 22: memory bounded by the input) | $(verdict "$r_bigj" '<=' 4) |
+| ingest peak RSS of one iperf3 JSON ($(mbytes "$bigj_bytes")) vs its size | $(mb "$(rss ingest_iperf3_200mb)") MiB | $(mbytes "$bigj_bytes") | $(fmt "$r_bigj") | | ≤ 4 (memory bounded by the input) | $(verdict "$r_bigj" '<=' 4) |
 | export rows/s vs ingest rows/s | $(fmtk "$export_rate")/s | $(fmtk "$ingest_rate")/s | $(fmtx "$r_export") | $(fmtx "$c_export") | ≥ 1× | $(verdict "$r_export" '>=' 1) |
 | export bytes per sample: samples/ (all four datasets) | $(fmt "$bps") ($(fmt "$bps_all")) | 8 (a double) | | | ≤ 9 | $(verdict "$bps_all" '<=' 9) |
 $(if [ "$duck_ok" = 1 ]; then echo "| (d) DuckDB's quantile_cont over the export, every cell of 3 metrics, vs (a) | $(fmt "$(wall duckdb)") s | $(fmt "$a_wall") s | $(fmtx "$r_duck") | $(fmtx "$c_duck") | none (how much longer DuckDB takes) | $(same "$cmp_duck") |"
@@ -431,7 +431,7 @@ measure report_10k_paths 'rm -rf "$W/paths-report"' \
 	    "peak RSS $(mb "$(rss report_10k_paths)") MB."
 } >> "$W/results.md"
 
-# ---- a year of hourly monitoring (issue 25) ----------------------------
+# ---- a year of hourly monitoring ----------------------------
 
 echo
 if [ "${BENCH_MONTH:-1}" = 1 ]; then

@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench/scale.sh - `make bench-scale`: how each step's time grows with
-# the number of samples (issue 26, "Scale, measured").  For each size of
+# the number of samples ("Scale, measured").  For each size of
 # generated tree: pathstat ingest into a fresh database, export to
 # Parquet (seconds, bytes of samples/ per sample), analyze percentiles
 # of http_ms, connect_ms and throughput_bps, and the same three-metric

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """spark_scale.py - tests/cli/helper/engine-check.py with a Spark session
-sized for millions of rows (bench/scale.sh, issue 26).
+sized for millions of rows (bench/scale.sh).
 
   spark_scale.py EXPORT PATHSTAT < CASES
 

@@ -32,7 +32,7 @@
 #define SIGMA_WITHIN		0.3
 #define DAY_WOBBLE		0.02
 #define MAX_POINTS		64
-/* the month design of issue 25: 24 hourly runs of 60 probes a day */
+/* the month design: 24 hourly runs of 60 probes a day */
 #define MAX_SAMPLES		1440
 /* see small_bounds (-DSMALL_AR_BOUND=0.04 or -DSMALL_AR7_BOUND=0.04
  * shows the bound fail) */
@@ -157,7 +157,7 @@ gate(double rate, double target, bool is_fpr, const char *what)
 
 enum old_trend { OLD_NONE, OLD_STABLE, OLD_DRIFT, OLD_STEP };
 
-/* The rule before issue 14: PELT's change points overrule a Sen
+/* The rule before the trend-verdict rework: PELT's change points overrule a Sen
  * interval that excludes 0; no threshold; a verdict from 3 points. */
 static enum old_trend
 old_trend_rule(const double *x, const double *y, size_t n)
@@ -458,7 +458,7 @@ days_tables(uint64_t seed)
 		{ "+20 % step, AR(1) 0.5", { 14, 0.5, 0.02, 300, 300, 1, 1.20, 0 },
 		  V_STEP },
 		{ "+20 % step", { 20, 0, 0.02, 300, 300, 1, 1.20, 0 }, V_STEP },
-		/* issue 25's month: 30 days of 24 hourly runs of 60 probes
+		/* the month design: 30 days of 24 hourly runs of 60 probes
 		 * pooled per day; a path drifting +0.5 %/day, another
 		 * stepping +1.5 ms on day 18 over a 12 ms baseline */
 		{ "month, +0.5 %/day", { 30, 0, 0.02, 1440, 1440, 1.005, 1, 0 },
@@ -527,11 +527,11 @@ days_tables(uint64_t seed)
 			    pc(a.cls[V_NONE]), pc(a.flips));
 			if (eff[i].d.n != 14 || pcts[j] != 50 || eff[i].d.rho > 0)
 				continue;
-			/* issue 25: of the series given a verdict, the planted
+			/* of the series given a verdict, the planted
 			 * one named (target 90 %); and, as floors, how often it
 			 * is named at all (a drift: 80 %, the power the trend
 			 * verdict keeps; a step: 70 %, what 14 days of 2 %
-			 * wobble reach, below the issue's 90 %) */
+			 * wobble reach, below the 90 % target) */
 			snprintf(label, sizeof(label), "%s over 14 days, p50, "
 			    "named right when found", eff[i].name);
 			if (a.cls[V_NONE] < reps && (eff[i].want == V_DRIFT ||
@@ -551,7 +551,7 @@ days_tables(uint64_t seed)
 	printf("\n");
 }
 
-/* The power curve (issue 25): the share of p50 series named right, a
+/* The power curve: the share of p50 series named right, a
  * step "stepped" alone and a drift "drifting" alone, against the effect
  * and the days (2 % independent day effects, 300 samples a day). */
 static void
@@ -611,7 +611,7 @@ curve_tables(uint64_t seed)
  * Outlier trials
  */
 
-/* analyze trials before issue 14: robust z >= 3.5 on the logs with 4 or
+/* analyze trials before the one outlier-trial rule: robust z >= 3.5 on the logs with 4 or
  * more trials, else 3x from the median trial */
 static size_t
 old_analyze_rule(const double *x, size_t n, size_t who, bool *hit)
@@ -751,7 +751,7 @@ outlier_tables(uint64_t seed)
 }
 
 /* ---------------------------------------------------------------------
- * The articles' designs (issue 20): the campaign's outlier rule at 3 and
+ * The articles' designs: the campaign's outlier rule at 3 and
  * 5 trials, a TIME_WAIT trial, Pareto tails, pooled-groups on groups that
  * differ only in spread, run-order on clean rate-limited paths
  */
@@ -1004,7 +1004,7 @@ design_tables(uint64_t seed)
 	{
 		/* 1-2 cells: a selection of one path (--where path=P2),
 		 * fewer cells than share a spread, judged by each cell's
-		 * own rule on p50, p95 and p99 (issue 20 item 3).  power:
+		 * own rule on p50, p95 and p99.  power:
 		 * the TIME_WAIT or 2x trial's gate, 0 none; a cell of 3
 		 * trials alone cannot tell its spread (its own rule's
 		 * critical z is 21.7), so 60 % there holds the rule to

@@ -1,5 +1,5 @@
 -- window_percentiles.sql - the pure-SQL peer of `pathstat analyze
--- percentiles` (issue 4, peer (c)): type-7 p50/p95/p99 and max of every
+-- percentiles` (peer (c)): type-7 p50/p95/p99 and max of every
 -- (path, condition, metric) cell of connect_ms, http_ms and
 -- throughput_bps, pooled over runs, from a pathstat database with
 -- window functions only.  Run as: sqlite3 -json DB < this file.

@@ -193,7 +193,7 @@ few_judge(const struct check_model *m, const struct check_cell *c,
 			if (rank <= CHECK_FEW_RANK)
 				few_rank_only(fw, pct, judged, rank);
 			/* what analyze --pool trials judges: each run with
-			 * samples (issue 20 item 8: 3 x 150 probes had no
+			 * samples (3 x 150 probes had no
 			 * p99 interval there, pointing here, and nothing
 			 * was found on the pooled 450); not for a caller
 			 * whose tables pool the runs (a report's week of

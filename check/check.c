@@ -299,7 +299,7 @@ check_fmt_value(struct strbuf *sb, int metric, double v)
 	switch (metric) {
 	case METRIC_THROUGHPUT_BPS:
 		/* per magnitude, so a 12 Mbit/s floor does not read
-		 * "0.01 Gbit/s" (issue 23); Gbit/s down to 0.1 */
+		 * "0.01 Gbit/s"; Gbit/s down to 0.1 */
 		if (a >= 1e8)
 			strbuf_addf(sb, "%.2f Gbit/s", v / 1e9);
 		else if (a >= 1e5)

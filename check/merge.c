@@ -310,7 +310,7 @@ fold(struct check_model *m, const struct check_opts *o, struct story *s,
 	scope_keys_collect(&all, cells, ncells);
 	unit = what_differs(&all, true);
 	/* count campaigns (days, instance types), not findings: a check
-	 * may say one thing per run or trial of one day (issue 23) */
+	 * may say one thing per run or trial of one day */
 	for (i = nseen = 0; i < s->n; i++) {
 		for (j = 0; j < i && strcmp(scopes[j], scopes[i]); j++)
 			;

@@ -36,7 +36,7 @@
 #define CHECK_CAP_TOL		0.015
 /* ... or every path of the column (3 or more) within this: then all of
  * them are at the instance's rate (12.17-12.55 Gbit/s is one cap, not
- * 4 paths capped and 3 slower, issue 23) ... */
+ * 4 paths capped and 3 slower) ... */
 #define CHECK_CAP_ALL_TOL	0.04
 /* ... at least this many of them ... */
 #define CHECK_CAP_MIN_PATHS	3
@@ -108,7 +108,7 @@
  * groups (2 groups of 2 trials): the F's within-group variance then
  * rests on a trial pair a group and flagged 2.0 % of cells whose groups
  * differ only in spread and 2.8 % with TIME_WAIT-like trials at 1 %
- * (bench/verdicts.c, issue 20 item 9) */
+ * (bench/verdicts.c) */
 #define CHECK_POOL_ALPHA_FEW_DF	0.0025
 /* ... and the groups' geometric means this many times apart at least
  * (docs/checks.md: the false-positive rate measured on noise). */

@@ -48,7 +48,7 @@ seq_cmp(const void *va, const void *vb)
  * path on it sits at one level: their median levels within
  * CHECK_ORDER_FLOOR_PATHS of each other.  Paths rate-limited at 90, 95
  * and 100 Mbit/s, or measured in an order that puts a fast one after a
- * slow one, are no finding (issue 23).
+ * slow one, are no finding.
  */
 static bool
 floor_is_credits(const struct check_model *m, const struct seq_run *s,

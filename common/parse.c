@@ -51,7 +51,7 @@ parse_double(const char *s, double min, double max, double *out)
 	if (!s || !*s)
 		return -1;
 	/* decimal only: strtod also reads C's hex floats ("0x1p3" = 8),
-	 * which no tool we read writes (issue 22) */
+	 * which no tool we read writes */
 	if (strpbrk(s, "xX"))
 		return -1;
 	errno = 0;

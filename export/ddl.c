@@ -99,7 +99,7 @@ projection(const struct export_model *m, size_t k, const char **min)
 	for (i = 0; i < m->nparts; i++) {
 		v = m->parts[i].values[k];
 		/* "enum" values are ","-separated: a "," would split one
-		 * and its partition would vanish (issue 22) */
+		 * and its partition would vanish */
 		if (!v || export_value_needs_escape(v) || strchr(v, ',') ||
 		    (m->parts[i].opaque && strchr(v, '~')))
 			return NULL;

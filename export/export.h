@@ -41,7 +41,7 @@ int export_sql_print(FILE *fp, sqlite3 *db, const char *verb,
 
 /*
  * The three above as analyze's --sql printer (analyze/options.h), which
- * main() installs: analyze never calls into export/ (issue 24).
+ * main() installs: analyze never calls into export/.
  */
 extern const struct analyze_sql_printer export_sql_printer;
 

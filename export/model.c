@@ -70,7 +70,7 @@ export_value_needs_escape(const char *v)
 /* v as a folder name's value, escaped: whole when that is at most
  * EXPORT_VALUE_MAX bytes, else its first 64 bytes' worth and "~" and a
  * hash of all of it (a folder name has at most 255 bytes: a 300-byte
- * tag made every export fail, issue 22).  The literal Hive null name
+ * tag made every export fail).  The literal Hive null name
  * gets its first '_' escaped, so it reads back as itself, not NULL. */
 void
 export_escape_value(const char *v, struct strbuf *sb)
@@ -123,7 +123,7 @@ col_dup(sqlite3_stmt *st, int i)
 /* Every condition key and tag in the database, sorted, into *out: at
  * most EXPORT_KEY_COLUMNS of them (the keys most rows have), since
  * SQLite returns at most 2,000 columns and a database may hold more
- * keys (issue 22); every tag stays in the tags column. */
+ * keys; every tag stays in the tags column. */
 static int
 db_keys(sqlite3 *db, char ***out, size_t *n)
 {

@@ -64,7 +64,7 @@ filekeys_resolve(struct meta_cache *mc, const struct ingest_opts *o,
 
 	*matched = -1;
 	if (meta_keys_for(mc, dir, wf->root, keys, &mwhy)) {
-		/* keys that cannot all be known are not stored (issue 9) */
+		/* keys that cannot all be known are not stored */
 		strbuf_addf(why, "a meta.json above it is broken (%s)",
 		    mwhy.buf);
 		ret = -1;

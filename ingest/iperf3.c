@@ -22,7 +22,7 @@
 #include "ingest/iperf3.h"
 
 #define IPERF3_MAX_DOCS		1000	/* further documents or tests counted */
-/* cJSON costs about 41 times the text it parses (issue 22): a document
+/* cJSON costs about 41 times the text it parses: a document
  * larger than IPERF3_TREE_MAX is read member by member and interval by
  * interval, and no one member may exceed IPERF3_PIECE_MAX, so a file
  * costs about twice its size, whatever it holds. */

@@ -540,7 +540,7 @@ meta_parse(const char *buf, size_t len, struct run_keys *out,
 		goto cleanup;
 	}
 	if (cJSON_GetArraySize(root) > RUN_TAGS_MAX + 8) {
-		/* every key would become a column somewhere (issue 22) */
+		/* every key would become a column somewhere */
 		strbuf_addf(why, "%d keys: a run may have at most %d tags",
 		    cJSON_GetArraySize(root), RUN_TAGS_MAX);
 		goto cleanup;

@@ -311,7 +311,7 @@ probe_record(const struct csv_rec *rec, void *data)
 	}
 	/* pathprobe numbers its probes 0, 1, 2 ...: a seq that does not
 	 * grow is a repeated row (a file concatenated with itself, a
-	 * collector restarted into it) and would count twice (issue 22) */
+	 * collector restarted into it) and would count twice */
 	if (ctx->have_base && seq <= ctx->last_seq) {
 		if (!ctx->ndup++)
 			ctx->dup_line = rec->line;

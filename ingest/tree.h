@@ -87,7 +87,7 @@ int tree_open_inside(const char *path, const char *root_real,
 /* The tag that keeps condition tokens the grammar does not know. */
 #define RUN_KEYS_LABEL	"label"
 /* Tags one meta.json, layout or --tag list may give a run: every key
- * is a column of run_view and of export's runs (issue 22). */
+ * is a column of run_view and of export's runs. */
 #define RUN_TAGS_MAX	128
 
 /* Run keys before the file's own content adds to them. */

@@ -18,8 +18,8 @@
 #include "ingest/store.h"
 
 /* At most this many tag columns (the keys most runs have): SQLite
- * returns at most 2,000 columns, and a database may hold more keys
- * (issue 22).  Every tag stays in the "tags" column. */
+ * returns at most 2,000 columns, and a database may hold more keys.
+ * Every tag stays in the "tags" column. */
 #define VIEW_TAG_COLUMNS	200
 #define STR_(x)	#x
 #define STR(x)	STR_(x)

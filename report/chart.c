@@ -608,7 +608,7 @@ chart_key_above(struct chart *ch, char *const *labels, size_t n)
 /* 1-2-5 tics across [lo, hi] on a log axis (gnuplot shows only powers
  * of ten there, too few when the data span one decade or two).  The
  * loop runs over decade exponents, not over the values, so 1e308, an
- * infinity or a subnormal 5e-324 cannot keep it going (issue 22); wide
+ * infinity or a subnormal 5e-324 cannot keep it going; wide
  * spans get powers of ten only, at most about 30 of them. */
 void
 chart_log_tics(struct strbuf *sb, const char *axis, double lo, double hi)

@@ -3,7 +3,7 @@
  * draws each kind a spec may name, and report_chart_write(), which runs
  * one chart through chart.c's core and its family.  The only file that
  * depends on every family, so that the core depends on none of them
- * (issue 24: the families depend on the core, not the core on them).
+ * (the families depend on the core, not the core on them).
  */
 #include "common/compat.h"
 

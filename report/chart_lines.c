@@ -386,7 +386,7 @@ cmp_str(const void *a, const void *b)
 
 /* The day's loss % per line key (keys as chart_days() builds them), as a
  * right-axis series of each line that lost anything: a lossy day stands
- * beside its latency on the same x axis (issue 25). */
+ * beside its latency on the same x axis. */
 static void
 days_loss(struct lines *ln, const struct table *t,
     const struct analyze_opts *o, long pc, long cc, long dc,

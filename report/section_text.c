@@ -4,7 +4,7 @@
  * analyze options, a path's label, the where text and the caption's
  * opening (metric, unit, estimator, pooling).  It depends on no other
  * file of report/ but spec.c's error printer, so the chart families and
- * pivots use it without calling back into section.c (issue 24).
+ * pivots use it without calling back into section.c.
  */
 #include "common/compat.h"
 

@@ -5,10 +5,10 @@
  * single trial.  Trials are the unit because requests inside a trial are
  * not independent of each other (a trial-level random effect): an
  * interval that treats every request as independent covered 32 % at a
- * 10 % trial-to-trial drift (issue 14).  Coverage is measured by
+ * 10 % trial-to-trial drift.  Coverage is measured by
  * tests/sim/coverage.c and committed in docs/coverage.md.  What is
  * withheld, and where the pooled linearization gives way to the trials'
- * own values (ties, unequal trial sizes: issue 20), is decided here once
+ * own values (ties, unequal trial sizes), is decided here once
  * (stats_tl_withhold, stats_tl_method), for analyze and the harness
  * alike.  Pure functions over arrays; contracts are in stats.h.
  */
@@ -82,7 +82,7 @@ mean_var(const double *u, size_t n, double *mean, double *var)
 	size_t i;
 
 	/* stats_mean: values near DBL_MAX overflow a plain sum (identical
-	 * trials at 1.7e308 gave the interval [0, null], issue 22) */
+	 * trials at 1.7e308 gave the interval [0, null]) */
 	m = stats_mean(u, n);
 	for (i = 0; i < n; i++)
 		v += (u[i] - m) * (u[i] - m);
@@ -252,7 +252,7 @@ shared_plateau(const struct stats_trials *g, enum stats_estimator est,
 
 /* Trial sizes this far apart (largest / smallest) make the pooled
  * quantile's u_t unequal in variance: with 3 trials of 300, 300 and 40
- * the pooled p50 interval covered 88 % (issue 20). */
+ * the pooled p50 interval covered 88 %. */
 #define UNEQUAL_SIZES	1.5
 
 static bool
@@ -337,7 +337,7 @@ quantile_slope(const double *sorted, size_t N, double p)
 
 /*
  * The pooled percentile of trials of unequal size from the trials' own
- * values u[0..T) (issue 20).  The pooled estimate weighs a trial by its
+ * values u[0..T).  The pooled estimate weighs a trial by its
  * size, nearly sum (n_t / N) u_t, but the plain sample variance of u
  * weighs them alike: at 300/300/40 without a trial effect the trial of
  * 40 held 80 % of that variance, the standard error was 1.5x the pooled

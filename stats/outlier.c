@@ -291,7 +291,7 @@ stats_outlier_pooled(const double *x, size_t k, double scale, size_t used,
 		lg[i] = log(x[i]);
 	}
 	m = stats_median(lg, k);
-	/* the cell's own rule on this statistic too (issue 20): a cell of
+	/* the cell's own rule on this statistic too: a cell of
 	 * 5 trials two of which are TIME_WAIT trials (p95 4x the others)
 	 * can estimate that its tail is bimodal, where a campaign whose
 	 * cells happen to spread a little more (a scale of 5 %, K s 5x)
@@ -369,7 +369,7 @@ stats_outlier_campaign(const double *const *x, const size_t *k,
 			/* too few cells to share a spread (a selection of
 			 * one path): the cell's own rule on this statistic
 			 * alone, as stats_outlier_pooled() applies it
-			 * beside the shared one (issue 20 item 3) */
+			 * beside the shared one */
 			for (g = 0; g < n; g++) {
 				cj = grp[g];
 				stats_outlier_trials(v + g * kk, kk, flag[cj],

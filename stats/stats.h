@@ -573,7 +573,7 @@ const char *stats_tl_unsupported(enum stats_pool pool,
  * than give an order-statistic interval at this level (the rule check
  * few-samples states: p99 at 95 % needs 299; --pool trials judges each
  * trial, pooled all of them: iperf3's 3 runs x 30 intervals covered 77 %
- * for p99 before, issue 20); a percentile that sits on one plateau of
+ * for p99 before); a percentile that sits on one plateau of
  * tied values shared by two or more trials (a rate cap: a point mass in
  * the trial-level values, which a t interval on 3 of them does not
  * cover, or of width 0 when all share it).  pooled, npooled as for stats_tl_values
@@ -597,7 +597,7 @@ const char *stats_tl_withhold(const struct stats_trials *g,
  * trial's variance tau^2 + c / n_t, Hartung-Knapp's scale: see
  * docs/intervals.md): the pooled quantile sits on a run of ties
  * (the linearized share jumps and the slope is 0 there: a cap's plateau
- * gave [1.053, 1.057] where the trials said [0.91, 1.18], issue 20), or
+ * gave [1.053, 1.057] where the trials said [0.91, 1.18]), or
  * trial sizes differ by more than 1.5x (300/300/40 covered 88 %).
  */
 const char *stats_tl_method(const struct stats_trials *g,
@@ -613,7 +613,7 @@ const char *stats_tl_method(const struct stats_trials *g,
  * Why a single run has no within-run interval, or NULL: its samples are
  * a time series (series: iperf3's reporting intervals), serially
  * correlated, and the order-statistic interval assumes independent
- * samples (AR(1) rho 0.8 covered 57-65 %, issue 20).
+ * samples (AR(1) rho 0.8 covered 57-65 %).
  */
 const char *stats_within_run_withhold(bool series);
 
@@ -728,7 +728,7 @@ int stats_tl_growth(const double *a50, const double *a99, size_t ta,
  * quantile never lies outside its samples' range, a delta of two
  * cells' quantiles never outside [min a - max b, max a - min b] (a t
  * interval on 3 trials printed -163 [-648, 321] where -257 was the
- * least possible, issue 20).  Nothing happens when lo > hi or NaN.
+ * least possible).  Nothing happens when lo > hi or NaN.
  */
 void stats_interval_clip(struct stats_interval *iv, double lo, double hi);
 
@@ -748,7 +748,7 @@ int stats_sample_interval(const double *sorted, size_t n, double pct,
     double estimate, double level, struct stats_interval *out);
 
 /*
- * Serial correlation within a run (issue 20 item 5).  The lag-1 rank
+ * Serial correlation within a run.  The lag-1 rank
  * autocorrelation of x[0..n) in sample order: with R_i the ranks (ties
  * averaged) and m = (n + 1) / 2, sum (R_i - m)(R_{i+1} - m) / sum
  * (R_i - m)^2.  About N(0, 1/n) for independent samples.  NaN when

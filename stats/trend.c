@@ -309,7 +309,7 @@ noise_draw(struct stats_rng *rng, const struct noise *nz, const double *x,
 	double u = 0, st = sqrt(nz->tau2), rho = nz->rho;
 
 	/* the null is a mixture over the autocorrelations the series is
-	 * compatible with, not the one point estimate (issue 20 item 6),
+	 * compatible with, not the one point estimate,
 	 * and within the bounds the fitted rho keeps: a draw below the
 	 * floor would bring back the independent days the floor rules out
 	 * (clipped at 0 instead, 5.1 and 5.2 % false p50 verdicts on 14
@@ -646,7 +646,7 @@ stats_trend_se(const double *x, const double *y, const double *se, size_t n,
 	 * Mann-Kendall test, which a step alone passes.  Without a step, a
 	 * monotone change (Mann-Kendall) is a drift, unless two means fit
 	 * it better than a line by the split's penalty: then it is a step
-	 * at the best split (issue 25: a pure step called "drifting" in
+	 * at the best split (a pure step called "drifting" in
 	 * 6.5-46 % of series when the step beyond the line fell short).
 	 */
 	step_sig = out->step_p <= STATS_TREND_ALPHA_STEP;

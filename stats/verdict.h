@@ -42,7 +42,7 @@
  * (14 points cannot tell 0.5 from 0) and never more than
  * STATS_TREND_RHO_MAX: a step left in the line's residuals reads as a
  * strong autocorrelation, and with 0.9 a +20 % step over 20 days was
- * named in 87.8 % (docs/verdicts.md, issue 25); day effects as
+ * named in 87.8 % (docs/verdicts.md); day effects as
  * correlated as 0.8 get 9-11 % false verdicts over 14 days with either
  * cap (10.3 % against 9.3 % on the same 300 p50 series). */
 #define STATS_TREND_RHO_BIAS	3.0
@@ -245,7 +245,7 @@ double stats_outlier_zcrit_semi(size_t n);
  * heavy-tailed samples (p99 of Pareto alpha 1.5 trials) is skewed right
  * with an exponential, not normal, upper tail, and with the normal's
  * critical value 6.8 % of cells of 20 identical such trials got a flag
- * (issue 20 item 9; bench/verdicts.c, docs/verdicts.md). */
+ * (bench/verdicts.c, docs/verdicts.md). */
 #define STATS_OUTLIER_SEMI_UP	1.25
 
 /*
@@ -299,7 +299,7 @@ double stats_outlier_pool_scale(const double *x, size_t k, size_t ncells,
  * rule matters on the tails: a cell of 5 trials two of which are
  * TIME_WAIT trials (p95 4x) in a campaign whose cells spread a little
  * more (K s 5x) passed the pooled test alone, and its --pool trials
- * p75-p99 intervals covered 88.8 % (issue 20, tests/sim/coverage.c
+ * p75-p99 intervals covered 88.8 % (tests/sim/coverage.c
  * oha-5x10000-bimodal).  flag[i], ratio[i] (x_i / exp(median log), may
  * be NULL) as stats_outlier_trials().  Returns the number of flags; 0
  * when the scale is NaN (then neither rule is applied here).
@@ -318,7 +318,7 @@ double stats_outlier_pool_k(size_t k, size_t used);
  * STATS_OUTLIER_POOL_MIN_CELLS cells (a selection of one path) has no
  * shared scale, and each of its cells is judged by its own rule
  * (stats_outlier_trials()) on this statistic alone, so that its tails
- * are judged as the campaign's cells' are (issue 20).  flag[c] (k[c]
+ * are judged as the campaign's cells' are.  flag[c] (k[c]
  * entries) and ratio[c] (may be NULL, or a NULL entry) get its
  * results, scale[c] and used[c] (both may be NULL) the group's scale
  * and cell count (NaN and 0 when the cell was not judged; NaN and the

@@ -1,6 +1,6 @@
 # t0010: a mistyped command is a usage error (exit 2) naming the command
 # it is a near miss of; help for a command that does not exist is no
-# help (issue 15: `pathstat help foo` printed the general usage, exit 0).
+# help (`pathstat help foo` printed the general usage, exit 0).
 
 run "$PS" analyse
 expect_code 2 "analyse: usage error"

@@ -1,4 +1,4 @@
-# t0030: the test runner cannot pass on nothing (issue 24).  run-one.sh
+# t0030: the test runner cannot pass on nothing.  run-one.sh
 # is run on small scripts of this test's own: one that ran no check, one
 # whose python helper failed unchecked, one that failed a check, one
 # that skipped with a reason, one that skipped after checks, one that

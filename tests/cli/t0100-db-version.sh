@@ -1,4 +1,4 @@
-# t0100: a database whose schema version no pathstat writes (issue 9):
+# t0100: a database whose schema version no pathstat writes:
 # PRAGMA user_version = -5 used to give "001-initial.sql: table metrics
 # already exists"; every command now says what is wrong with the file.
 

@@ -52,7 +52,7 @@ for f in chart_bars chart_box chart_dates chart_heatmap chart_lines chart_sample
 done
 
 # The top-level folders: no cycle at all.  analyze -> export -> check
-# -> analyze was one (issue 24): analyze called export_sql_print and
+# -> analyze was one: analyze called export_sql_print and
 # export_engine_known for --sql.  Now export/sql.c writes its queries
 # from analyze's options and main() hands analyze export's printer
 # (analyze/options.h's struct analyze_sql_printer), so the layers run

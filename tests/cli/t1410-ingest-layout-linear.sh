@@ -1,4 +1,4 @@
-# t1410: --layout matching takes time linear in the name (issue 9).  One
+# t1410: --layout matching takes time linear in the name.  One
 # file named 250 '_' and an 'x' took 2.8 s under the first pattern and
 # 84 s under the second, backtracking through every way to split the
 # underscores; now each is refused at once.  Run under timeout(1), so a

@@ -1,4 +1,4 @@
-# t1600: a hostile synced tree (issue 9).  meta.json follows the data
+# t1600: a hostile synced tree.  meta.json follows the data
 # files' rules (a link out of the tree is refused and then not applied);
 # FIFOs never block (a FIFO named meta.json, a data file swapped for a
 # FIFO after the walk); a file swapped for a link out of the tree after
@@ -91,7 +91,7 @@ rm empty/A/nothing/up
 run $T "$PS" ingest --db e2.db empty
 expect_code 0 "a link to a folder walked before is not an error"
 
-# ---- half-valid metadata is refused whole (the issue's example)
+# ---- half-valid metadata is refused whole (the reported example)
 mkdir -p half/Z
 echo '{"path":"Z","trial":-1,"az":"x","instance_type":"c6i"}' > half/Z/meta.json
 probe half/Z/probe.csv 1

@@ -1,4 +1,4 @@
-# t1610: a gzip bomb (issue 9): 100 gzip members of 64 MiB of zeros,
+# t1610: a gzip bomb: 100 gzip members of 64 MiB of zeros,
 # 6.4 GiB from 6.5 MB, used to be inflated up to the 4 GiB limit (4.7 GB
 # of memory) before it was refused.  It is refused while streaming, once
 # past 32 MiB, because it expands more than 100 times; a real file that

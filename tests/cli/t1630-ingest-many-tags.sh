@@ -1,4 +1,4 @@
-# t1630: tags cannot break queries (issue 22).  One 29 kB meta.json with
+# t1630: tags cannot break queries.  One 29 kB meta.json with
 # 2,100 keys made analyze, report, export and run_view fail for every
 # run ("too many columns in result set": SQLite returns at most 2,000).
 # Now a meta.json with more keys than a run may have tags (128) is

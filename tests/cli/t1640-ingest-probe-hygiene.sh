@@ -1,4 +1,4 @@
-# t1640: probe CSV hygiene (issue 22).  Repeated rows (a file appended
+# t1640: probe CSV hygiene.  Repeated rows (a file appended
 # to itself) were stored as ok with no note and counted twice; a clock
 # stepping back gave negative times with no note; a hex float (0x1p3)
 # was read as 8.0 ms.  Now a row whose seq repeats or goes back is

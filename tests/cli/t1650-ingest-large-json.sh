@@ -1,4 +1,4 @@
-# t1650: memory bounded by the input (issue 22).  cJSON costs about 41
+# t1650: memory bounded by the input.  cJSON costs about 41
 # times the JSON it parses, so a few hundred MB of iperf3 JSON filled the
 # machine, and under a memory limit the failure read "invalid JSON".  A
 # document above 8 MiB is now read member by member and interval by

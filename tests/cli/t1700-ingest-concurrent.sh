@@ -1,4 +1,4 @@
-# t1700: two users at once (issue 9).  Two ingests into a new database
+# t1700: two users at once.  Two ingests into a new database
 # (one used to fail: "001-initial.sql: table metrics already exists" or
 # "database is locked"), and two --force ingests into an existing one
 # (one used to stop half-way: "begin transaction: database is locked"),

@@ -1,4 +1,4 @@
-# t1901: issue 16, reproduction 1.  A re-ingest with another layout used
+# t1901: a re-ingest with another layout used
 # to delete good runs: a probe file stored with a .csv layout was
 # "rejected ... no path ID" under a .json layout and its run was gone; on
 # the whole tree every probe run vanished while the summary said only

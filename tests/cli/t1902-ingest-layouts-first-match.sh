@@ -1,4 +1,4 @@
-# t1902: issue 16, reproduction 2.  With --layout A --layout B only B
+# t1902: with --layout A --layout B only B
 # counted: every file that only A matched was rejected with "the layout
 # 'B' does not match", and nothing said A was dropped.  Now the first
 # layout that matches a file applies; a file none matches names them

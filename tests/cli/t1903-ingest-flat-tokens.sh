@@ -1,4 +1,4 @@
-# t1903: issue 16, reproduction 3.  Common flat-name tokens were refused
+# t1903: common flat-name tokens were refused
 # ("condition token 'probe' is not k=v...", the same for oha and b200M):
 # the first ingest of a week rejected every such file.  Now a tool name
 # sets the tool (probe is read as pathprobe, and that is said), iperf3's

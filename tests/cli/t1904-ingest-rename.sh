@@ -1,4 +1,4 @@
-# t1904: issue 16, reproduction 4.  A renamed file kept its old keys and
+# t1904: a renamed file kept its old keys and
 # name: after mv A_tcp_P4_run1.json A_tcp_P4_run3.json a re-ingest said
 # "1 skipped" (same content as the old name), then "1 unchanged", and
 # there was no trial 3.  A rename is a gone file and a new one: the new

@@ -1,4 +1,4 @@
-# t1905: issue 16, reproduction 5.  A deleted file stayed in the database
+# t1905: a deleted file stayed in the database
 # forever, in every table, and nothing said so.  Now files the database
 # has under the folders walked that are gone are reported (their runs
 # kept), --dry-run lists them, and --prune removes them, naming each.

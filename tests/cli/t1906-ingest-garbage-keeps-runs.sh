@@ -1,4 +1,4 @@
-# t1906: issue 16, reproduction 6.  A good file overwritten with garbage
+# t1906: a good file overwritten with garbage
 # made its run vanish with exit 0 ("skipped: not a known result format",
 # and the stored trial was gone).  Now a file that gave runs keeps them
 # while it is garbage, empty, cut short into nothing, or unreadable: it

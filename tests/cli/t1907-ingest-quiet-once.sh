@@ -1,4 +1,4 @@
-# t1907: issue 16, reproduction 7.  -q did not silence 252 lines of
+# t1907: -q did not silence 252 lines of
 # "keys say dir=bidir but the file says dir=bidir-up", and a partial
 # file's reason was printed twice ("truncated JSON at byte 3000: ...;
 # truncated JSON at byte 3000: ...").  Now a layout's bidir agrees with

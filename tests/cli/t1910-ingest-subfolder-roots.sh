@@ -1,4 +1,4 @@
-# t1910: issue 15, "Ingesting a subfolder re-keys runs".  After
+# t1910: "Ingesting a subfolder re-keys runs".  After
 # `ingest samples/tree`, `ingest samples/tree/tokyo-osaka/2026-08-28/`
 # stored its 51 files again as new runs without the meta.json above the
 # folder: --where study=tokyo-osaka fell from 56 runs to 5.  Now the

@@ -1,4 +1,4 @@
-# t1920: issue 16's proof: a flat-named tree through a week of changes,
+# t1920: a flat-named tree through a week of changes,
 # re-synced and re-ingested every day: a day added, a file renamed, one
 # deleted and pruned, one overwritten with garbage, the tree laid out
 # anew (and --prune), a tag added to every run (refused, then --rekey).

@@ -1,4 +1,4 @@
-# t1940: issue 16, "Data out, tidy": run_view has a column per tag key
+# t1940: data out, tidy: run_view has a column per tag key
 # (ingest writes it again as tag keys appear), times are ISO 8601 with Z
 # in the views as in the CLI, and an empty condition is an empty string
 # in the view, in runs --format csv and json.

@@ -1,4 +1,4 @@
-# t1971: issue 24's size rule (at most 3 functions over 120 lines, no
+# t1971: the house size rule (at most 3 functions over 120 lines, no
 # file over 1,200 lines in the product code), measured by
 # tests/cli/helper/sizes.sh.  The lister is checked on a made tree at
 # the limits' edges; then the whole product is held to the rule, and

@@ -1,4 +1,4 @@
-# t2210: issue 15's typos and empty answers.  A key, value, path, pair,
+# t2210: typos and empty answers.  A key, value, path, pair,
 # baseline or metric that no run has is a usage error (exit 2) naming
 # what exists, with "did you mean" for a near miss; names that all exist
 # but match nothing together exit 1 saying what was looked for.  Each of

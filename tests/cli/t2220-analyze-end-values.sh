@@ -1,4 +1,4 @@
-# t2220: every metric is reachable (issue 15).  The tools' end-of-test
+# t2220: every metric is reachable.  The tools' end-of-test
 # values -- oha's requests per second and response bytes per second,
 # iperf3's UDP jitter and loss from the summary a client's JSON carries --
 # are one value per run: analyze tables them per path with n = runs,
@@ -13,7 +13,7 @@ cp -r "$TOP/samples/tree" tree
 run "$PS" analyze percentiles --db s.db --metric rps --where size=1m --where c=16
 expect_code 0 "percentiles --metric rps: exit 0 (it printed no rows)"
 # one value per run: the mean, the slowest and the fastest run by
-# default, not a p99 that is only the best of 3 (issue 23)
+# default, not a p99 that is only the best of 3
 expect_out_has "| Path | Condition | n | trials | failures | mean (req/s) | min (req/s) | max (req/s) |" \
     "rps without --stats: mean, min (the slow side), max"
 expect_out_has "| B | c=16,ka=on,size=1m | 3 | 3 | 0 | 1478.0 | 1475.9 | 1479.5 |" "B: 3 runs, mean 1478.0 req/s"

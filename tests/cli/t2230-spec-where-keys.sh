@@ -1,4 +1,4 @@
-# t2230: a report spec's where names keys that exist (issue 15: a
+# t2230: a report spec's where names keys that exist (a
 # condition string under "condition" answered "no throughput_bps data
 # where condition=P=4,proto=tcp" with no hint), and ingest takes options
 # after the paths (`pathstat ingest TREE -q` read -q as a path).

@@ -1,4 +1,4 @@
-# t2500: the mean of values near DBL_MAX (issue 9): three trials of
+# t2500: the mean of values near DBL_MAX: three trials of
 # 1.7e308 used to overflow the sum and show "not measured".  The mean of
 # equal values is that value; the mean of 8.5e307, 1.7e308, 1.7e308 is
 # 1.417e308 although their sum is past DBL_MAX.

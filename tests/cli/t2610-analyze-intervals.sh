@@ -1,4 +1,4 @@
-# t2610: the intervals analyze prints (issue 14).  Campaigns built so the
+# t2610: the intervals analyze prints.  Campaigns built so the
 # answer is known: one trial (a within-run interval that covers sampling
 # only), two (no interval, and how many trials to collect), three and
 # five with trials that drift (a trial-level interval, at least as wide as

@@ -1,4 +1,4 @@
-# t2620: intervals on our users' designs (issue 20).  Rate-capped trials
+# t2620: intervals on our users' designs.  Rate-capped trials
 # (most values at the cap) put a pooled percentile on a run of ties:
 # compare --by day printed ratio 1.055 [1.053, 1.057] where the trials'
 # own p50s (183, 183, 179 against 178, 199, 189) ask for about

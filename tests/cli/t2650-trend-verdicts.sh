@@ -1,4 +1,4 @@
-# t2650: trend verdicts hold up on noise and find a drift (issue 14).
+# t2650: trend verdicts hold up on noise and find a drift.
 # Before: 30 % of 14-day and 32.5 % of 7-day noise series were called
 # "stepped", a +1 %/day drift was "stepped" (94 %), and any monotone
 # 3-point series was "drifting".  Seeded series here: 20 noise paths of

@@ -1,5 +1,5 @@
-# t2660: trend verdicts that name what changed (issue 25) and trend on
-# correlated and unequal days (issue 20 item 6).  A seeded month-like
+# t2660: trend verdicts that name what changed and trend on
+# correlated and unequal days.  A seeded month-like
 # campaign: 5 paths x 20 days x 3 hourly runs of 20 probes.  D steps
 # +1.5 ms on 2026-11-11 (before: "drifting ... and stepped"), C drifts
 # +0.5 %/day, A alternates instance types weekly (before: "stepped" with

@@ -1,6 +1,6 @@
 # t2661: a step that the step-beyond-the-line test misses but Mann–Kendall
 # finds is called a step when two means fit the series better than a line
-# (issue 25: "a step is called a step, not a drift, when a step explains
+# ("a step is called a step, not a drift, when a step explains
 # the series").  14 days whose p50 rises about 17 % on 2026-11-08 with a
 # little day-to-day wander; before this rule: "drifting up, +25.0 %".
 

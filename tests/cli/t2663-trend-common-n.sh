@@ -1,5 +1,5 @@
 # t2663: days whose probe count changes by 2x or more are compared at a
-# common n (issue 20 item 6).  14 days of one path whose probes follow
+# common n.  14 days of one path whose probes follow
 # the same lognormal every day (median 10 ms, sigma 0.3, a 1 % wander),
 # 300 probes a day, then 50 from the 8th: a type 7 p99 of 50 reads about
 # 5 % below one of 300, so before this rule --threshold 0 said "step at

@@ -1,5 +1,5 @@
-# t2700: "≥ timeout" is the estimator's own rule in integer ranks (issue
-# 14 item 4): at each boundary the issue lists, for type 7, oha and
+# t2700: "≥ timeout" is the estimator's own rule in integer ranks:
+# at each boundary the censoring design lists, for type 7, oha and
 # Harrell-Davis, pooled and per trial; refusals are failures beside the
 # numbers (a timeouts column), never "≥ timeout".  The rule itself is
 # unit-tested against an independent oracle in tests/unit/t-censor.c.
@@ -49,7 +49,7 @@ expect_out_has "| Path | Condition | n | trials | failures | timeouts | loss % |
 expect_out_has "| R300 | – | 270 | 1 | 30 | 0 | 10.0 | 9.672 | 10.278 | 10.332 |" \
     "30 refusals in 300: failures 30, timeouts 0, p95 and p99 are numbers"
 expect_out_has "| P300 | – | 297 | 1 | 3 | 3 | 1.0 | 9.740 | 10.406 | ≥ timeout (400 ms) |" \
-    "3 timeouts in 300: p99 ≥ timeout (400 ms), the issue's unflagged case"
+    "3 timeouts in 300: p99 ≥ timeout (400 ms), the case once left unflagged"
 expect_out_has "ceil((N − 1)·p) ≥ successes" "the caption states type 7's rule"
 expect_out_has "refusals and errors censor nothing" "the caption says refusals do not censor"
 run "$PS" analyze percentiles --db s.db --metric connect_ms --stats p99 \

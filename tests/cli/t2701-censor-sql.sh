@@ -4,7 +4,7 @@
 # and on t2702's tree (3 x 300 probes, 1 % timeouts on one path) delta,
 # ratio and trials leave a censored statistic without a number and flag
 # it (<stat>_ge_timeout, growth_ge_timeout, ge_timeout_trials) as
-# analyze does (issue 20 item 2).  tests/cli/helper/sql-check.py does
+# analyze does.  tests/cli/helper/sql-check.py does
 # the comparing.
 # tier: duckdb
 . "$TOP/tests/cli/duckdb.sh"
@@ -30,7 +30,7 @@ while IFS= read -r line; do
 	esac
 done < check.out
 
-# downstream of "≥ timeout": delta, ratio, trials (issue 20)
+# downstream of "≥ timeout": delta, ratio, trials
 . "$TOP/tests/cli/helper/censor-trials.sh"
 rm -rf tree
 censor_trials_tree

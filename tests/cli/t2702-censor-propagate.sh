@@ -1,5 +1,5 @@
-# t2702: a statistic "≥ timeout" stays censored downstream (issue 20
-# item 2).  The issue's design: 3 trials x 300 probes, 3 timeouts per
+# t2702: a statistic "≥ timeout" stays censored downstream.
+# The second article's design: 3 trials x 300 probes, 3 timeouts per
 # trial (1 % loss) on path A under m5, against clean paths and
 # instance types (tests/cli/helper/censor-trials.sh).  Before, Δp99 =
 # "≥ timeout" came with a numeric growth 1.59 [0.12, 3.06], compare
@@ -40,7 +40,7 @@ expect_out_has "the all-attempts p(X·(1 − L)) (1 % loss: p99 is the all-attem
 run "$PS" analyze percentiles $A --where instance_type=c5 --stats p50,p99
 expect_out_lacks "all-attempts p(X" "no timeouts: no such caption"
 
-# delta --pool trials --ci: the issue's case
+# delta --pool trials --ci: the reported case
 run "$PS" analyze delta $A --pool trials --ci --where instance_type=m5 A-B
 expect_code 0 "delta --pool trials --ci: exit 0"
 # B's p99 (mean of its trials') is 21.986, the timeout 1000 ms: Δp99 ≥

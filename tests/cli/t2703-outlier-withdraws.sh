@@ -1,5 +1,5 @@
-# t2703: an outlier trial withdraws the cell's trial-level intervals
-# (issue 20 item 3).  The second article's pitfall at its design: oha,
+# t2703: an outlier trial withdraws the cell's trial-level intervals.
+# The second article's pitfall at its design: oha,
 # 4 paths x keep-alive on/off x 3 trials of 2,000 requests, trials 1-3 %
 # apart, H2 ka-off trial 2 a TIME_WAIT trial (30 % of its requests 5x
 # slower: p50 unmoved; gen_check.py trial-timewait).  check outlier-trial

@@ -1,5 +1,5 @@
-# t2704: one pathprobe run whose probes are serially correlated (issue
-# 20 item 5).  A run's connect times drift together (a queue, a route);
+# t2704: one pathprobe run whose probes are serially correlated.
+# A run's connect times drift together (a queue, a route);
 # the order-statistic interval of a single run assumed independent
 # probes: with AR(1) rho 0.8 it covered 57-65 %.  Now the lag-1 rank
 # autocorrelation of the probes in sample order decides: A (AR(1) rho

@@ -1,5 +1,5 @@
 # t2705: the outlier-trial rule judges a cell's tails by the cell's own
-# spread too (issue 20, coverage cell oha-5x10000-bimodal).  oha, 4
+# spread too (coverage cell oha-5x10000-bimodal).  oha, 4
 # paths x keep-alive on/off x 5 trials of 2,000 requests whose trials
 # spread 15-30 % (gen_check.py trial-timewait5): the campaign's typical
 # spread sets its bar near 96x, so a TIME_WAIT trial (p95/p99 about 5x)

@@ -1,5 +1,5 @@
 # t2706: one pathprobe run of 1,000 serially correlated probes (AR(1)
-# rho 0.8, issue 20): the p99 interval's upper end was the run's maximum
+# rho 0.8): the p99 interval's upper end was the run's maximum
 # (the largest of the n_eff samples, scaled to n), which covered 99.6 %
 # in the coverage harness; the second-largest covered 91.6 %.  Now an
 # interval where one rank step moves an end's binomial tail by more

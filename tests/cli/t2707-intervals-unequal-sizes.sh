@@ -1,4 +1,4 @@
-# t2707: the pooled interval of trials of unequal size (issue 20).  The
+# t2707: the pooled interval of trials of unequal size.  The
 # pooled percentile weighs a trial by its size; its interval took the
 # plain spread of the trials' own values, which weighs them alike: with
 # trials of 300, 300 and 40 the trial of 40 made most of that spread,

@@ -1,11 +1,11 @@
-# t2709: a trend across the onset of loss is not "stable" (issue 20
-# item 2).  14 days of one path, 300 probes a day (lognormal, median
+# t2709: a trend across the onset of loss is not "stable".
+# 14 days of one path, 300 probes a day (lognormal, median
 # 10 ms), and from the 8th day 4 of each day's 300 probes time out
 # (1.3 % loss): the p99 of all attempts is then "≥ timeout" (the
 # timeout is 1 s, 50x the successes' p99).  Those days are marked and
 # left out of the fit, and before this test the 7 days left were judged
 # alone: "stable (Mann-Kendall p = 0.24, step p = 0.45); 7 points ≥
-# timeout left out", verdict_kind stable, which is how the issue's
+# timeout left out", verdict_kind stable, which is how the
 # review found it.  Now such a series gets no verdict, says where the
 # censored points are, and JSON's verdict_kind is "censored"; a step
 # found on the other points is still reported, and a series without a

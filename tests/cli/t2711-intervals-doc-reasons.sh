@@ -1,7 +1,7 @@
 # t2711: docs/intervals.md, the page a reader of a published table
-# follows (issue 20, "when pathstat withholds"), names every reason the
+# follows ("when pathstat withholds"), names every reason the
 # program gives for an absent interval.  Small trees make each reason
-# the issue's designs run into: a censored p99 (3 x 300 probes, 1 %
+# the articles' designs run into: a censored p99 (3 x 300 probes, 1 %
 # timeouts), one run (p99 of 300 samples, serially correlated probes, an
 # iperf3 run), 2 trials, pooled tails, a plateau at a rate cap, p95 of 8
 # samples a trial, a max, identical paths (growth), an outlier trial

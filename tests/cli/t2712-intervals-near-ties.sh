@@ -1,9 +1,9 @@
-# t2712: ties at a rate cap are near, not equal (issue 20 item 1, the
+# t2712: ties at a rate cap are near, not equal (the
 # acceptance review).  iperf3 writes bits_per_second = bytes * 8 / the
 # interval's measured length, so intervals at a cap carry the same bytes
 # over lengths tens of microseconds apart: 899.64-899.70 Mbit/s at a
 # 900 Mbit/s cap.  Equality alone saw no plateau there: three runs x 30
-# intervals printed --pool trials p50 "900 [900, 900]", and the issue's
+# intervals printed --pool trials p50 "900 [900, 900]", and the reported
 # day comparison (trial caps 183, 181, 179 against 178, 199, 189 Mbit/s)
 # a ratio [1.040, 1.041] with the verdict "same: within ±5 %", and two
 # runs on one cap an interval.  Values within 1e-4 of the percentile now

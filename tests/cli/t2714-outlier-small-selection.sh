@@ -1,5 +1,5 @@
-# t2714: one rule decides an outlier trial in a small selection too
-# (issue 20 items 3-4).  oha, 4 paths x keep-alive on/off x 3 trials of
+# t2714: one rule decides an outlier trial in a small selection too.
+# oha, 4 paths x keep-alive on/off x 3 trials of
 # 2,000 requests, trials 1-3 % apart; H2 ka-off trial 2 a TIME_WAIT trial
 # (30 % of its requests 5x slower: p50 unmoved, p95/p99 5x; gen_check.py
 # trial-timewait).  Selected alone (--where path=H2 --where ka=off: one

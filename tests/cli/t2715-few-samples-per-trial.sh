@@ -1,6 +1,6 @@
 # t2715: where analyze withholds an interval and points to a check, the
 # check says so; a footnote only under a table that shows its mark
-# (issue 20 item 8 and the acceptance review).
+# (the acceptance review).
 #
 # few-samples: 3 trials x 150 probes.  `--pool trials` withholds the p99
 # interval ("too few samples ... (see check few-samples)": each trial's

@@ -1,5 +1,5 @@
-# t2716: --pool trials delta and ratio of trials of unequal size (issue
-# 20).  The estimate is the mean of the trials' percentiles; with trials
+# t2716: --pool trials delta and ratio of trials of unequal size.
+# The estimate is the mean of the trials' percentiles; with trials
 # of 300, 300 and 40 the trial of 40 makes both most of its error and
 # most of the trials' spread, so Welch's t stays small and Welch's t
 # quantile covered 97.9-98.5 %.  Now the t quantile is that of Welch's

@@ -1,5 +1,5 @@
-# t2800: a sub-Gbit path reads in its own unit (issue 15, "Units and
-# readable numbers").  Paths at 50 and 100 Mbit/s print 50.3 and 99.6
+# t2800: a sub-Gbit path reads in its own unit, with
+# readable numbers.  Paths at 50 and 100 Mbit/s print 50.3 and 99.6
 # under Mbit/s, never 0.05 under Gbit/s: percentiles, delta, trials,
 # compare and trend choose the unit from the data with 3 significant
 # digits; --unit forces one (a usage error naming the valid ones for an

@@ -1,5 +1,5 @@
 # t2810: `analyze trials` and `analyze trend` with --format csv print the
-# long ("tidy") form (issue 16, "Data out, tidy"): one row per path,
+# long ("tidy") form: one row per path,
 # condition, statistic and trial (trials) or point (trend), the value at
 # full precision in the stored unit (bit/s) with a unit column, start
 # times in ISO 8601 with Z.  The values are checked against numpy

@@ -1,5 +1,5 @@
-# t2820: a report of 50 and 100 Mbit/s paths reads in Mbit/s (issue 15,
-# "the same in reports"): tables, their captions and methods, the bar,
+# t2820: a report of 50 and 100 Mbit/s paths reads in Mbit/s, the
+# same in reports: tables, their captions and methods, the bar,
 # box, time-series and ECDF charts' axes, data and value labels all
 # follow the unit chosen from the data; a spec's "unit" forces one for a
 # section; a unit the metric cannot have, or no unit at all, is a spec

@@ -1,5 +1,5 @@
-# t2850: output for a person is clean text (issue 15, "Terminal
-# output").  On a terminal (a pty from script(1)), or with --format
+# t2850: output for a person is clean text.
+# On a terminal (a pty from script(1)), or with --format
 # text, analyze, runs, keys and check print aligned columns without
 # Markdown escapes (connect_ms, not connect\_ms; p < 0.05, not p \<
 # 0.05), with the notes wrapped at word boundaries; piped, the default

@@ -1,4 +1,4 @@
-# t2900: issue 25's proof, a month of hourly monitoring: 5 paths x 24
+# t2900: a month of hourly monitoring: 5 paths x 24
 # hours x 30 days of 20-probe runs (helper/month-tree.py: C drifting
 # +0.5 %/day, D stepping +1.5 ms on day 18, E losing 30 % of its probes
 # 10:00-13:59 on day 22, A and B alternating instance types by ISO

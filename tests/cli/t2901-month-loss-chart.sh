@@ -1,4 +1,4 @@
-# t2901: issue 25, loss beside latency on the time axis.  The month of
+# t2901: loss beside latency on the time axis.  The month of
 # t2900 (helper/month-tree.py: E loses 30 % of its probes 10:00-13:59 on
 # 2026-11-22, 24 of its 480 that day): the no-spec report's day chart
 # draws each lossy path's loss % per day as bars on a right axis over the
@@ -8,7 +8,7 @@
 # it, the chart renders with the mark.  Trend JSON gives its series as an
 # array of points, E's lost day censored and out of the fit; ingest says
 # the shared keys once per path; runs takes --columns hour (the small
-# items of the issue, here as regressions).
+# items of the month design, here as regressions).
 
 "$PY" "$TOP/tests/cli/helper/month-tree.py" tree > counts
 run "$PS" ingest --db m.db --layout '{tag:day}/{path}/{*}' tree

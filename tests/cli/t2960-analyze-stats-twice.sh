@@ -1,4 +1,4 @@
-# t2960: --stats max,max gave JSON with the key "max" twice (issue 22):
+# t2960: --stats max,max gave JSON with the key "max" twice:
 # a statistic given twice is now one column, in every format.  Also
 # --stats ...,n: the count is percentiles' own n column, not a second "n".
 probe() { # FILE V

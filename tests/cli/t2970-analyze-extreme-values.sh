@@ -1,4 +1,4 @@
-# t2970: odd but legal values gave wrong output (issue 22): at 1.7e308 ms
+# t2970: odd but legal values gave wrong output: at 1.7e308 ms
 # relative's p50 was empty (100 * 1.7e308 overflowed before the
 # division) and --ci for three identical trials was [0, null] (their
 # mean overflowed a plain sum).  Now p50 is 100 and the interval is the

@@ -1,6 +1,6 @@
 # t2971: `pathstat analyze --help` is generated from its option table
 # (analyze/options.c) on the option layer, as every other command's is
-# (common/parseopt.c), issue 24: every option of the table appears in
+# (common/parseopt.c): every option of the table appears in
 # --help -- an option line "  --NAME ARG" with the table's argument name,
 # in the table's order, or, for a verb's own option (help NULL in the
 # table), in that verb's usage line -- and --help names no option the

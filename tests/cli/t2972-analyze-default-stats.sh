@@ -1,5 +1,5 @@
-# t2972: analyze without --stats shows each metric's own statistics
-# (issue 23), the rule the report uses (common/metric.c,
+# t2972: analyze without --stats shows each metric's own statistics,
+# the rule the report uses (common/metric.c,
 # metric_default_stats()).  Latency: p50, p95, p99, max as before, no
 # words.  Higher is better (throughput): p50 and the slow side, p5, p1,
 # min -- not p95/p99, its fastest seconds.  One value per run (rps, 3

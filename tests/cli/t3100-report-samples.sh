@@ -298,7 +298,7 @@ f = [l for l in rows if l.startswith("| F — Transit Gateway, task IP") and "| 
 if not f or not any("outlier-trial" in m and m.startswith("trial 2:") for m in marks(f[0])):
     bad.append("F's trial spread lacks the outlier-trial footnote: %r" % f)
 # A's connect row is clean but for its p99 of 300 probes, the 3rd-slowest
-# (few-samples, issue 21): that footnote, and no other.
+# (few-samples): that footnote, and no other.
 a = [l for l in rows if re.match(r"\| A — Same AZ \(baseline\)( ?\[\^\d+\])* \| 0.210 \| 0.260", l)]
 if not a or not marks(a[0]) or any(not m.startswith("pathstat check, few-samples: p99 of 300") for m in marks(a[0])):
     bad.append("A's connect row has a footnote other than few-samples' p99 of 300: %r" % a)

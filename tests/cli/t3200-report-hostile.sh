@@ -74,8 +74,8 @@ for f in sorted(glob.glob("b/charts/*.svg")):
     root = ET.parse(f).getroot()          # well-formed, or this raises
     text.append(" ".join("".join(e.itertext()) for e in root.iter()))
 text = "\n".join(text)
-# a newline in a label or title is a line break on the chart (issue 9:
-# every string comes back as it was), so each line is a text of its own
+# a newline in a label or title is a line break on the chart
+# (every string comes back as it was), so each line is a text of its own
 want = ['x" ; system("touch', "`touch", "<script>alert(1)</script>",
         "東京 同一AZ", "跨可用區 對等連線", "set output '", "system('touch",
         "日本語のタイトル 中文标题", "P'; system('touch PWN-ID'); x|y \"<b>"]

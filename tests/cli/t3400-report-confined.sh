@@ -1,5 +1,5 @@
 # t3400: report writes and removes only inside --out, and only what a
-# bundle provably wrote (issue 9).  A symlinked charts/ used to let a
+# bundle provably wrote.  A symlinked charts/ used to let a
 # forged provenance.json delete a file outside and fill the folder it
 # pointed to; a FIFO named provenance.json or index.md blocked report.
 # Now: a symlinked folder is refused (even with --force); a file is
@@ -37,7 +37,7 @@ EOF
 R="$PS report --db t.db --no-checks --no-render"
 leftover() { find . -name '.pathstat-report-*' | head -1; }
 
-# ---- the issue's reproduction: symlinked charts/ and a forged list
+# ---- the reported reproduction: symlinked charts/ and a forged list
 mkdir out1 victim
 echo precious > victim/keep.txt
 ln -s ../victim out1/charts

@@ -1,7 +1,7 @@
 # t3410: one probe value of 1e308 or 5e-324 ms (ingest accepts both) or
 # a constant series made report loop forever, even with --no-render:
 # the log axis' tic loop (inf <= inf, or a step stuck at 0) that the bar
-# and line charts share (issue 22).  Every chart kind, log and linear,
+# and line charts share.  Every chart kind, log and linear,
 # now finishes under timeout(1), and its script holds no inf or nan.
 T="timeout 60"
 probe() { # FILE V

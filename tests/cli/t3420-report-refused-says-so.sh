@@ -1,5 +1,5 @@
 # t3420: a refused report printed "nothing written into 'rh'" and then
-# "wrote rh/index.md ..." (issue 22).  Now a refusal says only that.
+# "wrote rh/index.md ...".  Now a refusal says only that.
 mkdir -p tree/A
 {
 	echo "# pathprobe 1 target=h:5201 addr=10.0.0.2 count=2 interval_s=0.2 timeout_s=0.4 start=2026-08-28T01:00:00Z"

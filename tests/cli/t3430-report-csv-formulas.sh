@@ -1,4 +1,4 @@
-# t3430: spreadsheet formula injection (issue 22).  A tag or condition
+# t3430: spreadsheet formula injection.  A tag or condition
 # value starting with =, +, - or @ reached the report's tables/*.csv
 # (and the CSV downloads of index.html, which embed them) unchanged, so
 # a spreadsheet ran it.  Now such text cells begin with ' there and

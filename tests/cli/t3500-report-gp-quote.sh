@@ -1,5 +1,5 @@
 # t3500: titles and labels that start or end with a quote, hold doubled
-# quotes, backslashes, newlines, @, backquotes or system( (issue 9: a
+# quotes, backslashes, newlines, @, backquotes or system( (a
 # title starting with an apostrophe broke the script, "unexpected or
 # unrecognized token", and no chart was drawn).  Every chart renders and
 # shows each label exactly; nothing runs.  The full round trip of a

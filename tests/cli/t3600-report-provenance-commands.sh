@@ -1,5 +1,5 @@
 # t3600: one grammar for path IDs everywhere, and every command a
-# bundle's provenance.json records runs as written (issue 9: IDs with ';'
+# bundle's provenance.json records runs as written (IDs with ';'
 # were accepted by ingest but refused by --paths, so 7 of the 8
 # reproduction commands of such a bundle exited 2).  IDs with ';', '=',
 # quotes, '$(...)', '|', inner blanks and CJK go through ingest, analyze

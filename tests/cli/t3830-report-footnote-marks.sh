@@ -1,5 +1,5 @@
 # t3830: a footnote's mark can never be read as an exponent, and the page
-# has a contents list (issue 23).  The sample tree's report with the
+# has a contents list.  The sample tree's report with the
 # first article's spec (make demo's bundle): in index.md each cell's
 # first mark stands apart from its value ("36.3 [^8]", never "36.3[^8]");
 # in index.html, as headless Chromium built its DOM, every mark reads

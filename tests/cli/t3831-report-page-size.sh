@@ -1,5 +1,5 @@
-# t3831: the page stays a size a reader can open and attach (issue 23:
-# the report without a spec was 5.2 MB, 3.3 MB on the sample tree).
+# t3831: the page stays a size a reader can open and attach
+# (the report without a spec was 5.2 MB, 3.3 MB on the sample tree).
 # The sample tree's report without a spec, --html: index.html under
 # 2.2 MB; a chart's data (.dat), script (.gp) and a table's Markdown
 # copy are named as files of the bundle, not carried as data: downloads

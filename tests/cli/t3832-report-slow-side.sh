@@ -1,5 +1,5 @@
-# t3832: the report without a spec shows each metric's slow side (issue
-# 23).  Lower is better (latency): p50, p95, p99, max as before.  Higher
+# t3832: the report without a spec shows each metric's slow side.
+# Lower is better (latency): p50, p95, p99, max as before.  Higher
 # is better (iperf3 throughput): p50 and the low percentiles p5, p1 and
 # min, named as the slow side; no p95/p99, the fastest tail.  One value
 # per run (oha's requests per second, n = 3 runs a cell): no percentiles

@@ -1,6 +1,6 @@
 # t3833: the tags that say how a run was made (pathstat-collect's
 # command lines, session, kernel, host, tool versions) do not flood the
-# views that tell runs apart (issue 23).  A two-day tree whose every run
+# views that tell runs apart.  A two-day tree whose every run
 # has its own session and collector_command: `keys` counts those
 # values in text and Markdown (CSV and JSON list them); `runs`' compact Markdown leaves them
 # out and says so (--columns all shows them); the pooling caption of a

@@ -1,5 +1,5 @@
 # t3834: the first article's §8 decision table comes out of the sample
-# tree's spec (issue 23).  A pivot whose columns name their own metric
+# tree's spec.  A pivot whose columns name their own metric
 # and statistic (TCP connect p50 from connect_ms, 4-parallel TCP p50
 # from throughput_bps) beside static columns the spec gives per path
 # (MTU, structure, fixed monthly cost): each measured cell equals what

@@ -1,5 +1,5 @@
-# t3835: the outlier-trial rule is told the same way everywhere (issue
-# 23: the report's Methods gave 3.5 and 3×/⅓× while the README and
+# t3835: the outlier-trial rule is told the same way everywhere
+# (the report's Methods gave 3.5 and 3×/⅓× while the README and
 # `check` said 2×/½× and a calibrated z).  The caption of `analyze
 # trials` is made from the constants the rule uses (stats/verdict.h);
 # the report's Methods carry that caption, and the README states the

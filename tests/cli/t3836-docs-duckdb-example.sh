@@ -1,4 +1,4 @@
-# t3836: the README's DuckDB example runs as written (issue 23: it
+# t3836: the README's DuckDB example runs as written (it
 # needed a `duckdb` program the README did not say how to get).  The
 # commands of the README's "On a laptop, DuckDB reads the same folder"
 # block are taken from the README itself and run on the sample tree's

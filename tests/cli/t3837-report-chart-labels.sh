@@ -1,6 +1,6 @@
 # t3837: no two texts of any chart of the sample tree's bundles overlap,
-# and the trial box chart is small multiples with y axes from the data
-# (issue 23).  The worst case of the sample tree is the report without a
+# and the trial box chart is small multiples with y axes from the data.
+# The worst case of the sample tree is the report without a
 # spec (33 trial boxes of http_ms under 5 conditions mixing 1 KB and
 # 1 MB, and every other chart kind it makes); the first article's spec
 # adds the pivot, relative and day charts, and a month of monitoring

@@ -1,5 +1,5 @@
 # t3838: the report without a spec holds one campaign for every metric
-# of a study (issue 23).  A study measured on two days whose metrics
+# of a study.  A study measured on two days whose metrics
 # have their most runs on different days (connect_ms: 2 runs on
 # 2026-08-28, 3 on 2026-08-29; throughput_bps: 3 on 2026-08-28, 1 on
 # 2026-08-29) used to get each metric's tables from its own day; now

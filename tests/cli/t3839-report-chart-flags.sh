@@ -1,5 +1,5 @@
-# t3839: a cell pathstat check flags is marked on its chart too (issue
-# 23).  On the sample tree, check finds the planted burst cliff in path
+# t3839: a cell pathstat check flags is marked on its chart too.
+# On the sample tree, check finds the planted burst cliff in path
 # C's third P=4 run: the report without a spec marks that trial on the
 # throughput box chart (index 3 of its .dat holds the trial with the
 # same value as its point in index 1, the script draws it with a legend

@@ -3,7 +3,7 @@
 # SIGPIPE like other filters (exit 141 in the shell), or, when SIGPIPE
 # was ignored on entry, says "Broken pipe" and exits 1; a full device
 # gives its own errno, never the errno of a later connect() ("Operation
-# now in progress", issue 9).  Loopback only.
+# now in progress").  Loopback only.
 . "$TOP/tests/cli/helper/probe-lib.sh"
 trap stop_peers EXIT
 

@@ -1,5 +1,5 @@
 # t5210: run-order does not blame burst credits on a clean campaign of
-# rate-limited paths (issue 23): two days, A and B at ~200 Mbit/s, C, D
+# rate-limited paths: two days, A and B at ~200 Mbit/s, C, D
 # and E policed at 90-100 Mbit/s each (half of A and B, within 20 % of
 # each other), measured A to E in order.  A slower path is no finding;
 # the planted credit floor (t5200: B-E at one 0.77 Gbit/s after A) is.

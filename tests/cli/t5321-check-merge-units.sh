@@ -1,5 +1,5 @@
-# t5321: a merged finding counts its scope's units, not findings (issue
-# 23: busy-client "on 3 of 3 days" with 2 days): the busy client of
+# t5321: a merged finding counts its scope's units, not findings
+# (busy-client "on 3 of 3 days" with 2 days): the busy client of
 # gen_check.py busy-client in 2 trials on each of 2 days is "on 2 of 2
 # days", each day's findings folded into one.
 

@@ -1,5 +1,5 @@
-# t5330: instance-cap when every path sits at the instance's rate (issue
-# 23): 7 paths at 12.17-12.55 Gbit/s in P=4 are one cap, filed on
+# t5330: instance-cap when every path sits at the instance's rate:
+# 7 paths at 12.17-12.55 Gbit/s in P=4 are one cap, filed on
 # throughput, worded "all 7 paths at the instance's 12.2-12.6 Gbit/s",
 # not "4 of 7 paths on plateau, 3 slower" (which invites ranking paths
 # 3 % apart).  Counter-example: plant cap3 (3 paths capped, one 20 %

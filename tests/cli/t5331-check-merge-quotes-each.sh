@@ -1,5 +1,5 @@
-# t5331: a merged finding quotes each campaign's own numbers (issue 23:
-# C's P=1 drop "on 2 of 2 days" quoted only day 1's).  On the sample
+# t5331: a merged finding quotes each campaign's own numbers
+# (C's P=1 drop "on 2 of 2 days" quoted only day 1's).  On the sample
 # tree, every finding merged across at most 4 days or instance types
 # holds, word for word, the evidence of each per-campaign finding it
 # stands for (`check --per-campaign`), each labelled with its day or

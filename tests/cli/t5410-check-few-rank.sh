@@ -1,5 +1,5 @@
 # t5410: few-samples flags a percentile that is one of the last few
-# samples even where an interval exists (issue 21): the second article's
+# samples even where an interval exists: the second article's
 # p99 of 300 requests is the 3rd-slowest request, with per-request files
 # (A) and from oha's own percentiles alone (B); --stats p50,p99 finds it.
 # Counter-example: p95 of 300 (the 15th-slowest) passes.

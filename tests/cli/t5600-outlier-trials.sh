@@ -1,4 +1,4 @@
-# t5600: one outlier-trial rule (issue 14).  Before, `analyze trials`
+# t5600: one outlier-trial rule.  Before, `analyze trials`
 # flagged a trial in about 20 % of cells of 5 identically distributed
 # trials (robust z 3.5 on a MAD of five values), `check outlier-trial`
 # found nothing on the same data (3x the median) and missed a 3x trial

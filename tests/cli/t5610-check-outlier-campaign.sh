@@ -1,4 +1,4 @@
-# t5610: outlier-trial at the articles' design of 3 trials (issue 20):
+# t5610: outlier-trial at the articles' design of 3 trials:
 # the spread the campaign's cells share is what a trial is judged
 # against, on p50, p95 and p99.  Planted (gen_check.py trial-outliers):
 # H2 ka-off trial 2 a TIME_WAIT trial (30 % of its requests 5x slower,

@@ -1,4 +1,4 @@
-# t5900: pooling is named (issue 15).  A tree of two instance types and
+# t5900: pooling is named.  A tree of two instance types and
 # three days: path P has c6i.large on three days (two trials a day,
 # p50 about 10 ms) and c7i.large on the third day (two trials, 2x
 # slower); path Q has one instance type on three days with trial noise

@@ -1,5 +1,5 @@
 # t7601: a symbolic link or FIFO planted at .manifest.json.tmp inside an
-# earlier export (issue 22).  export used to open it following the link
+# earlier export.  export used to open it following the link
 # (truncating and overwriting its target anywhere) and renamed the link
 # to manifest.json; a FIFO there blocked it forever.  Now the planted
 # entry is reported and replaced, never followed or opened.

@@ -1,5 +1,5 @@
 # t7602: a symbolic link or FIFO planted at a part file's temporary name
-# (.part-00000.parquet.tmp) or at its final name (issue 22).  The link
+# (.part-00000.parquet.tmp) or at its final name.  The link
 # used to be opened (its target truncated and overwritten with Parquet)
 # and renamed into place; a FIFO blocked export forever.  Now each is
 # reported and replaced, never followed or opened.

@@ -1,5 +1,5 @@
-# t7603: manifest.json itself replaced by a FIFO or a symbolic link
-# (issue 22).  A FIFO used to block export forever; a link was read
+# t7603: manifest.json itself replaced by a FIFO or a symbolic link.
+# A FIFO used to block export forever; a link was read
 # through.  Now export refuses the folder (it cannot tell an earlier
 # export of its own there), names the entry, and writes nothing.
 . "$TOP/tests/cli/planted.sh"

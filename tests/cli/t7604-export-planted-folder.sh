@@ -1,5 +1,5 @@
 # t7604: a dataset folder or a partition folder replaced by a symbolic
-# link (issue 22).  export used to write part files into the link's
+# link.  export used to write part files into the link's
 # target and its stale-file cleanup deleted a foreign part-00042.parquet
 # there.  Now the link is reported and replaced by a real folder; what
 # it pointed to is neither written nor removed.

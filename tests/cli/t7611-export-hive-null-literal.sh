@@ -1,5 +1,5 @@
 # t7611: a tag whose value is literally __HIVE_DEFAULT_PARTITION__ read
-# back as NULL in DuckDB while analyze kept it (issue 22): its folder
+# back as NULL in DuckDB while analyze kept it: its folder
 # now escapes the first '_' (%5F), which DuckDB decodes to the value.
 . "$TOP/tests/cli/duckdb.sh"
 duckdb_prereq

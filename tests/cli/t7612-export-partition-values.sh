@@ -1,4 +1,4 @@
-# t7612: odd but legal partition values (issue 22).  A 300-byte day tag
+# t7612: odd but legal partition values.  A 300-byte day tag
 # (tags may have 1,024 bytes) made every default export fail with
 # ENAMETOOLONG; a tag whose value is literally __HIVE_DEFAULT_PARTITION__
 # got the folder of a missing value (NULL to every engine); a ',' in a

@@ -1,4 +1,4 @@
-# t7700: several machines, one dataset (export --writer, issue 26).  The
+# t7700: several machines, one dataset (export --writer).  The
 # sample tree is split by day into two halves, each ingested into its
 # own database and exported into one folder by its own writer: the part
 # files and manifests sit side by side (part-NAME-NNNNN.parquet,

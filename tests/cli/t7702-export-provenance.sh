@@ -1,6 +1,6 @@
 # t7702: the collector's provenance tags (command lines, session, kernel,
 # host, tool versions: common/keycat.c) are not key columns of the
-# export unless --provenance asks (issue 23): every run has its own
+# export unless --provenance asks: every run has its own
 # value, so as columns they only widen the rows.  The runs' tags column
 # keeps them; the DDL declares what the export wrote (from its
 # manifest); analyze's pooled_over and the --sql query's agree without

@@ -1,5 +1,5 @@
 # t7703: the README's "At scale: several machines, one dataset" runs as
-# written (issue 26).  Its code blocks are taken from the README itself
+# written.  Its code blocks are taken from the README itself
 # and run by sh -e: the per-machine block on two machines (tokyo-1 as
 # written, osaka-2 with its W), each holding some days of the sample
 # tree in its own pathstat.db; then, on a third machine with one

@@ -1,5 +1,5 @@
 # t7704: Athena's partition projection in `export --ddl athena` survives
-# any value of a partition key (issue 26).  For each odd value, a tree
+# any value of a partition key.  For each odd value, a tree
 # of two runs (that value and a plain one) is exported partitioned by
 # its key and the DDL is read as Athena reads it: a table with
 # 'projection.enabled' builds its partitions from the projection alone

@@ -5,7 +5,7 @@
  * log axis tics and floors and the ends the bar and line charts derive
  * from them, and the unit choice.  Every call must return (make fuzz
  * runs it under -timeout: one row of 1e308 or 5e-324 used to loop
- * forever, issue 22), write a bounded number of tics and never an
+ * forever), write a bounded number of tics and never an
  * "inf" or "nan" into a gnuplot script.  Seeds: tests/fuzz/corpus/chart/.
  */
 #include "common/compat.h"

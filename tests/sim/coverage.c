@@ -1,6 +1,6 @@
 /*
  * coverage.c - the coverage harness for every interval `pathstat
- * analyze` prints (issue 14).  It draws seeded campaigns in which a
+ * analyze` prints.  It draws seeded campaigns in which a
  * trial's samples share a random effect (lognormal samples, sigma 0.3
  * within a trial, a trial-level offset N(0, sigma_b) on the log scale),
  * runs the library's own interval functions on them (stats/interval.c,
@@ -386,7 +386,7 @@ point_key(double n, double T, double sb)
 }
 
 /* ---------------------------------------------------------------------
- * Named cells: our users' designs (issue 20).  The grid above is iid
+ * Named cells: our users' designs.  The grid above is iid
  * lognormal; these are what campaigns look like: probes with timeouts,
  * iperf3's few autocorrelated intervals with plateaus (ties), oha with a
  * TIME_WAIT-like bimodal trial, unequal trial sizes, heavy tails.  Each
@@ -518,7 +518,7 @@ static const struct design designs[] = {
 	    false, 0.1, 0.8, 0, 0.4, 0.001, 0, 0, 0, true, NULL, 0, 0 },
 	/* a selection of one pair (--where path=P2, A and B alone): too
 	 * few cells to share a spread, each judged by its own rule on
-	 * p50, p95 and p99 (issue 20 items 3-4) */
+	 * p50, p95 and p99 */
 	{ "oha-3x10000-bimodal-pair", "oha: 3 × 10,000, each trial bimodal "
 	    "with chance 1/3 (TIME_WAIT), A and B alone in the selection: "
 	    "each cell's own rule on p50, p95, p99 judges its trials", 3,
@@ -614,7 +614,7 @@ cap_kind(const struct design *d, double *jitter, bool *per_trial)
  * --check: the share of campaigns in which A's trial-level intervals are
  * withdrawn (its own outlier trial or a shared cause), in percent.  The
  * TIME_WAIT campaigns print too few intervals to be held to the band, so
- * a rule that lets them through again shows here first (issue 20: at 5
+ * a rule that lets them through again shows here first (at 5
  * trials 1.8 % were printed, covering 88.8 %; seed 14 printed 12 of the
  * first 1000, none of 200, hence 1000 repetitions for it in
  * coverage-small); the clean campaign bounds

@@ -1,6 +1,7 @@
 /*
  * t-censor.c - the "≥ timeout" rule (stats/censor.c) at every boundary
- * issue 14 lists, against tests/fixtures/stats/censor.txt (written by
+ * the censoring design lists, against tests/fixtures/stats/censor.txt
+ * (written by
  * gen_censor.py from numpy's type 7 definition in exact fractions and
  * oha's double index, independent of this code), and Harrell-Davis's
  * window on cases far from its edge.  Runs from the repository root.
@@ -68,7 +69,7 @@ old_rule(size_t n, size_t t, double pct)
 }
 
 static void
-issue_boundaries(void)
+design_boundaries(void)
 {
 	struct stats_name p99 = pct_name("99"), p95 = pct_name("95");
 
@@ -139,7 +140,7 @@ int
 main(void)
 {
 	fixture_cases();
-	issue_boundaries();
+	design_boundaries();
 	other_stats();
 	harrell_davis();
 	return test_done();

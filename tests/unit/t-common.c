@@ -404,7 +404,7 @@ test_err_capture(void)
 }
 
 /* UTF-8 checks (RFC 3629), the path-ID grammar, and JSON output that is
- * always valid UTF-8 (issue 9). */
+ * always valid UTF-8. */
 static void
 test_utf8_ids(void)
 {

@@ -2,7 +2,7 @@
  * t-interval.c - tests of stats/interval.c against the golden fixture
  * tests/fixtures/stats/interval.txt (numpy/scipy, written by
  * gen_interval.py beside it), its edges (too few trials, withheld
- * growth, pooled tails), and issue 14's measured finding: with a 10 %
+ * growth, pooled tails), and the first coverage round's finding: with a 10 %
  * trial-to-trial drift and 3 trials the pooled order-statistic interval
  * analyze printed covered a third of the time, the trial-level one
  * covers near the nominal 95 %.
@@ -143,8 +143,7 @@ test_outlier_golden(void)
 }
 
 /* The within-run interval of serially correlated samples against
- * gen_serial.py (scipy's rankdata, bivariate normal cdf and binomial):
- * issue 20 item 5. */
+ * gen_serial.py (scipy's rankdata, bivariate normal cdf and binomial). */
 static void
 test_serial_golden(void)
 {
@@ -380,7 +379,7 @@ test_edges(void)
 }
 
 /*
- * Issue 14, finding 1: 3 trials of 300 lognormal samples (sigma 0.3)
+ * The first coverage finding: 3 trials of 300 lognormal samples (sigma 0.3)
  * with a trial effect N(0, 0.1) on the log scale; the pooled p50's true
  * value is 1.  The pooled order-statistic interval (what `percentiles
  * --ci` printed) covered 32 %; the trial-level one must cover 90-99 %
@@ -442,7 +441,7 @@ is_why(const char *got, const char *want)
 	return got && !strcmp(got, want);
 }
 
-/* Issue 20, item 1: rate-capped trials (most values at the cap) put the
+/* Rate-capped trials (most values at the cap) put the
  * pooled p50 on a run of ties, where the linearized share jumps and the
  * slope of the quantile function is 0, so every u_t was the pooled
  * quantile and the interval had width 0.  The trials' own p50s are then
@@ -536,7 +535,7 @@ test_ties(void)
 	    "a time series has no within-run interval");
 }
 
-/* Issue 20, item 1 again: at a rate cap iperf3's values are not equal
+/* Near ties again: at a rate cap iperf3's values are not equal
  * but near (bits_per_second = the same bytes * 8 / interval lengths
  * that differ by tens of microseconds: 183.491-183.507 Mbit/s), and
  * equality alone found no tie, so a pooled p50 on the cap got the
@@ -639,7 +638,7 @@ test_near_ties(void)
 	}
 }
 
-/* Issue 20: no interval beyond what the samples can make. */
+/* No interval beyond what the samples can make. */
 static void
 test_clip(void)
 {
@@ -662,8 +661,8 @@ test_clip(void)
 	CHECK(iv.lo == -1000, "no interval: nothing clipped");
 }
 
-/* The campaign's rule applies the cell's own rule to the statistic too
- * (issue 20): two TIME_WAIT trials' p95s (5x) among trials 1 % apart
+/* The campaign's rule applies the cell's own rule to the statistic too:
+ * two TIME_WAIT trials' p95s (5x) among trials 1 % apart
  * are flagged however wide the campaign's spread (K s ~ 96x here);
  * trials spread 15-30 % are not, whatever the scale. */
 static void
@@ -712,7 +711,7 @@ read_cell(size_t *at, size_t T, double *x, size_t *ns, const double **tr,
 }
 
 /*
- * Issue 20: the pooled percentile of trials of unequal size, against
+ * The pooled percentile of trials of unequal size, against
  * gen_unequal.py's numpy/scipy oracle of the rule (size- and
  * drift-weighted variance, Hartung-Knapp scale): the estimate, its
  * standard error (the sd of the values stats_tl_values gives over
@@ -797,7 +796,7 @@ test_unequal_golden(void)
 }
 
 /*
- * Issue 20, --pool trials of trials of unequal size: the trials' own
+ * --pool trials of trials of unequal size: the trials' own
  * variances (stats_tl_trial_var) and the delta and ratio with the t
  * quantile from Welch's statistic's own distribution under them
  * (stats_tl_contrast_v), against gen_welchq.py's numpy/scipy oracle

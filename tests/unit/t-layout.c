@@ -1,7 +1,7 @@
 /*
  * t-layout.c - layout matching: the linear-time matcher of
  * ingest/layout.c against a plain backtracking oracle (the matcher
- * layout.c had before issue 9, rewritten here over the pattern text) on
+ * layout.c had before the linear-time matcher, rewritten here over the pattern text) on
  * many random patterns and paths, small enough for the oracle's
  * exponential worst case; plus the names that used to take seconds.
  */
@@ -316,7 +316,7 @@ main(void)
 	    matched);
 	CHECK(bad == 0 && matched > nrounds / 20, what);
 
-	/* issue 9: 250 '_' then 'x' took 2.8 s and 84 s to refuse.  The
+	/* before: 250 '_' then 'x' took 2.8 s and 84 s to refuse.  The
 	 * time is printed, not asserted (no timed checks): a regression
 	 * shows as a unit run that does not end, and fuzz-layout's 1 s. */
 	{

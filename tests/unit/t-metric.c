@@ -141,7 +141,7 @@ has_high_pct(const char *list)
 	return strstr(list, "p95") || strstr(list, "p99");
 }
 
-/* The default statistics (issue 23): every list parses, a value per run
+/* The default statistics: every list parses, a value per run
  * gets no percentile at all (p99 of 3 runs is one run), a higher-is-
  * better metric no p95 or p99 (its fastest tail), latency its slow
  * tail; the words say why wherever the rule is not latency's. */

@@ -131,7 +131,7 @@ flagged(struct stats_rng *rng, size_t ngroups, size_t ntrials,
 	    PLAIN);
 }
 
-/* Issue 20: groups that differ only in their trials' spread, and
+/* Groups that differ only in their trials' spread, and
  * trials with TIME_WAIT-like effects, must not be called different. */
 static void
 spread_only(void)
@@ -161,7 +161,7 @@ spread_only(void)
 		/* 2 x 2 (2 degrees of freedom within): no cell where all
 		 * of a group's trials are hit and none of the other's can
 		 * be told apart there either, so its own level, nearer 1 %
-		 * (was 2.7 %: issue 20 item 9) */
+		 * (was 2.7 %) */
 		if (designs[d][1] == 2)
 			CHECK(tw <= 1.7, "2 x 2, TIME_WAIT-like trials: at "
 			    "most 1 % flagged");

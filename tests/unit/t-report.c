@@ -111,7 +111,7 @@ gp_expected(const char *s)
 	return strbuf_detach(&out, NULL);
 }
 
-/* The generated list: the hostile cases issue 9 names, then random
+/* The generated list: the hostile cases of a synced tree, then random
  * strings over the characters that matter to gnuplot. */
 static size_t
 gen_strings(char ***out)

@@ -797,7 +797,7 @@ test_spread(void)
 	CHECK(sp.rule == STATS_OUTLIER_NONE, "a value <= 0: no log scale");
 	stats_spread(spread8, 8, &sp, flag, score);
 	CHECK(!flag[7] && sp.noutliers == 0,
-	    "8 trials: a 1.6x trial is under the 2x floor (issue 14)");
+	    "8 trials: a 1.6x trial is under the 2x floor");
 	CHECK(stats_spread(NULL, 0, &sp, NULL, NULL) < 0, "n=0 rejected");
 }
 

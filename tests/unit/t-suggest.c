@@ -2,7 +2,7 @@
  * t-suggest.c - unit tests for common/suggest.c: the optimal string
  * alignment distance against hand-worked cases (a swap costs 1, case is
  * ignored, the limit cuts the count short), the near-miss rule on the
- * typos users made (issue 15: instancetype, analyse, connect, c6i.lrge)
+ * typos users made (instancetype, analyse, connect, c6i.lrge)
  * and on names that must not be suggested (one-letter paths, nonsense).
  */
 #include "common/compat.h"

@@ -2,8 +2,8 @@
  * t-verdicts.c - the trend verdict and the outlier-trial rule
  * (stats/verdict.h): the exact Mann-Kendall null against a brute-force
  * count over every permutation, the verdicts on series whose answer is
- * known, their false-verdict rate on seeded noise (the issue 14
- * findings: the rules before it fail these), and the outlier rule's
+ * known, their false-verdict rate on seeded noise (the
+ * findings the earlier rules fail), and the outlier rule's
  * boundaries.  The full error-rate tables are bench/verdicts.c's.
  */
 #include "common/compat.h"
@@ -173,7 +173,7 @@ test_trend_known(void)
 
 	for (size_t i = 0; i < 32; i++)
 		x[i] = (double)i;
-	/* 3 monotone points: before issue 14, "drifting" */
+	/* 3 monotone points: before the verdict rework, "drifting" */
 	y[0] = 1;
 	y[1] = 1.5;
 	y[2] = 2;
@@ -209,7 +209,7 @@ test_trend_known(void)
 	    t.step_at == 10, "a 40 % step: stepped at its first point");
 	CHECK(t.step_pct > 20, "its size, in % of the mean");
 	CHECK(t.verdict == STATS_TREND_STEP && !t.drift,
-	    "a pure step is a step, not also a drift (issue 25: Mann-Kendall "
+	    "a pure step is a step, not also a drift (Mann-Kendall "
 	    "passes a step; the trend beyond it does not)");
 	CHECK(t.mk_p_iid <= STATS_TREND_ALPHA_DRIFT,
 	    "(Mann-Kendall alone would have called it a drift)");
@@ -218,7 +218,7 @@ test_trend_known(void)
 
 	/* a step the step-beyond-the-line test misses (p 0.03) but
 	 * Mann-Kendall finds: two means fit it far better than a line, so
-	 * a step at its split (issue 25; before: "drifting", +25 %) */
+	 * a step at its split (before: "drifting", +25 %) */
 	{
 		static const double ys[14] = { 10.3, 10.19, 9.52, 9.98,
 		    10.12, 10.73, 10.27, 12.05, 11.66, 11.9, 12.21, 12.2,
@@ -270,7 +270,7 @@ test_trend_known(void)
 	    t.verdict == STATS_TREND_STABLE, "a constant series: stable");
 }
 
-/* Seeded noise series: before issue 14 about 30 % got "stepped". */
+/* Seeded noise series: before the verdict rework about 30 % got "stepped". */
 static void
 test_trend_noise(void)
 {
@@ -298,7 +298,7 @@ test_trend_noise(void)
 	}
 }
 
-/* Correlated days with their sampling errors (issue 20 item 6): 14 days
+/* Correlated days with their sampling errors: 14 days
  * whose 5 % day effects follow AR(1) rho 0.5, each the p50 of 300
  * lognormal samples with its se; the null's rho spread keeps them near
  * 5 % (bench/verdicts: 4.8 % at 400 series), where Mann-Kendall for
@@ -347,8 +347,8 @@ test_trend_correlated(void)
 	    "function of the data (fixed seed)");
 }
 
-/* The null's rho mixture stays within the floor it assumes (issue 20
- * item 6): series 363 of test_trend_correlated's generator (14 AR(1)
+/* The null's rho mixture stays within the floor it assumes:
+ * series 363 of test_trend_correlated's generator (14 AR(1)
  * rho 0.5 days of 5 % effects, p50s of 300 samples) is fitted at the
  * floor, rho 0.3; with the mixture's draws clipped at 0, as before,
  * Mann-Kendall's p was 0.0245 and the series was called drifting at
@@ -392,7 +392,7 @@ test_trend_rho_floor(void)
 }
 
 /* ---------------------------------------------------------------------
- * A percentile at a common sample size (issue 20 item 6): the expected
+ * A percentile at a common sample size: the expected
  * type 7 percentile of m of the n values, against the brute-force mean
  * over every m-subset (the oracle)
  */

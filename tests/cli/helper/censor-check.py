@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""censor-check.py - the JSON rules of "≥ timeout" (issue 20 item 2) on
+"""censor-check.py - the JSON rules of "≥ timeout" on
 one `pathstat analyze ... --format json` output read from stdin:
 
   * a statistic flagged <stat>_ge_timeout = 1 has no interval

@@ -2,7 +2,7 @@
 # REFUSED writes tree/NAME/trialTRIAL/probe.csv, a pathprobe CSV of N
 # probes (timeout 400 ms): the successes 9.000, 9.005, ... ms, then the
 # timeouts, then the refusals; censor_tree writes the boundary cases of
-# issue 14 (N attempts, T timeouts, the percentile on the edge).
+# (N attempts, T timeouts, the percentile on the edge).
 probe() {
 	d=tree/$1/trial$2
 	mkdir -p "$d"

@@ -1,4 +1,4 @@
-# censor-trials.sh - sourced by t2702/t2703: issue 20's design, 3 trials
+# censor-trials.sh - sourced by t2702/t2703: the articles' design, 3 trials
 # x 300 probes with 3 timeouts per trial (1 % loss) against a clean path.
 # lossy NAME ITYPE COND BASE TIMEOUTS SALT writes trials 1-3 of
 # tree/NAME-ITYPE-COND: pathprobe CSVs (timeout 1 s) whose successes are

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """flat-tree.py ROOT DAY [INSTANCE_TYPE] [PATHS] [TRIALS] - write one day of
-the flat-named tree an SRE's own scripts make (issue 16):
+the flat-named tree an SRE's own scripts make:
 
     ROOT/DAY/INSTANCE_TYPE/<path>_<cond>_run<trial>.json|.csv
 

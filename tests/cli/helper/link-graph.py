@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Link-level dependency graph of pathstat's object files (issue 24).
+"""Link-level dependency graph of pathstat's object files.
 
 Headers hide who really calls whom; the object files do not. For every
 object, `nm` lists the symbols it defines (T/D/B/R...) and the ones it

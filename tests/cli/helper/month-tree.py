@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """month-tree.py ROOT [DAYS] [PROBES] [FIRST_DAY] - write the hourly
-monitoring tree of issue 25, as a collector on cron makes it:
+monitoring tree of a month, as a collector on cron makes it:
 
     ROOT/DAY/PATH/meta.json          {"instance_type": ...}
     ROOT/DAY/PATH/probe-HH.csv       pathprobe format 1, PROBES probes

@@ -1,5 +1,5 @@
 #!/bin/sh
-# sizes.sh - issue 24's size rule, measured: the functions longer than
+# sizes.sh - the house size rule, measured: the functions longer than
 # SIZES_FUNC lines (120) and the files longer than SIZES_FILE lines
 # (1,200) in the product's C code, and whether they keep the house
 # limits: at most SIZES_FUNCS_MAX (3) such functions and

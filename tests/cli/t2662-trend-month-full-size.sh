@@ -1,4 +1,4 @@
-# t2662: issue 25's month at the issue's own sizes: 30 days of 24 hourly
+# t2662: the month design at its full sizes: 30 days of 24 hourly
 # runs of 60 probes, pooled per day; S steps +1.5 ms on 2026-11-18 over a
 # 12 ms baseline (+12.5 %), D drifts +0.5 %/day from 12 ms, 2 % day
 # effects.  bench/verdicts measures this design (docs/verdicts.md: the
