@@ -74,8 +74,7 @@ utf8_valid(const char *s)
 	return true;
 }
 
-/* The code point of the valid sequence of n bytes at p. */
-static uint32_t
+uint32_t
 utf8_decode(const unsigned char *p, size_t n)
 {
 	uint32_t cp = n == 1 ? p[0] : n == 2 ? p[0] & 0x1fu :
