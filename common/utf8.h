@@ -36,5 +36,9 @@ uint32_t utf8_first_control(const char *s);
  * each C0 control, written as \xNN, and each C1 or bidirectional
  * control as \uXXXX: for messages. */
 void utf8_add_escaped(struct strbuf *sb, const char *s);
+/* Append s to sb for a terminal: as utf8_add_escaped(), but line
+ * breaks, tabs and backslashes stay themselves (a message's own lines;
+ * a name's ESC, U+0085 or U+202E is shown, not applied). */
+void utf8_add_shown(struct strbuf *sb, const char *s);
 
 #endif
