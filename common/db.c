@@ -633,12 +633,24 @@ sqlite3 *
 db_open_as_is(const char *path, int *version)
 {
 	sqlite3 *db;
+	int rc;
 
 	db = db_open_flags(path, SQLITE_OPEN_READONLY);
 	if (!db)
 		return NULL;
-	if (db_user_version(db, version))
+	/* a dry run reads a shared WAL database in a folder it cannot
+	 * write as the read commands do: immutable, when nothing waits in
+	 * its -wal */
+	rc = db_peek_version(db, version);
+	if (db_needs_folder(rc, path)) {
+		if (db_reopen_immutable(&db, path))
+			return NULL;
+		rc = db_peek_version(db, version);
+	}
+	if (rc != SQLITE_OK) {
+		error("read schema version: %s", sqlite3_errmsg(db));
 		goto fail;
+	}
 	if (*version == 0) {
 		error("'%s' is not a pathstat database", path);
 		goto fail;

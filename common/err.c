@@ -18,6 +18,7 @@
 #include "common/err.h"
 #include "common/exit.h"
 #include "common/strbuf.h"
+#include "common/utf8.h"
 
 static const char *msg_prefix = "pathstat";
 static unsigned long errors_reported;
@@ -46,23 +47,36 @@ static void vreport(const char *tag, const char *fmt, va_list ap, int errnum,
 static void
 vreport(const char *tag, const char *fmt, va_list ap, int errnum, bool direct)
 {
-	char msg[4096];
+	char raw[4096];
+	struct strbuf msg = STRBUF_INIT;	/* freed here */
+	const unsigned char *p;
+	const char *shown;
 
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
+	/* names from a synced tree (folders, files, keys) reach messages:
+	 * an ESC sequence, a C1 or a bidirectional control in one is shown
+	 * as \x1b or \u202E, never applied to the terminal.  Plain ASCII
+	 * needs no copy: die() for a failed allocation allocates nothing. */
+	for (p = (const unsigned char *)raw; *p; p++)
+		if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p >= 0x7f)
+			break;
+	if (*p)
+		utf8_add_shown(&msg, raw);
+	shown = *p ? msg.buf : raw;
 	if (capture && !direct) {
 		if (errnum)
 			strbuf_addf(&capture->text, "%s: %s%s: %s\n",
-			    msg_prefix, tag, msg, strerror(errnum));
+			    msg_prefix, tag, shown, strerror(errnum));
 		else
 			strbuf_addf(&capture->text, "%s: %s%s\n",
-			    msg_prefix, tag, msg);
-		return;
-	}
-	if (errnum)
-		fprintf(stderr, "%s: %s%s: %s\n", msg_prefix, tag, msg,
+			    msg_prefix, tag, shown);
+	} else if (errnum) {
+		fprintf(stderr, "%s: %s%s: %s\n", msg_prefix, tag, shown,
 		    strerror(errnum));
-	else
-		fprintf(stderr, "%s: %s%s\n", msg_prefix, tag, msg);
+	} else {
+		fprintf(stderr, "%s: %s%s\n", msg_prefix, tag, shown);
+	}
+	strbuf_release(&msg);
 }
 
 static void

@@ -26,6 +26,13 @@ escape_json(struct strbuf *sb, const char *s)
 			strbuf_addstr(sb, "\\ufffd");
 			continue;
 		}
+		/* a C1 or bidirectional control as JSON's own escape: the
+		 * same string to a parser, inert on a terminal */
+		if (n > 1 && utf8_is_control(utf8_decode(p, n))) {
+			strbuf_addf(sb, "\\u%04x", (unsigned)utf8_decode(p, n));
+			p += n - 1;
+			continue;
+		}
 		if (n > 1) {
 			strbuf_add(sb, p, n);
 			p += n - 1;
@@ -91,6 +98,14 @@ escape_md(struct strbuf *sb, const char *s)
 	const unsigned char *p;
 
 	for (p = (const unsigned char *)s; *p; p++) {
+		size_t n = utf8_len(p);
+
+		/* a C1 or bidirectional control is shown, not applied */
+		if (n > 1 && utf8_is_control(utf8_decode(p, n))) {
+			strbuf_addf(sb, "\\u%04X", (unsigned)utf8_decode(p, n));
+			p += n - 1;
+			continue;
+		}
 		switch (*p) {
 		case '\\': case '`': case '*': case '_': case '[': case ']':
 		case '<': case '>': case '|': case '~': case '#': case '!':

@@ -4,8 +4,9 @@
  * Columns are aligned (numbers to the right), nothing is Markdown-escaped
  * (`connect_ms`, not `connect\_ms`; `p < 0.05`, not `p \< 0.05`), and the
  * notes are wrapped at word boundaries.  Text from the database can hold
- * anything, so control characters become spaces and bytes that are not
- * UTF-8 become U+FFFD: nothing reaches the terminal as an escape.
+ * anything, so C0 controls become spaces, C1 and bidirectional ones
+ * \uXXXX, and bytes that are not UTF-8 become U+FFFD: nothing reaches
+ * the terminal as an escape.
  */
 #include "common/compat.h"
 
@@ -37,6 +38,11 @@ text_safe(struct strbuf *sb, const char *s)
 		} else if (n == 1) {
 			strbuf_addch(sb, *p < 0x20 || *p == 0x7f ? ' ' : *p);
 			p++;
+		} else if (utf8_is_control(utf8_decode(p, n))) {
+			/* a C1 or bidirectional control: shown, not applied */
+			strbuf_addf(sb, "\\u%04X", (unsigned)utf8_decode(p, n));
+			p += n;
+			w += 5;
 		} else {
 			strbuf_add(sb, p, n);
 			p += n;

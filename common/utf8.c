@@ -74,8 +74,7 @@ utf8_valid(const char *s)
 	return true;
 }
 
-/* The code point of the valid sequence of n bytes at p. */
-static uint32_t
+uint32_t
 utf8_decode(const unsigned char *p, size_t n)
 {
 	uint32_t cp = n == 1 ? p[0] : n == 2 ? p[0] & 0x1fu :
@@ -114,15 +113,17 @@ utf8_first_control(const char *s)
 	return 0;
 }
 
-void
-utf8_add_escaped(struct strbuf *sb, const char *s)
+/* utf8_add_escaped(), or utf8_add_shown() when lines. */
+static void
+add_escaped(struct strbuf *sb, const char *s, bool lines)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
 	while (*p) {
 		size_t n = utf8_len(p);
 
-		if (n == 1 && *p >= 0x20 && *p != 0x7f && *p != '\\') {
+		if (n == 1 && ((*p >= 0x20 && *p != 0x7f && *p != '\\') ||
+		    (lines && (*p == '\n' || *p == '\t' || *p == '\\')))) {
 			strbuf_addch(sb, (char)*p);
 		} else if (n > 1 && utf8_is_control(utf8_decode(p, n))) {
 			/* a C1 or bidirectional control would act on the
@@ -136,4 +137,16 @@ utf8_add_escaped(struct strbuf *sb, const char *s)
 		}
 		p += n;
 	}
+}
+
+void
+utf8_add_escaped(struct strbuf *sb, const char *s)
+{
+	add_escaped(sb, s, false);
+}
+
+void
+utf8_add_shown(struct strbuf *sb, const char *s)
+{
+	add_escaped(sb, s, true);
 }

@@ -27,6 +27,8 @@ size_t utf8_invalid_at(const char *s, size_t len);
  * like another (U+202E turns the text after it around).
  */
 bool utf8_is_control(uint32_t cp);
+/* The code point of the valid sequence of n = utf8_len(p) bytes at p. */
+uint32_t utf8_decode(const unsigned char *p, size_t n);
 /* The first such control in the valid UTF-8 s, or 0 when there is none
  * (or s is not valid UTF-8 before one). */
 uint32_t utf8_first_control(const char *s);
@@ -34,5 +36,9 @@ uint32_t utf8_first_control(const char *s);
  * each C0 control, written as \xNN, and each C1 or bidirectional
  * control as \uXXXX: for messages. */
 void utf8_add_escaped(struct strbuf *sb, const char *s);
+/* Append s to sb for a terminal: as utf8_add_escaped(), but line
+ * breaks, tabs and backslashes stay themselves (a message's own lines;
+ * a name's ESC, U+0085 or U+202E is shown, not applied). */
+void utf8_add_shown(struct strbuf *sb, const char *s);
 
 #endif

@@ -23,6 +23,7 @@
 #include "common/metric.h"
 #include "common/parse.h"
 #include "common/strbuf.h"
+#include "common/utf8.h"
 #include "common/where.h"
 #include "common/xalloc.h"
 #include "report/internal.h"
@@ -141,24 +142,40 @@ spec_check_keys(const struct report_spec *spec, const cJSON *obj,
 	return 0;
 }
 
-/* Is s valid UTF-8 without control characters other than line breaks
- * and tabs (which paragraphs may hold)? */
 bool
 spec_text_ok(const char *s)
+{
+	char buf[SPEC_FAULT_MAX];
+
+	return !spec_text_fault(s, buf);
+}
+
+/* The same rule as ingest's for names and tags (utf8_is_control()), but
+ * for line breaks and tabs: a C1 or bidirectional control in a title or
+ * label would reach the page and make it read as something else. */
+const char *
+spec_text_fault(const char *s, char *buf)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
 	while (*p) {
 		size_t n = report_utf8_len(p);
+		uint32_t cp;
 
 		if (n == 0)
-			return false;
-		if (n == 1 && (*p < 0x20 || *p == 0x7f) && *p != '\n' &&
-		    *p != '\t' && *p != '\r')
-			return false;
+			return "not valid UTF-8 text";
+		cp = utf8_decode(p, n);
+		if (utf8_is_control(cp) && cp != '\n' && cp != '\t' &&
+		    cp != '\r') {
+			snprintf(buf, SPEC_FAULT_MAX, "holds the control "
+			    "character U+%04X (C0 but line breaks and tabs, "
+			    "C1 and bidirectional controls are refused)",
+			    (unsigned)cp);
+			return buf;
+		}
 		p += n;
 	}
-	return true;
+	return NULL;
 }
 
 /* A string member (NULL *out when absent and not required). */
@@ -167,7 +184,8 @@ spec_get_string(const struct report_spec *spec, const cJSON *obj,
     const char *key, const char *loc, bool required, char **out)
 {
 	const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
-	char *l;
+	char *l, fbuf[SPEC_FAULT_MAX];
+	const char *fault;
 	int ret = 0;
 
 	if (!it) {
@@ -179,8 +197,8 @@ spec_get_string(const struct report_spec *spec, const cJSON *obj,
 	l = spec_loc_key(loc, key);
 	if (!cJSON_IsString(it) || !it->valuestring)
 		ret = report_spec_error(spec, l, "want a string");
-	else if (!spec_text_ok(it->valuestring))
-		ret = report_spec_error(spec, l, "not valid UTF-8 text");
+	else if ((fault = spec_text_fault(it->valuestring, fbuf)))
+		ret = report_spec_error(spec, l, "%s", fault);
 	else {
 		free(*out);
 		*out = xstrdup(it->valuestring);
@@ -361,6 +379,16 @@ spec_paths_release(struct report_path *p, size_t n)
 	free(p);
 }
 
+/* Why e is not a string of spec text (into buf, SPEC_FAULT_MAX bytes),
+ * or NULL when it is one. */
+static const char *
+string_fault(const cJSON *e, char *buf)
+{
+	if (!cJSON_IsString(e) || !e->valuestring)
+		return "not a string";
+	return spec_text_fault(e->valuestring, buf);
+}
+
 static int
 parse_paths(const struct report_spec *spec, const cJSON *it, const char *loc,
     struct report_section *s)
@@ -374,16 +402,16 @@ parse_paths(const struct report_spec *spec, const cJSON *it, const char *loc,
 		    "labels ({\"A\": \"Same AZ\"}) or a list of path IDs");
 	np = xcalloc((size_t)cJSON_GetArraySize(it) + 1, sizeof(*np));
 	cJSON_ArrayForEach(e, it) {
-		const char *id, *label = NULL;
+		const char *id, *label = NULL, *fault;
+		char fbuf[SPEC_FAULT_MAX];
 		char *l = cJSON_IsObject(it) ? spec_loc_key(loc, e->string) :
 		    spec_loc_index(loc, n);
 
 		if (cJSON_IsObject(it)) {
 			id = e->string;
-			if (!cJSON_IsString(e) ||
-			    !spec_text_ok(e->valuestring)) {
+			if ((fault = string_fault(e, fbuf))) {
 				report_spec_error(spec, l, "want the path's "
-				    "label (a string)");
+				    "label (a string): %s", fault);
 				goto bad;
 			}
 			label = e->valuestring;
@@ -594,6 +622,8 @@ option_text(const struct report_spec *spec, const struct analyze_option *opt,
     const cJSON *it, const char *l, struct strbuf *text)
 {
 	const cJSON *e;
+	const char *fault;
+	char fbuf[SPEC_FAULT_MAX];
 
 	switch (opt->type) {
 	case ANALYZE_ARG_FLAG:
@@ -614,6 +644,10 @@ option_text(const struct report_spec *spec, const struct analyze_option *opt,
 					return report_spec_error(spec, l,
 					    "want a string or a list of "
 					    "strings without commas");
+				if ((fault = spec_text_fault(e->valuestring,
+				    fbuf)))
+					return report_spec_error(spec, l,
+					    "%s", fault);
 				strbuf_addf(text, "%s%s", text->len ? "," : "",
 				    e->valuestring);
 			}
@@ -626,8 +660,8 @@ option_text(const struct report_spec *spec, const struct analyze_option *opt,
 	}
 	if (!cJSON_IsString(it) || !it->valuestring)
 		return report_spec_error(spec, l, "want a string");
-	if (!spec_text_ok(it->valuestring))
-		return report_spec_error(spec, l, "not valid UTF-8 text");
+	if ((fault = spec_text_fault(it->valuestring, fbuf)))
+		return report_spec_error(spec, l, "%s", fault);
 	strbuf_addstr(text, it->valuestring);
 	return 0;
 }
@@ -815,6 +849,8 @@ spec_parse(struct report_spec *spec)
 	const struct analyze_option *opts = analyze_option_list(&nopts);
 	const char *end = NULL;
 	const cJSON *it, *e;
+	const char *fault;
+	char fbuf[SPEC_FAULT_MAX];
 	int ret = -1;
 
 	if (memchr(spec->text, '\0', spec->len)) {
@@ -859,20 +895,22 @@ spec_parse(struct report_spec *spec)
 	    spec_parse_inherited(spec, spec->json, "", &spec->root))
 		goto cleanup;
 	it = cJSON_GetObjectItemCaseSensitive(spec->json, "intro");
-	if (it && cJSON_IsString(it) && spec_text_ok(it->valuestring)) {
+	if (it && cJSON_IsString(it) && (fault = string_fault(it, fbuf))) {
+		report_spec_error(spec, "intro", "%s", fault);
+		goto cleanup;
+	} else if (it && cJSON_IsString(it)) {
 		spec->intro = xcalloc(1, sizeof(char *));
 		spec->intro[spec->nintro++] = xstrdup(it->valuestring);
 	} else if (it && cJSON_IsArray(it)) {
 		spec->intro = xcalloc((size_t)cJSON_GetArraySize(it) + 1,
 		    sizeof(char *));
 		cJSON_ArrayForEach(e, it) {
-			if (!cJSON_IsString(e) ||
-			    !spec_text_ok(e->valuestring)) {
+			if ((fault = string_fault(e, fbuf))) {
 				char *l = spec_loc_index("intro",
 				    spec->nintro);
 
 				report_spec_error(spec, l, "want a paragraph "
-				    "(a string)");
+				    "(a string): %s", fault);
 				free(l);
 				goto cleanup;
 			}

@@ -24,9 +24,14 @@ void spec_join_list(struct strbuf *sb, const char *const *list, size_t n);
 /* Reject keys outside allowed and keys given twice. */
 int spec_check_keys(const struct report_spec *spec, const cJSON *obj,
     const char *loc, const char *const *allowed, size_t nallowed);
-/* Is s valid UTF-8 without control characters other than line breaks
- * and tabs (which paragraphs may hold)? */
+/* Is s valid UTF-8 without control characters (utf8_is_control(): C0,
+ * DEL, C1, bidirectional) other than line breaks and tabs (which
+ * paragraphs may hold)? */
 bool spec_text_ok(const char *s);
+#define SPEC_FAULT_MAX	128
+/* Why s is not spec text, written into buf (SPEC_FAULT_MAX bytes, the
+ * caller's) and returned; NULL when it is. */
+const char *spec_text_fault(const char *s, char *buf);
 /* A string member (NULL *out when absent and not required). */
 int spec_get_string(const struct report_spec *spec, const cJSON *obj,
     const char *key, const char *loc, bool required, char **out);

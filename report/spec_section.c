@@ -313,6 +313,15 @@ column_static(struct report_spec *spec, struct report_pivot_col *c,
 	c->vtext = xcalloc(c->nvalues + 1, sizeof(char *));
 	c->vnum = xcalloc(c->nvalues + 1, sizeof(double));
 	cJSON_ArrayForEach(e, v) {
+		char fbuf[SPEC_FAULT_MAX];
+		const char *fault = cJSON_IsString(e) ?
+		    spec_text_fault(e->valuestring, fbuf) : NULL;
+
+		if (fault) {
+			c->nvalues = n;
+			return report_spec_error(spec, l, "value of path "
+			    "'%s': %s", e->string, fault);
+		}
 		c->vpath[n] = xstrdup(e->string);
 		if (cJSON_IsString(e)) {
 			c->vtext[n] = xstrdup(e->valuestring);

@@ -49,6 +49,12 @@ expect_code 0 "analyze reads it"
 run $AS "$PS" check --db ro/t.db
 ok "[ $RC != 1 ] || ! grep -q 'readonly database' .err" "check reads it"
 expect_err_lacks "attempt to write a readonly database" "no SQLite write error"
+# a dry run opens it as it is, and reads it the same way
+run $AS "$PS" ingest --dry-run --db ro/t.db tree
+expect_code 0 "ingest --dry-run reads it ($ERR)"
+expect_err_has "database 'ro/t.db': read as it is on disk (immutable)" \
+    "and says how it read it"
+expect_err_lacks "readonly database" "no SQLite error on the dry run"
 # a -wal with changes cannot be read without writing: named, with what to do
 chmod 755 ro
 cp ro/t.db ro/t.db-wal.src

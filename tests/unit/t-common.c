@@ -427,6 +427,11 @@ test_utf8_ids(void)
 	CHECK_EQ_STR(sb.buf, "N\\xff\\x5cx\\x0a東",
 	    "utf8: messages show bad bytes, backslashes and controls as \\xNN");
 	strbuf_reset(&sb);
+	utf8_add_shown(&sb, "a\\b\n\tc\x1b[1m\xe2\x80\xae\xc2\x85\xff");
+	CHECK_EQ_STR(sb.buf, "a\\b\n\tc\\x1b[1m\\u202E\\u0085\\xff",
+	    "utf8: for a terminal, lines, tabs and backslashes stay, ESC, "
+	    "C1 and bidirectional controls are shown");
+	strbuf_reset(&sb);
 
 	CHECK(path_id_valid("A;B") && path_id_valid("G'") &&
 	    path_id_valid("x y") && path_id_valid("a=b") &&
@@ -444,6 +449,10 @@ test_utf8_ids(void)
 	escape_json(&sb, "a\xff" "b\xc0\xaf\\\"\x01" "東");
 	CHECK_EQ_STR(sb.buf, "\"a\\ufffdb\\ufffd\\ufffd\\\\\\\"\\u0001東\"",
 	    "escape_json: bytes that are not UTF-8 become U+FFFD");
+	strbuf_reset(&sb);
+	escape_json(&sb, "r\xe2\x80\xae" "n\xc2\x85");
+	CHECK_EQ_STR(sb.buf, "\"r\\u202en\\u0085\"",
+	    "escape_json: C1 and bidirectional controls as JSON escapes");
 	strbuf_release(&sb);
 }
 
