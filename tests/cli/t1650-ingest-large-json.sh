@@ -39,9 +39,21 @@ case "$PS" in
 *asan*) ;;	# ASan reserves terabytes of address space: no limit there
 *)
 	gen mid.json 7
+	n_mid=$("$PY" -c 'import json; print(len(json.load(open("mid.json"))["intervals"]))')
 	run sh -c "ulimit -v 90000; exec \"\$0\" ingest --db m.db --tag path=M --tag trial=1 mid.json" "$PS"
-	ok "[ $RC -ne 0 ]" "a whole parse that cannot get its memory fails"
-	expect_err_has "out of memory" "and says out of memory"
+	# Under the limit the whole parse runs out of memory and says so.
+	# On a loaded machine the same command was seen, in 2 of about 8
+	# suite runs, to store the whole file instead (every interval, exit
+	# 0), which is no wrong answer; what must never happen is a failure
+	# read as "invalid JSON" or a run stored short.
+	if [ "$RC" -ne 0 ]; then
+		ok true "a whole parse that cannot get its memory fails"
+		expect_err_has "out of memory" "and says out of memory"
+	else
+		expect_sql m.db "SELECT count(*) FROM samples WHERE metric = (SELECT id FROM metrics WHERE name = 'throughput_bps')" "$n_mid" \
+		    "or it stored every interval (the parse fitted)"
+		ok true "(no out-of-memory message to check)"
+	fi
 	expect_err_lacks "invalid JSON" "not invalid JSON"
 	;;
 esac
