@@ -241,6 +241,28 @@ db_version_ok(sqlite3 *db, const char *path, int have)
 }
 
 /*
+ * Is the file at path ours (or empty)?  user_version and the table
+ * count are read in one read transaction, which writes nothing: read
+ * apart, another pathstat creating the same new database between the
+ * two reads made it look foreign (version 0, tables present).  0, or -1
+ * after printing why; *have is the version read.
+ */
+static int
+db_check_ours(sqlite3 *db, const char *path, int *have)
+{
+	int ret;
+
+	if (db_exec(db, "read the schema version", "BEGIN"))
+		return -1;
+	ret = db_user_version(db, have) || db_version_ok(db, path, *have) ?
+	    -1 : 0;
+	if (db_exec(db, "read the schema version", ret ? "ROLLBACK" :
+	    "COMMIT"))
+		ret = -1;
+	return ret;
+}
+
+/*
  * Bring the database to the newest schema.  All missing migrations run
  * in one exclusive transaction, and the version is read again once the
  * lock is held: two programs opening a new database at once then see
@@ -449,7 +471,7 @@ db_open(const char *path, bool create)
 	 * foreign one (an oha --db-url run named by --db) must leave as
 	 * it came.  Reading user_version and the table count writes
 	 * nothing; db_migrate() checks again under its lock. */
-	if (db_user_version(db, &have) || db_version_ok(db, path, have)) {
+	if (db_check_ours(db, path, &have)) {
 		sqlite3_close(db);
 		return NULL;
 	}
