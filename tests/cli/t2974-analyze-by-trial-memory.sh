@@ -41,10 +41,19 @@ mk b 10000
 "$PS" ingest -q --db b.db b 2>/dev/null
 ok "[ \"\$(\"$PS\" analyze percentiles --db b.db --metric connect_ms --by trial --format csv | wc -l)\" = 10001 ]" \
     "10,000 cells, one a row"
-a=$(rss s.db)
-b=$(rss b.db)
-per=$(( (b - a) * 1024 / 8000 ))
-ok "[ $a -gt 0 ] && [ $b -gt 0 ] && [ $per -le 3000 ]" \
-    "at most 3 KB of RSS a cell ($per bytes: $a KB for 2,000 cells, $b KB for 10,000)"
+# Under ASan every allocation carries redzones and a quarantine: the
+# bound is about our allocations, so it holds for the plain build only.
+case "$PS" in
+*asan*)
+	ok true "(RSS per cell not judged under ASan)"
+	;;
+*)
+	a=$(rss s.db)
+	b=$(rss b.db)
+	per=$(( (b - a) * 1024 / 8000 ))
+	ok "[ $a -gt 0 ] && [ $b -gt 0 ] && [ $per -le 3000 ]" \
+	    "at most 3 KB of RSS a cell ($per bytes: $a KB for 2,000 cells, $b KB for 10,000)"
+	;;
+esac
 
 test_done
