@@ -84,7 +84,10 @@ tar -xzf "$dist/pathstat-$version.tar.gz" -C "$work/deb"
 grep -E '^[0-9]+ passed, [0-9]+ failed' "$work/deb/build.log" |
     tail -1 | sed 's/^/release:    dh_auto_test: /'
 changes=$work/deb/pathstat_$version-1_$(dpkg --print-architecture).changes
-lintian --fail-on error "$changes" > "$work/deb/lintian.txt" 2>&1 ||
+# lintian leaves an ELF cache (mldbm-elf-*) in TMPDIR: keep it in ours
+mkdir -p "$work/tmp"
+TMPDIR="$work/tmp" lintian --fail-on error "$changes" \
+    > "$work/deb/lintian.txt" 2>&1 ||
     { cat "$work/deb/lintian.txt"; die "lintian found errors"; }
 step "   lintian: $(grep -c '^E:' "$work/deb/lintian.txt" || true) errors," \
     "$(grep -c '^W:' "$work/deb/lintian.txt" || true) warnings"
