@@ -13,7 +13,6 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -639,40 +638,21 @@ cleanup:
 	return ret;
 }
 
-/* Remove every file in the folder fd (ours: the private folder's). */
-static void
-empty_dir(int fd)
-{
-	int dup_fd = dup(fd);
-	DIR *d = dup_fd >= 0 ? fdopendir(dup_fd) : NULL;
-	struct dirent *e;
-
-	if (!d) {
-		if (dup_fd >= 0)
-			close(dup_fd);
-		return;
-	}
-	while ((e = readdir(d)) != NULL)
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
-			unlinkat(fd, e->d_name, 0);
-	closedir(d);
-}
-
 void
 report_bundle_release(struct report_bundle *b)
 {
 	size_t i;
 
 	if (b->stage_tables >= 0) {
-		empty_dir(b->stage_tables);
+		report_empty_dir(b->stage_tables);
 		close(b->stage_tables);
 	}
 	if (b->stage_charts >= 0) {
-		empty_dir(b->stage_charts);
+		report_empty_dir(b->stage_charts);
 		close(b->stage_charts);
 	}
 	if (b->stagefd >= 0) {
-		empty_dir(b->stagefd);	/* index.md, provenance.json */
+		report_empty_dir(b->stagefd);	/* index.md, provenance.json */
 		unlinkat(b->stagefd, "tables", AT_REMOVEDIR);
 		unlinkat(b->stagefd, "charts", AT_REMOVEDIR);
 		close(b->stagefd);

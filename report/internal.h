@@ -458,6 +458,8 @@ void report_signals_finish(void);
  * dirfd (dir in messages): our name, a real folder owned by us, and
  * unlocked (a running report holds its own); each named on stderr. */
 void report_sweep_stages(int dirfd, const char *dir);
+/* Remove every entry of the folder fd but folders (report/interrupt.c). */
+void report_empty_dir(int fd);
 /* $PATHSTAT_GNUPLOT, else "gnuplot" (borrowed). */
 const char *report_gnuplot_program(void);
 /* $PATHSTAT_GNUPLOT_TIMEOUT seconds, else REPORT_GNUPLOT_TIMEOUT_S. */

@@ -100,10 +100,11 @@ stage_name(const char *name)
 	return true;
 }
 
-/* Remove every entry of the folder fd but folders (never followed:
- * unlinkat removes a link, not what it points to). */
-static void
-remove_entries(int fd)
+/* Remove every entry of the folder fd but folders (ours: a private
+ * folder's; never followed: unlinkat removes a link, not what it
+ * points to). */
+void
+report_empty_dir(int fd)
 {
 	int dup_fd = dup(fd);
 	DIR *d = dup_fd >= 0 ? fdopendir(dup_fd) : NULL;
@@ -134,12 +135,12 @@ remove_stage(int fd)
 		    O_NOFOLLOW | O_CLOEXEC);
 
 		if (sub >= 0) {
-			remove_entries(sub);
+			report_empty_dir(sub);
 			close(sub);
 			unlinkat(fd, subs[i], AT_REMOVEDIR);
 		}
 	}
-	remove_entries(fd);
+	report_empty_dir(fd);
 }
 
 void
