@@ -24,6 +24,7 @@
 #include "common/version.h"
 #include "common/xalloc.h"
 #include "export/export.h"
+#include "ingest/ingest.h"
 
 struct pathstat_cmd {
 	const char	*name;
@@ -89,8 +90,9 @@ unknown_command(const char *name)
 /*
  * pathstat --list WHAT: the names of one registry, one per line, for the
  * completion, the manual pages and the tests that hold them to the
- * program (as git --list-cmds): commands, verbs (analyze's), metrics or
- * checks.  A maintainer's tool: not in the usage.  Returns the exit
+ * program (as git --list-cmds): commands, verbs (analyze's), metrics,
+ * checks or kinds (the input formats ingest knows, as files.kind names
+ * them).  A maintainer's tool: not in the usage.  Returns the exit
  * code.
  */
 static int
@@ -113,6 +115,11 @@ list_names(const char *what)
 
 		for (i = 0; i < n; i++)
 			printf("%s\n", m[i].name);
+	} else if (!strcmp(what, "kinds")) {
+		const char *k;
+
+		for (i = 1; (k = ingest_kind_at(i)); i++)
+			printf("%s\n", k);
 	} else if (!strcmp(what, "checks")) {
 		const struct check_info *c = check_list(&n);
 
@@ -123,7 +130,7 @@ list_names(const char *what)
 	}
 	if (!*what) {
 		fprintf(stderr, "usage: pathstat --list "
-		    "commands|verbs|metrics|checks\n");
+		    "commands|verbs|metrics|checks|kinds\n");
 		return PATHSTAT_EXIT_USAGE;
 	}
 	return err_finish_stdout() ? PATHSTAT_EXIT_FAIL : PATHSTAT_EXIT_OK;
