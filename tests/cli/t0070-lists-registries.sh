@@ -7,12 +7,13 @@
 # own); tests/cli/helper/lists-check.py then wants
 #   - the completion's commands, verbs, metrics and checks to be exactly
 #     those;
-#   - the manual pages, as a union (docs/pathstat*.1: one page, or one
-#     per command), to name every command, verb (.It Cm), metric, check
+#   - the manual pages, as a union (docs/pathstat*.1, in docs/ or below:
+#     one page, or one per command), to name every command, verb (.It Cm), metric, check
 #     and option -- a command's options on its own page when it has
 #     one -- and no option pathstat lacks (the flags of the tools whose
 #     output it reads aside);
-#   - README.md and docs/*.md, as a union, to name every command, verb,
+#   - README.md and the Markdown under docs/, as a union (the docs may
+#     move between files and folders), to name every command, verb,
 #     metric and check, and their code (blocks and spans) to call no
 #     command, verb, option or --metric pathstat lacks.
 # Then a name planted on one side only (a metric added to the table
@@ -49,7 +50,7 @@ ok '[ "$(wc -l < "$L/opts.export")" -ge 10 ] && grep -qx -- --threshold "$L/opts
 
 run "$PY" "$TOP/tests/cli/helper/lists-check.py" "$TOP" "$L"
 ok '[ "$RC" = 0 ] && [ -z "$OUT" ]' \
-    "completion, manual pages and README + docs/*.md agree with the registries"
+    "completion, manual pages and README + docs/ agree with the registries"
 [ "$RC" = 0 ] || printf '%s\n' "$OUT" | sed 's/^/#   /'
 
 
@@ -57,9 +58,9 @@ ok '[ "$RC" = 0 ] && [ -z "$OUT" ]' \
 # a copy of the hand-kept files, and a copy of the registries
 mk_copy() {
 	rm -rf "$TMP/top" "$TMP/l2"
-	mkdir -p "$TMP/top/completion" "$TMP/top/docs"
+	mkdir -p "$TMP/top/completion"
 	cp "$TOP/completion/pathstat.bash" "$TMP/top/completion/"
-	cp "$TOP"/docs/pathstat*.1 "$TOP"/docs/*.md "$TMP/top/docs/"
+	cp -R "$TOP/docs" "$TMP/top/"
 	cp "$TOP/README.md" "$TMP/top/"
 	cp -R "$L" "$TMP/l2"
 }
@@ -77,7 +78,7 @@ mk_copy
 echo tcp_rtt_ms >> "$TMP/l2/metrics"
 planted "a metric in the table alone" "completion: _pathstat_metrics lacks tcp_rtt_ms"
 planted "... is missing from the manual" "manual: no metric tcp_rtt_ms"
-planted "... and from the prose" "README and docs/*.md: no metric tcp_rtt_ms"
+planted "... and from the prose" "README and docs/: no metric tcp_rtt_ms"
 
 mk_copy
 sed -i 's/ http_bps"/"/' "$TMP/top/completion/pathstat.bash"

@@ -7,8 +7,9 @@ from `pathstat --list WHAT` and each command's --list-options and
 --help): commands, verbs, metrics, checks, kinds, one name a line, and
 opts.CMD, the options of CMD.  TOP is a source tree: its completion
 (completion/pathstat.bash), its manual pages (the union of
-docs/pathstat*.1: the one page, or one page per command) and its prose
-(the union of README.md and docs/*.md).
+docs/pathstat*.1, in docs/ or a folder of it: the one page, or one page
+per command) and its prose (the union of README.md and the Markdown
+under docs/).
 
 Prints one line per name missing or unknown, "WHERE: WHAT", and exits 1
 when there is one; 0 and nothing when the lists agree.
@@ -111,7 +112,8 @@ def check(top, lists):
                        % (var, w))
 
     # the manual pages: one page or one per command, as a union
-    pages = sorted(glob.glob(os.path.join(top, "docs/pathstat*.1")))
+    pages = sorted(glob.glob(os.path.join(top, "docs/**/pathstat*.1"),
+                             recursive=True))
     texts = {}
     for p in pages:
         with open(p) as f:
@@ -145,7 +147,7 @@ def check(top, lists):
 
     # the prose: README.md and docs/*.md as a union
     mds = [os.path.join(top, "README.md")] + \
-        sorted(glob.glob(os.path.join(top, "docs/*.md")))
+        sorted(glob.glob(os.path.join(top, "docs/**/*.md"), recursive=True))
     prose = {}
     for p in mds:
         if os.path.exists(p):
@@ -156,7 +158,7 @@ def check(top, lists):
                         ("metric", metrics), ("check", checks)):
         for w in names:
             if not word_in(w, allmd):
-                bad.append("README and docs/*.md: no %s %s" % (kind, w))
+                bad.append("README and docs/: no %s %s" % (kind, w))
     for name, text in prose.items():
         for code in md_code(text):
             for c, words in pathstat_calls(code):
