@@ -12,15 +12,19 @@
 #include <sqlite3.h>
 
 #include "analyze/options.h"
+#include "analyze/analyze.h"
+#include "check/check.h"
 #include "cmds.h"
 #include "common/db.h"
 #include "common/err.h"
 #include "common/exit.h"
+#include "common/metric.h"
 #include "common/strbuf.h"
 #include "common/suggest.h"
 #include "common/version.h"
 #include "common/xalloc.h"
 #include "export/export.h"
+#include "ingest/ingest.h"
 
 struct pathstat_cmd {
 	const char	*name;
@@ -83,6 +87,55 @@ unknown_command(const char *name)
 	return PATHSTAT_EXIT_USAGE;
 }
 
+/*
+ * pathstat --list WHAT: the names of one registry, one per line, for the
+ * completion, the manual pages and the tests that hold them to the
+ * program (as git --list-cmds): commands, verbs (analyze's), metrics,
+ * checks or kinds (the input formats ingest knows, as files.kind names
+ * them).  A maintainer's tool: not in the usage.  Returns the exit
+ * code.
+ */
+static int
+list_names(const char *what)
+{
+	size_t i, n;
+
+	if (!what) {
+		what = "";
+	} else if (!strcmp(what, "commands")) {
+		for (i = 0; i < ARRAY_SIZE(commands); i++)
+			printf("%s\n", commands[i].name);
+	} else if (!strcmp(what, "verbs")) {
+		const char *v;
+
+		for (i = 0; (v = analyze_verb_name(i)); i++)
+			printf("%s\n", v);
+	} else if (!strcmp(what, "metrics")) {
+		const struct metric *m = metric_list(&n);
+
+		for (i = 0; i < n; i++)
+			printf("%s\n", m[i].name);
+	} else if (!strcmp(what, "kinds")) {
+		const char *k;
+
+		for (i = 1; (k = ingest_kind_at(i)); i++)
+			printf("%s\n", k);
+	} else if (!strcmp(what, "checks")) {
+		const struct check_info *c = check_list(&n);
+
+		for (i = 0; i < n; i++)
+			printf("%s\n", c[i].id);
+	} else {
+		what = "";
+	}
+	if (!*what) {
+		fprintf(stderr, "usage: pathstat --list "
+		    "commands|verbs|metrics|checks|kinds\n");
+		return PATHSTAT_EXIT_USAGE;
+	}
+	return err_finish_stdout() ? PATHSTAT_EXIT_FAIL : PATHSTAT_EXIT_OK;
+}
+
 static cJSON_Hooks json_hooks = { xmalloc, free };
 
 int
@@ -113,6 +166,8 @@ main(int argc, char **argv)
 		    sqlite3_libversion());
 		return err_finish_stdout() ? PATHSTAT_EXIT_FAIL : PATHSTAT_EXIT_OK;
 	}
+	if (!strcmp(name, "--list"))
+		return list_names(argc == 3 ? argv[2] : NULL);
 	if (!strcmp(name, "--help") || !strcmp(name, "-h") ||
 	    !strcmp(name, "help")) {
 		if (!strcmp(name, "help") && argc > 2) {

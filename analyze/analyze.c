@@ -469,6 +469,12 @@ count_runs(sqlite3 *db, const struct runsel_query *q)
 	return rc < 0 ? -1 : n;
 }
 
+const char *
+analyze_verb_name(size_t i)
+{
+	return i < ARRAY_SIZE(verbs) ? verbs[i].name : NULL;
+}
+
 /* The verb named verb, or NULL after printing an error naming the
  * verbs (and the near miss). */
 static const struct verb *

@@ -52,6 +52,10 @@ bool analyze_long_verb(const char *verb);
 int analyze_long(sqlite3 *db, const char *verb, const struct analyze_opts *o,
     int nargs, char **args, struct table *t);
 
+/* The name of verb i in the verb table, in name order ("compare"); NULL
+ * past the last.  Static storage. */
+const char *analyze_verb_name(size_t i);
+
 int cmd_analyze(int argc, char **argv);
 
 /*

@@ -363,105 +363,152 @@ get_percent(const struct analyze_option *opt, const struct analyze_opts *o,
  * to.
  */
 static const struct analyze_option options[] = {
-	{ ANALYZE_OPT_METRIC, "metric", "M", ANALYZE_ARG_TEXT,
-	  set_text, get_text, F(metric), 0, 0, 0, false,
-	  ANALYZE_EMIT_ALWAYS, "", NULL, false, NULL, NULL },
-	{ ANALYZE_OPT_WHERE, "where", "K=V", ANALYZE_ARG_WHERE,
-	  set_where, NULL, F(where), 0, 0, 0, false,
-	  ANALYZE_EMIT_SET,
-	  "keep runs whose path, trial, tool, condition key or "
-	  "tag matches (K=V1,V2 for alternatives, K=FROM..TO "
-	  "for a range: day=2026-11-01..2026-11-07, hour=9..17)",
-	  NULL, false, NULL, NULL },
-	{ ANALYZE_OPT_BY, "by", "DIMS", ANALYZE_ARG_LIST,
-	  set_by, get_list, F(by), F(nby), 0, 0, false,
-	  ANALYZE_EMIT_SET,
-	  "also split cells by these keys (instance_type,day,...; "
-	  "repeated: the keys add up)",
-	  "by", false, NULL, NULL },
-	{ ANALYZE_OPT_PATHS, "paths", "A,B,...", ANALYZE_ARG_LIST,
-	  set_paths, get_list, F(paths), F(npaths), 0, 0, false,
-	  ANALYZE_EMIT_SET, "the paths to show, in this order",
-	  NULL, false, NULL, NULL },
-	{ ANALYZE_OPT_STATS, "stats", "LIST", ANALYZE_ARG_LIST,
-	  set_stats, get_stats, 0, 0, 0, 0, false,
-	  ANALYZE_EMIT_SET,
-	  "any pNN or pNN.N, min, max, mean, n; default by metric: "
-	  "p50,p95,p99,max (lower is better), p50,p5,p1,min (higher "
-	  "is better: the slow side), mean,min,max (one value per "
-	  "run); trials, compare, trend, variance: p50,p99, p50,p5 "
-	  "or mean",
-	  "stats", true, NULL, NULL },
-	{ ANALYZE_OPT_QUANTILE, "quantile", "E", ANALYZE_ARG_TEXT,
-	  set_quantile, get_quantile, 0, 0, 0, 0, false,
-	  ANALYZE_EMIT_ALWAYS,
-	  "type7 (default, numpy's linear), oha (sorted[floor(p n)]), "
-	  "hd (Harrell-Davis)", "estimator", true, NULL, NULL },
-	{ ANALYZE_OPT_POOL, "pool", "P", ANALYZE_ARG_TEXT,
-	  set_pool, get_pool, 0, 0, 0, 0, false,
-	  ANALYZE_EMIT_ALWAYS,
-	  "pooled (all samples together, default) or trials (each "
-	  "trial's statistic, then mean/median/min/max); a cell of "
-	  "oha JSON alone is per trial unless --pool is given",
-	  "pool", true, NULL, NULL },
-	{ ANALYZE_OPT_CI, "ci", NULL, ANALYZE_ARG_FLAG,
-	  set_flag, get_flag, F(ci), 0, 0, 0, false,
-	  ANALYZE_EMIT_SET,
-	  "95 % intervals, trials as the unit: t on trial values "
-	  "(Welch's for deltas, ratios, compare); a cell of one "
-	  "trial: order statistics of a percentile",
-	  "ci", true, NULL,
-	  "intervals are computed by pathstat analyze only" },
-	{ ANALYZE_OPT_LEVEL, "level", "L", ANALYZE_ARG_NUMBER,
-	  set_double, get_double, F(level), 0, 0.5, 0.999, false,
-	  ANALYZE_EMIT_WITH_CI, "interval level (default 0.95)",
-	  "level", true, NULL,
-	  "it sets the level of intervals, which --sql does not compute" },
-	{ ANALYZE_OPT_ACROSS, "across", "KEY", ANALYZE_ARG_TEXT,
-	  set_text, get_text, F(across), 0, 0, 0, false,
-	  ANALYZE_EMIT_SET, NULL, "across", false, ",ratio,", NULL },
-	{ ANALYZE_OPT_BASELINE, "baseline", "V", ANALYZE_ARG_TEXT,
-	  set_text, get_text, F(baseline), 0, 0, 0, false,
-	  ANALYZE_EMIT_SET, NULL, "baseline", false, ",compare,", NULL },
-	{ ANALYZE_OPT_THRESHOLD, "threshold", "PCT", ANALYZE_ARG_TEXT,
-	  set_percent, get_percent, F(threshold_pct), 0, 0, 1000, false,
-	  ANALYZE_EMIT_SET, NULL, "threshold", false, ",compare,trend,",
-	  "it sets the verdict's threshold; analyze alone gives the "
-	  "verdict (compare's query has no test or verdict)" },
-	{ ANALYZE_OPT_TARGET, "target", "PCT", ANALYZE_ARG_TEXT,
-	  set_percent, get_percent, F(target_pct), 0, 0, 100, true,
-	  ANALYZE_EMIT_SET, NULL, "target", false, ",variance,",
-	  "variance has no --sql form" },
-	{ ANALYZE_OPT_SEED, "seed", "N", ANALYZE_ARG_NUMBER,
-	  set_seed, get_seed, F(seed), 0, 0, 0, false,
-	  ANALYZE_EMIT_SET, "seed of variance's within-trial bootstrap "
-	  "(default fixed: results reproduce)",
-	  NULL, false, NULL,
-	  "it seeds the bootstrap, which --sql does not run" },
-	{ ANALYZE_OPT_UNIT, "unit", "U", ANALYZE_ARG_TEXT,
-	  set_unit, get_text, F(unit), 0, 0, 0, false,
-	  ANALYZE_EMIT_SET,
-	  "unit of the values shown: auto (default: from the data), "
-	  "bit/s, kbit/s, Mbit/s or Gbit/s; JSON/CSV keep bit/s",
-	  "unit", true, NULL, NULL },
-	{ ANALYZE_OPT_FORMAT, "format", "F", ANALYZE_ARG_TEXT,
-	  set_format, get_format, 0, 0, 0, 0, false,
-	  ANALYZE_EMIT_ALWAYS, "text (default on a terminal), md (default "
-	  "elsewhere), csv or json", NULL, false, NULL,
-	  "the query's result has --format csv's columns" },
-	{ ANALYZE_OPT_SQL, "sql", "ENGINE", ANALYZE_ARG_TEXT,
-	  set_sql, get_text, F(sql), 0, 0, 0, false,
-	  ANALYZE_EMIT_SET,
-	  "print the query that computes this table on athena, "
-	  "trino, spark or duckdb over pathstat export's tables "
-	  "(percentiles, delta, ratio, trials; compare without "
-	  "its intervals, test and verdict), instead of it",
-	  NULL, false, NULL, NULL },
-	{ ANALYZE_OPT_DB, "db", "FILE", ANALYZE_ARG_TEXT,
-	  set_text, get_text, F(db_path), 0, 0, 0, false,
-	  ANALYZE_EMIT_SET,
-	  "database (default $PATHSTAT_DB, else ./pathstat.db)",
-	  NULL, false, NULL, NULL },
+	{
+		.id = ANALYZE_OPT_METRIC, .name = "metric", .arg = "M",
+		.type = ANALYZE_ARG_TEXT, .set = set_text, .get = get_text,
+		.field = F(metric), .emit = ANALYZE_EMIT_ALWAYS, .help = "",
+	},
+	{
+		.id = ANALYZE_OPT_WHERE, .name = "where", .arg = "K=V",
+		.type = ANALYZE_ARG_WHERE, .set = set_where, .field = F(where),
+		.emit = ANALYZE_EMIT_SET,
+		.help = "keep runs whose path, trial, tool, condition key or "
+		    "tag matches (K=V1,V2 for alternatives, K=FROM..TO "
+		    "for a range: day=2026-11-01..2026-11-07, hour=9..17)",
+	},
+	{
+		.id = ANALYZE_OPT_BY, .name = "by", .arg = "DIMS",
+		.type = ANALYZE_ARG_LIST, .set = set_by, .get = get_list,
+		.field = F(by), .count = F(nby), .emit = ANALYZE_EMIT_SET,
+		.help = "also split cells by these keys "
+		    "(instance_type,day,...; repeated: the keys add up)",
+		.spec = "by",
+	},
+	{
+		.id = ANALYZE_OPT_PATHS, .name = "paths", .arg = "A,B,...",
+		.type = ANALYZE_ARG_LIST, .set = set_paths, .get = get_list,
+		.field = F(paths), .count = F(npaths),
+		.emit = ANALYZE_EMIT_SET,
+		.help = "the paths to show, in this order",
+	},
+	{
+		.id = ANALYZE_OPT_STATS, .name = "stats", .arg = "LIST",
+		.type = ANALYZE_ARG_LIST, .set = set_stats, .get = get_stats,
+		.emit = ANALYZE_EMIT_SET,
+		.help = "any pNN or pNN.N, min, max, mean, n; default by "
+		    "metric: p50,p95,p99,max (lower is better), "
+		    "p50,p5,p1,min (higher is better: the slow side), "
+		    "mean,min,max (one value per run); trials, compare, "
+		    "trend, variance: p50,p99, p50,p5 or mean",
+		.spec = "stats", .inherit = true,
+	},
+	{
+		.id = ANALYZE_OPT_QUANTILE, .name = "quantile", .arg = "E",
+		.type = ANALYZE_ARG_TEXT, .set = set_quantile,
+		.get = get_quantile, .emit = ANALYZE_EMIT_ALWAYS,
+		.help = "type7 (default, numpy's linear), oha "
+		    "(sorted[floor(p n)]), hd (Harrell-Davis)",
+		.spec = "estimator", .inherit = true,
+	},
+	{
+		.id = ANALYZE_OPT_POOL, .name = "pool", .arg = "P",
+		.type = ANALYZE_ARG_TEXT, .set = set_pool, .get = get_pool,
+		.emit = ANALYZE_EMIT_ALWAYS,
+		.help = "pooled (all samples together, default) or trials "
+		    "(each trial's statistic, then mean/median/min/max); a "
+		    "cell of oha JSON alone is per trial unless --pool is "
+		    "given",
+		.spec = "pool", .inherit = true,
+	},
+	{
+		.id = ANALYZE_OPT_CI, .name = "ci", .type = ANALYZE_ARG_FLAG,
+		.set = set_flag, .get = get_flag, .field = F(ci),
+		.emit = ANALYZE_EMIT_SET,
+		.help = "95 % intervals, trials as the unit: t on trial values "
+		    "(Welch's for deltas, ratios, compare); a cell of one "
+		    "trial: order statistics of a percentile",
+		.spec = "ci", .inherit = true,
+		.no_sql = "intervals are computed by pathstat analyze only",
+	},
+	{
+		.id = ANALYZE_OPT_LEVEL, .name = "level", .arg = "L",
+		.type = ANALYZE_ARG_NUMBER, .set = set_double,
+		.get = get_double, .field = F(level), .min = 0.5, .max = 0.999,
+		.emit = ANALYZE_EMIT_WITH_CI,
+		.help = "interval level (default 0.95)", .spec = "level",
+		.inherit = true,
+		.no_sql = "it sets the level of intervals, which --sql does "
+		    "not compute",
+	},
+	{
+		.id = ANALYZE_OPT_ACROSS, .name = "across", .arg = "KEY",
+		.type = ANALYZE_ARG_TEXT, .set = set_text, .get = get_text,
+		.field = F(across), .emit = ANALYZE_EMIT_SET, .spec = "across",
+		.verbs = ",ratio,",
+	},
+	{
+		.id = ANALYZE_OPT_BASELINE, .name = "baseline", .arg = "V",
+		.type = ANALYZE_ARG_TEXT, .set = set_text, .get = get_text,
+		.field = F(baseline), .emit = ANALYZE_EMIT_SET,
+		.spec = "baseline", .verbs = ",compare,",
+	},
+	{
+		.id = ANALYZE_OPT_THRESHOLD, .name = "threshold", .arg = "PCT",
+		.type = ANALYZE_ARG_TEXT, .set = set_percent,
+		.get = get_percent, .field = F(threshold_pct), .max = 1000,
+		.emit = ANALYZE_EMIT_SET, .spec = "threshold",
+		.verbs = ",compare,trend,",
+		.no_sql = "it sets the verdict's threshold; analyze alone "
+		    "gives the verdict (compare's query has no test or "
+		    "verdict)",
+	},
+	{
+		.id = ANALYZE_OPT_TARGET, .name = "target", .arg = "PCT",
+		.type = ANALYZE_ARG_TEXT, .set = set_percent,
+		.get = get_percent, .field = F(target_pct), .max = 100,
+		.min_open = true, .emit = ANALYZE_EMIT_SET, .spec = "target",
+		.verbs = ",variance,", .no_sql = "variance has no --sql form",
+	},
+	{
+		.id = ANALYZE_OPT_SEED, .name = "seed", .arg = "N",
+		.type = ANALYZE_ARG_NUMBER, .set = set_seed, .get = get_seed,
+		.field = F(seed), .emit = ANALYZE_EMIT_SET,
+		.help = "seed of variance's within-trial bootstrap "
+		    "(default fixed: results reproduce)",
+		.no_sql = "it seeds the bootstrap, which --sql does not run",
+	},
+	{
+		.id = ANALYZE_OPT_UNIT, .name = "unit", .arg = "U",
+		.type = ANALYZE_ARG_TEXT, .set = set_unit, .get = get_text,
+		.field = F(unit), .emit = ANALYZE_EMIT_SET,
+		.help = "unit of the values shown: auto (default: from the "
+		    "data), bit/s, kbit/s, Mbit/s or Gbit/s; JSON/CSV keep "
+		    "bit/s",
+		.spec = "unit", .inherit = true,
+	},
+	{
+		.id = ANALYZE_OPT_FORMAT, .name = "format", .arg = "F",
+		.type = ANALYZE_ARG_TEXT, .set = set_format, .get = get_format,
+		.emit = ANALYZE_EMIT_ALWAYS,
+		.help = "text (default on a terminal), md (default "
+		    "elsewhere), csv or json",
+		.no_sql = "the query's result has --format csv's columns",
+	},
+	{
+		.id = ANALYZE_OPT_SQL, .name = "sql", .arg = "ENGINE",
+		.type = ANALYZE_ARG_TEXT, .set = set_sql, .get = get_text,
+		.field = F(sql), .emit = ANALYZE_EMIT_SET,
+		.help = "print the query that computes this table on athena, "
+		    "trino, spark or duckdb over pathstat export's tables "
+		    "(percentiles, delta, ratio, trials; compare without "
+		    "its intervals, test and verdict), instead of it",
+	},
+	{
+		.id = ANALYZE_OPT_DB, .name = "db", .arg = "FILE",
+		.type = ANALYZE_ARG_TEXT, .set = set_text, .get = get_text,
+		.field = F(db_path), .emit = ANALYZE_EMIT_SET,
+		.help = "database (default $PATHSTAT_DB, else ./pathstat.db)",
+	},
 };
 
 #undef F

@@ -16,7 +16,9 @@
 # make install builds them in (completion/gen-options.sh), else the
 # program lists them (--list-options).  The lists below are analyze's,
 # whose options depend on its verb; they must match its --help:
-# tests/cli/t6000 compares them.
+# tests/cli/t6000 compares them.  The commands, verbs, metrics and checks
+# below are the program's (pathstat --list WHAT): tests/cli/t0070 holds
+# them to it both ways.
 
 _pathstat_commands="analyze check export help ingest keys plan report runs"
 _pathstat_verbs="compare delta mtu percentiles ratio relative trend trials variance"

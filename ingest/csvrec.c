@@ -8,6 +8,7 @@
 #include <csv.h>
 #include <string.h>
 
+#include "common/lines.h"
 #include "common/parse.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -49,7 +50,6 @@ on_field(void *f, size_t n, void *v)
 {
 	struct csv_state *st = v;
 	const char *s = f ? f : "";
-	const char *nl;
 	size_t i = st->nfields;
 
 	if (i == 0)
@@ -66,11 +66,8 @@ on_field(void *f, size_t n, void *v)
 	}
 	st->nfields++;
 	/* Quoted line breaks inside the field still move the line count. */
-	nl = st->quotes && n ? memchr(s, '\n', n) : NULL;
-	while (nl) {
-		st->line++;
-		nl = memchr(nl + 1, '\n', n - (size_t)(nl + 1 - s));
-	}
+	if (st->quotes)
+		st->line += lines_count(s, n);
 }
 
 /* c is the terminator ('\r' or '\n'), or -1 for a last line without one. */
@@ -296,20 +293,4 @@ ingest_field_int64(const char *s, size_t len, int64_t *out)
 	memcpy(tmp, s, len);
 	tmp[len] = '\0';
 	return parse_int64(tmp, out);
-}
-
-size_t
-ingest_count_lines(const char *buf, size_t len)
-{
-	const char *p = buf, *end = buf + len;
-	size_t n = 0;
-
-	while (p < end) {
-		p = memchr(p, '\n', (size_t)(end - p));
-		if (!p)
-			break;
-		n++;
-		p++;
-	}
-	return n;
 }

@@ -62,7 +62,4 @@ int ingest_field_nonneg(const char *s, size_t len);
 /* The whole of s[0..len) as a base-10 int64 (optional '-').  0 or -1. */
 int ingest_field_int64(const char *s, size_t len, int64_t *out);
 
-/* Number of '\n' in buf[0..len): a cheap upper bound for row counts. */
-size_t ingest_count_lines(const char *buf, size_t len);
-
 #endif

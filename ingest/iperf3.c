@@ -17,6 +17,7 @@
 
 #include <cJSON.h>
 
+#include "common/lines.h"
 #include "common/strbuf.h"
 #include "ingest/internal.h"
 #include "ingest/iperf3.h"
@@ -530,16 +531,16 @@ parse_document(struct iperf3_ctx *c, const char *base, const char *doc,
 static int
 parse_stream(struct iperf3_ctx *c, const char *p, const char *end)
 {
-	const char *nl, *le, *q, *brace;
-	size_t nbad = 0, njunk = 0, nnot_event = 0, nmore = 0;
+	const char *line, *le, *q, *brace;
+	size_t n, nbad = 0, njunk = 0, nnot_event = 0, nmore = 0;
 	bool ended = false;
+	struct lines it;
 	cJSON *ev;
 
-	while (p < end) {
-		nl = memchr(p, '\n', (size_t)(end - p));
-		le = nl ? nl : end;
-		q = skip_ws(p, le);
-		p = nl ? nl + 1 : end;
+	lines_init(&it, p, (size_t)(end - p));
+	while (lines_next(&it, &line, &n)) {
+		le = line + n;
+		q = skip_ws(line, le);
 		if (q >= le)
 			continue;
 		brace = memchr(q, '{', (size_t)(le - q));

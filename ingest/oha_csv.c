@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/lines.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "ingest/csvrec.h"
@@ -172,7 +173,7 @@ ingest_parse_oha_csv(const char *buf, size_t len, struct parse_result *res)
 	run = parse_result_add_run(res, "oha", METRIC_HTTP_MS);
 	ctx.run = run;
 	/* One sample per line: size the array once instead of doubling. */
-	hint = ingest_count_lines(buf + skip, len - skip) + 1;
+	hint = lines_count(buf + skip, len - skip) + 1;
 	ALLOC_GROW(run->samples, hint, run->alloc_samples);
 
 	stopped = ingest_csv_each(buf + skip, len - skip, 1, oha_csv_field,

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/lines.h"
 #include "common/strbuf.h"
 #include "ingest/csvrec.h"
 #include "ingest/internal.h"
@@ -358,21 +359,20 @@ static int
 probe_preamble(const char *buf, size_t len, struct probe_header *h,
     size_t *off, size_t *line, struct parse_result *res)
 {
-	const char *p = buf, *end = buf + len, *nl;
+	struct lines it;
+	const char *p;
 	size_t n;
 
 	*line = 1;
-	if (len >= 3 && !memcmp(p, "\xef\xbb\xbf", 3))
-		p += 3;
-	while (p < end) {
-		nl = memchr(p, '\n', (size_t)(end - p));
-		n = (size_t)((nl ? nl : end) - p);
-		if (n && p[n - 1] == '\r')
-			n--;
+	lines_init(&it, buf, len);
+	lines_skip_bom(&it);
+	while (lines_next(&it, &p, &n)) {
 		while (n && is_blank(p[n - 1]))
 			n--;
-		if (n && p[0] != '#')
-			break;
+		if (n && p[0] != '#') {
+			*off = (size_t)(p - buf);	/* the data starts here */
+			return 0;
+		}
 		if (!h->seen && n >= 11 && !memcmp(p, "# pathprobe", 11) &&
 		    (n == 11 || is_blank(p[11])) &&
 		    probe_parse_header(p + 11, n - 11, h, res)) {
@@ -380,10 +380,9 @@ probe_preamble(const char *buf, size_t len, struct probe_header *h,
 			    "'%.*s'", (int)(n > 40 ? 40 : n), p);
 			return -1;
 		}
-		p = nl ? nl + 1 : end;
 		(*line)++;
 	}
-	*off = (size_t)(p - buf);
+	*off = len;
 	return 0;
 }
 

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/lines.h"
 #include "common/xalloc.h"
 #include "ingest/csvrec.h"
 #include "ingest/internal.h"
@@ -83,18 +84,14 @@ reason_words(const char *tok, size_t len)
 static const char *
 mtu_line(const char *buf, size_t len, size_t *llen, bool *more)
 {
-	const char *p = buf, *end = buf + len, *line = NULL;
+	const char *p, *line = NULL;
+	struct lines it;
+	size_t n;
 
 	*more = false;
-	if (len >= 3 && !memcmp(p, "\xef\xbb\xbf", 3))
-		p += 3;
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *le = nl ? nl : end;
-		size_t n = (size_t)(le - p);
-
-		if (n && p[n - 1] == '\r')
-			n--;
+	lines_init(&it, buf, len);
+	lines_skip_bom(&it);
+	while (lines_next(&it, &p, &n)) {
 		while (n && is_blank(p[n - 1]))
 			n--;
 		if (n) {
@@ -105,7 +102,6 @@ mtu_line(const char *buf, size_t len, size_t *llen, bool *more)
 			line = p;
 			*llen = n;
 		}
-		p = nl ? nl + 1 : end;
 	}
 	return line;
 }

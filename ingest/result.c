@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/xalloc.h"
+#include "ingest/ingest.h"
 #include "ingest/internal.h"
 
 void
@@ -188,6 +189,19 @@ parse_reject(struct parse_result *res, const char *fmt, ...)
 	strbuf_vaddf(&res->reason, fmt, ap);
 	va_end(ap);
 	return -1;
+}
+
+/* The kinds are numbered from 1 without a gap (enum ingest_kind), and
+ * ingest_kind_name names any other number "unknown". */
+const char *
+ingest_kind_at(size_t i)
+{
+	const char *name;
+
+	if (i == 0 || i > 255)
+		return NULL;
+	name = ingest_kind_name((enum ingest_kind)i);
+	return strcmp(name, "unknown") ? name : NULL;
 }
 
 const char *

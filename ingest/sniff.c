@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "common/lines.h"
 #include "ingest/internal.h"
 
 #define SNIFF_WINDOW	65536	/* bytes looked at; markers sit near the top */
@@ -35,21 +36,15 @@ find_n(const char *hay, size_t len, const char *needle)
 static const char *
 first_data_line(const char *buf, size_t len, size_t *llen, bool skip_comments)
 {
-	const char *p = buf, *end = buf + len;
+	const char *p;
+	struct lines it;
+	size_t n;
 
-	if (len >= 3 && !memcmp(p, "\xef\xbb\xbf", 3))
-		p += 3;
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *le = nl ? nl : end;
-		size_t n = (size_t)(le - p);
-
-		if (n && p[n - 1] == '\r')
-			n--;
-		if (n == 0 || (skip_comments && p[0] == '#')) {
-			p = nl ? nl + 1 : end;
+	lines_init(&it, buf, len);
+	lines_skip_bom(&it);
+	while (lines_next(&it, &p, &n)) {
+		if (n == 0 || (skip_comments && p[0] == '#'))
 			continue;
-		}
 		*llen = n;
 		return p;
 	}

@@ -72,6 +72,13 @@ ok() { # "shell condition" desc
 }
 # sql DB QUERY: print the query result (sqlite3 CLI, list mode)
 sql() { sqlite3 -batch -noheader "$1" "$2"; }
+# schema_newest: the schema version this tree's pathstat writes, the
+# number of its newest migration (schema/NNN-*.sql): a test that wants
+# "the newest" reads it here, so a new migration changes no test
+schema_newest() {
+	ls "$TOP"/schema/ | sed -n 's/^\([0-9][0-9][0-9]\)-.*\.sql$/\1/p' |
+	    sort -n | tail -1 | sed 's/^0*//'
+}
 expect_sql() { # DB QUERY WANT DESC
 	got=$(sql "$1" "$2" 2>&1)
 	[ "$got" = "$3" ]; _report $? "$4" "query: $2

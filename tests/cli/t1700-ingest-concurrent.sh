@@ -48,7 +48,7 @@ for i in 1 2 3 4 5; do
 	expect_sql new.db "SELECT count(*) FROM runs" $nfiles "new database, round $i: every run is there"
 	expect_sql new.db "SELECT count(*) FROM files WHERE status = 'ok'" $nfiles "new database, round $i: every file once"
 done
-nmig=$(ls "$TOP"/schema/[0-9][0-9][0-9]-*.sql | wc -l)
+nmig=$(schema_newest)
 expect_sql new.db "PRAGMA user_version" $nmig "the schema was made once, whole"
 for i in 1 2 3 4 5; do
 	both new.db --force

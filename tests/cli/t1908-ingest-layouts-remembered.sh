@@ -20,7 +20,8 @@ lay='trial{trial}/{path}_{cond}.json'
 run "$PS" ingest --db a.db --layout "$lay" flat
 expect_code 0 "the flat tree ingested with its layout"
 expect_sql a.db "SELECT group_concat(pattern, ' ') FROM root_layouts" "$lay" "the layout is stored with the tree"
-expect_sql a.db "PRAGMA user_version" 8 "schema 8"
+expect_sql a.db "PRAGMA user_version" "$(schema_newest)" \
+    "the newest schema ($(schema_newest)), root_layouts among it"
 
 run "$PS" ingest --db a.db flat
 expect_code 0 "a plain re-ingest without --layout exits 0"

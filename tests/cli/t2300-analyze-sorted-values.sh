@@ -8,7 +8,7 @@ cp -r "$TOP/samples/tree" tree
 run "$PS" ingest -q --db v.db tree
 expect_code 0 "sample tree ingested"
 
-nmig=$(ls "$TOP"/schema/[0-9][0-9][0-9]-*.sql | wc -l)
+nmig=$(schema_newest)
 expect_sql v.db "PRAGMA user_version" "$nmig" "the schema is at the newest version ($nmig)"
 expect_sql v.db "SELECT count(*) FROM (SELECT run_id, metric FROM samples
     GROUP BY run_id, metric EXCEPT SELECT run_id, metric FROM sample_values)" \

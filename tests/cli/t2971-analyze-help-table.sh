@@ -8,19 +8,22 @@
 # there without reaching --help (or the reverse) fails here.
 
 src="$TOP/analyze/options.c"
-# the table's rows: { ANALYZE_OPT_X, "name", "ARG" or NULL, ...
+# the table's rows: { .id = ANALYZE_OPT_X, .name = "name", .arg = "ARG"
+# (no .arg: a flag), ... },
 awk '/^static const struct analyze_option options\[\] = \{/ { on = 1; next }
     on && /^};/ { exit }
-    on && match($0, /\{ ANALYZE_OPT_[A-Z_]+, "[a-z-]+", /) {
-	line = substr($0, RSTART + RLENGTH)
-	name = $0
-	sub(/^.*\{ ANALYZE_OPT_[A-Z_]+, "/, "", name)
-	sub(/".*/, "", name)
-	arg = line
-	if (arg ~ /^NULL/) arg = "-"
-	else { sub(/^"/, "", arg); sub(/".*/, "", arg) }
-	print name, arg
-    }' "$src" > table.txt
+    on && /^\t\{$/ { row = ""; next }
+    on && /^\t\},$/ {
+	if (match(row, /\.name = "[a-z-]+"/)) {
+		name = substr(row, RSTART + 9, RLENGTH - 10)
+		arg = "-"
+		if (match(row, /\.arg = "[^"]*"/))
+			arg = substr(row, RSTART + 8, RLENGTH - 9)
+		print name, arg
+	}
+	next
+    }
+    on { row = row " " $0 }' "$src" > table.txt
 ok '[ "$(wc -l < table.txt)" -ge 15 ]' "the table has its rows ($(wc -l < table.txt | tr -d ' '))"
 
 run "$PS" analyze --help

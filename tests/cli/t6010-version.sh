@@ -5,8 +5,7 @@
 # newest NEWS section.
 v=$(sed -n 's/^VERSION[[:space:]]*:=[[:space:]]*//p' "$TOP/Makefile")
 ok '[ -n "$v" ]' "the Makefile sets VERSION ($v)"
-newest=$(ls "$TOP"/schema/[0-9][0-9][0-9]-*.sql | sed 's|.*/||; s/-.*//' |
-    sort -n | tail -1 | sed 's/^0*//')
+newest=$(schema_newest)
 
 run "$PS" --version
 expect_code 0 "pathstat --version"
