@@ -449,6 +449,7 @@ analyze_percentiles(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		x.col_udp = table_add_col(t, "side", "side", -1);
 		table_add_col(t, "udp_loss_pct", "UDP loss %", 1);
 	}
+	table_reserve_rows(t, cs.n);
 	for (i = 0; i < cs.n; i++) {
 		pct_row(&x, &cs.cells[i], col_n, col_stat0);
 		if (x.udp && udp_row(&x, db, &cs.cells[i])) {

@@ -54,6 +54,36 @@ names_add(struct names *l, const char *s)
 	l->v[l->n++] = xstrdup(s);
 }
 
+/*
+ * The memo of keycat_memo_begin: the keys, and the values of each key
+ * asked about, of one database, read once while the memo is on.  A
+ * report validates every section against the same read-only database:
+ * without the memo it listed the keys (and the values of each key a
+ * section names) once per section.
+ */
+struct memo_values {
+	char		*key;		/* owned */
+	struct names	vals;		/* owned */
+};
+
+static struct {
+	sqlite3			*db;	/* NULL: memo off */
+	bool			have_keys;
+	struct names		keys;	/* owned */
+	struct memo_values	*values;	/* owned */
+	size_t			nvalues, alloc;
+	unsigned long		queries;	/* catalogue queries run */
+} memo;
+
+static void
+names_copy(struct names *to, const struct names *from)
+{
+	size_t i;
+
+	for (i = 0; i < from->n; i++)
+		names_add(to, from->v[i]);
+}
+
 /* Append the first column of every row of sql; -1 after printing. */
 static int
 names_query(sqlite3 *db, const char *what, const char *sql, struct names *l)
@@ -61,6 +91,7 @@ names_query(sqlite3 *db, const char *what, const char *sql, struct names *l)
 	sqlite3_stmt *st = db_prepare(db, what, sql);
 	int rc;
 
+	memo.queries++;
 	if (!st)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
@@ -72,10 +103,29 @@ names_query(sqlite3 *db, const char *what, const char *sql, struct names *l)
 	return 0;
 }
 
+static int all_keys_read(sqlite3 *db, struct names *l);
+
 /* Every key in the order `pathstat keys` lists them: the run's own, the
- * condition keys, the tags, then day, hour and instance. */
+ * condition keys, the tags, then day, hour and instance; from the memo
+ * when it is on for db. */
 static int
 all_keys(sqlite3 *db, struct names *l)
+{
+	if (memo.db != db)
+		return all_keys_read(db, l);
+	if (!memo.have_keys) {
+		if (all_keys_read(db, &memo.keys)) {
+			names_release(&memo.keys);
+			return -1;
+		}
+		memo.have_keys = true;
+	}
+	names_copy(l, &memo.keys);
+	return 0;
+}
+
+static int
+all_keys_read(sqlite3 *db, struct names *l)
 {
 	struct names q = { NULL, 0, 0 };
 	size_t i;
@@ -152,9 +202,38 @@ keycat_has_key(sqlite3 *db, const char *key, struct strbuf *why)
 	return ret;
 }
 
-/* The values key takes among the runs, in natural order. */
+static int key_values_read(sqlite3 *db, const char *key, struct names *l);
+
+/* The values key takes among the runs, in natural order; from the memo
+ * when it is on for db. */
 static int
 key_values(sqlite3 *db, const char *key, struct names *l)
+{
+	struct memo_values *m;
+	size_t i;
+
+	if (memo.db != db)
+		return key_values_read(db, key, l);
+	for (i = 0; i < memo.nvalues; i++)
+		if (!strcmp(memo.values[i].key, key)) {
+			names_copy(l, &memo.values[i].vals);
+			return 0;
+		}
+	ALLOC_GROW(memo.values, memo.nvalues + 1, memo.alloc);
+	m = &memo.values[memo.nvalues];
+	memset(m, 0, sizeof(*m));
+	if (key_values_read(db, key, &m->vals)) {
+		names_release(&m->vals);
+		return -1;
+	}
+	m->key = xstrdup(key);
+	memo.nvalues++;
+	names_copy(l, &m->vals);
+	return 0;
+}
+
+static int
+key_values_read(sqlite3 *db, const char *key, struct names *l)
 {
 	struct strbuf sql = STRBUF_INIT;
 	int ret;
@@ -322,6 +401,36 @@ keycat_matches(sqlite3 *db, const struct where *w)
 	if (rc == SQLITE_DONE)
 		return 0;
 	return error("match runs: %s", sqlite3_errmsg(db));
+}
+
+void
+keycat_memo_begin(sqlite3 *db)
+{
+	keycat_memo_end();
+	memo.db = db;
+}
+
+void
+keycat_memo_end(void)
+{
+	size_t i;
+
+	for (i = 0; i < memo.nvalues; i++) {
+		free(memo.values[i].key);
+		names_release(&memo.values[i].vals);
+	}
+	free(memo.values);
+	names_release(&memo.keys);
+	memo.db = NULL;
+	memo.have_keys = false;
+	memo.values = NULL;
+	memo.nvalues = memo.alloc = 0;
+}
+
+unsigned long
+keycat_queries(void)
+{
+	return memo.queries;
 }
 
 const char keycat_provenance_list[] = KEYCAT_PROVENANCE_LIST;

@@ -76,4 +76,19 @@ extern const char keycat_provenance_list[];
  * printing a database error. */
 int keycat_matches(sqlite3 *db, const struct where *w);
 
+/*
+ * While the memo is on for db (keycat_memo_begin until keycat_memo_end),
+ * the keys and each key's values are read from db once and answered
+ * from memory after: for a caller that validates many queries against
+ * a database nothing writes meanwhile (a report's sections).  Another
+ * database is read as without the memo.  begin ends a previous memo;
+ * end frees it and may be called when none is on.
+ */
+void keycat_memo_begin(sqlite3 *db);
+void keycat_memo_end(void);
+
+/* How many catalogue queries (keys, values of a key) this process ran:
+ * what PATHSTAT_DEBUG_KEYCAT=1 makes a report print. */
+unsigned long keycat_queries(void);
+
 #endif

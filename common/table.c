@@ -124,6 +124,17 @@ table_add_row(struct table *t)
 	return t->nrows++;
 }
 
+void
+table_reserve_rows(struct table *t, size_t nrows)
+{
+	size_t need = nrows * t->ncols;
+
+	if (need <= t->alloc_cells)
+		return;
+	t->cells = xreallocarray(t->cells, need, sizeof(t->cells[0]));
+	t->alloc_cells = need;
+}
+
 struct table_cell *
 table_at(struct table *t, size_t row, size_t col)
 {

@@ -87,6 +87,10 @@ size_t table_append_hidden_col(struct table *t, const char *key,
 long table_col(const struct table *t, const char *key);
 /* Append an empty (all null) row; returns its index. */
 size_t table_add_row(struct table *t);
+/* Room for nrows rows in all, allocated once (the columns must all
+ * exist): a table of 200 k rows grown by doubling holds up to twice the
+ * cells it needs at its peak. */
+void table_reserve_rows(struct table *t, size_t nrows);
 struct table_cell *table_at(struct table *t, size_t row, size_t col);
 void table_set_str(struct table *t, size_t row, size_t col, const char *s);
 void table_set_num(struct table *t, size_t row, size_t col, double v);

@@ -19,6 +19,7 @@
 #include "common/err.h"
 #include "common/escape.h"
 #include "common/exit.h"
+#include "common/keycat.h"
 #include "common/parseopt.h"
 #include "common/strbuf.h"
 #include "common/version.h"
@@ -375,7 +376,14 @@ report_make(struct report_bundle *b, const struct report_cli *cli,
 	}
 	index_head(b);
 	b->head_len = b->index.len;
+	/* every section validates against the same read-only database:
+	 * its keys and values are read once */
+	keycat_memo_begin(b->db);
 	bad = walk(b, &spec->root);
+	keycat_memo_end();
+	if (getenv("PATHSTAT_DEBUG_KEYCAT"))
+		fprintf(stderr, "pathstat report: debug: %lu key catalogue "
+		    "queries\n", keycat_queries());
 	hash = report_db_hash(b->db);
 	index_tail(b, hash);
 	report_toc_insert(&b->index, b->head_len);

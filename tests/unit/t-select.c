@@ -2,7 +2,9 @@
  * t-select.c - a pooled quantile by selection across sorted trials
  * (stats_select_runs, stats_quantile_runs) equals the same estimator on
  * the merged array, bit for bit: ties, runs of equal values across
- * trials, empty trials, one trial, and every rank of small cases.
+ * trials, empty trials, one trial, and every rank of small cases; and
+ * cells of hundreds of short trials (a campaign's days pooled), which
+ * are selected from one copy instead.
  */
 #include "common/compat.h"
 
@@ -26,9 +28,9 @@ cmp_d(const void *a, const void *b)
 static int
 one_case(struct stats_rng *rng, size_t k, size_t maxn, bool ties)
 {
-	double *runs[8], *all;
-	const double *cruns[8];
-	size_t n[8], total = 0, i, j, at = 0;
+	double *runs[600], *all;
+	const double *cruns[600];
+	size_t n[600], total = 0, i, j, at = 0;
 	int bad = 0;
 
 	for (i = 0; i < k; i++) {
@@ -77,7 +79,7 @@ int
 main(void)
 {
 	struct stats_rng rng;
-	int bad_ties = 0, bad_cont = 0, bad_small = 0, r;
+	int bad_ties = 0, bad_cont = 0, bad_small = 0, bad_many = 0, r;
 	const double one[] = { 1, 2, 3 }, *cone[] = { one };
 	const size_t none[] = { 3 };
 
@@ -87,11 +89,16 @@ main(void)
 		bad_cont += one_case(&rng, 1 + (size_t)(r % 7), 300, false);
 		bad_small += one_case(&rng, 2 + (size_t)(r % 3), 3, r % 2);
 	}
+	for (r = 0; r < 12; r++)
+		bad_many += one_case(&rng, 100 + (size_t)r * 40, 1 + (size_t)r * 3,
+		    r % 2);
 	CHECK_EQ_INT(bad_ties, 0, "selection = merged order statistics and "
 	    "type 7 / oha quantiles, runs of tied values across trials");
 	CHECK_EQ_INT(bad_cont, 0, "selection = merged, lognormal trials of "
 	    "up to 300 values");
 	CHECK_EQ_INT(bad_small, 0, "selection = merged, trials of 0-3 values");
+	CHECK_EQ_INT(bad_many, 0, "selection = merged, 100-540 trials of "
+	    "up to 34 values (by one copy)");
 	CHECK_NEAR(stats_quantile_runs(STATS_EST_TYPE7, cone, none, 1, 50), 2,
 	    0, "one trial: its own median");
 	CHECK(isnan(stats_quantile_runs(STATS_EST_HD, cone, none, 1, 50)),
