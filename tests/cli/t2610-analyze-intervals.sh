@@ -8,7 +8,7 @@
 # that do not overlap (compare names the test whose p it shows: the exact
 # Mann–Whitney p = 2 / C(21, 10), not "brunner-munzel").
 # The numbers behind the intervals are checked against scipy in
-# tests/unit/t-interval.c; their coverage is in docs/coverage.md.
+# tests/unit/t-interval.c; their coverage is in docs/research/coverage.md.
 
 cat > mk.py <<'PY'
 import json, os, random
