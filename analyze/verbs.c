@@ -20,7 +20,7 @@
 
 /* The outlier-trial rule in words, made from the constants
  * stats_outlier_trials() uses (stats/verdict.h), so the caption, the
- * report's Methods and the README (tests/cli/t3835) say what the code
+ * report's Methods and docs/analyze.md (tests/cli/t3835) say what the code
  * does. */
 void
 outlier_rule_note(struct table *t)

@@ -105,5 +105,5 @@ expect_code 2 "--boot-reps: a usage error"
 expect_err_has "boot-reps" "the error names the option"
 run "$PS" analyze --help
 expect_out_lacks "boot-reps" "--help no longer offers --boot-reps"
-ok "! grep -q 'boot-reps' \"$TOP/docs/pathstat.1\" \"$TOP/completion/pathstat.bash\" \"$TOP/README.md\"" "man page, completion and README drop --boot-reps"
+ok "! grep -q 'boot-reps' \"$TOP/docs/pathstat.1\" \"$TOP/completion/pathstat.bash\" \"$TOP/README.md\" \"$TOP/docs/analyze.md\"" "man page, completion, README and docs/analyze.md drop --boot-reps"
 test_done
