@@ -13,7 +13,7 @@
 #   make deps            install the Debian packages (as root)
 #   make install         PREFIX=/usr/local, DESTDIR for staging; make uninstall
 #   make schema-doc      write docs/schema.md from schema/*.sql
-#   make verdicts        false-verdict rates and power (docs/verdicts.md);
+#   make verdicts        false-verdict rates and power (docs/research/verdicts.md);
 #                        verdicts-small is the quick version CI runs
 #   make dist            release files in build/dist (docs/release.md)
 #   make demo | bench | fuzz | clean
@@ -264,7 +264,7 @@ test-slow: all $(UNIT_BIN)
 	    PATHSTAT_TIMING=1 sh tests/cli/run.sh 't4011*'
 
 # The interval coverage harness (tests/sim/coverage.c).
-# `make coverage`: the full grid, written into docs/coverage.md below its
+# `make coverage`: the full grid, written into docs/research/coverage.md below its
 # marker line: 300 samples a trial with 1000 repetitions a point, 10,000
 # samples with 400 (about 4 minutes of one core, split in two by trials
 # and run side by side; each grid point has its own PRNG stream, so the
@@ -305,12 +305,12 @@ coverage: $(B)/tests/coverage
 	$(PYTHON) tests/sim/merge-tables.py $(B)/coverage-10000a.md \
 	    $(B)/coverage-10000b.md > $(B)/coverage-10000.md
 	sed '/^<!-- make coverage writes below this line -->$$/q' \
-	    docs/coverage.md > $(B)/coverage-doc.md
+	    docs/research/coverage.md > $(B)/coverage-doc.md
 	printf '\n## Results: our users%s designs\n\n' "'" >> $(B)/coverage-doc.md
 	cat $(B)/coverage-cells.md >> $(B)/coverage-doc.md
 	printf '\n## Results: the grid\n\n' >> $(B)/coverage-doc.md
 	cat $(B)/coverage.md $(B)/coverage-10000.md >> $(B)/coverage-doc.md
-	mv $(B)/coverage-doc.md docs/coverage.md
+	mv $(B)/coverage-doc.md docs/research/coverage.md
 # CI's small grid: the 300-sample grid and one cell of each of our users'
 # designs, 1000 repetitions each (about a minute of one core);
 # the TIME_WAIT campaign of 3 trials (8 cells of 3 x 10,000, nearly all
@@ -345,7 +345,7 @@ coverage-small: $(B)/tests/coverage
 	    > $(B)/coverage-small-oha5.md || \
 	    { cat $(B)/coverage-small-oha5.md; exit 1; }
 	@echo "coverage-small: every printed interval within 92-99 %"
-# The verdict harness (docs/verdicts.md): false-verdict rates on noise and
+# The verdict harness (docs/research/verdicts.md): false-verdict rates on noise and
 # power on planted effects, seeded.  verdicts-small is CI's quick gate.
 VERDICTS_SEED ?= 14
 $(B)/bench/verdicts: bench/verdicts.c $(B)/libpathstat.a

@@ -61,8 +61,8 @@ usage(FILE *fp)
 		    commands[i].summary);
 	fprintf(fp,
 	    "\n"
-	    "'pathstat <command> --help' describes one command; see also "
-	    "pathstat(1).\n"
+	    "'pathstat <command> --help' describes one command, as does\n"
+	    "pathstat-<command>(1); the overview is pathstat(1).\n"
 	    "The database is --db FILE, else $PATHSTAT_DB, else ./pathstat.db.\n");
 }
 

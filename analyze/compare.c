@@ -24,7 +24,7 @@
 /* Days a side the verdict of a comparison across days asks for: with
  * 3 days of 3 trials a side, a 1.35x difference is found in most
  * repetitions at a day-to-day sd of 0.1 on the log scale, and no
- * difference is called in 5 % or fewer (docs/verdicts.md, "Comparing
+ * difference is called in 5 % or fewer (docs/research/verdicts.md, "Comparing
  * groups measured on their own days"). */
 #define COMPARE_DAYS_ADVISED	3
 
@@ -919,7 +919,7 @@ compare_notes(struct cmp_ctx *x)
 	table_add_note(x->t, "Ratio = value / baseline with a %.0f %% interval "
 	    "covering trial-to-trial variation and sampling (ratio_ci_covers = "
 	    "trials): Welch t on trial-level values, which needs %d trials "
-	    "a side (the rows compare %s; docs/coverage.md).  Test on trial-level values (JSON and CSV name "
+	    "a side (the rows compare %s; docs/research/coverage.md).  Test on trial-level values (JSON and CSV name "
 	    "the one whose p is shown in their test column): exact Mann–Whitney U below 10 "
 	    "trials a side, else Brunner–Munzel (Mann–Whitney where the two "
 	    "sides do not overlap, as Brunner–Munzel then has no p); p "
@@ -928,7 +928,8 @@ compare_notes(struct cmp_ctx *x)
 	strbuf_release(&tr);
 	if (x->ntail)
 		table_add_note(x->t, "%zu row(s) of a pooled percentile beyond "
-		    "p25–p75: it has no interval (docs/coverage.md), so no "
+		    "p25–p75: it has no interval (docs/research/coverage.md), "
+		    "so no "
 		    "better/worse; --pool trials (each trial's value, then "
 		    "their mean) gives one and a verdict.", x->ntail);
 	if (x->nday_rows || x->none_rows)
@@ -941,7 +942,7 @@ compare_notes(struct cmp_ctx *x)
 		    "paired t on the days both sides share (paired-t-days); "
 		    "with one day alone on a side the day-to-day spread is "
 		    "unknown, and the row has no verdict about the %s "
-		    "(docs/verdicts.md).", x->key);
+		    "(docs/research/verdicts.md).", x->key);
 	if (!x->by_days)
 		table_add_note(x->t, "The verdicts are about the %ss compared, "
 		    "as measured: a %s-to-%s difference is part of what they "
@@ -960,7 +961,7 @@ compare_notes(struct cmp_ctx *x)
 		table_add_note(x->t, "%zu interval(s) from the trials' own "
 		    "values (ties at the pooled percentile, or trials of unequal "
 		    "size, where the pooled linearization does not hold: "
-		    "docs/intervals.md).", x->nby_trials);
+		    "docs/research/intervals.md).", x->nby_trials);
 	table_add_note(x->t, "Verdict: better/worse when the adjusted p < "
 	    "%.2f and the whole interval lies beyond ±%.0f %%; same when the "
 	    "interval lies within ±%.0f %% (or the change is significant but "

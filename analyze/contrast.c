@@ -253,7 +253,8 @@ contrast_caption(struct table *t, const struct analyze_opts *o,
 			table_add_note(t, "%zu cell statistic(s) take the trials' "
 			    "own values for their intervals (ties at the pooled "
 			    "percentile, or trials of unequal size, where the "
-			    "linearized share does not hold: docs/intervals.md).",
+			    "linearized share does not hold: "
+			    "docs/research/intervals.md).",
 			    nby);
 	}
 	strbuf_release(&m);

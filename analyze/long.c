@@ -7,7 +7,7 @@
  * lists.  The Markdown, text and JSON forms stay wide (one row per
  * statistic); the numbers are computed by the same functions.
  *
- * Columns (docs/pathstat.1, README):
+ * Columns (docs/pathstat-analyze.1, docs/analyze.md):
  *   trials: path, condition, <by keys>, metric, unit, estimator, pool,
  *           stat, trial, run_id, started_at, value, outlier
  *   trend:  path, condition, <by keys but the last>, metric, unit,

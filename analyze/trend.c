@@ -135,8 +135,8 @@ struct trend {
 /*
  * Points whose samples differ by 2x or more: a type 7 tail percentile
  * of fewer samples reads lower (a p99 of 50 lognormal values about 5 %
- * below one of 300: docs/verdicts.md), so a change in the samples a day
- * moves it with no change in the path.  Each point's percentile and its
+ * below one of 300: docs/research/verdicts.md), so a change in the
+ * samples a day moves it with no change in the path.  Each point's percentile and its
  * se are then those at the smallest point's n (stats/verdict.h: the
  * expected percentile of that many of its samples), which every point
  * estimates alike.  Only with every point's se (pooled percentiles).
@@ -723,7 +723,7 @@ analyze_trend(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	    "series better than a line by the penalty of choosing their "
 	    "split: then a step there.  On pure noise, independent "
 	    "or correlated days, about 5 %% of series get a verdict "
-	    "(docs/verdicts.md).", cs.metric_name, key, m.buf,
+	    "(docs/research/verdicts.md).", cs.metric_name, key, m.buf,
 	    !strcmp(key, "day") ? "day" : key, o->level * 100,
 	    STATS_TREND_MIN_POINTS, STATS_TREND_PERMS, STATS_TREND_RHO_MIN,
 	    o->threshold_pct);

@@ -20,7 +20,7 @@
 
 /* The outlier-trial rule in words, made from the constants
  * stats_outlier_trials() uses (stats/verdict.h), so the caption, the
- * report's Methods and the README (tests/cli/t3835) say what the code
+ * report's Methods and docs/analyze.md (tests/cli/t3835) say what the code
  * does. */
 void
 outlier_rule_note(struct table *t)
@@ -322,7 +322,7 @@ ci_notes(struct table *t, const struct analyze_opts *o, const size_t *covers)
 		    "trial-to-trial variation and sampling (<stat>_ci_covers = "
 		    "trials): a t interval on trial-level values with trials − 1 "
 		    "degrees of freedom (%s), from %d trials; coverage measured in "
-		    "docs/coverage.md.", o->level * 100, o->pool ==
+		    "docs/research/coverage.md.", o->level * 100, o->pool ==
 		    STATS_POOL_POOLED ? "each trial's share below the pooled "
 		    "quantile, linearized" : "the trials' own statistics",
 		    STATS_TL_MIN_TRIALS);
@@ -409,7 +409,7 @@ pct_notes(const struct pct_ctx *x, const char *unit)
 		table_add_note(t, "%zu interval(s) from the trials' own values "
 		    "around the pooled estimate (ties at the pooled percentile, "
 		    "or trials of unequal size, where the linearized share does "
-		    "not hold: docs/intervals.md).", x->nby_trials);
+		    "not hold: docs/research/intervals.md).", x->nby_trials);
 	pooling_note(&x->pool, NULL, 0, true, t);
 	if (x->cs->n == 0)
 		table_add_note(t, "no runs with metric %s match.",

@@ -104,7 +104,7 @@ size_t ratio_columns(struct table *t, const struct analyze_opts *o,
 
 /* The outlier-trial rule in words, made from the constants
  * stats_outlier_trials() uses (stats/verdict.h), so the caption, the
- * report's Methods and the README (tests/cli/t3835) say what the code
+ * report's Methods and docs/analyze.md (tests/cli/t3835) say what the code
  * does. */
 void outlier_rule_note(struct table *t);
 

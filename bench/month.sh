@@ -12,7 +12,7 @@
 #   year       pathstat report (no spec) of the DAYS-day database
 #
 # and prints one Markdown table on stdout (bench/run.sh puts it into
-# bench/README.md).  Run alone: sh bench/month.sh [OUT]; env BENCH_DAYS
+# docs/research/bench.md).  Run alone: sh bench/month.sh [OUT]; env BENCH_DAYS
 # (default 365), BENCH_PROBES (60).  Charts are not rendered (--no-render):
 # gnuplot's time is not pathstat's.
 set -eu

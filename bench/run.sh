@@ -8,7 +8,7 @@
 #   sh bench/run.sh
 #   env: BENCH_SIZE_GB   size of the generated tree (default 1.0: >= 1 GB,
 #                        >= 20 M oha per-request rows)
-#        BENCH_README=0|1  write the results into bench/README.md
+#        BENCH_README=0|1  write the results into docs/research/bench.md
 #                        (default: 1 when BENCH_SIZE_GB >= 1)
 #        BENCH_OUT       where the tree and the work files go (bench/out;
 #                        give a quick run its own to keep the big tree)
@@ -452,7 +452,7 @@ else
 fi
 
 if [ "$BENCH_README" = 1 ]; then
-	"$PY" - "$here/README.md" "$W/results.md" <<'EOF'
+	"$PY" - "$here/../docs/research/bench.md" "$W/results.md" <<'EOF'
 import sys
 readme, results = sys.argv[1], sys.argv[2]
 text = open(readme).read()
@@ -461,6 +461,6 @@ a, b = text.index(begin) + len(begin), text.index(end)
 new = open(results).read()
 open(readme, "w").write(text[:a] + new + text[b:])
 EOF
-	say "results written to bench/README.md"
+	say "results written to docs/research/bench.md"
 fi
 say "done in $(( $(date +%s) - t_start )) s"

@@ -9,7 +9,7 @@
 # checked equal to analyze's).  Prints a Markdown table, the seconds per
 # sample, and the slope of log time against log samples between sizes;
 # writes a gnuplot script and a PNG of time against samples.  See
-# bench/README.md, "Scaling".
+# docs/research/bench.md, "Scaling".
 #
 #   sh bench/scale.sh
 #   env: SCALE_SIZES_GB  sizes of the trees (default "0.1 1": about 2 M
@@ -21,7 +21,7 @@
 #                        while the generator and the size are unchanged
 #                        (for 1 GB, make bench's BENCH_OUT/tree is used
 #                        if it matches)
-#        BENCH_README=0|1  write the table into bench/README.md (0)
+#        BENCH_README=0|1  write the table into docs/research/bench.md (0)
 #        SCALE_SPARK=0|1  run Spark (1; needs tests/engines/setup.sh
 #                        python and java), in bench/spark_scale.py's
 #                        session for millions of rows (code generation
@@ -375,7 +375,7 @@ else
 fi
 
 if [ "${BENCH_README:-0}" = 1 ]; then
-	"$PY" - "$here/README.md" "$W/results.md" <<'EOF'
+	"$PY" - "$here/../docs/research/bench.md" "$W/results.md" <<'EOF'
 import sys
 readme, results = sys.argv[1], sys.argv[2]
 text = open(readme).read()
@@ -384,6 +384,6 @@ a, b = text.index(begin) + len(begin), text.index(end)
 new = open(results).read()
 open(readme, "w").write(text[:a] + new + text[b:])
 EOF
-	say "results written to bench/README.md"
+	say "results written to docs/research/bench.md"
 fi
 say "done in $(( $(date +%s) - t_start )) s"

@@ -15,7 +15,7 @@ tests/cli/helper/engine-check.py's rule (1e-9).  Prints one line a
 query, one a table (the metrics summed, with the 1-minute load average
 before and after) and each binary's table times; exits 1 if any table
 differs.  Used for the single percentile(value, array(...)) call
-(bench/README.md, "Scaling"):
+(docs/research/bench.md, "Scaling"):
 
   PY=~/.cache/pathstat-engines/venv/bin/python
   TMP=/tmp/ab TMPDIR=/tmp/ab SPARK_LOCAL_IP=127.0.0.1 $PY \\

@@ -25,7 +25,7 @@ those settings (20 M samples did not finish in 14 minutes), so here:
   machine's RAM (/proc/meminfo MemTotal; at least 2 GB): the exact
   percentile() aggregate holds every distinct value of a cell with its
   count in the heap, and at 20 M samples a 2 GB heap filled and the
-  run became garbage collection (bench/README.md, "Scaling");
+  run became garbage collection (docs/research/bench.md, "Scaling");
 - the JVM's full JIT (C2) and the parallel GC with one thread per core.
 
 EXPORT is the export folder (its manifest.json sizes the shuffle).
@@ -65,7 +65,7 @@ def settings(export):
 
 
 def session(export, tmp, app):
-    """The SparkSession for millions of rows (bench/README.md, "Spark's
+    """The SparkSession for millions of rows (docs/research/bench.md, "Spark's
     session"): settings() sizes it from the export; tmp holds Spark's
     scratch.  spark_ab.py builds its session here too."""
     from pyspark.sql import SparkSession

@@ -1,5 +1,5 @@
 /*
- * verdicts.c - the seeded simulation harness behind docs/verdicts.md:
+ * verdicts.c - the seeded simulation harness behind docs/research/verdicts.md:
  * the false-verdict rate of every verdict pathstat prints on pure noise,
  * and its power on a planted effect, for the trend verdict (drift, step),
  * the outlier-trial rule (analyze trials, check outlier-trial, the

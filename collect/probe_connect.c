@@ -520,7 +520,8 @@ wait_events(struct run *r, int64_t wake, const sigset_t *orig)
 	for (i = 0; i < n; i++)
 		who[i]->t_wait = now;
 	/* Spin first when the answer is due within microseconds: a sleeping
-	 * process is woken 30-100 us after the SYN/ACK (bench/README.md).
+	 * process is woken 30-100 us after the SYN/ACK
+	 * (docs/research/bench.md).
 	 * Bounded by spin_ns and by the next probe's start or deadline. */
 	if (spin_until > wake)
 		spin_until = wake;

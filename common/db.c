@@ -408,7 +408,7 @@ db_open_flags(const char *path, int flags)
 		return NULL;
 	}
 	/* One thread per connection: no need for SQLite's per-call mutex,
-	 * which cost ~8 % of a sample scan (bench/README.md). */
+	 * which cost ~8 % of a sample scan (docs/research/bench.md). */
 	if (sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX,
 	    NULL) != SQLITE_OK) {
 		error("cannot open database '%s': %s", path,

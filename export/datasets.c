@@ -46,7 +46,7 @@ struct fixed_col {
 	bool		unique;
 };
 
-/* The column tables are the README's: keep them in step. */
+/* The column tables are docs/export.md's: keep them in step. */
 static const struct fixed_col samples_cols[] = {
 	{ "run_id",	F_RUN_ID,	PQ_STRING,	false, false },
 	{ "path",	F_PATH,		PQ_STRING,	false, false },

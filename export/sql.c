@@ -136,7 +136,8 @@ compare_header(struct q *x)
 	    "percentile's are\n-- linearized from every sample) or on "
 	    "days, an exact Mann-Whitney or\n-- Brunner-Munzel p, Holm's "
 	    "correction across all rows and the verdict\n-- rule "
-	    "measured in docs/verdicts.md have no exact SQL form on\n-- "
+	    "measured in docs/research/verdicts.md have no exact SQL "
+	    "form on\n-- "
 	    "these engines.\n");
 }
 

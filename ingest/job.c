@@ -27,7 +27,7 @@
 /* Files are read whole; one larger than this is refused with a reason.
  * A file costs about twice its size while it is parsed (iperf3 JSON is
  * read piece by piece), and INGEST_AHEAD more are read ahead:
- * 1 GiB keeps that well below a laptop's memory (README, Ingest). */
+ * 1 GiB keeps that well below a laptop's memory (docs/ingest.md). */
 #define INGEST_MAX_BYTES	((size_t)1 << 30)
 
 /*

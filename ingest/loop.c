@@ -44,7 +44,7 @@ ingest_progress(const struct ingest_stats *s, size_t done, size_t total,
  * Files read and parsed ahead of the one being stored.  Ingest's peak
  * memory is about this many files: the oha files of the bench tree
  * alternate with small JSON summaries, and with fewer a large parse
- * often waited for a small store (bench/README.md).
+ * often waited for a small store (docs/research/bench.md).
  */
 #define INGEST_AHEAD	4
 

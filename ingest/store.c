@@ -111,7 +111,7 @@ static const char *const stmt_sql[S_COUNT] = {
 /*
  * Samples go in STORE_ROWS_PER_INSERT rows to a statement: one
  * sqlite3_step() per row made the statement machinery, not the b-tree,
- * the larger part of ingest (bench/README.md has the measurements).
+ * the larger part of ingest (docs/research/bench.md has the measurements).
  * 100 rows x 6 parameters stays below SQLite's oldest default limit of
  * 999 parameters.
  */

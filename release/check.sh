@@ -116,7 +116,9 @@ mkdir -p "$u"
 	[ -s demo/index.md ] && [ -s demo/index.html ] || die "no index"
 	/usr/bin/pathstat report --db demo.db --out auto > auto.log 2>&1 ||
 	    { cat auto.log; die "report without a spec"; }
-	man -w pathstat pathprobe pathstat-collect >/dev/null ||
+	man -w pathstat pathstat-ingest pathstat-runs pathstat-keys \
+	    pathstat-analyze pathstat-check pathstat-report pathstat-export \
+	    pathstat-plan pathprobe pathstat-collect >/dev/null ||
 	    die "manual pages"
 )
 python3 -c 'import socket,sys

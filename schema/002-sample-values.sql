@@ -8,7 +8,7 @@
 -- samples, in the same transaction.  Deleting or updating samples rows
 -- drops the copy (triggers below); a row inserted by hand is noticed by
 -- analyze because seq no longer runs 0 .. rows - 1.  Why it exists:
--- bench/README.md (reading 20 M samples rows cost ~2 s of SQLite's
+-- docs/research/bench.md (reading 20 M samples rows cost ~2 s of SQLite's
 -- per-row work alone, a blob per run ~0.1 s).
 CREATE TABLE sample_values (
 	run_id		INTEGER NOT NULL,

@@ -6,7 +6,7 @@
  * not independent of each other (a trial-level random effect): an
  * interval that treats every request as independent covered 32 % at a
  * 10 % trial-to-trial drift.  Coverage is measured by
- * tests/sim/coverage.c and committed in docs/coverage.md.  What is
+ * tests/sim/coverage.c and committed in docs/research/coverage.md.  What is
  * withheld, and where the pooled linearization gives way to the trials'
  * own values (ties, unequal trial sizes), is decided here once
  * (stats_tl_withhold, stats_tl_method), for analyze and the harness

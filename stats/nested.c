@@ -4,7 +4,7 @@
  * (Student's with as many days a side, else Welch's), or a paired t on
  * the days both sides share.  Trials of one day share
  * its day effect, so counting them as independent takes a day-to-day
- * difference for one between the things compared (docs/verdicts.md,
+ * difference for one between the things compared (docs/research/verdicts.md,
  * "compare across days").  Pure functions; the contract is in stats.h.
  */
 #include "common/compat.h"
@@ -66,7 +66,7 @@ stats_day_contrast(const double *la, size_t na, const double *lb,
 		 * Welch's there and which keeps its level with unequal
 		 * variances at equal sizes; Welch-Satterthwaite's df (as low
 		 * as n - 1) cost a third of the power at 3 days a side
-		 * (docs/verdicts.md) */
+		 * (docs/research/verdicts.md) */
 		if (na == nb || !(se > 0))
 			out->df = (double)(na + nb - 2);
 		else

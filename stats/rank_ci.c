@@ -36,7 +36,7 @@ rank_ci_lambda(size_t n, size_t r, double p, double a, double b)
  * where either step exceeds alpha/2: interpolating only that end left
  * the other conservative (the p99 of n_eff ~ 400 AR(1) samples missed
  * 0.8 % below), interpolating every end lost the middle percentiles'
- * margin (stats_sample_interval_serial(), docs/coverage.md). */
+ * margin (stats_sample_interval_serial(), docs/research/coverage.md). */
 static void
 rank_ci_interp(struct stats_rank_ci *out, size_t n, double p, double half,
     double below, double pl, double above, double pu)

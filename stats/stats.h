@@ -533,7 +533,7 @@ size_t stats_trials_needed(const double *x, size_t n, double target_pct,
 /* ---------------------------------------------------------------------
  * Trial-level intervals (interval.c).  Every interval analyze prints
  * comes from here, and tests/sim/coverage.c measures their coverage
- * (docs/coverage.md).  Trials are the unit: each trial contributes one
+ * (docs/research/coverage.md).  Trials are the unit: each trial contributes one
  * value u_t, and the interval is a Student t interval with T - 1 degrees
  * of freedom (Welch-Satterthwaite for two cells).  For --pool trials u_t
  * is the trial's statistic; for a pooled quantile it is the trial's
@@ -553,13 +553,13 @@ size_t stats_trials_needed(const double *x, size_t n, double target_pct,
 /* Fewest trials a side for which a trial-level interval is printed:
  * with 2 trials a t interval has 1 degree of freedom (t = 12.7) and
  * its coverage hangs on the normality of two values; the coverage grid
- * (docs/coverage.md) starts at 3. */
+ * (docs/research/coverage.md) starts at 3. */
 #define STATS_TL_MIN_TRIALS	3
 
 /*
  * Why no interval is offered for this statistic under this pooling, or
  * NULL when one is.  Pooled quantiles outside p25-p75: the coverage grid
- * (docs/coverage.md) put a pooled p99 interval at 70-90 %, because the
+ * (docs/research/coverage.md) put a pooled p99 interval at 70-90 %, because the
  * tail of all requests together is made by the slowest one or two
  * trials, which a handful of trial-level values cannot describe; the
  * mean of the trials' p99 (--pool trials) has a calibrated interval.
@@ -595,7 +595,7 @@ const char *stats_tl_withhold(const struct stats_trials *g,
  * estimate -+ t se of those; with trials of unequal size u holds them
  * rewritten so that se is the size-weighted pooled estimate's, each
  * trial's variance tau^2 + c / n_t, Hartung-Knapp's scale: see
- * docs/intervals.md): the pooled quantile sits on a run of ties
+ * docs/research/intervals.md): the pooled quantile sits on a run of ties
  * (the linearized share jumps and the slope is 0 there: a cap's plateau
  * gave [1.053, 1.057] where the trials said [0.91, 1.18]), or
  * trial sizes differ by more than 1.5x (300/300/40 covered 88 %).
@@ -687,7 +687,7 @@ int stats_tl_contrast(const double *ua, size_t ta, double ea,
  * STATS_TL_CAL_MAX trials in all.  --pool trials of unequal size only:
  * at 300/300/40 one trial makes both the estimate's error and most of
  * the spread, Welch's t stays small and its quantile covered 98 %+
- * (docs/coverage.md).
+ * (docs/research/coverage.md).
  */
 int stats_tl_contrast_v(const double *ua, const double *vta, size_t ta,
     double ea, const double *ub, const double *vtb, size_t tb, double eb,

@@ -5,7 +5,7 @@
  * (autocorrelated day effects plus each point's sampling error), and a
  * practical threshold; Hamed-Rao's correction for long series.
  * Contracts are in stats/verdict.h; the error rates are measured by
- * bench/verdicts.c (docs/verdicts.md).
+ * bench/verdicts.c (docs/research/verdicts.md).
  */
 #include "common/compat.h"
 
@@ -315,7 +315,7 @@ noise_draw(struct stats_rng *rng, const struct noise *nz, const double *x,
 	 * (clipped at 0 instead, 5.1 and 5.2 % false p50 verdicts on 14
 	 * AR(1) rho 0.5 days at 2,000 and 10,000 repetitions: Mann-Kendall
 	 * rejected 5.5 % of the series fitted at the floor; kept at the
-	 * floor, 4.6 and 4.9 %, docs/verdicts.md) */
+	 * floor, 4.6 and 4.9 %, docs/research/verdicts.md) */
 	if (nz->rho_sd > 0) {
 		rho += nz->rho_sd * stats_rng_normal(rng);
 		rho = rho < STATS_TREND_RHO_MIN ? STATS_TREND_RHO_MIN :
@@ -374,7 +374,8 @@ noise_fit(const double *r, size_t n, double df, const double *se,
 		 * p99 of 300 10 % high, of 50 25 % low): at least half the
 		 * residual variance is taken as day-to-day, correlated
 		 * (STATS_TREND_DAY_SHARE_MIN; without it 7.2 % false p99
-		 * verdicts on 14 AR(1) rho 0.5 days, docs/verdicts.md) */
+		 * verdicts on 14 AR(1) rho 0.5 days,
+		 * docs/research/verdicts.md) */
 		double day = fmax(nz->tau2 - mse, STATS_TREND_DAY_SHARE_MIN *
 		    nz->tau2);
 
@@ -383,7 +384,8 @@ noise_fit(const double *r, size_t n, double df, const double *se,
 	}
 	/* 14 days cannot tell rho = 0.5 from 0 (its standard error is
 	 * about 0.25): the day effects are assumed at least this correlated,
-	 * which costs some power on independent days (docs/verdicts.md) */
+	 * which costs some power on independent days
+	 * (docs/research/verdicts.md) */
 	if (rho < STATS_TREND_RHO_MIN)
 		rho = STATS_TREND_RHO_MIN;
 	nz->rho = rho > STATS_TREND_RHO_MAX ?
@@ -398,7 +400,7 @@ noise_fit(const double *r, size_t n, double df, const double *se,
 	 * with the points' sampling errors (analyze trend's pooled
 	 * percentiles): without them the whole residual is correlated day
 	 * to day, and the spread took a +1 %/day drift over 14 days from
-	 * 82 % to 68.5 % (docs/verdicts.md) */
+	 * 82 % to 68.5 % (docs/research/verdicts.md) */
 	nz->rho_sd = se ? STATS_TREND_RHO_SPREAD *
 	    sqrt((1 - nz->rho * nz->rho) / (double)n) : 0;
 }
@@ -804,7 +806,7 @@ stats_trend_point_se_at_n(const double *sorted, size_t n, size_t m,
 	 * of the order statistics a binomial standard deviation either
 	 * side, used before, 0.55x, 1.51x (the largest value was in its
 	 * window at 300) and 1.03x; p50 within 7 % for both
-	 * (docs/verdicts.md).  With m < n, the jackknife's of the
+	 * (docs/research/verdicts.md).  With m < n, the jackknife's of the
 	 * expected percentile at m (smooth weights over many ranks: it read
 	 * 0.93-1.02x the true sd for p50 and p99 of 300 and 1,440 at 50,
 	 * of 300 at 150, of 100 at 50); the m-sample percentile's, an upper

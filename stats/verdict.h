@@ -1,6 +1,6 @@
 /*
  * verdict.h - the verdicts pathstat prints, each with a measured false
- * positive rate (docs/verdicts.md, `make verdicts`): the trend of a
+ * positive rate (docs/research/verdicts.md, `make verdicts`): the trend of a
  * series (drifting, stepped, stable) and the outlier-trial rule that
  * `analyze trials`, `check outlier-trial` and the report's box charts
  * share.
@@ -42,7 +42,7 @@
  * (14 points cannot tell 0.5 from 0) and never more than
  * STATS_TREND_RHO_MAX: a step left in the line's residuals reads as a
  * strong autocorrelation, and with 0.9 a +20 % step over 20 days was
- * named in 87.8 % (docs/verdicts.md); day effects as
+ * named in 87.8 % (docs/research/verdicts.md); day effects as
  * correlated as 0.8 get 9-11 % false verdicts over 14 days with either
  * cap (10.3 % against 9.3 % on the same 300 p50 series). */
 #define STATS_TREND_RHO_BIAS	3.0
@@ -53,7 +53,7 @@
  * error sqrt((1 - rho^2) / n), within [STATS_TREND_RHO_MIN,
  * STATS_TREND_RHO_MAX] (below the floor, clipped at 0 before, 5.1-5.2 %
  * false p50 verdicts on 14 AR(1) rho 0.5 days)
- * (docs/verdicts.md: the plug-in rho's error at 14 points left 6-7 %
+ * (docs/research/verdicts.md: the plug-in rho's error at 14 points left 6-7 %
  * false verdicts on correlated days). */
 #define STATS_TREND_RHO_SPREAD	1.0
 /* Of the residual variance, at least this share is taken as day-to-day
@@ -146,7 +146,7 @@ struct stats_trend {
  * than the line by STATS_TREND_SPLIT_PEN.  Either must
  * change the statistic by threshold_pct percent of the mean (Theil-Sen
  * over the span of x; the residual line's over the span).  Pure noise
- * gets a verdict in at most about 5 % of series (docs/verdicts.md).
+ * gets a verdict in at most about 5 % of series (docs/research/verdicts.md).
  * level is for Sen's slope interval only.  O(n^2) for the slopes plus
  * O(PERMS n) (O(PERMS n^2) up to 200 points) for the tests.  Returns 0,
  * or -1 on bad arguments (n > STATS_TREND_MAX_N, x not increasing, a
@@ -203,8 +203,8 @@ double stats_trend_point_se(const double *sorted, size_t n, double pct);
  * ones (an L-estimator with hypergeometric weights, O(n)).  Its
  * expectation is exactly that of the type 7 percentile of m values, so a
  * day of 300 and a day of 50 estimate the same quantity when m = 50
- * (a p99 of 50 reads lower than one of 300: docs/verdicts.md).  m == 0 or
- * m >= n: the plain type 7 percentile.  NaN for n == 0.
+ * (a p99 of 50 reads lower than one of 300: docs/research/verdicts.md).
+ * m == 0 or m >= n: the plain type 7 percentile.  NaN for n == 0.
  */
 double stats_trend_quantile_at_n(const double *sorted, size_t n, size_t m,
     double pct);
@@ -245,7 +245,7 @@ double stats_outlier_zcrit_semi(size_t n);
  * heavy-tailed samples (p99 of Pareto alpha 1.5 trials) is skewed right
  * with an exponential, not normal, upper tail, and with the normal's
  * critical value 6.8 % of cells of 20 identical such trials got a flag
- * (bench/verdicts.c, docs/verdicts.md). */
+ * (bench/verdicts.c, docs/research/verdicts.md). */
 #define STATS_OUTLIER_SEMI_UP	1.25
 
 /*

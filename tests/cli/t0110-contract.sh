@@ -1,4 +1,4 @@
-# t0110: the command-line contract users' scripts rely on (README,
+# t0110: the command-line contract users' scripts rely on (docs/design.md,
 # pathstat(1)): exit codes, --help and --version, the keys of
 # `runs --format json`, `analyze percentiles` and `analyze delta`, the
 # meta.json tags and the condition grammar, --pool trials' keys, and a

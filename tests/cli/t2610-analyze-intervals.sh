@@ -8,7 +8,7 @@
 # that do not overlap (compare names the test whose p it shows: the exact
 # Mann–Whitney p = 2 / C(21, 10), not "brunner-munzel").
 # The numbers behind the intervals are checked against scipy in
-# tests/unit/t-interval.c; their coverage is in docs/coverage.md.
+# tests/unit/t-interval.c; their coverage is in docs/research/coverage.md.
 
 cat > mk.py <<'PY'
 import json, os, random
@@ -105,5 +105,5 @@ expect_code 2 "--boot-reps: a usage error"
 expect_err_has "boot-reps" "the error names the option"
 run "$PS" analyze --help
 expect_out_lacks "boot-reps" "--help no longer offers --boot-reps"
-ok "! grep -q 'boot-reps' \"$TOP/docs/pathstat.1\" \"$TOP/completion/pathstat.bash\" \"$TOP/README.md\"" "man page, completion and README drop --boot-reps"
+ok "! grep -q 'boot-reps' \"$TOP/docs/pathstat.1\" \"$TOP/completion/pathstat.bash\" \"$TOP/README.md\" \"$TOP/docs/analyze.md\"" "man page, completion, README and docs/analyze.md drop --boot-reps"
 test_done

@@ -7,7 +7,7 @@
 # make (a delta below min a - max b).  A p99 of 3 runs x 30 intervals
 # has none (check few-samples' rule), and one iperf3 run (a time
 # series) has no within-run interval.  The numbers behind the rules are
-# checked in tests/unit/t-interval.c; coverage in docs/coverage.md.
+# checked in tests/unit/t-interval.c; coverage in docs/research/coverage.md.
 
 cat > mk.py <<'PY'
 import json, os

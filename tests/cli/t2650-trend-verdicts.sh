@@ -3,7 +3,7 @@
 # "stepped", a +1 %/day drift was "stepped" (94 %), and any monotone
 # 3-point series was "drifting".  Seeded series here: 20 noise paths of
 # 14 days and 20 of 7, 5 drifting +1 %/day over 14 days, a monotone
-# 3-day path, a clean step.  The full error rates are docs/verdicts.md.
+# 3-day path, a clean step.  The full error rates are docs/research/verdicts.md.
 
 cat > mk.py <<'PY'
 import json, math, os, random

@@ -1,7 +1,7 @@
 # t2662: the month design at its full sizes: 30 days of 24 hourly
 # runs of 60 probes, pooled per day; S steps +1.5 ms on 2026-11-18 over a
 # 12 ms baseline (+12.5 %), D drifts +0.5 %/day from 12 ms, 2 % day
-# effects.  bench/verdicts measures this design (docs/verdicts.md: the
+# effects.  bench/verdicts measures this design (docs/research/verdicts.md: the
 # step named in 95.5 % of p50 series, the drift in 99.8 %; with the null's
 # rho capped at 0.9 instead of 0.7 the step was named in 81.8 %); this is
 # one seeded month of it through ingest and analyze trend.

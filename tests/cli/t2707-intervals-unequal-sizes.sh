@@ -6,7 +6,7 @@
 # value has variance tau^2 + c / n_t (DerSimonian-Laird), the scale is
 # Hartung-Knapp's and the estimate's variance sum (n_t / N)^2 v_t.
 # Checked here through the CLI against numpy/scipy written from the
-# rule (docs/intervals.md), and against the rule before, which this
+# rule (docs/research/intervals.md), and against the rule before, which this
 # tree tells apart (the unit test holds the formula:
 # tests/fixtures/stats/gen_unequal.py).
 

@@ -1,4 +1,4 @@
-# t2711: docs/intervals.md, the page a reader of a published table
+# t2711: docs/research/intervals.md, the page a reader of a published table
 # follows ("when pathstat withholds"), names every reason the
 # program gives for an absent interval.  Small trees make each reason
 # the articles' designs run into: a censored p99 (3 x 300 probes, 1 %
@@ -111,7 +111,7 @@ for why in open(sys.argv[2]).read().splitlines():
     if not re.search(pat, doc):
         missing.append(why)
 for m in missing:
-    print("not in docs/intervals.md: " + m)
+    print("not in docs/research/intervals.md: " + m)
 sys.exit(1 if missing else 0)
 PY
 for want in "censored: ≥ timeout" "n too small for an order-statistic interval" \
@@ -126,6 +126,6 @@ for want in "censored: ≥ timeout" "n too small for an order-statistic interval
 	ok 'grep -qxF "$want" seen.txt' "the trees make: $want"
 done
 ok 'grep -q "cells of 3 trials have an outlier trial" seen.txt' "the trees make: a cause shared by two cells"
-run "$PY" look.py "$TOP/docs/intervals.md" seen.txt
-ok '[ $RC = 0 ]' "docs/intervals.md names every reason printed ($OUT)"
+run "$PY" look.py "$TOP/docs/research/intervals.md" seen.txt
+ok '[ $RC = 0 ]' "docs/research/intervals.md names every reason printed ($OUT)"
 test_done

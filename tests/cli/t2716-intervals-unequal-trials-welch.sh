@@ -6,7 +6,7 @@
 # statistic itself when each trial's value varies by tau^2 + c / n_t
 # (stats_tl_contrast_v: its quadratic form's eigenvalues, Imhof).
 # Checked here through the CLI against numpy/scipy written from the rule
-# (docs/intervals.md: eigvalsh, quad, brentq), against Welch's quantile
+# (docs/research/intervals.md: eigvalsh, quad, brentq), against Welch's quantile
 # (the rule before, which this tree tells apart), and trials of equal
 # size keep Welch's interval (the unit test holds the formula:
 # tests/fixtures/stats/gen_welchq.py).

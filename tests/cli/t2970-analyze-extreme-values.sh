@@ -4,7 +4,7 @@
 # mean overflowed a plain sum).  Now p50 is 100 and the interval is the
 # value itself, both pooled and per trial.  Identical trials of three
 # samples now get no interval at all (a plateau shared by the trials,
-# and too few samples: docs/intervals.md), so the interval is checked on
+# and too few samples: docs/research/intervals.md), so the interval is checked on
 # trials of eight distinct values near the top of the range, whose sum
 # of three trial means overflows a plain sum as well.
 for t in 1 2 3; do

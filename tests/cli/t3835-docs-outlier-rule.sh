@@ -2,7 +2,8 @@
 # (the report's Methods gave 3.5 and 3×/⅓× while the README and
 # `check` said 2×/½× and a calibrated z).  The caption of `analyze
 # trials` is made from the constants the rule uses (stats/verdict.h);
-# the report's Methods carry that caption, and the README states the
+# the report's Methods carry that caption, and docs/analyze.md and
+# docs/checks.md state the
 # same rule in the same words, for `analyze trials` and for `check
 # outlier-trial`.  The compare caption names its test column as the
 # JSON and CSV one, the Markdown table having none.
@@ -19,8 +20,8 @@ ok 'grep -q "verdict.h" "$TOP/analyze/verbs.c" && grep -q "STATS_OUTLIER_MIN_RAT
 ratio=$(sed -n 's/^#define STATS_OUTLIER_MIN_RATIO[[:space:]]*\([0-9.]*\).*/\1/p' "$TOP/stats/verdict.h")
 case "$rule" in "≥ ${ratio%.0}× or ≤ 1/${ratio%.0}× the median trial"*) r=0 ;; *) r=1 ;; esac
 ok '[ $r = 0 ]' "its ratio is the code's, ${ratio%.0}×"
-n=$(grep -c -F -- "$rule" "$TOP/README.md")
-ok '[ "$n" -ge 2 ]' "the README states it in the same words for analyze trials and check outlier-trial ($n times)"
+n=$(cat "$TOP/docs/analyze.md" "$TOP/docs/checks.md" | grep -c -F -- "$rule")
+ok '[ "$n" -ge 2 ]' "docs/analyze.md and docs/checks.md state it in the same words for analyze trials and check outlier-trial ($n times)"
 ok '! grep -q "robust z on the log scale ≥ 3.5\|3× / ⅓×" "$TOP/README.md" "$TOP/docs/"*.md "$TOP/analyze/verbs.c"' \
     "the old words (3.5, 3× / ⅓×) are nowhere"
 run "$PS" report --db s.db --out b --no-render --spec "$TOP/samples/article.json"
@@ -37,5 +38,5 @@ run "$PS" analyze --help
 ci=$(printf '%s\n' "$OUT" | sed -n '/^  --ci /,/^  --level/p')
 case "$ci" in *"Welch"*) r=0 ;; *) r=1 ;; esac
 ok '[ $r = 0 ] && ! printf "%s" "$ci" | grep -q bootstrap' "analyze --help: --ci is Welch t on trial values, no bootstrap"
-ok 'grep -q "with trials − 1 degrees of freedom (Welch.s for deltas, ratios, .compare." "$TOP/README.md"' "as the README says"
+ok 'grep -q "with trials − 1 degrees of freedom (Welch.s for deltas, ratios, .compare." "$TOP/docs/analyze.md"' "as docs/analyze.md says"
 test_done

@@ -1,7 +1,7 @@
-# t3836: the README's DuckDB example runs as written (it
+# t3836: docs/export.md's DuckDB example runs as written (it
 # needed a `duckdb` program the README did not say how to get).  The
-# commands of the README's "On a laptop, DuckDB reads the same folder"
-# block are taken from the README itself and run on the sample tree's
+# commands of docs/export.md's "On a laptop, DuckDB reads the same folder"
+# block are taken from the page itself and run on the sample tree's
 # database; the SQL goes through the Node package the README names
 # (tests/duckdb/setup.sh, query.mjs), and the delta it prints equals
 # `analyze delta`'s to 1e-9.  Skips without Node.js/npm.
@@ -12,14 +12,14 @@ run "$PS" ingest --quiet --db demo.db "$TOP/samples/tree"
 expect_code 0 "sample tree ingested"
 awk '/^On a laptop, DuckDB reads the same folder:$/ { f = 1; next }
      f && /^```$/ { n++; if (n == 2) exit; next }
-     f && n == 1 { print }' "$TOP/README.md" > block.txt
+     f && n == 1 { print }' "$TOP/docs/export.md" > block.txt
 ok '[ "$(grep -c "^pathstat " block.txt)" = 3 ] && grep -q "duckdb -csv" block.txt' \
-    "the README's block: 3 pathstat commands and duckdb ($(wc -l < block.txt) lines)"
-ok 'grep -q "node \"\$DIR/query.mjs\" -f views.sql -f delta.sql" "$TOP/README.md"' \
-    "the README names the Node package's command"
+    "the page's block: 3 pathstat commands and duckdb ($(wc -l < block.txt) lines)"
+ok 'grep -q "node \"\$DIR/query.mjs\" -f views.sql -f delta.sql" "$TOP/docs/export.md"' \
+    "docs/export.md names the Node package's command"
 grep "^pathstat " block.txt | sed "s|^pathstat |\"\$PS\" |; s|build/demo.db|demo.db|" > cmds.sh
 run sh -c ". ./cmds.sh"
-expect_code 0 "the README's pathstat commands run ($ERR)"
+expect_code 0 "the page's pathstat commands run ($ERR)"
 ok '[ -s views.sql ] && [ -s delta.sql ] && [ -d export/samples ]' "they write the export, its views and the delta query"
 run duckq -f views.sql -f delta.sql
 expect_code 0 "the Node package runs the two files ($ERR)"

@@ -9,7 +9,7 @@
 # tree with a JSON-only fourth trial of G and a path Z with nothing else
 # (t7500's).  It says nothing on stderr.  (trials over days: one day,
 # as runs without a start time that share a trial number may come in
-# another order; README.)  tests/cli/helper/sql-check.py
+# another order; docs/export.md.)  tests/cli/helper/sql-check.py
 # does the comparing.
 # tier: duckdb
 . "$TOP/tests/cli/duckdb.sh"

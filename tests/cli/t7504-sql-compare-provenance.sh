@@ -3,7 +3,7 @@
 # its hostname and session: analyze's compare filled also_differ with
 # "hostname: ... vs ...; session: ..." on every row while the query
 # (over an export, which leaves provenance out) left it empty, against
-# the README's "same columns and rows".  Provenance is how a run was
+# docs/export.md's "same columns and rows".  Provenance is how a run was
 # made, not what changed: neither names it now, and a tag that does
 # differ (via) is named by both.  trials' query claimed the rows of
 # `--format csv` (the long form, one row per trial) but gives those of

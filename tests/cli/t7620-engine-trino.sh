@@ -10,7 +10,7 @@
 # text but for the header comment (compared here; one that differs runs
 # on the Trino tables); Athena's DDL (Hive DDL: CREATE EXTERNAL TABLE,
 # STORED AS, TBLPROPERTIES for partition projection, MSCK REPAIR) is not
-# Trino's SQL, and each statement's rejection is recorded here (README,
+# Trino's SQL, and each statement's rejection is recorded here (docs/export.md,
 # "On the engines themselves"); its partition projection, given to
 # Trino's tables as Athena keeps it, runs on Trino's own projection over
 # odd partition values.  One server for everything:

@@ -171,7 +171,7 @@ for dir in ex ov oa; do
 	done < "check-$dir.out"
 done
 
-# --- the README's "At scale": a query over the union, its CSV from the
+# --- docs/export.md's "At scale": a query over the union, its CSV from the
 # engine, and the report from that CSV on one writer's database (which
 # holds only some of the days): the table of the database holding all
 "$PS" analyze percentiles --db h2.db --metric connect_ms \

@@ -1,5 +1,5 @@
-# t7703: the README's "At scale: several machines, one dataset" runs as
-# written.  Its code blocks are taken from the README itself
+# t7703: docs/export.md's "At scale: several machines, one dataset" runs as
+# written.  Its code blocks are taken from that page itself
 # and run by sh -e: the per-machine block on two machines (tokyo-1 as
 # written, osaka-2 with its W), each holding some days of the sample
 # tree in its own pathstat.db; then, on a third machine with one
@@ -60,15 +60,15 @@ chmod +x bin/*
 PATH="$TMP/bin:$PATH"
 export PATH
 
-# the README's blocks
+# the page's blocks
 awk '/^## At scale: several machines, one dataset$/ { f = 1; next }
      f && /^## / { exit }
      f && /^```/ { n++; next }
      f && n % 2 == 1 { print > ("block" (n + 1) / 2 ".sh") }' \
-    "$TOP/README.md"
+    "$TOP/docs/export.md"
 ok "[ -s block2.sh ] && [ -s block3.sh ] && grep -q '^W=tokyo-1\$' block2.sh &&
     grep -q 'duckdb -csv' block3.sh && grep -q '^pathstat report' block3.sh" \
-    "the README's per-machine and union blocks ($(cat block2.sh block3.sh 2>/dev/null | wc -l) lines)"
+    "the page's per-machine and union blocks ($(cat block2.sh block3.sh 2>/dev/null | wc -l) lines)"
 sed 's/^W=tokyo-1$/W=osaka-2/' block2.sh > block2-osaka.sh
 
 run sh -c "cd m1 && sh -e ../block2.sh"

@@ -445,7 +445,7 @@ struct design {
     "of slow trials: a cell none of whose trials was slow (a third of " \
     "them at 5 trials) has trials that agree and an interval that " \
     "misses; `coverage --widen 1` measures the interval of the spread " \
-    "the campaign's cells share (docs/coverage.md)"
+    "the campaign's cells share (docs/research/coverage.md)"
 
 static const struct design designs[] = {
 	{ "probes-3x300", "pathprobe: 3 trials × 300, σ 0.3, σ_b 0.1, "

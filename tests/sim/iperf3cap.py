@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """iperf3cap.py - why the iperf3-3x30 cell's trial-level contrasts cover
-above 98 % (docs/coverage.md, "What is still outside the band"), without
+above 98 % (docs/research/coverage.md, "What is still outside the band"), without
 the harness.  Dev-time only (numpy, scipy):
 
     /usr/bin/python3 tests/sim/iperf3cap.py

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """unequal3.py - why trials of 300, 300 and 40 covered above 98 % (delta
 and ratio), and what the size-weighted rule of stats_tl_values does
-(docs/coverage.md, docs/intervals.md), without the harness.  Dev-time
+(docs/research/coverage.md, docs/research/intervals.md), without the harness.  Dev-time
 only (numpy, scipy):
 
     /usr/bin/python3 tests/sim/unequal3.py [REPS]

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """welch3.py - the coverage of the trial-level contrast interval
 (stats_tl_contrast: Welch's t on the trials' values) on 3 + 3 normal
-trial values, without the harness's samples, for docs/coverage.md
+trial values, without the harness's samples, for docs/research/coverage.md
 ("What is still outside the band").  Dev-time only (numpy, scipy):
 
     /usr/bin/python3 tests/sim/welch3.py

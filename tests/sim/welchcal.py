@@ -1,12 +1,12 @@
 #!/usr/bin/python3
 """welchcal.py - the prototype of what stats_tl_contrast_v now does
-exactly (Imhof's integral rather than this Monte-Carlo; docs/intervals.md,
+exactly (Imhof's integral rather than this Monte-Carlo; docs/research/intervals.md,
 tests/fixtures/stats/gen_welchq.py): the --pool trials
 delta of trials of unequal size with Welch's t quantile replaced by the
 Welch statistic's own 97.5 % quantile under the trials' estimated
 variances tau^2 + c / n_t (DerSimonian-Laird, as stats_tl_values uses
 for the pooled estimate), simulated per draw from normal values
-(4000 simulations).  docs/coverage.md, "What is still outside the
+(4000 simulations).  docs/research/coverage.md, "What is still outside the
 band".  Dev-time only (numpy, scipy):
 
     /usr/bin/python3 tests/sim/welchcal.py SIZES SIGMA_B DRAWS

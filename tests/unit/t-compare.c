@@ -2,7 +2,7 @@
  * t-compare.c - unit tests of analyze_compare_verdict(), the rule that
  * turns one row of `pathstat analyze compare` into better, worse, same or
  * inconclusive.  Expected words are written by hand from the rule in
- * README.md ("the whole interval beyond the practical threshold"); the
+ * docs/analyze.md ("the whole interval beyond the practical threshold"); the
  * smallest p an exact two-sided Mann-Whitney test can reach is
  * 2 / C(nb + nc, nb) (3 vs 3 trials: 2/20 = 0.1; 4 vs 4: 2/70 = 0.029).
  */

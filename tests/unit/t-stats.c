@@ -529,7 +529,7 @@ test_rank_ci(void)
 	CHECK(nrec > 150, "rank-interval fixture read whole");
 	CHECK_EQ_INT(nbad, 0, "rank intervals == brute force over scipy binom");
 
-	/* the README's threshold (p99 needs n >= 299), spelled out */
+	/* docs/analyze.md's threshold (p99 needs n >= 299), spelled out */
 	{
 		struct stats_rank_ci ci;
 

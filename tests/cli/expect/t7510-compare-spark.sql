@@ -8,7 +8,7 @@
 -- Welch t intervals on trial-level values (a pooled percentile's are
 -- linearized from every sample) or on days, an exact Mann-Whitney or
 -- Brunner-Munzel p, Holm's correction across all rows and the verdict
--- rule measured in docs/verdicts.md have no exact SQL form on
+-- rule measured in docs/research/verdicts.md have no exact SQL form on
 -- these engines.
 WITH
 -- each run's samples of the metric: rows, and failed ones (left out, as analyze does)

@@ -231,7 +231,7 @@ def same(a, b, scale=0.0):
 def same_text(a, b):
     """trials' per-trial values as text: the engines round with Java's
     formatting, which can differ from analyze's printf in the last
-    decimal (README: at an exact tie); equal to one unit there."""
+    decimal (docs/export.md: at an exact tie); equal to one unit there."""
     if not isinstance(b, str):
         return False
     xs, ys = a.split(","), b.split(",")

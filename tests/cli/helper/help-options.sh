@@ -29,3 +29,25 @@ help_options() {
 		}
 	}' | grep -v '^-[A-Z]' | { cat; echo --help; echo -h; } | sort -u
 }
+#   table_options PS CMD      the options CMD's parse-options table has
+#                             (the hidden --list-options, then what its
+#                             --help adds: analyze's verb options), without
+#                             --help and -h, one per line, sorted
+#   page_options PAGE         the options a manual page lists: its SYNOPSIS
+#                             and its ".It" entries with a "Fl", one per
+#                             line ("--db", "-q"), sorted
+table_options() {
+	{ "$1" "$2" --list-options | sed 's/=.*//'; help_options "$1" "$2"; } |
+	    grep -v -x -e '--help' -e '-h' | sort -u
+}
+page_options() {
+	awk '
+	/^\.Sh / { syn = ($2 == "SYNOPSIS") }
+	syn || /^\.It .*Fl / {
+		line = $0
+		while (match(line, /Fl -?[a-zA-Z][a-zA-Z0-9-]*/)) {
+			print "-" substr(line, RSTART + 3, RLENGTH - 3)
+			line = substr(line, RSTART + RLENGTH)
+		}
+	}' "$1" | sort -u
+}

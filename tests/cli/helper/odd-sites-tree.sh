@@ -6,7 +6,7 @@
 # pct%2541...) and __HIVE_DEFAULT_PARTITION__ (the run without site)
 # must read back as analyze has the values.  A value that is literally
 # __HIVE_DEFAULT_PARTITION__ is not among them: Spark and Trino read it
-# as NULL (README, "On the engines themselves").  Uses $PS, $PY.
+# as NULL (docs/export.md, "On the engines themselves").  Uses $PS, $PY.
 _pv() { # FILE V
 	{
 		echo "# pathprobe 1 target=h:5201 addr=10.0.0.2 count=3 interval_s=0.2 timeout_s=0.4 start=2025-01-15T01:00:00Z"
