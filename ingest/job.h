@@ -122,6 +122,13 @@ struct ingest_ctx {
 					 * take over (roots_moves()) */
 	size_t			nmoves;
 	size_t			*layout_hits;	/* files per --layout */
+	/* the write transaction job_finish() keeps open across files
+	 * (job_flush() commits it): how many files and samples it holds,
+	 * and when it began (ingest_now()) */
+	bool			batch_open;
+	size_t			batch_files;
+	size_t			batch_samples;
+	double			batch_t0;
 };
 
 /* ---- job.c: one file read, keyed, sniffed and parsed ---------------- */
@@ -197,6 +204,9 @@ const char *ingest_runs_word(int64_t n);
  * reports it.  Returns -1 only for database errors (the walk stops).
  */
 int job_finish(struct ingest_ctx *c, struct ingest_job *job);
+/* Commit the files job_finish() stored since the last commit; 0, or -1
+ * after printing (they are rolled back). */
+int job_flush(struct ingest_ctx *c);
 /*
  * The files gone from the folders walked: warned of, listed (dry run) or
  * with --prune removed, each in its own transaction.  0, or -1 on a

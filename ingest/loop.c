@@ -156,6 +156,9 @@ ingest_files(struct ingest_ctx *c, struct store *rst, struct meta_cache *mc,
 			ingest_progress(stats, k + 1, total, t0, false);
 		}
 	}
+	/* the last batch (after an error: the files before it) */
+	if (!o->dry_run && job_flush(c))
+		ret = -1;
 	if (threaded) {
 		pthread_mutex_lock(&p->lock);
 		p->stop = true;

@@ -19,6 +19,18 @@
 #include "ingest/roots.h"
 #include "ingest/store.h"
 
+/*
+ * Files stored in one write transaction: committing each file alone
+ * wrote the same index pages to the log again and again (the log grew
+ * to 2.6 times the database).  A batch ends at whichever bound comes
+ * first; a killed ingest loses at most that batch, which the next
+ * ingest stores again, and another ingest waiting for the database
+ * waits at most about INGEST_BATCH_S.
+ */
+#define INGEST_BATCH_FILES	256
+#define INGEST_BATCH_SAMPLES	131072
+#define INGEST_BATCH_S		0.25
+
 /* Gone files named one by one when --prune is not given; the rest are
  * counted (--dry-run lists them all). */
 #define INGEST_GONE_NAMED	10
@@ -118,6 +130,7 @@ store_parsed(struct ingest_ctx *c, struct ingest_job *job,
 		goto cleanup;
 	}
 	sremoved = store_take_samples_removed(c->st);
+	c->batch_samples += nsamples + sremoved;
 	stats->stored++;
 	count_runs(stats, removed, nruns);
 	stats->samples += nsamples;
@@ -167,12 +180,73 @@ say_kept(struct ingest_ctx *c, const struct ingest_job *job,
 	strbuf_release(&text);
 }
 
+/* Open the batch's transaction if none is, and the file's savepoint. */
+static int
+batch_enter(struct ingest_ctx *c)
+{
+	if (!c->batch_open) {
+		if (db_begin(c->db))
+			return -1;
+		c->batch_open = true;
+		c->batch_files = 0;
+		c->batch_samples = 0;
+		c->batch_t0 = ingest_now();
+	}
+	if (db_exec(c->db, "begin a file", "SAVEPOINT ingest_file")) {
+		(void)job_flush(c);
+		return -1;
+	}
+	return 0;
+}
+
+/* Close the file's savepoint, kept (ret 0) or rolled back, and commit
+ * the batch when it is full or the file failed.  0 or -1. */
+static int
+batch_leave(struct ingest_ctx *c, int ret)
+{
+	if (ret) {
+		(void)db_exec(c->db, "roll a file back",
+		    "ROLLBACK TO ingest_file");
+		(void)db_exec(c->db, "roll a file back",
+		    "RELEASE ingest_file");
+		(void)job_flush(c);
+		return -1;
+	}
+	if (db_exec(c->db, "store a file", "RELEASE ingest_file")) {
+		db_rollback(c->db);
+		c->batch_open = false;
+		return -1;
+	}
+	c->batch_files++;
+	if (c->batch_files >= INGEST_BATCH_FILES ||
+	    c->batch_samples >= INGEST_BATCH_SAMPLES ||
+	    ingest_now() - c->batch_t0 >= INGEST_BATCH_S)
+		return job_flush(c);
+	return 0;
+}
+
+int
+job_flush(struct ingest_ctx *c)
+{
+	if (!c->batch_open)
+		return 0;
+	c->batch_open = false;
+	if (db_commit(c->db)) {
+		db_rollback(c->db);
+		return -1;
+	}
+	return 0;
+}
+
 /*
  * Returns -1 only for database errors (the walk stops); a bad file is
  * recorded, counted and reported, and returns 0.  The decision (is the
  * file unchanged, is its content stored under another name) and the
- * writes are one transaction, so two ingests at once never both store
- * a file, and a killed ingest leaves no file half-stored.
+ * writes are in one transaction, so two ingests at once never both
+ * store a file, and a killed ingest leaves no file half-stored: each
+ * file is a savepoint in the batch's transaction (job_flush() commits
+ * it), and a database error rolls that file back and commits the files
+ * before it.
  */
 int
 job_finish(struct ingest_ctx *c, struct ingest_job *job)
@@ -190,7 +264,7 @@ job_finish(struct ingest_ctx *c, struct ingest_job *job)
 	err_capture_flush(&job->msgs);
 	if (!job->read_failed)
 		stats->bytes += job->raw.len;
-	if (db_begin(c->db)) {
+	if (batch_enter(c)) {
 		decision_release(&d);
 		return -1;
 	}
@@ -253,10 +327,7 @@ job_finish(struct ingest_ctx *c, struct ingest_job *job)
 		break;
 	}
 cleanup:
-	if (ret || db_commit(c->db)) {
-		db_rollback(c->db);
-		ret = -1;
-	}
+	ret = batch_leave(c, ret);
 	file_state_release(&fs);
 	decision_release(&d);
 	return ret;
