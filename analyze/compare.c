@@ -200,8 +200,8 @@ tl_contrast(const struct analyze_opts *o, const struct stats_name *s,
  * Mann-Whitney's, and so is the name; "none" when there is none (fewer
  * than 2 trials a side); test->p is NaN then.
  */
-static const char *
-compare_test(const double *xc, size_t nc, const double *xb, size_t nb,
+const char *
+analyze_compare_test(const double *xc, size_t nc, const double *xb, size_t nb,
     struct stats_test *test)
 {
 	bool have = false, exact = nb < 10 || nc < 10;
@@ -301,6 +301,12 @@ analyze_compare_verdict(const struct compare_outcome *r, double threshold_pct,
 		strbuf_addf(text, "inconclusive (%+.1f %%)", change);
 	}
 	return COMPARE_INCONCLUSIVE;
+}
+
+void
+analyze_compare_adjust(double *p, size_t n)
+{
+	stats_holm(p, n);
 }
 
 /* One row of the table and what its verdict needs (after Holm). */
@@ -741,7 +747,7 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 		/* a side without a value ("–") has nothing to test: no p
 		 * from the trials' own numbers beside it */
 		valued = isfinite(vc.value) && isfinite(vb.value);
-		test_name = compare_test(xc, valued ? nc : 0, xb,
+		test_name = analyze_compare_test(xc, valued ? nc : 0, xb,
 		    valued ? nb : 0, &test);
 		ratio = stats_ratio(vc.value, vb.value);
 	}
@@ -851,7 +857,7 @@ compare_verdicts(struct cmp_ctx *x)
 			floor = f < floor ? f : floor;
 		}
 	}
-	stats_holm(p, x->nrows);
+	analyze_compare_adjust(p, x->nrows);
 	for (i = 0; i < x->nrows; i++) {
 		struct cmp_row *r = &x->rows[i];
 
