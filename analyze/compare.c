@@ -241,6 +241,21 @@ mw_min_p(size_t nb, size_t nc)
 	return 2.0 / comb;
 }
 
+/* The design that would give a verdict, named by the command that
+ * sizes it: "; pathstat plan --detect 10% ... says how many". */
+static void
+plan_hint(struct strbuf *text, double change, size_t groups, bool by_day)
+{
+	double x = ceil(fabs(change) - 1e-9);
+
+	strbuf_addf(text, "; pathstat plan --detect %.0f%%", x < 1 ? 1 : x);
+	if (groups > 2)
+		strbuf_addf(text, " --groups %zu", groups);
+	if (by_day)
+		strbuf_addstr(text, " --unit days");
+	strbuf_addstr(text, " says how many");
+}
+
 enum compare_verdict
 analyze_compare_verdict(const struct compare_outcome *r, double threshold_pct,
     double level, struct strbuf *text)
@@ -264,6 +279,7 @@ analyze_compare_verdict(const struct compare_outcome *r, double threshold_pct,
 		strbuf_addf(text, "inconclusive: %zu vs %zu %s (need 2 a "
 		    "side to see %s spread)", r->nb, r->nc, r->by_day ? "days" :
 		    "trials", r->by_day ? "day-to-day" : "trial-to-trial");
+		plan_hint(text, change, r->nrows + 1, r->by_day);
 		return COMPARE_INCONCLUSIVE;
 	}
 	if (sig && (up || down)) {
@@ -283,8 +299,12 @@ analyze_compare_verdict(const struct compare_outcome *r, double threshold_pct,
 		return COMPARE_SAME;
 	}
 	if (exact && minp >= alpha) {
+		for (k = 2; k < 10 && mw_min_p(k, k) >= alpha; k++)
+			;
 		strbuf_addf(text, "inconclusive: %zu vs %zu trials can never "
-		    "reach p < %.2f (%+.1f %%)", r->nb, r->nc, alpha, change);
+		    "reach p < %.2f (%+.1f %%); %zu a side can", r->nb, r->nc,
+		    alpha, change, k);
+		plan_hint(text, change, r->nrows + 1, false);
 	} else if (exact && r->nrows > 1 && minp * (double)r->nrows >= alpha) {
 		/* Holm's first step needs the smallest p below alpha / m:
 		 * no row of the table can pass, whatever its data */
@@ -297,6 +317,7 @@ analyze_compare_verdict(const struct compare_outcome *r, double threshold_pct,
 		    r->nrows, r->nb, r->nc, minp, r->nrows,
 		    minp * (double)r->nrows, k, k == 10 ? " or more" : "",
 		    change);
+		plan_hint(text, change, r->nrows + 1, false);
 	} else {
 		strbuf_addf(text, "inconclusive (%+.1f %%)", change);
 	}
