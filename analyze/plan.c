@@ -624,6 +624,11 @@ plan_parse(struct plan_opts *o, int argc, char **argv)
 {
 	static const char *const pools[] = { "pooled", "trials", NULL };
 	static const char *const units[] = { "trials", "days", NULL };
+	static const char *const forms[] = {
+		"+width -detect -between -groups -unit -per-day -power",
+		"+detect -width -pool",
+		NULL,
+	};
 	int pool = -1, unit = -1, nargs;
 	enum parseopt_result r;
 	const struct parseopt opts[] = {
@@ -690,6 +695,7 @@ plan_parse(struct plan_opts *o, int argc, char **argv)
 		    "trials and below the samples an order-statistic "
 		    "interval needs).  See docs/plan.md.",
 		.opts = opts,
+		.forms = forms,
 	};
 
 	r = parseopt(&cmd, argc, argv, &nargs);
