@@ -200,8 +200,8 @@ tl_contrast(const struct analyze_opts *o, const struct stats_name *s,
  * Mann-Whitney's, and so is the name; "none" when there is none (fewer
  * than 2 trials a side); test->p is NaN then.
  */
-static const char *
-compare_test(const double *xc, size_t nc, const double *xb, size_t nb,
+const char *
+analyze_compare_test(const double *xc, size_t nc, const double *xb, size_t nb,
     struct stats_test *test)
 {
 	bool have = false, exact = nb < 10 || nc < 10;
@@ -241,6 +241,21 @@ mw_min_p(size_t nb, size_t nc)
 	return 2.0 / comb;
 }
 
+/* The design that would give a verdict, named by the command that
+ * sizes it: "; pathstat plan --detect 10% ... says how many". */
+static void
+plan_hint(struct strbuf *text, double change, size_t groups, bool by_day)
+{
+	double x = ceil(fabs(change) - 1e-9);
+
+	strbuf_addf(text, "; pathstat plan --detect %.0f%%", x < 1 ? 1 : x);
+	if (groups > 2)
+		strbuf_addf(text, " --groups %zu", groups);
+	if (by_day)
+		strbuf_addstr(text, " --unit days");
+	strbuf_addstr(text, " says how many");
+}
+
 enum compare_verdict
 analyze_compare_verdict(const struct compare_outcome *r, double threshold_pct,
     double level, struct strbuf *text)
@@ -264,6 +279,7 @@ analyze_compare_verdict(const struct compare_outcome *r, double threshold_pct,
 		strbuf_addf(text, "inconclusive: %zu vs %zu %s (need 2 a "
 		    "side to see %s spread)", r->nb, r->nc, r->by_day ? "days" :
 		    "trials", r->by_day ? "day-to-day" : "trial-to-trial");
+		plan_hint(text, change, r->nrows + 1, r->by_day);
 		return COMPARE_INCONCLUSIVE;
 	}
 	if (sig && (up || down)) {
@@ -283,8 +299,12 @@ analyze_compare_verdict(const struct compare_outcome *r, double threshold_pct,
 		return COMPARE_SAME;
 	}
 	if (exact && minp >= alpha) {
+		for (k = 2; k < 10 && mw_min_p(k, k) >= alpha; k++)
+			;
 		strbuf_addf(text, "inconclusive: %zu vs %zu trials can never "
-		    "reach p < %.2f (%+.1f %%)", r->nb, r->nc, alpha, change);
+		    "reach p < %.2f (%+.1f %%); %zu a side can", r->nb, r->nc,
+		    alpha, change, k);
+		plan_hint(text, change, r->nrows + 1, false);
 	} else if (exact && r->nrows > 1 && minp * (double)r->nrows >= alpha) {
 		/* Holm's first step needs the smallest p below alpha / m:
 		 * no row of the table can pass, whatever its data */
@@ -297,10 +317,17 @@ analyze_compare_verdict(const struct compare_outcome *r, double threshold_pct,
 		    r->nrows, r->nb, r->nc, minp, r->nrows,
 		    minp * (double)r->nrows, k, k == 10 ? " or more" : "",
 		    change);
+		plan_hint(text, change, r->nrows + 1, false);
 	} else {
 		strbuf_addf(text, "inconclusive (%+.1f %%)", change);
 	}
 	return COMPARE_INCONCLUSIVE;
+}
+
+void
+analyze_compare_adjust(double *p, size_t n)
+{
+	stats_holm(p, n);
 }
 
 /* One row of the table and what its verdict needs (after Holm). */
@@ -741,7 +768,7 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 		/* a side without a value ("–") has nothing to test: no p
 		 * from the trials' own numbers beside it */
 		valued = isfinite(vc.value) && isfinite(vb.value);
-		test_name = compare_test(xc, valued ? nc : 0, xb,
+		test_name = analyze_compare_test(xc, valued ? nc : 0, xb,
 		    valued ? nb : 0, &test);
 		ratio = stats_ratio(vc.value, vb.value);
 	}
@@ -851,7 +878,7 @@ compare_verdicts(struct cmp_ctx *x)
 			floor = f < floor ? f : floor;
 		}
 	}
-	stats_holm(p, x->nrows);
+	analyze_compare_adjust(p, x->nrows);
 	for (i = 0; i < x->nrows; i++) {
 		struct cmp_row *r = &x->rows[i];
 

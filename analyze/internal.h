@@ -283,6 +283,22 @@ enum compare_verdict {
 enum compare_verdict analyze_compare_verdict(const struct compare_outcome *r,
     double threshold_pct, double level, struct strbuf *text);
 
+/*
+ * The rank test compare runs on two sides' trial-level values (exact
+ * Mann-Whitney below 10 trials a side, else Brunner-Munzel): fills test,
+ * returns the test's name ("none", p NaN, below 2 a side).
+ */
+const char *analyze_compare_test(const double *xc, size_t nc,
+    const double *xb, size_t nb, struct stats_test *test);
+
+/*
+ * The multiplicity adjustment compare applies over its rows' p-values
+ * p[0..n) (NaN: not tested), in place.  `pathstat plan --detect` calls
+ * it too, so the power it promises is for the procedure compare runs.
+ */
+void analyze_compare_adjust(double *p, size_t n);
+#define ANALYZE_COMPARE_ADJUST_NAME	"Holm"
+
 /* The verbs: each fills t from the database, or returns -1 after
  * printing an error (-2 for a usage error in args). */
 int analyze_percentiles(sqlite3 *db, const struct analyze_opts *o,

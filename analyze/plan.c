@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "analyze/cells.h"
+#include "analyze/internal.h"
 #include "analyze/plan.h"
 #include "cmds.h"
 #include "common/db.h"
@@ -37,7 +38,9 @@ enum { MK_MEDIAN, MK_WITHIN, MK_TRIAL, MK_DAY, MK_LOSS, MK_N };
 
 struct plan_opts {
 	const char *db_path, *metric, *stat, *width, *model, *pool;
-	long per_trial;
+	const char *detect, *between, *unit;
+	long per_trial, groups, per_day;
+	double power;		/* --power: the power asked (0.8) */
 	double spacing;		/* seconds per attempt; NaN: by the tool */
 	double level;
 	struct where where;
@@ -45,12 +48,16 @@ struct plan_opts {
 	/* parsed */
 	const struct metric *m;
 	struct plan_ask ask;
+	double detect_x;	/* --detect as a share (0.10) */
+	bool by_days;		/* the day is the unit */
 	double mv[MK_N];	/* --model values, NaN where not given */
 };
 
 /* What one cell's pilot (or the model) says. */
 struct plan_fit {
 	double median, within, between, loss, day;
+	double attempts;	/* the pilot's attempts per trial (median) */
+	bool day_range;		/* no day spread: days for 0 to CEIL */
 	const char *within_from, *between_from, *loss_from, *day_from;
 	bool between_range;	/* one trial: between in [0, CEIL] */
 	const char *why;	/* the pilot cannot be used, or NULL */
@@ -123,8 +130,9 @@ check_opts(struct plan_opts *o, struct strbuf *why)
 	const char *r = NULL;
 	double w;
 
-	if (!o->metric || !o->stat || !o->width) {
-		strbuf_addstr(why, "--metric, --stat and --width are required");
+	if (!o->metric || !o->stat || !o->width == !o->detect) {
+		strbuf_addstr(why, "--metric, --stat and one of --width or "
+		    "--detect are required");
 		return -1;
 	}
 	o->m = metric_by_name(o->metric);
@@ -139,11 +147,24 @@ check_opts(struct plan_opts *o, struct strbuf *why)
 		    r ? r : "");
 		return -1;
 	}
-	if (parse_number_pct(o->width, &w, false) || !(w > 0 && w < 100)) {
+	if (o->width && (parse_number_pct(o->width, &w, false) ||
+	    !(w > 0 && w < 100))) {
 		strbuf_addf(why, "--width '%s': a percent in (0, 100), e.g. 5%%",
 		    o->width);
 		return -1;
 	}
+	if (o->detect && (parse_number_pct(o->detect, &o->detect_x, true) ||
+	    !strchr(o->detect, '%') || !(o->detect_x > 0 && o->detect_x < 10))) {
+		strbuf_addf(why, "--detect '%s': a difference in percent, "
+		    "e.g. 10%%", o->detect);
+		return -1;
+	}
+	if (!o->detect)
+		o->detect_x = NAN;
+	else
+		w = 10.0;	/* unused: --detect plans no width */
+	o->by_days = o->unit ? !strcmp(o->unit, "days") :
+	    o->between && !strcmp(o->between, "day");
 	o->ask.pct = s.pct;
 	o->ask.width = w / 100.0;
 	o->ask.level = o->level;
@@ -173,6 +194,7 @@ fit_cell(const struct plan_opts *o, const struct cell *c,
     struct plan_fit *f)
 {
 	const double **tv = xcalloc(c->ntrials + 1, sizeof(*tv));
+	double *att = xcalloc(c->ntrials + 1, sizeof(double));
 	size_t *tn = xcalloc(c->ntrials + 1, sizeof(size_t));
 	size_t *tmo = xcalloc(c->ntrials + 1, sizeof(size_t));
 	struct stats_trials g;
@@ -187,7 +209,9 @@ fit_cell(const struct plan_opts *o, const struct cell *c,
 		tn[t] = c->trials[t].n;
 		tmo[t] = o->m->timeout_bound && c->trials[t].timeouts > 0 ?
 		    (size_t)c->trials[t].timeouts : 0;
+		att[t] = (double)(tn[t] + tmo[t]);
 	}
+	f->attempts = c->ntrials ? stats_median(att, c->ntrials) : NAN;
 	g.trial = tv;
 	g.n = tn;
 	g.ntrials = c->ntrials;
@@ -208,6 +232,7 @@ fit_cell(const struct plan_opts *o, const struct cell *c,
 	f->between_from = one ? "one pilot trial: assumed 0-0.1" : "pilot";
 cleanup:
 	free(tv);
+	free(att);
 	free(tn);
 	free(tmo);
 }
@@ -231,9 +256,17 @@ apply_model(const struct plan_opts *o, struct plan_fit *f)
 		f->loss = o->mv[MK_LOSS];
 		f->loss_from = "command line";
 	}
-	f->day = isnan(o->mv[MK_DAY]) ? NAN : o->mv[MK_DAY];
-	f->day_from = isnan(o->mv[MK_DAY]) ? "not estimated (one day)" :
-	    "command line (recorded, not yet used)";
+	f->day = o->mv[MK_DAY];
+	f->day_range = false;
+	if (!isnan(f->day))
+		f->day_from = o->by_days ? "command line" :
+		    "command line (not used: trials are the unit)";
+	else if (o->by_days) {
+		f->day = PLAN_BETWEEN_CEIL;
+		f->day_range = true;
+		f->day_from = "not estimated: assumed 0-0.1 (give --model day=)";
+	} else
+		f->day_from = "not estimated (one day)";
 }
 
 /* Seconds per attempt and where that comes from. */
@@ -413,11 +446,190 @@ cleanup:
 	strbuf_release(&note);
 }
 
+enum {
+	D_PATH, D_COND, D_STAT, D_UNIT, D_TRIALS, D_TLO, D_THI, D_DAYS,
+	D_DLO, D_DHI, D_PERDAY, D_PER, D_GROUPS, D_DETECT, D_POWER, D_TARGET,
+	D_TEST, D_ADJUST, D_MIN, D_WITHIN, D_WFROM, D_BETWEEN, D_BFROM,
+	D_DAY, D_DFROM, D_LOSS, D_LFROM, D_SPACING, D_SFROM, D_NOTE, D_NCOLS
+};
+
+static void
+add_detect_cols(struct table *t)
+{
+	static const char *const cols[D_NCOLS][2] = {
+		{ "path", "Path" }, { "condition", "Condition" },
+		{ "stat", "Stat" }, { "unit", "Unit" },
+		{ "trials", "Trials a side" }, { "trials_lo", "Trials (low)" },
+		{ "trials_hi", "Trials (high)" }, { "days", "Days a side" },
+		{ "days_lo", "Days (low)" }, { "days_hi", "Days (high)" },
+		{ "trials_per_day", "Trials a day" },
+		{ "per_trial", "Per trial" }, { "groups", "Groups" },
+		{ "detect_pct", "Detect %" }, { "power", "Power" },
+		{ "target_power", "Power asked" }, { "test", "Test" },
+		{ "adjustment", "Adjusted by" }, { "minutes", "Minutes" },
+		{ "within", "Within" }, { "within_from", "from" },
+		{ "between", "Between trials" }, { "between_from", "from" },
+		{ "day", "Day" }, { "day_from", "from" }, { "loss", "Loss" },
+		{ "loss_from", "from" }, { "spacing_s", "Spacing (s)" },
+		{ "spacing_from", "from" }, { "note", "Note" },
+	};
+	size_t i;
+
+	for (i = 0; i < D_NCOLS; i++) {
+		if (i == D_TLO || i == D_THI || i == D_DLO || i == D_DHI ||
+		    i == D_TARGET || i == D_ADJUST || i == D_SPACING ||
+		    i == D_SFROM || i == D_DFROM || i == D_LFROM)
+			table_add_hidden_col(t, cols[i][0], cols[i][1], -1);
+		else
+			table_add_col(t, cols[i][0], cols[i][1],
+			    i == D_MIN ? 1 : i == D_POWER ? 2 : -1);
+	}
+}
+
+/* The trials (days) a side for the detect ask at spreads between and
+ * day; 0, or -1 (res->why says why when !res->possible). */
+static int
+detect_at(const struct plan_opts *o, const struct plan_fit *f, size_t n,
+    double between, double day, struct plan_power_result *res)
+{
+	struct plan_model m = { f->within, between, f->loss };
+	struct plan_power_ask a;
+	double v = plan_trial_var(&m, o->ask.pct, n);
+
+	memset(&a, 0, sizeof(a));
+	a.detect = o->detect_x;
+	a.groups = (size_t)o->groups;
+	a.by_days = o->by_days;
+	a.sd = o->by_days ? sqrt(day * day + v / (double)o->per_day) :
+	    sqrt(v);
+	a.level = o->level;
+	a.target = o->power;
+	a.reps = 2000;
+	return plan_power_design(&a, res);
+}
+
+/* Attempts per trial under --detect: --per-trial, else the pilot's,
+ * else the order-statistic interval's floor; raised to what keeps the
+ * percentile clear of the timeouts.  0: none can. */
+static size_t
+detect_per_trial(const struct plan_opts *o, const struct plan_fit *f)
+{
+	size_t n = (size_t)o->per_trial, unc = plan_uncensored(f->loss,
+	    o->ask.pct);
+
+	if (!n && f->attempts > 0)
+		n = (size_t)f->attempts;
+	if (!n)
+		n = stats_quantile_ci_min_n(o->ask.pct, o->level,
+		    STATS_CI_NARROWEST);
+	return unc == 0 ? 0 : n > unc ? n : unc;
+}
+
+/* A "lo-hi" or a number in column c (and its lo, hi columns). */
+static void
+set_range(struct table *t, size_t r, size_t c, size_t lo, size_t hi)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	table_set_int(t, r, c + 1, (int64_t)lo);
+	table_set_int(t, r, c + 2, (int64_t)hi);
+	if (lo == hi) {
+		table_set_int(t, r, c, (int64_t)hi);
+	} else {
+		strbuf_addf(&sb, "%zu-%zu", lo, hi);
+		table_set_display_raw(t, r, c, sb.buf);
+	}
+	strbuf_release(&sb);
+}
+
+/* One --detect row: cell c's (c NULL: the model alone). */
+static void
+fill_detect_row(const struct plan_opts *o, const struct cell *c,
+    const struct plan_fit *f, struct table *t)
+{
+	struct strbuf note = STRBUF_INIT;
+	struct plan_power_result hi, lo;
+	const char *sfrom;
+	double spacing = spacing_of(o, f, &sfrom);
+	size_t r = table_add_row(t), n, per_unit;
+
+	table_set_str(t, r, D_PATH, c ? c->path : "(model)");
+	table_set_str(t, r, D_COND, c ? c->cond : "");
+	table_set_str(t, r, D_STAT, o->stat);
+	table_set_str(t, r, D_UNIT, o->by_days ? "days" : "trials");
+	table_set_int(t, r, D_GROUPS, o->groups);
+	table_set_num(t, r, D_DETECT, 100.0 * o->detect_x);
+	table_set_num(t, r, D_TARGET, o->power);
+	table_set_str(t, r, D_TEST, o->by_days ? "t-days" :
+	    "mann-whitney (< 10 a side), else brunner-munzel");
+	table_set_str(t, r, D_ADJUST, ANALYZE_COMPARE_ADJUST_NAME);
+	table_set_num(t, r, D_WITHIN, f->within);
+	table_set_str(t, r, D_WFROM, f->within_from);
+	table_set_num(t, r, D_LOSS, f->loss);
+	table_set_str(t, r, D_LFROM, f->loss_from);
+	table_set_num(t, r, D_DAY, f->day);
+	table_set_str(t, r, D_DFROM, f->day_from);
+	table_set_num(t, r, D_SPACING, spacing);
+	table_set_str(t, r, D_SFROM, sfrom);
+	if (f->why) {
+		table_set_str(t, r, D_NOTE, f->why);
+		goto cleanup;
+	}
+	table_set_num(t, r, D_BETWEEN, f->between);
+	table_set_str(t, r, D_BFROM, f->between_from);
+	n = detect_per_trial(o, f);
+	if (n == 0) {
+		table_set_str(t, r, D_NOTE, PLAN_WHY_CENSORED);
+		goto cleanup;
+	}
+	if (detect_at(o, f, n, f->between, f->day, &hi) || !hi.possible) {
+		table_set_str(t, r, D_NOTE, hi.why ? hi.why : "no design");
+		goto cleanup;
+	}
+	lo = hi;
+	if (f->between_range || f->day_range)
+		detect_at(o, f, n, f->between_range ? 0.0 : f->between,
+		    f->day_range ? 0.0 : f->day, &lo);
+	per_unit = o->by_days ? (size_t)o->per_day : 1;
+	set_range(t, r, D_TRIALS, lo.units * per_unit, hi.units * per_unit);
+	if (o->by_days) {
+		set_range(t, r, D_DAYS, lo.units, hi.units);
+		table_set_int(t, r, D_PERDAY, o->per_day);
+	}
+	table_set_int(t, r, D_PER, (int64_t)n);
+	table_set_num(t, r, D_POWER, hi.power);
+	table_set_num(t, r, D_MIN, (double)o->groups * (double)(hi.units *
+	    per_unit) * (double)n * spacing / 60.0);
+	if (f->between_range)
+		strbuf_addstr(&note, "one pilot trial: no trial-to-trial "
+		    "spread, so a range (power and minutes for the high "
+		    "end); add 2 runs of each path to estimate it. ");
+	if (f->day_range)
+		strbuf_addstr(&note, "no day-to-day spread known: a range "
+		    "for 0-0.1 (give --model day=). ");
+	if (o->groups > 2)
+		strbuf_addf(&note, "%ld groups: %ld rows against one "
+		    "baseline, adjusted by %s as compare does. ", o->groups,
+		    o->groups - 1, ANALYZE_COMPARE_ADJUST_NAME);
+	if (note.len) {
+		strbuf_setlen(&note, note.len - 1);
+		table_set_str(t, r, D_NOTE, note.buf);
+	}
+cleanup:
+	strbuf_release(&note);
+}
+
 static enum parseopt_result
 plan_parse(struct plan_opts *o, int argc, char **argv)
 {
 	static const char *const pools[] = { "pooled", "trials", NULL };
-	int pool = -1, nargs;
+	static const char *const units[] = { "trials", "days", NULL };
+	static const char *const forms[] = {
+		"+width -detect -between -groups -unit -per-day -power",
+		"+detect -width -pool",
+		NULL,
+	};
+	int pool = -1, unit = -1, nargs;
 	enum parseopt_result r;
 	const struct parseopt opts[] = {
 		OPT_DB(&o->db_path),
@@ -425,9 +637,29 @@ plan_parse(struct plan_opts *o, int argc, char **argv)
 		    "the metric to plan for (connect_ms, latency_ms, ...)"),
 		OPT_STRING_REQ(0, "stat", &o->stat, "S",
 		    "the percentile (p50, median, p95, p99, ...)"),
-		OPT_STRING_REQ(0, "width", &o->width, "W%",
+		OPT_STRING(0, "width", &o->width, "W%",
 		    "the interval's half-width asked, in percent of the "
 		    "statistic (5%: ±5 %)"),
+		OPT_STRING(0, "detect", &o->detect, "X%",
+		    "instead of --width: the trials (or days) a side that "
+		    "let compare detect a difference of X % with the power "
+		    "asked"),
+		OPT_STRING(0, "between", &o->between, "KEY",
+		    "--detect: what is compared (path, a condition key, "
+		    "day, ...); its values in the pilot give the groups, "
+		    "and day makes the day the unit"),
+		OPT_INT(0, "groups", &o->groups, "K", 2, 1000,
+		    "--detect: groups compared (K - 1 rows against a "
+		    "baseline, adjusted for multiplicity as compare does; "
+		    "default the values of --between in the pilot, else 2)"),
+		OPT_ENUM(0, "unit", &unit, units, "--detect: the unit of "
+		    "replication, trials or days (days: the sides come from "
+		    "different days; the default for --between day)"),
+		OPT_INT(0, "per-day", &o->per_day, "N", 1, 100000,
+		    "--detect with days as the unit: trials a day (default "
+		    "3)"),
+		OPT_DOUBLE(0, "power", &o->power, "P", 0.5, 0.99,
+		    "--detect: the power asked (default 0.8)"),
 		OPT_ENUM(0, "pool", &pool, pools, "pooled (p25-p75 only) or "
 		    "the mean of the trials' percentile (trials; the default "
 		    "outside p25-p75)"),
@@ -463,11 +695,14 @@ plan_parse(struct plan_opts *o, int argc, char **argv)
 		    "trials and below the samples an order-statistic "
 		    "interval needs).  See docs/plan.md.",
 		.opts = opts,
+		.forms = forms,
 	};
 
 	r = parseopt(&cmd, argc, argv, &nargs);
 	if (r == PARSEOPT_OK && pool >= 0)
 		o->pool = pools[pool];
+	if (r == PARSEOPT_OK && unit >= 0)
+		o->unit = units[unit];
 	if (r == PARSEOPT_OK && nargs > 0) {
 		parseopt_usage_error(&cmd, "takes no arguments (got '%s')",
 		    argv[0]);
@@ -476,11 +711,47 @@ plan_parse(struct plan_opts *o, int argc, char **argv)
 	return r;
 }
 
+/* The groups --between KEY has among cs's cells (by path, else by the
+ * --by dimension KEY, the first): at least 2. */
+static long
+count_groups(const struct plan_opts *o, const struct cellset *cs)
+{
+	long k = 0;
+	size_t i, j;
+
+	for (i = 0; i < cs->n; i++) {
+		const char *v = strcmp(o->between, "path") ?
+		    cs->cells[i].dims[0] : cs->cells[i].path;
+
+		for (j = 0; j < i; j++)
+			if (!strcmp(v, strcmp(o->between, "path") ?
+			    cs->cells[j].dims[0] : cs->cells[j].path))
+				break;
+		if (j == i)
+			k++;
+	}
+	return k < 2 ? 2 : k;
+}
+
+/* One row of cell c (NULL: the model), for --width or --detect. */
+static void
+plan_row(const struct plan_opts *o, const struct cell *c,
+    const struct plan_fit *f, struct table *t)
+{
+	if (o->detect)
+		fill_detect_row(o, c, f, t);
+	else
+		fill_row(o, c, f, t);
+}
+
 /* Rows from the pilot's cells; 0, 1 (usage), -1 (failure). */
 static int
-plan_pilot(const struct plan_opts *o, struct table *t)
+plan_pilot(struct plan_opts *o, struct table *t)
 {
-	struct keycat_query kq = { &o->where, NULL, 0, NULL, 0 };
+	char *by[1] = { (char *)(uintptr_t)o->between };
+	bool use_by = o->between && strcmp(o->between, "path");
+	struct keycat_query kq = { &o->where, use_by ? by : NULL,
+		use_by ? 1 : 0, NULL, 0 };
 	struct cells_query q;
 	struct cellset cs;
 	struct strbuf why = STRBUF_INIT;
@@ -503,6 +774,8 @@ plan_pilot(const struct plan_opts *o, struct table *t)
 	q.metric = o->metric;
 	q.where = &o->where;
 	q.load_values = true;
+	q.by = use_by ? by : NULL;
+	q.nby = use_by ? 1 : 0;
 	if (cells_load(db, &q, &cs)) {
 		rc = -1;
 		goto cleanup;
@@ -513,10 +786,12 @@ plan_pilot(const struct plan_opts *o, struct table *t)
 		rc = -1;
 		goto cleanup;
 	}
+	if (o->detect && !o->groups)
+		o->groups = o->between ? count_groups(o, &cs) : 2;
 	for (i = 0; i < cs.n; i++) {
 		fit_cell(o, &cs.cells[i], &f);
 		apply_model(o, &f);
-		fill_row(o, &cs.cells[i], &f, t);
+		plan_row(o, &cs.cells[i], &f, t);
 	}
 cleanup:
 	cellset_release(&cs);
@@ -541,6 +816,8 @@ cmd_plan(int argc, char **argv)
 	o.fmt = table_format_default();
 	o.spacing = NAN;
 	o.level = 0.95;
+	o.power = 0.8;
+	o.per_day = 3;
 	for (k = 0; k < MK_N; k++)
 		o.mv[k] = NAN;
 	table_init(&t);
@@ -554,13 +831,19 @@ cmd_plan(int argc, char **argv)
 		ret = PATHSTAT_EXIT_USAGE;
 		goto cleanup;
 	}
-	add_cols(&t);
+	if (o.detect)
+		add_detect_cols(&t);
+	else
+		add_cols(&t);
 	if (!isnan(o.mv[MK_WITHIN]) && !isnan(o.mv[MK_TRIAL])) {
 		memset(&f, 0, sizeof(f));
 		f.median = NAN;
+		f.attempts = NAN;
 		f.loss_from = "assumed 0";
+		if (o.detect && !o.groups)
+			o.groups = 2;
 		apply_model(&o, &f);
-		fill_row(&o, NULL, &f, &t);
+		plan_row(&o, NULL, &f, &t);
 	} else {
 		rc = plan_pilot(&o, &t);
 		if (rc) {
@@ -568,6 +851,14 @@ cmd_plan(int argc, char **argv)
 			goto cleanup;
 		}
 	}
+	if (o.detect)
+		table_add_note(&t, "Trials (days) a side for a power of "
+		    "%.0f %% to detect a difference of %g %% on %s with "
+		    "compare's test at p < %.2f, adjusted by %s over %ld - 1 "
+		    "rows; minutes for all %ld groups (docs/plan.md).",
+		    100 * o.power, 100 * o.detect_x, o.stat, 1 - o.level,
+		    ANALYZE_COMPARE_ADJUST_NAME, o.groups, o.groups);
+	else
 	table_add_note(&t, "Trials and attempts per trial for a %.0f %% "
 	    "interval of ±%g %% on %s (%s), the interval analyze prints; "
 	    "minutes at the spacing per attempt.  Within and between: "

@@ -88,6 +88,41 @@ int plan_design(const struct plan_model *m, const struct plan_ask *ask,
 int plan_fit(const struct stats_trials *g, const size_t *timeouts,
     double pct, struct plan_model *m, bool *one_trial);
 
+/* The variance of a trial's log statistic: between^2 plus the sampling
+ * variance of the quantile of n attempts (NaN on bad arguments). */
+double plan_trial_var(const struct plan_model *m, double pct, size_t n);
+
+/* What --detect asks (analyze/plan_power.c). */
+struct plan_power_ask {
+	double detect;		/* relative difference (0.10: 10 %) */
+	double sd;		/* log-scale sd of a unit's value: a trial's
+				 * (plan_trial_var), or a day's */
+	size_t groups;		/* k >= 2: k - 1 rows against a baseline */
+	bool by_days;		/* the day is the unit: compare's t test on
+				 * the days' values */
+	double level;		/* 1 - alpha (0.95) */
+	double target;		/* power asked (0.8) */
+	size_t reps;		/* repetitions simulated */
+};
+
+struct plan_power_result {
+	bool possible;
+	const char *why;	/* static, when !possible */
+	size_t units;		/* trials (or days) a side */
+	double power;		/* simulated at units */
+};
+
+/* The power compare has at units trials (days) a side: the share of
+ * repetitions in which the row carrying the difference passes compare's
+ * test after its adjustment over k - 1 rows (seeded; NaN on bad
+ * arguments). */
+double plan_power(const struct plan_power_ask *a, size_t units);
+
+/* The fewest units a side with plan_power() >= target; 0, -1 on bad
+ * arguments. */
+int plan_power_design(const struct plan_power_ask *a,
+    struct plan_power_result *out);
+
 #define PLAN_WHY_NO_SPREAD	"no pilot trial has 20 positive samples " \
 	"to estimate the spread within a trial"
 

@@ -40,6 +40,16 @@ sampling_coef(const struct plan_model *m, double p)
 	return m->within * m->within * p * (1.0 - p) / (dens * dens);
 }
 
+double
+plan_trial_var(const struct plan_model *m, double pct, size_t n)
+{
+	if (!m || n == 0 || !(pct > 0 && pct < 100) ||
+	    !(m->loss >= 0 && m->loss < 1))
+		return NAN;
+	return m->between * m->between + sampling_coef(m, pct / 100.0) /
+	    (double)n;
+}
+
 static double
 t_of(size_t T, double level)
 {

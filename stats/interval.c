@@ -32,9 +32,9 @@ too_few(size_t t)
 	static const char *const why[] = {
 		"no trials: no interval",
 		"1 trial: collect ≥ " STR(STATS_TL_MIN_TRIALS)
-		    " trials for a trial-level interval",
+		    " trials for a trial-level interval; " STATS_WHY_PLAN,
 		"2 trials: collect ≥ " STR(STATS_TL_MIN_TRIALS)
-		    " trials for a trial-level interval",
+		    " trials for a trial-level interval; " STATS_WHY_PLAN,
 	};
 
 	return t < ARRAY_SIZE(why) ? why[t] : "too few trials for a "

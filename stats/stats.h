@@ -583,8 +583,11 @@ const char *stats_tl_withhold(const struct stats_trials *g,
     const double *pooled, size_t npooled, enum stats_pool pool,
     enum stats_estimator est, double pct, double level);
 
+/* The end of a reason that lack of data withholds an interval: the
+ * command that sizes the design that would give one. */
+#define STATS_WHY_PLAN		"pathstat plan --width W% says how many"
 #define STATS_WHY_FEW_SAMPLES	"too few samples for an interval on this " \
-	"percentile (see check few-samples)"
+	"percentile (see check few-samples); " STATS_WHY_PLAN " a trial"
 #define STATS_WHY_PLATEAU	"the percentile sits on a plateau of equal " \
 	"values (a cap) shared by trials: no interval"
 

@@ -83,5 +83,5 @@ expect_out_lacks "plateau of equal values" "trials on caps of their own (183, 18
 
 # p99 of trials too small for it: withheld, with check few-samples' rule
 run "$PS" analyze percentiles $P --where path=P --by day --stats p99 --ci --pool trials
-expect_out_has "too few samples for an interval on this percentile (see check few-samples)" "p99 of 8 samples a trial: no interval, and why"
+expect_out_has "too few samples for an interval on this percentile (see check few-samples); pathstat plan --width W% says how many a trial" "p99 of 8 samples a trial: no interval, and why"
 test_done

@@ -115,9 +115,9 @@ for m in missing:
 sys.exit(1 if missing else 0)
 PY
 for want in "censored: ≥ timeout" "n too small for an order-statistic interval" \
-    "2 trials: collect ≥ 3 trials for a trial-level interval" \
+    "2 trials: collect ≥ 3 trials for a trial-level interval; pathstat plan --width W% says how many" \
     "no pooled interval beyond p25–p75: use --pool trials" \
-    "too few samples for an interval on this percentile (see check few-samples)" \
+    "too few samples for an interval on this percentile (see check few-samples); pathstat plan --width W% says how many a trial" \
     "the percentile sits on a plateau of equal values (a cap) shared by trials: no interval" \
     "a run's samples are a time series (serially correlated): no within-run interval; use ≥ 3 runs" \
     "the run's samples are serially correlated (lag-1 rank autocorrelation): too few independent samples for a within-run interval on this percentile; use ≥ 3 runs" \

@@ -35,7 +35,7 @@ PY
 "$PS" ingest -q --db a.db a 2>/dev/null
 expect_sql a.db "SELECT count(*) FROM runs" 6 "2 paths x 3 trials"
 
-FEW="too few samples for an interval on this percentile (see check few-samples)"
+FEW="too few samples for an interval on this percentile (see check few-samples); pathstat plan --width W% says how many a trial"
 js() { printf '%s' "$OUT" | "$PY" -c "import json, sys
 r = json.load(sys.stdin)
 $1"; }

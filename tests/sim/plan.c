@@ -11,8 +11,14 @@
  * --ci).  It reports the median over repetitions of the achieved upper
  * half-width (hi / estimate - 1, what plan predicts) over the width
  * asked, the median design and the share of campaigns whose interval
- * was withheld.  With --check the exit status is 1 when the fitted
- * model's median ratio lies outside 0.85-1.15.
+ * was withheld.  A second table does the same for --detect: the trials
+ * a side planned for 80 % power, the power promised, the share of one
+ * campaign a repetition (fitted model, true generator) whose row passes
+ * compare's test after compare's adjustment, and the smallest design
+ * that reaches 80 % from the true generator.  With --check the exit
+ * status is 1 when the fitted model's median ratio lies outside
+ * 0.85-1.15, its achieved power more than 0.10 from the promise, or the
+ * median plan above 1.25 times the smallest design.
  *
  *   plan [--reps R] [--seed S] [--check]
  */
@@ -23,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/internal.h"
 #include "analyze/plan.h"
 #include "common/xalloc.h"
 #include "stats/stats.h"
@@ -56,6 +63,21 @@ static const struct ask_row rows[] = {
 	{ &oha, 95, 0.10, STATS_POOL_PER_TRIAL },
 	{ &oha, 99, 0.10, STATS_POOL_PER_TRIAL },
 };
+
+/* --detect: a difference of detect between k groups, at 80 % power. */
+struct detect_row {
+	const struct truth *truth;
+	double pct, detect;
+	size_t groups;
+};
+
+static const struct detect_row detect_rows[] = {
+	{ &probes, 50, 0.10, 2 },
+	{ &probes, 95, 0.10, 8 },
+	{ &oha, 95, 0.15, 2 },
+};
+
+#define POWER_TARGET	0.8
 
 static int
 cmp_double(const void *a, const void *b)
@@ -236,6 +258,112 @@ run_row(const struct ask_row *a, long reps, uint64_t seed)
 	return nd > 0 && mf >= 0.85 && mf <= 1.15;
 }
 
+/* One compared campaign of k groups of T trials of n attempts from m
+ * (NULL: the truth), the first non-baseline group's values times 1 +
+ * detect: whether compare's test, after compare's adjustment over the
+ * k - 1 rows, finds that row (p < 1 - LEVEL). */
+static bool
+detect_campaign(struct stats_rng *r, const struct detect_row *a,
+    const struct plan_model *m, size_t T, size_t n)
+{
+	size_t k = a->groups, g, t;
+	double *v = xcalloc(n, sizeof(double));
+	double *u = xcalloc(k * T, sizeof(double));
+	double *p = xcalloc(k, sizeof(double));
+	bool hit;
+
+	for (g = 0; g < k; g++)
+		for (t = 0; t < T; t++) {
+			draw_trial(r, a->truth, m, v, n);
+			u[g * T + t] = stats_quantile_type7(v, n, a->pct) *
+			    (g == 1 ? 1.0 + a->detect : 1.0);
+		}
+	for (g = 1; g < k; g++) {
+		struct stats_test test;
+
+		analyze_compare_test(u + g * T, T, u, T, &test);
+		p[g - 1] = test.p;
+	}
+	analyze_compare_adjust(p, k - 1);
+	hit = isfinite(p[0]) && p[0] < 1.0 - LEVEL;
+	free(v);
+	free(u);
+	free(p);
+	return hit;
+}
+
+/* Power at T a side from the truth, over reps campaigns. */
+static double
+true_power(const struct detect_row *a, size_t T, size_t n, long reps,
+    uint64_t seed)
+{
+	struct stats_rng r;
+	long i, hit = 0;
+
+	stats_rng_seed(&r, seed);
+	for (i = 0; i < reps; i++)
+		hit += detect_campaign(&r, a, NULL, T, n);
+	return (double)hit / (double)reps;
+}
+
+/* The --detect row: pilot, fit, plan (as the command does), then the
+ * planned campaign from the fitted model and from the truth; and the
+ * smallest design the truth needs.  true: within the targets. */
+static bool
+run_detect_row(const struct detect_row *a, long reps, uint64_t seed)
+{
+	struct ask_row as = { a->truth, a->pct, 0.1, STATS_POOL_PER_TRIAL };
+	double *dt = xcalloc((size_t)reps, sizeof(double)), promised = 0;
+	double pf, pt, tmed, tmin_power = 0;
+	size_t nd = 0, hf = 0, ht = 0, n = 0, tmin;
+	struct stats_rng r;
+	long i;
+
+	stats_rng_seed(&r, seed);
+	for (i = 0; i < reps; i++) {
+		struct plan_model m;
+		struct plan_power_ask pa;
+		struct plan_power_result d;
+		size_t unc;
+
+		if (!pilot_fit(&r, &as, &m))
+			continue;
+		unc = plan_uncensored(m.loss, a->pct);
+		n = a->truth->pilot_n > unc ? a->truth->pilot_n : unc;
+		memset(&pa, 0, sizeof(pa));
+		pa.detect = a->detect;
+		pa.sd = sqrt(plan_trial_var(&m, a->pct, n));
+		pa.groups = a->groups;
+		pa.level = LEVEL;
+		pa.target = POWER_TARGET;
+		pa.reps = 500;
+		if (plan_power_design(&pa, &d) || !d.possible)
+			continue;
+		dt[nd++] = (double)d.units;
+		promised += d.power;
+		hf += detect_campaign(&r, a, &m, d.units, n);
+		ht += detect_campaign(&r, a, NULL, d.units, n);
+	}
+	promised = nd ? promised / (double)nd : NAN;
+	pf = nd ? (double)hf / (double)nd : NAN;
+	pt = nd ? (double)ht / (double)nd : NAN;
+	tmed = median_of(dt, nd);
+	n = plan_uncensored(a->truth->loss, a->pct);
+	n = a->truth->pilot_n > n ? a->truth->pilot_n : n;
+	for (tmin = 2; tmin < 200; tmin++) {
+		tmin_power = true_power(a, tmin, n, reps, seed + 1000);
+		if (tmin_power >= POWER_TARGET)
+			break;
+	}
+	printf("| %s | p%g | %g %% | %zu | %zu / %ld | %g | %.2f | %.2f | "
+	    "%.2f | %zu (%.2f) |\n", a->truth->name, a->pct,
+	    100 * a->detect, a->groups, nd, reps, tmed, promised, pf, pt,
+	    tmin, tmin_power);
+	free(dt);
+	return nd > 0 && fabs(pf - promised) <= 0.10 &&
+	    tmed <= 1.25 * (double)tmin;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -272,5 +400,19 @@ main(int argc, char **argv)
 	printf("\n_%ld repetitions a row, seed %llu; the median over "
 	    "repetitions of the achieved hi / estimate - 1 over the width "
 	    "asked (target 0.85-1.15)._\n", reps, (unsigned long long)seed);
+	printf("\n| Design | Stat | Detect | Groups | Planned (reps) | "
+	    "Trials a side (median) | Power promised (mean) | Achieved, "
+	    "fitted model | Achieved, true generator | Smallest design, "
+	    "true generator (its power) |\n"
+	    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+	for (i = 0; i < sizeof(detect_rows) / sizeof(detect_rows[0]); i++)
+		if (!run_detect_row(&detect_rows[i], reps, seed + 100 + i))
+			all_ok = false;
+	printf("\n_--detect: %ld repetitions a row (pilot, fit, plan, one "
+	    "campaign each); achieved power: the share of campaigns whose "
+	    "row passed compare's test after its adjustment (target: within "
+	    "0.10 of the promise); the smallest design: the fewest trials a "
+	    "side reaching 80 %% from the true generator (target: the median "
+	    "plan at most 1.25 times it)._\n", reps);
 	return check && !all_ok ? 1 : 0;
 }

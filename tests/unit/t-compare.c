@@ -43,7 +43,8 @@ main(void)
 	CHECK_EQ_INT(verdict(1, 3, 0.01, 1.2, 1.1, 1.3, true, &t),
 	    COMPARE_INCONCLUSIVE, "one baseline trial: inconclusive");
 	CHECK_EQ_STR(t.buf, "inconclusive: 1 vs 3 trials (need 2 a side to "
-	    "see trial-to-trial spread)", "one trial: says why");
+	    "see trial-to-trial spread); pathstat plan --detect 20% says "
+	    "how many", "one trial: says why, and what sizes the design");
 
 	CHECK_EQ_INT(verdict(10, 10, 0.01, 1.12, 1.08, 1.16, true, &t),
 	    COMPARE_BETTER, "throughput up beyond 5 %: better");
@@ -76,7 +77,8 @@ main(void)
 	CHECK_EQ_INT(verdict(3, 3, 0.1, 1.5, 1.2, 1.9, true, &t),
 	    COMPARE_INCONCLUSIVE, "3 vs 3 trials: inconclusive");
 	CHECK_EQ_STR(t.buf, "inconclusive: 3 vs 3 trials can never reach "
-	    "p < 0.05 (+50.0 %)", "3 vs 3: says it can never be significant");
+	    "p < 0.05 (+50.0 %); 4 a side can; pathstat plan --detect 50% "
+	    "says how many", "3 vs 3: says it can never be significant");
 	/* 4 vs 4: 2/70 < 0.05, so only "inconclusive" */
 	CHECK_EQ_INT(verdict(4, 4, 0.2, 1.5, 0.9, 2.1, true, &t),
 	    COMPARE_INCONCLUSIVE, "4 vs 4, p = 0.2: inconclusive");
@@ -104,7 +106,8 @@ main(void)
 		    COMPARE_INCONCLUSIVE, "no row can pass Holm: inconclusive");
 		CHECK_EQ_STR(t.buf, "inconclusive: no row can pass Holm over 7 "
 		    "rows with 5 vs 5 trials (smallest p 0.0079 × 7 = 0.056); "
-		    "6 trials a side would let one (+14.6 %)",
+		    "6 trials a side would let one (+14.6 %); pathstat plan "
+		    "--detect 15% --groups 8 says how many",
 		    "no row can pass Holm: says so and what would");
 		/* over days there is no exact floor: the words as before */
 		r.by_day = true;
@@ -117,7 +120,9 @@ main(void)
 		strbuf_reset(&t);
 		analyze_compare_verdict(&r, 5.0, 0.95, &t);
 		CHECK_EQ_STR(t.buf, "inconclusive: 1 vs 3 days (need 2 a side "
-		    "to see day-to-day spread)", "over days: days counted");
+		    "to see day-to-day spread); pathstat plan --detect 15% "
+		    "--groups 8 --unit days says how many",
+		    "over days: days counted");
 	}
 
 	/* no interval (too few trials for the bootstrap): never same */

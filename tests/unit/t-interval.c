@@ -359,10 +359,12 @@ test_edges(void)
 	CHECK(iv.covers == STATS_COVERS_NONE && isnan(iv.lo),
 	    "2 trials: no interval");
 	CHECK_EQ_STR(iv.why, "2 trials: collect ≥ 3 trials for a trial-level "
-	    "interval", "2 trials: says how many to collect");
+	    "interval; pathstat plan --width W% says how many",
+	    "2 trials: says how many to collect, and what sizes them");
 	stats_tl_contrast(u, 3, 1.0, u, 1, 1.0, STATS_DELTA, 0.95, &iv);
 	CHECK_EQ_STR(iv.why, "1 trial: collect ≥ 3 trials for a trial-level "
-	    "interval", "a delta with 1 trial a side: says why");
+	    "interval; pathstat plan --width W% says how many",
+	    "a delta with 1 trial a side: says why");
 	stats_tl_contrast(u, 3, -1.0, u, 3, 1.0, STATS_RATIO, 0.95, &iv);
 	CHECK(iv.covers == STATS_COVERS_NONE, "ratio of a negative: none");
 	CHECK(stats_tl_unsupported(STATS_POOL_POOLED, STATS_EST_TYPE7, 99.0)

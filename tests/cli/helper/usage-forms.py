@@ -15,7 +15,7 @@ import sys
 
 ps, tree = sys.argv[1], sys.argv[2]
 VALUES = {"M": "throughput_bps", "<verb>": "percentiles", "PATH...": tree,
-          "S": "p50", "W%": "10%",
+          "S": "p50", "W%": "10%", "X%": "10%",
           "URI": "s3://bucket/prefix"}
 
 
