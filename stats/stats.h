@@ -667,6 +667,49 @@ int stats_tl_interval(const double *u, size_t T, double estimate,
     double level, bool log_scale, struct stats_interval *out);
 
 /*
+ * The spread of the trials a campaign's cells of one design share
+ * (stats/borrow.c): the pooled variance of their trial-level values on
+ * the log scale (each cell's sum of squares over its estimate squared)
+ * with its degrees of freedom, sum (T - 1), over cells.
+ */
+struct stats_borrow {
+	double	ss;	/* sum over cells of sum_t ((u_t - mean u) / e)^2 */
+	double	df;	/* sum over cells of T - 1 */
+	size_t	cells;	/* cells added */
+};
+
+/* Cells a selection needs of one design before an interval borrows:
+ * with one or two the campaign cannot show slow runs that come and go. */
+#define STATS_BORROW_MIN_CELLS	3
+/* Trial sizes of one design: within this factor of each other. */
+#define STATS_BORROW_SIZE_RATIO	1.5
+/* A cell's robust own variance, (1.4826 MAD)^2 of its values over its
+ * estimate, times this, is the least it borrows: a cell noisier
+ * throughout than the campaign keeps its spread (one slow trial among
+ * five does not move a median absolute deviation).  Tuned on the
+ * harness: 1 left the noisy campaign at 92.0 %, 2 the slow one at
+ * 98.3 % (docs/coverage.md). */
+#define STATS_BORROW_MAD_K	1.5
+
+/* Add one cell's trial-level values u[0..T) around its estimate (T of
+ * at least STATS_TL_MIN_TRIALS and estimate > 0, else nothing). */
+void stats_borrow_add(struct stats_borrow *b, const double *u, size_t T,
+    double estimate);
+/* Two cells' trial sizes (median samples per trial) alike enough to
+ * share a design. */
+bool stats_borrow_similar(size_t na, size_t nb);
+/*
+ * stats_tl_interval on the log scale, and where b holds at least
+ * STATS_BORROW_MIN_CELLS cells, the interval of the campaign's spread:
+ * estimate * exp(-+ t_{df} sqrt(s2 / T)) (out->df = b->df), s2 the
+ * greater of b->ss / b->df and the cell's robust own variance times
+ * STATS_BORROW_MAD_K.  Returns 0 (also when not available), -1 on bad
+ * arguments.
+ */
+int stats_tl_interval_borrow(const double *u, size_t T, double estimate,
+    double level, const struct stats_borrow *b, struct stats_interval *out);
+
+/*
  * Level interval for ea - eb (STATS_DELTA) or ea / eb (STATS_RATIO, on
  * the log scale: ratio * exp(-+ t se_log), se_log from the delta method,
  * needing ea, eb > 0) of two independent cells' trial-level values, Welch

@@ -2,7 +2,9 @@
  * t-interval.c - tests of stats/interval.c against the golden fixture
  * tests/fixtures/stats/interval.txt (numpy/scipy, written by
  * gen_interval.py beside it), its edges (too few trials, withheld
- * growth, pooled tails), and the first coverage round's finding: with a 10 %
+ * growth, pooled tails), the intervals that borrow a campaign's spread
+ * (tests/fixtures/stats/borrow.txt, gen_borrow.py), and the first
+ * coverage round's finding: with a 10 %
  * trial-to-trial drift and 3 trials the pooled order-statistic interval
  * analyze printed covered a third of the time, the trial-level one
  * covers near the nominal 95 %.
@@ -24,6 +26,7 @@
 #define FIX_SERIAL	"tests/fixtures/stats/serial.txt"
 #define FIX_UNEQUAL	"tests/fixtures/stats/unequal.txt"
 #define FIX_WELCHQ	"tests/fixtures/stats/welchq.txt"
+#define FIX_BORROW	"tests/fixtures/stats/borrow.txt"
 
 /* Fields of one fixture line (into a static buffer). */
 static char line[65536];
@@ -941,6 +944,96 @@ test_welchq_sizes(void)
 	    "199 / 300: variances, the smaller trial's larger");
 }
 
+/*
+ * borrow.txt: a cell's interval borrows the spread of the campaign's
+ * cells of its design (3 or more), with their degrees of freedom; a
+ * cell none of whose trials was slow gets a wider interval than its
+ * own; two cells borrow nothing; a cell noisier throughout keeps its
+ * robust own spread.
+ */
+static void
+test_borrow_golden(void)
+{
+	FILE *f = fopen(FIX_BORROW, "r");
+	size_t nrec = 0;
+
+	CHECK(f != NULL, "open " FIX_BORROW);
+	if (!f)
+		return;
+	while (next_record(f)) {
+		struct stats_borrow b;
+		struct stats_interval iv, own;
+		double level = num(1), e0 = NAN, u0[16];
+		size_t K = (size_t)num(2), T = (size_t)num(3), at = 4, c, t;
+		char what[96];
+
+		if (strcmp(tok[0], "borrow") || T > 16 ||
+		    ntok != 4 + K * (T + 1) + 3)
+			continue;
+		memset(&b, 0, sizeof(b));
+		for (c = 0; c < K; c++) {
+			double e = num(at++), u[16];
+
+			for (t = 0; t < T; t++)
+				u[t] = num(at++);
+			stats_borrow_add(&b, u, T, e);
+			if (c == 0) {
+				e0 = e;
+				memcpy(u0, u, T * sizeof(double));
+			}
+		}
+		CHECK(b.cells == K, "borrow: every cell added");
+		stats_tl_interval_borrow(u0, T, e0, level, &b, &iv);
+		snprintf(what, sizeof(what), "borrow %zu: K %zu, T %zu lo",
+		    nrec, K, T);
+		CHECK_CLOSE(iv.lo, num(at), what);
+		snprintf(what, sizeof(what), "borrow %zu: hi", nrec);
+		CHECK_CLOSE(iv.hi, num(at + 1), what);
+		snprintf(what, sizeof(what), "borrow %zu: df", nrec);
+		CHECK_CLOSE(iv.df, num(at + 2), what);
+		CHECK(iv.covers == STATS_COVERS_TRIALS, "borrow: covers trials");
+		stats_tl_interval(u0, T, e0, level, true, &own);
+		if (nrec == 0)
+			CHECK(iv.hi - iv.lo > 1.5 * (own.hi - own.lo),
+			    "borrow: a cell none of whose trials was slow, "
+			    "over 1.5 times its own interval's width");
+		if (K < STATS_BORROW_MIN_CELLS)
+			CHECK(iv.lo == own.lo && iv.hi == own.hi,
+			    "borrow: two cells, the cell's own interval");
+		nrec++;
+	}
+	fclose(f);
+	CHECK(nrec == 5, "borrow.txt: 5 records");
+}
+
+/* What adds to a campaign's spread and what is one design. */
+static void
+test_borrow_edges(void)
+{
+	struct stats_borrow b;
+	struct stats_interval iv;
+	const double u[3] = { 9, 10, 11 };
+
+	memset(&b, 0, sizeof(b));
+	stats_borrow_add(&b, u, 2, 10);
+	stats_borrow_add(&b, u, 3, 0);
+	stats_borrow_add(&b, u, 3, NAN);
+	CHECK(b.cells == 0 && b.df == 0, "borrow: 2 values, estimate 0 or "
+	    "NaN add nothing");
+	stats_borrow_add(&b, u, 3, 10);
+	CHECK(b.cells == 1 && b.df == 2 && close_to(b.ss, 0.02),
+	    "borrow: 9, 10, 11 around 10 add 0.02 on 2 df");
+	CHECK(stats_borrow_similar(300, 450) && stats_borrow_similar(450,
+	    300) && !stats_borrow_similar(300, 451) &&
+	    !stats_borrow_similar(0, 300), "borrow: sizes within 1.5x");
+	/* too few trials: no interval, borrowed or not */
+	b.cells = 8;
+	b.df = 32;
+	stats_tl_interval_borrow(u, 2, 10, 0.95, &b, &iv);
+	CHECK(iv.covers == STATS_COVERS_NONE && iv.why != NULL,
+	    "borrow: 2 trials still have no interval");
+}
+
 int
 main(void)
 {
@@ -957,5 +1050,7 @@ main(void)
 	test_ties();
 	test_near_ties();
 	test_clip();
+	test_borrow_golden();
+	test_borrow_edges();
 	return test_done();
 }
