@@ -573,7 +573,9 @@ const char *stats_tl_unsupported(enum stats_pool pool,
  * than give an order-statistic interval at this level (the rule check
  * few-samples states: p99 at 95 % needs 299; --pool trials judges each
  * trial, pooled all of them: iperf3's 3 runs x 30 intervals covered 77 %
- * for p99 before); a percentile that sits on one plateau of
+ * for p99 before; a short trial among at least STATS_TL_MIN_TRIALS with
+ * the samples, STATS_TL_SHORT_FULL of them, is down-weighted instead); a
+ * percentile that sits on one plateau of
  * tied values shared by two or more trials (a rate cap: a point mass in
  * the trial-level values, which a t interval on 3 of them does not
  * cover, or of width 0 when all share it).  pooled, npooled as for stats_tl_values
@@ -585,6 +587,11 @@ const char *stats_tl_withhold(const struct stats_trials *g,
 
 #define STATS_WHY_FEW_SAMPLES	"too few samples for an interval on this " \
 	"percentile (see check few-samples)"
+/* --pool trials: the share of a cell's trials that must have the
+ * samples for the percentile (and at least STATS_TL_MIN_TRIALS) for the
+ * others, short or crashed, to be down-weighted rather than withhold
+ * the cell's interval. */
+#define STATS_TL_SHORT_FULL	0.9
 #define STATS_WHY_PLATEAU	"the percentile sits on a plateau of equal " \
 	"values (a cap) shared by trials: no interval"
 

@@ -531,7 +531,36 @@ test_ties(void)
 		    "300/300/40: the trials' own values, said so");
 		CHECK(is_why(stats_tl_withhold(&cs, NULL, 0, STATS_POOL_PER_TRIAL,
 		    STATS_EST_TYPE7, 99, 0.95), STATS_WHY_FEW_SAMPLES),
-		    "p99 with a trial of 40: too few samples");
+		    "p99 with a trial of 40: too few samples");	}
+	/* a short trial among many: down-weighted, not withheld */
+	{
+		static double big[300], small[150];
+		const double *trs[63];
+		size_t tn[63], t;
+
+		for (i = 0; i < 300; i++)
+			big[i] = 1 + (double)i / 300;
+		for (i = 0; i < 150; i++)
+			small[i] = 1 + (double)i / 150;
+		for (t = 0; t < 63; t++) {
+			trs[t] = t == 17 ? small : big;
+			tn[t] = t == 17 ? 150 : 300;
+		}
+		{
+			struct stats_trials g = { trs, tn, 63 };
+
+			CHECK(stats_tl_withhold(&g, NULL, 0,
+			    STATS_POOL_PER_TRIAL, STATS_EST_TYPE7, 99,
+			    0.95) == NULL, "p99, one trial of 150 among 63 "
+			    "of 300: an interval (the short one weighed)");
+			g.ntrials = 9;
+			trs[3] = trs[5] = small;
+			tn[3] = tn[5] = 150;
+			CHECK(is_why(stats_tl_withhold(&g, NULL, 0,
+			    STATS_POOL_PER_TRIAL, STATS_EST_TYPE7, 99, 0.95),
+			    STATS_WHY_FEW_SAMPLES), "p99, 2 short trials of 9: "
+			    "fewer than 90 % have the samples, withheld");
+		}
 	}
 	CHECK(is_why(stats_within_run_withhold(true), STATS_WHY_SERIES) &&
 	    stats_within_run_withhold(false) == NULL,
