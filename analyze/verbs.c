@@ -353,17 +353,19 @@ ci_notes(struct table *t, const struct analyze_opts *o, const size_t *covers)
 /* Whether trial-level percentile intervals borrowed their design's
  * spread (analyze/borrow.c), once a table. */
 void
-borrow_notes(struct table *t, size_t nborrowed, size_t cells, size_t nlone)
+borrow_notes(struct table *t, size_t nborrowed, size_t cells, size_t nlone,
+    bool key)
 {
 	if (nborrowed)
 		table_add_note(t, "%zu interval(s) borrowed the spread of the "
 		    "trials of the selection's cells of their design (the "
 		    "same metric, trial count and trial sizes within %gx; up "
-		    "to %zu cells, <stat>_ci_borrowed = cells): slow runs "
+		    "to %zu cells%s): slow runs "
 		    "that come and go (a noisy neighbour, a bad hour) widen "
 		    "the intervals of cells none of whose trials was slow "
 		    "(docs/intervals.md).", nborrowed,
-		    STATS_BORROW_SIZE_RATIO, cells);
+		    STATS_BORROW_SIZE_RATIO, cells, key ?
+		    ", <stat>_ci_borrowed = cells" : "");
 	if (nlone)
 		table_add_note(t, "%zu interval(s) from fewer than %d cells of "
 		    "their design (the same metric, trial count and trial "
@@ -446,7 +448,7 @@ pct_notes(const struct pct_ctx *x, const char *unit)
 		    "or trials of unequal size, where the linearized share does "
 		    "not hold: docs/intervals.md).", x->nby_trials);
 	if (o->ci)
-		borrow_notes(t, x->nborrowed, x->borrow_cells, x->nlone);
+		borrow_notes(t, x->nborrowed, x->borrow_cells, x->nlone, true);
 	pooling_note(&x->pool, NULL, 0, true, t);
 	if (x->cs->n == 0)
 		table_add_note(t, "no runs with metric %s match.",

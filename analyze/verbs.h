@@ -140,8 +140,9 @@ void trials_spread(struct table *t, size_t row, size_t col0, const double *vals,
     const struct cell *c, const size_t *tix);
 
 /* The notes on intervals that borrowed their design's spread and on
- * those whose selection was too small to (analyze/borrow.c). */
+ * those whose selection was too small to (analyze/borrow.c); key: the
+ * table has <stat>_ci_borrowed. */
 void borrow_notes(struct table *t, size_t nborrowed, size_t cells,
-    size_t nlone);
+    size_t nlone, bool key);
 
 #endif

@@ -84,30 +84,84 @@ mad_var(const double *u, size_t T, double estimate)
 	return s * s;
 }
 
+/* The variance of one trial's value over its estimate (log scale) that
+ * a cell borrows: the campaign's, floored by its robust own.  NaN when
+ * it borrows nothing. */
+static double
+borrowed_var(const double *u, size_t T, double estimate,
+    const struct stats_borrow *b)
+{
+	double pool, rob;
+
+	if (!b || b->cells < STATS_BORROW_MIN_CELLS || !(b->df > 0) ||
+	    T < STATS_TL_MIN_TRIALS || !(estimate > 0))
+		return NAN;
+	pool = b->ss / b->df;
+	rob = mad_var(u, T, estimate) * STATS_BORROW_MAD_K;
+	return rob > pool ? rob : pool;
+}
+
 int
 stats_tl_interval_borrow(const double *u, size_t T, double estimate,
     double level, const struct stats_borrow *b, struct stats_interval *out)
 {
-	double rob, pool, half, df;
+	double pool, half, df;
 
 	if (stats_tl_interval(u, T, estimate, level, true, out))
 		return -1;
 	if (!b || b->cells < STATS_BORROW_MIN_CELLS || !(b->df > 0) ||
 	    out->covers != STATS_COVERS_TRIALS || !(estimate > 0))
 		return 0;
-	pool = b->ss / b->df;
+	pool = borrowed_var(u, T, estimate, b);
 	df = b->df;
-	/* a cell noisier throughout than the campaign (its robust own
-	 * spread, which one slow trial does not move, above the
-	 * campaign's) keeps that spread */
-	rob = mad_var(u, T, estimate) * STATS_BORROW_MAD_K;
-	if (rob > pool)
-		pool = rob;
 	half = stats_t_quantile(0.5 + level / 2, df) * sqrt(pool /
 	    (double)T);
 	out->lo = estimate * exp(-half);
 	out->hi = estimate * exp(half);
 	out->se = estimate * sqrt(pool / (double)T);
+	out->df = df;
+	return 0;
+}
+
+int
+stats_tl_contrast_borrow(const double *ua, const double *vta, size_t ta,
+    double ea, const struct stats_borrow *ba, const double *ub,
+    const double *vtb, size_t tb, double eb, const struct stats_borrow *bb,
+    enum stats_contrast k, double level, struct stats_interval *out)
+{
+	double sa, sb, va, vb, se, df, q;
+
+	if (stats_tl_contrast_v(ua, vta, ta, ea, ub, vtb, tb, eb, k, level,
+	    out))
+		return -1;
+	if (out->covers != STATS_COVERS_TRIALS)
+		return 0;
+	sa = borrowed_var(ua, ta, ea, ba);
+	sb = borrowed_var(ub, tb, eb, bb);
+	if (!isfinite(sa) || !isfinite(sb))
+		return 0;
+	/* each side's variance of its estimate; the ratio on the log
+	 * scale, the difference on the values' own */
+	va = sa / (double)ta;
+	vb = sb / (double)tb;
+	if (k == STATS_DELTA) {
+		va *= ea * ea;
+		vb *= eb * eb;
+	}
+	se = sqrt(va + vb);
+	/* Welch-Satterthwaite over the two borrowed spreads */
+	df = (va + vb) * (va + vb) / (va * va / ba->df + vb * vb / bb->df);
+	q = stats_t_quantile(0.5 + level / 2, df);
+	if (!(se > 0) || !isfinite(q))
+		return 0;
+	if (k == STATS_RATIO) {
+		out->lo = out->estimate * exp(-q * se);
+		out->hi = out->estimate * exp(q * se);
+	} else {
+		out->lo = out->estimate - q * se;
+		out->hi = out->estimate + q * se;
+	}
+	out->se = se;
 	out->df = df;
 	return 0;
 }

@@ -715,6 +715,18 @@ bool stats_borrow_similar(size_t na, size_t nb);
  */
 int stats_tl_interval_borrow(const double *u, size_t T, double estimate,
     double level, const struct stats_borrow *b, struct stats_interval *out);
+/*
+ * stats_tl_contrast_v, and where both cells borrow (ba, bb hold at least
+ * STATS_BORROW_MIN_CELLS cells each), the interval of the difference
+ * (on the values) or ratio (on the log scale) from each cell's borrowed
+ * variance as in stats_tl_interval_borrow, Welch-Satterthwaite's degrees
+ * of freedom over b->df.  Returns 0 (also when not available), -1 on bad
+ * arguments.
+ */
+int stats_tl_contrast_borrow(const double *ua, const double *vta, size_t ta,
+    double ea, const struct stats_borrow *ba, const double *ub,
+    const double *vtb, size_t tb, double eb, const struct stats_borrow *bb,
+    enum stats_contrast k, double level, struct stats_interval *out);
 
 /*
  * Level interval for ea - eb (STATS_DELTA) or ea / eb (STATS_RATIO, on

@@ -29,9 +29,10 @@
  *            [--borrow 0|1]
  *
  * In a campaign of 3 or more cells of one design (ncamp), A's
- * percentile interval borrows the spread of the trials the campaign's
- * cells share (stats_tl_interval_borrow(), analyze's call);
- * --borrow 0 measures the cell's own interval instead.
+ * percentile interval, and the delta and ratio of A and B, borrow the
+ * spread of the trials the campaign's cells share
+ * (stats_tl_interval_borrow(), stats_tl_contrast_borrow(), analyze's
+ * calls); --borrow 0 measures the cells' own intervals instead.
  */
 #include "common/compat.h"
 
@@ -1037,6 +1038,7 @@ design_run(const struct design *d, uint64_t seed, long reps, ctally_t ct,
 
 			for (k = 0; k < NPCT; k++) {
 				const char *wa, *wb;
+				const struct stats_borrow *bcell;
 				bool hva, hvb;
 
 				stats_tl_values(&a.st, a.pooled, a.N,
@@ -1056,8 +1058,9 @@ design_run(const struct design *d, uint64_t seed, long reps, ctally_t ct,
 				Tb[k] = wb ? 0 : d->T;
 				/* analyze's call: a campaign of 3 or more cells
 				 * of the design lends its spread */
+				bcell = noborrow ? NULL : &cb[pool][k];
 				stats_tl_interval_borrow(ua[k], Ta[k], ea[k],
-				    LEVEL, noborrow ? NULL : &cb[pool][k], &iv);
+				    LEVEL, bcell, &iv);
 				count(&ct[CK_PCT][pool][k], &iv, tva[k]);
 				/* as analyze's cell_tl: --pool trials of
 				 * unequal size carry each value's variance */
@@ -1065,14 +1068,16 @@ design_run(const struct design *d, uint64_t seed, long reps, ctally_t ct,
 				    cell_pcts[k], pl, ua[k], vta);
 				hvb = stats_tl_trial_var(&b.st, STATS_EST_TYPE7,
 				    cell_pcts[k], pl, ub[k], vtb);
-				stats_tl_contrast_v(ua[k], hva ? vta : NULL,
-				    Ta[k], ea[k], ub[k], hvb ? vtb : NULL, Tb[k],
-				    eb[k], STATS_DELTA, LEVEL, &iv);
+				stats_tl_contrast_borrow(ua[k], hva ? vta :
+				    NULL, Ta[k], ea[k], bcell, ub[k], hvb ?
+				    vtb : NULL, Tb[k], eb[k], bcell,
+				    STATS_DELTA, LEVEL, &iv);
 				count(&ct[CK_DELTA][pool][k], &iv,
 				    tva[k] - tvb[k]);
-				stats_tl_contrast_v(ua[k], hva ? vta : NULL,
-				    Ta[k], ea[k], ub[k], hvb ? vtb : NULL, Tb[k],
-				    eb[k], STATS_RATIO, LEVEL, &iv);
+				stats_tl_contrast_borrow(ua[k], hva ? vta :
+				    NULL, Ta[k], ea[k], bcell, ub[k], hvb ?
+				    vtb : NULL, Tb[k], eb[k], bcell,
+				    STATS_RATIO, LEVEL, &iv);
 				count(&ct[CK_RATIO][pool][k], &iv,
 				    tva[k] / tvb[k]);
 				if (pool == 0) {
