@@ -973,6 +973,40 @@ test_welchq_sizes(void)
 	    "199 / 300: variances, the smaller trial's larger");
 }
 
+/* One cborrow record: the delta or ratio of the campaign's cells 1 and
+ * 2, each side borrowing the campaign's spread. */
+static void
+borrow_contrast_record(void)
+{
+	struct stats_borrow b;
+	struct stats_interval iv;
+	bool ratio = !strcmp(tok[1], "ratio");
+	double level = num(2), e[2] = { NAN, NAN }, u[2][16];
+	size_t K = (size_t)num(3), T = (size_t)num(4), at = 5, c, t;
+
+	if (T > 16 || ntok != 5 + K * (T + 1) + 3)
+		return;
+	memset(&b, 0, sizeof(b));
+	for (c = 0; c < K; c++) {
+		double ec = num(at++), uc[16];
+
+		for (t = 0; t < T; t++)
+			uc[t] = num(at++);
+		stats_borrow_add(&b, uc, T, ec);
+		if (c < 2) {
+			e[c] = ec;
+			memcpy(u[c], uc, T * sizeof(double));
+		}
+	}
+	stats_tl_contrast_borrow(u[0], NULL, T, e[0], &b, u[1], NULL, T, e[1],
+	    &b, ratio ? STATS_RATIO : STATS_DELTA, level, &iv);
+	CHECK_CLOSE(iv.lo, num(at), ratio ? "cborrow ratio lo" :
+	    "cborrow delta lo");
+	CHECK_CLOSE(iv.hi, num(at + 1), ratio ? "cborrow ratio hi" :
+	    "cborrow delta hi");
+	CHECK_CLOSE(iv.df, num(at + 2), "cborrow df");
+}
+
 /*
  * borrow.txt: a cell's interval borrows the spread of the campaign's
  * cells of its design (3 or more), with their degrees of freedom; a
@@ -984,7 +1018,7 @@ static void
 test_borrow_golden(void)
 {
 	FILE *f = fopen(FIX_BORROW, "r");
-	size_t nrec = 0;
+	size_t nrec = 0, ncon = 0;
 
 	CHECK(f != NULL, "open " FIX_BORROW);
 	if (!f)
@@ -996,6 +1030,11 @@ test_borrow_golden(void)
 		size_t K = (size_t)num(2), T = (size_t)num(3), at = 4, c, t;
 		char what[96];
 
+		if (!strcmp(tok[0], "cborrow")) {
+			borrow_contrast_record();
+			ncon++;
+			continue;
+		}
 		if (strcmp(tok[0], "borrow") || T > 16 ||
 		    ntok != 4 + K * (T + 1) + 3)
 			continue;
@@ -1033,6 +1072,7 @@ test_borrow_golden(void)
 	}
 	fclose(f);
 	CHECK(nrec == 5, "borrow.txt: 5 records");
+	CHECK(ncon == 8, "borrow.txt: 8 contrast records");
 }
 
 /* What adds to a campaign's spread and what is one design. */
