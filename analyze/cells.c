@@ -57,6 +57,7 @@ cellset_release(struct cellset *cs)
 	for (j = 0; j < cs->ndims; j++)
 		free(cs->dimkeys[j]);
 	free(cs->dimkeys);
+	cellset_borrow_release(cs);
 	free(cs->cells);
 	memset(cs, 0, sizeof(*cs));
 }
@@ -771,8 +772,10 @@ cells_load(sqlite3 *db, const struct cells_query *q, struct cellset *out)
 	if (rc < 0)
 		goto cleanup;
 	order_paths(q, out);
-	if (q->load_values && !q->series)
+	if (q->load_values && !q->series) {
 		cells_judge_outliers(out);
+		cellset_borrow_init(out);
+	}
 	out->db = db;
 	ret = 0;
 cleanup:

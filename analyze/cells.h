@@ -93,6 +93,10 @@ struct cellset {
 	size_t		last;		/* cellset_find's last hit */
 	sqlite3		*db;		/* borrowed: where cells_load read
 					 * them (cell_serial_rs() reads more) */
+	/* each cell's share of the spread its design's cells lend each
+	 * other's intervals, per statistic (analyze/borrow.c); owned,
+	 * NULL: intervals borrow nothing */
+	struct borrow_cache *borrow;
 };
 
 struct cells_query {
@@ -117,6 +121,11 @@ struct cells_query {
  */
 int cells_load(sqlite3 *db, const struct cells_query *q, struct cellset *out);
 void cellset_release(struct cellset *cs);
+/* Let cs's trial-level percentile intervals borrow the spread of the
+ * cells of their design (analyze/borrow.c); cells_load() calls it for
+ * sorted values.  Release with cellset_release(). */
+void cellset_borrow_init(struct cellset *cs);
+void cellset_borrow_release(struct cellset *cs);
 /*
  * Judge the trials of cs's cells by the rule `check outlier-trial`
  * applies (stats_outlier_cells(): each cell's own spread, and with 3-5

@@ -290,6 +290,24 @@ cell_tl(const struct analyze_opts *o, struct cell *c,
     const struct stats_name *s, double **u, double **vt, double *estimate,
     const char **why)
 {
+	/* an outlier trial (check outlier-trial): the trials are not
+	 * alike, and no t interval on them holds */
+	if (c->outlier_why) {
+		*u = NULL;
+		if (vt)
+			*vt = NULL;
+		*estimate = NAN;
+		*why = c->outlier_why;
+		return 0;
+	}
+	return cell_tl_trials(o, c, s, u, vt, estimate, why);
+}
+
+size_t
+cell_tl_trials(const struct analyze_opts *o, struct cell *c,
+    const struct stats_name *s, double **u, double **vt, double *estimate,
+    const char **why)
+{
 	const double **ptrs = xcalloc(c->ntrials + 1, sizeof(double *));
 	size_t *ns = xcalloc(c->ntrials + 1, sizeof(size_t));
 	struct stats_trials view;
@@ -307,12 +325,6 @@ cell_tl(const struct analyze_opts *o, struct cell *c,
 	*why = NULL;
 	if (s->kind != STATS_NAME_PCT && s->kind != STATS_NAME_MEAN) {
 		*why = "no interval for this statistic";
-		goto cleanup;
-	}
-	/* an outlier trial (check outlier-trial): the trials are not
-	 * alike, and no t interval on them holds */
-	if (c->outlier_why) {
-		*why = c->outlier_why;
 		goto cleanup;
 	}
 	typed_name(o, s, typed, sizeof(typed));
@@ -443,6 +455,33 @@ set_interval(struct cell_stat *out, const struct stats_interval *iv)
 		out->why_missing = iv->why;
 }
 
+/* The trial-level interval of statistic s of cell c from its T values
+ * u around out->value: a percentile's borrows the spread of the cells
+ * of its design in the selection where there are enough of them
+ * (out->borrowed), else says how many there are (out->design_cells). */
+static void
+tl_interval(const struct analyze_opts *o, const struct cellset *cs,
+    struct cell *c, const struct stats_name *s, const double *u, size_t T,
+    struct cell_stat *out, struct stats_interval *iv)
+{
+	struct stats_borrow b;
+	size_t n = 0;
+
+	if (s->kind == STATS_NAME_PCT)
+		n = cell_borrow(o, cs, c, s, T, &b);
+	if (s->kind != STATS_NAME_PCT || !cs->borrow) {
+		stats_tl_interval(u, T, out->value, o->level,
+		    s->kind == STATS_NAME_PCT, iv);
+		return;
+	}
+	stats_tl_interval_borrow(u, T, out->value, o->level, &b, iv);
+	if (iv->covers != STATS_COVERS_TRIALS)
+		return;
+	out->design_cells = n ? n : 1;
+	if (n >= STATS_BORROW_MIN_CELLS)
+		out->borrowed = n;
+}
+
 /* The interval of statistic s of cell c (value already set): within-run
  * for a single trial's percentile, else trial-level. */
 static void
@@ -478,8 +517,7 @@ cell_interval(const struct analyze_opts *o, const struct cellset *cs,
 		out->why_missing = why;
 		return;
 	}
-	stats_tl_interval(u, T, out->value, o->level,
-	    s->kind == STATS_NAME_PCT, &iv);
+	tl_interval(o, cs, c, s, u, T, out, &iv);
 	/* never beyond what the samples can make */
 	cell_range(c, &lo, &hi);
 	stats_interval_clip(&iv, lo, hi);
@@ -596,8 +634,7 @@ pooled_done:
 			double lo, hi;
 
 			/* the trials' own values, the tool's numbers too */
-			stats_tl_interval(vals, k, sp.mean, o->level,
-			    s->kind == STATS_NAME_PCT, &iv);
+			tl_interval(o, cs, c, s, vals, k, out, &iv);
 			cell_range(c, &lo, &hi);
 			if (!info->trials_tool)
 				stats_interval_clip(&iv, lo, hi);

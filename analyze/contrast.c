@@ -77,9 +77,17 @@ contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
 		if (!ta || !tb) {
 			*why = ta ? wb : wa;
 		} else {
-			stats_tl_contrast_v(ua, vua, ta, va.value, ub, vub, tb,
-			    vb.value, k->ratio ? STATS_RATIO : STATS_DELTA,
-			    o->level, &iv);
+			struct stats_borrow ba, bb;
+
+			/* each side borrows its design's spread, as its
+			 * percentile interval does (analyze/borrow.c) */
+			cell_borrow(o, cs, k->a, s, ta, &ba);
+			cell_borrow(o, cs, k->b, s, tb, &bb);
+			if (s->kind != STATS_NAME_PCT)
+				ba.cells = bb.cells = 0;
+			stats_tl_contrast_borrow(ua, vua, ta, va.value, &ba, ub,
+			    vub, tb, vb.value, &bb, k->ratio ? STATS_RATIO :
+			    STATS_DELTA, o->level, &iv);
 			cell_contrast_clip(k->a, k->b, k->ratio ? STATS_RATIO :
 			    STATS_DELTA, &iv);
 			*lo = iv.lo;
@@ -231,6 +239,38 @@ fill_stat_cols(struct table *t, size_t row, size_t col,
 	return col;
 }
 
+/* Whether the cells' percentile intervals, and so the contrasts', borrow
+ * their design's spread (analyze/borrow.c): borrow_notes() over the
+ * cell statistics (each a side's share of a contrast's interval). */
+static void
+contrast_borrow_note(struct table *t, const struct analyze_opts *o,
+    const struct cellset *cs)
+{
+	size_t i, j, tr, nb = 0, most = 0, lone = 0;
+
+	for (i = 0; i < cs->n; i++) {
+		const struct cell *c = &cs->cells[i];
+
+		for (j = tr = 0; j < c->ntrials; j++)
+			tr += c->trials[j].n > 0;
+		for (j = 0; tr >= STATS_TL_MIN_TRIALS && j < o->nstats; j++) {
+			struct stats_borrow b;
+			size_t n;
+
+			if (o->stats[j].kind != STATS_NAME_PCT)
+				continue;
+			n = cell_borrow(o, cs, c, &o->stats[j], tr, &b);
+			if (n >= STATS_BORROW_MIN_CELLS)
+				nb++;
+			else
+				lone++;
+			if (n > most)
+				most = n;
+		}
+	}
+	borrow_notes(t, nb, most, lone, false);
+}
+
 void
 contrast_caption(struct table *t, const struct analyze_opts *o,
     const struct cellset *cs, const char *what)
@@ -256,6 +296,7 @@ contrast_caption(struct table *t, const struct analyze_opts *o,
 			    "linearized share does not hold: "
 			    "docs/research/intervals.md).",
 			    nby);
+		contrast_borrow_note(t, o, cs);
 	}
 	strbuf_release(&m);
 }

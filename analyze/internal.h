@@ -31,6 +31,10 @@ struct cell_stat {
 					 * borrowed) when value is NaN (or,
 					 * with an interval asked, when lo..hi
 					 * is NaN), or NULL */
+	/* a trial-level percentile interval: the cells of its design in
+	 * the selection (itself included; 0: not computed), and of those
+	 * the cells its interval borrowed the spread of (0: its own) */
+	size_t	design_cells, borrowed;
 };
 
 /* The reason a censored statistic, or a contrast or growth with a
@@ -164,6 +168,23 @@ void cell_contrast_clip(const struct cell *a, const struct cell *b,
 size_t cell_tl(const struct analyze_opts *o, struct cell *c,
     const struct stats_name *s, double **u, double **vt, double *estimate,
     const char **why);
+
+/* cell_tl whatever the outlier rule said of c's trials (the spread
+ * they lend to the cells of their design, analyze/borrow.c). */
+size_t cell_tl_trials(const struct analyze_opts *o, struct cell *c,
+    const struct stats_name *s, double **u, double **vt, double *estimate,
+    const char **why);
+
+/*
+ * The campaign's spread of statistic s that cell c's T trial-level
+ * values borrow (analyze/borrow.c): into b the share of every cell of
+ * cs of c's design (the same number of trial-level values, median trial
+ * sizes within STATS_BORROW_SIZE_RATIO), c included.  Returns the
+ * cells, 0 when cs keeps no shares or s is not a percentile or mean.
+ */
+size_t cell_borrow(const struct analyze_opts *o, const struct cellset *cs,
+    const struct cell *c, const struct stats_name *s, size_t T,
+    struct stats_borrow *b);
 
 /* Description of the estimator and pooling, for captions; cs (may be
  * NULL) names the tool's own estimator when every cell of it holds only

@@ -345,7 +345,8 @@ analyze_column_type(const char *verb, const struct analyze_opts *o,
 	for (i = 0; i < ARRAY_SIZE(ints); i++)
 		if (!strcmp(ints[i], key))
 			return CELL_INT;
-	if (len > 11 && !strcmp(key + len - 11, "_ge_timeout"))
+	if ((len > 11 && !strcmp(key + len - 11, "_ge_timeout")) ||
+	    (len > 12 && !strcmp(key + len - 12, "_ci_borrowed")))
 		return CELL_INT;
 	if ((len > 10 && !strcmp(key + len - 10, "_ci_reason")) ||
 	    (len > 10 && !strcmp(key + len - 10, "_ci_covers")))

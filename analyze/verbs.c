@@ -190,6 +190,11 @@ pct_columns(struct table *t, const struct analyze_opts *o, const char *unit,
 			strbuf_reset(&k);
 			strbuf_addf(&k, "%s_ci_reason", name);
 			table_add_hidden_col(t, k.buf, k.buf, -1);
+			/* the cells of its design whose spread the
+			 * interval borrowed (analyze/borrow.c), 0 none */
+			strbuf_reset(&k);
+			strbuf_addf(&k, "%s_ci_borrowed", name);
+			table_add_hidden_col(t, k.buf, k.buf, -1);
 		}
 	}
 	/* the run tags each row pools (analyze/pooling.h) */
@@ -247,7 +252,12 @@ pct_value(struct pct_ctx *x, struct cell *c, const struct stats_name *s,
 			table_set_str(t, row, col, cov);
 		col++;
 		set_ci_reason(t, row, col++, v.lo, v.why_missing);
+		table_set_int(t, row, col++, (int64_t)v.borrowed);
 		x->covers[v.covers]++;
+		x->nborrowed += v.borrowed > 0;
+		if (v.borrowed > x->borrow_cells)
+			x->borrow_cells = v.borrowed;
+		x->nlone += v.design_cells && !v.borrowed;
 		if (v.covers == STATS_COVERS_TRIALS &&
 		    cell_tl_method(o, c, s))
 			x->nby_trials++;
@@ -340,6 +350,33 @@ ci_notes(struct table *t, const struct analyze_opts *o, const size_t *covers)
 		    "would differ.", o->level * 100);
 }
 
+/* Whether trial-level percentile intervals borrowed their design's
+ * spread (analyze/borrow.c), once a table. */
+void
+borrow_notes(struct table *t, size_t nborrowed, size_t cells, size_t nlone,
+    bool key)
+{
+	if (nborrowed)
+		table_add_note(t, "%zu interval(s) borrowed the spread of the "
+		    "trials of the selection's cells of their design (the "
+		    "same metric, trial count and trial sizes within %gx; up "
+		    "to %zu cells%s): slow runs "
+		    "that come and go (a noisy neighbour, a bad hour) widen "
+		    "the intervals of cells none of whose trials was slow "
+		    "(docs/research/intervals.md).", nborrowed,
+		    STATS_BORROW_SIZE_RATIO, cells, key ?
+		    ", <stat>_ci_borrowed = cells" : "");
+	if (nlone)
+		table_add_note(t, "%zu interval(s) from fewer than %d cells of "
+		    "their design (the same metric, trial count and trial "
+		    "sizes): a selection this small cannot see slow runs that "
+		    "come and go (a trial now and then slower), and where "
+		    "none of a cell's trials was slow its interval misses "
+		    "more often than it says; select the campaign's other "
+		    "cells of that design to borrow their spread "
+		    "(docs/research/intervals.md).", nlone, STATS_BORROW_MIN_CELLS);
+}
+
 /* The side and UDP loss of the row just added for cell c. */
 static int
 udp_row(struct pct_ctx *x, sqlite3 *db, const struct cell *c)
@@ -410,6 +447,8 @@ pct_notes(const struct pct_ctx *x, const char *unit)
 		    "around the pooled estimate (ties at the pooled percentile, "
 		    "or trials of unequal size, where the linearized share does "
 		    "not hold: docs/research/intervals.md).", x->nby_trials);
+	if (o->ci)
+		borrow_notes(t, x->nborrowed, x->borrow_cells, x->nlone, true);
 	pooling_note(&x->pool, NULL, 0, true, t);
 	if (x->cs->n == 0)
 		table_add_note(t, "no runs with metric %s match.",

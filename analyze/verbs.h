@@ -24,6 +24,12 @@ struct pct_ctx {
 	size_t		covers[3];	/* intervals by enum stats_covers */
 	size_t		nby_trials;	/* of them from the trials' own
 					 * values (cell_tl_method) */
+	size_t		nborrowed;	/* of them borrowing their design's
+					 * spread (analyze/borrow.c) */
+	size_t		borrow_cells;	/* the most cells one borrowed from */
+	size_t		nlone;		/* trial-level percentile intervals
+					 * with too few cells of their
+					 * design to borrow from */
 	bool		udp;		/* side and udp_loss_pct columns */
 	size_t		col_udp;	/* the side column */
 	size_t		nsender;	/* UDP rows of the sender's rate */
@@ -132,5 +138,11 @@ size_t trials_columns(struct table *t, int dec, bool connect);
 void trials_spread(struct table *t, size_t row, size_t col0, const double *vals,
     const long *tno, const bool *cens, size_t n, double scale, int dec,
     const struct cell *c, const size_t *tix);
+
+/* The notes on intervals that borrowed their design's spread and on
+ * those whose selection was too small to (analyze/borrow.c); key: the
+ * table has <stat>_ci_borrowed. */
+void borrow_notes(struct table *t, size_t nborrowed, size_t cells,
+    size_t nlone, bool key);
 
 #endif

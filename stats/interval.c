@@ -305,9 +305,22 @@ stats_tl_withhold(const struct stats_trials *g, const double *pooled,
 		if (pooled && npooled < need)
 			return STATS_WHY_FEW_SAMPLES;
 	} else {
-		for (t = 0; t < g->ntrials; t++)
-			if (g->n[t] && g->n[t] < need)
-				return STATS_WHY_FEW_SAMPLES;
+		/* a crashed or short trial among many (150 of 300 probes
+		 * among 63 trials) is down-weighted, not a reason to
+		 * withhold the cell: its value enters with its own larger
+		 * variance (the contrasts weigh it by tau^2 + c / n_t,
+		 * stats_tl_trial_var; a cell's interval by the spread it
+		 * adds), so long as STATS_TL_SHORT_FULL of the trials, and
+		 * at least STATS_TL_MIN_TRIALS, have the samples */
+		size_t full = 0, raw = 0;
+
+		for (t = 0; t < g->ntrials; t++) {
+			raw += g->n[t] > 0;
+			full += g->n[t] >= need;
+		}
+		if (full < raw && (full < STATS_TL_MIN_TRIALS ||
+		    (double)full < STATS_TL_SHORT_FULL * (double)raw))
+			return STATS_WHY_FEW_SAMPLES;
 	}
 	if (shared_plateau(g, est, pct))
 		return STATS_WHY_PLATEAU;

@@ -573,7 +573,9 @@ const char *stats_tl_unsupported(enum stats_pool pool,
  * than give an order-statistic interval at this level (the rule check
  * few-samples states: p99 at 95 % needs 299; --pool trials judges each
  * trial, pooled all of them: iperf3's 3 runs x 30 intervals covered 77 %
- * for p99 before); a percentile that sits on one plateau of
+ * for p99 before; a short trial among at least STATS_TL_MIN_TRIALS with
+ * the samples, STATS_TL_SHORT_FULL of them, is down-weighted instead); a
+ * percentile that sits on one plateau of
  * tied values shared by two or more trials (a rate cap: a point mass in
  * the trial-level values, which a t interval on 3 of them does not
  * cover, or of width 0 when all share it).  pooled, npooled as for stats_tl_values
@@ -588,6 +590,11 @@ const char *stats_tl_withhold(const struct stats_trials *g,
 #define STATS_WHY_PLAN		"pathstat plan --width W% says how many"
 #define STATS_WHY_FEW_SAMPLES	"too few samples for an interval on this " \
 	"percentile (see check few-samples); " STATS_WHY_PLAN " a trial"
+/* --pool trials: the share of a cell's trials that must have the
+ * samples for the percentile (and at least STATS_TL_MIN_TRIALS) for the
+ * others, short or crashed, to be down-weighted rather than withhold
+ * the cell's interval. */
+#define STATS_TL_SHORT_FULL	0.9
 #define STATS_WHY_PLATEAU	"the percentile sits on a plateau of equal " \
 	"values (a cap) shared by trials: no interval"
 
@@ -668,6 +675,61 @@ int stats_tl_values(const struct stats_trials *g, const double *pooled,
  */
 int stats_tl_interval(const double *u, size_t T, double estimate,
     double level, bool log_scale, struct stats_interval *out);
+
+/*
+ * The spread of the trials a campaign's cells of one design share
+ * (stats/borrow.c): the pooled variance of their trial-level values on
+ * the log scale (each cell's sum of squares over its estimate squared)
+ * with its degrees of freedom, sum (T - 1), over cells.
+ */
+struct stats_borrow {
+	double	ss;	/* sum over cells of sum_t ((u_t - mean u) / e)^2 */
+	double	df;	/* sum over cells of T - 1 */
+	size_t	cells;	/* cells added */
+};
+
+/* Cells a selection needs of one design before an interval borrows:
+ * with one or two the campaign cannot show slow runs that come and go. */
+#define STATS_BORROW_MIN_CELLS	3
+/* Trial sizes of one design: within this factor of each other. */
+#define STATS_BORROW_SIZE_RATIO	1.5
+/* A cell's robust own variance, (1.4826 MAD)^2 of its values over its
+ * estimate, times this, is the least it borrows: a cell noisier
+ * throughout than the campaign keeps its spread (one slow trial among
+ * five does not move a median absolute deviation).  Tuned on the
+ * harness: 1 left the noisy campaign at 92.0 %, 2 the slow one at
+ * 98.3 % (docs/research/coverage.md). */
+#define STATS_BORROW_MAD_K	1.5
+
+/* Add one cell's trial-level values u[0..T) around its estimate (T of
+ * at least STATS_TL_MIN_TRIALS and estimate > 0, else nothing). */
+void stats_borrow_add(struct stats_borrow *b, const double *u, size_t T,
+    double estimate);
+/* Two cells' trial sizes (median samples per trial) alike enough to
+ * share a design. */
+bool stats_borrow_similar(size_t na, size_t nb);
+/*
+ * stats_tl_interval on the log scale, and where b holds at least
+ * STATS_BORROW_MIN_CELLS cells, the interval of the campaign's spread:
+ * estimate * exp(-+ t_{df} sqrt(s2 / T)) (out->df = b->df), s2 the
+ * greater of b->ss / b->df and the cell's robust own variance times
+ * STATS_BORROW_MAD_K.  Returns 0 (also when not available), -1 on bad
+ * arguments.
+ */
+int stats_tl_interval_borrow(const double *u, size_t T, double estimate,
+    double level, const struct stats_borrow *b, struct stats_interval *out);
+/*
+ * stats_tl_contrast_v, and where both cells borrow (ba, bb hold at least
+ * STATS_BORROW_MIN_CELLS cells each), the interval of the difference
+ * (on the values) or ratio (on the log scale) from each cell's borrowed
+ * variance as in stats_tl_interval_borrow, Welch-Satterthwaite's degrees
+ * of freedom over b->df.  Returns 0 (also when not available), -1 on bad
+ * arguments.
+ */
+int stats_tl_contrast_borrow(const double *ua, const double *vta, size_t ta,
+    double ea, const struct stats_borrow *ba, const double *ub,
+    const double *vtb, size_t tb, double eb, const struct stats_borrow *bb,
+    enum stats_contrast k, double level, struct stats_interval *out);
 
 /*
  * Level interval for ea - eb (STATS_DELTA) or ea / eb (STATS_RATIO, on

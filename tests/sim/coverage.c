@@ -26,14 +26,13 @@
  *   coverage [--reps R] [--seed S] [--n LIST] [--trials LIST]
  *            [--sigma-b LIST] [--check LO,HI]
  *   coverage --cells NAMES|all [--reps R] [--seed S] [--check LO,HI]
- *            [--widen 0|1|max]
+ *            [--borrow 0|1]
  *
- * --widen (a prototype analyze does not apply yet): in a campaign of 3
- * or more cells, A's percentile interval is the one of the spread the
- * campaign's cells share, exp(+-t(df) sqrt(s2 / T)) around its
- * estimate, s2 the pooled within-cell variance of the logs of the
- * trials' quantiles with df = sum (T - 1); max: the wider of that and
- * the cell's own.
+ * In a campaign of 3 or more cells of one design (ncamp), A's
+ * percentile interval, and the delta and ratio of A and B, borrow the
+ * spread of the trials the campaign's cells share
+ * (stats_tl_interval_borrow(), stats_tl_contrast_borrow(), analyze's
+ * calls); --borrow 0 measures the cells' own intervals instead.
  */
 #include "common/compat.h"
 
@@ -440,12 +439,12 @@ struct design {
 					 * cells differ; A and B the noisiest) */
 };
 
-/* Why the slow-trial cells are not held to the band (yet). */
-#define SLOW_UNGATED "analyze does not yet borrow the campaign's rate " \
-    "of slow trials: a cell none of whose trials was slow (a third of " \
-    "them at 5 trials) has trials that agree and an interval that " \
-    "misses; `coverage --widen 1` measures the interval of the spread " \
-    "the campaign's cells share (docs/research/coverage.md)"
+/* Why the slow-trial cell alone is not held to the band. */
+#define SLOW_UNGATED "A and B alone are two cells of the design, too few " \
+    "to borrow the spread a campaign's cells share, and analyze says so " \
+    "(\"cannot see slow runs that come and go\"): a cell none of whose " \
+    "trials was slow (a third of them at 5 trials) has trials that agree " \
+    "and an interval that misses (docs/research/coverage.md)"
 
 static const struct design designs[] = {
 	{ "probes-3x300", "pathprobe: 3 trials × 300, σ 0.3, σ_b 0.1, "
@@ -551,11 +550,11 @@ static const struct design designs[] = {
 	{ "slow-5x300-campaign", "the same, in a campaign of 8 such cells "
 	    "that the outlier rule judges together", 5,
 	    { 300, 300, 300, 300, 300 }, 0.05, false, 0.3, 0, 0, 0, 0, 0.2,
-	    1.0, 1.5, false, SLOW_UNGATED, 8, 0 },
+	    1.0, 1.5, false, NULL, 8, 0 },
 	{ "slow-3x300-campaign", "pathprobe: 3 × 300, σ 0.3, σ_b 0.05, each "
 	    "trial 1.5× slower with chance 0.2, in a campaign of 8 such "
 	    "cells", 3, { 300, 300, 300 }, 0.05, false, 0.3, 0, 0, 0, 0, 0.2,
-	    1.0, 1.5, false, SLOW_UNGATED, 8, 0 },
+	    1.0, 1.5, false, NULL, 8, 0 },
 };
 
 /*
@@ -907,29 +906,30 @@ static const char WHY_SHARED[] = "M of the 8 cells of its trial count have an "
  * d->ncamp - 2 more drawn into scratch (stats of their trials only).
  * *ga, *gb get why A's, B's intervals are withdrawn, or NULL.
  */
-/* --widen: the pooled within-cell variance of the logs of the trials'
- * type 7 quantiles over the campaign's cells, per percentile (ss[k] /
- * df) */
-static bool widen, widen_max;
+/* --borrow 0: each cell's own interval (what analyze printed before) */
+static bool noborrow;
 
+/* The campaign's spread of trial-level values per pool and percentile,
+ * as analyze borrows it (stats_borrow_add() over the cells of one
+ * design; cells whose statistic has no interval add nothing). */
 static void
-campaign_spread(const struct design *d, const struct dcell *x, double *ss,
-    double *df)
+campaign_spread(const struct design *d, const struct dcell *x,
+    struct stats_borrow cb[2][NPCT])
 {
-	double l[MAXT], m;
-	size_t t, k;
+	double u[MAXT], e;
+	int pool, k;
 
-	for (k = 0; k < NPCT; k++) {
-		for (t = 0, m = 0; t < d->T; t++) {
-			double q = stats_quantile_type7(x->trial[t], x->n[t],
-			    cell_pcts[k]);
+	for (pool = 0; pool < 2; pool++) {
+		enum stats_pool pl = pool ? STATS_POOL_PER_TRIAL :
+		    STATS_POOL_POOLED;
 
-			l[t] = q > 0 ? log(q) : 0;
-			m += l[t] / (double)d->T;
+		for (k = 0; k < NPCT; k++) {
+			if (TL_WITHHOLD(x, pl, cell_pcts[k]) ||
+			    stats_tl_values(&x->st, x->pooled, x->N,
+			    STATS_EST_TYPE7, cell_pcts[k], pl, u, &e))
+				continue;
+			stats_borrow_add(&cb[pool][k], u, d->T, e);
 		}
-		for (t = 0; t < d->T; t++)
-			ss[k] += (l[t] - m) * (l[t] - m);
-		df[k] += (double)(d->T - 1);
 	}
 }
 
@@ -937,14 +937,13 @@ static void
 campaign_judge(struct stats_rng *rng, const struct design *d,
     const struct dcell *a, const struct dcell *b, struct dcell *scratch,
     double *st, bool *flag, struct stats_outlier_cell *oc,
-    const char **ga, const char **gb, double *ss, double *df)
+    const char **ga, const char **gb, struct stats_borrow cb[2][NPCT])
 {
 	size_t c, t, nout;
 	bool shared;
 
 	*ga = *gb = NULL;
-	for (t = 0; t < NPCT; t++)
-		ss[t] = df[t] = 0;
+	memset(cb, 0, 2 * NPCT * sizeof(cb[0][0]));
 	if (!d->ncamp)
 		return;
 	for (c = 0; c < d->ncamp; c++) {
@@ -959,7 +958,7 @@ campaign_judge(struct stats_rng *rng, const struct design *d,
 		for (t = 0; t < d->T; t++)
 			stats_outlier_trial_stats(x->trial[t], x->n[t],
 			    st + (c * d->T + t) * STATS_OUTLIER_NSTATS);
-		campaign_spread(d, x, ss, df);
+		campaign_spread(d, x, cb);
 		oc[c].k = d->T;
 		oc[c].st = st + c * d->T * STATS_OUTLIER_NSTATS;
 		oc[c].low_only = false;
@@ -989,7 +988,7 @@ design_run(const struct design *d, uint64_t seed, long reps, ctally_t ct,
 	bool *cflag = NULL;
 	struct stats_outlier_cell *oc = NULL;
 	const char *ga, *gb;
-	double css[NPCT], cdf[NPCT];
+	struct stats_borrow cb[2][NPCT];
 	double *ua[NPCT], *ub[NPCT], ea[NPCT], eb[NPCT], *vta, *vtb;
 	size_t t, total = 0;
 	long r;
@@ -1025,7 +1024,7 @@ design_run(const struct design *d, uint64_t seed, long reps, ctally_t ct,
 		dcell_draw(&rng, d, SCALE_A, &a);
 		dcell_draw(&rng, d, 1.0, &b);
 		campaign_judge(&rng, d, &a, &b, &s, cst, cflag, oc, &ga, &gb,
-		    css, cdf);
+		    cb);
 		gates[0] += ga == WHY_OUTLIER;
 		gates[1] += ga == WHY_SHARED;
 		gates[2] += a.rs * sqrt((double)a.n[0]) >= STATS_SERIAL_Z;
@@ -1039,6 +1038,7 @@ design_run(const struct design *d, uint64_t seed, long reps, ctally_t ct,
 
 			for (k = 0; k < NPCT; k++) {
 				const char *wa, *wb;
+				const struct stats_borrow *bcell;
 				bool hva, hvb;
 
 				stats_tl_values(&a.st, a.pooled, a.N,
@@ -1056,17 +1056,11 @@ design_run(const struct design *d, uint64_t seed, long reps, ctally_t ct,
 					by_trials[k]++;
 				Ta[k] = wa ? 0 : d->T;
 				Tb[k] = wb ? 0 : d->T;
-				stats_tl_interval(ua[k], Ta[k], ea[k], LEVEL,
-				    true, &iv);
-				if (widen && Ta[k] && d->ncamp >= 3 &&
-				    cdf[k] > 0 && iv.covers != STATS_COVERS_NONE) {
-					double h = stats_t_quantile(0.5 + LEVEL / 2,
-					    cdf[k]) * sqrt(css[k] / cdf[k] /
-					    (double)Ta[k]);
-
-					iv.lo = widen_max ? fmin(iv.lo, ea[k] * exp(-h)) : ea[k] * exp(-h);
-					iv.hi = widen_max ? fmax(iv.hi, ea[k] * exp(h)) : ea[k] * exp(h);
-				}
+				/* analyze's call: a campaign of 3 or more cells
+				 * of the design lends its spread */
+				bcell = noborrow ? NULL : &cb[pool][k];
+				stats_tl_interval_borrow(ua[k], Ta[k], ea[k],
+				    LEVEL, bcell, &iv);
 				count(&ct[CK_PCT][pool][k], &iv, tva[k]);
 				/* as analyze's cell_tl: --pool trials of
 				 * unequal size carry each value's variance */
@@ -1074,14 +1068,16 @@ design_run(const struct design *d, uint64_t seed, long reps, ctally_t ct,
 				    cell_pcts[k], pl, ua[k], vta);
 				hvb = stats_tl_trial_var(&b.st, STATS_EST_TYPE7,
 				    cell_pcts[k], pl, ub[k], vtb);
-				stats_tl_contrast_v(ua[k], hva ? vta : NULL,
-				    Ta[k], ea[k], ub[k], hvb ? vtb : NULL, Tb[k],
-				    eb[k], STATS_DELTA, LEVEL, &iv);
+				stats_tl_contrast_borrow(ua[k], hva ? vta :
+				    NULL, Ta[k], ea[k], bcell, ub[k], hvb ?
+				    vtb : NULL, Tb[k], eb[k], bcell,
+				    STATS_DELTA, LEVEL, &iv);
 				count(&ct[CK_DELTA][pool][k], &iv,
 				    tva[k] - tvb[k]);
-				stats_tl_contrast_v(ua[k], hva ? vta : NULL,
-				    Ta[k], ea[k], ub[k], hvb ? vtb : NULL, Tb[k],
-				    eb[k], STATS_RATIO, LEVEL, &iv);
+				stats_tl_contrast_borrow(ua[k], hva ? vta :
+				    NULL, Ta[k], ea[k], bcell, ub[k], hvb ?
+				    vtb : NULL, Tb[k], eb[k], bcell,
+				    STATS_RATIO, LEVEL, &iv);
 				count(&ct[CK_RATIO][pool][k], &iv,
 				    tva[k] / tvb[k]);
 				if (pool == 0) {
@@ -1263,7 +1259,7 @@ usage(void)
 	fprintf(stderr, "usage: coverage [--reps R] [--seed S] [--n LIST] "
 	    "[--trials LIST] [--sigma-b LIST] [--check LO,HI]\n"
 	    "       coverage --cells NAMES|all [--reps R] [--seed S] "
-	    "[--check LO,HI] [--widen 0|1|max]\n");
+	    "[--check LO,HI] [--borrow 0|1]\n");
 	return 2;
 }
 
@@ -1308,9 +1304,10 @@ main(int argc, char **argv)
 				return usage();
 		} else if (!strcmp(argv[i], "--cells")) {
 			cells = v;
-		} else if (!strcmp(argv[i], "--widen")) {
-			widen = strcmp(v, "0") != 0;
-			widen_max = !strcmp(v, "max");
+		} else if (!strcmp(argv[i], "--borrow")) {
+			if (!v || (strcmp(v, "0") && strcmp(v, "1")))
+				return usage();
+			noborrow = !strcmp(v, "0");
 		} else if (!strcmp(argv[i], "--check")) {
 			if (parse_list(v, &band) || band.n != 2)
 				return usage();

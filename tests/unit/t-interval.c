@@ -2,7 +2,9 @@
  * t-interval.c - tests of stats/interval.c against the golden fixture
  * tests/fixtures/stats/interval.txt (numpy/scipy, written by
  * gen_interval.py beside it), its edges (too few trials, withheld
- * growth, pooled tails), and the first coverage round's finding: with a 10 %
+ * growth, pooled tails), the intervals that borrow a campaign's spread
+ * (tests/fixtures/stats/borrow.txt, gen_borrow.py), and the first
+ * coverage round's finding: with a 10 %
  * trial-to-trial drift and 3 trials the pooled order-statistic interval
  * analyze printed covered a third of the time, the trial-level one
  * covers near the nominal 95 %.
@@ -24,6 +26,7 @@
 #define FIX_SERIAL	"tests/fixtures/stats/serial.txt"
 #define FIX_UNEQUAL	"tests/fixtures/stats/unequal.txt"
 #define FIX_WELCHQ	"tests/fixtures/stats/welchq.txt"
+#define FIX_BORROW	"tests/fixtures/stats/borrow.txt"
 
 /* Fields of one fixture line (into a static buffer). */
 static char line[65536];
@@ -530,7 +533,36 @@ test_ties(void)
 		    "300/300/40: the trials' own values, said so");
 		CHECK(is_why(stats_tl_withhold(&cs, NULL, 0, STATS_POOL_PER_TRIAL,
 		    STATS_EST_TYPE7, 99, 0.95), STATS_WHY_FEW_SAMPLES),
-		    "p99 with a trial of 40: too few samples");
+		    "p99 with a trial of 40: too few samples");	}
+	/* a short trial among many: down-weighted, not withheld */
+	{
+		static double big[300], small[150];
+		const double *trs[63];
+		size_t tn[63], t;
+
+		for (i = 0; i < 300; i++)
+			big[i] = 1 + (double)i / 300;
+		for (i = 0; i < 150; i++)
+			small[i] = 1 + (double)i / 150;
+		for (t = 0; t < 63; t++) {
+			trs[t] = t == 17 ? small : big;
+			tn[t] = t == 17 ? 150 : 300;
+		}
+		{
+			struct stats_trials g = { trs, tn, 63 };
+
+			CHECK(stats_tl_withhold(&g, NULL, 0,
+			    STATS_POOL_PER_TRIAL, STATS_EST_TYPE7, 99,
+			    0.95) == NULL, "p99, one trial of 150 among 63 "
+			    "of 300: an interval (the short one weighed)");
+			g.ntrials = 9;
+			trs[3] = trs[5] = small;
+			tn[3] = tn[5] = 150;
+			CHECK(is_why(stats_tl_withhold(&g, NULL, 0,
+			    STATS_POOL_PER_TRIAL, STATS_EST_TYPE7, 99, 0.95),
+			    STATS_WHY_FEW_SAMPLES), "p99, 2 short trials of 9: "
+			    "fewer than 90 % have the samples, withheld");
+		}
 	}
 	CHECK(is_why(stats_within_run_withhold(true), STATS_WHY_SERIES) &&
 	    stats_within_run_withhold(false) == NULL,
@@ -943,6 +975,136 @@ test_welchq_sizes(void)
 	    "199 / 300: variances, the smaller trial's larger");
 }
 
+/* One cborrow record: the delta or ratio of the campaign's cells 1 and
+ * 2, each side borrowing the campaign's spread. */
+static void
+borrow_contrast_record(void)
+{
+	struct stats_borrow b;
+	struct stats_interval iv;
+	bool ratio = !strcmp(tok[1], "ratio");
+	double level = num(2), e[2] = { NAN, NAN }, u[2][16];
+	size_t K = (size_t)num(3), T = (size_t)num(4), at = 5, c, t;
+
+	if (T > 16 || ntok != 5 + K * (T + 1) + 3)
+		return;
+	memset(&b, 0, sizeof(b));
+	for (c = 0; c < K; c++) {
+		double ec = num(at++), uc[16];
+
+		for (t = 0; t < T; t++)
+			uc[t] = num(at++);
+		stats_borrow_add(&b, uc, T, ec);
+		if (c < 2) {
+			e[c] = ec;
+			memcpy(u[c], uc, T * sizeof(double));
+		}
+	}
+	stats_tl_contrast_borrow(u[0], NULL, T, e[0], &b, u[1], NULL, T, e[1],
+	    &b, ratio ? STATS_RATIO : STATS_DELTA, level, &iv);
+	CHECK_CLOSE(iv.lo, num(at), ratio ? "cborrow ratio lo" :
+	    "cborrow delta lo");
+	CHECK_CLOSE(iv.hi, num(at + 1), ratio ? "cborrow ratio hi" :
+	    "cborrow delta hi");
+	CHECK_CLOSE(iv.df, num(at + 2), "cborrow df");
+}
+
+/*
+ * borrow.txt: a cell's interval borrows the spread of the campaign's
+ * cells of its design (3 or more), with their degrees of freedom; a
+ * cell none of whose trials was slow gets a wider interval than its
+ * own; two cells borrow nothing; a cell noisier throughout keeps its
+ * robust own spread.
+ */
+static void
+test_borrow_golden(void)
+{
+	FILE *f = fopen(FIX_BORROW, "r");
+	size_t nrec = 0, ncon = 0;
+
+	CHECK(f != NULL, "open " FIX_BORROW);
+	if (!f)
+		return;
+	while (next_record(f)) {
+		struct stats_borrow b;
+		struct stats_interval iv, own;
+		double level = num(1), e0 = NAN, u0[16];
+		size_t K = (size_t)num(2), T = (size_t)num(3), at = 4, c, t;
+		char what[96];
+
+		if (!strcmp(tok[0], "cborrow")) {
+			borrow_contrast_record();
+			ncon++;
+			continue;
+		}
+		if (strcmp(tok[0], "borrow") || T > 16 ||
+		    ntok != 4 + K * (T + 1) + 3)
+			continue;
+		memset(&b, 0, sizeof(b));
+		for (c = 0; c < K; c++) {
+			double e = num(at++), u[16];
+
+			for (t = 0; t < T; t++)
+				u[t] = num(at++);
+			stats_borrow_add(&b, u, T, e);
+			if (c == 0) {
+				e0 = e;
+				memcpy(u0, u, T * sizeof(double));
+			}
+		}
+		CHECK(b.cells == K, "borrow: every cell added");
+		stats_tl_interval_borrow(u0, T, e0, level, &b, &iv);
+		snprintf(what, sizeof(what), "borrow %zu: K %zu, T %zu lo",
+		    nrec, K, T);
+		CHECK_CLOSE(iv.lo, num(at), what);
+		snprintf(what, sizeof(what), "borrow %zu: hi", nrec);
+		CHECK_CLOSE(iv.hi, num(at + 1), what);
+		snprintf(what, sizeof(what), "borrow %zu: df", nrec);
+		CHECK_CLOSE(iv.df, num(at + 2), what);
+		CHECK(iv.covers == STATS_COVERS_TRIALS, "borrow: covers trials");
+		stats_tl_interval(u0, T, e0, level, true, &own);
+		if (nrec == 0)
+			CHECK(iv.hi - iv.lo > 1.5 * (own.hi - own.lo),
+			    "borrow: a cell none of whose trials was slow, "
+			    "over 1.5 times its own interval's width");
+		if (K < STATS_BORROW_MIN_CELLS)
+			CHECK(iv.lo == own.lo && iv.hi == own.hi,
+			    "borrow: two cells, the cell's own interval");
+		nrec++;
+	}
+	fclose(f);
+	CHECK(nrec == 5, "borrow.txt: 5 records");
+	CHECK(ncon == 8, "borrow.txt: 8 contrast records");
+}
+
+/* What adds to a campaign's spread and what is one design. */
+static void
+test_borrow_edges(void)
+{
+	struct stats_borrow b;
+	struct stats_interval iv;
+	const double u[3] = { 9, 10, 11 };
+
+	memset(&b, 0, sizeof(b));
+	stats_borrow_add(&b, u, 2, 10);
+	stats_borrow_add(&b, u, 3, 0);
+	stats_borrow_add(&b, u, 3, NAN);
+	CHECK(b.cells == 0 && b.df == 0, "borrow: 2 values, estimate 0 or "
+	    "NaN add nothing");
+	stats_borrow_add(&b, u, 3, 10);
+	CHECK(b.cells == 1 && b.df == 2 && close_to(b.ss, 0.02),
+	    "borrow: 9, 10, 11 around 10 add 0.02 on 2 df");
+	CHECK(stats_borrow_similar(300, 450) && stats_borrow_similar(450,
+	    300) && !stats_borrow_similar(300, 451) &&
+	    !stats_borrow_similar(0, 300), "borrow: sizes within 1.5x");
+	/* too few trials: no interval, borrowed or not */
+	b.cells = 8;
+	b.df = 32;
+	stats_tl_interval_borrow(u, 2, 10, 0.95, &b, &iv);
+	CHECK(iv.covers == STATS_COVERS_NONE && iv.why != NULL,
+	    "borrow: 2 trials still have no interval");
+}
+
 int
 main(void)
 {
@@ -959,5 +1121,7 @@ main(void)
 	test_ties();
 	test_near_ties();
 	test_clip();
+	test_borrow_golden();
+	test_borrow_edges();
 	return test_done();
 }
