@@ -174,6 +174,29 @@ main(void)
 		    "rows with 5 vs 5 trials (smallest p 0.0079 × 7 = 0.056); "
 		    "6 trials a side would let one (+14.6 %)",
 		    "no row can pass Holm: says so and what would");
+		/* max-T: its own floor, and the trials it found would
+		 * let one pass; 10 or more when none below did */
+		r.maxt = true;
+		r.nrows = 13;
+		r.p = r.floor = 0.064;
+		r.let_k = 6;
+		strbuf_reset(&t);
+		CHECK_EQ_INT(analyze_compare_verdict(&r, 5.0, 0.95, &t),
+		    COMPARE_INCONCLUSIVE, "no row can pass max-T: inconclusive");
+		CHECK_EQ_STR(t.buf, "inconclusive: no row can pass max-T over "
+		    "13 rows with 5 vs 5 trials (smallest p 0.0079, adjusted "
+		    "0.064); 6 trials a side would let one (+14.6 %)",
+		    "no row can pass max-T: says so and what would");
+		r.let_k = 0;
+		strbuf_reset(&t);
+		analyze_compare_verdict(&r, 5.0, 0.95, &t);
+		CHECK_EQ_STR(t.buf, "inconclusive: no row can pass max-T over "
+		    "13 rows with 5 vs 5 trials (smallest p 0.0079, adjusted "
+		    "0.064); 10 or more trials a side would let one (+14.6 %)",
+		    "max-T, no k below 10: says 10 or more");
+		r.maxt = false;
+		r.nrows = 7;
+		r.p = 7 * 2.0 / 252.0;
 		/* over days there is no exact floor: the words as before */
 		r.by_day = true;
 		r.nb = r.nc = 3;
