@@ -46,7 +46,7 @@ floor_at(size_t m, size_t k)
 		r[i].p = r[i].pmin = analyze_mw_min_p(k, k);
 	}
 	stats_maxt_stepdown(r, m, maxt_test, NULL, STATS_MT_NPERM,
-	    STATS_MT_SEED, NULL, NULL, &floor);
+	    STATS_MT_SEED, NULL, 1.0, NULL, &floor);
 	free(r);
 	free(v);
 	return floor;
@@ -62,7 +62,7 @@ analyze_compare_maxt(const struct stats_mt_row *r, size_t n, double level,
 
 	*let_k = 0;
 	stats_maxt_stepdown(r, n, maxt_test, NULL, STATS_MT_NPERM,
-	    STATS_MT_SEED, cache, adj, floor);
+	    STATS_MT_SEED, cache, alpha, adj, floor);
 	stats_mt_cache_free(cache);
 	for (size_t i = 0; i < n; i++)
 		m += !isnan(r[i].p);

@@ -1385,7 +1385,8 @@ cmp_multi_run(uint64_t seed, size_t ntypes, size_t nt, double ratio,
 			stats_holm(p, m);
 		else if (how == CMP_MAXT)
 			stats_maxt_stepdown(mr, m, cmp_mw_p, NULL,
-			    STATS_MT_NPERM, STATS_MT_SEED, cache, p, &floor);
+			    STATS_MT_NPERM, STATS_MT_SEED, cache, 0.05, p,
+			    &floor);
 		for (size_t k = 0; k < m; k++) {
 			o[k].p = p[k];
 			if (cmp_called_at(&o[k], thr)) {

@@ -263,7 +263,7 @@ sort_by_family(const struct stats_mt_row *rows, size_t *act, size_t n)
 int
 stats_maxt_stepdown(const struct stats_mt_row *rows, size_t n,
     stats_mt_test_fn test, void *ctx, size_t nperm, uint64_t seed,
-    struct stats_mt_cache *cache, double *adj, double *floor)
+    struct stats_mt_cache *cache, double stop, double *adj, double *floor)
 {
 	struct tagged *t = xmalloc((n ? n : 1) * sizeof(*t));
 	size_t *act = xmalloc((n ? n : 1) * sizeof(*act));
@@ -300,19 +300,28 @@ stats_maxt_stepdown(const struct stats_mt_row *rows, size_t n,
 		sort_by_family(rows, act, m - j);
 		s.ranks = !step_ties(&s);
 		minp = step_dist(cache, &s, test, ctx, nperm, seed, &own);
-		a = mc_p(minp, nperm, t[j].v);
-		/* never below the row's own p (the Monte-Carlo error could
-		 * put it there) */
-		if (a < t[j].v)
-			a = t[j].v;
 		if (!j && pmin > 0)
 			*floor = mc_p(minp, nperm, pmin);
-		free(own);
-		if (!adj)
+		if (!adj) {
+			free(own);
 			break;
-		if (a > run)
-			run = a;
-		adj[t[j].i] = run > 1 ? 1 : run;
+		}
+		/* from the first row at or above stop none can pass: the
+		 * rest read this step's null (single-step over a superset
+		 * of their sets: conservative), one draw instead of m - j */
+		for (size_t k = j; k < m && (k == j || run >= stop); k++) {
+			a = mc_p(minp, nperm, t[k].v);
+			/* never below the row's own p (the Monte-Carlo error
+			 * could put it there) */
+			if (a < t[k].v)
+				a = t[k].v;
+			if (a > run)
+				run = a;
+			adj[t[k].i] = run > 1 ? 1 : run;
+			if (k > j)
+				j = k;
+		}
+		free(own);
 	}
 	free(t);
 	free(act);

@@ -495,12 +495,14 @@ struct stats_mt_cache;
 struct stats_mt_cache *stats_mt_cache_new(void);
 void stats_mt_cache_free(struct stats_mt_cache *c);
 /* adj[0..n) receives the adjusted p's (adj NULL: *floor alone, the
- * first step only); *floor the smallest adjusted p any row could reach
+ * first step only); from the first row whose adjusted p is at least
+ * stop (none after it can pass), the rest are read from that step's
+ * permutations, conservative, instead of one step each; *floor the smallest adjusted p any row could reach
  * (the smallest pmin of the rows at the first step), NaN when a row's
  * pmin is 0.  Returns 0, or -1 (nperm 0). */
 int stats_maxt_stepdown(const struct stats_mt_row *rows, size_t n,
     stats_mt_test_fn test, void *ctx, size_t nperm, uint64_t seed,
-    struct stats_mt_cache *cache, double *adj, double *floor);
+    struct stats_mt_cache *cache, double stop, double *adj, double *floor);
 
 /*
  * A comparison whose unit of replication is the day (stats/nested.c):

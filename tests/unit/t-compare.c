@@ -59,28 +59,28 @@ test_maxt(void)
 	r[0].p = mw_p(c, 5, b, 5, NULL);
 	CHECK(fabs(r[0].p - pmin) < 1e-12, "max-T: the separated row's p");
 	CHECK_EQ_INT(stats_maxt_stepdown(r, 1, mw_p, NULL, STATS_MT_NPERM,
-	    STATS_MT_SEED, NULL, adj, &floor), 0, "max-T: one row runs");
+	    STATS_MT_SEED, NULL, 2.0, adj, &floor), 0, "max-T: one row runs");
 	CHECK(mc_near(adj[0], pmin), "max-T: one row alone, its own p");
 	CHECK(mc_near(floor, pmin), "max-T: one row, its floor its pmin");
 	stats_maxt_stepdown(r, 3, mw_p, NULL, STATS_MT_NPERM, STATS_MT_SEED,
-	    NULL, adj, &floor);
+	    NULL, 2.0, adj, &floor);
 	CHECK(mc_near(adj[0], 1 - (1 - pmin) * (1 - pmin)) && adj[0] ==
 	    adj[1], "max-T: two independent families, min of two p's");
 	CHECK(isnan(adj[2]), "max-T: an untested row stays NaN");
 	CHECK(adj[0] >= r[0].p, "max-T: never below the row's p");
 	stats_maxt_stepdown(r, 3, mw_p, NULL, STATS_MT_NPERM, STATS_MT_SEED,
-	    cache, adj2, &floor);
+	    cache, 2.0, adj2, &floor);
 	CHECK(!memcmp(adj, adj2, sizeof(adj)), "max-T: cached or not, the "
 	    "same p's (the permutations are the sizes')");
 	stats_maxt_stepdown(r, 3, mw_p, NULL, STATS_MT_NPERM, STATS_MT_SEED,
-	    cache, adj2, &floor);
+	    cache, 2.0, adj2, &floor);
 	CHECK(!memcmp(adj, adj2, sizeof(adj)), "max-T: deterministic");
 	r[1].pmin = 0;
 	stats_maxt_stepdown(r, 3, mw_p, NULL, STATS_MT_NPERM, STATS_MT_SEED,
-	    NULL, NULL, &floor);
+	    NULL, 2.0, NULL, &floor);
 	CHECK(isnan(floor), "max-T: a row without a floor, no floor");
 	CHECK_EQ_INT(stats_maxt_stepdown(r, 3, mw_p, NULL, 0, STATS_MT_SEED,
-	    NULL, adj, &floor), -1, "max-T: no permutations, an error");
+	    NULL, 2.0, adj, &floor), -1, "max-T: no permutations, an error");
 	stats_mt_cache_free(cache);
 }
 
