@@ -229,10 +229,8 @@ analyze_compare_test(const double *xc, size_t nc, const double *xb, size_t nb,
 	return name;
 }
 
-/* The smallest two-sided p exact Mann-Whitney can give with nb and nc
- * trials: 2 / C(nb + nc, nb). */
-static double
-mw_min_p(size_t nb, size_t nc)
+double
+analyze_mw_min_p(size_t nb, size_t nc)
 {
 	double comb = 1.0;
 
@@ -270,7 +268,7 @@ analyze_compare_verdict(const struct compare_outcome *r, double threshold_pct,
 	    r->lo >= 1.0 - thr && r->hi <= 1.0 + thr;
 	size_t k;
 
-	minp = mw_min_p(r->nb, r->nc);
+	minp = analyze_mw_min_p(r->nb, r->nc);
 	if (!isfinite(r->ratio)) {
 		strbuf_addstr(text, "not compared: a side has no value");
 		return COMPARE_INCONCLUSIVE;
@@ -299,17 +297,30 @@ analyze_compare_verdict(const struct compare_outcome *r, double threshold_pct,
 		return COMPARE_SAME;
 	}
 	if (exact && minp >= alpha) {
-		for (k = 2; k < 10 && mw_min_p(k, k) >= alpha; k++)
+		for (k = 2; k < 10 && analyze_mw_min_p(k, k) >= alpha; k++)
 			;
 		strbuf_addf(text, "inconclusive: %zu vs %zu trials can never "
 		    "reach p < %.2f (%+.1f %%); %zu a side can", r->nb, r->nc,
 		    alpha, change, k);
 		plan_hint(text, change, r->nrows + 1, false);
+	} else if (exact && r->nrows > 1 && r->maxt) {
+		/* max-T's first step: the smallest p any row can have is
+		 * not rare enough among the permutations' smallest p's */
+		strbuf_addf(text, "inconclusive: no row can pass max-T over "
+		    "%zu rows with %zu vs %zu trials (smallest p %.4f, "
+		    "adjusted %.3f); ", r->nrows, r->nb, r->nc, minp, r->floor);
+		if (r->let_k)
+			strbuf_addf(text, "%zu trials a side would let one "
+			    "(%+.1f %%)", r->let_k, change);
+		else
+			strbuf_addf(text, "10 or more trials a side would let "
+			    "one (%+.1f %%)", change);
+		plan_hint(text, change, r->nrows + 1, false);
 	} else if (exact && r->nrows > 1 && minp * (double)r->nrows >= alpha) {
 		/* Holm's first step needs the smallest p below alpha / m:
 		 * no row of the table can pass, whatever its data */
-		for (k = 2; k < 10 && mw_min_p(k, k) * (double)r->nrows >=
-		    alpha; k++)
+		for (k = 2; k < 10 && analyze_mw_min_p(k, k) *
+		    (double)r->nrows >= alpha; k++)
 			;
 		strbuf_addf(text, "inconclusive: no row can pass Holm over "
 		    "%zu rows with %zu vs %zu trials (smallest p %.4f × %zu = "
@@ -330,11 +341,16 @@ analyze_compare_adjust(double *p, size_t n)
 	stats_holm(p, n);
 }
 
-/* One row of the table and what its verdict needs (after Holm). */
+/* One row of the table and what its verdict needs (after the
+ * adjustment across rows). */
 struct cmp_row {
 	size_t			row;	/* table row */
 	size_t			base, cell;	/* the cells compared, in cs */
-	struct compare_outcome	out;	/* p is the raw one until Holm */
+	struct compare_outcome	out;	/* p is the raw one until adjusted */
+	/* its trial values when its test is on them (max-T permutes
+	 * them); owned, or NULL */
+	double			*xb, *xc;
+	size_t			family;	/* rows sharing baseline and stat */
 	const char		*censored;	/* the side "≥ timeout", or NULL */
 	char			*no_verdict;	/* the verdict when the design
 						 * has none; owned, or NULL */
@@ -382,6 +398,7 @@ struct cmp_ctx {
 	size_t			nday_rows, none_rows;	/* rows of DAYS_WELCH or
 					 * DAYS_PAIRED, of DAYS_ONE */
 	size_t			ntail;	/* rows of tail_pooled() */
+	bool			maxt;	/* p_adj by max-T, else Holm */
 };
 
 /*
@@ -439,7 +456,7 @@ compare_columns(struct table *t, const struct cellset *cs, const char *key,
 	table_add_hidden_col(t, "ratio_ci_reason", "ratio_ci_reason", -1);
 	table_add_hidden_col(t, "test", "test", -1);
 	table_add_col(t, "p", "p", 3);
-	table_add_col(t, "p_holm", "p (Holm)", 3);
+	table_add_col(t, "p_adj", "p (adjusted)", 3);
 	table_add_col(t, "verdict", "Verdict", -1);
 	table_add_col(t, "trials_baseline", "trials (base)", -1);
 	table_add_col(t, "trials_value", "trials", -1);
@@ -817,6 +834,14 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 	cr->stat = o2->stat_names[s];
 	x->ntail += cr->tail_pooled;
 	row_record_days(x, cr, &dr, dm && valued);
+	/* the trials are the unit, and max-T may permute them */
+	cr->xb = cr->xc = NULL;
+	cr->family = cr->base * o2->nstats + s;
+	if (dr.mode == DAYS_TRIALS && isfinite(test.p)) {
+		cr->xb = xb;
+		cr->xc = xc;
+		xb = xc = NULL;
+	}
 	free(dr.why);
 	free(xb);
 	free(xc);
@@ -852,39 +877,71 @@ compare_group(struct cmp_ctx *x, size_t from, size_t to)
 	}
 }
 
-/* Holm across the rows of the table, then each row's verdict. */
+/*
+ * The rows' p adjusted across the table into p[]: max-T when every
+ * tested row's unit is its trials (their permutation is valid: one day,
+ * or days unknown), else Holm.  Sets x->maxt, and each row's floor.
+ */
+static void
+compare_adjust(struct cmp_ctx *x, double *p)
+{
+	struct stats_mt_row *mr = xcalloc(x->nrows + 1, sizeof(*mr));
+	double floor = 1.0, alpha = 1.0 - x->o->level;
+	size_t i, m = 0, let_k = 0;
+	bool trials = true;
+
+	for (i = 0; i < x->nrows; i++) {
+		const struct cmp_row *r = &x->rows[i];
+		/* the smallest p its exact test could reach */
+		double f = r->out.by_day || r->out.nb >= 10 ||
+		    r->out.nc >= 10 ? 0.0 : analyze_mw_min_p(r->out.nb,
+		    r->out.nc);
+
+		p[i] = r->out.p;
+		mr[i] = (struct stats_mt_row){ r->xb, r->xc, r->out.nb,
+		    r->out.nc, r->family, r->out.p, f };
+		if (isfinite(r->out.p)) {
+			m++;
+			floor = f < floor ? f : floor;
+			trials = trials && r->xb;
+		}
+	}
+	x->maxt = trials && m > 1;
+	if (x->maxt) {
+		analyze_compare_maxt(mr, x->nrows, x->o->level, p, &floor,
+		    &let_k);
+	} else {
+		stats_holm(p, x->nrows);
+		floor *= (double)m;
+	}
+	for (i = 0; i < x->nrows; i++) {
+		struct compare_outcome *o = &x->rows[i].out;
+
+		/* no row can pass when even the smallest p any row's exact
+		 * test could reach, adjusted, is not below alpha */
+		o->nrows = m > 1 && isfinite(floor) && floor >= alpha ? m : 0;
+		o->maxt = x->maxt;
+		o->floor = floor;
+		o->let_k = let_k;
+	}
+	free(mr);
+}
+
+/* The adjustment across the rows of the table, then each row's verdict. */
 static void
 compare_verdicts(struct cmp_ctx *x)
 {
 	double *p = xcalloc(x->nrows + 1, sizeof(double));
-	long col_p = table_col(x->t, "p_holm");
+	long col_p = table_col(x->t, "p_adj");
 	long col_v = table_col(x->t, "verdict");
 	struct strbuf v = STRBUF_INIT;
 	size_t i;
 
-	double floor = 1.0;
-	size_t m = 0;
-
-	/* no row can pass Holm when even the smallest p any row's exact
-	 * test could reach, times the rows tested, is not below alpha */
-	for (i = 0; i < x->nrows; i++) {
-		const struct compare_outcome *r = &x->rows[i].out;
-		double f = r->by_day || r->nb >= 10 || r->nc >= 10 ? 0.0 :
-		    mw_min_p(r->nb, r->nc);
-
-		p[i] = r->p;
-		if (isfinite(r->p)) {
-			m++;
-			floor = f < floor ? f : floor;
-		}
-	}
-	analyze_compare_adjust(p, x->nrows);
+	compare_adjust(x, p);
 	for (i = 0; i < x->nrows; i++) {
 		struct cmp_row *r = &x->rows[i];
 
 		r->out.p = p[i];
-		r->out.nrows = m > 1 && floor * (double)m >= 1.0 - x->o->level ?
-		    m : 0;
 		table_set_num(x->t, r->row, (size_t)col_p, p[i]);
 		strbuf_reset(&v);
 		if (r->censored && !strcmp(r->censored, "both"))
@@ -949,9 +1006,15 @@ compare_notes(struct cmp_ctx *x)
 	    "a side (the rows compare %s; docs/research/coverage.md).  Test on trial-level values (JSON and CSV name "
 	    "the one whose p is shown in their test column): exact Mann–Whitney U below 10 "
 	    "trials a side, else Brunner–Munzel (Mann–Whitney where the two "
-	    "sides do not overlap, as Brunner–Munzel then has no p); p "
-	    "adjusted with Holm across the rows.", o->level * 100,
-	    STATS_TL_MIN_TRIALS, tr.buf);
+	    "sides do not overlap, as Brunner–Munzel then has no p); p_adj "
+	    "adjusted across the rows %s.", o->level * 100,
+	    STATS_TL_MIN_TRIALS, tr.buf, x->maxt ? "by a step-down "
+	    "permutation max-T (the rows share their baseline's trials, "
+	    "which the trials of each step's rows and baseline are "
+	    "permuted among; " STATS_MT_NPERM_S " permutations, fixed seed)" :
+	    "with Holm "
+	    "(the rows' unit is not the trials of one day everywhere, so "
+	    "their permutation does not apply)");
 	strbuf_release(&tr);
 	if (x->ntail)
 		table_add_note(x->t, "%zu row(s) of a pooled percentile beyond "
@@ -1054,8 +1117,11 @@ analyze_compare(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	compare_verdicts(&x);
 	compare_notes(&x);
 	compare_confounds(db, &x);
-	for (i = 0; i < x.nrows; i++)
+	for (i = 0; i < x.nrows; i++) {
 		free(x.rows[i].no_verdict);
+		free(x.rows[i].xb);
+		free(x.rows[i].xc);
+	}
 	free(x.rows);
 	daymap_release(&x.days);
 	cellset_release(&cs);

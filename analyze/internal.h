@@ -274,8 +274,8 @@ size_t day_values(const char *const *day, const double *v, size_t n,
     struct day_value **out);
 
 /* What one row of `analyze compare` found: trials on each side, the
- * (Holm-adjusted) p of the rank test, value / baseline and its
- * bootstrap interval. */
+ * adjusted p of the rank test (max-T or Holm across the rows), value /
+ * baseline and its interval. */
 struct compare_outcome {
 	size_t	nb, nc;		/* trials: baseline, compared value */
 	double	p;		/* adjusted p; NaN: no test */
@@ -284,7 +284,15 @@ struct compare_outcome {
 	/* the test replicates days (stats_day_contrast()): nb, nc count
 	 * days, and no exact Mann-Whitney floor applies */
 	bool	by_day;
-	size_t	nrows;		/* rows Holm adjusts over (0: not said) */
+	size_t	nrows;		/* rows adjusted over, when none of them can
+				 * pass (0: not said) */
+	/* maxt: adjusted by max-T (analyze_compare_maxt()), floor the
+	 * smallest adjusted p any row could reach and let_k the trials a
+	 * side that would let one pass (0: 10 or more); else by Holm,
+	 * whose floor is m × the smallest p */
+	bool	maxt;
+	double	floor;
+	size_t	let_k;
 };
 
 enum compare_verdict {
@@ -317,8 +325,30 @@ const char *analyze_compare_test(const double *xc, size_t nc,
  * p[0..n) (NaN: not tested), in place.  `pathstat plan --detect` calls
  * it too, so the power it promises is for the procedure compare runs.
  */
+    const double *xb, size_t nb, struct stats_test *test);
+/* The smallest two-sided p exact Mann-Whitney can give with nb and nc
+ * trials: 2 / C(nb + nc, nb). */
+double analyze_mw_min_p(size_t nb, size_t nc);
+
+/*
+ * Holm's adjustment over p[0..n) (NaN: not tested), in place: what
+ * compare applies where a row's unit is the day, and what `pathstat plan
+ * --detect` simulates.  Where the rows' unit is the trials compare runs
+ * the step-down max-T instead, whose power is never below Holm's on the
+ * same data (docs/research/verdicts.md), so plan's figure is a lower
+ * bound there.
+ */
 void analyze_compare_adjust(double *p, size_t n);
 #define ANALYZE_COMPARE_ADJUST_NAME	"Holm"
+
+/*
+ * Step-down permutation max-T across compare's rows whose unit is the
+ * trials (analyze/compare_adj.c): adj[0..n) the adjusted p's of r[], and
+ * when no row could pass at 1 - level (*floor >= alpha), in *let_k the
+ * trials a side (2-9, 0: 10 or more) at which one could.
+ */
+void analyze_compare_maxt(const struct stats_mt_row *r, size_t n,
+    double level, double *adj, double *floor, size_t *let_k);
 
 /* The verbs: each fills t from the database, or returns -1 after
  * printing an error (-2 for a usage error in args). */

@@ -130,14 +130,13 @@ compare_header(struct q *x)
 {
 	add(x, "-- compare: analyze's columns but diff_lo, diff_hi, "
 	    "diff_ci_reason, ratio_lo,\n-- ratio_hi, ratio_ci_covers, "
-	    "ratio_ci_reason, test, p, p_holm, verdict, unit,\n-- "
+	    "ratio_ci_reason, test, p, p_adj, verdict, unit,\n-- "
 	    "days_baseline and days_value, which `pathstat analyze compare` "
 	    "adds:\n-- Welch t intervals on trial-level values (a pooled "
 	    "percentile's are\n-- linearized from every sample) or on "
-	    "days, an exact Mann-Whitney or\n-- Brunner-Munzel p, Holm's "
-	    "correction across all rows and the verdict\n-- rule "
-	    "measured in docs/research/verdicts.md have no exact SQL "
-	    "form on\n-- "
+	    "days, an exact Mann-Whitney or\n-- Brunner-Munzel p, its "
+	    "adjustment across all rows and the verdict\n-- rule "
+	    "measured in docs/research/verdicts.md have no exact SQL form on\n-- "
 	    "these engines.\n");
 }
 

@@ -6,7 +6,7 @@
  * keys, one row per statistic (n is none): both statistics, their
  * difference and ratio, the trials with a value of it on either side
  * and the other keys in which the two cells differ (also_differ).  The
- * columns with no exact query form (the intervals, the test, Holm's p,
+ * columns with no exact query form (the intervals, the test, the adjusted p,
  * the verdict) are analyze's alone: the query's header says so.
  */
 #include "common/compat.h"

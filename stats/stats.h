@@ -461,6 +461,50 @@ int stats_brunner_munzel(const double *x, size_t nx, const double *y,
 void stats_holm(double *p, size_t n);
 
 /*
+ * Many-to-one multiplicity (stats/multi.c): a step-down permutation
+ * min-p (Westfall-Young max-T, each row's p its statistic) over rows
+ * compared with a shared baseline.  Rows of one family (same family
+ * number) share their baseline's values xb[0..nb); families are
+ * permuted independently.  Step j permutes the baseline's and the
+ * not-yet-rejected rows' values together, nperm times, and the row's
+ * adjusted p is (1 + #{smallest permuted p <= its p}) / (1 + nperm),
+ * made monotone.  Valid where the groups' values are exchangeable when
+ * they do not differ (the trials of one day).  Deterministic: the
+ * permutations come from seed and the step's group sizes.
+ */
+struct stats_mt_row {
+	const double	*xb, *xc;	/* baseline's and row's values
+					 * (borrowed) */
+	size_t		nb, nc;
+	size_t		family;		/* rows sharing xb */
+	double		p;		/* raw p; NaN: untested, adj NaN */
+	double		pmin;		/* smallest p its test can give
+					 * (0: unknown) */
+};
+/* compare's permutations and their seed: the Monte-Carlo p's standard
+ * error at 0.05 is 0.005. */
+#define STATS_MT_NPERM	1999
+#define STATS_MT_NPERM_S "1999"	/* the same, for messages */
+#define STATS_MT_SEED	0x70617468ULL
+/* The row test: p of xc[0..nc) against xb[0..nb). */
+typedef double (*stats_mt_test_fn)(const double *xc, size_t nc,
+    const double *xb, size_t nb, void *ctx);
+/* A cache of permutation nulls for rank tests (which, without ties,
+ * depend on the group sizes only); optional. */
+struct stats_mt_cache;
+struct stats_mt_cache *stats_mt_cache_new(void);
+void stats_mt_cache_free(struct stats_mt_cache *c);
+/* adj[0..n) receives the adjusted p's (adj NULL: *floor alone, the
+ * first step only); from the first row whose adjusted p is at least
+ * stop (none after it can pass), the rest are read from that step's
+ * permutations, conservative, instead of one step each; *floor the smallest adjusted p any row could reach
+ * (the smallest pmin of the rows at the first step), NaN when a row's
+ * pmin is 0.  Returns 0, or -1 (nperm 0). */
+int stats_maxt_stepdown(const struct stats_mt_row *rows, size_t n,
+    stats_mt_test_fn test, void *ctx, size_t nperm, uint64_t seed,
+    struct stats_mt_cache *cache, double stop, double *adj, double *floor);
+
+/*
  * A comparison whose unit of replication is the day (stats/nested.c):
  * la[0..na) and lb[0..nb) are the log of each day's statistic on each
  * side.  Unpaired: a t test on the two sets of days (2 or more a side):

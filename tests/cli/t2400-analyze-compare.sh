@@ -44,10 +44,10 @@ js() { printf '%s' "$OUT" | "$PY" -c "import json,sys; r=json.load(sys.stdin); $
 
 run "$PS" analyze compare --db c.db --metric connect_ms --by instance_type --baseline c6i.large --stats p50 --format json
 expect_code 0 "compare runs"
-ok "js 'w=[x for x in r if x[\"path\"]==\"W\"][0]; assert w[\"verdict\"].startswith(\"worse\"), w; assert abs(w[\"ratio\"]-1.2) < 0.02, w; assert w[\"ratio_lo\"] > 1.05 and w[\"p_holm\"] < 0.05 and w[\"test\"] == \"mann-whitney\"'" "20 % slower on 5 vs 5 trials: worse, ratio ≈ 1.2, interval beyond 5 %"
+ok "js 'w=[x for x in r if x[\"path\"]==\"W\"][0]; assert w[\"verdict\"].startswith(\"worse\"), w; assert abs(w[\"ratio\"]-1.2) < 0.02, w; assert w[\"ratio_lo\"] > 1.05 and w[\"p_adj\"] < 0.05 and w[\"test\"] == \"mann-whitney\"'" "20 % slower on 5 vs 5 trials: worse, ratio ≈ 1.2, interval beyond 5 %"
 ok "js 's=[x for x in r if x[\"path\"]==\"S\"][0]; assert s[\"verdict\"].startswith(\"same\"), s; assert 0.95 < s[\"ratio_lo\"] and s[\"ratio_hi\"] < 1.05'" "identical: same, interval within ±5 %"
 ok "js 'f=[x for x in r if x[\"path\"]==\"F\"][0]; assert \"can never reach\" in f[\"verdict\"], f'" "3 vs 3 trials: inconclusive, and it says why"
-ok "js 'assert all(x[\"p_holm\"] >= x[\"p\"] for x in r if x[\"p\"] is not None)'" "Holm never lowers a p-value"
+ok "js 'assert all(x[\"p_adj\"] >= x[\"p\"] for x in r if x[\"p\"] is not None)'" "the adjustment never lowers a p-value"
 cat > t7.py <<'PY'
 import csv, glob, json, sys
 def t7(v, p):

@@ -5,7 +5,7 @@
 # statistics, diff, ratio, the trials with a value on either side and the
 # "≥ timeout" flags and also_differ (the other keys in which the two
 # cells differ), the same rows in the same order, numbers to 1e-9.
-# The columns analyze alone has (intervals, test, p, Holm, verdict)
+# The columns analyze alone has (intervals, test, p, p_adj, verdict)
 # are named in the query's header and left out of it, and
 # the options that only act on them are usage errors.  On the sample tree
 # with oha runs of only a JSON summary (a tool-only cell), connect probes
@@ -84,7 +84,7 @@ ok "\"$PS\" analyze compare --db m.db --metric connect_ms --by day \
 # usage errors that say why
 run "$PS" analyze compare --db s.db --metric http_ms --by day --sql duckdb
 expect_code 0 "compare --sql prints a query"
-expect_out_has "test, p, p_holm, verdict, unit,
+expect_out_has "test, p, p_adj, verdict, unit,
 -- days_baseline and days_value," "its header names the columns analyze adds"
 expect_out_has "no exact SQL form on
 -- these engines" "and says why"

@@ -1,7 +1,7 @@
 # t7613: Spark runs the queries of `pathstat analyze compare --by KEY
 # --sql spark` over `pathstat export --ddl spark`'s tables: every column
 # the query has equals `analyze compare --format csv` (1e-9, the same
-# rows in the same order; the intervals, test, p, Holm's p and verdict
+# rows in the same order; the intervals, test, p, adjusted p and verdict
 # are analyze's alone, export/sql_compare.c), on the sample
 # tree (days, instance types, a max "≥ timeout", an end-of-test metric)
 # and on a generated tree of two days on two instance types.

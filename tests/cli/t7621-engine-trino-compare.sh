@@ -1,7 +1,7 @@
 # t7621: Trino (as t7620) runs the queries of `pathstat analyze compare
 # --by KEY --sql trino` over `--ddl trino`'s tables: every column the
 # query has equals `analyze compare --format csv` (1e-9, the same rows in
-# the same order; the intervals, test, p, Holm's p and verdict
+# the same order; the intervals, test, p, adjusted p and verdict
 # are analyze's alone, export/sql_compare.c), on the sample
 # tree and on a generated tree of two days on two instance types; and
 # `--sql athena`'s compare query is Trino's text but for the header.

@@ -14,7 +14,75 @@
 
 #include "analyze/internal.h"
 #include "common/strbuf.h"
+#include "stats/stats.h"
 #include "tests/unit/harness.h"
+
+/* Mann-Whitney's p, as max-T's row statistic. */
+static double
+mw_p(const double *xc, size_t nc, const double *xb, size_t nb, void *ctx)
+{
+	struct stats_test t;
+
+	(void)ctx;
+	return stats_mann_whitney(xc, nc, xb, nb, STATS_MW_AUTO, &t) ? NAN :
+	    t.p;
+}
+
+/* |got - want| within 4 standard errors of a Monte-Carlo p of
+ * STATS_MT_NPERM permutations, plus its granularity. */
+static bool
+mc_near(double got, double want)
+{
+	return fabs(got - want) <= 4 * sqrt(want * (1 - want) /
+	    (STATS_MT_NPERM + 1.0)) + 1.0 / (STATS_MT_NPERM + 1.0);
+}
+
+/*
+ * stats_maxt_stepdown(), where its value is known exactly: one row alone
+ * is a permutation test of its own p (Mann-Whitney exact: P(p* <= 2/252)
+ * = 2/252); two rows of independent families, min of two independent
+ * p's: 1 - (1 - 2/252)^2.
+ */
+static void
+test_maxt(void)
+{
+	double b[5] = { 1, 2, 3, 4, 5 }, c[5] = { 6, 7, 8, 9, 10 };
+	double d[5] = { 11, 12, 13, 14, 15 }, e[5] = { 1.5, 2.5, 3.5, 11, 12 };
+	double pmin = 2.0 / 252.0, adj[3], adj2[3], floor;
+	struct stats_mt_row r[3] = {
+		{ b, c, 5, 5, 0, 2.0 / 252.0, 2.0 / 252.0 },
+		{ c, d, 5, 5, 1, 2.0 / 252.0, 2.0 / 252.0 },
+		{ b, e, 5, 5, 0, NAN, 2.0 / 252.0 },
+	};
+	struct stats_mt_cache *cache = stats_mt_cache_new();
+
+	r[0].p = mw_p(c, 5, b, 5, NULL);
+	CHECK(fabs(r[0].p - pmin) < 1e-12, "max-T: the separated row's p");
+	CHECK_EQ_INT(stats_maxt_stepdown(r, 1, mw_p, NULL, STATS_MT_NPERM,
+	    STATS_MT_SEED, NULL, 2.0, adj, &floor), 0, "max-T: one row runs");
+	CHECK(mc_near(adj[0], pmin), "max-T: one row alone, its own p");
+	CHECK(mc_near(floor, pmin), "max-T: one row, its floor its pmin");
+	stats_maxt_stepdown(r, 3, mw_p, NULL, STATS_MT_NPERM, STATS_MT_SEED,
+	    NULL, 2.0, adj, &floor);
+	CHECK(mc_near(adj[0], 1 - (1 - pmin) * (1 - pmin)) && adj[0] ==
+	    adj[1], "max-T: two independent families, min of two p's");
+	CHECK(isnan(adj[2]), "max-T: an untested row stays NaN");
+	CHECK(adj[0] >= r[0].p, "max-T: never below the row's p");
+	stats_maxt_stepdown(r, 3, mw_p, NULL, STATS_MT_NPERM, STATS_MT_SEED,
+	    cache, 2.0, adj2, &floor);
+	CHECK(!memcmp(adj, adj2, sizeof(adj)), "max-T: cached or not, the "
+	    "same p's (the permutations are the sizes')");
+	stats_maxt_stepdown(r, 3, mw_p, NULL, STATS_MT_NPERM, STATS_MT_SEED,
+	    cache, 2.0, adj2, &floor);
+	CHECK(!memcmp(adj, adj2, sizeof(adj)), "max-T: deterministic");
+	r[1].pmin = 0;
+	stats_maxt_stepdown(r, 3, mw_p, NULL, STATS_MT_NPERM, STATS_MT_SEED,
+	    NULL, 2.0, NULL, &floor);
+	CHECK(isnan(floor), "max-T: a row without a floor, no floor");
+	CHECK_EQ_INT(stats_maxt_stepdown(r, 3, mw_p, NULL, 0, STATS_MT_SEED,
+	    NULL, 2.0, adj, &floor), -1, "max-T: no permutations, an error");
+	stats_mt_cache_free(cache);
+}
 
 /* The verdict and its words for one outcome, 5 % threshold, level 0.95. */
 static enum compare_verdict
@@ -109,6 +177,29 @@ main(void)
 		    "6 trials a side would let one (+14.6 %); pathstat plan "
 		    "--detect 15% --groups 8 says how many",
 		    "no row can pass Holm: says so and what would");
+		/* max-T: its own floor, and the trials it found would
+		 * let one pass; 10 or more when none below did */
+		r.maxt = true;
+		r.nrows = 13;
+		r.p = r.floor = 0.064;
+		r.let_k = 6;
+		strbuf_reset(&t);
+		CHECK_EQ_INT(analyze_compare_verdict(&r, 5.0, 0.95, &t),
+		    COMPARE_INCONCLUSIVE, "no row can pass max-T: inconclusive");
+		CHECK_EQ_STR(t.buf, "inconclusive: no row can pass max-T over "
+		    "13 rows with 5 vs 5 trials (smallest p 0.0079, adjusted "
+		    "0.064); 6 trials a side would let one (+14.6 %)",
+		    "no row can pass max-T: says so and what would");
+		r.let_k = 0;
+		strbuf_reset(&t);
+		analyze_compare_verdict(&r, 5.0, 0.95, &t);
+		CHECK_EQ_STR(t.buf, "inconclusive: no row can pass max-T over "
+		    "13 rows with 5 vs 5 trials (smallest p 0.0079, adjusted "
+		    "0.064); 10 or more trials a side would let one (+14.6 %)",
+		    "max-T, no k below 10: says 10 or more");
+		r.maxt = false;
+		r.nrows = 7;
+		r.p = 7 * 2.0 / 252.0;
 		/* over days there is no exact floor: the words as before */
 		r.by_day = true;
 		r.nb = r.nc = 3;
@@ -129,5 +220,6 @@ main(void)
 	CHECK_EQ_INT(verdict(10, 10, 0.3, 1.01, NAN, NAN, true, &t),
 	    COMPARE_INCONCLUSIVE, "no interval: inconclusive");
 	strbuf_release(&t);
+	test_maxt();
 	return test_done();
 }

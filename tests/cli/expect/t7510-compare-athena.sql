@@ -4,11 +4,11 @@
 -- type 7 percentiles: sorted values, interpolated (this engine has no exact
 -- percentile; approx_percentile would not give analyze's numbers).
 -- compare: analyze's columns but diff_lo, diff_hi, diff_ci_reason, ratio_lo,
--- ratio_hi, ratio_ci_covers, ratio_ci_reason, test, p, p_holm, verdict, unit,
+-- ratio_hi, ratio_ci_covers, ratio_ci_reason, test, p, p_adj, verdict, unit,
 -- days_baseline and days_value, which `pathstat analyze compare` adds:
 -- Welch t intervals on trial-level values (a pooled percentile's are
 -- linearized from every sample) or on days, an exact Mann-Whitney or
--- Brunner-Munzel p, Holm's correction across all rows and the verdict
+-- Brunner-Munzel p, its adjustment across all rows and the verdict
 -- rule measured in docs/research/verdicts.md have no exact SQL form on
 -- these engines.
 WITH

@@ -261,7 +261,7 @@ def analyze_table(ps, db, words):
     else:
         rows = list(csv.reader(io.StringIO(p.stdout)))
         head, rows = rows[0], rows[1:]
-    # compare's query leaves the intervals, test, Holm's p, verdict and
+    # compare's query leaves the intervals, test, adjusted p, verdict and
     # also_differ to analyze (export/sql_compare.c)
     keep = [i for i, c in enumerate(head)
             if c not in ANALYZE_ONLY.get(words[0], [])]

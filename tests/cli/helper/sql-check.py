@@ -27,7 +27,7 @@ import sys
 
 TOL = 1e-9
 
-# compare's columns that analyze alone has (intervals, test, Holm,
+# compare's columns that analyze alone has (intervals, test, p_adj,
 # verdict, confounds): its query has the others (export/sql_compare.c)
 LOSS = ["%s_%s" % (k, side) for side in ("minuend", "subtrahend")
         for k in ("failures", "timeouts")] + \
@@ -41,7 +41,7 @@ ANALYZE_ONLY = {"delta": ["growth", "growth_ge_timeout"] + LOSS,
                 "percentiles": ["side", "udp_loss_pct"],
                 "compare": ["diff_lo", "diff_hi", "diff_ci_reason",
                             "ratio_lo", "ratio_hi", "ratio_ci_covers",
-                            "ratio_ci_reason", "test", "p", "p_holm",
+                            "ratio_ci_reason", "test", "p", "p_adj",
                             "verdict", "unit", "days_baseline",
                             "days_value"]}
 # columns both have whose values analyze alone can make: trials'
