@@ -5,7 +5,7 @@
  * Rows compared with one baseline share its trials, so their tests are
  * correlated; Holm's m × p ignores that, and at 5 trials a side over 7
  * rows no row could pass it (2/252 × 7 = 0.056), where max-T lets one
- * (docs/verdicts.md).
+ * (docs/research/verdicts.md).
  */
 #include "common/compat.h"
 

@@ -320,12 +320,6 @@ enum compare_verdict analyze_compare_verdict(const struct compare_outcome *r,
 const char *analyze_compare_test(const double *xc, size_t nc,
     const double *xb, size_t nb, struct stats_test *test);
 
-/*
- * The multiplicity adjustment compare applies over its rows' p-values
- * p[0..n) (NaN: not tested), in place.  `pathstat plan --detect` calls
- * it too, so the power it promises is for the procedure compare runs.
- */
-    const double *xb, size_t nb, struct stats_test *test);
 /* The smallest two-sided p exact Mann-Whitney can give with nb and nc
  * trials: 2 / C(nb + nc, nb). */
 double analyze_mw_min_p(size_t nb, size_t nc);
