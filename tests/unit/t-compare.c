@@ -188,14 +188,16 @@ main(void)
 		    COMPARE_INCONCLUSIVE, "no row can pass max-T: inconclusive");
 		CHECK_EQ_STR(t.buf, "inconclusive: no row can pass max-T over "
 		    "13 rows with 5 vs 5 trials (smallest p 0.0079, adjusted "
-		    "0.064); 6 trials a side would let one (+14.6 %)",
+		    "0.064); 6 trials a side would let one (+14.6 %); pathstat plan "
+		    "--detect 15% --groups 14 says how many",
 		    "no row can pass max-T: says so and what would");
 		r.let_k = 0;
 		strbuf_reset(&t);
 		analyze_compare_verdict(&r, 5.0, 0.95, &t);
 		CHECK_EQ_STR(t.buf, "inconclusive: no row can pass max-T over "
 		    "13 rows with 5 vs 5 trials (smallest p 0.0079, adjusted "
-		    "0.064); 10 or more trials a side would let one (+14.6 %)",
+		    "0.064); 10 or more trials a side would let one (+14.6 %); pathstat plan "
+		    "--detect 15% --groups 14 says how many",
 		    "max-T, no k below 10: says 10 or more");
 		r.maxt = false;
 		r.nrows = 7;
