@@ -830,6 +830,9 @@ report_pivot_by(struct report_bundle *b, const struct report_section *s,
 				o->by = xreallocarray(o->by, o->nby + 1,
 				    sizeof(char *));
 				o->by[o->nby++] = xstrdup(tok);
+				/* provenance's command splits rows as the
+				 * table does (an engine's CSV needs it) */
+				o->given |= UINT32_C(1) << ANALYZE_OPT_BY;
 			}
 		}
 		free(w);

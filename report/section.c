@@ -847,7 +847,7 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 	if (report_section_opts(b->spec, s, &o))
 		goto cleanup;
 	opts = true;
-	if (pivot && !s->from_csv && report_pivot_by(b, s, &o))
+	if (pivot && report_pivot_by(b, s, &o))
 		goto cleanup;
 	/* an engine's table: the database may not hold its corpus, so
 	 * neither paths nor hygiene checks are judged from it */
