@@ -459,6 +459,25 @@ pivot_mtu_why(const struct pivot *pv, const struct table *t, size_t r,
 	return false;
 }
 
+/* A UDP cell names, as analyze's table does, which side its number is
+ * and the loss beside it: ", receiver (end of test), loss 0.04 %". */
+static void
+pivot_udp_side(const struct table *t, size_t r, struct strbuf *sb)
+{
+	long sc = table_col(t, "side"), lc = table_col(t, "udp_loss_pct");
+	const char *side;
+
+	if (sc < 0)
+		return;
+	side = str_at(t, r, sc);
+	if (!*side)
+		return;
+	strbuf_addf(sb, ", %s", side);
+	if (lc >= 0 && t->cells[r * t->ncols + (size_t)lc].type == CELL_NUM)
+		strbuf_addf(sb, ", loss %.2g %%",
+		    t->cells[r * t->ncols + (size_t)lc].num);
+}
+
 /* Cell (row, col) of pt from row r of t (r == SIZE_MAX: none). */
 static void
 pivot_value(struct pivot *pv, struct table *pt, size_t row, size_t col,
@@ -498,6 +517,7 @@ pivot_value(struct pivot *pv, struct table *pt, size_t row, size_t col,
 		md_number(&sb, v->num, t->cols[sc].decimals);
 	else
 		strbuf_addstr(&sb, "not measured");
+	pivot_udp_side(t, r, &sb);
 	table_set_display_raw(pt, row, col, sb.buf);
 	strbuf_release(&sb);
 	/* n and trials in the caption are the section metric's */
