@@ -887,6 +887,9 @@ static void
 study_group(const struct ctx *x, cJSON *arr, const char *study, bool all)
 {
 	struct strbuf text = STRBUF_INIT, title = STRBUF_INIT;
+	struct strbuf side_text = STRBUF_INIT;
+	bool *side = xcalloc(x->ntagkeys + 1, sizeof(*side));
+	cJSON *w = cJSON_CreateObject();
 	struct slist metrics, days, itypes;
 	struct sel s[METRIC_ID_LIMIT], camp_sel[METRIC_ID_LIMIT];
 	const char *camp[2];
@@ -896,12 +899,18 @@ study_group(const struct ctx *x, cJSON *arr, const char *study, bool all)
 	memset(&metrics, 0, sizeof(metrics));
 	memset(&days, 0, sizeof(days));
 	memset(&itypes, 0, sizeof(itypes));
+	/* the tables hold the runs without a tag that sets runs apart */
+	if (all)
+		where_set(w, "study", study);
+	autospec_side_tags(x, study, all, w, &side_text, side);
 	for (i = 0; i < x->nper; i++) {
 		const struct mruns *mr = &x->per[i];
 
 		memset(&s[i], 0, sizeof(s[i]));
 		for (j = 0; j < mr->n; j++) {
 			if (all && !autospec_str_eq(mr->r[j].camp[0], study))
+				continue;
+			if (autospec_on_side(x, &mr->r[j], side))
 				continue;
 			autospec_sel_add(&s[i], &mr->r[j]);
 			autospec_slist_add(&days, mr->r[j].camp[1]);
@@ -917,7 +926,7 @@ study_group(const struct ctx *x, cJSON *arr, const char *study, bool all)
 			camp_sel[ncamp++] = s[i];
 	autospec_study_campaign(x, camp_sel, ncamp, &camp[0], &camp[1]);
 	if (all) {
-		cJSON *grp, *w;
+		cJSON *grp;
 
 		if (study)
 			strbuf_addf(&title, "Study %s", study);
@@ -938,9 +947,11 @@ study_group(const struct ctx *x, cJSON *arr, const char *study, bool all)
 			campaign_words(&text, camp);
 			strbuf_addstr(&text, " unless it says otherwise.");
 		}
+		if (side_text.len)
+			strbuf_addstr(&text, side_text.buf);
 		grp = autospec_section(arr, "group", NULL, title.buf, text.buf);
-		w = cJSON_AddObjectToObject(grp, "where");
-		where_set(w, "study", study);
+		cJSON_AddItemToObject(grp, "where", w);
+		w = NULL;
 		sub = cJSON_AddArrayToObject(grp, "sections");
 	}
 	for (i = 0; i < x->nper; i++) {
@@ -959,6 +970,9 @@ study_group(const struct ctx *x, cJSON *arr, const char *study, bool all)
 	autospec_slist_release(&itypes);
 	strbuf_release(&text);
 	strbuf_release(&title);
+	strbuf_release(&side_text);
+	cJSON_Delete(w);
+	free(side);
 }
 
 /* Do the runs of some metric span several days or instance types? */
@@ -1080,6 +1094,20 @@ build(sqlite3 *db, const char *title, const char *baseline, cJSON **out)
 		strbuf_addstr(&sb, " No baseline path was given: --baseline "
 		    "PATH adds each path's difference from it.");
 	cJSON_AddItemToArray(intro, cJSON_CreateString(sb.buf));
+	if (studies.n == 1 && !studies.v[0]) {
+		cJSON *w = cJSON_CreateObject();
+		bool *side = xcalloc(x.ntagkeys + 1, sizeof(*side));
+
+		strbuf_reset(&sb);
+		if (autospec_side_tags(&x, NULL, false, w, &sb, side)) {
+			cJSON_AddItemToArray(intro,
+			    cJSON_CreateString(sb.buf + 1));
+			cJSON_AddItemToObject(doc, "where", w);
+		} else {
+			cJSON_Delete(w);
+		}
+		free(side);
+	}
 	arr = cJSON_AddArrayToObject(doc, "sections");
 	if (studies.n == 1 && !studies.v[0]) {
 		study_group(&x, arr, NULL, false);

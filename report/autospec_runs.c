@@ -13,6 +13,7 @@
 
 #include "common/db.h"
 #include "common/err.h"
+#include "common/keycat.h"
 #include "common/metric.h"
 #include "common/runsel.h"
 #include "common/strbuf.h"
@@ -445,3 +446,104 @@ autospec_pooled_keys(const struct ctx *x, const struct sel *s,
 	}
 }
 
+
+static char *
+cell_id(const struct arun *r, const char *metric)
+{
+	return xasprintf("%s\x1f%s\x1f%s\x1f%s\x1f%s", metric, r->path,
+	    r->cond, r->camp[1] ? r->camp[1] : "",
+	    r->camp[2] ? r->camp[2] : "");
+}
+
+static int
+cmp_cell_id(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Does tag key k set some runs apart from untagged runs of their cell
+ * (same metric, path, condition, day and instance type)?  The values
+ * of the runs it sets apart go to vals. */
+static bool
+side_tag(const struct ctx *x, const char *study, bool all, size_t k,
+    struct slist *vals)
+{
+	char **unset = NULL, *id;
+	size_t n = 0, alloc = 0, i, j;
+
+	for (i = 0; i < x->nper; i++)
+		for (j = 0; j < x->per[i].n; j++) {
+			const struct arun *r = &x->per[i].r[j];
+
+			if (all && !autospec_str_eq(r->camp[0], study))
+				continue;
+			if (r->tags[k])
+				continue;
+			ALLOC_GROW(unset, n + 1, alloc);
+			unset[n++] = cell_id(r, x->per[i].m->name);
+		}
+	qsort(unset, n, sizeof(*unset), cmp_cell_id);
+	for (i = 0; n && i < x->nper; i++)
+		for (j = 0; j < x->per[i].n; j++) {
+			const struct arun *r = &x->per[i].r[j];
+
+			if (!r->tags[k] ||
+			    (all && !autospec_str_eq(r->camp[0], study)))
+				continue;
+			id = cell_id(r, x->per[i].m->name);
+			if (bsearch(&id, unset, n, sizeof(*unset),
+			    cmp_cell_id) &&
+			    autospec_slist_find(vals, r->tags[k]) == vals->n)
+				autospec_slist_add(vals, r->tags[k]);
+			free(id);
+		}
+	for (i = 0; i < n; i++)
+		free(unset[i]);
+	free(unset);
+	return vals->n > 0;
+}
+
+size_t
+autospec_side_tags(const struct ctx *x, const char *study, bool all,
+    cJSON *where, struct strbuf *text, bool *side)
+{
+	size_t k, found = 0;
+
+	for (k = 0; k < x->ntagkeys; k++) {
+		struct slist vals;
+
+		side[k] = false;
+		if (keycat_is_provenance(x->tagkeys[k]))
+			continue;
+		memset(&vals, 0, sizeof(vals));
+		side[k] = false;
+		if (side_tag(x, study, all, k, &vals)) {
+			side[k] = true;
+			qsort(vals.v, vals.n, sizeof(*vals.v),
+			    autospec_cmp_str);
+			cJSON_AddStringToObject(where, x->tagkeys[k], "");
+			strbuf_addf(text, " Runs tagged %s (", x->tagkeys[k]);
+			for (size_t i = 0; i < vals.n; i++)
+				strbuf_addf(text, "%s%s", i ? ", " : "",
+				    vals.v[i]);
+			strbuf_addf(text, ") share their cells with runs "
+			    "that lack the tag and are left out of these "
+			    "tables (a pivot column \"%s=%s\" in a spec "
+			    "shows them).", x->tagkeys[k], vals.v[0]);
+			found++;
+		}
+		autospec_slist_release(&vals);
+	}
+	return found;
+}
+
+bool
+autospec_on_side(const struct ctx *x, const struct arun *r, const bool *side)
+{
+	size_t k;
+
+	for (k = 0; side && k < x->ntagkeys; k++)
+		if (side[k] && r->tags[k])
+			return true;
+	return false;
+}

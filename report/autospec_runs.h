@@ -10,6 +10,7 @@
 
 #include "common/compat.h"
 
+#include <cJSON.h>
 #include <sqlite3.h>
 
 #include "common/metric.h"
@@ -96,6 +97,20 @@ int autospec_read_tag_keys(sqlite3 *db, struct ctx *x);
 int autospec_read_metric(sqlite3 *db, struct ctx *x, const struct metric *m,
     struct mruns *mr);
 void autospec_ctx_release(struct ctx *x);
+/*
+ * Tag keys that set runs apart from the untagged runs of their cell
+ * (same metric, path, condition, day and instance type; of study when
+ * all), such as via=nlb beside direct runs: each gets "" (unset) in
+ * where, so the tables hold the untagged runs and pool nothing else
+ * in, and a sentence in text says which runs are left out and how to
+ * show them; side[k] (ntagkeys of them) is set for each such key.
+ * Provenance keys are never such a key.  Returns how many.
+ */
+size_t autospec_side_tags(const struct ctx *x, const char *study, bool all,
+    cJSON *where, struct strbuf *text, bool *side);
+/* Does run r have a tag that side (one per ctx.tagkeys) marks? */
+bool autospec_on_side(const struct ctx *x, const struct arun *r,
+    const bool *side);
 /* The (day, instance type) pair with the most runs of s.  Ties go to
  * the earliest day, then instance type. */
 void autospec_main_campaign(const struct ctx *x, const struct sel *s,

@@ -88,6 +88,10 @@ struct pivot {
 	char *const		*tags;	/* the query's --by keys (borrowed
 					 * from its options): columns of t */
 	size_t			ntags;
+	bool			*mtu_col;	/* per column: path_mtu */
+	struct table		mtu;	/* analyze mtu's table, where a
+					 * column is path_mtu (owned) */
+	bool			has_mtu;
 };
 
 static void
@@ -111,6 +115,9 @@ pivot_release(struct pivot *pv)
 		table_release(&pv->other[i]);
 	free(pv->other);
 	free(pv->other_metric);
+	free(pv->mtu_col);
+	if (pv->has_mtu)
+		table_release(&pv->mtu);
 }
 
 /* Rows: the spec's paths, else paths in the order t has them. */
@@ -418,6 +425,59 @@ pivot_censored(const struct table *t, size_t r, const char *stat)
 	return gc >= 0 && table_num(t, r, gc) == 1;
 }
 
+/*
+ * An MTU cell without a number says what analyze mtu's table says for
+ * the same path and condition: "could not measure" and the reason,
+ * into sb.  Returns false when that table has no such row.
+ */
+static bool
+pivot_mtu_why(const struct pivot *pv, const struct table *t, size_t r,
+    struct strbuf *sb)
+{
+	const struct table *m = &pv->mtu;
+	long mp = table_col(m, "path"), mc = table_col(m, "condition");
+	long mm = table_col(m, "mtu"), mr = table_col(m, "reason");
+	long tp = table_col(t, "path"), tc = table_col(t, "condition");
+	const struct table_cell *c;
+	size_t i;
+
+	if (!pv->has_mtu || mp < 0 || mm < 0 || tp < 0)
+		return false;
+	for (i = 0; i < m->nrows; i++) {
+		if (strcmp(str_at(t, r, tp), str_at(m, i, mp)) ||
+		    strcmp(tc < 0 ? "" : str_at(t, r, tc),
+		    mc < 0 ? "" : str_at(m, i, mc)))
+			continue;
+		c = &m->cells[i * m->ncols + (size_t)mm];
+		if (!c->display)
+			return false;
+		strbuf_addstr(sb, c->display);
+		if (mr >= 0 && *str_at(m, i, mr))
+			strbuf_addf(sb, ": %s", str_at(m, i, mr));
+		return true;
+	}
+	return false;
+}
+
+/* A UDP cell names, as analyze's table does, which side its number is
+ * and the loss beside it: ", receiver (end of test), loss 0.04 %". */
+static void
+pivot_udp_side(const struct table *t, size_t r, struct strbuf *sb)
+{
+	long sc = table_col(t, "side"), lc = table_col(t, "udp_loss_pct");
+	const char *side;
+
+	if (sc < 0)
+		return;
+	side = str_at(t, r, sc);
+	if (!*side)
+		return;
+	strbuf_addf(sb, ", %s", side);
+	if (lc >= 0 && t->cells[r * t->ncols + (size_t)lc].type == CELL_NUM)
+		strbuf_addf(sb, ", loss %.2g %%",
+		    t->cells[r * t->ncols + (size_t)lc].num);
+}
+
 /* Cell (row, col) of pt from row r of t (r == SIZE_MAX: none). */
 static void
 pivot_value(struct pivot *pv, struct table *pt, size_t row, size_t col,
@@ -448,12 +508,16 @@ pivot_value(struct pivot *pv, struct table *pt, size_t row, size_t col,
 	}
 	if (v->type == CELL_NUM)
 		table_set_num(pt, row, col, v->num);
-	if (v->display)
+	if (v->type != CELL_NUM && pv->mtu_col && pv->mtu_col[col - 2] &&
+	    pivot_mtu_why(pv, t, r, &sb))
+		;
+	else if (v->display)
 		strbuf_addstr(&sb, v->display);
 	else if (v->type == CELL_NUM)
 		md_number(&sb, v->num, t->cols[sc].decimals);
 	else
 		strbuf_addstr(&sb, "not measured");
+	pivot_udp_side(t, r, &sb);
 	table_set_display_raw(pt, row, col, sb.buf);
 	strbuf_release(&sb);
 	/* n and trials in the caption are the section metric's */
@@ -636,10 +700,24 @@ pivot_tables(struct report_bundle *b, const struct report_section *s,
 	pv->ct = xcalloc(pv->ncols + 1, sizeof(*pv->ct));
 	pv->other = xcalloc(pv->ncols + 1, sizeof(*pv->other));
 	pv->other_metric = xcalloc(pv->ncols + 1, sizeof(char *));
+	pv->mtu_col = xcalloc(pv->ncols + 1, sizeof(*pv->mtu_col));
 	for (c = 0; c < pv->ncols; c++) {
 		const char *cm = pv->own ? NULL : pv->cols[c].metric;
 		struct analyze_opts o2;
 
+		pv->mtu_col[c] = !strcmp(cm ? cm : s->metric,
+		    metric_by_id(METRIC_PATH_MTU)->name);
+		if (pv->mtu_col[c] && !pv->has_mtu) {
+			/* borrowed pointers, nothing of o2 is released */
+			o2 = *o;
+			o2.metric = metric_by_id(METRIC_PATH_MTU)->name;
+			table_init(&pv->mtu);
+			if (analyze_build(b->db, "mtu", &o2, 0, NULL,
+			    &pv->mtu) == 0)
+				pv->has_mtu = true;
+			else
+				table_release(&pv->mtu);
+		}
 		pv->ct[c] = pv->t;
 		if (!cm || !strcmp(cm, s->metric))
 			continue;
@@ -772,6 +850,9 @@ report_pivot_by(struct report_bundle *b, const struct report_section *s,
 				o->by = xreallocarray(o->by, o->nby + 1,
 				    sizeof(char *));
 				o->by[o->nby++] = xstrdup(tok);
+				/* provenance's command splits rows as the
+				 * table does (an engine's CSV needs it) */
+				o->given |= UINT32_C(1) << ANALYZE_OPT_BY;
 			}
 		}
 		free(w);

@@ -596,6 +596,59 @@ report_section_heading(struct strbuf *md, const struct report_section *s)
 	}
 }
 
+/* Do findings a and b tell of one event: the same run or runs of one
+ * trial, in the same cell and campaign? */
+static bool
+same_event(const struct check_finding *a, const struct check_finding *b)
+{
+	return a->trial > 0 && a->trial == b->trial && a->nruns &&
+	    a->nruns == b->nruns &&
+	    !memcmp(a->runs, b->runs, a->nruns * sizeof(*a->runs)) &&
+	    !strcmp(a->metric, b->metric) && !strcmp(a->path, b->path) &&
+	    !strcmp(a->condition, b->condition) &&
+	    !strcmp(a->scope ? a->scope : "", b->scope ? b->scope : "");
+}
+
+/*
+ * The note of finding i and of every later finding about the same event
+ * (marked in done), into text: one footnote naming the checks that saw
+ * it ("pathstat check, burst-cliff, run-order and outlier-trial, one
+ * event:"), each check's evidence, and the first one's action.
+ */
+static void
+event_note(const struct check_findings *f, size_t i, bool *done,
+    struct strbuf *text)
+{
+	const struct check_finding *c = &f->items[i];
+	size_t j, n = 1, k = 0;
+
+	for (j = i + 1; j < f->n; j++)
+		if (!done[j] && same_event(c, &f->items[j]))
+			n++;
+	strbuf_addstr(text, "pathstat check, ");
+	if (n == 1) {
+		strbuf_addf(text, "%s: %s. What to do: %s", c->check,
+		    c->evidence, c->action);
+		return;
+	}
+	for (j = i; j < f->n; j++) {
+		if (j > i && (done[j] || !same_event(c, &f->items[j])))
+			continue;
+		strbuf_addf(text, "%s%s", k == 0 ? "" : k + 1 == n ?
+		    " and " : ", ", f->items[j].check);
+		k++;
+	}
+	strbuf_addf(text, ", one event seen by %zu checks:", n);
+	for (j = i; j < f->n; j++) {
+		if (j > i && (done[j] || !same_event(c, &f->items[j])))
+			continue;
+		strbuf_addf(text, " %s: %s.", f->items[j].check,
+		    f->items[j].evidence);
+		done[j] = true;
+	}
+	strbuf_addf(text, " What to do: %s", c->action);
+}
+
 /*
  * The hygiene findings (pathstat check) under the section's own filters
  * and statistics, added to its notes so they become footnotes on the
@@ -610,6 +663,7 @@ add_check_notes(struct report_bundle *b, struct report_section *s,
 	struct check_opts co;
 	struct strbuf text = STRBUF_INIT;
 	const char *merge[ARRAY_SIZE(tags)];
+	bool *done = NULL;
 	size_t i, j;
 
 	memset(&co, 0, sizeof(co));
@@ -633,15 +687,16 @@ add_check_notes(struct report_bundle *b, struct report_section *s,
 		    "footnotes", s->loc);
 		goto cleanup;
 	}
+	done = xcalloc(f.n + 1, sizeof(*done));
 	for (i = 0; i < f.n; i++) {
 		const struct check_finding *c = &f.items[i];
 		struct report_note *n;
 
-		if (strcmp(c->metric, o->metric))
+		if (done[i] || strcmp(c->metric, o->metric))
 			continue;
 		strbuf_reset(&text);
-		strbuf_addf(&text, "pathstat check, %s: %s. What to do: %s",
-		    c->check, c->evidence, c->action);
+		/* one footnote per event, naming every check that saw it */
+		event_note(&f, i, done, &text);
 		s->notes = xreallocarray(s->notes, s->nnotes + 1,
 		    sizeof(*s->notes));
 		n = &s->notes[s->nnotes++];
@@ -654,6 +709,7 @@ add_check_notes(struct report_bundle *b, struct report_section *s,
 		b->nchecked++;
 	}
 cleanup:
+	free(done);
 	check_findings_release(&f);
 	strbuf_release(&text);
 }
@@ -791,7 +847,7 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 	if (report_section_opts(b->spec, s, &o))
 		goto cleanup;
 	opts = true;
-	if (pivot && !s->from_csv && report_pivot_by(b, s, &o))
+	if (pivot && report_pivot_by(b, s, &o))
 		goto cleanup;
 	/* an engine's table: the database may not hold its corpus, so
 	 * neither paths nor hygiene checks are judged from it */

@@ -7,7 +7,7 @@
 cp -r "$TOP/samples/tree" tree
 "$PS" ingest -q --db s.db tree 2>/dev/null
 A="--db s.db --metric connect_ms"
-KEYS="(keys: path, trial, tool, P, c, ka, proto, size, target, az, instance_type, region, study, day, hour, week, month)"
+KEYS="(keys: path, trial, tool, P, c, ka, proto, size, az, instance_type, region, study, via, day, hour, week, month)"
 PATHS="(paths: A, B, C, D, E, F, G, G', H, L1, L2)"
 
 run "$PS" analyze percentiles $A --where instancetype=c6i.large

@@ -34,7 +34,7 @@ expect_err_has "'condition=udp' is a condition, not one filter: proto is a key o
 spec typo.json '{"instancetype": "c6i.large"}'
 run "$PS" report --db s.db --spec typo.json --out b2 --no-render
 expect_code 1 "a where key no run has: the section fails"
-expect_err_has "pathstat report: typo.json: sections[0]: where: no run has the key 'instancetype'; did you mean 'instance_type'? (keys: path, trial, tool, P, c, ka, proto, size, target, az, instance_type, region, study, day, hour, week, month)" \
+expect_err_has "pathstat report: typo.json: sections[0]: where: no run has the key 'instancetype'; did you mean 'instance_type'? (keys: path, trial, tool, P, c, ka, proto, size, az, instance_type, region, study, via, day, hour, week, month)" \
     "... did you mean instance_type, with the keys"
 expect_err_lacks "no throughput_bps data" "... not 'no data'"
 

@@ -16,7 +16,7 @@ expect_code 0 "report with the article's spec exits 0 ($ERR)"
 csv=$(ls b/tables/*-decision.csv 2>/dev/null)
 ok '[ -n "$csv" ]' "the bundle has the decision table ($csv)"
 
-w="--where study=tokyo-osaka --where day=2026-08-28 --where instance_type=c6i.large --where target="
+w="--where study=tokyo-osaka --where day=2026-08-28 --where instance_type=c6i.large --where via="
 "$PS" analyze percentiles --db s.db --metric connect_ms $w --stats p50 --format csv > conn.csv 2>/dev/null
 "$PS" analyze percentiles --db s.db --metric throughput_bps $w --where P=4 --where proto=tcp --stats p50 --unit Gbit/s --format csv > tp.csv 2>/dev/null
 cat > cmp.py <<'PY'

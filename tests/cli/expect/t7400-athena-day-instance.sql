@@ -25,7 +25,7 @@ CREATE EXTERNAL TABLE IF NOT EXISTS pathstat.samples (
   `region` string,
   `size` string,
   `study` string,
-  `target` string,
+  `via` string,
   `week` string
 )
 PARTITIONED BY (`day` string, `instance_type` string)
@@ -73,7 +73,7 @@ CREATE EXTERNAL TABLE IF NOT EXISTS pathstat.runs (
   `region` string,
   `size` string,
   `study` string,
-  `target` string,
+  `via` string,
   `week` string
 )
 PARTITIONED BY (`day` string, `instance_type` string)
@@ -112,7 +112,7 @@ CREATE EXTERNAL TABLE IF NOT EXISTS pathstat.summaries (
   `region` string,
   `size` string,
   `study` string,
-  `target` string,
+  `via` string,
   `week` string
 )
 PARTITIONED BY (`day` string, `instance_type` string)

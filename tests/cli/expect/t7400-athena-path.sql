@@ -26,7 +26,7 @@ CREATE EXTERNAL TABLE IF NOT EXISTS pathstat.samples (
   `region` string,
   `size` string,
   `study` string,
-  `target` string,
+  `via` string,
   `week` string
 )
 PARTITIONED BY (`path` string)
@@ -67,7 +67,7 @@ CREATE EXTERNAL TABLE IF NOT EXISTS pathstat.runs (
   `region` string,
   `size` string,
   `study` string,
-  `target` string,
+  `via` string,
   `week` string
 )
 PARTITIONED BY (`path` string)
@@ -99,7 +99,7 @@ CREATE EXTERNAL TABLE IF NOT EXISTS pathstat.summaries (
   `region` string,
   `size` string,
   `study` string,
-  `target` string,
+  `via` string,
   `week` string
 )
 PARTITIONED BY (`path` string)

@@ -26,7 +26,7 @@ CREATE EXTERNAL TABLE IF NOT EXISTS pathstat.samples (
   `region` string,
   `size` string,
   `study` string,
-  `target` string,
+  `via` string,
   `week` string
 )
 PARTITIONED BY (`day` string)
@@ -73,7 +73,7 @@ CREATE EXTERNAL TABLE IF NOT EXISTS pathstat.runs (
   `region` string,
   `size` string,
   `study` string,
-  `target` string,
+  `via` string,
   `week` string
 )
 PARTITIONED BY (`day` string)
@@ -111,7 +111,7 @@ CREATE EXTERNAL TABLE IF NOT EXISTS pathstat.summaries (
   `region` string,
   `size` string,
   `study` string,
-  `target` string,
+  `via` string,
   `week` string
 )
 PARTITIONED BY (`day` string)

@@ -25,7 +25,7 @@ CREATE TABLE IF NOT EXISTS pathstat.samples (
   `region` STRING,
   `size` STRING,
   `study` STRING,
-  `target` STRING,
+  `via` STRING,
   `week` STRING
 )
 USING PARQUET
@@ -63,7 +63,7 @@ CREATE TABLE IF NOT EXISTS pathstat.runs (
   `region` STRING,
   `size` STRING,
   `study` STRING,
-  `target` STRING,
+  `via` STRING,
   `week` STRING
 )
 USING PARQUET
@@ -92,7 +92,7 @@ CREATE TABLE IF NOT EXISTS pathstat.summaries (
   `region` STRING,
   `size` STRING,
   `study` STRING,
-  `target` STRING,
+  `via` STRING,
   `week` STRING
 )
 USING PARQUET

@@ -26,7 +26,7 @@ CREATE TABLE IF NOT EXISTS pathstat.samples (
   `region` STRING,
   `size` STRING,
   `study` STRING,
-  `target` STRING,
+  `via` STRING,
   `week` STRING,
   `day` STRING
 )
@@ -66,7 +66,7 @@ CREATE TABLE IF NOT EXISTS pathstat.runs (
   `region` STRING,
   `size` STRING,
   `study` STRING,
-  `target` STRING,
+  `via` STRING,
   `week` STRING,
   `day` STRING
 )
@@ -97,7 +97,7 @@ CREATE TABLE IF NOT EXISTS pathstat.summaries (
   `region` STRING,
   `size` STRING,
   `study` STRING,
-  `target` STRING,
+  `via` STRING,
   `week` STRING,
   `day` STRING
 )

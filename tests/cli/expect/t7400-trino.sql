@@ -27,7 +27,7 @@ CREATE TABLE IF NOT EXISTS pathstat.samples (
   "region" varchar,
   "size" varchar,
   "study" varchar,
-  "target" varchar,
+  "via" varchar,
   "week" varchar,
   "day" varchar
 )
@@ -69,7 +69,7 @@ CREATE TABLE IF NOT EXISTS pathstat.runs (
   "region" varchar,
   "size" varchar,
   "study" varchar,
-  "target" varchar,
+  "via" varchar,
   "week" varchar,
   "day" varchar
 )
@@ -102,7 +102,7 @@ CREATE TABLE IF NOT EXISTS pathstat.summaries (
   "region" varchar,
   "size" varchar,
   "study" varchar,
-  "target" varchar,
+  "via" varchar,
   "week" varchar,
   "day" varchar
 )

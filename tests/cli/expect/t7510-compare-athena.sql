@@ -33,7 +33,7 @@ u AS (
 -- the trials: the metric's own runs, and runs with samples of it
 t AS (
   SELECT r.run_id, r.path, r.condition, coalesce(r."day", '') AS d1,
-    coalesce(r."az", '') AS g1, coalesce(r."instance_type", '') AS g2, coalesce(r."region", '') AS g3, coalesce(r."study", '') AS g4,
+    coalesce(r."az", '') AS g1, coalesce(r."instance_type", '') AS g2, coalesce(r."region", '') AS g3, coalesce(r."study", '') AS g4, coalesce(r."via", '') AS g5,
     r.trial, r.started_at,
     coalesce(k.nrows, 0) - coalesce(k.failed, 0) AS n,
     CASE WHEN r.metric = 'connect_ms' THEN r.failures ELSE coalesce(k.failed, 0) END AS failures,
@@ -56,7 +56,7 @@ c AS (
   SELECT path, condition, d1, count(*) AS trials, sum(n) AS n, sum(failures) AS failures,
     sum(CASE WHEN tool_only = 0 THEN timeouts ELSE 0 END) AS timeouts,
     sum(CASE WHEN n > 0 THEN 1 ELSE 0 END) AS raw_trials, sum(tool_only) AS tool_trials,
-    count(DISTINCT g1) AS ng1, count(DISTINCT g2) AS ng2, count(DISTINCT g3) AS ng3, count(DISTINCT g4) AS ng4, min(g1) AS gv1, min(g2) AS gv2, min(g3) AS gv3, min(g4) AS gv4
+    count(DISTINCT g1) AS ng1, count(DISTINCT g2) AS ng2, count(DISTINCT g3) AS ng3, count(DISTINCT g4) AS ng4, count(DISTINCT g5) AS ng5, min(g1) AS gv1, min(g2) AS gv2, min(g3) AS gv3, min(g4) AS gv4, min(g5) AS gv5
   FROM t
   GROUP BY path, condition, d1
 ),
@@ -79,7 +79,7 @@ q AS (
   GROUP BY t.path, t.condition, t.d1
 ),
 cs AS (
-  SELECT c.path, c.condition, c.d1, c.trials, c.n, c.failures, c.timeouts, c.raw_trials, c.tool_trials, c.ng1, c.ng2, c.ng3, c.ng4, c.gv1, c.gv2, c.gv3, c.gv4,
+  SELECT c.path, c.condition, c.d1, c.trials, c.n, c.failures, c.timeouts, c.raw_trials, c.tool_trials, c.ng1, c.ng2, c.ng3, c.ng4, c.ng5, c.gv1, c.gv2, c.gv3, c.gv4, c.gv5,
     CASE WHEN c.raw_trials = 0 AND c.tool_trials > 0 THEN q.s1 ELSE p.s1 END AS s1,
       CASE WHEN c.timeouts > 0 AND CAST(c.n + c.timeouts - 1 AS BIGINT) * 50 > CAST(c.n - 1 AS BIGINT) * 100 THEN 1 ELSE 0 END AS ge1,
     CASE WHEN c.raw_trials = 0 AND c.tool_trials > 0 THEN q.s2 ELSE p.s2 END AS s2,
@@ -130,7 +130,7 @@ SELECT c.path AS "path", c.condition AS "condition",
   CASE ks.k WHEN 1 THEN CASE WHEN b.ge1 = 1 OR c.ge1 = 1 THEN NULL ELSE CASE WHEN b.s1 = 0 THEN NULL ELSE c.s1 / b.s1 END END WHEN 2 THEN CASE WHEN b.ge2 = 1 OR c.ge2 = 1 THEN NULL ELSE CASE WHEN b.s2 = 0 THEN NULL ELSE c.s2 / b.s2 END END END AS "ratio",
   CASE ks.k WHEN 1 THEN coalesce(nb.nt1, 0) WHEN 2 THEN coalesce(nb.nt2, 0) END AS "trials_baseline", CASE ks.k WHEN 1 THEN coalesce(nc.nt1, 0) WHEN 2 THEN coalesce(nc.nt2, 0) END AS "trials_value",
   CASE ks.k WHEN 1 THEN b.ge1 WHEN 2 THEN b.ge2 END AS "baseline_ge_timeout", CASE ks.k WHEN 1 THEN c.ge1 WHEN 2 THEN c.ge2 END AS "value_ge_timeout",
-  substr(CASE WHEN b.ng1 = 1 AND c.ng1 = 1 AND b.gv1 <> c.gv1 THEN '; az: ' || CASE WHEN b.gv1 = '' THEN '(none)' ELSE b.gv1 END || ' vs ' || CASE WHEN c.gv1 = '' THEN '(none)' ELSE c.gv1 END ELSE '' END || CASE WHEN b.ng2 = 1 AND c.ng2 = 1 AND b.gv2 <> c.gv2 THEN '; instance_type: ' || CASE WHEN b.gv2 = '' THEN '(none)' ELSE b.gv2 END || ' vs ' || CASE WHEN c.gv2 = '' THEN '(none)' ELSE c.gv2 END ELSE '' END || CASE WHEN b.ng3 = 1 AND c.ng3 = 1 AND b.gv3 <> c.gv3 THEN '; region: ' || CASE WHEN b.gv3 = '' THEN '(none)' ELSE b.gv3 END || ' vs ' || CASE WHEN c.gv3 = '' THEN '(none)' ELSE c.gv3 END ELSE '' END || CASE WHEN b.ng4 = 1 AND c.ng4 = 1 AND b.gv4 <> c.gv4 THEN '; study: ' || CASE WHEN b.gv4 = '' THEN '(none)' ELSE b.gv4 END || ' vs ' || CASE WHEN c.gv4 = '' THEN '(none)' ELSE c.gv4 END ELSE '' END, 3) AS "also_differ"
+  substr(CASE WHEN b.ng1 = 1 AND c.ng1 = 1 AND b.gv1 <> c.gv1 THEN '; az: ' || CASE WHEN b.gv1 = '' THEN '(none)' ELSE b.gv1 END || ' vs ' || CASE WHEN c.gv1 = '' THEN '(none)' ELSE c.gv1 END ELSE '' END || CASE WHEN b.ng2 = 1 AND c.ng2 = 1 AND b.gv2 <> c.gv2 THEN '; instance_type: ' || CASE WHEN b.gv2 = '' THEN '(none)' ELSE b.gv2 END || ' vs ' || CASE WHEN c.gv2 = '' THEN '(none)' ELSE c.gv2 END ELSE '' END || CASE WHEN b.ng3 = 1 AND c.ng3 = 1 AND b.gv3 <> c.gv3 THEN '; region: ' || CASE WHEN b.gv3 = '' THEN '(none)' ELSE b.gv3 END || ' vs ' || CASE WHEN c.gv3 = '' THEN '(none)' ELSE c.gv3 END ELSE '' END || CASE WHEN b.ng4 = 1 AND c.ng4 = 1 AND b.gv4 <> c.gv4 THEN '; study: ' || CASE WHEN b.gv4 = '' THEN '(none)' ELSE b.gv4 END || ' vs ' || CASE WHEN c.gv4 = '' THEN '(none)' ELSE c.gv4 END ELSE '' END || CASE WHEN b.ng5 = 1 AND c.ng5 = 1 AND b.gv5 <> c.gv5 THEN '; via: ' || CASE WHEN b.gv5 = '' THEN '(none)' ELSE b.gv5 END || ' vs ' || CASE WHEN c.gv5 = '' THEN '(none)' ELSE c.gv5 END ELSE '' END, 3) AS "also_differ"
 FROM cs c
 CROSS JOIN bl
 JOIN cs b ON b.path = c.path AND b.condition = c.condition AND b.d1 = bl.v

@@ -27,7 +27,7 @@ u AS (
 -- the trials: the metric's own runs, and runs with samples of it
 t AS (
   SELECT r.run_id, r.path, r.condition,
-    coalesce(r."az", '') AS g1, coalesce(r."day", '') AS g2, coalesce(r."instance_type", '') AS g3, coalesce(r."region", '') AS g4, coalesce(r."study", '') AS g5,
+    coalesce(r."az", '') AS g1, coalesce(r."day", '') AS g2, coalesce(r."instance_type", '') AS g3, coalesce(r."region", '') AS g4, coalesce(r."study", '') AS g5, coalesce(r."via", '') AS g6,
     r.trial, r.started_at,
     coalesce(k.nrows, 0) - coalesce(k.failed, 0) AS n,
     CASE WHEN r.metric = 'connect_ms' THEN r.failures ELSE coalesce(k.failed, 0) END AS failures,
@@ -50,7 +50,7 @@ c AS (
   SELECT path, condition, count(*) AS trials, sum(n) AS n, sum(failures) AS failures,
     sum(CASE WHEN tool_only = 0 THEN timeouts ELSE 0 END) AS timeouts,
     sum(CASE WHEN n > 0 THEN 1 ELSE 0 END) AS raw_trials, sum(tool_only) AS tool_trials,
-    count(DISTINCT g1) AS ng1, count(DISTINCT g2) AS ng2, count(DISTINCT g3) AS ng3, count(DISTINCT g4) AS ng4, count(DISTINCT g5) AS ng5
+    count(DISTINCT g1) AS ng1, count(DISTINCT g2) AS ng2, count(DISTINCT g3) AS ng3, count(DISTINCT g4) AS ng4, count(DISTINCT g5) AS ng5, count(DISTINCT g6) AS ng6
   FROM t
   GROUP BY path, condition
 ),
@@ -77,7 +77,7 @@ q AS (
   GROUP BY t.path, t.condition
 ),
 cs AS (
-  SELECT c.path, c.condition, c.trials, c.n, c.failures, c.timeouts, c.raw_trials, c.tool_trials, c.ng1, c.ng2, c.ng3, c.ng4, c.ng5,
+  SELECT c.path, c.condition, c.trials, c.n, c.failures, c.timeouts, c.raw_trials, c.tool_trials, c.ng1, c.ng2, c.ng3, c.ng4, c.ng5, c.ng6,
     CASE WHEN c.raw_trials = 0 AND c.tool_trials > 0 THEN q.s1 ELSE p.s1 END AS s1,
       CASE WHEN c.timeouts > 0 AND CAST(c.n + c.timeouts - 1 AS BIGINT) * 50 > CAST(c.n - 1 AS BIGINT) * 100 THEN 1 ELSE 0 END AS ge1,
     CASE WHEN c.raw_trials = 0 AND c.tool_trials > 0 THEN q.s2 ELSE p.s2 END AS s2,
@@ -99,6 +99,6 @@ SELECT cs.path AS "path", cs.condition AS "condition",
   cs.s2 AS "p95", cs.ge2 AS "p95_ge_timeout",
   cs.s3 AS "p99", cs.ge3 AS "p99_ge_timeout",
   cs.s4 AS "max", cs.ge4 AS "max_ge_timeout",
-  substr(CASE WHEN cs.ng1 > 1 THEN ',az' ELSE '' END || CASE WHEN cs.ng2 > 1 THEN ',day' ELSE '' END || CASE WHEN cs.ng3 > 1 THEN ',instance_type' ELSE '' END || CASE WHEN cs.ng4 > 1 THEN ',region' ELSE '' END || CASE WHEN cs.ng5 > 1 THEN ',study' ELSE '' END, 2) AS "pooled_over"
+  substr(CASE WHEN cs.ng1 > 1 THEN ',az' ELSE '' END || CASE WHEN cs.ng2 > 1 THEN ',day' ELSE '' END || CASE WHEN cs.ng3 > 1 THEN ',instance_type' ELSE '' END || CASE WHEN cs.ng4 > 1 THEN ',region' ELSE '' END || CASE WHEN cs.ng5 > 1 THEN ',study' ELSE '' END || CASE WHEN cs.ng6 > 1 THEN ',via' ELSE '' END, 2) AS "pooled_over"
 FROM cs
 ORDER BY array_join(transform(regexp_extract_all(cs.path, '[0-9]+|[^0-9]+'), seg -> IF(regexp_like(seg, '^[0-9]'), lpad(regexp_replace(seg, '^0+', ''), 20, '0'), seg)), ''), cs.condition;

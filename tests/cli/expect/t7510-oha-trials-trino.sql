@@ -28,7 +28,7 @@ u AS (
 -- the trials: the metric's own runs, and runs with samples of it
 t AS (
   SELECT r.run_id, r.path, r.condition, coalesce(r."day", '') AS d1,
-    coalesce(r."az", '') AS g1, coalesce(r."instance_type", '') AS g2, coalesce(r."region", '') AS g3, coalesce(r."study", '') AS g4,
+    coalesce(r."az", '') AS g1, coalesce(r."instance_type", '') AS g2, coalesce(r."region", '') AS g3, coalesce(r."study", '') AS g4, coalesce(r."via", '') AS g5,
     r.trial, r.started_at,
     coalesce(k.nrows, 0) - coalesce(k.failed, 0) AS n,
     CASE WHEN r.metric = 'http_ms' THEN r.failures ELSE coalesce(k.failed, 0) END AS failures,
@@ -51,7 +51,7 @@ c AS (
   SELECT path, condition, d1, count(*) AS trials, sum(n) AS n, sum(failures) AS failures,
     sum(CASE WHEN tool_only = 0 THEN timeouts ELSE 0 END) AS timeouts,
     sum(CASE WHEN n > 0 THEN 1 ELSE 0 END) AS raw_trials, sum(tool_only) AS tool_trials,
-    count(DISTINCT g1) AS ng1, count(DISTINCT g2) AS ng2, count(DISTINCT g3) AS ng3, count(DISTINCT g4) AS ng4
+    count(DISTINCT g1) AS ng1, count(DISTINCT g2) AS ng2, count(DISTINCT g3) AS ng3, count(DISTINCT g4) AS ng4, count(DISTINCT g5) AS ng5
   FROM t
   GROUP BY path, condition, d1
 ),
@@ -86,7 +86,7 @@ p AS (
   GROUP BY path, condition, d1
 ),
 cs AS (
-  SELECT c.path, c.condition, c.d1, c.trials, c.n, c.failures, c.timeouts, c.raw_trials, c.tool_trials, c.ng1, c.ng2, c.ng3, c.ng4,
+  SELECT c.path, c.condition, c.d1, c.trials, c.n, c.failures, c.timeouts, c.raw_trials, c.tool_trials, c.ng1, c.ng2, c.ng3, c.ng4, c.ng5,
     p.s1, p.s1_med, p.s1_min, p.s1_max, 0 AS ge1,
     p.s2, p.s2_med, p.s2_min, p.s2_max, 0 AS ge2,
     p.s3, p.s3_med, p.s3_min, p.s3_max, 0 AS ge3,
@@ -102,6 +102,6 @@ SELECT cs.path AS "path", cs.condition AS "condition", cs.d1 AS "day",
   cs.s2 AS "p95", cs.s2_med AS "p95_median", cs.s2_min AS "p95_min", cs.s2_max AS "p95_max",
   cs.s3 AS "p99", cs.s3_med AS "p99_median", cs.s3_min AS "p99_min", cs.s3_max AS "p99_max",
   cs.s4 AS "max", cs.s4_med AS "max_median", cs.s4_min AS "max_min", cs.s4_max AS "max_max",
-  substr(CASE WHEN cs.ng1 > 1 THEN ',az' ELSE '' END || CASE WHEN cs.ng2 > 1 THEN ',instance_type' ELSE '' END || CASE WHEN cs.ng3 > 1 THEN ',region' ELSE '' END || CASE WHEN cs.ng4 > 1 THEN ',study' ELSE '' END, 2) AS "pooled_over"
+  substr(CASE WHEN cs.ng1 > 1 THEN ',az' ELSE '' END || CASE WHEN cs.ng2 > 1 THEN ',instance_type' ELSE '' END || CASE WHEN cs.ng3 > 1 THEN ',region' ELSE '' END || CASE WHEN cs.ng4 > 1 THEN ',study' ELSE '' END || CASE WHEN cs.ng5 > 1 THEN ',via' ELSE '' END, 2) AS "pooled_over"
 FROM cs
 ORDER BY CASE cs.path WHEN 'G''' THEN 0 WHEN 'G' THEN 1 END, cs.condition, array_join(transform(regexp_extract_all(cs.d1, '[0-9]+|[^0-9]+'), seg -> IF(regexp_like(seg, '^[0-9]'), lpad(regexp_replace(seg, '^0+', ''), 20, '0'), seg)), '');
