@@ -33,7 +33,7 @@ u AS (
 -- the trials: runs with the value, each n = 1, no failures
 t AS (
   SELECT r.run_id, r.path, r.condition, coalesce(r.`day`, '') AS d1,
-    coalesce(r.`az`, '') AS g1, coalesce(r.`instance_type`, '') AS g2, coalesce(r.`region`, '') AS g3, coalesce(r.`study`, '') AS g4,
+    coalesce(r.`az`, '') AS g1, coalesce(r.`instance_type`, '') AS g2, coalesce(r.`region`, '') AS g3, coalesce(r.`study`, '') AS g4, coalesce(r.`via`, '') AS g5,
     r.trial, r.started_at, 1 AS n, 0 AS failures, 0 AS tool_only, 0 AS timeouts
   FROM pathstat.runs r
   JOIN e ON e.run_id = r.run_id
@@ -50,7 +50,7 @@ c AS (
   SELECT path, condition, d1, count(*) AS trials, sum(n) AS n, sum(failures) AS failures,
     sum(CASE WHEN tool_only = 0 THEN timeouts ELSE 0 END) AS timeouts,
     sum(CASE WHEN n > 0 THEN 1 ELSE 0 END) AS raw_trials, sum(tool_only) AS tool_trials,
-    count(DISTINCT g1) AS ng1, count(DISTINCT g2) AS ng2, count(DISTINCT g3) AS ng3, count(DISTINCT g4) AS ng4
+    count(DISTINCT g1) AS ng1, count(DISTINCT g2) AS ng2, count(DISTINCT g3) AS ng3, count(DISTINCT g4) AS ng4, count(DISTINCT g5) AS ng5
   FROM t
   GROUP BY path, condition, d1
 ),
@@ -82,7 +82,7 @@ p AS (
   GROUP BY path, condition, d1
 ),
 cs AS (
-  SELECT c.path, c.condition, c.d1, c.trials, c.n, c.failures, c.timeouts, c.raw_trials, c.tool_trials, c.ng1, c.ng2, c.ng3, c.ng4,
+  SELECT c.path, c.condition, c.d1, c.trials, c.n, c.failures, c.timeouts, c.raw_trials, c.tool_trials, c.ng1, c.ng2, c.ng3, c.ng4, c.ng5,
     p.s1, p.s1_med, p.s1_min, p.s1_max, 0 AS ge1,
     p.s2, p.s2_med, p.s2_min, p.s2_max, 0 AS ge2,
     p.s3, p.s3_med, p.s3_min, p.s3_max, 0 AS ge3
@@ -96,6 +96,6 @@ SELECT cs.path AS `path`, cs.condition AS `condition`, cs.d1 AS `day`,
   cs.s1 AS `mean`, cs.s1_med AS `mean_median`, cs.s1_min AS `mean_min`, cs.s1_max AS `mean_max`,
   cs.s2 AS `min`, cs.s2_med AS `min_median`, cs.s2_min AS `min_min`, cs.s2_max AS `min_max`,
   cs.s3 AS `max`, cs.s3_med AS `max_median`, cs.s3_min AS `max_min`, cs.s3_max AS `max_max`,
-  substr(CASE WHEN cs.ng1 > 1 THEN ',az' ELSE '' END || CASE WHEN cs.ng2 > 1 THEN ',instance_type' ELSE '' END || CASE WHEN cs.ng3 > 1 THEN ',region' ELSE '' END || CASE WHEN cs.ng4 > 1 THEN ',study' ELSE '' END, 2) AS `pooled_over`
+  substr(CASE WHEN cs.ng1 > 1 THEN ',az' ELSE '' END || CASE WHEN cs.ng2 > 1 THEN ',instance_type' ELSE '' END || CASE WHEN cs.ng3 > 1 THEN ',region' ELSE '' END || CASE WHEN cs.ng4 > 1 THEN ',study' ELSE '' END || CASE WHEN cs.ng5 > 1 THEN ',via' ELSE '' END, 2) AS `pooled_over`
 FROM cs
 ORDER BY array_join(transform(regexp_extract_all(cs.path, '([0-9]+|[^0-9]+)', 1), seg -> IF(seg RLIKE '^[0-9]', lpad(regexp_replace(seg, '^0+', ''), 20, '0'), seg)), ''), cs.condition, array_join(transform(regexp_extract_all(cs.d1, '([0-9]+|[^0-9]+)', 1), seg -> IF(seg RLIKE '^[0-9]', lpad(regexp_replace(seg, '^0+', ''), 20, '0'), seg)), '');
