@@ -14,6 +14,7 @@
 
 #include "analyze/internal.h"
 #include "analyze/pooling.h"
+#include "analyze/verbs.h"
 #include "common/err.h"
 #include "common/escape.h"
 #include "common/keycat.h"
@@ -165,20 +166,35 @@ analyze_fill_group_columns(struct table *t, size_t row, const struct cellset *cs
 
 /* The trial-level interval of a's statistic s against b's (values va,
  * vb) as a difference or ratio (stats/interval.c); lo, hi NaN and
- * iv->why set when there is none. */
-static void
-tl_contrast(const struct analyze_opts *o, const struct stats_name *s,
-    struct cell *a, struct cell *b, double va, double vb,
-    enum stats_contrast k, struct stats_interval *iv)
+ * iv->why set when there is none.  A percentile's borrows the spread
+ * of the cells of each side's design in cs as delta's and ratio's do
+ * (stats_tl_contrast_borrow(), analyze/borrow.c): returns the cells the
+ * fewer side borrowed from, 0 for the pair's own; *design the fewer
+ * side's cells of its design. */
+static size_t
+tl_contrast(const struct analyze_opts *o, const struct cellset *cs,
+    const struct stats_name *s, struct cell *a, struct cell *b, double va,
+    double vb, enum stats_contrast k, struct stats_interval *iv,
+    size_t *design)
 {
 	double *ua, *ub, *vua, *vub, ea, eb;
 	const char *wa, *wb;
 	size_t ta = cell_tl(o, a, s, &ua, &vua, &ea, &wa);
 	size_t tb = cell_tl(o, b, s, &ub, &vub, &eb, &wb);
+	size_t n = 0;
 
+	*design = 0;
 	if (ta && tb) {
-		stats_tl_contrast_v(ua, vua, ta, va, ub, vub, tb, vb, k,
-		    o->level, iv);
+		struct stats_borrow ba, bb;
+
+		cell_borrow(o, cs, a, s, ta, &ba);
+		cell_borrow(o, cs, b, s, tb, &bb);
+		if (s->kind != STATS_NAME_PCT)
+			ba.cells = bb.cells = 0;
+		*design = ba.cells < bb.cells ? ba.cells : bb.cells;
+		if (stats_tl_contrast_borrow(ua, vua, ta, va, &ba, ub, vub,
+		    tb, vb, &bb, k, o->level, iv) == 1)
+			n = *design;
 		cell_contrast_clip(a, b, k, iv);
 	} else {
 		iv->estimate = k == STATS_RATIO ? stats_ratio(va, vb) : va - vb;
@@ -190,6 +206,7 @@ tl_contrast(const struct analyze_opts *o, const struct stats_name *s,
 	free(ub);
 	free(vua);
 	free(vub);
+	return n;
 }
 
 /*
@@ -398,6 +415,10 @@ struct cmp_ctx {
 	size_t			nday_rows, none_rows;	/* rows of DAYS_WELCH or
 					 * DAYS_PAIRED, of DAYS_ONE */
 	size_t			ntail;	/* rows of tail_pooled() */
+	/* rows whose trials' intervals borrowed their design's spread
+	 * (tl_contrast), the most cells one borrowed from, and rows of
+	 * a percentile with fewer than STATS_BORROW_MIN_CELLS */
+	size_t			nborrow, borrow_most, nlone;
 	bool			maxt;	/* p_adj by max-T, else Holm */
 };
 
@@ -749,6 +770,7 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 	int ddir = 0, rdir = 0;
 	size_t nb, nc, row, col;
 	bool valued = false;
+	size_t nbor = 0, ndesign = 0;
 	struct day_row dr;
 	const struct daymap *dm = x->by_days ? &x->days : NULL;
 
@@ -774,10 +796,10 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 		test_name = "none";
 		ratio = NAN;
 	} else {
-		tl_contrast(o2, st, c, (struct cell *)base, vc.value, vb.value,
-		    STATS_DELTA, &bd);
-		tl_contrast(o2, st, c, (struct cell *)base, vc.value, vb.value,
-		    STATS_RATIO, &bro);
+		tl_contrast(o2, x->cs, st, c, (struct cell *)base, vc.value,
+		    vb.value, STATS_DELTA, &bd, &ndesign);
+		nbor = tl_contrast(o2, x->cs, st, c, (struct cell *)base,
+		    vc.value, vb.value, STATS_RATIO, &bro, &ndesign);
 		if (bro.covers != STATS_COVERS_NONE &&
 		    (cell_tl_method(o2, c, st) ||
 		    cell_tl_method(o2, (struct cell *)base, st)))
@@ -793,6 +815,14 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 		row_days(x, base->dims[x->cs->ndims - 1],
 		    c->dims[x->cs->ndims - 1], db, xb, nb, dc, xc, nc, &dr);
 	covers = row_unit(x, &dr, &bro, &bd, &test, &test_name);
+	/* days as the unit: the days' interval, no trial spread borrowed */
+	if (dr.mode == DAYS_TRIALS && bro.covers == STATS_COVERS_TRIALS &&
+	    st->kind == STATS_NAME_PCT) {
+		x->nborrow += nbor > 0;
+		x->nlone += !nbor && ndesign < STATS_BORROW_MIN_CELLS;
+		if (nbor > x->borrow_most)
+			x->borrow_most = nbor;
+	}
 	row = table_add_row(t);
 	col = analyze_fill_group_columns(t, row, x->cs, c, o2);
 	table_set_str(t, row, col++, x->key);
@@ -1052,6 +1082,9 @@ compare_notes(struct cmp_ctx *x)
 		    "values (ties at the pooled percentile, or trials of unequal "
 		    "size, where the pooled linearization does not hold: "
 		    "docs/research/intervals.md).", x->nby_trials);
+	/* each row's difference and ratio, as delta's and ratio's; the
+	 * verdict's test and p_adj are the trials' own */
+	borrow_notes(x->t, x->nborrow, x->borrow_most, x->nlone, false);
 	table_add_note(x->t, "Verdict: better/worse when the adjusted p < "
 	    "%.2f and the whole interval lies beyond ±%.0f %%; same when the "
 	    "interval lies within ±%.0f %% (or the change is significant but "

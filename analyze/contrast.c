@@ -31,12 +31,14 @@ struct contrast {
  * what it covers) when o->ci; NaN when a side is missing.  *why says why
  * the value or, when the value is there, the interval is missing.  A
  * censored side: *censored, and the bound it implies in *bound (*dir,
- * cell_contrast_bound()). */
+ * cell_contrast_bound()).  *borrowed: the cells of their design the
+ * interval's sides borrowed the spread of (the fewer side's), 0 when it
+ * is the pair's own. */
 static void
 contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
     const struct contrast *k, const struct stats_name *s, double *val,
     double *lo, double *hi, enum stats_covers *covers, const char **why,
-    bool *censored, double *bound, int *dir)
+    bool *censored, double *bound, int *dir, size_t *borrowed)
 {
 	struct cell_stat va, vb;
 	struct cell_info ia, ib;
@@ -47,6 +49,7 @@ contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
 	*censored = false;
 	*bound = NAN;
 	*dir = 0;
+	*borrowed = 0;
 	if (!k->a || !k->b) {
 		*why = "not measured";
 		return;
@@ -85,9 +88,11 @@ contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
 			cell_borrow(o, cs, k->b, s, tb, &bb);
 			if (s->kind != STATS_NAME_PCT)
 				ba.cells = bb.cells = 0;
-			stats_tl_contrast_borrow(ua, vua, ta, va.value, &ba, ub,
-			    vub, tb, vb.value, &bb, k->ratio ? STATS_RATIO :
-			    STATS_DELTA, o->level, &iv);
+			if (stats_tl_contrast_borrow(ua, vua, ta, va.value,
+			    &ba, ub, vub, tb, vb.value, &bb, k->ratio ?
+			    STATS_RATIO : STATS_DELTA, o->level, &iv) == 1)
+				*borrowed = ba.cells < bb.cells ? ba.cells :
+				    bb.cells;
 			cell_contrast_clip(k->a, k->b, k->ratio ? STATS_RATIO :
 			    STATS_DELTA, &iv);
 			*lo = iv.lo;
@@ -103,7 +108,7 @@ contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
 }
 
 /* Add one column per stat (+ _ge_timeout for connect probes, + _lo/_hi,
- * _ci_covers, _ci_reason with --ci); returns the first one. */
+ * _ci_covers, _ci_reason, _ci_borrowed with --ci); returns the first one. */
 size_t
 add_stat_cols(struct table *t, const struct analyze_opts *o, const char *unit,
     int dec, bool ratio, bool connect)
@@ -138,6 +143,11 @@ add_stat_cols(struct table *t, const struct analyze_opts *o, const char *unit,
 			table_add_hidden_col(t, h.buf, h.buf, -1);
 			strbuf_reset(&h);
 			strbuf_addf(&h, "%s_ci_reason", name);
+			table_add_hidden_col(t, h.buf, h.buf, -1);
+			/* the cells of their design the sides borrowed the
+			 * spread of (analyze/borrow.c), 0 none */
+			strbuf_reset(&h);
+			strbuf_addf(&h, "%s_ci_borrowed", name);
 			table_add_hidden_col(t, h.buf, h.buf, -1);
 		}
 	}
@@ -186,6 +196,7 @@ fill_stat_cols(struct table *t, size_t row, size_t col,
 		const char *why;
 		bool cens = false;
 		int dir = 0;
+		size_t nbor = 0;
 		struct strbuf sb = STRBUF_INIT;
 
 		if (o->stats[j].kind == STATS_NAME_N) {
@@ -196,7 +207,7 @@ fill_stat_cols(struct table *t, size_t row, size_t col,
 			why = k->a && k->b ? NULL : "not measured";
 		} else {
 			contrast_stat(o, cs, k, &o->stats[j], &v, &lo, &hi, &cov,
-			    &why, &cens, &bound, &dir);
+			    &why, &cens, &bound, &dir, &nbor);
 		}
 		table_set_num(t, row, col, v);
 		if (cens && dir) {
@@ -234,6 +245,7 @@ fill_stat_cols(struct table *t, size_t row, size_t col,
 				table_set_str(t, row, col, stats_covers_name(cov));
 			col++;
 			set_ci_reason(t, row, col++, lo, why);
+			table_set_int(t, row, col++, (int64_t)nbor);
 		}
 	}
 	return col;
@@ -268,7 +280,7 @@ contrast_borrow_note(struct table *t, const struct analyze_opts *o,
 				most = n;
 		}
 	}
-	borrow_notes(t, nb, most, lone, false);
+	borrow_notes(t, nb, most, lone, true);
 }
 
 void
@@ -511,10 +523,11 @@ growth_d50_clear(const struct analyze_opts *o, const struct cellset *cs,
 	const char *w;
 	bool censored;
 	int dir;
+	size_t nbor;
 
 	oc.ci = true;
 	contrast_stat(&oc, cs, k, &p50, &val, &lo, &hi, &covers, &w,
-	    &censored, &bound, &dir);
+	    &censored, &bound, &dir, &nbor);
 	if (covers == STATS_COVERS_NONE || !(lo <= hi)) {
 		cell_compute(&oc, cs, k->a, &p50, true, &a, &info);
 		cell_compute(&oc, cs, k->b, &p50, true, &b, &info);

@@ -163,5 +163,5 @@ stats_tl_contrast_borrow(const double *ua, const double *vta, size_t ta,
 	}
 	out->se = se;
 	out->df = df;
-	return 0;
+	return 1;
 }

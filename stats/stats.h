@@ -767,8 +767,8 @@ int stats_tl_interval_borrow(const double *u, size_t T, double estimate,
  * STATS_BORROW_MIN_CELLS cells each), the interval of the difference
  * (on the values) or ratio (on the log scale) from each cell's borrowed
  * variance as in stats_tl_interval_borrow, Welch-Satterthwaite's degrees
- * of freedom over b->df.  Returns 0 (also when not available), -1 on bad
- * arguments.
+ * of freedom over b->df.  Returns 1 when the interval borrowed, 0 when it
+ * is the pair's own (also when not available), -1 on bad arguments.
  */
 int stats_tl_contrast_borrow(const double *ua, const double *vta, size_t ta,
     double ea, const struct stats_borrow *ba, const double *ub,

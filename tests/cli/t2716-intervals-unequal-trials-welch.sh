@@ -107,16 +107,16 @@ else:
 PY
 
 # each pair alone: two cells of a design borrow nothing from the others
-# (t2722), so the interval is the pair's own
+# (t2722; compare as delta, t2723), so the interval is the pair's own
 run "$PS" analyze delta --db d.db $P U-V --where path=U,V
 expect_code 0 "delta --ci runs"
 ok "printf '%s' \"\$OUT\" | \"\$PY\" oracle.py delta U V" "--pool trials delta p50 of trials 300/300/40: Welch's statistic's own quantile under tau^2 + c/n_t (scipy), not Welch's t quantile"
-run "$PS" analyze compare --db r.db $P --by c --baseline 10
+run "$PS" analyze compare --db r.db $P --by c --baseline 10 --where path=UV
 expect_code 0 "compare --ci runs"
 ok "printf '%s' \"\$OUT\" | \"\$PY\" oracle.py ratio U V" "--pool trials compare ratio p50 of trials 300/300/40: the same on the log scale"
 run "$PS" analyze delta --db d.db $P W-X --where path=W,X
 expect_code 0 "delta --ci of equal sizes runs"
 ok "printf '%s' \"\$OUT\" | \"\$PY\" oracle.py delta W X" "trials of equal size: Welch's interval, unchanged"
-run "$PS" analyze compare --db r.db $P --by c --baseline 10
+run "$PS" analyze compare --db r.db $P --by c --baseline 10 --where path=WX
 ok "printf '%s' \"\$OUT\" | \"\$PY\" oracle.py ratio W X" "trials of equal size: Welch's ratio interval, unchanged"
 test_done
