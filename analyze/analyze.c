@@ -432,13 +432,14 @@ static const struct verb verbs[] = {
 	{ "compare",	analyze_compare,
 	  "--by KEY [--baseline V] [--threshold 5%]",
 	  "a dimension's values against a baseline" },
-	{ "delta",	analyze_delta,		"PAIR...",
+	{ "delta",	analyze_delta,		"[--attempts completed|all] PAIR...",
 	  "differences between paths: G-G' H-B" },
 	{ "mtu",	analyze_mtu,		NULL,
 	  "path MTU per path (pathprobe --mtu; no --metric)" },
 	{ "percentiles", analyze_percentiles,	NULL,
 	  "percentile tables per path and condition" },
-	{ "ratio",	analyze_ratio,		"--across KEY NUM/DEN",
+	{ "ratio",	analyze_ratio,
+	  "--across KEY [--attempts completed|all] NUM/DEN",
 	  "ratios across a condition key: c 16/1" },
 	{ "relative",	analyze_relative,	NULL,
 	  "each percentile as % of the cell's p50" },
@@ -879,6 +880,15 @@ cmd_analyze(int argc, char **argv)
 	if (!metric_by_name(o.metric)) {
 		metric_unknown(&why, o.metric);
 		error("%s", why.buf);
+		goto usage;
+	}
+	if (o.attempts_all && strcmp(verb, "delta") && strcmp(verb, "ratio")) {
+		error("--attempts all: only delta and ratio take it");
+		goto usage;
+	}
+	if (o.attempts_all && !metric_by_name(o.metric)->timeout_bound) {
+		error("--attempts all: %s records no timed-out attempts to "
+		    "rank (connect_ms does)", o.metric);
 		goto usage;
 	}
 	if (units_check(metric_by_name(o.metric), o.unit, &why)) {

@@ -27,6 +27,80 @@ struct contrast {
 	bool		ratio;
 };
 
+/* The reasons a contrast of all attempts has no interval: both are
+ * listed in docs/research/intervals.md. */
+static const char WHY_ALL_REACHES[] = "all attempts: the order-statistic "
+    "interval reaches the timed-out attempts (its upper end ≥ timeout)";
+static const char WHY_ALL_TL[] = "all attempts: the trials' intervals are "
+    "of their completed attempts; none is drawn over timed-out ones";
+
+/* Does side c have timeouts that --attempts all ranks? */
+static bool
+side_has_timeouts(const struct cellset *cs, const struct cell *c)
+{
+	return cs->info->timeout_bound && c->timeouts > 0;
+}
+
+/*
+ * Statistic s of side c as the contrast reads it: the completed
+ * attempts' (cell_compute()) or, with --attempts all on a side with
+ * timeouts, that of all attempts, its timeouts ranked at the timeout
+ * above every success (cell_all_attempts(); exact where it is not
+ * censored, and censored where it reads a timeout: the same rule).
+ * A mean of all attempts is unknown (a timeout has no time): NaN.
+ */
+static void
+side_stat(const struct analyze_opts *o, const struct cellset *cs,
+    struct cell *c, const struct stats_name *s, struct cell_stat *v,
+    struct cell_info *info)
+{
+	cell_compute(o, cs, c, s, false, v, info);
+	if (!o->attempts_all || v->censored || !side_has_timeouts(cs, c))
+		return;
+	if (s->kind == STATS_NAME_MEAN) {
+		v->value = NAN;
+		v->why_missing = "all attempts: no mean of timed-out attempts";
+		return;
+	}
+	v->value = cell_all_attempts(o, cs, c, s);
+}
+
+/* Why a contrast of all attempts with a side with timeouts has no
+ * interval of statistic s: its order-statistic interval over all the
+ * side's attempts (pooled) reaches a timed-out rank, or else the
+ * trial-level intervals are of the completed attempts. */
+static const char *
+all_attempts_why(const struct analyze_opts *o, const struct cellset *cs,
+    struct cell *c, const struct stats_name *s)
+{
+	struct stats_interval iv;
+	const double *x;
+	double *all, fill;
+	size_t n, i, tmo = 0;
+	const char *why = WHY_ALL_TL;
+
+	if (s->kind != STATS_NAME_PCT || !side_has_timeouts(cs, c))
+		return s->kind == STATS_NAME_PCT ? NULL : WHY_ALL_TL;
+	n = cell_pooled(c, &x);
+	for (i = 0; i < c->ntrials; i++)
+		if (!c->trials[i].summary_only)
+			tmo += (size_t)c->trials[i].timeouts;
+	if (!n || !isfinite(c->timeout_ms))
+		return WHY_ALL_TL;
+	fill = x[n - 1] > c->timeout_ms ? x[n - 1] : c->timeout_ms;
+	/* all: owned here */
+	all = xmalloc((n + tmo) * sizeof(*all));
+	memcpy(all, x, n * sizeof(*all));
+	for (i = 0; i < tmo; i++)
+		all[n + i] = fill;
+	if (stats_sample_interval(all, n + tmo, s->pct,
+	    stats_quantile(o->est, all, n + tmo, s->pct), o->level, &iv) ||
+	    iv.covers == STATS_COVERS_NONE || !(iv.hi < fill))
+		why = WHY_ALL_REACHES;
+	free(all);
+	return why;
+}
+
 /* Value of the contrast for stat s, with its trial-level interval (and
  * what it covers) when o->ci; NaN when a side is missing.  *why says why
  * the value or, when the value is there, the interval is missing.  A
@@ -54,8 +128,8 @@ contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
 		*why = "not measured";
 		return;
 	}
-	cell_compute(o, cs, k->a, s, false, &va, &ia);
-	cell_compute(o, cs, k->b, s, false, &vb, &ib);
+	side_stat(o, cs, k->a, s, &va, &ia);
+	side_stat(o, cs, k->b, s, &vb, &ib);
 	/* a side "≥ timeout": the contrast has no number, nor interval */
 	if (va.censored || vb.censored) {
 		*why = CELL_WHY_CENSORED;
@@ -70,6 +144,15 @@ contrast_stat(const struct analyze_opts *o, const struct cellset *cs,
 	}
 	*val = k->ratio ? stats_ratio(va.value, vb.value) :
 	    stats_delta(va.value, vb.value);
+	if (o->ci && o->attempts_all && (side_has_timeouts(cs, k->a) ||
+	    side_has_timeouts(cs, k->b))) {
+		const char *wa = all_attempts_why(o, cs, k->a, s);
+		const char *wb = all_attempts_why(o, cs, k->b, s);
+
+		*why = wa == WHY_ALL_REACHES || wb == WHY_ALL_REACHES ?
+		    WHY_ALL_REACHES : WHY_ALL_TL;
+		return;
+	}
 	if (o->ci) {
 		struct stats_interval iv;
 		const char *wa, *wb;
@@ -179,6 +262,29 @@ censor_contrast_note(struct table *t, const struct cellset *cs,
 	    "shown, reading \"≥ timeout\" as at least the timeout: ≥ timeout − "
 	    "the other side's statistic of all attempts (a ratio: timeout / "
 	    "it; growth: that bound over Δp50)." : ".");
+}
+
+/* --attempts all: the caption names the target. */
+static void
+attempts_note(struct table *t, const struct analyze_opts *o,
+    const struct cellset *cs)
+{
+	size_t i;
+	int64_t tmo = 0;
+
+	if (!o->attempts_all)
+		return;
+	for (i = 0; i < cs->n; i++)
+		tmo += cs->cells[i].timeouts;
+	table_add_note(t, "--attempts all: each percentile is the percentile "
+	    "of all attempts, a timeout ranked at or beyond the timeout above "
+	    "every success (refusals and errors have no connect time and are "
+	    "left out); where it falls among the timeouts it is ≥ timeout, "
+	    "never a number, else it is the completed attempts' percentile at "
+	    "rank p over all attempts (1 %% timeouts: p95 of all attempts is "
+	    "about the completed attempts' p95.96)%s", tmo ? "; a side with timeouts "
+	    "has no interval (JSON: <stat>_ci_reason says why)." : "; no "
+	    "attempt timed out here: the same numbers as --attempts completed.");
 }
 
 /* Fill the stat columns of a contrast row; returns the column after.
@@ -576,10 +682,10 @@ growth_stat(const struct analyze_opts *o, const struct cellset *cs,
 	*dir = 0;
 	if (!k->a || !k->b)
 		return;
-	cell_compute(o, cs, k->a, &p50, false, &a50, &info);
-	cell_compute(o, cs, k->a, &p99, false, &a99, &info);
-	cell_compute(o, cs, k->b, &p50, false, &b50, &info);
-	cell_compute(o, cs, k->b, &p99, false, &b99, &info);
+	side_stat(o, cs, k->a, &p50, &a50, &info);
+	side_stat(o, cs, k->a, &p99, &a99, &info);
+	side_stat(o, cs, k->b, &p50, &b50, &info);
+	side_stat(o, cs, k->b, &p99, &b99, &info);
 	/* Δp99 or Δp50 with a side "≥ timeout": the successes' growth
 	 * would understate it by orders of magnitude */
 	if (a99.censored || b99.censored || a50.censored || b50.censored) {
@@ -597,6 +703,12 @@ growth_stat(const struct analyze_opts *o, const struct cellset *cs,
 		return;
 	if (!growth_d50_clear(o, cs, k, &g->why)) {
 		g->estimate = NAN;
+		return;
+	}
+	/* all attempts with timeouts: no interval (contrast_stat()) */
+	if (o->attempts_all && (side_has_timeouts(cs, k->a) ||
+	    side_has_timeouts(cs, k->b))) {
+		g->why = WHY_ALL_TL;
 		return;
 	}
 	ta = cell_tl(o, k->a, &p50, &ua50, NULL, &e, &w50a);
@@ -779,9 +891,12 @@ analyze_delta(sqlite3 *db, const struct analyze_opts *o, int nargs,
 	if (nmissing)
 		table_add_note(t, "not measured: one side of the pair has no data "
 		    "under that condition.");
-	side_loss_notes(t, &w);
+	/* --attempts all: attempts_note() says what the target is */
+	if (!o->attempts_all)
+		side_loss_notes(t, &w);
 	strbuf_release(&w.text);
 	censor_contrast_note(t, &cs, nbound);
+	attempts_note(t, o, &cs);
 	if (!ret)
 		ret = pooling_table_note(db, &cs, &o->where, o->paths,
 		    o->npaths, t);
@@ -907,9 +1022,12 @@ analyze_ratio(sqlite3 *db, const struct analyze_opts *o, int nargs,
 		contrast_caption(t, o, &cs, what.buf);
 		strbuf_release(&what);
 	}
-	side_loss_notes(t, &w);
+	/* --attempts all: attempts_note() says what the target is */
+	if (!o->attempts_all)
+		side_loss_notes(t, &w);
 	strbuf_release(&w.text);
 	censor_contrast_note(t, &cs, nbound);
+	attempts_note(t, o, &cs);
 	if (!ret)
 		ret = pooling_table_note(db, &cs, &o->where, o->paths,
 		    o->npaths, t);

@@ -128,6 +128,24 @@ set_pool(const struct analyze_option *opt, struct analyze_opts *o,
 	return 0;
 }
 
+/* --attempts: completed (the successes, default) or all (every
+ * attempt, its timeouts at or beyond the timeout) */
+static int
+set_attempts(const struct analyze_option *opt, struct analyze_opts *o,
+    const char *value, struct strbuf *why)
+{
+	(void)opt;
+	if (!strcmp(value, "completed")) {
+		o->attempts_all = false;
+	} else if (!strcmp(value, "all")) {
+		o->attempts_all = true;
+	} else {
+		strbuf_addstr(why, "want completed or all");
+		return -1;
+	}
+	return 0;
+}
+
 static int
 set_format(const struct analyze_option *opt, struct analyze_opts *o,
     const char *value, struct strbuf *why)
@@ -308,6 +326,15 @@ get_pool(const struct analyze_option *opt, const struct analyze_opts *o,
 }
 
 static bool
+get_attempts(const struct analyze_option *opt, const struct analyze_opts *o,
+    struct strbuf *value)
+{
+	(void)opt;
+	strbuf_addstr(value, o->attempts_all ? "all" : "completed");
+	return true;
+}
+
+static bool
 get_format(const struct analyze_option *opt, const struct analyze_opts *o,
     struct strbuf *value)
 {
@@ -447,6 +474,12 @@ static const struct analyze_option options[] = {
 		.verbs = ",ratio,",
 	},
 	{
+		.id = ANALYZE_OPT_ATTEMPTS, .name = "attempts", .arg = "A",
+		.type = ANALYZE_ARG_TEXT, .set = set_attempts,
+		.get = get_attempts, .emit = ANALYZE_EMIT_SET,
+		.verbs = ",delta,ratio,",
+	},
+	{
 		.id = ANALYZE_OPT_BASELINE, .name = "baseline", .arg = "V",
 		.type = ANALYZE_ARG_TEXT, .set = set_text, .get = get_text,
 		.field = F(baseline), .emit = ANALYZE_EMIT_SET,
@@ -555,6 +588,12 @@ analyze_opts_sql_conflict(const struct analyze_opts *o, struct strbuf *why)
 			continue;
 		if (opt->no_sql && (o->given & (UINT32_C(1) << opt->id))) {
 			strbuf_addf(why, "--%s: %s", opt->name, opt->no_sql);
+			return opt;
+		}
+		if (opt->id == ANALYZE_OPT_ATTEMPTS && o->attempts_all) {
+			strbuf_addstr(why, "--attempts all: the engines' queries "
+			    "rank the completed attempts only; pathstat "
+			    "analyze alone ranks all attempts");
 			return opt;
 		}
 		if (opt->id == ANALYZE_OPT_QUANTILE &&

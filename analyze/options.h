@@ -37,6 +37,7 @@ enum analyze_opt_id {
 	ANALYZE_OPT_CI,
 	ANALYZE_OPT_LEVEL,
 	ANALYZE_OPT_ACROSS,
+	ANALYZE_OPT_ATTEMPTS,
 	ANALYZE_OPT_BASELINE,
 	ANALYZE_OPT_THRESHOLD,
 	ANALYZE_OPT_TARGET,
@@ -72,6 +73,9 @@ struct analyze_opts {
 	double			target_pct;	/* --target (variance) */
 	const char		*across;	/* --across KEY (ratio);
 						 * borrowed */
+	bool			attempts_all;	/* --attempts all (delta,
+						 * ratio): percentiles of
+						 * all attempts */
 	const char		*sql;		/* --sql ENGINE: print the query
 						 * instead; borrowed */
 	const char		*unit;		/* --unit: the unit tables show

@@ -60,11 +60,13 @@ _pathstat_options()
 		    "--sql" \
 		    "--help -h"
 		case ${2:-} in
-		ratio)		echo "--across" ;;
+		delta)		echo "--attempts" ;;
+		ratio)		echo "--across --attempts" ;;
 		compare)	echo "--baseline --threshold" ;;
 		trend)		echo "--threshold" ;;
 		variance)	echo "--target" ;;
-		'')		echo "--across --baseline --threshold --target" ;;
+		'')		echo "--across --attempts --baseline --threshold" \
+		    "--target" ;;
 		esac
 		;;
 	esac
@@ -82,8 +84,8 @@ _pathstat_takes_value()
 	fi
 	case $1 in
 	--db|--where|--format|--metric|--by|--stats|--quantile|--pool|\
-	--paths|--level|--seed|--across|--baseline|--threshold|--target|\
-	--sql|--unit) return 0 ;;
+	--paths|--level|--seed|--across|--attempts|--baseline|--threshold|\
+	--target|--sql|--unit) return 0 ;;
 	esac
 	return 1
 }
@@ -178,6 +180,8 @@ _pathstat_value()
 		    'NF && $1 != last { print p $1; last = $1 }'; } )" ;;
 	--pool)
 		_pathstat_reply "$cur" $'pooled\ntrials' ;;
+	--attempts)
+		_pathstat_reply "$cur" $'completed\nall' ;;
 	--only)
 		prefix=${cur%"${cur##*,}"}
 		_pathstat_reply "$cur" "$(printf '%s\n' $_pathstat_checks |

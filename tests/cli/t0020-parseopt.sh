@@ -54,12 +54,12 @@ layer report
 layer export --codec lz4 "want zstd, gzip or none"
 
 # analyze: its table (analyze/options.c) on the layer; the verbs' own
-# options (--across, --baseline, --threshold, --target) are named by
-# their verbs' usage lines, not listed
+# options (--across, --attempts, --baseline, --threshold, --target) are
+# named by their verbs' usage lines, not listed
 run "$PS" analyze --list-options
 expect_code 0 "analyze --list-options: exit 0"
 listed=$(printf '%s\n' "$OUT" | sed 's/=.*//' |
-    { cat; printf '%s\n' --across --baseline --threshold --target; } |
+    { cat; printf '%s\n' --across --attempts --baseline --threshold --target; } |
     sort -u | tr '\n' ' ')
 helped=$(help_options "$PS" analyze | tr '\n' ' ')
 ok '[ "$listed" = "$helped" ]' "analyze --help lists its table's options and the verbs' ($listed)"

@@ -99,10 +99,12 @@ for c in ingest runs keys check report export; do
 	want=$(help_options "$B/pathstat" "$c" | tr '\n' ' ')
 	ok '[ "$got" = "$want" ]' "$c: the options its --help lists ($got)"
 done
-got=$(comp "pathstat analyze percentiles -" | { cat; printf '%s\n' --across --baseline --threshold --target; } | sort -u | tr '\n' ' ')
+got=$(comp "pathstat analyze percentiles -" | { cat; printf '%s\n' --across --attempts --baseline --threshold --target; } | sort -u | tr '\n' ' ')
 want=$(help_options "$B/pathstat" analyze | tr '\n' ' ')
 ok '[ "$got" = "$want" ]' "analyze: its options, plus the verbs' own ($got)"
-ok '[ "$(comp "pathstat analyze ratio --a")" = --across ]' "ratio: --across"
+ok '[ "$(comp "pathstat analyze ratio --ac")" = --across ]' "ratio: --across"
+ok '[ "$(comp "pathstat analyze delta --at")" = --attempts ]' "delta: --attempts"
+ok '[ "$(comp "pathstat analyze delta --attempts a")" = all ]' "--attempts: completed or all"
 ok '[ -z "$(comp "pathstat analyze percentiles --a")" ]' "percentiles: no --across"
 verbs=$("$B/pathstat" analyze --help | awk '/^verbs:$/ { on = 1; next } on && NF { print $1 } on && !NF { exit }' | sort)
 ok '[ "$(comp "pathstat analyze ")" = "$verbs" ]' "analyze: the verbs its --help lists"
