@@ -190,6 +190,7 @@ pilot_fit(struct stats_rng *r, const struct ask_row *a, struct plan_model *m)
 	struct stats_trials g;
 	bool one, ok;
 
+	memset(m, 0, sizeof(*m));
 	for (t = 0; t < tr->pilot_trials; t++) {
 		double *x = v + t * tr->pilot_n;
 
