@@ -291,7 +291,7 @@ plan-sim: $(B)/tests/plan-sim
 	mv $(B)/plan-doc.md docs/plan.md
 
 COVERAGE_SEED ?= 14
-$(B)/tests/coverage: tests/sim/coverage.c $(B)/libpathstat.a
+$(B)/tests/coverage: tests/sim/coverage.c tests/sim/ar1cap.h $(B)/libpathstat.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/libpathstat.a $(LIBS)
 COVERAGE_RUN = $(B)/tests/coverage --seed $(COVERAGE_SEED) --check 93,98
