@@ -278,7 +278,7 @@ test-slow: all $(UNIT_BIN)
 # a planned campaign, simulated from the pilot's fitted model and
 # analyzed with pathstat's interval code, is outside 0.85-1.15x the
 # width asked; `make plan-sim` writes the table into docs/plan.md.
-$(B)/tests/plan-sim: tests/sim/plan.c $(B)/libpathstat.a
+$(B)/tests/plan-sim: tests/sim/plan.c tests/sim/ar1cap.h $(B)/libpathstat.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/libpathstat.a $(LIBS)
 plan-small: $(B)/tests/plan-sim
@@ -291,7 +291,7 @@ plan-sim: $(B)/tests/plan-sim
 	mv $(B)/plan-doc.md docs/plan.md
 
 COVERAGE_SEED ?= 14
-$(B)/tests/coverage: tests/sim/coverage.c $(B)/libpathstat.a
+$(B)/tests/coverage: tests/sim/coverage.c tests/sim/ar1cap.h $(B)/libpathstat.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/libpathstat.a $(LIBS)
 COVERAGE_RUN = $(B)/tests/coverage --seed $(COVERAGE_SEED) --check 93,98

@@ -33,8 +33,8 @@
 #define PLAN_BETWEEN_CEIL	0.1
 
 static const char *const model_keys[] = { "median", "within", "trial",
-	"day", "loss", NULL };
-enum { MK_MEDIAN, MK_WITHIN, MK_TRIAL, MK_DAY, MK_LOSS, MK_N };
+	"day", "loss", "rho", NULL };
+enum { MK_MEDIAN, MK_WITHIN, MK_TRIAL, MK_DAY, MK_LOSS, MK_RHO, MK_N };
 
 struct plan_opts {
 	const char *db_path, *metric, *stat, *width, *model, *pool;
@@ -56,9 +56,11 @@ struct plan_opts {
 /* What one cell's pilot (or the model) says. */
 struct plan_fit {
 	double median, within, between, loss, day;
+	double rho;		/* lag-1 autocorrelation within a trial */
 	double attempts;	/* the pilot's attempts per trial (median) */
 	bool day_range;		/* no day spread: days for 0 to CEIL */
 	const char *within_from, *between_from, *loss_from, *day_from;
+	const char *rho_from;
 	bool between_range;	/* one trial: between in [0, CEIL] */
 	const char *why;	/* the pilot cannot be used, or NULL */
 };
@@ -106,12 +108,13 @@ parse_model(struct plan_opts *o, struct strbuf *why)
 			;
 		if (!model_keys[k]) {
 			strbuf_addf(why, "unknown key '%s' (known: median, "
-			    "within, trial, day, loss)", tok);
+			    "within, trial, day, loss, rho)", tok);
 			goto cleanup;
 		}
 		if (parse_number_pct(eq + 1, &o->mv[k], k != MK_MEDIAN) ||
 		    o->mv[k] < 0 || (k == MK_LOSS && o->mv[k] >= 1) ||
-		    (k == MK_MEDIAN && o->mv[k] <= 0)) {
+		    (k == MK_MEDIAN && o->mv[k] <= 0) ||
+		    (k == MK_RHO && o->mv[k] > PLAN_RHO_MAX)) {
 			strbuf_addf(why, "%s: bad value '%s'", tok, eq + 1);
 			goto cleanup;
 		}
@@ -194,6 +197,7 @@ fit_cell(const struct plan_opts *o, const struct cell *c,
     struct plan_fit *f)
 {
 	const double **tv = xcalloc(c->ntrials + 1, sizeof(*tv));
+	double **sorted = xcalloc(c->ntrials + 1, sizeof(*sorted));
 	double *att = xcalloc(c->ntrials + 1, sizeof(double));
 	size_t *tn = xcalloc(c->ntrials + 1, sizeof(size_t));
 	size_t *tmo = xcalloc(c->ntrials + 1, sizeof(size_t));
@@ -204,6 +208,7 @@ fit_cell(const struct plan_opts *o, const struct cell *c,
 	int rc;
 
 	memset(f, 0, sizeof(*f));
+	memset(&m, 0, sizeof(m));
 	for (t = 0; t < c->ntrials; t++) {
 		tv[t] = c->trials[t].values;
 		tn[t] = c->trials[t].n;
@@ -215,6 +220,25 @@ fit_cell(const struct plan_opts *o, const struct cell *c,
 	g.trial = tv;
 	g.n = tn;
 	g.ntrials = c->ntrials;
+	f->rho_from = "not a series (independent samples)";
+	if (o->m->series) {
+		/* loaded in time order (plan_pilot): the serial
+		 * correlation from that, the rest from sorted copies */
+		m.rho = plan_series_rho(&g);
+		f->rho_from = "pilot (lag-1, median over runs)";
+		if (isnan(m.rho)) {
+			m.rho = 0;
+			f->rho_from = "no pilot run of 10 intervals: "
+			    "assumed 0";
+		}
+		for (t = 0; t < c->ntrials; t++) {
+			sorted[t] = xcalloc(tn[t] + 1, sizeof(double));
+			memcpy(sorted[t], tv[t], tn[t] * sizeof(double));
+			stats_sort(sorted[t], tn[t]);
+			tv[t] = sorted[t];
+		}
+	}
+	f->rho = m.rho;
 	rc = plan_fit(&g, tmo, o->ask.pct, &m, &one);
 	f->loss = m.loss;
 	f->loss_from = "pilot";
@@ -224,13 +248,15 @@ fit_cell(const struct plan_opts *o, const struct cell *c,
 	}
 	f->within = m.within;
 	f->within_from = "pilot";
-	f->median = c->ntrials && c->trials[0].n ?
-	    stats_quantile_type7(c->trials[0].values, c->trials[0].n, 50.0) :
-	    NAN;
+	f->median = c->ntrials && tn[0] ?
+	    stats_quantile_type7(tv[0], tn[0], 50.0) : NAN;
 	f->between = one ? PLAN_BETWEEN_CEIL : m.between;
 	f->between_range = one;
 	f->between_from = one ? "one pilot trial: assumed 0-0.1" : "pilot";
 cleanup:
+	for (t = 0; t < c->ntrials; t++)
+		free(sorted[t]);
+	free(sorted);
 	free(tv);
 	free(att);
 	free(tn);
@@ -255,6 +281,10 @@ apply_model(const struct plan_opts *o, struct plan_fit *f)
 	if (!isnan(o->mv[MK_LOSS])) {
 		f->loss = o->mv[MK_LOSS];
 		f->loss_from = "command line";
+	}
+	if (!isnan(o->mv[MK_RHO])) {
+		f->rho = o->mv[MK_RHO];
+		f->rho_from = "command line";
 	}
 	f->day = o->mv[MK_DAY];
 	f->day_range = false;
@@ -325,7 +355,7 @@ enum {
 	C_PATH, C_COND, C_STAT, C_POOL, C_TRIALS, C_TLO, C_THI, C_PER,
 	C_WIDTH, C_TARGET, C_MIN, C_RANK, C_WITHIN, C_WFROM, C_BETWEEN,
 	C_BFROM, C_DAY, C_DFROM, C_LOSS, C_LFROM, C_SPACING, C_SFROM,
-	C_NOTE, C_NCOLS
+	C_RHO, C_RFROM, C_NOTE, C_NCOLS
 };
 
 static void
@@ -343,13 +373,15 @@ add_cols(struct table *t)
 		{ "between_from", "from" }, { "day", "Day" },
 		{ "day_from", "from" }, { "loss", "Loss" },
 		{ "loss_from", "from" }, { "spacing_s", "Spacing (s)" },
-		{ "spacing_from", "from" }, { "note", "Note" },
+		{ "spacing_from", "from" }, { "rho", "Serial ρ" },
+		{ "rho_from", "from" }, { "note", "Note" },
 	};
 	size_t i;
 
 	for (i = 0; i < C_NCOLS; i++) {
 		if (i == C_DAY || i == C_DFROM || i == C_SPACING ||
-		    i == C_SFROM || i == C_TARGET || i == C_POOL)
+		    i == C_SFROM || i == C_TARGET || i == C_POOL ||
+		    i == C_RHO || i == C_RFROM)
 			table_add_hidden_col(t, cols[i][0], cols[i][1], -1);
 		else
 			table_add_col(t, cols[i][0], cols[i][1],
@@ -362,7 +394,7 @@ static void
 design_at(const struct plan_opts *o, const struct plan_fit *f,
     double between, struct plan_design *d)
 {
-	struct plan_model m = { f->within, between, f->loss };
+	struct plan_model m = { f->within, between, f->loss, f->rho };
 
 	plan_design(&m, &o->ask, d);
 }
@@ -392,6 +424,8 @@ fill_row(const struct plan_opts *o, const struct cell *c,
 	table_set_str(t, r, C_DFROM, f->day_from);
 	table_set_num(t, r, C_SPACING, spacing);
 	table_set_str(t, r, C_SFROM, sfrom);
+	table_set_num(t, r, C_RHO, f->rho);
+	table_set_str(t, r, C_RFROM, f->rho_from);
 	if (f->why) {
 		table_set_str(t, r, C_NOTE, f->why);
 		goto cleanup;
@@ -430,10 +464,12 @@ fill_row(const struct plan_opts *o, const struct cell *c,
 		strbuf_addf(&note, "a %s from fewer than %.0f samples (under "
 		    "10 beyond it). ", o->stat, ceil(10.0 / (fmin(o->ask.pct,
 		    100 - o->ask.pct) / 100.0) - 1e-9));
-	if (o->m->series)
-		strbuf_addstr(&note, "a run's samples are a time series "
-		    "(serially correlated): the part within a trial is "
-		    "optimistic. ");
+	if (o->m->series || f->rho > 0)
+		strbuf_addf(&note, "a run's samples are a series with "
+		    "lag-1 autocorrelation ρ %.2f (%s): %zu count as %.0f "
+		    "independent ones. ", f->rho, f->rho_from, d.per_trial,
+		    (double)d.per_trial * (1 - fmin(f->rho, PLAN_RHO_MAX)) /
+		    (1 + fmin(f->rho, PLAN_RHO_MAX)));
 	if (d.uncensored > 1)
 		strbuf_addf(&note, "≥ %zu probes a trial keep it clear of "
 		    "the timeouts. ", d.uncensored);
@@ -450,7 +486,8 @@ enum {
 	D_PATH, D_COND, D_STAT, D_UNIT, D_TRIALS, D_TLO, D_THI, D_DAYS,
 	D_DLO, D_DHI, D_PERDAY, D_PER, D_GROUPS, D_DETECT, D_POWER, D_TARGET,
 	D_TEST, D_ADJUST, D_MIN, D_WITHIN, D_WFROM, D_BETWEEN, D_BFROM,
-	D_DAY, D_DFROM, D_LOSS, D_LFROM, D_SPACING, D_SFROM, D_NOTE, D_NCOLS
+	D_DAY, D_DFROM, D_LOSS, D_LFROM, D_SPACING, D_SFROM, D_RHO, D_RFROM,
+	D_NOTE, D_NCOLS
 };
 
 static void
@@ -471,14 +508,16 @@ add_detect_cols(struct table *t)
 		{ "between", "Between trials" }, { "between_from", "from" },
 		{ "day", "Day" }, { "day_from", "from" }, { "loss", "Loss" },
 		{ "loss_from", "from" }, { "spacing_s", "Spacing (s)" },
-		{ "spacing_from", "from" }, { "note", "Note" },
+		{ "spacing_from", "from" }, { "rho", "Serial ρ" },
+		{ "rho_from", "from" }, { "note", "Note" },
 	};
 	size_t i;
 
 	for (i = 0; i < D_NCOLS; i++) {
 		if (i == D_TLO || i == D_THI || i == D_DLO || i == D_DHI ||
 		    i == D_TARGET || i == D_ADJUST || i == D_SPACING ||
-		    i == D_SFROM || i == D_DFROM || i == D_LFROM)
+		    i == D_SFROM || i == D_DFROM || i == D_LFROM ||
+		    i == D_RHO || i == D_RFROM)
 			table_add_hidden_col(t, cols[i][0], cols[i][1], -1);
 		else
 			table_add_col(t, cols[i][0], cols[i][1],
@@ -492,7 +531,7 @@ static int
 detect_at(const struct plan_opts *o, const struct plan_fit *f, size_t n,
     double between, double day, struct plan_power_result *res)
 {
-	struct plan_model m = { f->within, between, f->loss };
+	struct plan_model m = { f->within, between, f->loss, f->rho };
 	struct plan_power_ask a;
 	double v = plan_trial_var(&m, o->ask.pct, n);
 
@@ -571,6 +610,8 @@ fill_detect_row(const struct plan_opts *o, const struct cell *c,
 	table_set_str(t, r, D_DFROM, f->day_from);
 	table_set_num(t, r, D_SPACING, spacing);
 	table_set_str(t, r, D_SFROM, sfrom);
+	table_set_num(t, r, D_RHO, f->rho);
+	table_set_str(t, r, D_RFROM, f->rho_from);
 	if (f->why) {
 		table_set_str(t, r, D_NOTE, f->why);
 		goto cleanup;
@@ -677,8 +718,9 @@ plan_parse(struct plan_opts *o, int argc, char **argv)
 		    "spreads stated instead of (or over) the pilot's: "
 		    "median=, within= and trial= (log-scale sd within a "
 		    "trial and between trials), day=, loss= (a share or "
-		    "percent); with within and trial the database is not "
-		    "read"),
+		    "percent), rho= (lag-1 autocorrelation of a trial's "
+		    "series: n samples count as n (1 - rho) / (1 + rho)); "
+		    "with within and trial the database is not read"),
 		OPT_WHERE(&o->where, "plan from the pilot runs that match"),
 		OPT_FORMAT(&o->fmt),
 		OPT_END(),
@@ -774,6 +816,9 @@ plan_pilot(struct plan_opts *o, struct table *t)
 	q.metric = o->metric;
 	q.where = &o->where;
 	q.load_values = true;
+	/* a series' values in time order, for its serial correlation
+	 * (fit_cell sorts copies) */
+	q.series = o->m->series;
 	q.by = use_by ? by : NULL;
 	q.nby = use_by ? 1 : 0;
 	if (cells_load(db, &q, &cs)) {
@@ -840,6 +885,7 @@ cmd_plan(int argc, char **argv)
 		f.median = NAN;
 		f.attempts = NAN;
 		f.loss_from = "assumed 0";
+		f.rho_from = "assumed 0 (independent samples)";
 		if (o.detect && !o.groups)
 			o.groups = 2;
 		apply_model(&o, &f);

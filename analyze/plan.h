@@ -26,7 +26,14 @@ struct plan_model {
 	double within;		/* log-scale sd of one trial's successes */
 	double between;		/* log-scale sd of the trials' statistic */
 	double loss;		/* share of attempts that time out, [0, 1) */
+	double rho;		/* lag-1 autocorrelation of a trial's
+				 * series, [0, PLAN_RHO_MAX]: its n
+				 * attempts count as n (1 - rho) / (1 +
+				 * rho) independent ones (0: independent) */
 };
+
+/* The largest rho used: beyond it a trial's series is one long swing. */
+#define PLAN_RHO_MAX		0.95
 
 struct plan_ask {
 	double pct;		/* the percentile, (0, 100) */
@@ -80,13 +87,24 @@ int plan_design(const struct plan_model *m, const struct plan_ask *ask,
  * z(p_s), p_s = p / (1 - loss) (near the median, |z| < 0.5, the
  * interquartile range over 2 z(0.75)); between: the sd of the trials'
  * log Q(p_s) less a trial quantile's sampling variance (0 when that is
- * more); loss: all timeouts over all attempts.  With fewer than 2 such
+ * more, at m->rho as given: plan_fit keeps it); loss: all timeouts
+ * over all attempts.  With fewer than 2 such
  * trials *one_trial is set and between left 0.  Returns 0; 1 when the
  * percentile lies among the timeouts; 2 when no trial has 20 positive
  * successes (m->loss is set in every case).
  */
 int plan_fit(const struct stats_trials *g, const size_t *timeouts,
     double pct, struct plan_model *m, bool *one_trial);
+
+/* The lag-1 autocorrelation of each trial's series (series: the trials'
+ * values in time order, not sorted) -- sum (x_i - mean)(x_{i+1} - mean)
+ * over sum (x_i - mean)^2, numpy's acf at lag 1 -- and their median
+ * over the trials of PLAN_MIN_SERIES or more values with some spread,
+ * clamped to [0, PLAN_RHO_MAX]; NaN when no trial has. */
+double plan_series_rho(const struct stats_trials *series);
+
+/* The fewest values a trial's series needs for its rho. */
+#define PLAN_MIN_SERIES		10
 
 /* The variance of a trial's log statistic: between^2 plus the sampling
  * variance of the quantile of n attempts (NaN on bad arguments). */

@@ -25,6 +25,19 @@
 #define PLAN_PER_TRIAL_CAP	10000
 #define PLAN_MAX_ATTEMPTS	((size_t)1000000)
 
+/* n / n_eff of a series with lag-1 autocorrelation rho: (1 + rho) /
+ * (1 - rho), rho clamped to [0, PLAN_RHO_MAX] (an independent sample
+ * is 1). */
+static double
+rho_factor(double rho)
+{
+	if (!(rho > 0))
+		return 1.0;
+	if (rho > PLAN_RHO_MAX)
+		rho = PLAN_RHO_MAX;
+	return (1.0 + rho) / (1.0 - rho);
+}
+
 /* The sampling variance of log u_t times n: within^2 p (1 - p) over
  * the squared density of all attempts at the quantile (log scale);
  * NaN when the percentile lies among the timeouts. */
@@ -37,7 +50,8 @@ sampling_coef(const struct plan_model *m, double p)
 		return NAN;
 	z = stats_norm_quantile(ps);
 	dens = (1.0 - m->loss) * exp(-0.5 * z * z) / 2.5066282746310002;
-	return m->within * m->within * p * (1.0 - p) / (dens * dens);
+	return m->within * m->within * p * (1.0 - p) / (dens * dens) *
+	    rho_factor(m->rho);
 }
 
 double
@@ -229,9 +243,11 @@ plan_fit(const struct stats_trials *g, const size_t *timeouts, double pct,
 	double *lq = xcalloc(g->ntrials + 1, sizeof(double));
 	double ps, z, mean = 0, ss = 0, samp, succ = 0, tmo = 0;
 	size_t t, nw = 0, nq = 0;
+	double rho = m->rho;
 	int ret = 0;
 
 	memset(m, 0, sizeof(*m));
+	m->rho = rho;
 	*one_trial = false;
 	for (t = 0; t < g->ntrials; t++) {
 		succ += (double)g->n[t];
@@ -267,11 +283,51 @@ plan_fit(const struct stats_trials *g, const size_t *timeouts, double pct,
 		ss += (lq[t] - mean) * (lq[t] - mean) / (double)(nq - 1);
 	/* less the sampling variance of a trial's quantile */
 	z = stats_norm_quantile(ps);
-	samp = m->within * m->within * ps * (1 - ps) /
+	samp = m->within * m->within * ps * (1 - ps) * rho_factor(m->rho) /
 	    (succ / (double)g->ntrials * exp(-z * z) / 6.283185307179586);
 	m->between = ss > samp ? sqrt(ss - samp) : 0;
 cleanup:
 	free(w);
 	free(lq);
 	return ret;
+}
+
+/* Lag-1 autocorrelation of x[0..n) in order; NaN without spread. */
+static double
+lag1(const double *x, size_t n)
+{
+	double mean = 0, num = 0, den = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		mean += x[i] / (double)n;
+	for (i = 0; i < n; i++) {
+		den += (x[i] - mean) * (x[i] - mean);
+		if (i + 1 < n)
+			num += (x[i] - mean) * (x[i + 1] - mean);
+	}
+	return den > 0 ? num / den : NAN;
+}
+
+double
+plan_series_rho(const struct stats_trials *series)
+{
+	double *r = xcalloc(series->ntrials + 1, sizeof(double)), rho = NAN;
+	size_t t, k = 0;
+
+	for (t = 0; t < series->ntrials; t++) {
+		double v;
+
+		if (series->n[t] < PLAN_MIN_SERIES)
+			continue;
+		v = lag1(series->trial[t], series->n[t]);
+		if (isfinite(v))
+			r[k++] = v;
+	}
+	if (k) {
+		rho = stats_median(r, k);
+		rho = rho < 0 ? 0 : rho > PLAN_RHO_MAX ? PLAN_RHO_MAX : rho;
+	}
+	free(r);
+	return rho;
 }

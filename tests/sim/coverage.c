@@ -45,6 +45,7 @@
 #include "common/xalloc.h"
 #include "stats/stats.h"
 #include "stats/verdict.h"
+#include "tests/sim/ar1cap.h"
 
 #define SIGMA_W		0.3
 #define SCALE_A		1.3
@@ -564,7 +565,8 @@ static const struct design designs[] = {
  * ppm (iperf 3.12, -b 900M on loopback: 17 of 18 such intervals within
  * 22 ppm of their median).  A value at the cap is cap × (1 + jitter
  * (2u − 1)) after the grain, u uniform from a hash of the value's
- * normal score (jitter_u), not from the cell's stream: the cell draws
+ * normal score (ar1cap_jitter_u, tests/sim/ar1cap.h), not from the
+ * cell's stream: the cell draws
  * what it drew with equal values at the cap, so its table with and
  * without the jitter tells what the tie rule makes of near ties alone.
  * per_trial: each run has a cap of its own, moved with its trial
@@ -578,21 +580,6 @@ static const struct {
 	{ "iperf3-3x30", 2e-5, false },
 	{ "iperf3-3x30-trialcaps", 2e-5, true },
 };
-
-/* A uniform in [0, 1) from the bits of z (splitmix64's finalizer). */
-static double
-jitter_u(double z)
-{
-	uint64_t h;
-
-	memcpy(&h, &z, sizeof(h));
-	h ^= h >> 30;
-	h *= UINT64_C(0xBF58476D1CE4E5B9);
-	h ^= h >> 27;
-	h *= UINT64_C(0x94D049BB133111EB);
-	h ^= h >> 31;
-	return (double)(h >> 11) * 0x1.0p-53;
-}
 
 static void
 cap_kind(const struct design *d, double *jitter, bool *per_trial)
@@ -715,7 +702,7 @@ draw_trial_rs(struct stats_rng *rng, const struct design *d, bool bim,
     size_t n, double scale, double b, double *out, double *rs)
 {
 	double z = stats_rng_normal(rng), tmo = timeout_of(d), jitter;
-	double c = sqrt(1 - d->rho * d->rho), cap;
+	double cap;
 	bool per_trial;
 	size_t i, k = 0;
 
@@ -727,7 +714,7 @@ draw_trial_rs(struct stats_rng *rng, const struct design *d, bool bim,
 		bool capped = false;
 
 		if (i)
-			z = d->rho * z + c * stats_rng_normal(rng);
+			z = ar1cap_next(rng, z, d->rho);
 		x = base_x(d, z);
 		if (bim && stats_rng_uniform(rng) < d->share)
 			x *= d->factor;
@@ -740,8 +727,8 @@ draw_trial_rs(struct stats_rng *rng, const struct design *d, bool bim,
 		}
 		if (d->grain > 0)
 			v = floor(v / d->grain + 0.5) * d->grain;
-		if (capped && jitter > 0)
-			v *= 1 + jitter * (2 * jitter_u(z) - 1);
+		if (capped)
+			v = ar1cap_near_tie(v, jitter, z);
 		out[k++] = v;
 	}
 	/* what analyze reads from the run's samples in order */

@@ -18,7 +18,11 @@
  * that reaches 80 % from the true generator.  With --check the exit
  * status is 1 when the fitted model's median ratio lies outside
  * 0.85-1.15, its achieved power more than 0.10 from the promise, or the
- * median plan above 1.25 times the smallest design.
+ * median plan above 1.25 times the smallest design.  The iperf3 design
+ * draws each run as coverage.c does (tests/sim/ar1cap.h: AR(1) capped
+ * with near ties); its pilot's rho comes from the runs in time order
+ * (plan_series_rho, as the command reads a series metric), and the
+ * fitted model's campaign is an AR(1) at that rho, uncapped.
  *
  *   plan [--reps R] [--seed S] [--check]
  */
@@ -33,6 +37,7 @@
 #include "analyze/plan.h"
 #include "common/xalloc.h"
 #include "stats/stats.h"
+#include "tests/sim/ar1cap.h"
 
 #define LEVEL		0.95
 #define TIMEOUT_VALUE	2000.0	/* a timed-out probe, above every success */
@@ -42,6 +47,12 @@ struct truth {
 	double within, between, loss;	/* log-normal body, trial sd, loss */
 	double slow_share, slow_factor;	/* a slow mode (oha), 0: none */
 	size_t pilot_trials, pilot_n;
+	/* iperf3: a run's intervals are an AR(1) series with lag-1
+	 * correlation rho on the normal scale (0: independent), capped
+	 * at the body's cap_q quantile (0: no cap) with near ties
+	 * (tests/sim/ar1cap.h, the generator coverage.c draws iperf3
+	 * from) */
+	double rho, cap_q, jitter;
 };
 
 struct ask_row {
@@ -51,9 +62,14 @@ struct ask_row {
 };
 
 static const struct truth probes = { "probes with 0.5 % timeouts",
-	0.3, 0.05, 0.005, 0, 1, 3, 300 };
+	0.3, 0.05, 0.005, 0, 1, 3, 300, 0, 0, 0 };
 static const struct truth oha = { "oha heavy tail (7 % slow mode x5)",
-	0.25, 0.05, 0, 0.07, 5, 3, 1000 };
+	0.25, 0.05, 0, 0.07, 5, 3, 1000, 0, 0, 0 };
+/* coverage.c's iperf3-3x30: 3 runs x 30 intervals, AR(1) rho 0.8, sd
+ * 0.1, trial sd 0.05, 60 % of the intervals at the cap (2e-5 near
+ * ties) */
+static const struct truth iperf3 = { "iperf3 capped AR(1) (ρ 0.8, 60 % "
+	"at the cap)", 0.1, 0.05, 0, 0, 1, 3, 30, 0.8, 0.4, 2e-5 };
 
 static const struct ask_row rows[] = {
 	{ &probes, 50, 0.05, STATS_POOL_POOLED },
@@ -62,6 +78,8 @@ static const struct ask_row rows[] = {
 	{ &oha, 50, 0.03, STATS_POOL_POOLED },
 	{ &oha, 95, 0.10, STATS_POOL_PER_TRIAL },
 	{ &oha, 99, 0.10, STATS_POOL_PER_TRIAL },
+	{ &iperf3, 10, 0.05, STATS_POOL_PER_TRIAL },
+	{ &iperf3, 25, 0.05, STATS_POOL_POOLED },
 };
 
 /* --detect: a difference of detect between k groups, at 80 % power. */
@@ -96,21 +114,30 @@ median_of(double *x, size_t n)
 	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
 }
 
-/* One trial of n attempts: values[0..n) sorted (timeouts at
- * TIMEOUT_VALUE on top); returns the timeouts. */
+/* One trial of n attempts from m (NULL: the truth): values[0..n) in
+ * time order (timeouts at TIMEOUT_VALUE); returns the timeouts.  The
+ * fitted model's series is AR(1) at its rho, uncapped. */
 static size_t
-draw_trial(struct stats_rng *r, const struct truth *tr,
+draw_series(struct stats_rng *r, const struct truth *tr,
     const struct plan_model *m, double *values, size_t n)
 {
 	double within = m ? m->within : tr->within;
 	double between = m ? m->between : tr->between;
 	double loss = m ? m->loss : tr->loss;
-	double shift = between * stats_rng_normal(r);
+	double rho = m ? m->rho : tr->rho;
+	double shift = between * stats_rng_normal(r), z = 0;
+	double cap = !m && tr->cap_q > 0 ? 10.0 * exp(tr->within *
+	    stats_norm_quantile(tr->cap_q)) : INFINITY;
 	size_t i, tmo = 0;
 
 	for (i = 0; i < n; i++) {
-		double v = 10.0 * exp(shift + within * stats_rng_normal(r));
+		double v;
 
+		z = i && rho > 0 ? ar1cap_next(r, z, rho) :
+		    stats_rng_normal(r);
+		v = 10.0 * exp(shift + within * z);
+		if (v > cap)
+			v = ar1cap_near_tie(cap, tr->jitter, z);
 		if (!m && tr->slow_share > 0 &&
 		    stats_rng_uniform(r) < tr->slow_share)
 			v *= tr->slow_factor;
@@ -120,6 +147,16 @@ draw_trial(struct stats_rng *r, const struct truth *tr,
 		}
 		values[i] = v;
 	}
+	return tmo;
+}
+
+/* draw_series(), sorted. */
+static size_t
+draw_trial(struct stats_rng *r, const struct truth *tr,
+    const struct plan_model *m, double *values, size_t n)
+{
+	size_t tmo = draw_series(r, tr, m, values, n);
+
 	stats_sort(values, n);
 	return tmo;
 }
@@ -190,16 +227,27 @@ pilot_fit(struct stats_rng *r, const struct ask_row *a, struct plan_model *m)
 	struct stats_trials g;
 	bool one, ok;
 
+	memset(m, 0, sizeof(*m));
 	for (t = 0; t < tr->pilot_trials; t++) {
 		double *x = v + t * tr->pilot_n;
 
-		tmo[t] = draw_trial(r, tr, NULL, x, tr->pilot_n);
-		tv[t] = x;	/* successes first: timeouts sort on top */
-		tn[t] = tr->pilot_n - tmo[t];
+		tmo[t] = draw_series(r, tr, NULL, x, tr->pilot_n);
+		tv[t] = x;
+		tn[t] = tr->pilot_n;
 	}
 	g.trial = tv;
 	g.n = tn;
 	g.ntrials = tr->pilot_trials;
+	/* a series' rho from the runs in time order, as the command
+	 * reads a series metric; then sorted (timeouts on top) */
+	if (tr->rho > 0)
+		m->rho = plan_series_rho(&g);
+	if (isnan(m->rho))
+		m->rho = 0;
+	for (t = 0; t < tr->pilot_trials; t++) {
+		stats_sort(v + t * tr->pilot_n, tr->pilot_n);
+		tn[t] = tr->pilot_n - tmo[t];
+	}
 	ok = plan_fit(&g, tmo, a->pct, m, &one) == 0 && !one;
 	free(v);
 	free(tv);
