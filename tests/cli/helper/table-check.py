@@ -213,19 +213,24 @@ def check_table(ps, top, t, index, prov):
     rows = json.loads(res.stdout)
     lines, head, body = parse_md(os.path.join(top, t["markdown"]))
     bad = ["%s: a row index.md lacks: %s" % (t["markdown"], ln)
-           for ln in lines if ln not in index]
+           for ln in lines if ln not in index]  # index: a set of lines
     if t["shape"].startswith("pivot"):
         more, checked = check_pivot(prov, top, t, rows, body, head)
         return bad + more, checked, 0
-    labels = set()
-    for r in rows:
-        labels.update(strings(r))
+    labels, holding = set(), {}  # each string -> the rows holding it
+    for i, r in enumerate(rows):
+        for x in strings(r):
+            labels.add(x)
+            holding.setdefault(x, set()).add(i)
     cols = [header_parts(h, labels) for h in head]
     checked = derived = 0
     for cells in body:
         texts = [clean(c) for c in cells]
-        sel = [r for r in rows
-               if all(x not in labels or x in strings(r) for x in texts)]
+        keep = set(range(len(rows)))
+        for x in texts:
+            if x in labels:
+                keep &= holding[x]
+        sel = [rows[i] for i in sorted(keep)]
         for (filt, field, scale), h, x in zip(cols, head, texts):
             if x in labels or x in ("–", "") or not NUM.search(x):
                 continue
@@ -292,7 +297,7 @@ def main(ps, top):
     with open(os.path.join(top, "provenance.json"), encoding="utf-8") as f:
         prov = json.load(f)
     with open(os.path.join(top, "index.md"), encoding="utf-8") as f:
-        index = f.read().replace("../index.md#", "#")
+        index = set(f.read().replace("../index.md#", "#").splitlines())
     allbad = []
     for t in prov["tables"]:
         bad, checked, derived = check_table(ps, top, t, index, prov)
