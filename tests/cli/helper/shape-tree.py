@@ -18,6 +18,10 @@ few one-second intervals; probes are pathprobe format 1 CSV.  Shapes:
                  day (03:00 UTC); r7i.large misses the second week
     timeouts     2 paths, 3 trials of probes, a third of them timed out
     udp          2 paths, 3 trials of iperf3 -u with 5-40 % lost
+    nlb          3 paths, 3 trials each direct and A and B also through
+                 an NLB (a folder nlb under the instance type: ingest
+                 with '{tag:day}/{tag:instance_type}/{tag:via}/...'
+                 first), the NLB 10 % slower and 0.2 ms later
 
 Deterministic (seeded by the shape).  Prints the number of files."""
 import datetime
@@ -147,6 +151,22 @@ def main(root, shape, n="10000"):
                 elif shape != "timeouts":
                     t.run(w, it, p, "tcp", tr, iperf3(w, bps, retr))
                 t.probes(w + datetime.timedelta(seconds=30), it, p, tr, pv)
+    elif shape == "nlb":
+        for k, p in enumerate("ABC"):
+            for via in ("", "nlb") if p != "C" else ("",):
+                slow = 0.9 if via else 1.0
+                for tr in range(1, 4):
+                    w = T0 + datetime.timedelta(minutes=10 * tr + k,
+                                                seconds=5 if via else 0)
+                    d = it + "/" + via if via else it
+                    bps = [slow * 4e9 * (k + 1) * rng.uniform(0.95, 1.05)
+                           for _ in range(5)]
+                    t.run(w, d, p, "tcp", tr,
+                          iperf3(w, bps, [rng.randint(0, 3)
+                                          for _ in range(5)]))
+                    t.probes(w + datetime.timedelta(seconds=30), d, p, tr,
+                             [(0.2 if via else 0) + 0.3 * (k + 1)
+                              * rng.uniform(0.9, 1.1) for _ in range(10)])
     elif shape == "one-sample":
         t.run(T0, it, "A", "tcp", 1, iperf3(T0, [9e9], [0]))
         t.probes(T0 + datetime.timedelta(seconds=30), it, "A", 1, [0.4])
