@@ -482,7 +482,8 @@ side_tag(const struct ctx *x, const char *study, bool all, size_t k,
 			ALLOC_GROW(unset, n + 1, alloc);
 			unset[n++] = cell_id(r, x->per[i].m->name);
 		}
-	qsort(unset, n, sizeof(*unset), cmp_cell_id);
+	if (n)	/* qsort's array may not be NULL, even for no element */
+		qsort(unset, n, sizeof(*unset), cmp_cell_id);
 	for (i = 0; n && i < x->nper; i++)
 		for (j = 0; j < x->per[i].n; j++) {
 			const struct arun *r = &x->per[i].r[j];
