@@ -697,12 +697,12 @@ same_but_day(const struct check_finding *a, const struct check_finding *b,
  * A trend's row spans its days: finding i and the later ones that tell
  * its story on other days (marked in done) are one note naming the
  * days, with the first day's numbers, its scope each day's (*scope,
- * owned by the caller).  Returns false, writing nothing, when i is
- * alone.
+ * owned by the caller), *trial 0 unless every day's is the same.
+ * Returns false, writing nothing, when i is alone.
  */
 static bool
 days_note(const struct check_findings *f, size_t i, bool *done,
-    struct strbuf *text, char **scope)
+    struct strbuf *text, char **scope, long *trial)
 {
 	const struct check_finding *c = &f->items[i];
 	struct strbuf ra = STRBUF_INIT, rb = STRBUF_INIT, days = STRBUF_INIT;
@@ -731,6 +731,8 @@ days_note(const struct check_findings *f, size_t i, bool *done,
 			    &rb)) {
 				same = same && !strcmp(c->evidence,
 				    f->items[j].evidence);
+				if (f->items[j].trial != c->trial)
+					*trial = 0;
 				done[j] = true;
 			}
 		done[i] = true;
@@ -768,6 +770,7 @@ add_check_notes(struct report_bundle *b, struct report_section *s,
 	const char *merge[ARRAY_SIZE(tags)];
 	bool *done = NULL, trend = s->verb && !strcmp(s->verb, "trend");
 	char *scope;
+	long trial;
 	size_t i, j;
 
 	memset(&co, 0, sizeof(co));
@@ -800,17 +803,18 @@ add_check_notes(struct report_bundle *b, struct report_section *s,
 			continue;
 		strbuf_reset(&text);
 		scope = NULL;
+		trial = c->trial > 0 ? c->trial : 0;
 		/* a trend's row spans the days: one footnote per story,
 		 * naming its days; else one per event, naming every check
 		 * that saw it */
-		if (!trend || !days_note(&f, i, done, &text, &scope))
+		if (!trend || !days_note(&f, i, done, &text, &scope, &trial))
 			event_note(&f, i, done, &text);
 		s->notes = xreallocarray(s->notes, s->nnotes + 1,
 		    sizeof(*s->notes));
 		n = &s->notes[s->nnotes++];
 		n->path = xstrdup(c->path);
 		n->condition = xstrdup(c->condition);
-		n->trial = c->trial > 0 ? c->trial : 0;
+		n->trial = trial;
 		n->metric = xstrdup(c->metric);
 		n->scope = scope ? scope : c->scope ? xstrdup(c->scope) :
 		    NULL;
