@@ -510,7 +510,7 @@ find_verb(const char *verb)
  */
 static int
 analyze_matched_nothing(sqlite3 *db, const char *verb,
-    const struct analyze_opts *o)
+    const struct analyze_opts *o, const char *why)
 {
 	const struct metric *m = metric_by_name(o->metric);
 	struct runsel_query q;
@@ -537,8 +537,9 @@ analyze_matched_nothing(sqlite3 *db, const char *verb,
 	q.metric = m ? (int)m->id : 0;
 	nsel = count_runs(db, &q);
 	if (nsel > 0)
-		error("%s: no rows from the %lld %s runs%s", verb,
-		    (long long)nsel, o->metric, what.buf);
+		error("%s: no rows from the %lld %s runs%s%s%s", verb,
+		    (long long)nsel, o->metric, what.buf, why ? ": " : "",
+		    why ? why : "");
 	else if (nwhere > 0)
 		error("no %s runs%s (%lld runs have %s; the %lld that match "
 		    "measured other metrics)", o->metric, what.buf,
@@ -773,6 +774,31 @@ analyze_help(FILE *fp)
 }
 
 /*
+ * --sql compare: where the table on this database has no rows for a
+ * reason compare gives (no path and condition under two values of the
+ * key), the query has none either: say why, as a comment above it and
+ * on stderr, as analyze itself would.
+ */
+static void
+sql_empty_why(sqlite3 *db, const char *verb, const struct analyze_opts *o,
+    int nargs, char **args)
+{
+	struct table t;
+
+	if (strcmp(verb, "compare"))
+		return;
+	table_init(&t);
+	if (!analyze_build(db, verb, o, nargs, args, &t) && !t.nrows &&
+	    t.empty_why) {
+		printf("-- on this database the query gives no rows: %s.\n",
+		    t.empty_why);
+		warning("compare: the query gives no rows on this database: "
+		    "%s", t.empty_why);
+	}
+	table_release(&t);
+}
+
+/*
  * --sql: print the query that computes the table on an engine over the
  * exported datasets (export/sql*.c).  The options it cannot honour are a
  * usage error, saying why.  Returns an exit code.
@@ -819,6 +845,7 @@ analyze_sql(const struct analyze_opts *o, const char *verb, int nargs,
 		printf("-- statistics %s, the default for %s: %s.\n", why.buf,
 		    o2.metric, o2.stats_why);
 	}
+	sql_empty_why(db, verb, o, nargs, args);
 	rc = p->print(stdout, db, verb, &o2, nargs, args);
 	ret = rc == -2 ? PATHSTAT_EXIT_USAGE : rc ? PATHSTAT_EXIT_FAIL :
 	    PATHSTAT_EXIT_OK;
@@ -919,7 +946,7 @@ cmd_analyze(int argc, char **argv)
 	if (rc < 0 || table_render(&t, o.format, stdout))
 		ret = PATHSTAT_EXIT_FAIL;
 	else if (t.nrows == 0)
-		ret = analyze_matched_nothing(db, verb, &o);
+		ret = analyze_matched_nothing(db, verb, &o, t.empty_why);
 	goto cleanup;
 usage:
 	/* the error above names the one thing wrong; the whole usage

@@ -7,6 +7,7 @@
  */
 #include "common/compat.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -407,7 +408,10 @@ struct cmp_ctx {
 					 * own values (cell_tl_method) */
 	const char		*baseline;	/* --baseline, else the first
 						 * value of the whole table */
-	size_t			nobase;	/* groups without the baseline */
+	size_t			nobase;	/* groups of two or more values
+					 * without the baseline */
+	size_t			ngroups, nsingle; /* groups (paths and
+					 * conditions), those of one value */
 	/* the runs' days, when the compared key is not the day itself
 	 * (nor an hour or trial within it); else days.n is 0 */
 	struct daymap		days;
@@ -888,6 +892,13 @@ compare_group(struct cmp_ctx *x, size_t from, size_t to)
 	const struct cell *base = NULL;
 	size_t j, s;
 
+	x->ngroups++;
+	/* one value of the key: nothing to set beside it, whatever the
+	 * baseline */
+	if (to - from < 2) {
+		x->nsingle++;
+		return;
+	}
 	for (j = from; j < to; j++) {
 		const char *v = cs->cells[j].dims[cs->ndims - 1];
 
@@ -997,6 +1008,37 @@ compare_verdicts(struct cmp_ctx *x)
 	free(p);
 }
 
+/* The groups with one value of the key: a note, and when no group has
+ * two, why the table has no rows (t->empty_why, which analyze's error
+ * gives and --sql's comment). */
+static void
+compare_single_notes(struct cmp_ctx *x)
+{
+	struct strbuf why = STRBUF_INIT;
+
+	if (!x->nsingle)
+		return;
+	if (x->nsingle < x->ngroups) {
+		table_add_note(x->t, "%zu path%s and condition%s measured "
+		    "under one %s only: not compared.", x->nsingle,
+		    x->nsingle == 1 ? "" : "s", x->nsingle == 1 ? "" : "s",
+		    x->key);
+		return;
+	}
+	strbuf_addf(&why, "no path and condition has runs under two values "
+	    "of %s (", x->key);
+	if (x->ngroups == 1)
+		strbuf_addstr(&why, "the one there has one");
+	else
+		strbuf_addf(&why, "each of the %zu has one", x->ngroups);
+	strbuf_addstr(&why, "): compare sets a key's values side by side "
+	    "within a path and condition; delta A-B compares paths");
+	table_add_note(x->t, "%c%s.", toupper((unsigned char)why.buf[0]),
+	    why.buf + 1);
+	free(x->t->empty_why);
+	x->t->empty_why = strbuf_detach(&why, NULL);
+}
+
 static void
 compare_notes(struct cmp_ctx *x)
 {
@@ -1015,6 +1057,7 @@ compare_notes(struct cmp_ctx *x)
 		    "another).", x->nobase, x->nobase == 1 ? "" : "s",
 		    x->nobase == 1 ? "" : "s", x->baseline ? x->baseline :
 		    "none");
+	compare_single_notes(x);
 	/* the trials the rows compare, as counted, not the minimum the
 	 * interval needs */
 	for (size_t i = 0; i < x->nrows; i++) {

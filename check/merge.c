@@ -316,8 +316,12 @@ fold(struct check_model *m, const struct check_opts *o, struct story *s,
 			;
 		nseen += j == i;
 	}
-	strbuf_addf(&ev, "%s %zu of %zu %s", strcmp(unit, "days") ? "in" :
-	    "on", nseen, ncells < nseen ? nseen : ncells, unit);
+	/* one campaign in all: no count to give ("in 1 of 1 campaigns"
+	 * tells the reader nothing), the evidence alone */
+	if (ncells > 1 || nseen > 1)
+		strbuf_addf(&ev, "%s %zu of %zu %s", strcmp(unit, "days") ?
+		    "in" : "on", nseen, ncells < nseen ? nseen : ncells,
+		    unit);
 	if (nseen < ncells) {
 		struct strbuf list = STRBUF_INIT;
 
@@ -349,7 +353,8 @@ fold(struct check_model *m, const struct check_opts *o, struct story *s,
 		for (i = 1; i < s->n; i++)
 			same = same && !strcmp(m->out->items[s->items[i]].evidence,
 			    f->evidence);
-		strbuf_addstr(&ev, ": ");
+		if (ev.len)
+			strbuf_addstr(&ev, ": ");
 		if (same)
 			strbuf_addstr(&ev, f->evidence);
 		for (i = 0; !same && i < s->n; i++) {
@@ -401,7 +406,7 @@ quoted:
 	 * each run's after them, never one run's for the whole cell */
 	if (check_run_counts_merged(m, f, &counts)) {
 		strbuf_setlen(&ev, prefix);
-		strbuf_addf(&ev, ": %s", counts.buf);
+		strbuf_addf(&ev, "%s%s", prefix ? ": " : "", counts.buf);
 	}
 	strbuf_release(&counts);
 	scope_keys_text(&sk, &sc);

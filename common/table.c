@@ -45,6 +45,7 @@ table_release(struct table *t)
 	for (i = 0; i < t->nmarks; i++)
 		free(t->marks[i]);
 	free(t->marks);
+	free(t->empty_why);
 	free(t->cols);
 	free(t->cells);
 	free(t->notes);

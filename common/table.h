@@ -63,6 +63,9 @@ struct table {
 	char			**marks;	/* the reasons table_mark() gave
 						 * a symbol, in order (owned) */
 	size_t			nmarks, alloc_marks;
+	char			*empty_why;	/* why the table has no rows, when
+						 * its builder knows (owned;
+						 * NULL: it does not say) */
 	struct unit_choice	shown;		/* the unit Markdown and text show
 						 * the metric's values in (name
 						 * NULL: none); JSON and CSV keep

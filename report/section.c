@@ -649,6 +649,111 @@ event_note(const struct check_findings *f, size_t i, bool *done,
 	strbuf_addf(text, " What to do: %s", c->action);
 }
 
+/* Scope s without its day ("day=D,instance_type=T": "instance_type=T")
+ * into sb, the day into *day (NULL: none; it points into s). */
+static void
+scope_sans_day(const char *s, struct strbuf *sb, const char **day,
+    size_t *dlen)
+{
+	bool in_day = false;
+
+	strbuf_reset(sb);
+	*day = NULL;
+	*dlen = 0;
+	for (s = s ? s : ""; *s; s += *s == ',') {
+		size_t l = strcspn(s, ",");
+
+		if (memchr(s, '=', l))
+			in_day = l > 4 && !strncmp(s, "day=", 4);
+		if (in_day && !*day) {
+			*day = s + 4;
+			*dlen = l - 4;
+		} else if (!in_day) {
+			strbuf_addf(sb, "%s%.*s", sb->len ? "," : "", (int)l, s);
+		}
+		s += l;
+	}
+}
+
+/* Is b the same story as a on another day: one check, path, condition,
+ * metric and scope but the day?  ra and rb are scratch. */
+static bool
+same_but_day(const struct check_finding *a, const struct check_finding *b,
+    struct strbuf *ra, struct strbuf *rb)
+{
+	const char *da, *db;
+	size_t la, lb;
+
+	if (strcmp(a->check, b->check) || strcmp(a->metric, b->metric) ||
+	    strcmp(a->path, b->path) || strcmp(a->condition, b->condition))
+		return false;
+	scope_sans_day(a->scope, ra, &da, &la);
+	scope_sans_day(b->scope, rb, &db, &lb);
+	return da && db && !strcmp(ra->buf, rb->buf) &&
+	    (la != lb || strncmp(da, db, la));
+}
+
+/*
+ * A trend's row spans its days: finding i and the later ones that tell
+ * its story on other days (marked in done) are one note naming the
+ * days, with the first day's numbers, its scope each day's (*scope,
+ * owned by the caller), *trial 0 unless every day's is the same.
+ * Returns false, writing nothing, when i is alone.
+ */
+static bool
+days_note(const struct check_findings *f, size_t i, bool *done,
+    struct strbuf *text, char **scope, long *trial)
+{
+	const struct check_finding *c = &f->items[i];
+	struct strbuf ra = STRBUF_INIT, rb = STRBUF_INIT, days = STRBUF_INIT;
+	struct strbuf sc = STRBUF_INIT;
+	const char *d;
+	size_t j, n = 0, l;
+
+	for (j = i; j < f->n; j++) {
+		if (j > i && (done[j] || !same_but_day(c, &f->items[j], &ra,
+		    &rb)))
+			continue;
+		scope_sans_day(f->items[j].scope, &ra, &d, &l);
+		strbuf_addf(&days, "%s%.*s", n ? ", " : "", (int)l, d);
+		strbuf_addf(&sc, "%s%.*s", n++ ? "," : "day=", (int)l, d);
+	}
+	if (n > 1) {
+		/* "day=D1,D2,instance_type=T": footnote.c's in_scope
+		 * reads a token without '=' as another day */
+		if (ra.len)
+			strbuf_addf(&sc, ",%s", ra.buf);
+		*scope = strbuf_detach(&sc, NULL);
+		bool same = true;
+
+		for (j = i + 1; j < f->n; j++)
+			if (!done[j] && same_but_day(c, &f->items[j], &ra,
+			    &rb)) {
+				same = same && !strcmp(c->evidence,
+				    f->items[j].evidence);
+				if (f->items[j].trial != c->trial)
+					*trial = 0;
+				done[j] = true;
+			}
+		done[i] = true;
+		scope_sans_day(c->scope, &rb, &d, &l);
+		strbuf_addf(text, "pathstat check, %s: on %zu days (%s): %s",
+		    c->check, n, days.buf, c->evidence);
+		/* each day's numbers differ: the first day's, and where
+		 * the others are */
+		if (!same)
+			strbuf_addf(text, " (numbers from %.*s; pathstat "
+			    "check --per-campaign gives each day's)", (int)l,
+			    d);
+		strbuf_addf(text, ". What to do: %s", c->action);
+	}
+	strbuf_release(&sc);
+	strbuf_release(&ra);
+	strbuf_release(&rb);
+	strbuf_release(&days);
+	return n > 1;
+}
+
 /*
  * The hygiene findings (pathstat check) under the section's own filters
  * and statistics, added to its notes so they become footnotes on the
@@ -663,7 +768,9 @@ add_check_notes(struct report_bundle *b, struct report_section *s,
 	struct check_opts co;
 	struct strbuf text = STRBUF_INIT;
 	const char *merge[ARRAY_SIZE(tags)];
-	bool *done = NULL;
+	bool *done = NULL, trend = s->verb && !strcmp(s->verb, "trend");
+	char *scope;
+	long trial;
 	size_t i, j;
 
 	memset(&co, 0, sizeof(co));
@@ -695,16 +802,22 @@ add_check_notes(struct report_bundle *b, struct report_section *s,
 		if (done[i] || strcmp(c->metric, o->metric))
 			continue;
 		strbuf_reset(&text);
-		/* one footnote per event, naming every check that saw it */
-		event_note(&f, i, done, &text);
+		scope = NULL;
+		trial = c->trial > 0 ? c->trial : 0;
+		/* a trend's row spans the days: one footnote per story,
+		 * naming its days; else one per event, naming every check
+		 * that saw it */
+		if (!trend || !days_note(&f, i, done, &text, &scope, &trial))
+			event_note(&f, i, done, &text);
 		s->notes = xreallocarray(s->notes, s->nnotes + 1,
 		    sizeof(*s->notes));
 		n = &s->notes[s->nnotes++];
 		n->path = xstrdup(c->path);
 		n->condition = xstrdup(c->condition);
-		n->trial = c->trial > 0 ? c->trial : 0;
+		n->trial = trial;
 		n->metric = xstrdup(c->metric);
-		n->scope = c->scope ? xstrdup(c->scope) : NULL;
+		n->scope = scope ? scope : c->scope ? xstrdup(c->scope) :
+		    NULL;
 		n->text = xstrdup(text.buf);
 		b->nchecked++;
 	}

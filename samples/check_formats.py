@@ -613,8 +613,23 @@ def check_expected(tree, path):
         elif r["tool"] == "iperf3":
             with open(f0) as fh:
                 doc = json.load(fh)
-            if len(doc["intervals"]) != r["samples"]:
+            ivs = [x for x in doc["intervals"]
+                   if not x["sum"].get("omitted")]
+            if len(ivs) != r["iperf3"]["intervals"]:
                 fail(r["file"][0], "interval count")
+            # samples are what arrived: a UDP client's own intervals
+            # are the rate it sent, so without the server's -J document
+            # (--get-server-output) a run is one value, the receiver's
+            # end rate, as ingest stores it
+            so = doc.get("server_output_json")
+            udp = doc["start"]["test_start"]["protocol"] == "UDP" and \
+                not doc["start"]["test_start"].get("reverse")
+            want = len(ivs) if not udp else \
+                len([x for x in so["intervals"]
+                     if not x["sum"].get("omitted")]) if so else 1
+            if want != r["samples"]:
+                fail(r["file"][0], "samples %d, the file gives %d"
+                     % (r["samples"], want))
         else:
             with open(f0) as fh:
                 rows = fh.read().split("\n")[2:-1]
