@@ -247,16 +247,6 @@ analyze_compare_test(const double *xc, size_t nc, const double *xb, size_t nb,
 	return name;
 }
 
-double
-analyze_mw_min_p(size_t nb, size_t nc)
-{
-	double comb = 1.0;
-
-	for (size_t m = 1; m <= nb; m++)
-		comb = comb * (double)(nc + m) / (double)m;
-	return 2.0 / comb;
-}
-
 /* The design that would give a verdict, named by the command that
  * sizes it: "; pathstat plan --detect 10% ... says how many". */
 static void
@@ -351,12 +341,6 @@ analyze_compare_verdict(const struct compare_outcome *r, double threshold_pct,
 		strbuf_addf(text, "inconclusive (%+.1f %%)", change);
 	}
 	return COMPARE_INCONCLUSIVE;
-}
-
-void
-analyze_compare_adjust(double *p, size_t n)
-{
-	stats_holm(p, n);
 }
 
 /* One row of the table and what its verdict needs (after the

@@ -73,3 +73,19 @@ analyze_compare_maxt(const struct stats_mt_row *r, size_t n, double level,
 		if (floor_at(m, k) < alpha)
 			*let_k = k;
 }
+
+double
+analyze_mw_min_p(size_t nb, size_t nc)
+{
+	double comb = 1.0;
+
+	for (size_t m = 1; m <= nb; m++)
+		comb = comb * (double)(nc + m) / (double)m;
+	return 2.0 / comb;
+}
+
+void
+analyze_compare_adjust(double *p, size_t n)
+{
+	stats_holm(p, n);
+}
