@@ -60,6 +60,7 @@ struct plan_fit {
 	double attempts;	/* the pilot's attempts per trial (median) */
 	bool day_range;		/* no day spread: days for 0 to CEIL */
 	const char *within_from, *between_from, *loss_from, *day_from;
+	char between_buf[80];	/* between_from of a pilot's estimate */
 	const char *rho_from;
 	bool between_range;	/* one trial: between in [0, CEIL] */
 	const char *why;	/* the pilot cannot be used, or NULL */
@@ -252,7 +253,13 @@ fit_cell(const struct plan_opts *o, const struct cell *c,
 	    stats_quantile_type7(tv[0], tn[0], 50.0) : NAN;
 	f->between = one ? PLAN_BETWEEN_CEIL : m.between;
 	f->between_range = one;
-	f->between_from = one ? "one pilot trial: assumed 0-0.1" : "pilot";
+	f->between_from = "one pilot trial: assumed 0-0.1";
+	if (!one) {
+		snprintf(f->between_buf, sizeof(f->between_buf),
+		    "pilot, %zu trials, %.0f %% upper bound", m.between_trials,
+		    100.0 * PLAN_PILOT_UPPER);
+		f->between_from = f->between_buf;
+	}
 cleanup:
 	for (t = 0; t < c->ntrials; t++)
 		free(sorted[t]);
@@ -394,7 +401,7 @@ static void
 design_at(const struct plan_opts *o, const struct plan_fit *f,
     double between, struct plan_design *d)
 {
-	struct plan_model m = { f->within, between, f->loss, f->rho };
+	struct plan_model m = { f->within, between, f->loss, f->rho, 0 };
 
 	plan_design(&m, &o->ask, d);
 }
@@ -531,7 +538,7 @@ static int
 detect_at(const struct plan_opts *o, const struct plan_fit *f, size_t n,
     double between, double day, struct plan_power_result *res)
 {
-	struct plan_model m = { f->within, between, f->loss, f->rho };
+	struct plan_model m = { f->within, between, f->loss, f->rho, 0 };
 	struct plan_power_ask a;
 	double v = plan_trial_var(&m, o->ask.pct, n);
 

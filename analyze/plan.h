@@ -30,7 +30,16 @@ struct plan_model {
 				 * series, [0, PLAN_RHO_MAX]: its n
 				 * attempts count as n (1 - rho) / (1 +
 				 * rho) independent ones (0: independent) */
+	size_t between_trials;	/* pilot trials between was estimated
+				 * from (plan_fit; 0: stated, as given) */
 };
+
+/* The one-sided level of the upper confidence bound plan_fit puts on
+ * the pilot's trial-to-trial variance (chi-square with trials - 1
+ * degrees of freedom): chosen by tests/sim/plan.c (docs/plan.md). */
+#ifndef PLAN_PILOT_UPPER
+#define PLAN_PILOT_UPPER	0.50
+#endif
 
 /* The largest rho used: beyond it a trial's series is one long swing. */
 #define PLAN_RHO_MAX		0.95
@@ -88,7 +97,10 @@ int plan_design(const struct plan_model *m, const struct plan_ask *ask,
  * interquartile range over 2 z(0.75)); between: the sd of the trials'
  * log Q(p_s) less a trial quantile's sampling variance (0 when that is
  * more, at m->rho as given: plan_fit keeps it); loss: all timeouts
- * over all attempts.  With fewer than 2 such
+ * over all attempts.  The variance of the trials' log Q(p_s) is taken
+ * at its PLAN_PILOT_UPPER upper confidence bound (a few trials put it
+ * below the truth half the time); m->between_trials says from how many
+ * trials.  With fewer than 2 such
  * trials *one_trial is set and between left 0.  Returns 0; 1 when the
  * percentile lies among the timeouts; 2 when no trial has 20 positive
  * successes (m->loss is set in every case).

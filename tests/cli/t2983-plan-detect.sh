@@ -89,7 +89,8 @@ import json,sys
 r=json.load(sys.stdin); assert [x[\"path\"] for x in r]==[\"A\",\"B\",\"C\"], r
 for x in r:
     assert x[\"groups\"]==3 and x[\"per_trial\"]==400, x
-    assert x[\"within_from\"]==x[\"between_from\"]==\"pilot\", x
+    assert x[\"within_from\"]==\"pilot\", x
+    assert x[\"between_from\"].startswith(\"pilot, \") and x[\"between_from\"].endswith(\" trials, 50 % upper bound\"), x
     assert x[\"trials\"]>=2 and x[\"power\"]>=0.8, x
 '" "... 3 paths: 3 groups, the pilot's 400 attempts a trial, its spreads"
 
