@@ -1,0 +1,234 @@
+#!/usr/bin/python3
+"""duckdb_raw.py - DuckDB on the raw files of the bench tree, as the
+peer of pathstat's cold path (ingest + analyze percentiles): the same
+cells as pandas_percentiles.py, with every result file read and every
+statistic computed by DuckDB.
+
+Python only walks the tree: it sorts the result files by kind from
+their first bytes (as pandas_percentiles.py and ingest do) and reads the
+small meta.json files (the nearer one wins) for path and condition.
+DuckDB reads the data: oha's --db-url SQLite with sqlite_scan (the
+sqlite extension, from PyPI's duckdb-ext-sqlite: DuckDB cannot download
+extensions here), oha and pathprobe CSV with read_csv, iperf3 -J with
+read_json; one query pools the samples per (path, condition, metric)
+and computes n, quantile_cont (type 7) p50/p95/p99 and max.
+
+  duckdb_raw.py TREE [--out FILE.json] [--threads N]
+
+Writes one JSON array of {path, condition, metric, n, p50, p95, p99,
+max} (the keys of `pathstat analyze percentiles --format json`) to
+--out, or to stdout.  Needs PyPI's duckdb and, when the tree holds oha
+SQLite files, duckdb-ext-sqlite of the same version (bench/duckdb_setup.sh
+installs both).  oha JSON summaries carry no per-request rows and are
+skipped, as are meta.json and manifest.json.
+"""
+
+import argparse
+import glob
+import json
+import os
+import sys
+
+import duckdb
+
+SIZE_UNITS = {"k", "m", "g", "b", "kb", "mb", "gb"}
+
+
+def cond_keys(text):
+    """The {cond} grammar of docs/design.md: k=v, ka-on, c16, P4, 1k, tcp
+    (the same reading as pandas_percentiles.py)."""
+    keys = {}
+    for tok in text.replace(",", "_").split("_"):
+        if not tok:
+            continue
+        if "=" in tok:
+            k, v = tok.split("=", 1)
+        elif tok[0] in "cP" and tok[1:].isdigit():
+            k, v = tok[0], tok[1:]
+        elif tok.lower() in ("tcp", "udp"):
+            k, v = "proto", tok.lower()
+        elif tok in ("R", "reverse"):
+            k, v = "dir", "reverse"
+        elif tok == "bidir":
+            k, v = "dir", "bidir"
+        elif tok.rstrip("kmgbKMGB").isdigit() and \
+                tok[len(tok.rstrip("kmgbKMGB")):].lower() in SIZE_UNITS:
+            k, v = "size", tok.lower()
+            if len(v) > 2 and v.endswith("b") and not v[-2].isdigit():
+                v = v[:-1]
+        elif "-" in tok[1:]:
+            k, v = tok.split("-", 1)
+        else:
+            raise ValueError("bad condition token %r" % tok)
+        keys[k] = v
+    return keys
+
+
+def canon(keys):
+    return ",".join("%s=%s" % (k, keys[k]) for k in sorted(keys))
+
+
+def kind_of(path):
+    name = os.path.basename(path)
+    if name in ("meta.json", "manifest.json"):
+        return None
+    with open(path, "rb") as f:
+        head = f.read(64)
+    if head.startswith(b"SQLite format 3\0"):
+        return "oha-sqlite"
+    if head.startswith(b"request-start,"):
+        return "oha-csv"
+    if head.startswith(b"# pathprobe"):
+        return "pathprobe"
+    if name.endswith(".json") and b'"start"' in head:
+        return "iperf3"
+    return None     # oha JSON summaries and anything else
+
+
+def walk(tree):
+    """[(kind, path, run path, condition text)] of every result file."""
+    files = []
+    metas = {}
+    for dirpath, dirnames, filenames in os.walk(tree):
+        dirnames.sort()
+        keys = dict(metas.get(os.path.dirname(dirpath), {}))
+        if "meta.json" in filenames:
+            with open(os.path.join(dirpath, "meta.json")) as f:
+                keys.update(json.load(f))
+        metas[dirpath] = keys
+        for name in sorted(filenames):
+            p = os.path.join(dirpath, name)
+            kind = kind_of(p)
+            if kind:
+                files.append((kind, p, str(keys["path"]),
+                              str(keys.get("condition", ""))))
+    return files
+
+
+def sqlite_extension():
+    """The sqlite extension file duckdb-ext-sqlite installs for this
+    DuckDB, or None."""
+    try:
+        import duckdb_ext
+    except ImportError:
+        return None
+    for base in duckdb_ext.__path__:
+        hits = glob.glob(os.path.join(base, "extensions", "v" +
+                                      duckdb.__version__, "*",
+                                      "sqlite_scanner.duckdb_extension"))
+        if hits:
+            return hits[0]
+    return None
+
+
+def q(s):
+    return "'" + s.replace("'", "''") + "'"
+
+
+def qlist(paths):
+    return "[" + ", ".join(q(p) for p in paths) + "]"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("tree")
+    ap.add_argument("--out")
+    ap.add_argument("--threads", type=int)
+    args = ap.parse_args()
+
+    files = walk(args.tree)
+    con = duckdb.connect(config={"autoinstall_known_extensions": False,
+                                 "autoload_known_extensions": False})
+    if args.threads:
+        con.execute("SET threads = %d" % args.threads)
+    # each file's run keys, joined to the rows by file name
+    con.execute("CREATE TEMP TABLE f (file VARCHAR, path VARCHAR, "
+                "cond VARCHAR)")
+    con.executemany("INSERT INTO f VALUES (?, ?, ?)",
+                    [(p, path, canon(cond_keys(c)))
+                     for kind, p, path, c in files if kind != "iperf3"])
+    by = {}
+    for kind, p, _, _ in files:
+        by.setdefault(kind, []).append(p)
+    parts = []
+    if by.get("oha-sqlite"):
+        ext = sqlite_extension()
+        if ext is None:
+            sys.exit("duckdb_raw: %d oha SQLite files but no sqlite "
+                     "extension for DuckDB %s (pip install "
+                     "duckdb-ext-sqlite==%s.*)" %
+                     (len(by["oha-sqlite"]), duckdb.__version__,
+                      duckdb.__version__))
+        con.execute("LOAD " + q(ext))
+        parts += ["SELECT %s AS file, 'http_ms' AS metric, "
+                  "duration * 1000.0 AS v FROM sqlite_scan(%s, 'oha')" %
+                  (q(p), q(p)) for p in by["oha-sqlite"]]
+    if by.get("oha-csv"):
+        parts.append("""SELECT filename AS file, 'http_ms' AS metric,
+    "request-duration" * 1000.0 AS v
+FROM read_csv(%s, filename = true, header = true, delim = ',',
+              union_by_name = true)""" % qlist(by["oha-csv"]))
+    if by.get("pathprobe"):
+        parts.append("""SELECT filename AS file, 'connect_ms' AS metric,
+    connect_ms AS v
+FROM read_csv(%s, filename = true, skip = 1, header = true, delim = ',',
+              columns = {'seq': 'BIGINT', 'unix_ns': 'BIGINT',
+                         'connect_ms': 'DOUBLE', 'result': 'VARCHAR'})
+WHERE result = 'ok'""" % qlist(by["pathprobe"]))
+    if by.get("iperf3"):
+        # the condition also takes protocol, streams and direction from
+        # the document's start.test_start, as pandas_percentiles.py does
+        con.execute("""CREATE TEMP TABLE iperf AS
+SELECT filename AS file, start.test_start AS ts, intervals
+FROM read_json(%s, filename = true, format = 'auto',
+               maximum_object_size = 1073741824,
+               columns = {'start': 'STRUCT(test_start STRUCT(
+                              protocol VARCHAR, num_streams BIGINT,
+                              reverse BIGINT))',
+                          'intervals': 'STRUCT("sum" STRUCT(
+                              bits_per_second DOUBLE,
+                              omitted BOOLEAN))[]'})""" % qlist(by["iperf3"]))
+        meta = {p: (path, c) for kind, p, path, c in files
+                if kind == "iperf3"}
+        rows = []
+        for p, proto, streams, rev in con.execute(
+                "SELECT file, ts.protocol, ts.num_streams, ts.reverse "
+                "FROM iperf").fetchall():
+            path, c = meta[p]
+            keys = cond_keys(c)
+            if proto:
+                keys["proto"] = proto.lower()
+            if streams:
+                keys["P"] = str(streams)
+            if rev:
+                keys["dir"] = "reverse"
+            rows.append((p, path, canon(keys)))
+        con.executemany("INSERT INTO f VALUES (?, ?, ?)", rows)
+        parts.append("""SELECT file, 'throughput_bps' AS metric,
+    iv."sum".bits_per_second AS v
+FROM (SELECT file, unnest(intervals) AS iv FROM iperf)
+WHERE NOT coalesce(iv."sum".omitted, false)""")
+    if not parts:
+        sys.exit("duckdb_raw: no result files in %s" % args.tree)
+    sql = """SELECT f.path, f.cond, s.metric, count(*) AS n,
+    quantile_cont(s.v, [0.5, 0.95, 0.99]) AS q, max(s.v) AS mx
+FROM (%s) s JOIN f USING (file)
+GROUP BY ALL ORDER BY ALL""" % "\nUNION ALL\n".join(parts)
+    out = []
+    for path, cond, metric, n, qs, mx in con.execute(sql).fetchall():
+        out.append({"path": path, "condition": cond, "metric": metric,
+                    "n": n, "p50": qs[0], "p95": qs[1], "p99": qs[2],
+                    "max": mx})
+    text = json.dumps(out, indent=1) + "\n"
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    print("duckdb_raw: %d files, %d samples, %d cells, DuckDB %s" %
+          (len(files), sum(r["n"] for r in out), len(out),
+           duckdb.__version__), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
