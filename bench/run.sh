@@ -77,10 +77,46 @@ mkdir -p "$W"
 
 # ---- measuring --------------------------------------------------------
 
-# measure NAME SETUP CMD...: run CMD (after the shell command SETUP) under
-# time -v, stdout to $W/NAME.out, stderr to $W/NAME.err; three times when
-# the first takes < 30 s.  Sets $W/NAME.wall (median wall s), NAME.cpu
-# (median user + sys s) and NAME.rss (largest peak RSS, KiB).
+# run_once NAME CMD...: run CMD once under time -v, stdout to $W/NAME.out,
+# stderr to $W/NAME.err; appends "wall rss cpu load0 load1" to
+# $W/NAME.runs (load = the 1-minute load average, /proc/loadavg, at the
+# start and the end)
+run_once() {
+	name=$1
+	shift
+	rc=0
+	l0=$(cut -d' ' -f1 /proc/loadavg)
+	t0=$(date +%s.%N)
+	"$TIME" -v -o "$W/$name.time" "$@" > "$W/$name.out" \
+	    2> "$W/$name.err" || rc=$?
+	t1=$(date +%s.%N)
+	l1=$(cut -d' ' -f1 /proc/loadavg)
+	[ "$rc" = 0 ] || say "$name: exit status $rc (see $W/$name.err)"
+	# wall from date(1) (time -v rounds to 10 ms)
+	awk -v t0="$t0" -v t1="$t1" -v l0="$l0" -v l1="$l1" '
+	    /User time/ || /System time/ { c += $NF }
+	    /Maximum resident set size/ { r = $NF }
+	    END { printf "%.3f %d %.2f %s %s\n", t1 - t0, r, c, l0, l1 }' \
+	    "$W/$name.time" >> "$W/$name.runs"
+}
+# summary NAME: from $W/NAME.runs, $W/NAME.wall (median wall s),
+# NAME.cpu (median user + sys s), NAME.rss (largest peak RSS, KiB) and
+# NAME.load (the load average at the first run's start → the last's end)
+summary() {
+	name=$1
+	sort -n "$W/$name.runs" | awk '{ w[NR] = $1; if ($2 > r) r = $2 }
+	    END { print w[int((NR + 1) / 2)] > "'"$W/$name.wall"'";
+	          print r > "'"$W/$name.rss"'" }'
+	sort -n -k3 "$W/$name.runs" | awk '{ c[NR] = $3 }
+	    END { print c[int((NR + 1) / 2)] > "'"$W/$name.cpu"'" }'
+	awk 'NR == 1 { a = $4 } { b = $5 } END { print a "→" b }' \
+	    "$W/$name.runs" > "$W/$name.load"
+	say "$name: $(cat "$W/$name.wall") s wall, $(cat "$W/$name.cpu") s CPU," \
+	    "peak RSS $(cat "$W/$name.rss") KiB ($(wc -l < "$W/$name.runs")" \
+	    "run(s)), load $(cat "$W/$name.load")"
+}
+# measure NAME SETUP CMD...: run CMD (after the shell command SETUP) with
+# run_once; three times when the first takes < 30 s; then summary.
 measure() {
 	name=$1 setup=$2
 	shift 2
@@ -89,31 +125,14 @@ measure() {
 	while :; do
 		i=$((i + 1))
 		eval "$setup"
-		rc=0
-		t0=$(date +%s.%N)
-		"$TIME" -v -o "$W/$name.time" "$@" > "$W/$name.out" \
-		    2> "$W/$name.err" || rc=$?
-		t1=$(date +%s.%N)
-		[ "$rc" = 0 ] || say "$name: exit status $rc (see $W/$name.err)"
-		# wall from date(1) (time -v rounds to 10 ms)
-		awk -v t0="$t0" -v t1="$t1" '
-		    /User time/ || /System time/ { c += $NF }
-		    /Maximum resident set size/ { r = $NF }
-		    END { printf "%.3f %d %.2f\n", t1 - t0, r, c }' \
-		    "$W/$name.time" >> "$W/$name.runs"
+		run_once "$name" "$@"
 		w=$(tail -1 "$W/$name.runs" | cut -d' ' -f1)
 		if [ "$i" -ge 3 ] || awk -v w="$w" -v i="$i" \
 		    'BEGIN { exit !(i == 1 && w >= 30) }'; then
 			break
 		fi
 	done
-	sort -n "$W/$name.runs" | awk '{ w[NR] = $1; if ($2 > r) r = $2 }
-	    END { print w[int((NR + 1) / 2)] > "'"$W/$name.wall"'";
-	          print r > "'"$W/$name.rss"'" }'
-	sort -n -k3 "$W/$name.runs" | awk '{ c[NR] = $3 }
-	    END { print c[int((NR + 1) / 2)] > "'"$W/$name.cpu"'" }'
-	say "$name: $(cat "$W/$name.wall") s wall, $(cat "$W/$name.cpu") s CPU," \
-	    "peak RSS $(cat "$W/$name.rss") KiB ($(wc -l < "$W/$name.runs") run(s))"
+	summary "$name"
 }
 
 wall() { cat "$W/$1.wall"; }
@@ -231,6 +250,50 @@ cmp_sql=$("$PY" "$here/compare.py" "$W/sqlwin.json" \
 say "pandas vs pathstat: $cmp_pandas"
 say "SQL vs pathstat:    $cmp_sql"
 
+# ---- the cold path against DuckDB on the raw files ---------------------
+
+# pathstat's cold path, raw tree -> the percentile table (ingest into a
+# fresh database and (a)'s three analyze runs, as one command), and
+# (f) bench/duckdb_raw.py, DuckDB reading the same raw files into the
+# same cells: paired, one right after the other in each round, three
+# rounds when the first pair takes < 60 s, so both see the same load.
+duckraw_ok=0
+if DPY=$(sh "$here/duckdb_setup.sh" 2> "$W/duckraw.why"); then
+	: > "$W/cold.runs"
+	: > "$W/duckraw.runs"
+	: > "$W/pair.ratios"
+	i=0
+	while :; do
+		i=$((i + 1))
+		run_once cold sh -c 'set -e
+		    rm -f "$2/cold.db" "$2/cold.db-wal" "$2/cold.db-shm"
+		    "$1" ingest -q --db "$2/cold.db" "$3"
+		    for m in http_ms connect_ms throughput_bps; do
+			    "$1" analyze percentiles --db "$2/cold.db" \
+				--metric "$m" --stats "$4" --format json \
+				> "$2/cold_$m.json"
+		    done' cold "$PS" "$W" "$TREE" "$BENCH_STATS"
+		run_once duckraw "$DPY" "$here/duckdb_raw.py" "$TREE" \
+		    --out "$W/duckraw.json"
+		set -- $(tail -1 "$W/cold.runs") $(tail -1 "$W/duckraw.runs")
+		echo "$(calc 'div(a, b)' -v a="$1" -v b="$6")" \
+		    "$(calc 'div(a, b)' -v a="$3" -v b="$8")" >> "$W/pair.ratios"
+		if [ "$i" -ge 3 ] || awk -v a="$1" -v b="$6" -v i="$i" \
+		    'BEGIN { exit !(i == 1 && a + b >= 60) }'; then
+			break
+		fi
+	done
+	rm -f "$W/cold.db" "$W/cold.db-wal" "$W/cold.db-shm"
+	summary cold
+	summary duckraw
+	cmp_raw=$("$PY" "$here/compare.py" "$W/duckraw.json" \
+	    "$W"/pathstat_*.json 2> "$W/compare_raw.err") || true
+	say "DuckDB on the raw files vs pathstat: $cmp_raw"
+	duckraw_ok=1
+else
+	say "DuckDB on the raw files: $(cat "$W/duckraw.why") (its row is left out)"
+fi
+
 # ---- export ------------------------------------------------
 
 measure export 'rm -rf "$W/export"' \
@@ -310,6 +373,21 @@ verdict() {
 		echo "**missed**"
 	fi
 }
+if [ "$duckraw_ok" = 1 ]; then
+	# pathstat ÷ DuckDB: below 1, the cold path is ahead
+	r_raw=$(calc 'div(a, b)' -v a="$(wall cold)" -v b="$(wall duckraw)")
+	c_raw=$(calc 'div(a, b)' -v a="$(cpu cold)" -v b="$(cpu duckraw)")
+	# the users' targets: <= 0.5 at 2 M samples, <= 1.0 at 20 M
+	t_raw=$(awk -v r="$rows" 'BEGIN { print ((r >= 10000000) ? "1.0" : "0.5") }')
+	if [ "$(verdict "$r_raw" '<=' "$t_raw")" = met ] &&
+	    [ "$(verdict "$c_raw" '<=' "$t_raw")" = met ]; then
+		v_raw=met
+	else
+		v_raw="**missed**"
+	fi
+	pair_rounds=$(awk '{ printf("%s%.2f/%.2f", (NR > 1 ? ", " : ""), $1, $2) }' \
+	    "$W/pair.ratios")
+fi
 mb() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
 same() {
 	case $1 in
@@ -330,6 +408,13 @@ maxrel() { echo "$1" | sed -n 's/.*max_rel_diff=\([^ ]*\).*/\1/p'; }
 nproc_=$(nproc)
 cpu_model=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
 load=$(cut -d' ' -f1-3 /proc/loadavg)
+# ld NAME...: the 1-minute load average when the first of the steps
+# started → when the last ended
+ld() {
+	a=$(sed 's/→.*//' "$W/$1.load")
+	for n in "$@"; do b=$(sed 's/.*→//' "$W/$n.load"); done
+	echo "$a→$b"
+}
 
 cat > "$W/results.md" <<EOF
 Tree: $(gb "$tree_bytes") in $nfiles files (\`gen_samples.py --bench
@@ -338,22 +423,24 @@ rows; $(echo "$ncells" | tr -d ' ') cells of connect_ms, http_ms and
 throughput_bps.  Machine: $nproc_ CPUs ($cpu_model), shared with other
 work (load average $load at the end of the run).
 
-| measure | pathstat | reference | ratio (wall) | ratio (CPU) | target | |
-| --- | --- | --- | --- | --- | --- | --- |
-| ingest rows/s vs \`sqlite3 .import\` of the same rows as CSV | $(fmtk "$ingest_rate")/s | $(fmtk "$import_rate")/s | $(fmtx "$r_import") | $(fmtx "$c_import") | ≥ 1× | $(verdict "$r_import" '>=' 1) |
-| (a) analyze percentiles, every cell of 3 metrics, vs (b) pandas script | $(fmt "$a_wall") s | $(fmt1 "$(wall pandas)") s | $(fmt1x "$r_pandas") | $(fmt1x "$c_pandas") | ≥ 20× | $(verdict "$r_pandas" '>=' 20) |
-| (a) vs (c) SQL window functions in sqlite3 | $(fmt "$a_wall") s | $(fmt1 "$(wall sqlwin)") s | $(fmt1x "$r_sql") | $(fmt1x "$c_sql") | ≥ 100× | $(verdict "$r_sql" '>=' 100) |
-| ingest + (a) vs (b) | $(fmt1 "$both_wall") s | $(fmt1 "$(wall pandas)") s | $(fmtx "$r_both") | $(fmtx "$c_both") | ≥ 1.5× | $(verdict "$r_both" '>=' 1.5) |
-| (a) peak RSS vs (b)'s | $(mb "$a_rss") MiB | $(mb "$(rss pandas)") MiB | $(fmt "$r_mem") | | ≤ 0.2 (our reading of "a small fraction") | $(verdict "$r_mem" '<=' 0.2) |
-| ingest peak RSS, whole tree vs a tree of its 8 largest files ($(mbytes "$big_bytes")) | $(mb "$(rss ingest)") MiB | $(mb "$(rss ingest_largest8)") MiB | $(fmt "$r_grow") | | ≤ 1.1 (bounded by the largest files, not the tree) | $(verdict "$r_grow" '<=' 1.1) |
-| ingest peak RSS of one iperf3 JSON ($(mbytes "$bigj_bytes")) vs its size | $(mb "$(rss ingest_iperf3_200mb)") MiB | $(mbytes "$bigj_bytes") | $(fmt "$r_bigj") | | ≤ 4 (memory bounded by the input) | $(verdict "$r_bigj" '<=' 4) |
-| export rows/s vs ingest rows/s | $(fmtk "$export_rate")/s | $(fmtk "$ingest_rate")/s | $(fmtx "$r_export") | $(fmtx "$c_export") | ≥ 1× | $(verdict "$r_export" '>=' 1) |
-| export bytes per sample: samples/ (all four datasets) | $(fmt "$bps") ($(fmt "$bps_all")) | 8 (a double) | | | ≤ 9 | $(verdict "$bps_all" '<=' 9) |
-$(if [ "$duck_ok" = 1 ]; then echo "| (d) DuckDB's quantile_cont over the export, every cell of 3 metrics, vs (a) | $(fmt "$(wall duckdb)") s | $(fmt "$a_wall") s | $(fmtx "$r_duck") | $(fmtx "$c_duck") | none (how much longer DuckDB takes) | $(same "$cmp_duck") |"
-echo "| (e) the queries analyze percentiles --sql duckdb prints, on DuckDB over the export, vs (a) | $(fmt "$(wall duckdb_sql)") s | $(fmt "$a_wall") s | $(fmtx "$r_dsql") | $(fmtx "$c_dsql") | none (what analyze's full table costs an engine) | $(same "$cmp_dsql") |"; else echo "| (d) DuckDB over the export vs (a) | not run: $(cat "$W/duckdb.why") | | | | | |"; fi)
+| measure | pathstat | reference | ratio (wall) | ratio (CPU) | target | | load: pathstat; reference |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+| ingest rows/s vs \`sqlite3 .import\` of the same rows as CSV | $(fmtk "$ingest_rate")/s | $(fmtk "$import_rate")/s | $(fmtx "$r_import") | $(fmtx "$c_import") | ≥ 1× | $(verdict "$r_import" '>=' 1) | $(ld ingest); $(ld import) |
+| (a) analyze percentiles, every cell of 3 metrics, vs (b) pandas script | $(fmt "$a_wall") s | $(fmt1 "$(wall pandas)") s | $(fmt1x "$r_pandas") | $(fmt1x "$c_pandas") | ≥ 20× | $(verdict "$r_pandas" '>=' 20) | $(ld analyze_http_ms analyze_connect_ms analyze_throughput_bps); $(ld pandas) |
+| (a) vs (c) SQL window functions in sqlite3 | $(fmt "$a_wall") s | $(fmt1 "$(wall sqlwin)") s | $(fmt1x "$r_sql") | $(fmt1x "$c_sql") | ≥ 100× | $(verdict "$r_sql" '>=' 100) | $(ld analyze_http_ms analyze_connect_ms analyze_throughput_bps); $(ld sqlwin) |
+| ingest + (a) vs (b) | $(fmt1 "$both_wall") s | $(fmt1 "$(wall pandas)") s | $(fmtx "$r_both") | $(fmtx "$c_both") | ≥ 1.5× | $(verdict "$r_both" '>=' 1.5) | $(ld ingest); $(ld analyze_http_ms analyze_connect_ms analyze_throughput_bps); $(ld pandas) |
+| (a) peak RSS vs (b)'s | $(mb "$a_rss") MiB | $(mb "$(rss pandas)") MiB | $(fmt "$r_mem") | | ≤ 0.2 (our reading of "a small fraction") | $(verdict "$r_mem" '<=' 0.2) | $(ld analyze_http_ms analyze_connect_ms analyze_throughput_bps); $(ld pandas) |
+| ingest peak RSS, whole tree vs a tree of its 8 largest files ($(mbytes "$big_bytes")) | $(mb "$(rss ingest)") MiB | $(mb "$(rss ingest_largest8)") MiB | $(fmt "$r_grow") | | ≤ 1.1 (bounded by the largest files, not the tree) | $(verdict "$r_grow" '<=' 1.1) | $(ld ingest); $(ld ingest_largest8) |
+| ingest peak RSS of one iperf3 JSON ($(mbytes "$bigj_bytes")) vs its size | $(mb "$(rss ingest_iperf3_200mb)") MiB | $(mbytes "$bigj_bytes") | $(fmt "$r_bigj") | | ≤ 4 (memory bounded by the input) | $(verdict "$r_bigj" '<=' 4) | $(ld ingest_iperf3_200mb) |
+| export rows/s vs ingest rows/s | $(fmtk "$export_rate")/s | $(fmtk "$ingest_rate")/s | $(fmtx "$r_export") | $(fmtx "$c_export") | ≥ 1× | $(verdict "$r_export" '>=' 1) | $(ld export); $(ld ingest) |
+| export bytes per sample: samples/ (all four datasets) | $(fmt "$bps") ($(fmt "$bps_all")) | 8 (a double) | | | ≤ 9 | $(verdict "$bps_all" '<=' 9) | $(ld export) |
+$(if [ "$duck_ok" = 1 ]; then echo "| (d) DuckDB's quantile_cont over the export, every cell of 3 metrics, vs (a) | $(fmt "$(wall duckdb)") s | $(fmt "$a_wall") s | $(fmtx "$r_duck") | $(fmtx "$c_duck") | none (how much longer DuckDB takes) | $(same "$cmp_duck") | $(ld analyze_http_ms analyze_connect_ms analyze_throughput_bps); $(ld duckdb) |"
+echo "| (e) the queries analyze percentiles --sql duckdb prints, on DuckDB over the export, vs (a) | $(fmt "$(wall duckdb_sql)") s | $(fmt "$a_wall") s | $(fmtx "$r_dsql") | $(fmtx "$c_dsql") | none (what analyze's full table costs an engine) | $(same "$cmp_dsql") | $(ld analyze_http_ms analyze_connect_ms analyze_throughput_bps); $(ld duckdb_sql) |"; else echo "| (d) DuckDB over the export vs (a) | not run: $(cat "$W/duckdb.why") | | | | | | |"; fi)
+$(if [ "$duckraw_ok" = 1 ]; then echo "| pathstat's cold path (ingest + (a)) vs (f) DuckDB on the raw files, paired | $(fmt "$(wall cold)") s | $(fmt "$(wall duckraw)") s | $(fmt "$r_raw") | $(fmt "$c_raw") | ≤ $t_raw (pathstat ÷ DuckDB, wall and CPU) | $v_raw; $(same "$cmp_raw") | $(ld cold); $(ld duckraw) |"; else echo "| pathstat's cold path vs (f) DuckDB on the raw files | not run: $(cat "$W/duckraw.why") | | | | | | |"; fi)
 
 Ratios are reference ÷ pathstat time (for ingest, pathstat ÷ reference
-rows/s; for export, export ÷ ingest rows/s; for (d) and (e), DuckDB ÷ (a) time);
+rows/s; for export, export ÷ ingest rows/s; for (d) and (e), DuckDB ÷ (a) time;
+for the cold path, pathstat ÷ DuckDB time, so below 1 pathstat is ahead);
 wall times are the median of 3 runs where a run takes < 30 s, else of
 one run; CPU is user + sys.  The SQL query, the pandas script and (d)
 cover the same three metrics as (a).
@@ -365,6 +452,17 @@ wrote nothing.  (d) runs \`bench/duckdb_percentiles.sql\` over the views of
 included), on the same machine at the same time; (e) runs there the three
 queries \`pathstat analyze percentiles --metric M --sql duckdb\` prints,
 which also count trials, failures and loss and sort paths naturally.
+Load: the 1-minute load average (/proc/loadavg) when the step started →
+when it ended (of its first and last run; for (a), of its three metrics).
+$(if [ "$duckraw_ok" = 1 ]; then
+echo "(f) is \`bench/duckdb_raw.py\` in PyPI's duckdb $("$DPY" -c 'import duckdb; print(duckdb.__version__)')"
+echo "(oha's SQLite through duckdb-ext-sqlite's sqlite_scan, CSV through"
+echo "read_csv, iperf3 through read_json), timed against pathstat's cold"
+echo "path (a fresh ingest of the tree and (a), as one command) in $(wc -l < "$W/pair.ratios")"
+echo "paired round(s), pathstat then DuckDB; each round's ratio, wall/CPU:"
+echo "$pair_rounds.  DuckDB uses both CPUs.  DuckDB on the raw files vs"
+echo "pathstat: $(same "$cmp_raw"), max relative difference $(maxrel "$cmp_raw")."
+else echo "(f) DuckDB on the raw files not run: $(cat "$W/duckraw.why")."; fi)
 
 Ingest peak RSS: $(mb "$(rss ingest_largest)") MiB for the largest file alone ($(mbytes "$largest_bytes")),
 $(mb "$(rss ingest_largest8)") MiB for the 8 largest ($(mbytes "$big_bytes")), $(mb "$(rss ingest)") MiB for the whole tree ($(gb "$tree_bytes")).
