@@ -11,12 +11,13 @@ DuckDB reads the data: oha's --db-url SQLite with sqlite_scan (the
 sqlite extension, from PyPI's duckdb-ext-sqlite: DuckDB cannot download
 extensions here), oha and pathprobe CSV with read_csv, iperf3 -J with
 read_json; one query pools the samples per (path, condition, metric)
-and computes n, quantile_cont (type 7) p50/p95/p99 and max.
+and computes n, quantile_cont (type 7) p1/p5/p50/p95/p99, min and max
+(analyze's defaults: p50/p95/p99/max, and p50/p5/p1/min for throughput).
 
   duckdb_raw.py TREE [--out FILE.json] [--threads N]
 
-Writes one JSON array of {path, condition, metric, n, p50, p95, p99,
-max} (the keys of `pathstat analyze percentiles --format json`) to
+Writes one JSON array of {path, condition, metric, n, p1, p5, p50, p95,
+p99, min, max} (the keys of `pathstat analyze percentiles --format json`) to
 --out, or to stdout.  Needs PyPI's duckdb and, when the tree holds oha
 SQLite files, duckdb-ext-sqlite of the same version (bench/duckdb_setup.sh
 installs both).  oha JSON summaries carry no per-request rows and are
@@ -211,14 +212,15 @@ WHERE NOT coalesce(iv."sum".omitted, false)""")
     if not parts:
         sys.exit("duckdb_raw: no result files in %s" % args.tree)
     sql = """SELECT f.path, f.cond, s.metric, count(*) AS n,
-    quantile_cont(s.v, [0.5, 0.95, 0.99]) AS q, max(s.v) AS mx
+    quantile_cont(s.v, [0.01, 0.05, 0.5, 0.95, 0.99]) AS q,
+    min(s.v) AS mn, max(s.v) AS mx
 FROM (%s) s JOIN f USING (file)
 GROUP BY ALL ORDER BY ALL""" % "\nUNION ALL\n".join(parts)
     out = []
-    for path, cond, metric, n, qs, mx in con.execute(sql).fetchall():
+    for path, cond, metric, n, qs, mn, mx in con.execute(sql).fetchall():
         out.append({"path": path, "condition": cond, "metric": metric,
-                    "n": n, "p50": qs[0], "p95": qs[1], "p99": qs[2],
-                    "max": mx})
+                    "n": n, "p1": qs[0], "p5": qs[1], "p50": qs[2],
+                    "p95": qs[3], "p99": qs[4], "min": mn, "max": mx})
     text = json.dumps(out, indent=1) + "\n"
     if args.out:
         with open(args.out, "w") as f:
