@@ -6,14 +6,16 @@
 # of http_ms, connect_ms and throughput_bps, and the same three-metric
 # table from DuckDB and from Spark over the export (the statements of
 # `export --ddl ENGINE` and the queries `analyze --sql ENGINE` prints,
-# checked equal to analyze's).  Prints a Markdown table, the seconds per
+# checked equal to analyze's), and DuckDB on the raw files
+# (bench/duckdb_raw.py) against pathstat's cold path (ingest +
+# analyze), as a ratio.  Prints a Markdown table, the seconds per
 # sample, and the slope of log time against log samples between sizes;
 # writes a gnuplot script and a PNG of time against samples.  See
 # docs/research/bench.md, "Scaling".
 #
 #   sh bench/scale.sh
-#   env: SCALE_SIZES_GB  sizes of the trees (default "0.1 1": about 2 M
-#                        and 20 M samples; "0.1 1 10" adds 200 M, which
+#   env: SCALE_SIZES_GB  sizes of the trees (default "0.01 0.1 1": about
+#                        0.2 M, 2 M and 20 M samples; "0.1 1 10" has 200 M, which
 #                        needs ~12 GB for the tree, ~8 GB more for the
 #                        database, and an hour or more on 2 cores)
 #        BENCH_OUT       where trees and work files go (bench/out); a
@@ -26,6 +28,8 @@
 #                        python and java), in bench/spark_scale.py's
 #                        session for millions of rows (code generation
 #                        and AQE on), not the engine tests' one
+#        BENCH_DUCKDB_VENV  PyPI's duckdb for bench/duckdb_raw.py
+#                        (bench/duckdb_setup.sh; default bench/out/duckdb-venv)
 #        PYTHON (/usr/bin/python3), SQLITE3
 #
 # Each step runs once under /usr/bin/time -v (wall from date(1), CPU =
@@ -40,7 +44,7 @@ top=$(cd "$here/.." && pwd)
 PS=$top/pathstat
 PY=${PYTHON:-/usr/bin/python3}
 SQLITE3=${SQLITE3:-sqlite3}
-SIZES=${SCALE_SIZES_GB:-0.1 1}
+SIZES=${SCALE_SIZES_GB:-0.01 0.1 1}
 OUT=${BENCH_OUT:-$here/out}
 W=$OUT/scale
 GEN=$top/samples/gen_samples.py
@@ -138,7 +142,12 @@ load() {
 }
 
 # The tools over the export, once for all sizes
-duck_why= spark_why=
+duck_why= spark_why= raw_why=
+if DPY=$(sh "$here/duckdb_setup.sh" 2> "$W/duckraw.why"); then
+	:
+else
+	raw_why=$(cat "$W/duckraw.why")
+fi
 if DUCK=$(sh "$top/tests/duckdb/setup.sh" 2> "$W/duckdb.why"); then
 	:
 else
@@ -157,7 +166,7 @@ JAVA_TOOL_OPTIONS="-XX:-UsePerfData${JAVA_TOOL_OPTIONS:+ $JAVA_TOOL_OPTIONS}"
 export JAVA_TOOL_OPTIONS
 
 # one line per size: size samples ingest export bytes/sample analyze
-# duckdb spark (seconds; NaN where not run), and the checks
+# duckdb spark duckdb-raw (seconds; NaN where not run), and the checks
 : > "$W/scale.dat"
 : > "$W/checks.txt"
 : > "$W/rss.txt"
@@ -191,6 +200,18 @@ print(sum(f["bytes"] for p in d["partitions"] for f in p["files"]))' \
 		"$PS" analyze percentiles --db "$D/ps.db" --metric "$m" \
 		    --format json > "$D/pathstat_$m.json"
 	done
+	# DuckDB on the raw files, right after pathstat's cold path
+	r_wall=NaN r_cpu=NaN
+	if [ -z "$raw_why" ]; then
+		if measure duckraw "$DPY" "$here/duckdb_raw.py" "$T" \
+		    --out "$D/duckraw.json"; then
+			r_wall=$(field duckraw 1) r_cpu=$(field duckraw 2)
+		fi
+		c=$("$PY" "$here/compare.py" "$D/duckraw.json" \
+		    "$D"/pathstat_*.json 2>&1) || c="**differs**: $c"
+		echo "$size GB, DuckDB on the raw files vs analyze: $c" \
+		    >> "$W/checks.txt"
+	fi
 	d_wall=NaN d_cpu=NaN
 	if [ -z "$duck_why" ]; then
 		"$PS" export --db "$D/ps.db" --ddl duckdb --out "$D/export" \
@@ -246,15 +267,16 @@ print(json.dumps([r for line in sys.stdin for r in json.loads(line)]))' \
 		rm -rf "$D/spark-tmp"
 	fi
 	echo "$size $n $(field ingest 1) $(field export 1) $bps $a_wall" \
-	    "$d_wall $s_wall" >> "$W/scale.dat"
+	    "$d_wall $s_wall $r_wall" >> "$W/scale.dat"
 	echo "$size $n $(field ingest 2) $(field export 2) $a_cpu $d_cpu" \
 	    "$(field ingest 3) $(field export 3)" \
 	    "$(sort -n "$D"/analyze_*.m | cut -d' ' -f3 | sort -n | tail -1)" \
-	    >> "$W/rss.txt"
+	    "$r_cpu" >> "$W/rss.txt"
 	echo "$size $(load ingest export analyze_http_ms analyze_connect_ms \
-	    analyze_throughput_bps duckdb spark) $(load ingest) $(load export)" \
+	    analyze_throughput_bps duckraw duckdb spark) $(load ingest)" \
+	    "$(load export)" \
 	    "$(load analyze_http_ms analyze_connect_ms analyze_throughput_bps)" \
-	    "$(load duckdb) $(load spark)" >> "$W/load.txt"
+	    "$(load duckdb) $(load spark) $(load duckraw)" >> "$W/load.txt"
 	# the databases and exports of the large sizes are big: keep only
 	# what the table needs
 	rm -rf "$D/ps.db" "$D/ps.db-wal" "$D/ps.db-shm" "$D/export"
@@ -266,31 +288,32 @@ nproc_=$(nproc)
 cpu_model=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 {
-	echo "| tree | samples | ingest s | export s | bytes/sample | analyze s | DuckDB s | Spark s | load |"
-	echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
+	echo "| tree | samples | ingest s | export s | bytes/sample | analyze s | DuckDB s | Spark s | DuckDB raw s | load |"
+	echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
 	awk 'NR == FNR { l[$1] = $2; next }
 	     { printf "| %s GB | %d |", $1, $2
-	       for (i = 3; i <= 8; i++)
+	       for (i = 3; i <= 9; i++)
 	           printf (i == 5 ? " %.2f |" : ($i == "NaN" ? " – |" : " %.2f |")), $i
 	       printf " %s |\n", l[$1] }' "$W/load.txt" "$W/scale.dat"
 	echo
 	echo "Per sample (µs):"
 	echo
-	echo "| samples | ingest | export | analyze | DuckDB | Spark |"
-	echo "| ---: | ---: | ---: | ---: | ---: | ---: |"
+	echo "| samples | ingest | export | analyze | DuckDB | Spark | DuckDB raw |"
+	echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 	awk '{ printf "| %d |", $2
-	       for (i = 3; i <= 8; i++) if (i != 5)
+	       for (i = 3; i <= 9; i++) if (i != 5)
 	           printf ($i == "NaN" ? " – |" : " %.3f |"), $i / $2 * 1e6
 	       printf "\n" }' "$W/scale.dat"
 	echo
 	# slope of log time vs log samples between consecutive sizes: 1 is
 	# linear, below 1 a fixed cost (start-up) still weighs, above 1 the
 	# step slows per sample as the data grows
-	awk 'BEGIN { split("ingest export - analyze DuckDB Spark", nm, " ") }
-	     { for (i = 3; i <= 8; i++) t[NR, i] = $i; n[NR] = $2; sz[NR] = $1 }
+	awk 'BEGIN { split("ingest export - analyze DuckDB Spark", nm, " ")
+	             nm[7] = "DuckDB on the raw files" }
+	     { for (i = 3; i <= 9; i++) t[NR, i] = $i; n[NR] = $2; sz[NR] = $1 }
 	     END {
 	       if (NR < 2) { print "One size only: no slope."; exit }
-	       for (i = 3; i <= 8; i++) {
+	       for (i = 3; i <= 9; i++) {
 	         if (i == 5) continue
 	         line = ""; kinds = ""
 	         for (r = 2; r <= NR; r++) {
@@ -312,20 +335,38 @@ load=$(cut -d' ' -f1-3 /proc/loadavg)
 	echo "(Node and DuckDB; Spark's JVM, session and DDL); analyze is the"
 	echo "three metrics summed; Spark's also holds the three analyze runs"
 	echo "its check makes.  CPU s (ingest, export, analyze, DuckDB; Spark's"
-	echo "JVM is not a child time(1) can count) and peak RSS KiB (ingest,"
-	echo "export, analyze):"
+	echo "JVM is not a child time(1) can count; DuckDB on the raw files)"
+	echo "and peak RSS KiB (ingest, export, analyze):"
 	echo
-	awk '{ printf "- %s GB: CPU %s, %s, %s, %s; RSS %s, %s, %s\n",
-	       $1, $3, $4, $5, $6, $7, $8, $9 }' "$W/rss.txt"
+	awk '{ printf "- %s GB: CPU %s, %s, %s, %s, %s; RSS %s, %s, %s\n",
+	       $1, $3, $4, $5, $6, $10, $7, $8, $9 }' "$W/rss.txt"
+	echo
+	echo "pathstat's cold path (ingest + analyze of the three metrics: raw"
+	echo "tree → the percentile table) against DuckDB on the raw files"
+	echo "(bench/duckdb_raw.py: the same cells from the same files, run"
+	echo "right after analyze), pathstat ÷ DuckDB (below 1 pathstat is"
+	echo "ahead; the users' targets: ≤ 0.5 at 2 M samples, ≤ 1.0 at 20 M):"
+	echo
+	echo "| tree | samples | pathstat cold s | DuckDB raw s | ratio (wall) | cold CPU s | DuckDB raw CPU s | ratio (CPU) | load: pathstat; DuckDB |"
+	echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
+	paste -d' ' "$W/scale.dat" "$W/rss.txt" "$W/load.txt" |
+	    awk '{ cw = $3 + $6; cc = $12 + $14; rw = $9; rc = $19
+	           split($22, x, "→"); split($24, y, "→")
+	           printf "| %s GB | %d | %.2f | %s | %s | %.2f | %s | %s | %s→%s; %s |\n",
+	           $1, $2, cw, rw == "NaN" ? "–" : sprintf("%.2f", rw),
+	           rw == "NaN" || rw <= 0 ? "–" : sprintf("%.2f", cw / rw), cc,
+	           rc == "NaN" ? "–" : sprintf("%.2f", rc),
+	           rc == "NaN" || rc <= 0 ? "–" : sprintf("%.2f", cc / rc),
+	           x[1], y[2], $NF }' 
 	echo
 	echo "Load: the 1-minute load average (/proc/loadavg) when a step"
 	echo "started → when it ended; the table's column spans the row (the"
 	echo "machine has $nproc_ CPUs, so above $nproc_ the steps shared them):"
 	echo
-	echo "| tree | ingest | export | analyze | DuckDB | Spark |"
-	echo "| --- | --- | --- | --- | --- | --- |"
-	awk '{ printf "| %s GB | %s | %s | %s | %s | %s |\n",
-	       $1, $3, $4, $5, $6, $7 }' "$W/load.txt"
+	echo "| tree | ingest | export | analyze | DuckDB | Spark | DuckDB raw |"
+	echo "| --- | --- | --- | --- | --- | --- | --- |"
+	awk '{ printf "| %s GB | %s | %s | %s | %s | %s | %s |\n",
+	       $1, $3, $4, $5, $6, $7, $8 }' "$W/load.txt"
 	if [ -s "$W/spark-conf.txt" ]; then
 		echo
 		echo "Spark's session (bench/spark_scale.py):"
@@ -337,6 +378,7 @@ load=$(cut -d' ' -f1-3 /proc/loadavg)
 	echo
 	[ -n "$duck_why" ] && echo "- DuckDB not run: $duck_why"
 	[ -n "$spark_why" ] && echo "- Spark not run: $spark_why"
+	[ -n "$raw_why" ] && echo "- DuckDB on the raw files not run: $raw_why"
 	sed 's/^/- /' "$W/checks.txt"
 	echo
 	echo "Machine: $nproc_ CPUs ($cpu_model), load average $load at the end,"
@@ -364,7 +406,9 @@ plot "$W/scale.dat" using 2:3 with linespoints title "ingest", \\
      "" using 2:4 with linespoints title "export", \\
      "" using 2:6 with linespoints title "analyze (3 metrics)", \\
      "" using 2:7 with linespoints title "DuckDB over the export", \\
-     "" using 2:8 with linespoints title "Spark over the export"
+     "" using 2:8 with linespoints title "Spark over the export", \\
+     "" using 2:(\$3 + \$6) with linespoints title "pathstat cold (ingest + analyze)", \\
+     "" using 2:9 with linespoints title "DuckDB on the raw files"
 EOF
 if command -v gnuplot >/dev/null 2>&1; then
 	gnuplot "$W/scale.gp" 2> "$W/gnuplot.err" ||
