@@ -145,9 +145,10 @@ def main():
     # each file's run keys, joined to the rows by file name
     con.execute("CREATE TEMP TABLE f (file VARCHAR, path VARCHAR, "
                 "cond VARCHAR)")
-    con.executemany("INSERT INTO f VALUES (?, ?, ?)",
-                    [(p, path, canon(cond_keys(c)))
-                     for kind, p, path, c in files if kind != "iperf3"])
+    rows = [(p, path, canon(cond_keys(c)))
+            for kind, p, path, c in files if kind != "iperf3"]
+    if rows:
+        con.executemany("INSERT INTO f VALUES (?, ?, ?)", rows)
     by = {}
     for kind, p, _, _ in files:
         by.setdefault(kind, []).append(p)
@@ -179,16 +180,38 @@ WHERE result = 'ok'""" % qlist(by["pathprobe"]))
     if by.get("iperf3"):
         # the condition also takes protocol, streams and direction from
         # the document's start.test_start, as pandas_percentiles.py does
+        # What a UDP test's client sent is not its throughput: as
+        # ingest does, take what arrived, the receiver's intervals
+        # (server_output_json, from --get-server-output with a -J
+        # server) or else one sample, end.sum_received's rate (3.11+)
+        # or sum's less its lost_percent (not after -O).  --bidir is not
+        # in the bench tree and not handled here.
         con.execute("""CREATE TEMP TABLE iperf AS
-SELECT filename AS file, start.test_start AS ts, intervals
+SELECT filename AS file, start.test_start AS ts,
+    lower(start.test_start.protocol) = 'udp'
+        AND coalesce(start.test_start.reverse, 0) = 0 AS udp_rx,
+    CASE WHEN coalesce(len(server_output_json.intervals), 0) > 0
+        THEN server_output_json.intervals ELSE intervals END AS ivs,
+    coalesce(len(server_output_json.intervals), 0) > 0 AS rx_ivs,
+    coalesce("end".sum_received.bits_per_second,
+        CASE WHEN coalesce(start.test_start.omit, 0) = 0
+            THEN "end"."sum".bits_per_second
+                * (1 - "end"."sum".lost_percent / 100) END) AS rx_rate
 FROM read_json(%s, filename = true, format = 'auto',
                maximum_object_size = 1073741824,
                columns = {'start': 'STRUCT(test_start STRUCT(
                               protocol VARCHAR, num_streams BIGINT,
-                              reverse BIGINT))',
+                              reverse BIGINT, omit BIGINT))',
                           'intervals': 'STRUCT("sum" STRUCT(
                               bits_per_second DOUBLE,
-                              omitted BOOLEAN))[]'})""" % qlist(by["iperf3"]))
+                              omitted BOOLEAN))[]',
+                          'end': 'STRUCT(sum_received STRUCT(
+                              bits_per_second DOUBLE), "sum" STRUCT(
+                              bits_per_second DOUBLE,
+                              lost_percent DOUBLE))',
+                          'server_output_json': 'STRUCT(intervals
+                              STRUCT("sum" STRUCT(bits_per_second DOUBLE,
+                              omitted BOOLEAN))[])'})""" % qlist(by["iperf3"]))
         meta = {p: (path, c) for kind, p, path, c in files
                 if kind == "iperf3"}
         rows = []
@@ -204,11 +227,16 @@ FROM read_json(%s, filename = true, format = 'auto',
             if rev:
                 keys["dir"] = "reverse"
             rows.append((p, path, canon(keys)))
-        con.executemany("INSERT INTO f VALUES (?, ?, ?)", rows)
+        if rows:
+            con.executemany("INSERT INTO f VALUES (?, ?, ?)", rows)
         parts.append("""SELECT file, 'throughput_bps' AS metric,
     iv."sum".bits_per_second AS v
-FROM (SELECT file, unnest(intervals) AS iv FROM iperf)
-WHERE NOT coalesce(iv."sum".omitted, false)""")
+FROM (SELECT file, unnest(ivs) AS iv FROM iperf
+      WHERE NOT udp_rx OR rx_ivs)
+WHERE NOT coalesce(iv."sum".omitted, false)
+UNION ALL
+SELECT file, 'throughput_bps', rx_rate FROM iperf
+WHERE udp_rx AND NOT rx_ivs AND rx_rate IS NOT NULL""")
     if not parts:
         sys.exit("duckdb_raw: no result files in %s" % args.tree)
     sql = """SELECT f.path, f.cond, s.metric, count(*) AS n,
