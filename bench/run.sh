@@ -3,7 +3,9 @@
 # reference implementations run on the same data in the same run, and
 # reported as ratios; export to Parquet against ingest,
 # its bytes per sample, and DuckDB over the export against analyze: a
-# hand-written query and the ones `analyze --sql duckdb` prints.  See bench/README.md.
+# hand-written query and the ones `analyze --sql duckdb` prints; and
+# pathstat's cold path (ingest + analyze) against DuckDB on the raw
+# files (bench/duckdb_raw.py), paired.  See bench/README.md.
 #
 #   sh bench/run.sh
 #   env: BENCH_SIZE_GB   size of the generated tree (default 1.0: >= 1 GB,
@@ -14,6 +16,8 @@
 #                        give a quick run its own to keep the big tree)
 #        BENCH_MONTH=0|1  the year of hourly monitoring (bench/month.sh,
 #                        default 1; BENCH_DAYS days, default 365)
+#        BENCH_DUCKDB_VENV  PyPI's duckdb for bench/duckdb_raw.py
+#                        (bench/duckdb_setup.sh; default bench/out/duckdb-venv)
 #        PYTHON (/usr/bin/python3, which has Debian's pandas), SQLITE3
 #
 # The tree is generated once into bench/out/tree and reused while the
