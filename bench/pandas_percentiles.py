@@ -103,7 +103,25 @@ def iperf3_json(path, cond):
         cond["P"] = str(ts["num_streams"])
     if ts.get("reverse"):
         cond["dir"] = "reverse"
-    bps = [iv["sum"]["bits_per_second"] for iv in doc.get("intervals", [])
+    ivs = doc.get("intervals", [])
+    if ts.get("protocol", "").lower() == "udp" and not ts.get("reverse"):
+        # a UDP client's intervals are what it sent; as ingest does,
+        # take what arrived: the receiver's intervals (--get-server-output
+        # of a -J server), else one sample, end.sum_received's rate or
+        # sum's less its lost_percent (not after -O)
+        rx = (doc.get("server_output_json") or {}).get("intervals") or []
+        if rx:
+            ivs = rx
+        else:
+            end = doc.get("end", {})
+            rate = end.get("sum_received", {}).get("bits_per_second")
+            s = end.get("sum", {})
+            if rate is None and not ts.get("omit") and \
+                    "lost_percent" in s and "bits_per_second" in s:
+                rate = s["bits_per_second"] * (1 - s["lost_percent"] / 100)
+            return {"throughput_bps": pd.Series(
+                [] if rate is None else [rate], dtype=float)}, 0
+    bps = [iv["sum"]["bits_per_second"] for iv in ivs
            if not iv["sum"].get("omitted")]
     return {"throughput_bps": pd.Series(bps, dtype=float)}, 0
 
