@@ -371,9 +371,9 @@ readers_prepare(sqlite3 *db, const struct cells_query *q,
 	if (q->load_values && !q->series)
 		rd->sorted = db_prepare(db, "read sorted values", "SELECT "
 		    "v.rows, v.failures, v.sorted, (SELECT CASE WHEN "
-		    "s.rows > 0 THEN 0 END FROM series s WHERE s.run_id = ?1 "
-		    "AND s.metric = ?2), (SELECT s.rows - 1 FROM series s "
-		    "WHERE s.run_id = ?1 AND s.metric = ?2) FROM sample_values v "
+		    "sum(s.rows) > 0 THEN 0 END FROM series s WHERE s.run_id = "
+		    "?1 AND s.metric = ?2), (SELECT sum(s.rows) - 1 FROM series "
+		    "s WHERE s.run_id = ?1 AND s.metric = ?2) FROM sample_values v "
 		    "WHERE v.run_id = ?1 AND v.metric = ?2");
 	if (q->series)
 		rd->series = db_prepare(db, "read sample series", "SELECT "

@@ -69,9 +69,11 @@ struct srows_cursor {
 	sqlite3_vtab_cursor base;
 	sqlite3_int64	run_id;
 	sqlite3_int64	metric;
-	size_t		n, i;
-	/* owned copies of the row's blobs; t_us and status may be NULL */
-	unsigned char	*value, *t_us, *status;
+	size_t		n, i, alloc;
+	/* owned: the series decoded, n of each */
+	int64_t		*t_us;
+	double		*value;
+	unsigned char	*status;
 };
 
 static int
@@ -168,7 +170,7 @@ srows_drop_blobs(struct srows_cursor *c)
 	FREE_AND_NULL(c->value);
 	FREE_AND_NULL(c->t_us);
 	FREE_AND_NULL(c->status);
-	c->n = c->i = 0;
+	c->n = c->i = c->alloc = 0;
 }
 
 static int
@@ -181,19 +183,37 @@ srows_close(sqlite3_vtab_cursor *base)
 	return SQLITE_OK;
 }
 
-/* A copy of column col's blob when it holds at least need bytes, else NULL. */
-static unsigned char *
-blob_copy(sqlite3_stmt *st, int col, size_t need)
+/* Append one series row (a chunk) from st's columns to c's arrays; a
+ * chunk whose value blob is short is left out, as damaged. */
+static void
+srows_add_chunk(struct srows_cursor *c, sqlite3_stmt *st)
 {
-	const void *p = sqlite3_column_blob(st, col);
-	size_t len = (size_t)sqlite3_column_bytes(st, col);
-	unsigned char *out;
+	sqlite3_int64 rows = sqlite3_column_int64(st, 0);
+	const unsigned char *v = sqlite3_column_blob(st, 1);
+	size_t vlen = (size_t)sqlite3_column_bytes(st, 1);
+	const unsigned char *t = sqlite3_column_blob(st, 2);
+	size_t tlen = (size_t)sqlite3_column_bytes(st, 2);
+	const unsigned char *stat = sqlite3_column_blob(st, 3);
+	size_t slen = (size_t)sqlite3_column_bytes(st, 3);
+	size_t n, k, need;
 
-	if (!p || len < need)
-		return NULL;
-	out = xmalloc(need ? need : 1);
-	memcpy(out, p, need);
-	return out;
+	if (rows <= 0 || !v || vlen / 8 < (size_t)rows)
+		return;
+	n = (size_t)rows;
+	need = c->n + n;
+	if (need > c->alloc) {
+		c->alloc = need > 2 * c->alloc ? need : 2 * c->alloc;
+		c->value = xreallocarray(c->value, c->alloc, sizeof(*c->value));
+		c->t_us = xreallocarray(c->t_us, c->alloc, sizeof(*c->t_us));
+		c->status = xrealloc(c->status, c->alloc);
+	}
+	for (k = 0; k < n; k++) {
+		c->value[c->n + k] = series_get_f64(v + 8 * k);
+		c->t_us[c->n + k] = t && tlen / 8 >= n ?
+		    series_get_i64(t + 8 * k) : SERIES_T_NONE;
+		c->status[c->n + k] = stat && slen >= n ? stat[k] : 0;
+	}
+	c->n = need;
 }
 
 static int
@@ -202,7 +222,6 @@ srows_filter(sqlite3_vtab_cursor *base, int idx, const char *idxstr,
 {
 	struct srows_cursor *c = (struct srows_cursor *)base;
 	struct srows_vtab *vt = (struct srows_vtab *)base->pVtab;
-	sqlite3_int64 rows;
 	int rc;
 
 	(void)idx;
@@ -214,8 +233,9 @@ srows_filter(sqlite3_vtab_cursor *base, int idx, const char *idxstr,
 	c->run_id = sqlite3_value_int64(argv[0]);
 	c->metric = sqlite3_value_int64(argv[1]);
 	if (!vt->read && sqlite3_prepare_v3(vt->db, "SELECT rows, value, "
-	    "t_us, status FROM series WHERE run_id = ?1 AND metric = ?2", -1,
-	    SQLITE_PREPARE_PERSISTENT, &vt->read, NULL) != SQLITE_OK) {
+	    "t_us, status FROM series WHERE run_id = ?1 AND metric = ?2 "
+	    "ORDER BY chunk", -1, SQLITE_PREPARE_PERSISTENT, &vt->read,
+	    NULL) != SQLITE_OK) {
 		sqlite3_free(base->pVtab->zErrMsg);
 		base->pVtab->zErrMsg = sqlite3_mprintf("%s",
 		    sqlite3_errmsg(vt->db));
@@ -223,21 +243,10 @@ srows_filter(sqlite3_vtab_cursor *base, int idx, const char *idxstr,
 	}
 	sqlite3_bind_int64(vt->read, 1, c->run_id);
 	sqlite3_bind_int64(vt->read, 2, c->metric);
-	rc = sqlite3_step(vt->read);
-	if (rc == SQLITE_ROW) {
-		rows = sqlite3_column_int64(vt->read, 0);
-		c->n = rows > 0 ? (size_t)rows : 0;
-		c->value = blob_copy(vt->read, 1, 8 * c->n);
-		c->t_us = blob_copy(vt->read, 2, 8 * c->n);
-		c->status = blob_copy(vt->read, 3, c->n);
-		if (!c->value)	/* a damaged row reads as no samples */
-			c->n = 0;
-		rc = SQLITE_OK;
-	} else if (rc == SQLITE_DONE) {
-		rc = SQLITE_OK;
-	}
+	while ((rc = sqlite3_step(vt->read)) == SQLITE_ROW)
+		srows_add_chunk(c, vt->read);
 	sqlite3_reset(vt->read);
-	return rc;
+	return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
 static int
@@ -267,21 +276,21 @@ srows_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col)
 		sqlite3_result_int64(ctx, (sqlite3_int64)c->i);
 		break;
 	case SR_T_US:
-		t = c->t_us ? series_get_i64(c->t_us + 8 * c->i) : SERIES_T_NONE;
+		t = c->t_us[c->i];
 		if (t == SERIES_T_NONE)
 			sqlite3_result_null(ctx);
 		else
 			sqlite3_result_int64(ctx, t);
 		break;
 	case SR_VALUE:
-		v = series_get_f64(c->value + 8 * c->i);
+		v = c->value[c->i];
 		if (isnan(v))
 			sqlite3_result_null(ctx);
 		else
 			sqlite3_result_double(ctx, v);
 		break;
 	case SR_STATUS:
-		sqlite3_result_int(ctx, c->status ? c->status[c->i] : 0);
+		sqlite3_result_int(ctx, c->status[c->i]);
 		break;
 	case SR_RUN_ID:
 		sqlite3_result_int64(ctx, c->run_id);

@@ -2,7 +2,8 @@
  * series.h - a run's samples of one metric stored as column blobs (the
  * series table, schema 009), and the SQL that reads them back as rows.
  *
- * A series row holds `rows` samples in seq order 0 .. rows - 1:
+ * A run's samples of a metric are stored SERIES_CHUNK to a series row
+ * (chunk 0, 1, ...; only the last holds fewer), in seq order; a row:
  *   value   rows x IEEE 754 binary64, little-endian; a NaN is SQL NULL
  *   t_us    rows x int64, little-endian, SERIES_T_NONE for no time;
  *           the column is NULL when no sample has a time
@@ -21,6 +22,8 @@
 #include <sqlite3.h>
 
 #define SERIES_T_NONE	INT64_MIN
+/* samples a series row holds: schema/009-series.sql's view says 56 too */
+#define SERIES_CHUNK	56
 
 void series_put_f64(unsigned char *out, double x);
 double series_get_f64(const unsigned char *in);

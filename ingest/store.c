@@ -23,7 +23,7 @@ enum stmt_id {
 	S_UNLINK_SAMPLE_FILE, S_DEL_TAGS_OF_FILE, S_DEL_RUNS_OF_FILE,
 	S_UNLINK_SUMMARY_FILE, S_DEL_TAGS_OF_SUMFILE, S_DEL_RUNS_OF_SUMFILE,
 	S_PATH_INS, S_PATH_ID, S_COND_INS, S_COND_ID, S_COND_KEY,
-	S_RUN_INS, S_TAG_INS, S_SERIES_INS, S_SEQ_MAX, S_SEQ_GROW,
+	S_RUN_INS, S_TAG_INS, S_SERIES_INS,
 	S_SUMMARY_INS, S_COUNT_INS,
 	S_PAIR_FOR_SAMPLES, S_PAIR_FOR_SUMMARY, S_ATTACH_SAMPLES,
 	S_ATTACH_SUMMARY, S_VALUES_INS, S_FILE_RUNS, S_FILE_DEL, S_MTU_INS,
@@ -80,12 +80,9 @@ static const char *const stmt_sql[S_COUNT] = {
 	    "?11, ?12, ?13)",
 	[S_TAG_INS] = "INSERT OR REPLACE INTO run_tags (run_id, key, value) "
 	    "VALUES (?1, ?2, ?3)",
-	[S_SERIES_INS] = "INSERT INTO series (run_id, metric, rows, failed, "
-	    "value, t_us, status) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-	[S_SEQ_MAX] = "SELECT coalesce(max(seq), -1) FROM series_seq",
-	[S_SEQ_GROW] = "WITH RECURSIVE n (seq) AS (SELECT ?1 UNION ALL "
-	    "SELECT seq + 1 FROM n WHERE seq + 1 < ?2) "
-	    "INSERT OR IGNORE INTO series_seq (seq) SELECT seq FROM n",
+	[S_SERIES_INS] = "INSERT INTO series (run_id, metric, chunk, rows, "
+	    "failed, value, t_us, status) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
+	    "?8)",
 	[S_VALUES_INS] = "INSERT OR REPLACE INTO sample_values (run_id, "
 	    "metric, rows, failures, sorted) VALUES (?1, ?2, ?3, ?4, ?5)",
 	[S_SUMMARY_INS] = "INSERT OR REPLACE INTO summaries (run_id, metric, "
@@ -418,40 +415,50 @@ tagkey_of(const struct kvset *tags, struct strbuf *out)
 	}
 }
 
-/* series_seq must count up to rows - 1 for the samples view to show
- * every row of a series this long. */
+/* One series row: samples first .. first + n - 1 of blobs vb, tb, sb. */
 static int
-grow_seq(struct store *s, size_t rows)
+put_chunk(struct store *s, int64_t run_id, unsigned m, size_t first,
+    size_t n, const unsigned char *vb, const unsigned char *tb,
+    const unsigned char *sb)
 {
-	sqlite3_stmt *st = use(s, S_SEQ_MAX);
-	int64_t have;
+	sqlite3_stmt *st = use(s, S_SERIES_INS);
+	size_t i, failed = 0;
+	bool any_t = false;
 
-	if (sqlite3_step(st) != SQLITE_ROW)
-		return error("store samples: %s", sqlite3_errmsg(s->db));
-	have = sqlite3_column_int64(st, 0);
+	for (i = first; i < first + n; i++) {
+		failed += sb[i] != 0;
+		any_t |= series_get_i64(tb + 8 * i) != SERIES_T_NONE;
+	}
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_int(st, 2, (int)m);
+	sqlite3_bind_int64(st, 3, (int64_t)(first / SERIES_CHUNK));
+	sqlite3_bind_int64(st, 4, (int64_t)n);
+	sqlite3_bind_int64(st, 5, (int64_t)failed);
+	sqlite3_bind_blob64(st, 6, vb + 8 * first, 8 * n, SQLITE_STATIC);
+	if (any_t)
+		sqlite3_bind_blob64(st, 7, tb + 8 * first, 8 * n,
+		    SQLITE_STATIC);
+	if (failed)
+		sqlite3_bind_blob64(st, 8, sb + first, n, SQLITE_STATIC);
+	if (db_step_done(s->db, st, "store samples"))
+		return -1;
 	sqlite3_reset(st);
-	if ((int64_t)rows <= have + 1)
-		return 0;
-	st = use(s, S_SEQ_GROW);
-	sqlite3_bind_int64(st, 1, have + 1);
-	sqlite3_bind_int64(st, 2, (int64_t)rows);
-	return db_step_done(s->db, st, "store samples");
+	return 0;
 }
 
 /*
- * One series row per metric of the run (schema 009): the samples in seq
- * order as column blobs.  A value that is not finite, or of a failed
+ * The series rows of each metric of the run (schema 009): the samples in
+ * seq order as column blobs, SERIES_CHUNK to a row.  A value that is not finite, or of a failed
  * sample, is stored as NaN (NULL in the samples view); -0.0 as 0.0, as a
  * REAL of integral value read back from the old samples table.
  */
 static int
 put_series(struct store *s, int64_t run_id, const struct parsed_run *run)
 {
-	size_t rows[METRIC_ID_LIMIT] = { 0 }, i, n, failed;
+	size_t rows[METRIC_ID_LIMIT] = { 0 }, i, n;
 	size_t cap = run->nsamples ? run->nsamples : 1;
 	unsigned char *vb = xmalloc(8 * cap), *tb = xmalloc(8 * cap);
 	unsigned char *sb = xmalloc(cap);
-	bool any_t, any_s;
 	unsigned m;
 	int ret = -1;
 
@@ -459,12 +466,9 @@ put_series(struct store *s, int64_t run_id, const struct parsed_run *run)
 		if (run->samples[i].metric < ARRAY_SIZE(rows))
 			rows[run->samples[i].metric]++;
 	for (m = 1; m < ARRAY_SIZE(rows); m++) {
-		sqlite3_stmt *st;
-
 		if (!rows[m])
 			continue;
-		n = failed = 0;
-		any_t = any_s = false;
+		n = 0;
 		for (i = 0; i < run->nsamples; i++) {
 			const struct parsed_sample *ps = &run->samples[i];
 			double v = ps->value;
@@ -477,26 +481,12 @@ put_series(struct store *s, int64_t run_id, const struct parsed_run *run)
 			series_put_i64(tb + 8 * n, ps->t_us == T_US_UNKNOWN ?
 			    SERIES_T_NONE : ps->t_us);
 			sb[n] = (unsigned char)ps->status;
-			any_t |= ps->t_us != T_US_UNKNOWN;
-			any_s |= ps->status != 0;
-			failed += ps->status != 0;
 			n++;
 		}
-		if (grow_seq(s, n))
-			goto cleanup;
-		st = use(s, S_SERIES_INS);
-		sqlite3_bind_int64(st, 1, run_id);
-		sqlite3_bind_int(st, 2, (int)m);
-		sqlite3_bind_int64(st, 3, (int64_t)n);
-		sqlite3_bind_int64(st, 4, (int64_t)failed);
-		sqlite3_bind_blob64(st, 5, vb, 8 * n, SQLITE_STATIC);
-		if (any_t)
-			sqlite3_bind_blob64(st, 6, tb, 8 * n, SQLITE_STATIC);
-		if (any_s)
-			sqlite3_bind_blob64(st, 7, sb, n, SQLITE_STATIC);
-		if (db_step_done(s->db, st, "store samples"))
-			goto cleanup;
-		sqlite3_reset(st);
+		for (i = 0; i < n; i += SERIES_CHUNK)
+			if (put_chunk(s, run_id, m, i, n - i < SERIES_CHUNK ?
+			    n - i : SERIES_CHUNK, vb, tb, sb))
+				goto cleanup;
 	}
 	ret = 0;
 cleanup:

@@ -1,9 +1,13 @@
--- 009-series.sql: each run's samples of a metric as column blobs
--- (user_version 9) instead of one samples row per measurement.
+-- 009-series.sql: each run's samples of a metric as column blobs, in
+-- chunks of 56 (user_version 9), instead of one samples row per
+-- measurement.
 --
 -- One row per measurement cost most of ingest's time and twice the
 -- database's size in b-tree pages (docs/research/bench.md); a run's
--- series is written and read as a whole anyway.  samples becomes a view
+-- series is written and read as a whole anyway.  56 samples a row keep
+-- four rows in a 4 KiB page and make the view below cheap: SQLite reads
+-- a blob whole for every substr(), so one blob per run made reading it
+-- as rows quadratic in the run's length.  samples becomes a view
 -- that decodes the blobs in plain SQL, so sqlite3 users still see one
 -- row per measurement (SELECT * FROM samples WHERE run_id = 7 reads only
 -- run 7).  The view is read-only: the record is changed by ingest alone.
@@ -13,37 +17,37 @@
 -- (its user_version set back by hand) is left as it is:
 -- skip-if: SELECT count(*) FROM sqlite_schema WHERE name = 'samples' AND type = 'view'
 
--- A run's samples of one metric, in seq order 0 .. rows - 1.
+-- A run's samples of one metric, 56 a row, in seq order.
 CREATE TABLE series (
 	run_id	INTEGER NOT NULL,
 	metric	INTEGER NOT NULL,
-	rows	INTEGER NOT NULL,	-- samples, failed ones included
-	failed	INTEGER NOT NULL,	-- samples with status <> 0
+	chunk	INTEGER NOT NULL,	-- 0, 1, ...: seq chunk * 56 .. chunk * 56 + rows - 1
+	rows	INTEGER NOT NULL,	-- samples in the row (56 but in the last), failed ones included
+	failed	INTEGER NOT NULL,	-- samples in the row with status <> 0
 	value	BLOB NOT NULL,	-- rows x IEEE 754 binary64 little-endian; a NaN is NULL
 	t_us	BLOB,	-- rows x int64 little-endian, 0x8000000000000000 for
 		-- no time; NULL when no sample has one
 	status	BLOB,	-- rows x one byte (sample_status.code); NULL when all are 0
-	PRIMARY KEY (run_id, metric)
+	PRIMARY KEY (run_id, metric, chunk)
 );
 
--- The numbers 0 .. the longest series' rows - 1: the samples view joins
--- them to series so that a filter on run_id reads only that run.
+-- The numbers 0 .. 55: the samples view joins them to series, a row per
+-- sample, so that a filter on run_id reads only that run.
 CREATE TABLE series_seq (
 	seq	INTEGER PRIMARY KEY
 );
 
-INSERT INTO series (run_id, metric, rows, failed, value, t_us, status)
-SELECT run_id, metric, count(*), sum(status <> 0),
-    pathstat_series_pack('v', seq, value),
-    pathstat_series_pack('t', seq, t_us),
-    pathstat_series_pack('s', seq, status)
-FROM samples GROUP BY run_id, metric;
+INSERT INTO series (run_id, metric, chunk, rows, failed, value, t_us, status)
+SELECT run_id, metric, rn / 56, count(*), sum(status <> 0),
+    pathstat_series_pack('v', rn, value),
+    pathstat_series_pack('t', rn, t_us),
+    pathstat_series_pack('s', rn, status)
+FROM (SELECT run_id, metric, value, t_us, status, row_number() OVER
+	(PARTITION BY run_id, metric ORDER BY seq) - 1 AS rn FROM samples)
+GROUP BY run_id, metric, rn / 56;
 
-WITH RECURSIVE n (seq) AS (
-	SELECT 0 WHERE (SELECT max(rows) FROM series) > 0
-	UNION ALL
-	SELECT seq + 1 FROM n WHERE seq + 1 < (SELECT max(rows) FROM series)
-)
+WITH RECURSIVE n (seq) AS (SELECT 0 UNION ALL SELECT seq + 1 FROM n
+    WHERE seq < 55)
 INSERT INTO series_seq (seq) SELECT seq FROM n;
 
 -- The sorted copy goes with its series, as it went with the samples rows.
@@ -63,7 +67,7 @@ DROP TRIGGER samples_update_values;
 DROP TABLE samples;
 
 -- One row per measurement, decoded from series: run_id, metric, seq
--- (0 .. rows - 1), t_us (microseconds from the run's start, or NULL),
+-- (0, 1, ... within the run and metric), t_us (microseconds from the run's start, or NULL),
 -- value (the metric's unit; NULL for a failed sample), status
 -- (sample_status.code).  Needs SQLite's math functions (pow), built in
 -- since 3.35.
@@ -103,7 +107,7 @@ FROM (SELECT *, (v6 % 16) * 281474976710656 + v5 * 1099511627776 +
 	    ((instr('0123456789ABCDEF', substr(t, 11, 1)) - 1) * 16 + instr('0123456789ABCDEF', substr(t, 12, 1)) - 1) AS t5,
 	    ((instr('0123456789ABCDEF', substr(t, 13, 1)) - 1) * 16 + instr('0123456789ABCDEF', substr(t, 14, 1)) - 1) AS t6,
 	    ((instr('0123456789ABCDEF', substr(t, 15, 1)) - 1) * 16 + instr('0123456789ABCDEF', substr(t, 16, 1)) - 1) AS t7
-	FROM (SELECT s.run_id, s.metric, n.seq,
+	FROM (SELECT s.run_id, s.metric, s.chunk * 56 + n.seq AS seq,
 		hex(substr(s.value, 8 * n.seq + 1, 8)) AS v,
 		hex(substr(s.t_us, 8 * n.seq + 1, 8)) AS t,
 		hex(substr(s.status, n.seq + 1, 1)) AS st

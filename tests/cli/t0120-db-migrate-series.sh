@@ -38,8 +38,8 @@ expect_sql old.db "SELECT count(*) FROM samples" \
 run "$PS" runs --db old.db
 expect_code 0 "pathstat opens the schema-8 database"
 expect_sql old.db "PRAGMA user_version" "$(schema_newest)" "and migrates it"
-ser="SELECT run_id, metric, rows, failed, hex(value), hex(t_us), hex(status)
-    FROM series ORDER BY run_id, metric"
+ser="SELECT run_id, metric, chunk, rows, failed, hex(value), hex(t_us),
+    hex(status) FROM series ORDER BY run_id, metric, chunk"
 ok "[ \"\$(sql old.db \"$ser\")\" = \"\$(sql new.db \"$ser\")\" ]" \
     "the migrated series are byte for byte a fresh ingest's"
 vals="SELECT run_id, metric, rows, failures, hex(sorted) FROM sample_values
@@ -50,8 +50,11 @@ sql old.db "SELECT run_id, metric, seq, t_us, quote(value), status FROM samples
     ORDER BY run_id, metric, seq" > view-rows.txt
 ok "[ -s old-rows.txt ] && cmp -s old-rows.txt view-rows.txt" \
     "the view gives back the rows the table held, to the last digit"
-expect_sql old.db "SELECT count(*) FROM series_seq" \
-    "$(sql old.db 'SELECT max(rows) FROM series')" "series_seq counts to the longest series"
+expect_sql old.db "SELECT count(*), min(seq), max(seq) FROM series_seq" \
+    "56|0|55" "series_seq counts a row's samples"
+expect_sql old.db "SELECT count(*) FROM series WHERE rows > 56 OR (rows < 56
+    AND chunk < (SELECT max(chunk) FROM series s WHERE s.run_id = series.run_id
+    AND s.metric = series.metric))" 0 "56 samples a row, fewer only in the last"
 
 for v in "analyze percentiles --metric connect_ms --ci" \
     "analyze percentiles --metric http_ms --pool trials" \

@@ -58,7 +58,7 @@ both() { sql v.db "$1"; sql rows.db "$1"; }
 
 # 1e6 as the series blobs store it (binary64 little-endian)
 both "UPDATE series SET value = CAST(X'0000000080842E41' || substr(value, 9) AS BLOB)
-    WHERE run_id = $run_id AND metric = 2"
+    WHERE run_id = $run_id AND metric = 2 AND chunk = 0"
 expect_sql v.db "SELECT count(*) FROM sample_values WHERE run_id = $run_id
     AND metric = 2" "0" "an updated series drops its run's copy"
 outputs v.db with.out

@@ -235,9 +235,10 @@ add_run(sqlite3 *db, long id, long trial, const double *y, size_t n)
 	    1787878800L + 60 * trial);
 	strbuf_addf(&sql, "INSERT INTO run_tags VALUES (%ld, 'day', "
 	    "'2026-08-28'), (%ld, 'instance_type', 'c6i.large');", id, id);
-	/* the series row (schema 009): values and times as blob literals */
-	strbuf_addf(&sql, "INSERT INTO series (run_id, metric, rows, failed, "
-	    "value, t_us) VALUES (%ld, 3, %zu, 0, X'", id, n);
+	/* the series row (schema 009; n fits one): values and times as blob
+	 * literals */
+	strbuf_addf(&sql, "INSERT INTO series (run_id, metric, chunk, rows, "
+	    "failed, value, t_us) VALUES (%ld, 3, 0, %zu, 0, X'", id, n);
 	for (k = 0; k < 2; k++) {
 		for (i = 0; i < n; i++) {
 			unsigned char b[8];
@@ -252,11 +253,6 @@ add_run(sqlite3 *db, long id, long trial, const double *y, size_t n)
 		}
 		strbuf_addstr(&sql, k == 0 ? "', X'" : "');");
 	}
-	strbuf_addf(&sql, "INSERT OR IGNORE INTO series_seq (seq) SELECT "
-	    "value FROM json_each('[0");
-	for (i = 1; i < n; i++)
-		strbuf_addf(&sql, ",%zu", i);
-	strbuf_addstr(&sql, "]');");
 	exec(db, sql.buf);
 	strbuf_release(&sql);
 }

@@ -27,21 +27,30 @@ def planted(rng):
     return vals, ts, st
 
 
+CHUNK = 56  # samples a series row holds (schema/009-series.sql)
+
+
+def store(db, run_id, vals, ts, st):
+    """Write one run's series as pathstat does, CHUNK samples a row."""
+    for c in range(0, len(vals), CHUNK):
+        v, t, s = vals[c:c + CHUNK], ts[c:c + CHUNK], st[c:c + CHUNK]
+        vb = b"".join(struct.pack("<d", x) for x in v)
+        tb = None if all(x is None for x in t) else b"".join(
+            struct.pack("<q", -2**63 if x is None else x) for x in t)
+        sb = bytes(s) if any(s) else None
+        db.execute("INSERT INTO series (run_id, metric, chunk, rows, failed, "
+                   "value, t_us, status) VALUES (?, 1, ?, ?, ?, ?, ?, ?)",
+                   (run_id, c // CHUNK, len(v), sum(1 for x in s if x),
+                    vb, tb, sb))
+
+
 def main():
     rng = random.Random(9)
     db = sqlite3.connect(sys.argv[1])
     vals, ts, st = planted(rng)
-    vb = b"".join(struct.pack("<d", v) for v in vals)
-    tb = b"".join(struct.pack("<q", -2**63 if t is None else t) for t in ts)
-    db.execute("INSERT INTO series (run_id, metric, rows, failed, value, "
-               "t_us, status) VALUES (900001, 1, ?, 0, ?, ?, ?)",
-               (len(vals), vb, tb, bytes(st)))
+    store(db, 900001, vals, ts, st)
     # no times and every status 0: both columns NULL
-    db.execute("INSERT INTO series (run_id, metric, rows, failed, value) "
-               "VALUES (900002, 1, 2, 0, ?)", (struct.pack("<dd", 1.5, -0.25),))
-    db.execute("WITH RECURSIVE n (seq) AS (SELECT 0 UNION ALL SELECT seq + 1 "
-               "FROM n WHERE seq + 1 < ?) INSERT OR IGNORE INTO series_seq "
-               "SELECT seq FROM n", (len(vals),))
+    store(db, 900002, [1.5, -0.25], [None, None], [0, 0])
     db.commit()
     bad = 0
     rows = db.execute("SELECT seq, t_us, value, status FROM samples WHERE "
