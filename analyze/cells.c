@@ -367,18 +367,18 @@ readers_prepare(sqlite3 *db, const struct cells_query *q,
 {
 	memset(rd, 0, sizeof(*rd));
 	rd->vals = db_prepare(db, "read samples", "SELECT value, status FROM "
-	    "samples WHERE run_id = ?1 AND metric = ?2");
+	    "series_rows(?1, ?2)");
 	if (q->load_values && !q->series)
 		rd->sorted = db_prepare(db, "read sorted values", "SELECT "
-		    "v.rows, v.failures, v.sorted, (SELECT min(seq) FROM "
-		    "samples s WHERE s.run_id = ?1 AND s.metric = ?2), "
-		    "(SELECT max(seq) FROM samples s WHERE s.run_id = ?1 AND "
-		    "s.metric = ?2) FROM sample_values v "
+		    "v.rows, v.failures, v.sorted, (SELECT CASE WHEN "
+		    "sum(s.rows) > 0 THEN 0 END FROM series s WHERE s.run_id = "
+		    "?1 AND s.metric = ?2), (SELECT sum(s.rows) - 1 FROM series "
+		    "s WHERE s.run_id = ?1 AND s.metric = ?2) FROM sample_values v "
 		    "WHERE v.run_id = ?1 AND v.metric = ?2");
 	if (q->series)
 		rd->series = db_prepare(db, "read sample series", "SELECT "
-		    "value, t_us FROM samples WHERE run_id = ?1 AND "
-		    "metric = ?2 AND status = ?3 AND value IS NOT NULL AND "
+		    "value, t_us FROM series_rows(?1, ?2) WHERE "
+		    "status = ?3 AND value IS NOT NULL AND "
 		    "t_us IS NOT NULL ORDER BY seq");
 	rd->tool = db_prepare(db, "read tool summaries", "SELECT stat, value, "
 	    "estimator FROM summaries WHERE run_id = ?1 AND metric = ?2");
@@ -392,12 +392,12 @@ readers_prepare(sqlite3 *db, const struct cells_query *q,
 	    "(SELECT value, 0 AS derived FROM summaries WHERE run_id = ?1 AND "
 	    "metric = ?2 AND stat = ?3 AND value IS NOT NULL UNION ALL "
 	    "SELECT count(*) / ((max(t_us + value * 1000.0) - min(t_us)) / "
-	    "1e6), 1 FROM samples WHERE run_id = ?1 AND metric = ?4 AND "
+	    "1e6), 1 FROM series_rows(?1, ?4) WHERE "
 	    "?4 != 0 AND status = 0 AND value IS NOT NULL AND t_us IS NOT "
 	    "NULL HAVING count(*) > 0 AND max(t_us + value * 1000.0) > "
 	    "min(t_us)) ORDER BY derived LIMIT 1");
 	rd->ntmo = db_prepare(db, "count timeouts", "SELECT count(*) FROM "
-	    "samples WHERE run_id = ?1 AND metric = ?2 AND status = ?3");
+	    "series_rows(?1, ?2) WHERE status = ?3");
 	if (!rd->vals || !rd->tool || !rd->tmo || !rd->end ||
 	    !rd->ntmo ||
 	    (q->load_values && !q->series && !rd->sorted) ||
@@ -595,7 +595,7 @@ cell_serial_rs(const struct cellset *cs, struct cell *c)
 	if (c->ntrials != 1 || c->trials[0].n < 3 || !cs->db)
 		return NAN;
 	st = db_prepare(cs->db, "read samples in order", "SELECT value FROM "
-	    "samples WHERE run_id = ?1 AND metric = ?2 AND status = ?3 AND "
+	    "series_rows(?1, ?2) WHERE status = ?3 AND "
 	    "value IS NOT NULL ORDER BY seq");
 	if (!st)
 		return NAN;

@@ -513,7 +513,7 @@ check_model_load(struct check_model *m, const struct where *w)
 	if (runsel_open(&rs, m->db, &q))
 		goto cleanup;
 	ld.samples = db_prepare(m->db, "read samples", "SELECT value, status, "
-	    "t_us FROM samples WHERE run_id = ?1 AND metric = ?2 ORDER BY seq");
+	    "t_us FROM series_rows(?1, ?2) ORDER BY seq");
 	ld.summaries = db_prepare(m->db, "read summaries", "SELECT metric, "
 	    "stat, value, estimator FROM summaries WHERE run_id = ?1");
 	ld.errors = db_prepare(m->db, "read error counts", "SELECT label, "

@@ -16,6 +16,7 @@
 #include "common/db.h"
 #include "common/err.h"
 #include "common/infile.h"
+#include "common/series.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "schema/schema.h"
@@ -262,6 +263,27 @@ db_check_ours(sqlite3 *db, const char *path, int *have)
 	return ret;
 }
 
+/* The first column of sql's first row as 0 or 1 (anything else: 0);
+ * -1 after printing an error. */
+static int
+db_query_one(sqlite3 *db, const char *what, const char *sql)
+{
+	sqlite3_stmt *st = db_prepare(db, what, sql);
+	int rc, ret;
+
+	if (!st)
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		ret = sqlite3_column_int(st, 0) == 1;
+	else if (rc == SQLITE_DONE)
+		ret = 0;
+	else
+		ret = error("%s: %s", what, sqlite3_errmsg(db));
+	sqlite3_finalize(st);
+	return ret;
+}
+
 /*
  * Bring the database to the newest schema.  All missing migrations run
  * in one exclusive transaction, and the version is read again once the
@@ -291,8 +313,17 @@ db_migrate(sqlite3 *db, const char *path)
 			continue;
 		snprintf(pragma, sizeof(pragma), "PRAGMA user_version = %d",
 		    m->version);
-		if (db_exec(db, m->name, m->sql) ||
-		    db_exec(db, "set schema version", pragma))
+		switch (m->skip_if ? db_query_one(db, m->name, m->skip_if) : 0) {
+		case 0:
+			if (db_exec(db, m->name, m->sql))
+				goto fail;
+			break;
+		case 1:		/* the database has it already */
+			break;
+		default:
+			goto fail;
+		}
+		if (db_exec(db, "set schema version", pragma))
 			goto fail;
 	}
 	if (db_commit(db))
@@ -419,6 +450,12 @@ db_open_flags(const char *path, int flags)
 	sqlite3_busy_handler(db, db_busy, db);
 	sqlite3_extended_result_codes(db, 1);
 	sqlite3_create_collation(db, "pathsort", SQLITE_UTF8, NULL, natural_cmp);
+	if (series_register(db) != SQLITE_OK) {
+		error("cannot open database '%s': %s", path,
+		    sqlite3_errmsg(db));
+		sqlite3_close(db);
+		return NULL;
+	}
 	return db;
 }
 

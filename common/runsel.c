@@ -192,12 +192,12 @@ runsel_sql(const struct runsel_query *q, struct strbuf *sql)
 		strbuf_addstr(sql, " AND s.stat = ");
 		escape_sql_literal(sql, m->summary->stat, false);
 		strbuf_addf(sql, " AND s.value IS NOT NULL) OR (%d AND EXISTS "
-		    "(SELECT 1 FROM samples s WHERE s.run_id = r.id AND "
-		    "s.metric = %d AND s.status = 0)))",
+		    "(SELECT 1 FROM series s WHERE s.run_id = r.id AND "
+		    "s.metric = %d AND s.failed < s.rows)))",
 		    m->summary->rate_of != 0, m->summary->rate_of);
 	} else if (q->metric)
 		strbuf_addf(sql, " AND (r.metric = %d OR EXISTS (SELECT 1 FROM "
-		    "samples s WHERE s.run_id = r.id AND s.metric = %d))",
+		    "series s WHERE s.run_id = r.id AND s.metric = %d))",
 		    q->metric, q->metric);
 	if (q->where)
 		where_sql(q->where, "r", sql);

@@ -946,8 +946,10 @@ write_rows(struct part_ctx *x, const struct check_findings *findings)
 	if (x->ds == DS_FINDINGS)
 		return write_findings(x, findings);
 	if (x->ds == DS_SAMPLES)
-		sql = "SELECT metric, seq, t_us, value, status FROM samples "
-		    "WHERE run_id = ?1 ORDER BY metric, seq";
+		sql = "SELECT s.metric, r.seq, r.t_us, r.value, r.status "
+		    "FROM series s, series_rows(s.run_id, s.metric) r "
+		    "WHERE s.run_id = ?1 AND s.chunk = 0 "
+		    "ORDER BY s.metric, r.seq";
 	else if (x->ds == DS_SUMMARIES)
 		sql = "SELECT s.metric, s.stat, s.value, s.estimator, "
 		    "f.relpath FROM summaries s LEFT JOIN files f ON f.id = "

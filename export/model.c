@@ -369,8 +369,8 @@ build_query(const struct export_model *m, const struct where *w,
 	    "r.id ORDER BY sv.metric)), ''), "
 	    "coalesce((SELECT sv.rows - sv.failures FROM sample_values sv "
 	    "WHERE sv.run_id = r.id AND sv.metric = r.metric), (SELECT "
-	    "count(*) FROM samples s WHERE s.run_id = r.id AND s.metric = "
-	    "r.metric AND s.status = 0 AND s.value IS NOT NULL)), "
+	    "count(*) FROM series_rows(r.id, r.metric) x "
+	    "WHERE x.status = 0 AND x.value IS NOT NULL)), "
 	    "CASE WHEN 1");
 	where_sql(w, "r", sql);
 	strbuf_addstr(sql, " THEN 1 ELSE 0 END");

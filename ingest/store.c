@@ -11,17 +11,20 @@
 
 #include "common/db.h"
 #include "common/err.h"
+#include "common/series.h"
 #include "common/sort.h"
 #include "common/xalloc.h"
 #include "ingest/store.h"
 
 enum stmt_id {
 	S_FILE_STATE, S_SAME_CONTENT, S_FILE_UPSERT, S_FILE_ID,
-	S_DEL_SUMMARIES, S_DEL_COUNTS, S_DEL_SAMPLES_OF_FILE,
+	S_DEL_SUMMARIES, S_DEL_COUNTS, S_COUNT_SAMPLES_OF_FILE,
+	S_DEL_SAMPLES_OF_FILE,
 	S_UNLINK_SAMPLE_FILE, S_DEL_TAGS_OF_FILE, S_DEL_RUNS_OF_FILE,
 	S_UNLINK_SUMMARY_FILE, S_DEL_TAGS_OF_SUMFILE, S_DEL_RUNS_OF_SUMFILE,
 	S_PATH_INS, S_PATH_ID, S_COND_INS, S_COND_ID, S_COND_KEY,
-	S_RUN_INS, S_TAG_INS, S_SAMPLE_INS, S_SUMMARY_INS, S_COUNT_INS,
+	S_RUN_INS, S_TAG_INS, S_SERIES_INS,
+	S_SUMMARY_INS, S_COUNT_INS,
 	S_PAIR_FOR_SAMPLES, S_PAIR_FOR_SUMMARY, S_ATTACH_SAMPLES,
 	S_ATTACH_SUMMARY, S_VALUES_INS, S_FILE_RUNS, S_FILE_DEL, S_MTU_INS,
 	S_COUNT
@@ -47,7 +50,9 @@ static const char *const stmt_sql[S_COUNT] = {
 	[S_FILE_ID] = "SELECT id FROM files WHERE relpath = ?1",
 	[S_DEL_SUMMARIES] = "DELETE FROM summaries WHERE file_id = ?1",
 	[S_DEL_COUNTS] = "DELETE FROM run_counts WHERE file_id = ?1",
-	[S_DEL_SAMPLES_OF_FILE] = "DELETE FROM samples WHERE run_id IN "
+	[S_COUNT_SAMPLES_OF_FILE] = "SELECT coalesce(sum(rows), 0) FROM "
+	    "series WHERE run_id IN (SELECT id FROM runs WHERE file_id = ?1)",
+	[S_DEL_SAMPLES_OF_FILE] = "DELETE FROM series WHERE run_id IN "
 	    "(SELECT id FROM runs WHERE file_id = ?1)",
 	/* a run that also has a summary file survives without its samples */
 	[S_UNLINK_SAMPLE_FILE] = "UPDATE runs SET file_id = NULL WHERE "
@@ -56,8 +61,8 @@ static const char *const stmt_sql[S_COUNT] = {
 	    "(SELECT id FROM runs WHERE file_id = ?1)",
 	[S_DEL_RUNS_OF_FILE] = "DELETE FROM runs WHERE file_id = ?1",
 	[S_UNLINK_SUMMARY_FILE] = "UPDATE runs SET summary_file_id = NULL, "
-	    "attempts = NULL, failures = (SELECT count(*) FROM samples s "
-	    "WHERE s.run_id = runs.id AND s.status <> 0) "
+	    "attempts = NULL, failures = (SELECT coalesce(sum(failed), 0) "
+	    "FROM series s WHERE s.run_id = runs.id) "
 	    "WHERE summary_file_id = ?1 AND file_id IS NOT NULL",
 	[S_DEL_TAGS_OF_SUMFILE] = "DELETE FROM run_tags WHERE run_id IN "
 	    "(SELECT id FROM runs WHERE summary_file_id = ?1 AND file_id IS NULL)",
@@ -75,8 +80,9 @@ static const char *const stmt_sql[S_COUNT] = {
 	    "?11, ?12, ?13)",
 	[S_TAG_INS] = "INSERT OR REPLACE INTO run_tags (run_id, key, value) "
 	    "VALUES (?1, ?2, ?3)",
-	[S_SAMPLE_INS] = "INSERT INTO samples (run_id, metric, seq, t_us, value, "
-	    "status) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+	[S_SERIES_INS] = "INSERT INTO series (run_id, metric, chunk, rows, "
+	    "failed, value, t_us, status) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
+	    "?8)",
 	[S_VALUES_INS] = "INSERT OR REPLACE INTO sample_values (run_id, "
 	    "metric, rows, failures, sorted) VALUES (?1, ?2, ?3, ?4, ?5)",
 	[S_SUMMARY_INS] = "INSERT OR REPLACE INTO summaries (run_id, metric, "
@@ -108,20 +114,9 @@ static const char *const stmt_sql[S_COUNT] = {
 	    "THEN ?7 ELSE reason || '; ' || ?7 END WHERE id = ?1",
 };
 
-/*
- * Samples go in STORE_ROWS_PER_INSERT rows to a statement: one
- * sqlite3_step() per row made the statement machinery, not the b-tree,
- * the larger part of ingest (docs/research/bench.md has the measurements).
- * 100 rows x 6 parameters stays below SQLite's oldest default limit of
- * 999 parameters.
- */
-#define STORE_ROWS_PER_INSERT	100
-#define STORE_SAMPLE_COLS	6
-
 struct store {
 	sqlite3		*db;
 	sqlite3_stmt	*st[S_COUNT];
-	sqlite3_stmt	*samples_many;	/* 100 rows a step */
 	size_t		samples_removed;	/* by store_forget_file(), since
 						 * store_take_samples_removed() */
 };
@@ -132,8 +127,6 @@ store_open(sqlite3 *db)
 	struct store *s = xcalloc(1, sizeof(*s));
 	size_t i;
 
-	struct strbuf sql = STRBUF_INIT;
-
 	s->db = db;
 	for (i = 0; i < S_COUNT; i++) {
 		s->st[i] = db_prepare(db, "ingest statement", stmt_sql[i]);
@@ -141,17 +134,6 @@ store_open(sqlite3 *db)
 			store_close(s);
 			return NULL;
 		}
-	}
-	strbuf_addstr(&sql, "INSERT INTO samples (run_id, metric, seq, t_us, "
-	    "value, status) VALUES ");
-	for (i = 0; i < STORE_ROWS_PER_INSERT; i++)
-		strbuf_addstr(&sql, i ? ", (?, ?, ?, ?, ?, ?)" :
-		    "(?, ?, ?, ?, ?, ?)");
-	s->samples_many = db_prepare(db, "ingest statement", sql.buf);
-	strbuf_release(&sql);
-	if (!s->samples_many) {
-		store_close(s);
-		return NULL;
 	}
 	return s;
 }
@@ -165,7 +147,6 @@ store_close(struct store *s)
 		return;
 	for (i = 0; i < S_COUNT; i++)
 		sqlite3_finalize(s->st[i]);
-	sqlite3_finalize(s->samples_many);
 	free(s);
 }
 
@@ -271,16 +252,21 @@ store_forget_file(struct store *s, int64_t file_id, size_t *removed)
 		S_UNLINK_SUMMARY_FILE, S_DEL_TAGS_OF_SUMFILE,
 		S_DEL_RUNS_OF_SUMFILE,
 	};
+	sqlite3_stmt *st = use(s, S_COUNT_SAMPLES_OF_FILE);
 	size_t i;
 
+	sqlite3_bind_int64(st, 1, file_id);
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return error("count a file's samples: %s",
+		    sqlite3_errmsg(s->db));
+	s->samples_removed += (size_t)sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
 	for (i = 0; i < ARRAY_SIZE(order); i++) {
 		if (run_file_stmt(s, order[i], file_id))
 			return -1;
 		if (order[i] == S_DEL_RUNS_OF_FILE ||
 		    order[i] == S_DEL_RUNS_OF_SUMFILE)
 			*removed += (size_t)sqlite3_changes(s->db);
-		if (order[i] == S_DEL_SAMPLES_OF_FILE)
-			s->samples_removed += (size_t)sqlite3_changes(s->db);
 	}
 	return 0;
 }
@@ -429,57 +415,90 @@ tagkey_of(const struct kvset *tags, struct strbuf *out)
 	}
 }
 
-/* Bind one sample to the parameters at + 1 .. at + 6 of st. */
-static void
-bind_sample(sqlite3_stmt *st, int at, int64_t run_id,
-    const struct parsed_sample *ps)
-{
-	sqlite3_bind_int64(st, at + 1, run_id);
-	sqlite3_bind_int(st, at + 2, ps->metric);
-	sqlite3_bind_int64(st, at + 3, ps->seq);
-	if (ps->t_us == T_US_UNKNOWN)
-		sqlite3_bind_null(st, at + 4);
-	else
-		sqlite3_bind_int64(st, at + 4, ps->t_us);
-	if (ps->status == SAMPLE_OK && isfinite(ps->value))
-		sqlite3_bind_double(st, at + 5, ps->value);
-	else
-		sqlite3_bind_null(st, at + 5);
-	sqlite3_bind_int(st, at + 6, ps->status);
-}
-
+/* One series row: samples first .. first + n - 1 of blobs vb, tb, sb. */
 static int
-put_samples(struct store *s, int64_t run_id, const struct parsed_run *run)
+put_chunk(struct store *s, int64_t run_id, unsigned m, size_t first,
+    size_t n, const unsigned char *vb, const unsigned char *tb,
+    const unsigned char *sb)
 {
-	sqlite3_stmt *many = s->samples_many, *one = s->st[S_SAMPLE_INS];
-	size_t i = 0, k;
-	int rc;
+	sqlite3_stmt *st = use(s, S_SERIES_INS);
+	size_t i, failed = 0;
+	bool any_t = false;
 
-	for (; run->nsamples - i >= STORE_ROWS_PER_INSERT;
-	    i += STORE_ROWS_PER_INSERT) {
-		for (k = 0; k < STORE_ROWS_PER_INSERT; k++)
-			bind_sample(many, (int)(k * STORE_SAMPLE_COLS), run_id,
-			    &run->samples[i + k]);
-		rc = sqlite3_step(many);
-		sqlite3_reset(many);
-		if (rc != SQLITE_DONE)
-			return error("store samples: %s",
-			    sqlite3_errmsg(s->db));
+	for (i = first; i < first + n; i++) {
+		failed += sb[i] != 0;
+		any_t |= series_get_i64(tb + 8 * i) != SERIES_T_NONE;
 	}
-	for (; i < run->nsamples; i++) {
-		bind_sample(one, 0, run_id, &run->samples[i]);
-		rc = sqlite3_step(one);
-		sqlite3_reset(one);
-		if (rc != SQLITE_DONE)
-			return error("store samples: %s",
-			    sqlite3_errmsg(s->db));
-	}
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_int(st, 2, (int)m);
+	sqlite3_bind_int64(st, 3, (int64_t)(first / SERIES_CHUNK));
+	sqlite3_bind_int64(st, 4, (int64_t)n);
+	sqlite3_bind_int64(st, 5, (int64_t)failed);
+	sqlite3_bind_blob64(st, 6, vb + 8 * first, 8 * n, SQLITE_STATIC);
+	if (any_t)
+		sqlite3_bind_blob64(st, 7, tb + 8 * first, 8 * n,
+		    SQLITE_STATIC);
+	if (failed)
+		sqlite3_bind_blob64(st, 8, sb + first, n, SQLITE_STATIC);
+	if (db_step_done(s->db, st, "store samples"))
+		return -1;
+	sqlite3_reset(st);
 	return 0;
 }
 
 /*
+ * The series rows of each metric of the run (schema 009): the samples in
+ * seq order as column blobs, SERIES_CHUNK to a row.  A value that is not finite, or of a failed
+ * sample, is stored as NaN (NULL in the samples view); -0.0 as 0.0, as a
+ * REAL of integral value read back from the old samples table.
+ */
+static int
+put_series(struct store *s, int64_t run_id, const struct parsed_run *run)
+{
+	size_t rows[METRIC_ID_LIMIT] = { 0 }, i, n;
+	size_t cap = run->nsamples ? run->nsamples : 1;
+	unsigned char *vb = xmalloc(8 * cap), *tb = xmalloc(8 * cap);
+	unsigned char *sb = xmalloc(cap);
+	unsigned m;
+	int ret = -1;
+
+	for (i = 0; i < run->nsamples; i++)
+		if (run->samples[i].metric < ARRAY_SIZE(rows))
+			rows[run->samples[i].metric]++;
+	for (m = 1; m < ARRAY_SIZE(rows); m++) {
+		if (!rows[m])
+			continue;
+		n = 0;
+		for (i = 0; i < run->nsamples; i++) {
+			const struct parsed_sample *ps = &run->samples[i];
+			double v = ps->value;
+
+			if (ps->metric != m)
+				continue;
+			if (ps->status != SAMPLE_OK || !isfinite(v))
+				v = NAN;
+			series_put_f64(vb + 8 * n, v == 0 ? 0.0 : v);
+			series_put_i64(tb + 8 * n, ps->t_us == T_US_UNKNOWN ?
+			    SERIES_T_NONE : ps->t_us);
+			sb[n] = (unsigned char)ps->status;
+			n++;
+		}
+		for (i = 0; i < n; i += SERIES_CHUNK)
+			if (put_chunk(s, run_id, m, i, n - i < SERIES_CHUNK ?
+			    n - i : SERIES_CHUNK, vb, tb, sb))
+				goto cleanup;
+	}
+	ret = 0;
+cleanup:
+	free(vb);
+	free(tb);
+	free(sb);
+	return ret;
+}
+
+/*
  * The sorted copy of each metric's successful values (sample_values,
- * schema 002), counting the rows put_samples() stored as failed: status
+ * schema 002), counting the rows put_series() stored as failed: status
  * not ok, or a value that is not finite (stored NULL).  -0.0 is stored
  * as 0.0, as SQLite stores a REAL of integral value in the samples row.
  */
@@ -740,7 +759,7 @@ store_put_runs(struct store *s, int64_t file_id, enum ingest_kind kind,
 				goto next;
 			(*nruns)++;
 		}
-		if (put_samples(s, run_id, run) ||
+		if (put_series(s, run_id, run) ||
 		    put_values(s, run_id, run) ||
 		    put_summaries(s, run_id, file_id, run) ||
 		    put_mtu(s, run_id, run))

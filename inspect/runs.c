@@ -136,7 +136,7 @@ list_runs(sqlite3 *db, const struct where *w, const char *columns,
 
 	strbuf_addstr(&sql,
 	    "SELECT r.id, p.name, c.canon, r.trial, r.tool, m.name, "
-	    "(SELECT count(*) FROM samples s WHERE s.run_id = r.id AND s.metric = r.metric AND s.status = 0), "
+	    "(SELECT coalesce(sum(s.rows - s.failed), 0) FROM series s WHERE s.run_id = r.id AND s.metric = r.metric), "
 	    "r.failures, r.status, r.reason, "
 	    "strftime('%Y-%m-%dT%H:%M:%SZ', r.started_at, 'unixepoch'), "
 	    "coalesce(f.relpath, sf.relpath), CASE WHEN f.id IS NULL THEN NULL "

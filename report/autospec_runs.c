@@ -181,8 +181,8 @@ autospec_read_metric(sqlite3 *db, struct ctx *x, const struct metric *m,
 	q.tags = x->tagkeys;
 	q.ntags = x->ntagkeys;
 	/* an ECDF needs samples: oha JSON alone has none */
-	has = db_prepare(db, "find samples", "SELECT 1 FROM samples WHERE "
-	    "run_id = ?1 AND metric = ?2 AND value IS NOT NULL LIMIT 1");
+	has = db_prepare(db, "find samples", "SELECT 1 FROM "
+	    "series_rows(?1, ?2) WHERE value IS NOT NULL LIMIT 1");
 	if (!has)
 		return -1;
 	if (runsel_open(&rs, db, &q)) {

@@ -801,7 +801,7 @@ prov_database(struct report_bundle *b, cJSON *root)
 	cJSON_AddNumberToObject(o, "runs", (double)count_of(b->db,
 	    "SELECT count(*) FROM runs"));
 	cJSON_AddNumberToObject(o, "samples", (double)count_of(b->db,
-	    "SELECT count(*) FROM samples"));
+	    "SELECT coalesce(sum(rows), 0) FROM series"));
 	free(hash);
 	return 0;
 }

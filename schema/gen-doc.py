@@ -15,6 +15,7 @@ script writes, so the two cannot drift apart.
 import os
 import re
 import sqlite3
+import struct
 import sys
 
 CREATE = re.compile(r"^CREATE\s+(?:TABLE|VIEW)\s+(?:IF\s+NOT\s+EXISTS\s+)?"
@@ -72,8 +73,35 @@ def cell(text):
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+class SeriesPack:
+    """pathstat_series_pack(kind, seq, x), the aggregate pathstat registers
+    for migration 009 (common/series.c): the values in seq order as
+    little-endian binary64 ('v', NaN for NULL), int64 ('t', INT64_MIN for
+    NULL; NULL when all are) or bytes ('s'; NULL when all are 0)."""
+
+    def __init__(self):
+        self.kind, self.items = "v", []
+
+    def step(self, kind, seq, x):
+        self.kind = kind
+        self.items.append((seq, x))
+
+    def finalize(self):
+        xs = [x for _, x in sorted(self.items, key=lambda i: i[0])]
+        if self.kind == "t":
+            if all(x is None for x in xs):
+                return None
+            return b"".join(struct.pack("<q", -2**63 if x is None else x)
+                            for x in xs)
+        if self.kind == "s":
+            return bytes(xs) if any(xs) else None
+        return b"".join(struct.pack("<d", float("nan") if x is None
+                                    else float(x) + 0.0) for x in xs)
+
+
 def main(paths):
     db = sqlite3.connect(":memory:")
+    db.create_aggregate("pathstat_series_pack", 3, SeriesPack)
     version = 0
     for path in paths:
         db.executescript(open(path, encoding="utf-8").read())

@@ -16,6 +16,12 @@ for f in "$@"; do
 	num=$(printf '%s\n' "$base" | sed 's/^0*\([0-9][0-9]*\)-.*/\1/')
 	printf '\t{ %s, "%s",\n' "$num" "$base"
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/\t/\\t/g' -e 's/^/\t  "/' -e 's/$/\\n"/' "$f"
+	skip=$(sed -n 's/^-- skip-if: //p' "$f" | sed -e 's/\\/\\\\/g' -e 's/"/\\"/g')
+	if [ -n "$skip" ]; then
+		printf '\t  , "%s"\n' "$skip"
+	else
+		printf '\t  , NULL\n'
+	fi
 	printf '\t},\n'
 done
 echo "};"

@@ -14,6 +14,7 @@
 #include "check/check.h"
 #include "check/model.h"
 #include "common/db.h"
+#include "common/series.h"
 #include "common/strbuf.h"
 #include "common/table.h"
 #include "stats/stats.h"
@@ -222,6 +223,7 @@ add_run(sqlite3 *db, long id, long trial, const double *y, size_t n)
 {
 	struct strbuf sql = STRBUF_INIT;
 	size_t i;
+	int k;
 
 	strbuf_addf(&sql, "INSERT INTO files (id, relpath, hash, size, kind, "
 	    "status, ingested_at) VALUES (%ld, 'C/trial%ld/tcp_P4.json', "
@@ -233,9 +235,24 @@ add_run(sqlite3 *db, long id, long trial, const double *y, size_t n)
 	    1787878800L + 60 * trial);
 	strbuf_addf(&sql, "INSERT INTO run_tags VALUES (%ld, 'day', "
 	    "'2026-08-28'), (%ld, 'instance_type', 'c6i.large');", id, id);
-	for (i = 0; i < n; i++)
-		strbuf_addf(&sql, "INSERT INTO samples VALUES (%ld, 3, %zu, "
-		    "%zu, %.17g, 0);", id, i, (i + 1) * 1000000, y[i] * 1e9);
+	/* the series row (schema 009; n fits one): values and times as blob
+	 * literals */
+	strbuf_addf(&sql, "INSERT INTO series (run_id, metric, chunk, rows, "
+	    "failed, value, t_us) VALUES (%ld, 3, 0, %zu, 0, X'", id, n);
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < n; i++) {
+			unsigned char b[8];
+			int j;
+
+			if (k == 0)
+				series_put_f64(b, y[i] * 1e9);
+			else
+				series_put_i64(b, (int64_t)((i + 1) * 1000000));
+			for (j = 0; j < 8; j++)
+				strbuf_addf(&sql, "%02X", b[j]);
+		}
+		strbuf_addstr(&sql, k == 0 ? "', X'" : "');");
+	}
 	exec(db, sql.buf);
 	strbuf_release(&sql);
 }
