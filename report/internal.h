@@ -9,6 +9,7 @@
 #include "common/compat.h"
 
 #include <stdio.h>
+#include <sys/types.h>
 
 #include <cJSON.h>
 #include <sqlite3.h>
@@ -440,6 +441,26 @@ struct report_run_result {
 int report_run_program(int dirfd, char *const argv[], double timeout_s,
     struct report_run_result *res);
 void report_run_result_release(struct report_run_result *res);
+
+/* A program running in the background: start it with
+ * report_job_start(), then call report_jobs_wait() until it no longer
+ * runs; res says how it went (release it). */
+struct report_job {
+	pid_t		pid;
+	int		errfd;		/* its stdout and stderr, or -1 */
+	double		deadline;	/* CLOCK_MONOTONIC seconds */
+	bool		running;	/* started and not yet reaped */
+	struct report_run_result res;
+};
+/* Start argv as report_run_program() does.  0 when it runs, else -1
+ * with j->res.exec_errno set. */
+int report_job_start(int dirfd, char *const argv[], double timeout_s,
+    struct report_job *j);
+/* Read the outputs of the n jobs, reap those that ended and kill those
+ * past their deadline (all of them when interrupted).  block: return
+ * once one of them has ended (or none runs); else do what can be done
+ * without waiting. */
+void report_jobs_wait(struct report_job *const *jobs, size_t n, bool block);
 /* The private folder's name in the bundle folder: this prefix, then six
  * lower-case letters or digits. */
 #define REPORT_STAGE_PREFIX	".pathstat-report-"
