@@ -1,11 +1,12 @@
 # t3442: `pathstat report --jobs N` runs up to N gnuplot programs at
 # once, and the bundle does not depend on N: the files of --jobs 1 and
 # --jobs 4 are the same byte for byte (provenance.json but for the
-# command line that names --jobs), with a real gnuplot and with a fake
-# one.  A gnuplot that fails on two charts, the first failing last,
-# leaves the other charts rendered, and its errors name the charts in
-# the charts' order whatever order the runs ended in: stderr and the
-# bundle are the same for both N.  The runs do overlap (four charts
+# command line that names --jobs), with a fake gnuplot on the sample
+# tree and with a real one (and --html) on four charts.  A gnuplot that
+# fails on two charts, the first failing last, leaves the other charts
+# rendered, and its errors name the charts in the charts' order
+# whatever order the runs ended in: stderr and the bundle are the same
+# for both N.  The runs do overlap (four charts
 # that take a second each are done in about one), and --jobs 0, --jobs
 # x are usage errors.
 
@@ -51,9 +52,16 @@ ok 'same_bundle f1 f4' "fake gnuplot: --jobs 1 and --jobs 4 give the same bundle
 n=$(ls f4/charts/*.png | wc -l)
 ok '[ "$n" -gt 10 ]' "with every chart rendered ($n)"
 
+cat > spec.json <<'EOF'
+{ "title": "Four", "sections": [
+  { "type": "percentiles", "id": "a", "metric": "connect_ms", "stats": "p50", "chart": "bars" },
+  { "type": "percentiles", "id": "b", "metric": "connect_ms", "stats": "p99", "chart": "bars" },
+  { "type": "percentiles", "id": "c", "metric": "connect_ms", "stats": "p50", "chart": "ecdf" },
+  { "type": "percentiles", "id": "d", "metric": "connect_ms", "stats": "p99", "chart": "ecdf" } ] }
+EOF
 if have_prereq GNUPLOT; then
 	for j in 1 4; do
-		run "$PS" report --db s.db --out b --jobs $j --html
+		run "$PS" report --db s.db --spec spec.json --out b --jobs $j --html
 		expect_code 0 "gnuplot, --jobs $j"
 		mv b g$j
 	done
@@ -80,13 +88,6 @@ ok '[ "$(ls e4/charts/*.png | wc -l)" = $((n - 2)) ]' "every other chart is rend
 ok '[ "$(grep -c "^> \*\*Missing:\*\*" e4/index.md)" = 2 ]' "index.md marks the two missing sections"
 
 # the runs overlap: four charts of a second each
-cat > spec.json <<'EOF'
-{ "title": "Four", "sections": [
-  { "type": "percentiles", "id": "a", "metric": "connect_ms", "stats": "p50", "chart": "bars" },
-  { "type": "percentiles", "id": "b", "metric": "connect_ms", "stats": "p99", "chart": "bars" },
-  { "type": "percentiles", "id": "c", "metric": "connect_ms", "stats": "p50", "chart": "ecdf" },
-  { "type": "percentiles", "id": "d", "metric": "connect_ms", "stats": "p99", "chart": "ecdf" } ] }
-EOF
 start=$(date +%s)
 run env PATHSTAT_GNUPLOT="$TMP/fake.sh" SLOW=1 "$PS" report --db s.db --spec spec.json --out p4 --jobs 4
 took=$(( $(date +%s) - start ))
