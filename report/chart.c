@@ -3,7 +3,8 @@
  * each (charts/NN-id.gp, .dat), rendered to PNG (pngcairo) and SVG when
  * gnuplot runs: what every chart family shares (script head and output
  * loop, data file heads, labels, keys, captions, the analyze tables
- * charts draw from), rendering and the figure in index.md.  It is the
+ * charts draw from), and the figure's caption (render.c runs gnuplot
+ * and puts the figure in index.md).  It is the
  * core the families (chart_*.c) call; it never calls them: the
  * dispatch to them is chart_kinds.c's.  User text reaches a script
  * only through escape_gnuplot(); data files hold numbers and '#'
@@ -740,102 +741,22 @@ chart_finite(double v)
 }
 
 /* ------------------------------------------------------------------
- * Rendering and the figure in index.md
+ * The chart's files, and its figure queued for render.c
  */
-
-/* The lines of text, each once (both outputs repeat gnuplot's
- * warnings), without the last newline. */
-static void
-unique_lines(const char *text, struct strbuf *out)
-{
-	const char *p = text;
-
-	while (*p) {
-		size_t len = strcspn(p, "\n");
-		char *line = xstrndup(p, len);
-		const char *seen = out->buf;
-		bool dup = false;
-
-		while (!dup && (seen = strstr(seen, line)) != NULL) {
-			dup = (seen == out->buf || seen[-1] == '\n') &&
-			    (seen[len] == '\n' || seen[len] == '\0');
-			seen++;
-		}
-		if (len && !dup)
-			strbuf_addf(out, "%s%s", out->len ? "\n" : "", line);
-		free(line);
-		p += len;
-		if (*p)
-			p++;
-	}
-}
-
-static int
-chart_render(struct chart *ch, bool *rendered)
-{
-	struct report_bundle *b = ch->b;
-	struct report_run_result res;
-	struct strbuf gp = STRBUF_INIT, rel = STRBUF_INIT;
-	char *argv[3];
-	int ret = 0;
-
-	*rendered = false;
-	if (!b->render)
-		return 0;
-	strbuf_addf(&gp, "%s.gp", ch->stem);
-	argv[0] = (char *)report_gnuplot_program();
-	argv[1] = gp.buf;
-	argv[2] = NULL;
-	/* in the bundle's private charts folder (bundle.c) */
-	if (report_run_program(b->stage_charts, argv, b->timeout_s, &res)) {
-		if (res.exec_errno) {
-			/* gone since we looked: treat as not installed */
-			b->render = false;
-		} else {
-			ret = error("gnuplot failed on charts/%s.gp%s%s",
-			    ch->stem, res.timed_out ? " (timed out)" : "",
-			    res.err.len ? ":" : "");
-			if (res.err.len)
-				fprintf(stderr, "%s%s", res.err.buf,
-				    res.err.buf[res.err.len - 1] == '\n' ? "" :
-				    "\n");
-			b->nfailed++;
-		}
-	} else {
-		if (res.err.len) {
-			struct strbuf msg = STRBUF_INIT;
-
-			unique_lines(res.err.buf, &msg);
-			warning("gnuplot on charts/%s.gp said: %s", ch->stem,
-			    msg.buf);
-			strbuf_release(&msg);
-		}
-		strbuf_addf(&rel, "charts/%s.png", ch->stem);
-		report_bundle_add_file(b, rel.buf);
-		strbuf_reset(&rel);
-		strbuf_addf(&rel, "charts/%s.svg", ch->stem);
-		report_bundle_add_file(b, rel.buf);
-		b->nrendered++;
-		*rendered = true;
-	}
-	report_run_result_release(&res);
-	strbuf_release(&gp);
-	strbuf_release(&rel);
-	return ret;
-}
 
 static const char *const kind_names[] = {
 	"bars", "relative", "ecdf", "timeseries", "box", "days", "heatmap",
 };
 
-/* Write .dat and .gp, render, and add the figure to index.md. */
+/* Write .dat and .gp, and queue the chart: render.c renders it and
+ * adds the figure to index.md. */
 int
 chart_finish(struct chart *ch)
 {
 	struct report_bundle *b = ch->b;
-	struct strbuf gp = STRBUF_INIT, rel = STRBUF_INIT, *md = &b->index;
-	cJSON *entry;
-	bool rendered = false;
+	struct strbuf gp = STRBUF_INIT, rel = STRBUF_INIT;
+	struct strbuf title = STRBUF_INIT, body = STRBUF_INIT;
+	const char *t = chart_title(ch);
 	int ret = -1;
 
 	script_head(ch, &gp);
@@ -849,70 +770,34 @@ chart_finish(struct chart *ch)
 	strbuf_addf(&rel, "charts/%s.gp", ch->stem);
 	if (report_bundle_write(b, rel.buf, gp.buf, gp.len))
 		goto cleanup;
-	if (chart_render(ch, &rendered))
-		goto cleanup;
 
-	b->ncharts++;
-	if (rendered) {
-		strbuf_addstr(md, "\n![Figure ");
-		strbuf_addf(md, "%zu: ", b->ncharts);
-		escape_md(md, chart_title(ch));
-		strbuf_addf(md, "](charts/%s.png)\n", ch->stem);
-	}
-	strbuf_addf(md, "\n_Figure %zu: ", b->ncharts);
-	escape_md(md, chart_title(ch));
-	strbuf_addstr(md, strchr(".?!:", chart_title(ch)[strlen(chart_title(ch))
-	    ? strlen(chart_title(ch)) - 1 : 0]) ? " " : ". ");
-	escape_md(md, ch->cap.buf);
-	escape_md(md, ch->note.buf);
+	escape_md(&title, t);
+	strbuf_addstr(&body, strchr(".?!:", t[strlen(t) ? strlen(t) - 1 : 0]) ?
+	    " " : ". ");
+	escape_md(&body, ch->cap.buf);
+	escape_md(&body, ch->note.buf);
 	if (ch->nflag_checks) {
 		size_t i;
 
-		strbuf_addstr(md, "; " CHART_FLAG_MARK " marks what pathstat "
-		    "check flagged (the table's footnotes say what it found "
-		    "and what to do): ");
+		strbuf_addstr(&body, "; " CHART_FLAG_MARK " marks what "
+		    "pathstat check flagged (the table's footnotes say what "
+		    "it found and what to do): ");
 		for (i = 0; i < ch->nflag_checks; i++) {
 			if (i)
-				strbuf_addstr(md, "; ");
-			escape_md(md, ch->flag_check[i]);
-			strbuf_addstr(md, " in ");
-			escape_md(md, ch->flag_cells[i].buf);
+				strbuf_addstr(&body, "; ");
+			escape_md(&body, ch->flag_check[i]);
+			strbuf_addstr(&body, " in ");
+			escape_md(&body, ch->flag_cells[i].buf);
 		}
 	}
-	if (rendered)
-		strbuf_addf(md, "._ [SVG](charts/%s.svg) · "
-		    "[data](charts/%s.dat) · [gnuplot script](charts/%s.gp)\n",
-		    ch->stem, ch->stem, ch->stem);
-	else	/* no image to link: the script and data that make it */
-		strbuf_addf(md, "._ [gnuplot script](charts/%s.gp) · "
-		    "[data](charts/%s.dat)\n\n_Not rendered%s: to draw this "
-		    "figure, install gnuplot (Debian: `sudo apt-get install "
-		    "gnuplot-nox`) and run `gnuplot %s.gp` in the `charts` "
-		    "folder; it writes %s.png and %s.svg._\n", ch->stem,
-		    ch->stem, b->gnuplot_missing ? ": gnuplot was not "
-		    "available" : " (--no-render)", ch->stem, ch->stem,
-		    ch->stem);
-
-	entry = cJSON_CreateObject();
-	cJSON_AddNumberToObject(entry, "figure", (double)b->ncharts);
-	cJSON_AddStringToObject(entry, "kind", kind_names[ch->c->kind]);
-	cJSON_AddStringToObject(entry, "spec_location", ch->c->loc);
-	cJSON_AddStringToObject(entry, "script", rel.buf);
-	strbuf_reset(&rel);
-	strbuf_addf(&rel, "charts/%s.dat", ch->stem);
-	cJSON_AddStringToObject(entry, "data", rel.buf);
-	cJSON_AddBoolToObject(entry, "rendered", rendered);
-	/* from where report ran, like every other command recorded */
-	strbuf_reset(&rel);
-	strbuf_addstr(&rel, "cd ");
-	escape_shell(&rel, b->dir);
-	strbuf_addf(&rel, "/charts && gnuplot %s.gp", ch->stem);
-	cJSON_AddStringToObject(entry, "command", rel.buf);
-	cJSON_AddItemToArray(b->prov_charts, entry);
+	report_chart_queue(b, ch->s, ch->stem, kind_names[ch->c->kind],
+	    strbuf_detach(&title, NULL), strbuf_detach(&body, NULL));
 	ret = 0;
 cleanup:
 	strbuf_release(&gp);
 	strbuf_release(&rel);
+	strbuf_release(&title);
+	strbuf_release(&body);
 	return ret;
 }
 

@@ -201,8 +201,8 @@ int chart_table_opts(struct chart *ch, const char *verb,
 size_t chart_stat(const struct chart *ch, const struct analyze_opts *o);
 
 /* A chart's life: chart_init() for chart number no of section s, a
- * family fills it, chart_finish() writes .dat and .gp, renders and adds
- * the figure to index.md (0, or -1 after printing), chart_release()
+ * family fills it, chart_finish() writes .dat and .gp and queues its
+ * rendering and figure (render.c; 0, or -1 after printing), chart_release()
  * frees it.  chart_kinds.c runs these for every kind. */
 void chart_init(struct chart *ch, struct report_bundle *b,
     struct report_section *s, size_t no);

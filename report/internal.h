@@ -9,6 +9,7 @@
 #include "common/compat.h"
 
 #include <stdio.h>
+#include <sys/types.h>
 
 #include <cJSON.h>
 #include <sqlite3.h>
@@ -22,6 +23,10 @@ struct analyze_opts;
 
 /* Seconds one gnuplot run may take before it is killed. */
 #define REPORT_GNUPLOT_TIMEOUT_S	60.0
+/* gnuplot runs at once: the default's cap (one per CPU up to it) and
+ * the most --jobs takes. */
+#define REPORT_DEFAULT_JOBS	8
+#define REPORT_MAX_JOBS		64
 /* Largest spec file read. */
 #define REPORT_SPEC_MAX_BYTES		((size_t)1 << 20)
 /* Sections nest at most this deep (groups inside groups). */
@@ -280,6 +285,12 @@ struct report_bundle {
 	struct report_footnotes *methods;	/* the Methods section's
 						 * entries, M1... (owned) */
 	double		timeout_s;	/* per gnuplot run */
+	struct report_chart_job *jobs;	/* the charts' gnuplot runs, in
+					 * the order of the charts (owned;
+					 * render.c) */
+	size_t		njobs, alloc_jobs;
+	size_t		next_job;	/* the first not started yet */
+	size_t		max_jobs;	/* gnuplot runs at once (--jobs) */
 };
 
 /* Set the descriptors of b to -1 (nothing open yet). */
@@ -412,12 +423,35 @@ void report_cell_mark(struct table *t, size_t row, size_t col, size_t n);
  * Charts (chart_kinds.c: the kinds; chart.c: their core)
  */
 
-/* Write the chart of section s: .dat, .gp, and the rendered .png/.svg
- * when gnuplot runs; adds the figure to index.md.  pivot is the pivot
+/* Write the chart of section s: .dat and .gp, and queue its gnuplot
+ * run and its figure in index.md (render.c).  pivot is the pivot
  * table for a bars chart on a pivot section, else NULL.  Returns 0, or
  * -1 after printing. */
 int report_chart_write(struct report_bundle *b, struct report_section *s,
     const struct table *pivot, size_t no);
+
+/*
+ * The charts' gnuplot runs (render.c).  chart.c queues each chart
+ * once its .gp and .dat are written: its place in index.md (the
+ * index's length then), the Markdown of its figure without the number
+ * (title_md, and body_md: what follows the title in the caption; both
+ * taken), and what provenance.json says of it.  Up to b->max_jobs run
+ * at once while the report goes on.  report_charts_finish(), after the
+ * last section, waits for them and then, in the charts' order, numbers
+ * the figures and puts each in its place: the figure, or where gnuplot
+ * failed the section's "Missing" note; messages come in that order
+ * too, so the bundle and stderr are the same whatever N is.  Returns
+ * the number of sections that failed.
+ */
+void report_chart_queue(struct report_bundle *b, struct report_section *s,
+    const char *stem, const char *kind, char *title_md, char *body_md);
+size_t report_charts_finish(struct report_bundle *b);
+/* Kill the runs still going (after an error) and free the queue. */
+void report_charts_release(struct report_bundle *b);
+/* Append to md the note that section s could not be made
+ * (section_text.c). */
+void report_failed_marker(struct report_bundle *b,
+    const struct report_section *s, struct strbuf *md);
 
 /* ------------------------------------------------------------------
  * Running programs (gnuplot.c)
@@ -440,6 +474,26 @@ struct report_run_result {
 int report_run_program(int dirfd, char *const argv[], double timeout_s,
     struct report_run_result *res);
 void report_run_result_release(struct report_run_result *res);
+
+/* A program running in the background: start it with
+ * report_job_start(), then call report_jobs_wait() until it no longer
+ * runs; res says how it went (release it). */
+struct report_job {
+	pid_t		pid;
+	int		errfd;		/* its stdout and stderr, or -1 */
+	double		deadline;	/* CLOCK_MONOTONIC seconds */
+	bool		running;	/* started and not yet reaped */
+	struct report_run_result res;
+};
+/* Start argv as report_run_program() does.  0 when it runs, else -1
+ * with j->res.exec_errno set. */
+int report_job_start(int dirfd, char *const argv[], double timeout_s,
+    struct report_job *j);
+/* Read the outputs of the n jobs, reap those that ended and kill those
+ * past their deadline (all of them when interrupted).  block: return
+ * once one of them has ended (or none runs); else do what can be done
+ * without waiting. */
+void report_jobs_wait(struct report_job *const *jobs, size_t n, bool block);
 /* The private folder's name in the bundle folder: this prefix, then six
  * lower-case letters or digits. */
 #define REPORT_STAGE_PREFIX	".pathstat-report-"

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "analyze/analyze.h"
 #include "common/db.h"
@@ -55,28 +56,6 @@ probe_gnuplot(struct report_bundle *b)
 	report_run_result_release(&res);
 }
 
-/* Where a section failed, index.md says so in its place: a reader of
- * the bundle must not mistake a missing table for one never planned. */
-static void
-failed_marker(struct report_bundle *b, const struct report_section *s)
-{
-	struct strbuf *md = &b->index;
-
-	strbuf_addstr(md, "\n> **Missing:** ");
-	if (s->title) {
-		strbuf_addstr(md, "the section \"");
-		escape_md(md, s->title);
-		strbuf_addstr(md, "\" (");
-	} else {
-		strbuf_addstr(md, "a section (");
-	}
-	escape_md(md, s->loc);
-	strbuf_addstr(md, " in the spec) could not be made; `pathstat "
-	    "report` said why on standard error and exited 1; the other "
-	    "sections are complete.\n");
-	b->nmissing++;
-}
-
 /* Write every section below s; returns the number that failed. */
 static size_t
 walk(struct report_bundle *b, struct report_section *s)
@@ -98,19 +77,19 @@ walk(struct report_bundle *b, struct report_section *s)
 		case REPORT_SEC_PIVOT:
 		case REPORT_SEC_CALENDAR:
 			if (report_section_table(b, c)) {
-				failed_marker(b, c);
+				report_failed_marker(b, c, &b->index);
 				bad++;
 			}
 			break;
 		case REPORT_SEC_CHART:
 			if (report_check_paths(b, c)) {
-				failed_marker(b, c);
+				report_failed_marker(b, c, &b->index);
 				bad++;
 				break;
 			}
 			report_section_heading(&b->index, c);
 			if (report_chart_write(b, c, NULL, ++b->nfiles_no)) {
-				failed_marker(b, c);
+				report_failed_marker(b, c, &b->index);
 				bad++;
 			}
 			break;
@@ -257,10 +236,25 @@ report_summary(const struct report_bundle *b, bool no_render,
 		    b->nmissing == 1 ? "its" : "their");
 }
 
+/* gnuplot runs at once: jobs (--jobs), else one per online CPU but at
+ * most REPORT_DEFAULT_JOBS. */
+static size_t
+default_jobs(long jobs)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (jobs > 0)
+		return (size_t)jobs;
+	if (n < 1)
+		return 1;
+	return n > REPORT_DEFAULT_JOBS ? REPORT_DEFAULT_JOBS : (size_t)n;
+}
+
 /* The command line of `pathstat report`. */
 struct report_cli {
 	const char	*db_opt, *spec_file, *out, *baseline;
 	bool		html, force, no_render, no_checks, init;
+	long		jobs;		/* --jobs, or 0: one per CPU */
 };
 
 /*
@@ -294,13 +288,17 @@ report_parse(struct report_cli *cli, int argc, char **argv, int *ret)
 		    "the hygiene checks (pathstat check runs under each "
 		    "table's filters and its findings become footnotes on "
 		    "the cells they concern)"),
+		OPT_INT(0, "jobs", &cli->jobs, "N", 1, REPORT_MAX_JOBS,
+		    "run up to N gnuplot programs at once (default: one per "
+		    "online CPU, at most 8); the bundle is the same for every "
+		    "N"),
 		OPT_DB(&cli->db_opt),
 		OPT_END(),
 	};
 	/* --out is required, but not with --init (which writes no bundle) */
 	static const char *const forms[] = {
 		"+out -init",
-		"+init -spec -out -html -force -no-render -no-checks",
+		"+init -spec -out -html -force -no-render -no-checks -jobs",
 		NULL,
 	};
 	const struct parseopt_cmd cmd = {
@@ -370,6 +368,7 @@ report_make(struct report_bundle *b, const struct report_cli *cli,
 	b->dir = cli->out;
 	b->html = cli->html;
 	b->checks = !cli->no_checks;
+	b->max_jobs = default_jobs(cli->jobs);
 	if (bundle_start(b, cli->force, cli->no_render, &prev)) {
 		cJSON_Delete(prev);
 		return PATHSTAT_EXIT_FAIL;
@@ -380,6 +379,7 @@ report_make(struct report_bundle *b, const struct report_cli *cli,
 	 * its keys and values are read once */
 	keycat_memo_begin(b->db);
 	bad = walk(b, &spec->root);
+	bad += report_charts_finish(b);
 	keycat_memo_end();
 	if (getenv("PATHSTAT_DEBUG_KEYCAT"))
 		fprintf(stderr, "pathstat report: debug: %lu key catalogue "
@@ -449,6 +449,7 @@ cmd_report(int argc, char **argv)
 	if (ret == PATHSTAT_EXIT_OK)
 		ret = report_make(&b, &cli, &spec, argc, argv, &t0);
 cleanup:
+	report_charts_release(&b);
 	report_signals_unwatch();
 	db_close(b.db);
 	cJSON_Delete(b.prov_tables);

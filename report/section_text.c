@@ -2,7 +2,8 @@
  * section_text.c - what a section says of itself, shared by the files
  * that draw or dress it (section.c, pivot.c, month.c, chart*.c): its
  * analyze options, a path's label, the where text and the caption's
- * opening (metric, unit, estimator, pooling).  It depends on no other
+ * opening (metric, unit, estimator, pooling), and the note in its place
+ * when it could not be made.  It depends on no other
  * file of report/ but spec.c's error printer, so the chart families and
  * pivots use it without calling back into section.c.
  */
@@ -245,4 +246,25 @@ report_caption_range(struct strbuf *sb, const char *name, int64_t lo,
 	else
 		strbuf_addf(sb, "%s = %lld–%lld%s%s", name, (long long)lo,
 		    (long long)hi, *what ? " " : "", what);
+}
+
+/* Where a section failed, index.md says so in its place: a reader of
+ * the bundle must not mistake a missing table for one never planned. */
+void
+report_failed_marker(struct report_bundle *b, const struct report_section *s,
+    struct strbuf *md)
+{
+	strbuf_addstr(md, "\n> **Missing:** ");
+	if (s->title) {
+		strbuf_addstr(md, "the section \"");
+		escape_md(md, s->title);
+		strbuf_addstr(md, "\" (");
+	} else {
+		strbuf_addstr(md, "a section (");
+	}
+	escape_md(md, s->loc);
+	strbuf_addstr(md, " in the spec) could not be made; `pathstat "
+	    "report` said why on standard error and exited 1; the other "
+	    "sections are complete.\n");
+	b->nmissing++;
 }
