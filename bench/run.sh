@@ -162,19 +162,20 @@ PRAGMA cache_size = -16384; PRAGMA temp_store = MEMORY;"
 
 measure ingest 'rm -f "$W"/ps.db "$W"/ps.db-wal "$W"/ps.db-shm' \
     "$PS" ingest -q --db "$W/ps.db" "$TREE"
-rows=$("$SQLITE3" "$W/ps.db" "SELECT count(*) FROM samples")
-oha_rows=$("$SQLITE3" "$W/ps.db" "SELECT count(*) FROM samples WHERE metric = 2")
+rows=$("$SQLITE3" "$W/ps.db" "SELECT sum(rows) FROM series")
+oha_rows=$("$SQLITE3" "$W/ps.db" "SELECT coalesce(sum(rows), 0) FROM series WHERE metric = 2")
 nfiles=$("$SQLITE3" "$W/ps.db" "SELECT count(*) FROM files")
 tree_bytes=$("$PY" -c 'import json, sys
 print(json.load(open(sys.argv[1]))["total_bytes"])' "$TREE/manifest.json")
 db_bytes=$(stat -c %s "$W/ps.db")
 
-# The same rows as one CSV, for sqlite3's .import into the same table.
-"$SQLITE3" -csv "$W/ps.db" "SELECT run_id, metric, seq, t_us, value, status
-    FROM samples" > "$W/rows.csv"
+# The same rows as one CSV, for sqlite3's .import into a table of one
+# row per sample (the samples table of schema 1-8, now a view of series).
+"$PY" "$here/series_csv.py" "$W/ps.db" > "$W/rows.csv"
 csv_bytes=$(stat -c %s "$W/rows.csv")
-SAMPLES_DDL=$("$SQLITE3" "$W/ps.db" "SELECT sql FROM sqlite_master
-    WHERE name = 'samples'")
+SAMPLES_DDL="CREATE TABLE samples (run_id INTEGER NOT NULL, metric INTEGER
+    NOT NULL, seq INTEGER NOT NULL, t_us INTEGER, value REAL, status INTEGER
+    NOT NULL DEFAULT 0, PRIMARY KEY (run_id, metric, seq)) WITHOUT ROWID"
 measure import 'rm -f "$W"/imp.db "$W"/imp.db-wal "$W"/imp.db-shm;
     "$SQLITE3" "$W/imp.db" "$PRAGMAS $SAMPLES_DDL;" > /dev/null' \
     "$SQLITE3" "$W/imp.db" -cmd "$PRAGMAS" ".import --csv $W/rows.csv samples"

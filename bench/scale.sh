@@ -180,7 +180,7 @@ for size in $SIZES; do
 	find "$T" -type f -exec cat {} + > /dev/null
 	measure ingest "$PS" ingest -q --db "$D/ps.db" "$T" ||
 	    die "ingest of $T failed"
-	n=$("$SQLITE3" "$D/ps.db" "SELECT count(*) FROM samples")
+	n=$("$SQLITE3" "$D/ps.db" "SELECT sum(rows) FROM series")
 	measure export "$PS" export -q --db "$D/ps.db" --out "$D/export" ||
 	    die "export failed"
 	sbytes=$("$PY" -c 'import json, sys
