@@ -3,7 +3,7 @@
  * compare (a baseline against each other value, with bootstrap
  * intervals, a rank test on trial-level values, Holm correction and a
  * practical threshold), and the group columns trend.c and variance.c
- * share with it.
+ * share with it.  A row's test and verdict: compare_verdict.c.
  */
 #include "common/compat.h"
 
@@ -208,139 +208,6 @@ tl_contrast(const struct analyze_opts *o, const struct cellset *cs,
 	free(vua);
 	free(vub);
 	return n;
-}
-
-/*
- * The rank test on trial-level values: exact Mann-Whitney for few trials
- * (Brunner-Munzel's t approximation is too liberal below ~10 a side),
- * else Brunner-Munzel.  Returns the name of the test whose p it gives:
- * when Brunner-Munzel has no p (samples that do not overlap) the p is
- * Mann-Whitney's, and so is the name; "none" when there is none (fewer
- * than 2 trials a side); test->p is NaN then.
- */
-const char *
-analyze_compare_test(const double *xc, size_t nc, const double *xb, size_t nb,
-    struct stats_test *test)
-{
-	bool have = false, exact = nb < 10 || nc < 10;
-	const char *name = exact ? "mann-whitney" : "brunner-munzel";
-
-	test->p = NAN;
-	if (nb < 2 || nc < 2)
-		return "none";
-	if (exact)
-		have = stats_mann_whitney(xc, nc, xb, nb, STATS_MW_AUTO,
-		    test) == 0;
-	else
-		have = stats_brunner_munzel(xc, nc, xb, nb, test) == 0;
-	/* BM has no p when the samples do not overlap at all: Mann-Whitney's
-	 * then */
-	if (have && isnan(test->p)) {
-		have = stats_mann_whitney(xc, nc, xb, nb, STATS_MW_AUTO,
-		    test) == 0;
-		name = "mann-whitney";
-	}
-	if (!have) {
-		test->p = NAN;
-		return "none";
-	}
-	return name;
-}
-
-/* The design that would give a verdict, named by the command that
- * sizes it: "; pathstat plan --detect 10% ... says how many". */
-static void
-plan_hint(struct strbuf *text, double change, size_t groups, bool by_day)
-{
-	double x = ceil(fabs(change) - 1e-9);
-
-	strbuf_addf(text, "; pathstat plan --detect %.0f%%", x < 1 ? 1 : x);
-	if (groups > 2)
-		strbuf_addf(text, " --groups %zu", groups);
-	if (by_day)
-		strbuf_addstr(text, " --unit days");
-	strbuf_addstr(text, " says how many");
-}
-
-enum compare_verdict
-analyze_compare_verdict(const struct compare_outcome *r, double threshold_pct,
-    double level, struct strbuf *text)
-{
-	double thr = threshold_pct / 100.0, alpha = 1.0 - level;
-	double change = 100.0 * (r->ratio - 1.0), minp;
-	bool exact = !r->by_day && r->nb < 10 && r->nc < 10;
-	bool sig = isfinite(r->p) && r->p < alpha;
-	bool up = isfinite(r->lo) && r->lo > 1.0 + thr;
-	bool down = isfinite(r->hi) && r->hi < 1.0 - thr;
-	bool inside = isfinite(r->lo) && isfinite(r->hi) &&
-	    r->lo >= 1.0 - thr && r->hi <= 1.0 + thr;
-	size_t k;
-
-	minp = analyze_mw_min_p(r->nb, r->nc);
-	if (!isfinite(r->ratio)) {
-		strbuf_addstr(text, "not compared: a side has no value");
-		return COMPARE_INCONCLUSIVE;
-	}
-	if (r->nb < 2 || r->nc < 2) {
-		strbuf_addf(text, "inconclusive: %zu vs %zu %s (need 2 a "
-		    "side to see %s spread)", r->nb, r->nc, r->by_day ? "days" :
-		    "trials", r->by_day ? "day-to-day" : "trial-to-trial");
-		plan_hint(text, change, r->nrows + 1, r->by_day);
-		return COMPARE_INCONCLUSIVE;
-	}
-	if (sig && (up || down)) {
-		bool better = up == r->higher_better;
-
-		strbuf_addf(text, "%s: %+.1f %%", better ? "better" : "worse",
-		    change);
-		return better ? COMPARE_BETTER : COMPARE_WORSE;
-	}
-	if (inside) {
-		strbuf_addf(text, "same: within ±%.0f %%", threshold_pct);
-		return COMPARE_SAME;
-	}
-	if (sig && fabs(r->ratio - 1.0) < thr) {
-		strbuf_addf(text, "same: %+.1f %% is below the %.0f %% "
-		    "threshold", change, threshold_pct);
-		return COMPARE_SAME;
-	}
-	if (exact && minp >= alpha) {
-		for (k = 2; k < 10 && analyze_mw_min_p(k, k) >= alpha; k++)
-			;
-		strbuf_addf(text, "inconclusive: %zu vs %zu trials can never "
-		    "reach p < %.2f (%+.1f %%); %zu a side can", r->nb, r->nc,
-		    alpha, change, k);
-		plan_hint(text, change, r->nrows + 1, false);
-	} else if (exact && r->nrows > 1 && r->maxt) {
-		/* max-T's first step: the smallest p any row can have is
-		 * not rare enough among the permutations' smallest p's */
-		strbuf_addf(text, "inconclusive: no row can pass max-T over "
-		    "%zu rows with %zu vs %zu trials (smallest p %.4f, "
-		    "adjusted %.3f); ", r->nrows, r->nb, r->nc, minp, r->floor);
-		if (r->let_k)
-			strbuf_addf(text, "%zu trials a side would let one "
-			    "(%+.1f %%)", r->let_k, change);
-		else
-			strbuf_addf(text, "10 or more trials a side would let "
-			    "one (%+.1f %%)", change);
-		plan_hint(text, change, r->nrows + 1, false);
-	} else if (exact && r->nrows > 1 && minp * (double)r->nrows >= alpha) {
-		/* Holm's first step needs the smallest p below alpha / m:
-		 * no row of the table can pass, whatever its data */
-		for (k = 2; k < 10 && analyze_mw_min_p(k, k) *
-		    (double)r->nrows >= alpha; k++)
-			;
-		strbuf_addf(text, "inconclusive: no row can pass Holm over "
-		    "%zu rows with %zu vs %zu trials (smallest p %.4f × %zu = "
-		    "%.3f); %zu%s trials a side would let one (%+.1f %%)",
-		    r->nrows, r->nb, r->nc, minp, r->nrows,
-		    minp * (double)r->nrows, k, k == 10 ? " or more" : "",
-		    change);
-		plan_hint(text, change, r->nrows + 1, false);
-	} else {
-		strbuf_addf(text, "inconclusive (%+.1f %%)", change);
-	}
-	return COMPARE_INCONCLUSIVE;
 }
 
 /* One row of the table and what its verdict needs (after the
@@ -738,6 +605,112 @@ row_record_days(struct cmp_ctx *x, struct cmp_row *cr,
 	}
 }
 
+/* What one row computes before it goes into the table: the two sides'
+ * values, the difference's and the ratio's intervals, the test. */
+struct row_calc {
+	struct cell_stat vb, vc;	/* the baseline's, the value's */
+	struct stats_interval bd, bro;	/* difference, ratio */
+	struct stats_test test;
+	const char *test_name;
+	const char *cens;	/* the censored side ("both"), or NULL */
+	double ratio;
+	double dbound, rbound;	/* the bounds "≥ timeout" implies */
+	int ddir, rdir;
+	size_t nb, nc;		/* trial-level values a side */
+};
+
+/* A side at "≥ timeout": the successes' value is no value, so no
+ * difference, ratio, interval or test; the bounds the timeout implies
+ * (value over baseline) instead. */
+static void
+row_censored(struct cmp_ctx *x, const struct cell *base, struct cell *c,
+    const struct stats_name *st, struct row_calc *rc)
+{
+	const struct analyze_opts *o2 = x->o2;
+	size_t last = x->cs->ndims - 1;
+
+	rc->cens = rc->vb.censored && rc->vc.censored ? "both" :
+	    rc->vb.censored ? base->dims[last] : c->dims[last];
+	rc->dbound = cell_contrast_bound(o2, x->cs, c, (struct cell *)base,
+	    st, false, rc->vc.censored, rc->vb.censored, &rc->ddir);
+	rc->rbound = cell_contrast_bound(o2, x->cs, c, (struct cell *)base,
+	    st, true, rc->vc.censored, rc->vb.censored, &rc->rdir);
+	rc->bd.lo = rc->bd.hi = rc->bro.lo = rc->bro.hi = NAN;
+	rc->bd.covers = rc->bro.covers = STATS_COVERS_NONE;
+	rc->bd.why = rc->bro.why = CELL_WHY_CENSORED;
+	rc->test.p = NAN;
+	rc->test_name = "none";
+	rc->ratio = NAN;
+}
+
+/* Both sides valued or "–": the difference's and the ratio's
+ * intervals (how many cells the ratio's borrowed from, *nbor, of a
+ * design of *ndesign) and the test on the trial values xb and xc.
+ * Returns whether both sides have a value. */
+static bool
+row_contrast(struct cmp_ctx *x, const struct cell *base, struct cell *c,
+    const struct stats_name *st, const double *xb, const double *xc,
+    struct row_calc *rc, size_t *nbor, size_t *ndesign)
+{
+	const struct analyze_opts *o2 = x->o2;
+	bool valued;
+
+	tl_contrast(o2, x->cs, st, c, (struct cell *)base, rc->vc.value,
+	    rc->vb.value, STATS_DELTA, &rc->bd, ndesign);
+	*nbor = tl_contrast(o2, x->cs, st, c, (struct cell *)base,
+	    rc->vc.value, rc->vb.value, STATS_RATIO, &rc->bro, ndesign);
+	if (rc->bro.covers != STATS_COVERS_NONE &&
+	    (cell_tl_method(o2, c, st) ||
+	    cell_tl_method(o2, (struct cell *)base, st)))
+		x->nby_trials++;
+	/* a side without a value ("–") has nothing to test: no p from the
+	 * trials' own numbers beside it */
+	valued = isfinite(rc->vc.value) && isfinite(rc->vb.value);
+	rc->test_name = analyze_compare_test(xc, valued ? rc->nc : 0, xb,
+	    valued ? rc->nb : 0, &rc->test);
+	rc->ratio = stats_ratio(rc->vc.value, rc->vb.value);
+	return valued;
+}
+
+/* The table's row of statistic s of c against base, from rc; covers:
+ * what the ratio's interval covers.  Returns the row. */
+static size_t
+row_cells(struct cmp_ctx *x, const struct cell *base, const struct cell *c,
+    size_t s, const struct row_calc *rc, const char *covers)
+{
+	const struct analyze_opts *o2 = x->o2;
+	struct table *t = x->t;
+	size_t last = x->cs->ndims - 1, row, col;
+
+	row = table_add_row(t);
+	col = analyze_fill_group_columns(t, row, x->cs, c, o2);
+	table_set_str(t, row, col++, x->key);
+	table_set_str(t, row, col++, base->dims[last]);
+	table_set_str(t, row, col++, c->dims[last]);
+	table_set_str(t, row, col++, o2->stat_names[s]);
+	set_values(x, row, col, &rc->vb, &rc->vc, rc->cens != NULL, rc->ddir,
+	    rc->dbound);
+	col += 3;
+	table_set_num(t, row, col++, rc->bd.lo);
+	table_set_num(t, row, col++, rc->bd.hi);
+	if (!isfinite(rc->bd.lo))
+		table_set_str(t, row, col, rc->bd.why ? rc->bd.why :
+		    "no interval");
+	col++;
+	set_ratio(t, row, col, rc->ratio, &rc->bro, covers, rc->cens,
+	    rc->rdir, rc->rbound);
+	col += 5;
+	table_set_str(t, row, col++, rc->test_name);
+	table_set_num(t, row, col++, rc->test.p);
+	table_set_int(t, row, col + 2, (int64_t)rc->nb);
+	table_set_int(t, row, col + 3, (int64_t)rc->nc);
+	if (x->cs->info->timeout_bound) {
+		table_set_int(t, row, col + 4, rc->vb.censored);
+		table_set_int(t, row, col + 5, rc->vc.censored);
+	}
+	return row;
+}
+
 /* The row comparing statistic s of cell c with the baseline. */
 static void
 compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
@@ -745,117 +718,65 @@ compare_row(struct cmp_ctx *x, const struct cell *base, struct cell *c,
 {
 	const struct analyze_opts *o2 = x->o2;
 	const struct stats_name *st = &o2->stats[s];
-
-	struct table *t = x->t;
-	struct cell_stat vb, vc;
+	struct row_calc rc;
 	struct cell_info info;
-	struct stats_interval bd, bro;
-	struct stats_test test;
 	struct cmp_row *cr;
-	const char *test_name, *cens = NULL, **db = NULL, **dc = NULL;
-	const char *covers;
-	double *xb, *xc, ratio, dbound = NAN, rbound = NAN;
-	int ddir = 0, rdir = 0;
-	size_t nb, nc, row, col;
+	const char *covers, **db = NULL, **dc = NULL;
+	double *xb, *xc;
+	size_t row;
 	bool valued = false;
 	size_t nbor = 0, ndesign = 0;
 	struct day_row dr;
 	const struct daymap *dm = x->by_days ? &x->days : NULL;
 
-	cell_compute(o2, x->cs, (struct cell *)base, st, false, &vb, &info);
-	cell_compute(o2, x->cs, c, st, false, &vc, &info);
-	nb = trial_values(o2, base, st, o2->stat_names[s], &xb, dm, &db);
-	nc = trial_values(o2, c, st, o2->stat_names[s], &xc, dm, &dc);
+	memset(&rc, 0, sizeof(rc));
+	rc.dbound = rc.rbound = NAN;
+	cell_compute(o2, x->cs, (struct cell *)base, st, false, &rc.vb, &info);
+	cell_compute(o2, x->cs, c, st, false, &rc.vc, &info);
+	rc.nb = trial_values(o2, base, st, o2->stat_names[s], &xb, dm, &db);
+	rc.nc = trial_values(o2, c, st, o2->stat_names[s], &xc, dm, &dc);
 	memset(&dr, 0, sizeof(dr));
-	if (vb.censored || vc.censored) {
-		/* "≥ timeout" on a side: the successes' value is no value,
-		 * so no difference, ratio, interval or test */
-		cens = vb.censored && vc.censored ? "both" : vb.censored ?
-		    base->dims[x->cs->ndims - 1] : c->dims[x->cs->ndims - 1];
-		/* the bounds "≥ timeout" implies (value over baseline) */
-		dbound = cell_contrast_bound(o2, x->cs, c, (struct cell *)base,
-		    st, false, vc.censored, vb.censored, &ddir);
-		rbound = cell_contrast_bound(o2, x->cs, c, (struct cell *)base,
-		    st, true, vc.censored, vb.censored, &rdir);
-		bd.lo = bd.hi = bro.lo = bro.hi = NAN;
-		bd.covers = bro.covers = STATS_COVERS_NONE;
-		bd.why = bro.why = CELL_WHY_CENSORED;
-		test.p = NAN;
-		test_name = "none";
-		ratio = NAN;
-	} else {
-		tl_contrast(o2, x->cs, st, c, (struct cell *)base, vc.value,
-		    vb.value, STATS_DELTA, &bd, &ndesign);
-		nbor = tl_contrast(o2, x->cs, st, c, (struct cell *)base,
-		    vc.value, vb.value, STATS_RATIO, &bro, &ndesign);
-		if (bro.covers != STATS_COVERS_NONE &&
-		    (cell_tl_method(o2, c, st) ||
-		    cell_tl_method(o2, (struct cell *)base, st)))
-			x->nby_trials++;
-		/* a side without a value ("–") has nothing to test: no p
-		 * from the trials' own numbers beside it */
-		valued = isfinite(vc.value) && isfinite(vb.value);
-		test_name = analyze_compare_test(xc, valued ? nc : 0, xb,
-		    valued ? nb : 0, &test);
-		ratio = stats_ratio(vc.value, vb.value);
-	}
+	if (rc.vb.censored || rc.vc.censored)
+		row_censored(x, base, c, st, &rc);
+	else
+		valued = row_contrast(x, base, c, st, xb, xc, &rc, &nbor,
+		    &ndesign);
 	if (valued && dm)
 		row_days(x, base->dims[x->cs->ndims - 1],
-		    c->dims[x->cs->ndims - 1], db, xb, nb, dc, xc, nc, &dr);
-	covers = row_unit(x, &dr, &bro, &bd, &test, &test_name);
+		    c->dims[x->cs->ndims - 1], db, xb, rc.nb, dc, xc, rc.nc,
+		    &dr);
+	covers = row_unit(x, &dr, &rc.bro, &rc.bd, &rc.test, &rc.test_name);
 	/* days as the unit: the days' interval, no trial spread borrowed */
-	if (dr.mode == DAYS_TRIALS && bro.covers == STATS_COVERS_TRIALS &&
+	if (dr.mode == DAYS_TRIALS && rc.bro.covers == STATS_COVERS_TRIALS &&
 	    st->kind == STATS_NAME_PCT) {
 		x->nborrow += nbor > 0;
 		x->nlone += !nbor && ndesign < STATS_BORROW_MIN_CELLS;
 		if (nbor > x->borrow_most)
 			x->borrow_most = nbor;
 	}
-	row = table_add_row(t);
-	col = analyze_fill_group_columns(t, row, x->cs, c, o2);
-	table_set_str(t, row, col++, x->key);
-	table_set_str(t, row, col++, base->dims[x->cs->ndims - 1]);
-	table_set_str(t, row, col++, c->dims[x->cs->ndims - 1]);
-	table_set_str(t, row, col++, o2->stat_names[s]);
-	set_values(x, row, col, &vb, &vc, cens != NULL, ddir, dbound);
-	col += 3;
-	table_set_num(t, row, col++, bd.lo);
-	table_set_num(t, row, col++, bd.hi);
-	if (!isfinite(bd.lo))
-		table_set_str(t, row, col, bd.why ? bd.why : "no interval");
-	col++;
-	set_ratio(t, row, col, ratio, &bro, covers, cens, rdir, rbound);
-	col += 5;
-	table_set_str(t, row, col++, test_name);
-	table_set_num(t, row, col++, test.p);
-	table_set_int(t, row, col + 2, (int64_t)nb);
-	table_set_int(t, row, col + 3, (int64_t)nc);
-	if (x->cs->info->timeout_bound) {
-		table_set_int(t, row, col + 4, vb.censored);
-		table_set_int(t, row, col + 5, vc.censored);
-	}
+	row = row_cells(x, base, c, s, &rc, covers);
 	ALLOC_GROW(x->rows, x->nrows + 1, x->alloc);
 	cr = &x->rows[x->nrows++];
 	cr->row = row;
-	cr->censored = cens;
-	x->ncens += cens != NULL;
+	cr->censored = rc.cens;
+	x->ncens += rc.cens != NULL;
 	cr->base = (size_t)(base - x->cs->cells);
 	cr->cell = (size_t)(c - x->cs->cells);
-	cr->out.nb = nb;
-	cr->out.nc = nc;
-	cr->out.p = test.p;
-	cr->out.ratio = ratio;
-	cr->out.lo = bro.lo;
-	cr->out.hi = bro.hi;
+	cr->out.nb = rc.nb;
+	cr->out.nc = rc.nc;
+	cr->out.p = rc.test.p;
+	cr->out.ratio = rc.ratio;
+	cr->out.lo = rc.bro.lo;
+	cr->out.hi = rc.bro.hi;
 	cr->out.higher_better = x->cs->info->higher_better;
-	cr->tail_pooled = !cens && tail_pooled(o2, st, base, c);
+	cr->tail_pooled = !rc.cens && tail_pooled(o2, st, base, c);
 	cr->stat = o2->stat_names[s];
 	x->ntail += cr->tail_pooled;
 	row_record_days(x, cr, &dr, dm && valued);
 	/* the trials are the unit, and max-T may permute them */
 	cr->xb = cr->xc = NULL;
 	cr->family = cr->base * o2->nstats + s;
-	if (dr.mode == DAYS_TRIALS && isfinite(test.p)) {
+	if (dr.mode == DAYS_TRIALS && isfinite(rc.test.p)) {
 		cr->xb = xb;
 		cr->xc = xc;
 		xb = xc = NULL;

@@ -286,6 +286,127 @@ merged_keys_text(const struct check_opts *o, const struct scope_keys *sk,
 		strbuf_addstr(sb, scope);
 }
 
+/* How many campaigns (scopes) the n findings were seen in: campaigns,
+ * not findings, since a check may say one thing per run or trial of
+ * one day. */
+static size_t
+campaigns_seen(char *const *scopes, size_t n)
+{
+	size_t i, j, nseen = 0;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < i && strcmp(scopes[j], scopes[i]); j++)
+			;
+		nseen += j == i;
+	}
+	return nseen;
+}
+
+/* " (day D1, D2; instance_type T)": the values of the merged tags the
+ * story was seen with (sk), of those its cell's campaigns (all) differ
+ * in, when it was not seen in all of them. */
+static void
+seen_values_text(const struct check_opts *o, const struct scope_keys *sk,
+    const struct scope_keys *all, struct strbuf *ev)
+{
+	struct strbuf list = STRBUF_INIT;
+	size_t j;
+
+	for (j = 0; j < sk->n; j++) {
+		if (!merge_key(o, sk->key[j], strlen(sk->key[j])) ||
+		    all->nvals[j] < 2)
+			continue;
+		strbuf_addf(&list, "%s%s ", list.len ? "; " : "", sk->key[j]);
+		for (const char *p = sk->vals[j].buf; *p;) {
+			size_t l = strcspn(p, "\n");
+
+			strbuf_add(&list, p, l);
+			p += l + 1;
+			if (*p)
+				strbuf_addstr(&list, ", ");
+		}
+	}
+	if (list.len)
+		strbuf_addf(ev, " (%s)", list.buf);
+	strbuf_release(&list);
+}
+
+/* ": <evidence>" or ": day=D1: <evidence>; day=D2: <evidence>": each
+ * campaign's own numbers, the first finding of each; once when they
+ * all say the same. */
+static void
+quote_each_campaign(const struct check_model *m, const struct check_opts *o,
+    const struct story *s, const struct scope_keys *sk, char *const *scopes,
+    struct strbuf *ev)
+{
+	const struct check_finding *f = &m->out->items[s->items[0]];
+	bool same = true;
+	size_t i, j;
+
+	for (i = 1; i < s->n; i++)
+		same = same && !strcmp(m->out->items[s->items[i]].evidence,
+		    f->evidence);
+	if (ev->len)
+		strbuf_addstr(ev, ": ");
+	if (same)
+		strbuf_addstr(ev, f->evidence);
+	for (i = 0; !same && i < s->n; i++) {
+		for (j = 0; j < i && strcmp(scopes[j], scopes[i]); j++)
+			;
+		if (j < i)
+			continue;
+		if (i)
+			strbuf_addstr(ev, "; ");
+		merged_keys_text(o, sk, scopes[i], ev);
+		strbuf_addf(ev, ": %s", m->out->items[s->items[i]].evidence);
+	}
+}
+
+/* ": <evidence> (numbers from day=D1; pathstat check --per-campaign
+ * gives each day's)": past MERGE_QUOTE_MAX campaigns, f's numbers
+ * alone, saying whose they are and where the others are. */
+static void
+quote_first_campaign(const struct check_opts *o, const struct check_finding *f,
+    const struct scope_keys *all, struct strbuf *ev)
+{
+	struct scope_kv kv[SCOPE_MAX_KEYS];
+	size_t nkv = scope_split(f->scope, kv, SCOPE_MAX_KEYS), j, w = 0;
+
+	strbuf_addf(ev, ": %s", f->evidence);
+	strbuf_addstr(ev, " (numbers from ");
+	for (j = 0; j < nkv; j++) {
+		if (!merge_key(o, kv[j].k, kv[j].klen))
+			continue;
+		strbuf_addf(ev, "%s%.*s=%.*s", w++ ? ", " : "",
+		    (int)kv[j].klen, kv[j].k, (int)kv[j].vlen, kv[j].v);
+	}
+	strbuf_addf(ev, "; pathstat check --per-campaign gives each %s's)",
+	    what_differs(all, false));
+}
+
+/* Add the runs of story s's other findings to its first (f), and
+ * forget f's trial unless they all name the same one. */
+static void
+fold_runs(const struct check_model *m, const struct story *s,
+    struct check_finding *f)
+{
+	size_t i, j, r;
+
+	for (i = 1; i < s->n; i++) {
+		const struct check_finding *g = &m->out->items[s->items[i]];
+
+		for (j = 0; j < g->nruns; j++) {
+			for (r = 0; r < m->nruns && m->runs[r].id !=
+			    g->runs[j]; r++)
+				;
+			if (r < m->nruns)
+				check_add_run(f, &m->runs[r]);
+		}
+		if (g->trial != f->trial)
+			f->trial = -1;
+	}
+}
+
 /* Fold the findings of story s into its first: runs, files, one scope
  * naming every campaign, the trial when they agree, and the evidence
  * saying in how many of the cell's campaigns it was seen, with each
@@ -299,7 +420,7 @@ fold(struct check_model *m, const struct check_opts *o, struct story *s,
 	struct strbuf ev = STRBUF_INIT, sc = STRBUF_INIT;
 	char **scopes = xcalloc(s->n, sizeof(char *)), **cells;
 	struct strbuf counts = STRBUF_INIT;
-	size_t i, j, ncells, nseen, prefix;
+	size_t i, ncells, nseen, prefix;
 	const char *unit;
 
 	for (i = 0; i < s->n; i++)
@@ -309,99 +430,21 @@ fold(struct check_model *m, const struct check_opts *o, struct story *s,
 	ncells = campaigns_with_cell(m, o, f, ra->buf, &cells);
 	scope_keys_collect(&all, cells, ncells);
 	unit = what_differs(&all, true);
-	/* count campaigns (days, instance types), not findings: a check
-	 * may say one thing per run or trial of one day */
-	for (i = nseen = 0; i < s->n; i++) {
-		for (j = 0; j < i && strcmp(scopes[j], scopes[i]); j++)
-			;
-		nseen += j == i;
-	}
+	nseen = campaigns_seen(scopes, s->n);
 	/* one campaign in all: no count to give ("in 1 of 1 campaigns"
 	 * tells the reader nothing), the evidence alone */
 	if (ncells > 1 || nseen > 1)
 		strbuf_addf(&ev, "%s %zu of %zu %s", strcmp(unit, "days") ?
 		    "in" : "on", nseen, ncells < nseen ? nseen : ncells,
 		    unit);
-	if (nseen < ncells) {
-		struct strbuf list = STRBUF_INIT;
-
-		for (j = 0; j < sk.n; j++) {
-			if (!merge_key(o, sk.key[j], strlen(sk.key[j])) ||
-			    all.nvals[j] < 2)
-				continue;
-			strbuf_addf(&list, "%s%s ", list.len ? "; " : "",
-			    sk.key[j]);
-			for (const char *p = sk.vals[j].buf; *p;) {
-				size_t l = strcspn(p, "\n");
-
-				strbuf_add(&list, p, l);
-				p += l + 1;
-				if (*p)
-					strbuf_addstr(&list, ", ");
-			}
-		}
-		if (list.len)
-			strbuf_addf(&ev, " (%s)", list.buf);
-		strbuf_release(&list);
-	}
+	if (nseen < ncells)
+		seen_values_text(o, &sk, &all, &ev);
 	prefix = ev.len;
-	if (nseen <= MERGE_QUOTE_MAX) {
-		/* each campaign's own numbers, the first finding of each;
-		 * once when they all say the same */
-		bool same = true;
-
-		for (i = 1; i < s->n; i++)
-			same = same && !strcmp(m->out->items[s->items[i]].evidence,
-			    f->evidence);
-		if (ev.len)
-			strbuf_addstr(&ev, ": ");
-		if (same)
-			strbuf_addstr(&ev, f->evidence);
-		for (i = 0; !same && i < s->n; i++) {
-			for (j = 0; j < i && strcmp(scopes[j], scopes[i]); j++)
-				;
-			if (j < i)
-				continue;
-			if (i)
-				strbuf_addstr(&ev, "; ");
-			merged_keys_text(o, &sk, scopes[i], &ev);
-			strbuf_addf(&ev, ": %s",
-			    m->out->items[s->items[i]].evidence);
-		}
-		goto quoted;
-	}
-	strbuf_addf(&ev, ": %s", f->evidence);
-	{
-		struct scope_kv kv[SCOPE_MAX_KEYS];
-		size_t nkv = scope_split(f->scope, kv, SCOPE_MAX_KEYS), w = 0;
-
-		strbuf_addstr(&ev, " (numbers from ");
-		for (j = 0; j < nkv; j++) {
-			if (!merge_key(o, kv[j].k, kv[j].klen))
-				continue;
-			strbuf_addf(&ev, "%s%.*s=%.*s", w++ ? ", " : "",
-			    (int)kv[j].klen, kv[j].k, (int)kv[j].vlen,
-			    kv[j].v);
-		}
-		strbuf_addf(&ev, "; pathstat check --per-campaign gives each "
-		    "%s's)", what_differs(&all, false));
-	}
-quoted:
-	for (i = 1; i < s->n; i++) {
-		struct check_finding *g = &m->out->items[s->items[i]];
-
-		for (j = 0; j < g->nruns; j++) {
-			size_t r;
-
-			for (r = 0; r < m->nruns && m->runs[r].id !=
-			    g->runs[j]; r++)
-				;
-			if (r < m->nruns)
-				check_add_run(f, &m->runs[r]);
-		}
-		if (g->trial != f->trial)
-			f->trial = -1;
-	}
+	if (nseen <= MERGE_QUOTE_MAX)
+		quote_each_campaign(m, o, s, &sk, scopes, &ev);
+	else
+		quote_first_campaign(o, f, &all, &ev);
+	fold_runs(m, s, f);
 	/* counts a cell adds up (failures, slow probes): the cell's, with
 	 * each run's after them, never one run's for the whole cell */
 	if (check_run_counts_merged(m, f, &counts)) {

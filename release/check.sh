@@ -9,6 +9,8 @@
 #  3. the Debian packages built from the tarball (not the clone), so a
 #     file missing from the tarball fails here: dpkg-buildpackage -b
 #     runs the test suite (dh_auto_test), then lintian, no errors;
+#     every relative link of the README it installs resolves inside
+#     the package (release/doc-links.sh: docs/*.md and the rest);
 #  4. both packages installed with apt, the installed pathstat ingests
 #     the installed samples and renders the report of the sample spec,
 #     pathprobe probes loopback;
@@ -91,6 +93,14 @@ TMPDIR="$work/tmp" lintian --fail-on error "$changes" \
     { cat "$work/deb/lintian.txt"; die "lintian found errors"; }
 step "   lintian: $(grep -c '^E:' "$work/deb/lintian.txt" || true) errors," \
     "$(grep -c '^W:' "$work/deb/lintian.txt" || true) warnings"
+
+# the README installed in /usr/share/doc/pathstat: its links to
+# docs/*.md, NEWS, the samples... resolve there
+dpkg-deb -x "$work/deb/pathstat_${version}-1_$(dpkg --print-architecture).deb" \
+    "$work/deb/root"
+sh release/doc-links.sh "$work/deb/root" > "$work/deb/links.txt" ||
+    { cat "$work/deb/links.txt"; die "README's links in the package"; }
+step "   $(sed 's/^doc-links: //' "$work/deb/links.txt")"
 
 step "4. install, report from the installed files"
 arch=$(dpkg --print-architecture)

@@ -33,13 +33,73 @@ month_list(struct strbuf *sb, const char *const *v, size_t n)
 		    ", ", v[i]);
 }
 
+/* The section comparing each instance type with the main one over the
+ * whole period, into sub; stem: the ids' start, stats: analyze's. */
+static void
+month_types_section(cJSON *sub, const struct autospec_month *am,
+    const char *stem, const char *stats)
+{
+	struct strbuf text = STRBUF_INIT, id = STRBUF_INIT;
+	struct strbuf title = STRBUF_INIT;
+	cJSON *sec;
+
+	strbuf_addf(&id, "%s-instance-types", stem);
+	strbuf_addf(&title, "Instance types against %s", am->main_itype);
+	strbuf_addf(&text, "Each instance type against %s over the "
+	    "whole period, for the paths measured on both (their days "
+	    "differ: the comparison pools each type's days); the "
+	    "ratio's interval is Welch's t on the trials' values "
+	    "(the caption says how many a side).",
+	    am->main_itype);
+	if (am->gaps)
+		strbuf_addf(&text, " Not every type has every day: %s; "
+		    "its ratios pool the days it has, so a change on "
+		    "the days it lacks moves them.", am->gaps);
+	sec = autospec_section(sub, "compare", id.buf, title.buf, text.buf);
+	cJSON_AddStringToObject(sec, "by", "instance_type");
+	cJSON_AddStringToObject(sec, "baseline", am->main_itype);
+	cJSON_AddStringToObject(sec, "stats", stats);
+	strbuf_release(&text);
+	strbuf_release(&id);
+	strbuf_release(&title);
+}
+
+/* An hours x days heatmap section per path, into sub, of statistic
+ * tail (p99 of latency: an hour that lost probes reads ≥ timeout,
+ * marked; p5 of throughput: its slow hours). */
+static void
+month_heatmaps(cJSON *sub, const struct autospec_month *am, const char *stem,
+    const char *tail)
+{
+	const struct metric *m = am->m;
+	struct strbuf id = STRBUF_INIT, title = STRBUF_INIT;
+	cJSON *sec, *w;
+	size_t i;
+
+	for (i = 0; i < am->npaths; i++) {
+		strbuf_reset(&id);
+		strbuf_addf(&id, "%s-heatmap-%s", stem, am->paths[i]);
+		strbuf_reset(&title);
+		strbuf_addf(&title, "Hours × days, %s", am->paths[i]);
+		sec = autospec_section(sub, "chart", id.buf, title.buf, NULL);
+		w = cJSON_AddObjectToObject(sec, "where");
+		cJSON_AddStringToObject(w, "path", am->paths[i]);
+		strbuf_reset(&title);
+		strbuf_addf(&title, "%s, %s: %s per hour and day", m->title,
+		    am->paths[i], tail);
+		autospec_chart(sec, "heatmap", tail, title.buf);
+	}
+	strbuf_release(&id);
+	strbuf_release(&title);
+}
+
 void
 autospec_month_group(cJSON *arr, const struct autospec_month *am)
 {
 	const struct metric *m = am->m;
 	struct strbuf text = STRBUF_INIT, stem = STRBUF_INIT, id = STRBUF_INIT;
 	struct strbuf title = STRBUF_INIT;
-	cJSON *grp, *sub, *sec, *w;
+	cJSON *grp, *sub, *sec;
 	/* analyze's defaults (static): the list, and its tail for charts */
 	const char *stats = metric_default_stats(m, METRIC_STATS_TRIALS);
 	const char *comma = strchr(stats, ',');
@@ -48,7 +108,6 @@ autospec_month_group(cJSON *arr, const struct autospec_month *am)
 	const char *tail = comma ? comma + 1 : stats;
 	/* a reporting interval of iperf3 never fails: no loss to show */
 	bool loss = !m->series;
-	size_t i;
 
 	strbuf_addf(&stem, "%s%s%s", am->study ? am->study : "",
 	    am->study ? "-" : "", m->name);
@@ -112,44 +171,9 @@ autospec_month_group(cJSON *arr, const struct autospec_month *am)
 	cJSON_AddStringToObject(sec, "by", "day");
 	cJSON_AddStringToObject(sec, "stats", stats);
 
-	if (am->nitypes > 1) {
-		strbuf_reset(&id);
-		strbuf_addf(&id, "%s-instance-types", stem.buf);
-		strbuf_reset(&title);
-		strbuf_addf(&title, "Instance types against %s", am->main_itype);
-		strbuf_reset(&text);
-		strbuf_addf(&text, "Each instance type against %s over the "
-		    "whole period, for the paths measured on both (their days "
-		    "differ: the comparison pools each type's days); the "
-		    "ratio's interval is Welch's t on the trials' values "
-		    "(the caption says how many a side).",
-		    am->main_itype);
-		if (am->gaps)
-			strbuf_addf(&text, " Not every type has every day: %s; "
-			    "its ratios pool the days it has, so a change on "
-			    "the days it lacks moves them.", am->gaps);
-		sec = autospec_section(sub, "compare", id.buf, title.buf,
-		    text.buf);
-		cJSON_AddStringToObject(sec, "by", "instance_type");
-		cJSON_AddStringToObject(sec, "baseline", am->main_itype);
-		cJSON_AddStringToObject(sec, "stats", stats);
-	}
-
-	for (i = 0; i < am->npaths; i++) {
-		strbuf_reset(&id);
-		strbuf_addf(&id, "%s-heatmap-%s", stem.buf, am->paths[i]);
-		strbuf_reset(&title);
-		strbuf_addf(&title, "Hours × days, %s", am->paths[i]);
-		sec = autospec_section(sub, "chart", id.buf, title.buf, NULL);
-		w = cJSON_AddObjectToObject(sec, "where");
-		cJSON_AddStringToObject(w, "path", am->paths[i]);
-		strbuf_reset(&title);
-		strbuf_addf(&title, "%s, %s: %s per hour and day", m->title,
-		    am->paths[i], tail);
-		/* the tail (p99 of latency: an hour that lost probes reads
-		 * ≥ timeout, marked; p5 of throughput: its slow hours) */
-		autospec_chart(sec, "heatmap", tail, title.buf);
-	}
+	if (am->nitypes > 1)
+		month_types_section(sub, am, stem.buf, stats);
+	month_heatmaps(sub, am, stem.buf, tail);
 	strbuf_release(&text);
 	strbuf_release(&stem);
 	strbuf_release(&id);

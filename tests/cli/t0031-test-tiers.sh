@@ -2,7 +2,8 @@
 # NAME" runs in `make test-NAME` (and `make test-tiers`, `make
 # test-all`), not in `make test`; NAME must be one of the Makefile's
 # TIERS; every script is in exactly one of `make test` and the tiers;
-# T='glob' still picks a tiered script; and .ci/run runs the tiers.
+# T='glob' still picks a tiered script; .ci/run runs the tiers; and
+# make asan runs the sim tier but for t3870 (ASAN_SKIP, CLI_SKIP).
 
 # the make running this test passes its flags and variables (T=...)
 # down through the environment: this test asks make afresh
@@ -57,4 +58,16 @@ expect_code 2 "an unknown TIER stops make"
 expect_err_has "tiers: quick all $tiers" "... naming the tiers there are"
 
 ok 'grep -q "make test-tiers\|make.*test-all" "$TOP/.ci/run"' "CI runs the tiers"
+
+# make asan runs the sim tier without ASAN_SKIP's scripts (t3870's
+# 10,000-path report: the small reports' code, bigger, 2-3 min under
+# ASan); CLI_SKIP leaves them out of what T and TIER pick
+run mk asan ASAN_TESTS=test-list TIER=sim
+printf '%s\n' "$OUT" | grep . | sort > asan-sim.txt
+grep ' sim$' lines.txt | cut -d' ' -f1 | xargs -n1 basename | sed 's/\.sh$//' |
+    grep -vx t3870-report-10000-paths | sort > want-sim.txt
+ok '[ -s want-sim.txt ] && cmp -s asan-sim.txt want-sim.txt' \
+    "make asan's sim pass runs every sim script but t3870 ($(echo $(cat asan-sim.txt)))"
+run mk test-list TIER=sim
+expect_out_has t3870-report-10000-paths "the sim tier itself still runs t3870"
 test_done

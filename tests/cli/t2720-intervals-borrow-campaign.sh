@@ -12,28 +12,21 @@
 # with no note and no <stat>_ci_borrowed.
 
 cat > mk.py <<'PY'
-import json, os, random
+import random, sys
+sys.path.insert(0, sys.argv[1])
+from probe_campaign import Campaign
 random.seed(2720)
-t0 = [1788220800]
-def probe(d, path, trial, vals):
-    os.makedirs(d, exist_ok=True)
-    json.dump({"path": path, "trial": trial}, open(os.path.join(d, "meta.json"), "w"))
-    rows = ["# pathprobe 1 target=h:5201 addr=10.0.0.2 count=%d interval_s=0.2 timeout_s=2 start=2026-09-01T00:00:00Z" % len(vals),
-            "seq,unix_ns,connect_ms,result"]
-    for i, v in enumerate(vals):
-        rows.append("%d,%d,%.3f,ok" % (i, t0[0] * 10**9 + i * 200000000, v))
-    t0[0] += 600
-    open(os.path.join(d, "probe.csv"), "w").write("\n".join(rows) + "\n")
+c = Campaign(600)
 slow = {("P2", 3), ("P3", 1), ("P3", 4), ("P5", 2), ("P7", 5), ("P8", 2)}
 for p in range(1, 9):
     path = "P%d" % p
     for t in range(1, 6):
         b = random.gauss(0, 0.05)
         f = 1.5 if (path, t) in slow else 1.0
-        probe("c/%s/t%d" % (path, t), path, t,
-              [10 * f * random.lognormvariate(b, 0.3) for _ in range(300)])
+        c.probe("c/%s/t%d" % (path, t), {"path": path, "trial": t},
+                [10 * f * random.lognormvariate(b, 0.3) for _ in range(300)])
 PY
-"$PY" mk.py
+"$PY" mk.py "$TOP/tests/cli/helper"
 "$PS" ingest -q --db c.db c 2>/dev/null
 expect_sql c.db "SELECT count(*) FROM runs" 40 "8 paths x 5 trials"
 

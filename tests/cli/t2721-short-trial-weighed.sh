@@ -9,30 +9,23 @@
 # which is short (fewer than 90 % with the samples), still withheld.
 
 cat > mk.py <<'PY'
-import json, os, random
+import random, sys
+sys.path.insert(0, sys.argv[1])
+from probe_campaign import Campaign
 random.seed(2721)
-t0 = [1788220800]
-def probe(d, path, trial, vals):
-    os.makedirs(d, exist_ok=True)
-    json.dump({"path": path, "trial": trial}, open(os.path.join(d, "meta.json"), "w"))
-    rows = ["# pathprobe 1 target=h:5201 addr=10.0.0.2 count=%d interval_s=0.2 timeout_s=2 start=2026-09-01T00:00:00Z" % len(vals),
-            "seq,unix_ns,connect_ms,result"]
-    for i, v in enumerate(vals):
-        rows.append("%d,%d,%.3f,ok" % (i, t0[0] * 10**9 + i * 200000000, v))
-    t0[0] += 600
-    open(os.path.join(d, "probe.csv"), "w").write("\n".join(rows) + "\n")
+c = Campaign(600)
 for path, m in (("A", 10), ("B", 11)):
     for t in range(1, 64):
         n = 150 if (path, t) == ("A", 17) else 300
         b = random.gauss(0, 0.05)
-        probe("c/%s/t%d" % (path, t), path, t,
-              [m * random.lognormvariate(b, 0.3) for _ in range(n)])
+        c.probe("c/%s/t%d" % (path, t), {"path": path, "trial": t},
+                [m * random.lognormvariate(b, 0.3) for _ in range(n)])
 for t in (1, 2, 3):
     n = 150 if t == 2 else 300
-    probe("c/S/t%d" % t, "S", t,
-          [10 * random.lognormvariate(0, 0.3) for _ in range(n)])
+    c.probe("c/S/t%d" % t, {"path": "S", "trial": t},
+            [10 * random.lognormvariate(0, 0.3) for _ in range(n)])
 PY
-"$PY" mk.py
+"$PY" mk.py "$TOP/tests/cli/helper"
 "$PS" ingest -q --db c.db c 2>/dev/null
 expect_sql c.db "SELECT count(*) FROM runs" 129 "2 paths x 63 trials, and 3"
 

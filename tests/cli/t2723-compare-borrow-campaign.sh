@@ -15,27 +15,20 @@
 have_prereq SCIPY || skip_all "numpy/scipy missing (the oracle of the borrowed interval)"
 
 cat > mk.py <<'PY'
-import json, os, random
+import random, sys
+sys.path.insert(0, sys.argv[1])
+from probe_campaign import Campaign
 random.seed(2723)
-t0 = [1788220800]
-def probe(d, path, trial, tags, vals):
-    os.makedirs(d, exist_ok=True)
-    json.dump(dict(tags, path=path, trial=trial), open(os.path.join(d, "meta.json"), "w"))
-    rows = ["# pathprobe 1 target=h:5201 addr=10.0.0.2 count=%d interval_s=0.2 timeout_s=2 start=2026-09-01T00:00:00Z" % len(vals),
-            "seq,unix_ns,connect_ms,result"]
-    for i, v in enumerate(vals):
-        rows.append("%d,%d,%.3f,ok" % (i, t0[0] * 10**9 + i * 200000000, v))
-    t0[0] += 300
-    open(os.path.join(d, "probe.csv"), "w").write("\n".join(rows) + "\n")
+c = Campaign(300)
 for p in range(1, 9):
     path = "P%d" % p
     for it, sc in (("x", 1.0), ("y", 1.2)):
         for t in range(1, 6):
             b = random.gauss(0, 0.08)
-            probe("c/%s/%s/t%d" % (path, it, t), path, t, {"cc": it},
-                  [10 * sc * random.lognormvariate(b, 0.3) for _ in range(300)])
+            c.probe("c/%s/%s/t%d" % (path, it, t), {"cc": it, "path": path, "trial": t},
+                    [10 * sc * random.lognormvariate(b, 0.3) for _ in range(300)])
 PY
-"$PY" mk.py
+"$PY" mk.py "$TOP/tests/cli/helper"
 "$PS" ingest -q --db c.db c 2>/dev/null
 
 cat > oracle.py <<'PY'

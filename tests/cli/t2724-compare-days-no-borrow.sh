@@ -10,17 +10,11 @@
 # borrowed.  Before, no row borrowed and no note said so.
 
 cat > mk.py <<'PY'
-import json, os, random, time
+import random, sys
+sys.path.insert(0, sys.argv[1])
+from probe_campaign import Campaign, T0, iso
 random.seed(2724)
-def probe(d, path, trial, tags, day, k, vals):
-    os.makedirs(d, exist_ok=True)
-    json.dump(dict(tags, path=path, trial=trial), open(os.path.join(d, "meta.json"), "w"))
-    t0 = 1788220800 + 86400 * day + 600 * k
-    rows = ["# pathprobe 1 target=h:5201 addr=10.0.0.2 count=%d interval_s=0.2 timeout_s=2 start=%s"
-            % (len(vals), time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t0))), "seq,unix_ns,connect_ms,result"]
-    for i, v in enumerate(vals):
-        rows.append("%d,%d,%.3f,ok" % (i, t0 * 10**9 + i * 200000000, v))
-    open(os.path.join(d, "probe.csv"), "w").write("\n".join(rows) + "\n")
+c = Campaign(600)
 eff = {d: random.gauss(0, 0.1) for d in range(8)}
 k = 0
 for p in range(1, 9):
@@ -31,10 +25,12 @@ for p in range(1, 9):
             day = 0 if p <= 6 else 1 + (t - 1) // 2 + (3 if p == 7 and it == "y" else 0)
             b = random.gauss(0, 0.08) + (eff[day] if day else 0)
             k += 1
-            probe("c/%s/%s/t%d" % (path, it, t), path, t, {"cc": it}, day, k,
-                  [10 * sc * random.lognormvariate(b, 0.3) for _ in range(300)])
+            t0 = T0 + 86400 * day + 600 * k
+            c.probe("c/%s/%s/t%d" % (path, it, t), {"cc": it, "path": path, "trial": t},
+                    [10 * sc * random.lognormvariate(b, 0.3) for _ in range(300)],
+                    t0=t0, start=iso(t0))
 PY
-"$PY" mk.py
+"$PY" mk.py "$TOP/tests/cli/helper"
 "$PS" ingest -q --db c.db c 2>/dev/null
 
 run "$PS" analyze compare --db c.db --metric connect_ms --by cc --pool trials \
