@@ -138,6 +138,16 @@ size_t table_render_csv_sheet(const struct table *t, struct strbuf *out);
  * aligned columns, numbers to the right, no Markdown escapes, control
  * characters made spaces, notes wrapped at 78 columns. */
 void table_render_text(const struct table *t, struct strbuf *out);
+/* The same, written to fp as it goes (table_flush(); fp NULL: all in
+ * out). */
+void table_render_text_to(const struct table *t, struct strbuf *out,
+    FILE *fp, bool *err);
+/* A renderer's line is done: with fp, out's text goes to it once out
+ * holds min bytes or more (0: whatever it holds), so the text of a
+ * table of 200 k rows is never all in memory at once; a short write
+ * sets *err.  Without fp the text stays in out. */
+void table_flush(struct strbuf *out, FILE *fp, size_t min, bool *err);
+#define TABLE_FLUSH_AT	((size_t)64 * 1024)
 /* A cell's shown text without Markdown escaping (the same words and
  * numbers render_md shows). */
 void table_cell_text(const struct table *t, size_t r, size_t c,
