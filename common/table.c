@@ -24,7 +24,8 @@ table_init(struct table *t)
 static void
 cell_release(struct table_cell *c)
 {
-	free(c->str);
+	if (!c->str_shared)
+		free(c->str);
 	free(c->display);
 	memset(c, 0, sizeof(*c));
 }
@@ -44,6 +45,9 @@ table_release(struct table *t)
 		strbuf_release(&t->notes[i]);
 	for (i = 0; i < t->nmarks; i++)
 		free(t->marks[i]);
+	for (i = 0; i < t->nshared; i++)
+		free(t->shared[i]);
+	free(t->shared);
 	free(t->marks);
 	free(t->empty_why);
 	free(t->cols);
@@ -145,20 +149,46 @@ table_at(struct table *t, size_t row, size_t col)
 	return &t->cells[row * t->ncols + col];
 }
 
+/* With share_strs, the copy of s the cell above holds (it becomes the
+ * table's), else NULL. */
+static char *
+shared_above(struct table *t, size_t row, size_t col, const char *s)
+{
+	struct table_cell *up;
+
+	if (!t->share_strs || row == 0)
+		return NULL;
+	up = table_at(t, row - 1, col);
+	if (up->type != CELL_STR || up->json_raw || strcmp(up->str, s))
+		return NULL;
+	if (!up->str_shared) {
+		ALLOC_GROW(t->shared, t->nshared + 1, t->alloc_shared);
+		t->shared[t->nshared++] = up->str;
+		up->str_shared = true;
+	}
+	return up->str;
+}
+
 void
 table_set_str(struct table *t, size_t row, size_t col, const char *s)
 {
 	struct table_cell *c = table_at(t, row, col);
 
-	free(c->str);
+	if (!c->str_shared)
+		free(c->str);
 	c->str = NULL;
+	c->str_shared = false;
 	c->json_raw = false;
 	if (!s) {
 		c->type = CELL_NULL;
 		return;
 	}
 	c->type = CELL_STR;
-	c->str = xstrdup(s);
+	c->str = shared_above(t, row, col, s);
+	if (c->str)
+		c->str_shared = true;
+	else
+		c->str = xstrdup(s);
 }
 
 void

@@ -37,6 +37,8 @@ struct table_cell {
 		int64_t	i;		/* CELL_INT value */
 	};
 	enum cell_type	type;
+	bool		str_shared;	/* str is the table's (share_strs), not
+					 * the cell's: never free or move it */
 	bool		display_raw;	/* display is our own text: no escaping */
 	bool		json_raw;	/* CELL_STR holding a JSON value that JSON
 					 * emits as is (an array, an object);
@@ -66,6 +68,14 @@ struct table {
 	char			*empty_why;	/* why the table has no rows, when
 						 * its builder knows (owned;
 						 * NULL: it does not say) */
+	/* A string equal to the one above it in its column is one copy
+	 * (the table's, in shared): a table of 200 k rows repeats its
+	 * path, condition and method in every row.  Off unless set before
+	 * the rows: code that frees or moves a cell's str by hand must not
+	 * set it. */
+	bool			share_strs;
+	char			**shared;	/* the copies; owned */
+	size_t			nshared, alloc_shared;
 	struct unit_choice	shown;		/* the unit Markdown and text show
 						 * the metric's values in (name
 						 * NULL: none); JSON and CSV keep
