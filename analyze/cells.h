@@ -71,11 +71,12 @@ struct cell {
 	size_t		npooled;
 	bool		pooled_ready;	/* pooled/npooled are valid */
 	bool		pooled_alias;	/* pooled is a trial's array, not owned */
+	bool		serial_done;	/* serial_rs has been read (beside the
+					 * other flags: 8 bytes a cell less) */
 	/* a cell of one trial: the lag-1 rank autocorrelation of its
 	 * successes in sample order (stats_serial_rank_corr()), which its
 	 * within-run interval needs, once cell_serial_rs() has read it */
 	double		serial_rs;
-	bool		serial_done;	/* serial_rs has been read */
 	/* why its trial-level intervals are withdrawn: an outlier trial
 	 * (check outlier-trial's rule, cells_judge_outliers()); owned, or
 	 * NULL */
