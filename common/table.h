@@ -26,7 +26,7 @@ enum table_format { TABLE_MD, TABLE_CSV, TABLE_JSON, TABLE_TEXT };
 
 enum cell_type { CELL_NULL, CELL_STR, CELL_NUM, CELL_INT };
 
-/* A cell takes 24 bytes, not 48 (a table of 200 k rows holds millions
+/* A cell takes 32 bytes, not 40 (a table of 200 k rows holds millions
  * of them): num and i share their place, so read the one type says
  * (table_num() does). */
 struct table_cell {
