@@ -869,6 +869,9 @@ cmd_analyze(int argc, char **argv)
 	err_set_prefix("pathstat analyze");
 	analyze_opts_init(&o);
 	table_init(&t);
+	/* rendered and released here, no cell's str taken by hand: a
+	 * string repeated down a column (path, method) is one copy */
+	t.share_strs = true;
 	if (argc < 2 || argv[1][0] == '-') {
 		if (argc >= 2 && (!strcmp(argv[1], "-h") ||
 		    !strcmp(argv[1], "--help") ||

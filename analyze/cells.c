@@ -22,14 +22,13 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 
+/* A trial's own arrays (its strings are the cellset's). */
 static void
 trial_release(struct trial *t)
 {
 	free(t->values);
 	free(t->times);
 	free(t->tool);
-	free(t->tool_estimator);
-	free(t->file);
 }
 
 void
@@ -42,24 +41,101 @@ cellset_release(struct cellset *cs)
 
 		for (j = 0; j < c->ntrials; j++)
 			trial_release(&c->trials[j]);
-		for (j = 0; j < cs->ndims; j++)
-			free(c->dims[j]);
 		if (!c->pooled_alias)
 			free(c->pooled);
-		free(c->dims);
 		free(c->outlier_why);
 		free(c->outlier);
 		free(c->outlier_on);
 		free(c->trials);
-		free(c->path);
-		free(c->cond);
 	}
 	for (j = 0; j < cs->ndims; j++)
 		free(cs->dimkeys[j]);
 	free(cs->dimkeys);
+	for (j = 0; j < cs->names_cap; j++)
+		free(cs->names[j]);
+	free(cs->names);
+	for (j = 0; j < cs->ndimblocks; j++)
+		free(cs->dimblocks[j]);
+	free(cs->dimblocks);
 	cellset_borrow_release(cs);
 	free(cs->cells);
 	memset(cs, 0, sizeof(*cs));
+}
+
+/* FNV-1a: the names are short (paths, conditions, trial numbers). */
+static size_t
+name_hash(const char *s)
+{
+	uint64_t h = UINT64_C(14695981039346656037);
+
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= UINT64_C(1099511628211);
+	}
+	return (size_t)h;
+}
+
+/* The slot of s in a table of cap slots (a power of 2): its own, or
+ * the empty one it would take. */
+static size_t
+name_slot(char *const *tab, size_t cap, const char *s)
+{
+	size_t i = name_hash(s) & (cap - 1);
+
+	while (tab[i] && strcmp(tab[i], s))
+		i = (i + 1) & (cap - 1);
+	return i;
+}
+
+/* The cellset's one copy of s (NULL: NULL), made on first use: a cell's
+ * path, condition and key values, a trial's tool statistics' names and
+ * estimator.  Borrowed: cellset_release() frees it. */
+static char *
+cells_intern(struct cellset *cs, const char *s)
+{
+	size_t i;
+
+	if (!s)
+		return NULL;
+	/* at most half full, so a probe ends soon */
+	if (2 * (cs->nnames + 1) > cs->names_cap) {
+		size_t cap = cs->names_cap ? 2 * cs->names_cap : 64;
+		char **tab = xcalloc(cap, sizeof(*tab));
+
+		for (i = 0; i < cs->names_cap; i++)
+			if (cs->names[i])
+				tab[name_slot(tab, cap, cs->names[i])] =
+				    cs->names[i];
+		free(cs->names);
+		cs->names = tab;
+		cs->names_cap = cap;
+	}
+	i = name_slot(cs->names, cs->names_cap, s);
+	if (!cs->names[i]) {
+		cs->names[i] = xstrdup(s);
+		cs->nnames++;
+	}
+	return cs->names[i];
+}
+
+/* Cells carved from one block of dims arrays. */
+#define CELLS_DIMS_BLOCK 1024
+
+/* A new cell's dims array (ndims pointers, at least one, NULL each),
+ * from the cellset's blocks: borrowed, cellset_release() frees it. */
+static char **
+cells_dims(struct cellset *cs)
+{
+	size_t w = cs->ndims ? cs->ndims : 1;
+
+	if (!cs->ndimblocks || cs->dims_used == CELLS_DIMS_BLOCK) {
+		ALLOC_GROW(cs->dimblocks, cs->ndimblocks + 1,
+		    cs->alloc_dimblocks);
+		cs->dimblocks[cs->ndimblocks++] = xcalloc(CELLS_DIMS_BLOCK * w,
+		    sizeof(char *));
+		cs->dims_used = 0;
+	}
+	return cs->dimblocks[cs->ndimblocks - 1] + w * cs->dims_used++;
 }
 
 static bool
@@ -323,33 +399,6 @@ load_series(sqlite3_stmt *st, struct trial *t, int64_t run_id, int metric)
 	return rc == SQLITE_DONE ? 0 : -1;
 }
 
-static int
-load_tool_stats(sqlite3_stmt *st, struct trial *t, int64_t run_id,
-    const char *metric)
-{
-	size_t alloc = 0;
-	int rc;
-
-	sqlite3_reset(st);
-	sqlite3_bind_int64(st, 1, run_id);
-	sqlite3_bind_text(st, 2, metric, -1, SQLITE_STATIC);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct tool_stat *ts;
-		const char *stat = (const char *)sqlite3_column_text(st, 0);
-
-		if (sqlite3_column_type(st, 1) == SQLITE_NULL)
-			continue;
-		ALLOC_GROW_FROM(t->tool, t->ntool + 1, alloc, 1);
-		ts = &t->tool[t->ntool++];
-		snprintf(ts->stat, sizeof(ts->stat), "%s", stat);
-		ts->value = sqlite3_column_double(st, 1);
-		if (!t->tool_estimator)
-			t->tool_estimator = xstrdup((const char *)
-			    sqlite3_column_text(st, 2));
-	}
-	return rc == SQLITE_DONE ? 0 : -1;
-}
-
 /* The statements that read a run's values, summaries and timeout. */
 struct readers {
 	sqlite3_stmt	*vals;		/* samples rows */
@@ -359,7 +408,45 @@ struct readers {
 	sqlite3_stmt	*tmo;		/* the probes' timeout */
 	sqlite3_stmt	*end;		/* a summary metric's value per run */
 	sqlite3_stmt	*ntmo;		/* how many probes timed out */
+	struct tool_stat *scratch;	/* a run's tool statistics as read; owned */
+	size_t		alloc_scratch;
 };
+
+/* The run's tool statistics: read into the readers' scratch array,
+ * then copied to one of exactly their count (grown by doubling from
+ * one, a run's four took room for four after blocks of one and two). */
+static int
+load_tool_stats(struct readers *rd, struct cellset *cs, struct trial *t,
+    int64_t run_id)
+{
+	sqlite3_stmt *st = rd->tool;
+	size_t n = 0;
+	int rc;
+
+	sqlite3_reset(st);
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_text(st, 2, cs->metric_name, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct tool_stat *ts;
+
+		if (sqlite3_column_type(st, 1) == SQLITE_NULL)
+			continue;
+		ALLOC_GROW(rd->scratch, n + 1, rd->alloc_scratch);
+		ts = &rd->scratch[n++];
+		ts->stat = cells_intern(cs, (const char *)
+		    sqlite3_column_text(st, 0));
+		ts->value = sqlite3_column_double(st, 1);
+		if (!t->tool_estimator)
+			t->tool_estimator = cells_intern(cs, (const char *)
+			    sqlite3_column_text(st, 2));
+	}
+	if (n) {
+		t->tool = xmalloc(n * sizeof(*t->tool));
+		memcpy(t->tool, rd->scratch, n * sizeof(*t->tool));
+		t->ntool = n;
+	}
+	return rc == SQLITE_DONE ? 0 : -1;
+}
 
 static int
 readers_prepare(sqlite3 *db, const struct cells_query *q,
@@ -416,6 +503,7 @@ readers_release(struct readers *rd)
 	sqlite3_finalize(rd->tmo);
 	sqlite3_finalize(rd->end);
 	sqlite3_finalize(rd->ntmo);
+	free(rd->scratch);
 }
 
 /* The cell run r belongs to: the last one when the keys match (rows come
@@ -435,11 +523,11 @@ cell_of(struct cellset *cs, const struct runsel_row *r)
 	ALLOC_GROW(cs->cells, cs->n + 1, cs->alloc);
 	c = &cs->cells[cs->n++];
 	memset(c, 0, sizeof(*c));
-	c->path = xstrdup(r->path);
-	c->cond = xstrdup(r->cond);
-	c->dims = xcalloc(cs->ndims ? cs->ndims : 1, sizeof(char *));
+	c->path = cells_intern(cs, r->path);
+	c->cond = cells_intern(cs, r->cond);
+	c->dims = cells_dims(cs);
 	for (i = 0; i < cs->ndims; i++)
-		c->dims[i] = xstrdup(r->dims[i] ? r->dims[i] : "");
+		c->dims[i] = cells_intern(cs, r->dims[i] ? r->dims[i] : "");
 	c->timeout_ms = NAN;
 	return c;
 }
@@ -527,8 +615,6 @@ load_trial(sqlite3 *db, const struct cells_query *q, struct readers *rd,
 	t->started_at = r->started_at;
 	t->failures = r->failures;
 	t->partial = r->partial;
-	t->file = xstrdup(r->file ? r->file : r->summary_file ?
-	    r->summary_file : "");
 	if (cs->info->source == METRIC_FROM_SUMMARY && cs->info->summary) {
 		t->failures = 0;
 		if (q->load_values && !q->series)
@@ -541,7 +627,7 @@ load_trial(sqlite3 *db, const struct cells_query *q, struct readers *rd,
 	if (rc)
 		return error("read samples of run %lld: %s", (long long)r->id,
 		    sqlite3_errmsg(db));
-	if (load_tool_stats(rd->tool, t, r->id, cs->metric_name))
+	if (load_tool_stats(rd, cs, t, r->id))
 		return error("read summaries of run %lld: %s",
 		    (long long)r->id, sqlite3_errmsg(db));
 	t->summary_only = q->load_values && !q->series && t->n == 0 &&
@@ -723,11 +809,24 @@ cells_judge_outliers(struct cellset *cs)
 		}
 	}
 	for (i = 0; i < cs->n; i++) {
+		struct cell *c = &cs->cells[i];
+		bool any = false;
+
 		free(st[i]);
-		free(cs->cells[i].outlier);
-		free(cs->cells[i].outlier_on);
-		cs->cells[i].outlier = oc[i].flag;
-		cs->cells[i].outlier_on = oc[i].on;
+		free(c->outlier);
+		free(c->outlier_on);
+		for (t = 0; t < c->ntrials; t++)
+			any = any || oc[i].flag[t];
+		/* a cell of no outlier (every cell of one or two trials)
+		 * keeps no verdicts: two allocations a cell less */
+		if (!any) {
+			free(oc[i].flag);
+			free(oc[i].on);
+			oc[i].flag = NULL;
+			oc[i].on = NULL;
+		}
+		c->outlier = oc[i].flag;
+		c->outlier_on = oc[i].on;
 	}
 	free(st);
 	free(oc);

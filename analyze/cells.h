@@ -17,9 +17,12 @@
 #include "common/units.h"
 #include "common/where.h"
 
+/* 16 bytes, not 40: a campaign's runs name the same few statistics,
+ * so the name is the cellset's one copy (cellset names, below). */
 struct tool_stat {
-	char	stat[32];	/* "p50", "p99.9", "min", "max", "mean" */
-	double	value;		/* in the metric's unit */
+	const char	*stat;	/* "p50", "p99.9", "min", "max", "mean";
+				 * interned: the cellset owns it */
+	double		value;	/* in the metric's unit */
 };
 
 struct trial {
@@ -40,16 +43,22 @@ struct trial {
 	bool			derived;	/* an end-of-test value derived
 						 * from the run's samples, not
 						 * the tool's (metric.h rate_of) */
-	struct tool_stat	*tool;		/* the tool's own statistics; owned */
+	struct tool_stat	*tool;		/* the tool's own statistics, ntool
+						 * exactly; owned */
 	size_t			ntool;
-	char			*tool_estimator;	/* e.g. "oha"; owned, NULL if none */
-	char			*file;		/* source file (relative path); owned */
+	const char		*tool_estimator;	/* e.g. "oha"; interned (the
+							 * cellset owns it), NULL if none */
 };
 
+/* A cell's strings are interned: a fine --by (trial, hour) makes a cell
+ * of each run, and its path, condition and key values repeat from cell
+ * to cell (each was a copy of its own, 32 bytes of heap or more). */
 struct cell {
-	char		*path;		/* path ID; owned */
-	char		*cond;		/* canonical condition; owned */
-	char		**dims;		/* value of each --by dimension ("" if unset); owned */
+	char		*path;		/* path ID; interned (the cellset owns it) */
+	char		*cond;		/* canonical condition; interned */
+	/* value of each --by dimension ("" if unset), interned; the array
+	 * is carved from the cellset's blocks (the cellset owns it) */
+	char		**dims;
 	struct trial	*trials;
 	size_t		ntrials, alloc_trials;
 	size_t		n;		/* successful samples over all trials */
@@ -62,11 +71,12 @@ struct cell {
 	size_t		npooled;
 	bool		pooled_ready;	/* pooled/npooled are valid */
 	bool		pooled_alias;	/* pooled is a trial's array, not owned */
+	bool		serial_done;	/* serial_rs has been read (beside the
+					 * other flags: 8 bytes a cell less) */
 	/* a cell of one trial: the lag-1 rank autocorrelation of its
 	 * successes in sample order (stats_serial_rank_corr()), which its
 	 * within-run interval needs, once cell_serial_rs() has read it */
 	double		serial_rs;
-	bool		serial_done;	/* serial_rs has been read */
 	/* why its trial-level intervals are withdrawn: an outlier trial
 	 * (check outlier-trial's rule, cells_judge_outliers()); owned, or
 	 * NULL */
@@ -74,7 +84,8 @@ struct cell {
 	/* the rule's verdict on each trial (ntrials entries, by trial
 	 * index): outlier[t] flagged, outlier_on[t] what flagged it
 	 * (stats_outlier_cells()'s on[]); owned, NULL until
-	 * cells_judge_outliers() */
+	 * cells_judge_outliers() and for a cell none of whose trials it
+	 * flagged */
 	bool		*outlier;
 	unsigned	*outlier_on;
 };
@@ -97,6 +108,17 @@ struct cellset {
 	 * other's intervals, per statistic (analyze/borrow.c); owned,
 	 * NULL: intervals borrow nothing */
 	struct borrow_cache *borrow;
+	/* the cells' strings, each once (cells_intern()): an open-addressing
+	 * hash set of names_cap slots (a power of 2, or 0), nnames used;
+	 * owned with the strings */
+	char		**names;
+	size_t		nnames, names_cap;
+	/* the cells' dims arrays, carved from blocks of ndims pointers for
+	 * CELLS_DIMS_BLOCK cells (one allocation each, not one a cell);
+	 * owned */
+	char		***dimblocks;
+	size_t		ndimblocks, alloc_dimblocks;
+	size_t		dims_used;	/* cells carved from the last block */
 };
 
 struct cells_query {

@@ -24,7 +24,8 @@ table_init(struct table *t)
 static void
 cell_release(struct table_cell *c)
 {
-	free(c->str);
+	if (!c->str_shared)
+		free(c->str);
 	free(c->display);
 	memset(c, 0, sizeof(*c));
 }
@@ -44,6 +45,9 @@ table_release(struct table *t)
 		strbuf_release(&t->notes[i]);
 	for (i = 0; i < t->nmarks; i++)
 		free(t->marks[i]);
+	for (i = 0; i < t->nshared; i++)
+		free(t->shared[i]);
+	free(t->shared);
 	free(t->marks);
 	free(t->empty_why);
 	free(t->cols);
@@ -145,20 +149,46 @@ table_at(struct table *t, size_t row, size_t col)
 	return &t->cells[row * t->ncols + col];
 }
 
+/* With share_strs, the copy of s the cell above holds (it becomes the
+ * table's), else NULL. */
+static char *
+shared_above(struct table *t, size_t row, size_t col, const char *s)
+{
+	struct table_cell *up;
+
+	if (!t->share_strs || row == 0)
+		return NULL;
+	up = table_at(t, row - 1, col);
+	if (up->type != CELL_STR || up->json_raw || strcmp(up->str, s))
+		return NULL;
+	if (!up->str_shared) {
+		ALLOC_GROW(t->shared, t->nshared + 1, t->alloc_shared);
+		t->shared[t->nshared++] = up->str;
+		up->str_shared = true;
+	}
+	return up->str;
+}
+
 void
 table_set_str(struct table *t, size_t row, size_t col, const char *s)
 {
 	struct table_cell *c = table_at(t, row, col);
 
-	free(c->str);
+	if (!c->str_shared)
+		free(c->str);
 	c->str = NULL;
+	c->str_shared = false;
 	c->json_raw = false;
 	if (!s) {
 		c->type = CELL_NULL;
 		return;
 	}
 	c->type = CELL_STR;
-	c->str = xstrdup(s);
+	c->str = shared_above(t, row, col, s);
+	if (c->str)
+		c->str_shared = true;
+	else
+		c->str = xstrdup(s);
 }
 
 void
@@ -354,8 +384,19 @@ cell_text(const struct table_cell *c, struct strbuf *sb, bool json)
 	cell_text_as(c, sb, json, false, &unused);
 }
 
+void
+table_flush(struct strbuf *out, FILE *fp, size_t min, bool *err)
+{
+	if (!fp || !out->len || out->len < min)
+		return;
+	if (fwrite(out->buf, 1, out->len, fp) != out->len && err)
+		*err = true;
+	strbuf_reset(out);
+}
+
 static size_t
-render_csv_as(const struct table *t, struct strbuf *out, bool sheet)
+render_csv_as(const struct table *t, struct strbuf *out, bool sheet,
+    FILE *fp, bool *err)
 {
 	size_t r, c, k, neutral = 0;
 
@@ -377,24 +418,25 @@ render_csv_as(const struct table *t, struct strbuf *out, bool sheet)
 			    sheet, &neutral);
 		}
 		strbuf_addch(out, '\n');
+		table_flush(out, fp, TABLE_FLUSH_AT, err);
 	}
 	return neutral;
 }
 
 static void
-render_csv(const struct table *t, struct strbuf *out)
+render_csv(const struct table *t, struct strbuf *out, FILE *fp, bool *err)
 {
-	render_csv_as(t, out, false);
+	render_csv_as(t, out, false, fp, err);
 }
 
 size_t
 table_render_csv_sheet(const struct table *t, struct strbuf *out)
 {
-	return render_csv_as(t, out, true);
+	return render_csv_as(t, out, true, NULL, NULL);
 }
 
 static void
-render_json(const struct table *t, struct strbuf *out)
+render_json(const struct table *t, struct strbuf *out, FILE *fp, bool *err)
 {
 	size_t r, c;
 
@@ -409,6 +451,7 @@ render_json(const struct table *t, struct strbuf *out)
 			cell_text(&t->cells[r * t->ncols + c], out, true);
 		}
 		strbuf_addch(out, '}');
+		table_flush(out, fp, TABLE_FLUSH_AT, err);
 	}
 	strbuf_addstr(out, t->nrows ? "\n]\n" : "]\n");
 }
@@ -460,8 +503,9 @@ md_cell(const struct table *t, size_t r, size_t c, struct strbuf *sb)
 	shown_text(t, r, c, true, sb);
 }
 
-void
-table_render_md_body(const struct table *t, struct strbuf *out)
+static void
+render_md_body(const struct table *t, struct strbuf *out, FILE *fp,
+    bool *err)
 {
 	size_t r, c;
 	bool any = false;
@@ -494,15 +538,22 @@ table_render_md_body(const struct table *t, struct strbuf *out)
 			strbuf_addstr(out, " |");
 		}
 		strbuf_addch(out, '\n');
+		table_flush(out, fp, TABLE_FLUSH_AT, err);
 	}
 }
 
+void
+table_render_md_body(const struct table *t, struct strbuf *out)
+{
+	render_md_body(t, out, NULL, NULL);
+}
+
 static void
-render_md(const struct table *t, struct strbuf *out)
+render_md(const struct table *t, struct strbuf *out, FILE *fp, bool *err)
 {
 	size_t i;
 
-	table_render_md_body(t, out);
+	render_md_body(t, out, fp, err);
 	if (t->nrows == 0)
 		strbuf_addstr(out, "\n_(no rows)_\n");
 	if (t->nnotes)
@@ -516,35 +567,46 @@ render_md(const struct table *t, struct strbuf *out)
 	}
 }
 
-void
-table_render_sb(const struct table *t, enum table_format fmt,
-    struct strbuf *out)
+/* The table in fmt into out; with fp, written to it as it goes
+ * (table_flush()). */
+static void
+render_to(const struct table *t, enum table_format fmt, struct strbuf *out,
+    FILE *fp, bool *err)
 {
 	switch (fmt) {
 	case TABLE_MD:
-		render_md(t, out);
+		render_md(t, out, fp, err);
 		break;
 	case TABLE_CSV:
-		render_csv(t, out);
+		render_csv(t, out, fp, err);
 		break;
 	case TABLE_JSON:
-		render_json(t, out);
+		render_json(t, out, fp, err);
 		break;
 	case TABLE_TEXT:
-		table_render_text(t, out);
+		table_render_text_to(t, out, fp, err);
 		break;
 	}
 }
 
+void
+table_render_sb(const struct table *t, enum table_format fmt,
+    struct strbuf *out)
+{
+	render_to(t, fmt, out, NULL, NULL);
+}
+
+/* Rows go out 64 KiB at a time: the text of a table of 200 k rows
+ * (500 bytes a row of JSON) was all in memory before the first byte
+ * was written. */
 int
 table_render(const struct table *t, enum table_format fmt, FILE *out)
 {
 	struct strbuf sb = STRBUF_INIT;
-	int ret = 0;
+	bool err = false;
 
-	table_render_sb(t, fmt, &sb);
-	if (fwrite(sb.buf, 1, sb.len, out) != sb.len)
-		ret = -1;
+	render_to(t, fmt, &sb, out, &err);
+	table_flush(&sb, out, 0, &err);
 	strbuf_release(&sb);
-	return ret;
+	return err ? -1 : 0;
 }

@@ -26,7 +26,7 @@ enum table_format { TABLE_MD, TABLE_CSV, TABLE_JSON, TABLE_TEXT };
 
 enum cell_type { CELL_NULL, CELL_STR, CELL_NUM, CELL_INT };
 
-/* A cell takes 24 bytes, not 48 (a table of 200 k rows holds millions
+/* A cell takes 32 bytes, not 40 (a table of 200 k rows holds millions
  * of them): num and i share their place, so read the one type says
  * (table_num() does). */
 struct table_cell {
@@ -37,6 +37,8 @@ struct table_cell {
 		int64_t	i;		/* CELL_INT value */
 	};
 	enum cell_type	type;
+	bool		str_shared;	/* str is the table's (share_strs), not
+					 * the cell's: never free or move it */
 	bool		display_raw;	/* display is our own text: no escaping */
 	bool		json_raw;	/* CELL_STR holding a JSON value that JSON
 					 * emits as is (an array, an object);
@@ -66,6 +68,14 @@ struct table {
 	char			*empty_why;	/* why the table has no rows, when
 						 * its builder knows (owned;
 						 * NULL: it does not say) */
+	/* A string equal to the one above it in its column is one copy
+	 * (the table's, in shared): a table of 200 k rows repeats its
+	 * path, condition and method in every row.  Off unless set before
+	 * the rows: code that frees or moves a cell's str by hand must not
+	 * set it. */
+	bool			share_strs;
+	char			**shared;	/* the copies; owned */
+	size_t			nshared, alloc_shared;
 	struct unit_choice	shown;		/* the unit Markdown and text show
 						 * the metric's values in (name
 						 * NULL: none); JSON and CSV keep
@@ -138,6 +148,16 @@ size_t table_render_csv_sheet(const struct table *t, struct strbuf *out);
  * aligned columns, numbers to the right, no Markdown escapes, control
  * characters made spaces, notes wrapped at 78 columns. */
 void table_render_text(const struct table *t, struct strbuf *out);
+/* The same, written to fp as it goes (table_flush(); fp NULL: all in
+ * out). */
+void table_render_text_to(const struct table *t, struct strbuf *out,
+    FILE *fp, bool *err);
+/* A renderer's line is done: with fp, out's text goes to it once out
+ * holds min bytes or more (0: whatever it holds), so the text of a
+ * table of 200 k rows is never all in memory at once; a short write
+ * sets *err.  Without fp the text stays in out. */
+void table_flush(struct strbuf *out, FILE *fp, size_t min, bool *err);
+#define TABLE_FLUSH_AT	((size_t)64 * 1024)
 /* A cell's shown text without Markdown escaping (the same words and
  * numbers render_md shows). */
 void table_cell_text(const struct table *t, size_t r, size_t c,

@@ -126,34 +126,45 @@ wrap_note(struct strbuf *out, const char *note)
 	strbuf_release(&safe);
 }
 
-void
-table_render_text(const struct table *t, struct strbuf *out)
+/* The shown text of cell (r, c) made safe, in sb (reset first); r 0 is
+ * the header, r + 1 row r.  Returns its width. */
+static size_t
+text_of(const struct table *t, size_t r, size_t c, struct strbuf *raw,
+    struct strbuf *sb)
 {
-	size_t nc = t->ncols, r, c, i;
-	struct strbuf *text = xcalloc(nc * (t->nrows + 1) + 1, sizeof(*text));
+	strbuf_reset(sb);
+	if (r == 0)
+		return text_safe(sb, t->cols[c].header);
+	strbuf_reset(raw);
+	table_cell_text(t, r - 1, c, raw);
+	return text_safe(sb, raw->buf);
+}
+
+/*
+ * Two passes over the cells: their widths first (columns align on the
+ * widest), then each cell's text again as its line is written.  The
+ * text of every cell was kept between the passes: a strbuf and a heap
+ * block a cell, more than the table itself for a table of 200 k rows.
+ * With fp, the lines go to it as they are made (table_flush()).
+ */
+void
+table_render_text_to(const struct table *t, struct strbuf *out, FILE *fp,
+    bool *err)
+{
+	size_t nc = t->ncols, r, c, i, w;
 	size_t *width = xcalloc(nc + 1, sizeof(size_t));
-	size_t *cw = xcalloc(nc * (t->nrows + 1) + 1, sizeof(size_t));
 	bool *right = xcalloc(nc + 1, sizeof(bool));
-	struct strbuf raw = STRBUF_INIT;
+	struct strbuf raw = STRBUF_INIT, cell = STRBUF_INIT;
 	bool first;
 
-	/* every shown text and its width first: columns align on the
-	 * widest */
 	for (c = 0; c < nc; c++) {
 		if (t->cols[c].md_hidden)
 			continue;
 		right[c] = t->cols[c].right || numeric_col(t, c);
-		strbuf_init(&text[c], 0);
-		cw[c] = text_safe(&text[c], t->cols[c].header);
-		width[c] = cw[c];
-		for (r = 0; r < t->nrows; r++) {
-			i = (r + 1) * nc + c;
-			strbuf_reset(&raw);
-			table_cell_text(t, r, c, &raw);
-			strbuf_init(&text[i], 0);
-			cw[i] = text_safe(&text[i], raw.buf);
-			if (cw[i] > width[c])
-				width[c] = cw[i];
+		for (r = 0; r <= t->nrows; r++) {
+			w = text_of(t, r, c, &raw, &cell);
+			if (w > width[c])
+				width[c] = w;
 		}
 	}
 	for (r = 0; r <= t->nrows; r++) {
@@ -161,15 +172,15 @@ table_render_text(const struct table *t, struct strbuf *out)
 		for (c = 0; c < nc; c++) {
 			if (t->cols[c].md_hidden)
 				continue;
-			i = r * nc + c;
+			w = text_of(t, r, c, &raw, &cell);
 			if (!first)
 				strbuf_addstr(out, TEXT_GAP);
 			first = false;
 			if (right[c])
-				pad(out, width[c] - cw[i]);
-			strbuf_addstr(out, text[i].buf);
+				pad(out, width[c] - w);
+			strbuf_addstr(out, cell.buf);
 			if (!right[c])
-				pad(out, width[c] - cw[i]);
+				pad(out, width[c] - w);
 		}
 		trim_line(out);
 		strbuf_addch(out, '\n');
@@ -187,6 +198,7 @@ table_render_text(const struct table *t, struct strbuf *out)
 			}
 			strbuf_addch(out, '\n');
 		}
+		table_flush(out, fp, TABLE_FLUSH_AT, err);
 	}
 	if (t->nrows == 0)
 		strbuf_addstr(out, "(no rows)\n");
@@ -194,13 +206,16 @@ table_render_text(const struct table *t, struct strbuf *out)
 		strbuf_addch(out, '\n');
 		wrap_note(out, t->notes[i].buf);
 	}
-	for (i = 0; i < nc * (t->nrows + 1); i++)
-		strbuf_release(&text[i]);
 	strbuf_release(&raw);
-	free(text);
+	strbuf_release(&cell);
 	free(width);
-	free(cw);
 	free(right);
+}
+
+void
+table_render_text(const struct table *t, struct strbuf *out)
+{
+	table_render_text_to(t, out, NULL, NULL);
 }
 
 enum table_format
