@@ -207,3 +207,53 @@ sort_merge(const double *const *runs, const size_t *n, size_t k, double *out)
 	free(seg);
 	free(tmp);
 }
+
+uint64_t
+sort_double_key(double d)
+{
+	return sort_key(d);
+}
+
+#define PAIR_BITS	16
+#define PAIR_SIZE	(1u << PAIR_BITS)
+
+void
+sort_pairs(struct sort_pair *p, size_t n)
+{
+	struct sort_pair *tmp, *src = p, *dst;
+	size_t *count;
+	unsigned pass;
+
+	if (n < 2)
+		return;
+	tmp = xreallocarray(NULL, n, sizeof(*tmp));
+	count = xcalloc(PAIR_SIZE, sizeof(*count));
+	dst = tmp;
+	for (pass = 0; pass < 64 / PAIR_BITS; pass++) {
+		unsigned shift = pass * PAIR_BITS;
+		size_t i, sum = 0;
+		struct sort_pair *swap;
+
+		memset(count, 0, PAIR_SIZE * sizeof(*count));
+		for (i = 0; i < n; i++)
+			count[(src[i].key >> shift) & (PAIR_SIZE - 1)]++;
+		if (count[(src[0].key >> shift) & (PAIR_SIZE - 1)] == n)
+			continue;	/* every key has this digit */
+		for (i = 0; i < PAIR_SIZE; i++) {
+			size_t c = count[i];
+
+			count[i] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			dst[count[(src[i].key >> shift) & (PAIR_SIZE - 1)]++] =
+			    src[i];
+		swap = src;
+		src = dst;
+		dst = swap;
+	}
+	if (src != p)
+		memcpy(p, src, n * sizeof(*p));
+	free(count);
+	free(tmp);
+}

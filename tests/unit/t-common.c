@@ -380,6 +380,64 @@ test_sort_merge(void)
 	CHECK(!memcmp(back, some, sizeof(some)), "packed doubles unpack");
 }
 
+static int
+pair_cmp(const void *a, const void *b)
+{
+	const struct sort_pair *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return (x->val > y->val) - (x->val < y->val);
+}
+
+/* sort_pairs() is a stable sort by key: it equals qsort() by (key, val)
+ * on pairs whose val runs 0 .. n - 1, for keys with ties, keys that
+ * differ only in a high or a low digit, and sizes 0, 1, 2 and larger;
+ * and sort_double_key() orders as doubles do. */
+static void
+test_sort_pairs(void)
+{
+	static const unsigned shape[] = { 0, 1, 2, 3 };
+	static const size_t sizes[] = { 0, 1, 2, 17, 1000, 70000 };
+	struct sort_pair *a, *b;
+	size_t i, si, bad = 0;
+	unsigned seed = 777, sh;
+	double d[] = { -1e300, -2.5, -0.0, 0.0, 5e-324, 1.0, 3.5, 1e300 };
+
+	a = malloc(70000 * sizeof(*a));
+	b = malloc(70000 * sizeof(*b));
+	for (sh = 0; sh < ARRAY_SIZE(shape); sh++) {
+		for (si = 0; si < ARRAY_SIZE(sizes); si++) {
+			size_t n = sizes[si];
+
+			for (i = 0; i < n; i++) {
+				uint64_t r;
+
+				seed = seed * 1103515245u + 12345u;
+				r = (uint64_t)(seed >> 4) % 97;
+				a[i].key = shape[sh] == 0 ? r :
+				    shape[sh] == 1 ? r << 57 :
+				    shape[sh] == 2 ? (r << 40) | 5 :
+				    ((uint64_t)seed << 32) ^ r;
+				a[i].val = i;
+			}
+			memcpy(b, a, n * sizeof(*a));
+			sort_pairs(a, n);
+			if (n)
+				qsort(b, n, sizeof(*b), pair_cmp);
+			if (n && memcmp(a, b, n * sizeof(*a)))
+				bad++;
+		}
+	}
+	CHECK(bad == 0, "sort_pairs is qsort by (key, original position)");
+	for (i = 1; i < ARRAY_SIZE(d); i++)
+		if (!(sort_double_key(d[i - 1]) < sort_double_key(d[i])))
+			bad++;
+	CHECK(bad == 0, "sort_double_key orders as the doubles do");
+	free(a);
+	free(b);
+}
+
 /* Messages captured on a thread are counted when flushed, not before. */
 static void
 test_err_capture(void)
@@ -573,6 +631,7 @@ main(void)
 	test_where_range();
 	test_schema();
 	test_sort_merge();
+	test_sort_pairs();
 	test_err_capture();
 	test_utf8_ids();
 	test_bug();
