@@ -33,7 +33,7 @@ CREATE TABLE files (
 	relpath		TEXT NOT NULL UNIQUE,	-- the tree's own folder name and the path below it: results/C/trial1/iperf3.json
 	hash		TEXT NOT NULL,		-- XXH3-128 of the (decompressed) content, hex
 	size		INTEGER NOT NULL,	-- bytes on disk
-	kind		TEXT NOT NULL,		-- iperf3-json, iperf3-stream, oha-json, oha-csv, oha-sqlite, pathprobe-csv, unknown
+	kind		TEXT NOT NULL,		-- iperf3-json, iperf3-stream, oha-json, oha-csv, oha-sqlite, pathprobe-csv, pathprobe-mtu, meta, iperf3-usage (pathstat --list kinds), or unknown
 	tool_version	TEXT,			-- e.g. "iperf 3.12", "oha v1.15"
 	status		TEXT NOT NULL CHECK (status IN ('ok', 'partial', 'rejected', 'skipped')),
 	reason		TEXT,			-- why partial, rejected or skipped
