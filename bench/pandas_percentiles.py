@@ -26,40 +26,7 @@ import sys
 
 import pandas as pd
 
-SIZE_UNITS = {"k", "m", "g", "b", "kb", "mb", "gb"}
-
-
-def cond_keys(text):
-    """The {cond} grammar of docs/design.md: k=v, ka-on, c16, P4, 1k, tcp."""
-    keys = {}
-    for tok in text.replace(",", "_").split("_"):
-        if not tok:
-            continue
-        if "=" in tok:
-            k, v = tok.split("=", 1)
-        elif tok[0] in "cP" and tok[1:].isdigit():
-            k, v = tok[0], tok[1:]
-        elif tok.lower() in ("tcp", "udp"):
-            k, v = "proto", tok.lower()
-        elif tok in ("R", "reverse"):
-            k, v = "dir", "reverse"
-        elif tok == "bidir":
-            k, v = "dir", "bidir"
-        elif tok.rstrip("kmgbKMGB").isdigit() and \
-                tok[len(tok.rstrip("kmgbKMGB")):].lower() in SIZE_UNITS:
-            k, v = "size", tok.lower()
-            if len(v) > 2 and v.endswith("b") and not v[-2].isdigit():
-                v = v[:-1]
-        elif "-" in tok[1:]:
-            k, v = tok.split("-", 1)
-        else:
-            raise ValueError("bad condition token %r" % tok)
-        keys[k] = v
-    return keys
-
-
-def canon(keys):
-    return ",".join("%s=%s" % (k, keys[k]) for k in sorted(keys))
+from benchtree import canon, cond_keys, kind_of  # noqa: E402
 
 
 def read_meta(dirpath, parent):
@@ -124,23 +91,6 @@ def iperf3_json(path, cond):
     bps = [iv["sum"]["bits_per_second"] for iv in ivs
            if not iv["sum"].get("omitted")]
     return {"throughput_bps": pd.Series(bps, dtype=float)}, 0
-
-
-def kind_of(path):
-    name = os.path.basename(path)
-    if name in ("meta.json", "manifest.json"):
-        return None
-    with open(path, "rb") as f:
-        head = f.read(64)
-    if head.startswith(b"SQLite format 3\0"):
-        return "oha-sqlite"
-    if head.startswith(b"request-start,"):
-        return "oha-csv"
-    if head.startswith(b"# pathprobe"):
-        return "pathprobe"
-    if name.endswith(".json") and b'"start"' in head:
-        return "iperf3"
-    return None     # oha JSON summaries and anything else
 
 
 def main():
