@@ -295,6 +295,10 @@ ingest_parse(struct ingest_opts *o, int argc, char **argv, int *npaths)
 		OPT_FLAG(0, "force", &o->force, "re-read files even when "
 		    "content and keys are unchanged"),
 		OPT_FLAG('q', "quiet", &o->quiet, "print errors only"),
+		OPT_INT(0, "jobs", &o->jobs, "N", 1, 64, "parse up to N files "
+		    "at once (default: one per online CPU, at most 4, the "
+		    "files read ahead); the database and the output are the "
+		    "same for every N"),
 		OPT_END(),
 	};
 	const struct parseopt_cmd cmd = {

@@ -2,7 +2,7 @@
  * job.c - one file on its way through ingest, up to its parse: read
  * whole (gzip inflated, with a bound against decompression bombs),
  * hashed, keyed (filekeys.c), sniffed by content and handed to its
- * parser.  Runs on the producer thread (loop.c): it prints nothing and
+ * parser.  Runs on the parser threads (loop.c): it prints nothing and
  * writes nothing; the one database look-up is read-only.
  */
 #include "common/compat.h"
@@ -288,21 +288,14 @@ job_unchanged(struct store *st, const struct ingest_opts *o,
 	return 0;
 }
 
-/*
- * Read, hash, key and sniff the file; prints nothing.  Returns whether
- * it should be parsed: known kind, not empty, and not unchanged (a
- * look-up only, skipped when st is NULL: job_finish() decides, with the
- * database as it is then).
- */
+/* Read and hash the file; prints nothing.  Returns false when it
+ * cannot be read (job->read_failed, the reason in read_why). */
 bool
-job_prepare(struct ingest_job *job, struct store *st, struct meta_cache *mc,
-    const struct ingest_opts *o)
+job_read(struct ingest_job *job)
 {
-	const struct walk_file *wf = job->wf;
-	bool unchanged = false;
 	int rc;
 
-	rc = read_file(wf, &job->raw, &job->inflated_buf, &job->inflated,
+	rc = read_file(job->wf, &job->raw, &job->inflated_buf, &job->inflated,
 	    &job->read_why);
 	if (rc == -1) {
 		job->read_failed = true;
@@ -312,6 +305,23 @@ job_prepare(struct ingest_job *job, struct store *st, struct meta_cache *mc,
 	job->content = job->inflated ? job->inflated_buf.buf : job->raw.buf;
 	job->clen = job->inflated ? job->inflated_buf.len : job->raw.len;
 	hash_hex(job->raw.buf, job->raw.len, job->hash);
+	return true;
+}
+
+/*
+ * Key and sniff a file job_read() read.  Returns whether it should be
+ * parsed: known kind, not empty, and not unchanged (a look-up only,
+ * skipped when st is NULL: job_finish() decides, with the database as
+ * it is then).  A broken meta.json is reported (captured) by the first
+ * file that needs it, so with several parser threads this runs in walk
+ * order (loop.c).
+ */
+bool
+job_classify(struct ingest_job *job, struct store *st, struct meta_cache *mc,
+    const struct ingest_opts *o)
+{
+	const struct walk_file *wf = job->wf;
+	bool unchanged = false;
 
 	/* Problems with keys are kept in why and prefixed to a rejection. */
 	job->key_error = filekeys_resolve(mc, o, wf, &job->keys, &job->why,
@@ -327,6 +337,13 @@ job_prepare(struct ingest_job *job, struct store *st, struct meta_cache *mc,
 	if (st && (job_unchanged(st, o, job, &unchanged) || unchanged))
 		return false;
 	return true;
+}
+
+bool
+job_prepare(struct ingest_job *job, struct store *st, struct meta_cache *mc,
+    const struct ingest_opts *o)
+{
+	return job_read(job) && job_classify(job, st, mc, o);
 }
 
 void

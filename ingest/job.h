@@ -34,6 +34,7 @@ struct ingest_opts {
 	bool		dry_run;	/* say what would happen, write nothing */
 	bool		prune;		/* remove the runs of files gone */
 	bool		rekey;		/* let a stored file's keys change */
+	int		jobs;		/* --jobs: parser threads, 0 default */
 };
 
 /* What one ingest did, counted for its summary: files, then runs. */
@@ -51,12 +52,13 @@ struct ingest_stats {
 };
 
 /*
- * One file on its way through ingest.  A producer thread reads it, works
- * out its keys, sniffs it and runs the parser (pure: bytes in,
- * parse_result out) up to INGEST_AHEAD files ahead of the main thread,
+ * One file on its way through ingest.  A parser thread (one of up to
+ * --jobs) reads it, works out its keys, sniffs it and runs the parser
+ * (pure: bytes in, parse_result out) up to INGEST_AHEAD files ahead of
+ * the main thread,
  * which decides each file's fate and writes the database in job_finish()
  * (or says what it would do, job_dry()), in walk order.  Every message
- * is printed there too (the producer's, a broken meta.json, are
+ * is printed there too (the parsers', a broken meta.json, are
  * captured in msgs), so the database and the output are the same as
  * when one file was done at a time.
  */
@@ -144,6 +146,12 @@ void job_release(struct ingest_job *job);
  * job_finish() decides).
  */
 bool job_prepare(struct ingest_job *job, struct store *st,
+    struct meta_cache *mc, const struct ingest_opts *o);
+/* job_prepare() in two steps: read and hash (false if unreadable), then
+ * key, sniff and look up; a parser thread does the second in walk order,
+ * under the lock that guards mc and st (loop.c). */
+bool job_read(struct ingest_job *job);
+bool job_classify(struct ingest_job *job, struct store *st,
     struct meta_cache *mc, const struct ingest_opts *o);
 /* Run the parser the kind calls for: job->res and job->parse_rc. */
 void job_parse(struct ingest_job *job);

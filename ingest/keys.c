@@ -519,12 +519,12 @@ meta_parse(const char *buf, size_t len, struct run_keys *out,
 	}
 	root = cJSON_ParseWithLengthOpts(buf, len, &end, false);
 	if (!root) {
-		const char *err_at = cJSON_GetErrorPtr();
-
+		/* cJSON sets end to where it failed; cJSON_GetErrorPtr() is
+		 * one global that the parser threads' JSON parses overwrite */
 		strbuf_addstr(why, "not valid JSON");
-		if (err_at && err_at >= buf && err_at <= buf + len)
+		if (end && end >= buf && end <= buf + len)
 			strbuf_addf(why, " (near byte %zu)",
-			    (size_t)(err_at - buf));
+			    (size_t)(end - buf));
 		goto cleanup;
 	}
 	if (!cJSON_IsObject(root)) {

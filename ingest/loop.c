@@ -1,6 +1,6 @@
 /*
- * loop.c - the ingest loop over the files a walk found: a producer
- * thread reads and parses up to INGEST_AHEAD files ahead (job.c) while
+ * loop.c - the ingest loop over the files a walk found: parser threads
+ * (--jobs) read and parse up to INGEST_AHEAD files ahead (job.c) while
  * this thread decides and writes them (write.c) or describes them
  * (dry.c) in walk order, so the database and the output are those of
  * one file at a time; and the progress line on a terminal.
@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/time.h>
+#include <unistd.h>
 
 #include "common/err.h"
 #include "common/xalloc.h"
@@ -42,64 +43,120 @@ ingest_progress(const struct ingest_stats *s, size_t done, size_t total,
 
 /*
  * Files read and parsed ahead of the one being stored.  Ingest's peak
- * memory is about this many files: the oha files of the bench tree
- * alternate with small JSON summaries, and with fewer a large parse
- * often waited for a small store (docs/research/bench.md).
+ * memory is about this many files, however many parser threads: the
+ * oha files of the bench tree alternate with small JSON summaries, and
+ * with fewer a large parse often waited for a small store
+ * (docs/research/bench.md).
  */
 #define INGEST_AHEAD	4
 
-/* The producer thread and what it shares with the main thread. */
+/* Parser threads by default: one per online CPU, at most this many (the
+ * main thread writes meanwhile; more than AHEAD would wait for slots). */
+#define INGEST_MAX_PARSERS	INGEST_AHEAD
+
+/*
+ * The parser threads and what they share with the main thread.  A
+ * parser takes the next file index k under the lock, reads it into slot
+ * k % INGEST_AHEAD, keys it when its turn comes (keyed == k: in walk
+ * order, so that a broken meta.json is reported by the same file as
+ * with one parser, and mc and rst are used by one thread at a time),
+ * parses it and marks the slot done; the main thread takes the slots in
+ * walk order.
+ */
 struct ingest_pipe {
 	pthread_mutex_t	lock;
-	pthread_cond_t	ready;		/* a job was produced */
+	pthread_cond_t	ready;		/* a job was parsed */
 	pthread_cond_t	room;		/* a job consumed, or stop */
-	/* job k lives in jobs[k % INGEST_AHEAD] */
+	pthread_cond_t	turn;		/* keyed moved on */
 	struct ingest_job	jobs[INGEST_AHEAD];
-	size_t		produced;	/* jobs done by the producer */
+	size_t		done[INGEST_AHEAD];	/* k + 1 once job k is parsed */
+	size_t		next;		/* the next file to take */
+	size_t		keyed;		/* files keyed so far */
 	size_t		consumed;	/* jobs finished by main */
 	bool		stop;		/* the main thread gives up */
-	/* read by the producer only, once started: */
+	/* read-only once the parsers start: */
 	const struct walk_file	**todo;	/* files in walk order */
 	size_t		ntodo;
-	struct meta_cache	*mc;	/* used by the producer only */
+	struct meta_cache	*mc;	/* under lock, in walk order */
 	const struct ingest_opts	*o;
-	struct store	*rst;		/* read-only, or NULL */
+	struct store	*rst;		/* read-only, or NULL; under lock */
 };
 
+/* Read, key and parse job k (taken by this thread); lock not held. */
+static void
+pipe_do(struct ingest_pipe *p, size_t k)
+{
+	struct ingest_job *job = &p->jobs[k % INGEST_AHEAD];
+	bool parse = false, read;
+
+	job_init(job, p->todo[k]);
+	err_capture_begin(&job->msgs);
+	read = job_read(job);
+	/* every file taken gets its turn, even after stop: the one after
+	 * it waits for it */
+	pthread_mutex_lock(&p->lock);
+	while (p->keyed != k)
+		pthread_cond_wait(&p->turn, &p->lock);
+	if (read)
+		parse = job_classify(job, p->rst, p->mc, p->o);
+	p->keyed = k + 1;
+	pthread_cond_broadcast(&p->turn);
+	pthread_mutex_unlock(&p->lock);
+	if (parse)
+		job_parse(job);
+	err_capture_end();
+	pthread_mutex_lock(&p->lock);
+	p->done[k % INGEST_AHEAD] = k + 1;
+	pthread_cond_signal(&p->ready);
+	pthread_mutex_unlock(&p->lock);
+}
+
 static void *
-pipe_produce(void *arg)
+pipe_parse(void *arg)
 {
 	struct ingest_pipe *p = arg;
-	size_t k;
 
-	for (k = 0; k < p->ntodo; k++) {
-		struct ingest_job *job = &p->jobs[k % INGEST_AHEAD];
+	for (;;) {
+		size_t k;
 
 		pthread_mutex_lock(&p->lock);
-		while (k - p->consumed >= INGEST_AHEAD && !p->stop)
+		while (!p->stop && p->next < p->ntodo &&
+		    p->next - p->consumed >= INGEST_AHEAD)
 			pthread_cond_wait(&p->room, &p->lock);
-		if (p->stop) {
+		if (p->stop || p->next >= p->ntodo) {
 			pthread_mutex_unlock(&p->lock);
 			break;
 		}
+		k = p->next++;
 		pthread_mutex_unlock(&p->lock);
-		job_init(job, p->todo[k]);
-		err_capture_begin(&job->msgs);
-		if (job_prepare(job, p->rst, p->mc, p->o))
-			job_parse(job);
-		err_capture_end();
-		pthread_mutex_lock(&p->lock);
-		p->produced = k + 1;
-		pthread_cond_signal(&p->ready);
-		pthread_mutex_unlock(&p->lock);
+		pipe_do(p, k);
 	}
 	return NULL;
 }
 
+/* Parser threads: --jobs, else one per online CPU up to
+ * INGEST_MAX_PARSERS; never more than there are files. */
+static size_t
+pipe_parsers(const struct ingest_opts *o, size_t ntodo)
+{
+	long n = o->jobs;
+
+	if (n <= 0) {
+		n = sysconf(_SC_NPROCESSORS_ONLN);
+		if (n < 1)
+			n = 1;
+		if (n > INGEST_MAX_PARSERS)
+			n = INGEST_MAX_PARSERS;
+	}
+	if ((size_t)n > ntodo)
+		n = ntodo ? (long)ntodo : 1;
+	return (size_t)n;
+}
+
 /*
- * Ingest the files: a producer thread prepares and parses them while
- * this thread stores them (in this thread alone if no thread can be
- * made).  Returns -1 when a database error stopped the walk.
+ * Ingest the files: parser threads prepare and parse them while this
+ * thread stores them in walk order (in this thread alone if no thread
+ * can be made).  Returns -1 when a database error stopped the walk.
  */
 int
 ingest_files(struct ingest_ctx *c, struct store *rst, struct meta_cache *mc,
@@ -109,28 +166,30 @@ ingest_files(struct ingest_ctx *c, struct store *rst, struct meta_cache *mc,
 	const struct ingest_opts *o = c->o;
 	struct ingest_stats *stats = c->stats;
 	struct ingest_pipe *p = xcalloc(1, sizeof(*p));
-	pthread_t thread;
-	bool threaded;
+	size_t nthreads = pipe_parsers(o, ntodo), started = 0, k;
+	pthread_t *threads = xcalloc(nthreads, sizeof(*threads));
 	double last = 0;
-	size_t k;
 	int ret = 0;
 
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->ready, NULL);
 	pthread_cond_init(&p->room, NULL);
+	pthread_cond_init(&p->turn, NULL);
 	p->todo = todo;
 	p->ntodo = ntodo;
 	p->mc = mc;
 	p->o = o;
 	p->rst = rst;
-	threaded = pthread_create(&thread, NULL, pipe_produce, p) == 0;
+	while (started < nthreads &&
+	    pthread_create(&threads[started], NULL, pipe_parse, p) == 0)
+		started++;
 	for (k = 0; k < ntodo; k++) {
 		struct ingest_job *job = &p->jobs[k % INGEST_AHEAD];
 		int rc;
 
-		if (threaded) {
+		if (started) {
 			pthread_mutex_lock(&p->lock);
-			while (p->produced <= k)
+			while (p->done[k % INGEST_AHEAD] != k + 1)
 				pthread_cond_wait(&p->ready, &p->lock);
 			pthread_mutex_unlock(&p->lock);
 		} else {
@@ -145,7 +204,7 @@ ingest_files(struct ingest_ctx *c, struct store *rst, struct meta_cache *mc,
 		job_release(job);
 		pthread_mutex_lock(&p->lock);
 		p->consumed = k + 1;
-		pthread_cond_signal(&p->room);
+		pthread_cond_broadcast(&p->room);
 		pthread_mutex_unlock(&p->lock);
 		if (rc) {
 			ret = -1;
@@ -159,19 +218,22 @@ ingest_files(struct ingest_ctx *c, struct store *rst, struct meta_cache *mc,
 	/* the last batch (after an error: the files before it) */
 	if (!o->dry_run && job_flush(c))
 		ret = -1;
-	if (threaded) {
+	if (started) {
 		pthread_mutex_lock(&p->lock);
 		p->stop = true;
-		pthread_cond_signal(&p->room);
+		pthread_cond_broadcast(&p->room);
 		pthread_mutex_unlock(&p->lock);
-		pthread_join(thread, NULL);
-		for (; p->consumed < p->produced; p->consumed++)
+		for (k = 0; k < started; k++)
+			pthread_join(threads[k], NULL);
+		/* every file taken was parsed before its thread ended */
+		for (; p->consumed < p->next; p->consumed++)
 			job_release(&p->jobs[p->consumed % INGEST_AHEAD]);
 	}
+	pthread_cond_destroy(&p->turn);
 	pthread_cond_destroy(&p->room);
 	pthread_cond_destroy(&p->ready);
 	pthread_mutex_destroy(&p->lock);
+	free(threads);
 	free(p);
 	return ret;
 }
-
