@@ -787,6 +787,7 @@ add_check_notes(struct report_bundle *b, struct report_section *s,
 	}
 	co.merge_keys = merge;
 	co.pooled = true;
+	co.metric = o->metric;
 	if (!b->check_cache)
 		b->check_cache = check_cache_new();
 	if (analyze_check_cached(b->db, &o->where, &co, b->check_cache, &f)) {
