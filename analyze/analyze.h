@@ -81,4 +81,14 @@ int analyze_trend_changes(sqlite3 *db, const struct analyze_opts *o,
     struct analyze_change_point **out, size_t *n);
 void analyze_change_points_free(struct analyze_change_point *cp, size_t n);
 
+/*
+ * A memo of trend's tests by their series (analyze/trend.c), for a
+ * report that asks for the same series in several sections (a table and
+ * a chart's change points): on from begin to end, which frees it.  The
+ * counts: the series tested, and those answered from the memo.
+ */
+void analyze_trend_memo_begin(void);
+void analyze_trend_memo_end(void);
+void analyze_trend_memo_counts(unsigned long *tested, unsigned long *reused);
+
 #endif

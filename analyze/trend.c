@@ -176,6 +176,114 @@ trend_common_n(const struct analyze_opts *o2, struct cellset *cs, size_t s,
 	tr->common_pct = o2->stats[s].pct;
 }
 
+
+/*
+ * The memo of analyze_trend_memo_begin(): each series' tests, by the
+ * exact points (x, y and their sampling errors), the threshold and the
+ * level.  A report asks for the same series more than once (its day
+ * charts mark the change points of the p99 its trend table tests
+ * again), and the tests draw STATS_TREND_PERMS simulated series each:
+ * 18 % of a no-spec report's CPU, a third of it twice.  The tests are a
+ * function of these inputs alone (a fixed seed), so the memo's answer
+ * is the one computing them again gives.
+ */
+struct trend_memo_item {
+	double			*xyse;	/* x, y, then se (when has_se): 2 or
+					 * 3 times n doubles; owned */
+	size_t			n;
+	bool			has_se;
+	double			threshold_pct, level;
+	int			rc;	/* stats_trend_se()'s */
+	struct stats_trend	tv;
+};
+
+static struct {
+	bool			on;
+	struct trend_memo_item	*items;	/* owned */
+	size_t			n, alloc;
+	unsigned long		tested, reused;
+} trend_memo;
+
+void
+analyze_trend_memo_begin(void)
+{
+	analyze_trend_memo_end();
+	trend_memo.on = true;
+	trend_memo.tested = trend_memo.reused = 0;
+}
+
+void
+analyze_trend_memo_end(void)
+{
+	size_t i;
+
+	for (i = 0; i < trend_memo.n; i++)
+		free(trend_memo.items[i].xyse);
+	free(trend_memo.items);
+	trend_memo.items = NULL;
+	trend_memo.n = trend_memo.alloc = 0;
+	trend_memo.on = false;
+}
+
+void
+analyze_trend_memo_counts(unsigned long *tested, unsigned long *reused)
+{
+	*tested = trend_memo.tested;
+	*reused = trend_memo.reused;
+}
+
+static bool
+same_doubles(const double *a, const double *b, size_t n)
+{
+	return !memcmp(a, b, n * sizeof(*a));
+}
+
+/* stats_trend_se() through the memo when it is on. */
+static int
+trend_tests(const double *x, const double *y, const double *se, size_t n,
+    double threshold_pct, double level, struct stats_trend *out)
+{
+	struct trend_memo_item *it;
+	size_t i;
+
+	if (!trend_memo.on) {
+		trend_memo.tested++;
+		return stats_trend_se(x, y, se, n, threshold_pct, level, out);
+	}
+	for (i = 0; i < trend_memo.n; i++) {
+		it = &trend_memo.items[i];
+		if (it->n != n || it->has_se != (se != NULL) ||
+		    memcmp(&it->threshold_pct, &threshold_pct,
+		    sizeof(threshold_pct)) ||
+		    memcmp(&it->level, &level, sizeof(level)) ||
+		    !same_doubles(it->xyse, x, n) ||
+		    !same_doubles(it->xyse + n, y, n) ||
+		    (se && !same_doubles(it->xyse + 2 * n, se, n)))
+			continue;
+		trend_memo.reused++;
+		*out = it->tv;
+		return it->rc;
+	}
+	ALLOC_GROW(trend_memo.items, trend_memo.n + 1, trend_memo.alloc);
+	it = &trend_memo.items[trend_memo.n++];
+	memset(it, 0, sizeof(*it));
+	it->n = n;
+	it->has_se = se != NULL;
+	it->threshold_pct = threshold_pct;
+	it->level = level;
+	it->xyse = xcalloc(n ? 3 * n : 1, sizeof(double));
+	if (n) {
+		memcpy(it->xyse, x, n * sizeof(*x));
+		memcpy(it->xyse + n, y, n * sizeof(*y));
+		if (se)
+			memcpy(it->xyse + 2 * n, se, n * sizeof(*se));
+	}
+	trend_memo.tested++;
+	it->rc = stats_trend_se(x, y, se, n, threshold_pct, level, &it->tv);
+	*out = it->tv;
+	return it->rc;
+}
+
 static void
 trend_series(const struct analyze_opts *o2, struct cellset *cs,
     const char *key, size_t from, size_t to, size_t s, struct trend *tr)
@@ -244,7 +352,7 @@ trend_series(const struct analyze_opts *o2, struct cellset *cs,
 		tr->m++;
 	}
 	trend_common_n(o2, cs, s, tr);
-	tr->have_tv = stats_trend_se(tr->fx, tr->fy, tr->use_se ? tr->fse :
+	tr->have_tv = trend_tests(tr->fx, tr->fy, tr->use_se ? tr->fse :
 	    NULL, tr->m, o2->threshold_pct, o2->level, &tr->tv) == 0;
 }
 

@@ -378,6 +378,14 @@ cleanup:
 	strbuf_release(&act);
 }
 
+/* Is the cell of the metric the caller asks about (opts->metric)? */
+static bool
+few_wanted(const struct check_model *m, const struct check_cell *c)
+{
+	return !m->opts || !m->opts->metric ||
+	    !strcmp(check_metric_name(c->metric), m->opts->metric);
+}
+
 /*
  * The cells as the caller pools them (check_opts.pooled): the cells of
  * one metric, path and condition in campaigns that differ only in the
@@ -396,7 +404,8 @@ few_pooled(struct check_model *m)
 		struct check_cell pool = m->cells[ci];
 		size_t alloc = 0;
 
-		if (done[ci])
+		/* a cell pools only with cells of its own metric */
+		if (done[ci] || !few_wanted(m, &m->cells[ci]))
 			continue;
 		pool.runs = NULL;
 		pool.nruns = 0;
@@ -439,7 +448,8 @@ check_few_samples(struct check_model *m)
 		return;
 	}
 	for (ci = 0; ci < m->ncells; ci++)
-		few_cell(m, &m->cells[ci], NULL);
+		if (few_wanted(m, &m->cells[ci]))
+			few_cell(m, &m->cells[ci], NULL);
 }
 
 /* ---------------------------------------------------------------------

@@ -70,6 +70,11 @@ struct check_opts {
 	/* The caller pools cells across merge_keys (a report table does):
 	 * few-samples judges the cells so pooled, not each campaign's. */
 	bool			pooled;
+	/* few-samples judges this metric's cells only ("connect_ms"; NULL:
+	 * every metric's): a report table's notes are of its own metric,
+	 * and judging the others' cells for each table was a third of the
+	 * report's hygiene checks */
+	const char		*metric;
 };
 
 /* One check: its id and a one-line summary (for --help and --only). */

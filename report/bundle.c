@@ -639,6 +639,22 @@ cleanup:
 }
 
 void
+report_paths_memo_free(struct report_bundle *b)
+{
+	size_t i, j;
+
+	for (i = 0; i < b->npaths_memo; i++) {
+		for (j = 0; j < b->paths_memo[i].npaths; j++)
+			free(b->paths_memo[i].paths[j]);
+		free(b->paths_memo[i].paths);
+		free(b->paths_memo[i].key);
+	}
+	free(b->paths_memo);
+	b->paths_memo = NULL;
+	b->npaths_memo = b->alloc_paths_memo = 0;
+}
+
+void
 report_bundle_release(struct report_bundle *b)
 {
 	size_t i;
@@ -665,6 +681,7 @@ report_bundle_release(struct report_bundle *b)
 		close(b->dirfd);
 	check_cache_free(b->check_cache);
 	b->check_cache = NULL;
+	report_paths_memo_free(b);
 	free(b->stage);
 	for (i = 0; i < b->nfiles; i++) {
 		free(b->files[i].rel);

@@ -378,12 +378,24 @@ report_make(struct report_bundle *b, const struct report_cli *cli,
 	/* every section validates against the same read-only database:
 	 * its keys and values are read once */
 	keycat_memo_begin(b->db);
+	/* PATHSTAT_DEBUG_NO_TREND_MEMO: each series tested again (a test
+	 * compares the two bundles) */
+	if (!getenv("PATHSTAT_DEBUG_NO_TREND_MEMO"))
+		analyze_trend_memo_begin();
 	bad = walk(b, &spec->root);
 	bad += report_charts_finish(b);
 	keycat_memo_end();
+	analyze_trend_memo_end();
 	if (getenv("PATHSTAT_DEBUG_KEYCAT"))
 		fprintf(stderr, "pathstat report: debug: %lu key catalogue "
 		    "queries\n", keycat_queries());
+	if (getenv("PATHSTAT_DEBUG_TREND")) {
+		unsigned long tested, reused;
+
+		analyze_trend_memo_counts(&tested, &reused);
+		fprintf(stderr, "pathstat report: debug: %lu trend series "
+		    "tested, %lu from the memo\n", tested, reused);
+	}
 	hash = report_db_hash(b->db);
 	index_tail(b, hash);
 	report_toc_insert(&b->index, b->head_len);

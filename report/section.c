@@ -37,14 +37,28 @@ static const char *const captionable[] = {
 	"points", "days", "instances", "method",
 };
 
+static char **
+paths_copy(char *const *from, size_t n)
+{
+	char **to = xcalloc(n ? n : 1, sizeof(*to));
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		to[i] = xstrdup(from[i]);
+	return to;
+}
+
 /* The paths that have data for the section's metric under its where
- * (the caller frees the list). */
+ * (the caller frees the list), read once a report for each metric and
+ * where (b->paths_memo). */
 static int
 paths_with_data(struct report_bundle *b, const struct report_section *s,
     const struct analyze_opts *o, char ***out, size_t *nout)
 {
 	struct runsel_query q;
 	struct runsel rs;
+	struct strbuf key = STRBUF_INIT;
+	struct report_paths_memo *pm;
 	size_t alloc = 0, i;
 	int rc;
 
@@ -53,8 +67,19 @@ paths_with_data(struct report_bundle *b, const struct report_section *s,
 	memset(&q, 0, sizeof(q));
 	q.metric = (int)metric_by_name(s->metric)->id;
 	q.where = &o->where;
+	strbuf_addf(&key, "%d|", q.metric);
+	where_sql(&o->where, "r", &key);
+	for (i = 0; i < b->npaths_memo; i++)
+		if (!strcmp(b->paths_memo[i].key, key.buf)) {
+			*out = paths_copy(b->paths_memo[i].paths,
+			    b->paths_memo[i].npaths);
+			*nout = b->paths_memo[i].npaths;
+			strbuf_release(&key);
+			return 0;
+		}
 	if (runsel_open(&rs, b->db, &q)) {
 		runsel_close(&rs);
+		strbuf_release(&key);
 		return -1;
 	}
 	while ((rc = runsel_next(&rs)) > 0) {
@@ -67,6 +92,15 @@ paths_with_data(struct report_bundle *b, const struct report_section *s,
 		(*out)[(*nout)++] = xstrdup(rs.row.path);
 	}
 	runsel_close(&rs);
+	if (rc == 0) {
+		ALLOC_GROW(b->paths_memo, b->npaths_memo + 1,
+		    b->alloc_paths_memo);
+		pm = &b->paths_memo[b->npaths_memo++];
+		pm->key = strbuf_detach(&key, NULL);
+		pm->paths = paths_copy(*out, *nout);
+		pm->npaths = *nout;
+	}
+	strbuf_release(&key);
 	return rc < 0 ? -1 : 0;
 }
 
@@ -787,6 +821,7 @@ add_check_notes(struct report_bundle *b, struct report_section *s,
 	}
 	co.merge_keys = merge;
 	co.pooled = true;
+	co.metric = o->metric;
 	if (!b->check_cache)
 		b->check_cache = check_cache_new();
 	if (analyze_check_cached(b->db, &o->where, &co, b->check_cache, &f)) {

@@ -257,6 +257,44 @@ add_run(sqlite3 *db, long id, long trial, const double *y, size_t n)
 	strbuf_release(&sql);
 }
 
+/* few-samples on the 90 throughput samples of test_api's cell: a p99
+ * needs 299; with opts.metric it judges that metric's cells only (a
+ * report table asks for its own metric's notes). */
+static void
+test_few_metric(sqlite3 *db)
+{
+	struct check_findings f = CHECK_FINDINGS_INIT;
+	struct check_opts o;
+	struct stats_name p99;
+	const char *why = NULL;
+	char *only[] = { (char *)"few-samples" };
+
+	CHECK_EQ_INT(stats_name_parse("p99", &p99, &why), 0, "few: p99");
+	memset(&o, 0, sizeof(o));
+	o.only = only;
+	o.nonly = 1;
+	o.stats = &p99;
+	o.nstats = 1;
+	CHECK_EQ_INT(analyze_check_opts(db, NULL, &o, &f), 0, "few: runs");
+	CHECK(f.n == 1 && !strcmp(f.items[0].metric, "throughput_bps"),
+	    "few: every metric: the throughput cell's p99 of 90");
+	check_findings_release(&f);
+	o.metric = "throughput_bps";
+	CHECK_EQ_INT(analyze_check_opts(db, NULL, &o, &f), 0, "few: runs");
+	CHECK_EQ_INT(f.n, 1, "few: metric throughput_bps: the same finding");
+	check_findings_release(&f);
+	o.metric = "connect_ms";
+	o.pooled = true;
+	CHECK_EQ_INT(analyze_check_opts(db, NULL, &o, &f), 0, "few: runs");
+	CHECK_EQ_INT(f.n, 0, "few: metric connect_ms, pooled: the throughput "
+	    "cell is not judged");
+	check_findings_release(&f);
+	o.pooled = false;
+	CHECK_EQ_INT(analyze_check_opts(db, NULL, &o, &f), 0, "few: runs");
+	CHECK_EQ_INT(f.n, 0, "few: metric connect_ms: not judged either");
+	check_findings_release(&f);
+}
+
 static void
 test_api(void)
 {
@@ -327,6 +365,7 @@ test_api(void)
 	CHECK_EQ_INT(f.n, 0, "api: --only outlier-trial: the cliff trial's "
 	    "p50 is 0.9x its siblings, no finding");
 	check_findings_release(&f);
+	test_few_metric(db);
 	db_close(db);
 }
 

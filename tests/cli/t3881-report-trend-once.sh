@@ -1,0 +1,34 @@
+# t3881: a report tests each trend series once.  A team campaign's
+# no-spec report has, for each metric, a trend table of p50 and p99 a
+# path, and a day chart marking the change points of the same p99
+# series: the chart ran trend's tests again, and each draws thousands of
+# simulated series (18 % of the report's CPU over 21 days).  The report
+# now keeps each series' tests by its points: 30 series (3 metrics x 5
+# paths x 2 statistics), the chart's 15 from the memo, counted with
+# PATHSTAT_DEBUG_TREND=1.  The bundle is the same byte for byte with the memo off
+# (PATHSTAT_DEBUG_NO_TREND_MEMO=1).
+
+L='{tag:day}/{tag:instance_type}/{path}_{cond}_run{trial}'
+"$PY" "$TOP/bench/team-tree.py" tree 14 5 2 >/dev/null
+run "$PS" ingest -q --db t.db --layout "$L.json" --layout "$L.csv" tree
+expect_code 0 "a 14-day team campaign ingested ($ERR)"
+PATHSTAT_DEBUG_TREND=1 run "$PS" report --db t.db --out r --no-render
+expect_code 0 "the no-spec report exits 0 ($ERR)"
+line=$(printf '%s\n' "$ERR" | sed -n 's/^pathstat report: debug: \([0-9]*\) trend series tested, \([0-9]*\) from the memo$/\1 \2/p')
+ok '[ "$line" = "30 15" ]' \
+    "30 trend series tested, the day charts' 15 from the memo (${line:-none counted})"
+run "$PS" report --db t.db --out r2 --no-render
+ok '[ -z "$(printf "%s\n" "$ERR" | grep debug)" ]' \
+    "no debug line without PATHSTAT_DEBUG_TREND"
+
+# the same bundle when each series is tested again
+PATHSTAT_DEBUG_NO_TREND_MEMO=1 PATHSTAT_DEBUG_TREND=1 run "$PS" report \
+    --db t.db --out r3 --no-render
+expect_code 0 "the report without the memo exits 0 ($ERR)"
+line=$(printf '%s\n' "$ERR" | sed -n 's/^pathstat report: debug: \([0-9]*\) trend series tested, \([0-9]*\) from the memo$/\1 \2/p')
+ok '[ "$line" = "45 0" ]' \
+    "without it, 45 tested and none from the memo (${line:-none counted})"
+ok 'diff -r r/tables r3/tables && diff -r r/charts r3/charts && sed "s/r3/r/g" r3/index.md | cmp - r/index.md' \
+    "tables, charts and index.md are the same byte for byte"
+
+test_done
