@@ -6,8 +6,9 @@
 # make asan runs the sim tier but for t3870 (ASAN_SKIP, CLI_SKIP).
 
 # the make running this test passes its flags and variables (T=...)
-# down through the environment: this test asks make afresh
-unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES T TIER
+# down through the environment (make asan: CLI_SKIP too): this test asks
+# make afresh
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES T TIER CLI_SKIP
 mk() { make -s --no-print-directory -C "$TOP" "$@"; }
 
 tiers=$(sed -n 's/^TIERS[ 	]*:= *//p' "$TOP/Makefile")
