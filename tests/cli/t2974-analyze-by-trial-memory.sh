@@ -51,11 +51,12 @@ mk b 10000
 "$PS" ingest -q --db b.db b 2>/dev/null
 ok "[ \"\$(\"$PS\" analyze percentiles --db b.db --metric connect_ms --by trial --format csv | wc -l)\" = 10001 ]" \
     "10,000 cells, one a row"
-# Under ASan every allocation carries redzones and a quarantine: the
+# Under ASan every allocation carries redzones and a quarantine, and
+# make gcov's -O0 build with its counters reads ~1.5 KB a cell: the
 # bound is about our allocations, so it holds for the plain build only.
 case "$PS" in
-*asan*)
-	ok true "(RSS per cell not judged under ASan)"
+*asan*|*gcov*)
+	ok true "(RSS per cell not judged under ASan or gcov)"
 	;;
 *)
 	for f in csv json text; do
