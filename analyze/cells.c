@@ -1,8 +1,8 @@
 /*
  * cells.c - read runs, samples and tool summaries for one metric into
- * cells.  Samples are read run by run through the samples primary key
- * (run_id, metric, seq) and sorted once here, so every later statistic
- * works on sorted arrays.
+ * cells.  A run's values come from its sorted copy (sample_values), else
+ * from its series rows, sorted once here, so every later statistic works
+ * on sorted arrays.
  */
 #include "common/compat.h"
 
@@ -18,6 +18,7 @@
 #include "common/err.h"
 #include "common/kv.h"
 #include "common/runsel.h"
+#include "common/series.h"
 #include "common/sort.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -294,19 +295,35 @@ metric_info(const char *name, struct cellset *out)
 	return ret;
 }
 
+/* Is this host little-endian, as the stored blobs are? */
+static bool
+host_le(void)
+{
+	const uint16_t one = 1;
+	unsigned char b;
+
+	memcpy(&b, &one, 1);
+	return b == 1;
+}
+
 /*
  * A run's values from sample_values (schema 002): the sorted copy ingest
  * keeps.  Returns 1 when it was used, 0 when it is missing or no longer
- * matches the samples rows (then the caller reads the rows), -1 on a
- * database error.  seq runs 0 .. rows - 1 in what ingest stored, so a
- * row added by hand shows in min(seq) or max(seq); deletes and updates
- * drop the copy by trigger.
+ * matches the series rows (then the caller reads the rows), -1 on a
+ * database error.  Deletes and updates of series drop the copy by
+ * trigger; a row inserted by hand no longer makes the run's chunks
+ * 0 .. count - 1, each of SERIES_CHUNK samples but the last, summing to
+ * the copy's rows.  That is checked on the series index and the last
+ * chunk alone: summing every chunk's rows read all the run's series
+ * pages, twice the cost of its sorted copy.  The blob is read through
+ * rd->blob straight into the trial's array (sqlite3_column_blob()
+ * first copied it out of its overflow pages, then we copied it again).
  */
 static int
-load_sorted(sqlite3_stmt *st, struct trial *t, int64_t run_id, int metric,
-    int64_t *fails)
+load_sorted(sqlite3_stmt *st, sqlite3_blob **blob, struct trial *t,
+    int64_t run_id, int metric, int64_t *fails)
 {
-	int64_t rows, failures;
+	int64_t rows, failures, bytes, nchunks, last;
 	size_t n;
 	int rc, ret = 0;
 
@@ -320,20 +337,45 @@ load_sorted(sqlite3_stmt *st, struct trial *t, int64_t run_id, int metric,
 		ret = -1;
 		goto done;
 	}
-	rows = sqlite3_column_int64(st, 0);
-	failures = sqlite3_column_int64(st, 1);
-	n = (size_t)sqlite3_column_bytes(st, 2) / sizeof(double);
+	rows = sqlite3_column_int64(st, 1);
+	failures = sqlite3_column_int64(st, 2);
+	bytes = sqlite3_column_int64(st, 3);
+	nchunks = sqlite3_column_int64(st, 5);
+	last = sqlite3_column_int64(st, 8);
 	if (rows <= 0 || failures < 0 || failures > rows ||
-	    (size_t)(rows - failures) != n ||
-	    (size_t)sqlite3_column_bytes(st, 2) != n * sizeof(double) ||
-	    sqlite3_column_type(st, 3) != SQLITE_INTEGER ||
-	    sqlite3_column_int64(st, 3) != 0 ||
-	    sqlite3_column_type(st, 4) != SQLITE_INTEGER ||
-	    sqlite3_column_int64(st, 4) != rows - 1)
+	    sqlite3_column_int(st, 4) != 1 ||
+	    bytes != (rows - failures) * (int64_t)sizeof(double) ||
+	    nchunks <= 0 || sqlite3_column_type(st, 6) != SQLITE_INTEGER ||
+	    sqlite3_column_int64(st, 6) != 0 ||
+	    sqlite3_column_type(st, 7) != SQLITE_INTEGER ||
+	    sqlite3_column_int64(st, 7) != nchunks - 1 ||
+	    sqlite3_column_type(st, 8) != SQLITE_INTEGER || last <= 0 ||
+	    last > SERIES_CHUNK ||
+	    (nchunks - 1) * SERIES_CHUNK + last != rows)
 		goto done;
+	n = (size_t)(rows - failures);
 	if (n) {
+		sqlite3_int64 rowid = sqlite3_column_int64(st, 0);
+
+		rc = *blob ? sqlite3_blob_reopen(*blob, rowid) :
+		    sqlite3_blob_open(sqlite3_db_handle(st), "main",
+		    "sample_values", "sorted", rowid, 0, blob);
+		if (rc != SQLITE_OK || sqlite3_blob_bytes(*blob) != (int)bytes) {
+			ret = -1;
+			goto done;
+		}
 		t->values = xmalloc(n * sizeof(double));
-		db_unpack_doubles(sqlite3_column_blob(st, 2), n, t->values);
+		if (sqlite3_blob_read(*blob, t->values, (int)bytes, 0) !=
+		    SQLITE_OK) {
+			free(t->values);
+			t->values = NULL;
+			ret = -1;
+			goto done;
+		}
+		/* in place: the loop reads each value's 8 bytes first */
+		if (!host_le())
+			db_unpack_doubles((const unsigned char *)t->values, n,
+			    t->values);
 	}
 	t->n = n;
 	*fails = failures;
@@ -344,14 +386,15 @@ done:
 }
 
 static int
-load_values(sqlite3_stmt *sorted, sqlite3_stmt *st, struct trial *t,
-    int64_t run_id, int metric, bool primary)
+load_values(sqlite3_stmt *sorted, sqlite3_blob **blob, sqlite3_stmt *st,
+    struct trial *t, int64_t run_id, int metric, bool primary)
 {
 	size_t alloc = 0;
 	int64_t fails = 0;
 	int rc;
 
-	rc = sorted ? load_sorted(sorted, t, run_id, metric, &fails) : 0;
+	rc = sorted ? load_sorted(sorted, blob, t, run_id, metric, &fails) :
+	    0;
 	if (rc < 0)
 		return -1;
 	if (rc == 0) {
@@ -403,6 +446,7 @@ load_series(sqlite3_stmt *st, struct trial *t, int64_t run_id, int metric)
 struct readers {
 	sqlite3_stmt	*vals;		/* samples rows */
 	sqlite3_stmt	*sorted;	/* sample_values' sorted copy */
+	sqlite3_blob	*blob;		/* reads its blobs; NULL until the first */
 	sqlite3_stmt	*series;	/* samples with times, in order */
 	sqlite3_stmt	*tool;		/* the tool's summaries */
 	sqlite3_stmt	*tmo;		/* the probes' timeout */
@@ -457,11 +501,15 @@ readers_prepare(sqlite3 *db, const struct cells_query *q,
 	    "series_rows(?1, ?2)");
 	if (q->load_values && !q->series)
 		rd->sorted = db_prepare(db, "read sorted values", "SELECT "
-		    "v.rows, v.failures, v.sorted, (SELECT CASE WHEN "
-		    "sum(s.rows) > 0 THEN 0 END FROM series s WHERE s.run_id = "
-		    "?1 AND s.metric = ?2), (SELECT sum(s.rows) - 1 FROM series "
-		    "s WHERE s.run_id = ?1 AND s.metric = ?2) FROM sample_values v "
-		    "WHERE v.run_id = ?1 AND v.metric = ?2");
+		    "v.rowid, v.rows, v.failures, length(v.sorted), "
+		    "typeof(v.sorted) = 'blob', "
+		    "(SELECT count(*) FROM series s WHERE s.run_id = ?1 AND "
+		    "s.metric = ?2), (SELECT min(s.chunk) FROM series s WHERE "
+		    "s.run_id = ?1 AND s.metric = ?2), (SELECT max(s.chunk) "
+		    "FROM series s WHERE s.run_id = ?1 AND s.metric = ?2), "
+		    "(SELECT s.rows FROM series s WHERE s.run_id = ?1 AND "
+		    "s.metric = ?2 ORDER BY s.chunk DESC LIMIT 1) FROM "
+		    "sample_values v WHERE v.run_id = ?1 AND v.metric = ?2");
 	if (q->series)
 		rd->series = db_prepare(db, "read sample series", "SELECT "
 		    "value, t_us FROM series_rows(?1, ?2) WHERE "
@@ -498,6 +546,7 @@ readers_release(struct readers *rd)
 {
 	sqlite3_finalize(rd->vals);
 	sqlite3_finalize(rd->sorted);
+	sqlite3_blob_close(rd->blob);
 	sqlite3_finalize(rd->series);
 	sqlite3_finalize(rd->tool);
 	sqlite3_finalize(rd->tmo);
@@ -622,8 +671,8 @@ load_trial(sqlite3 *db, const struct cells_query *q, struct readers *rd,
 	} else if (q->series)
 		rc = load_series(rd->series, t, r->id, cs->metric);
 	else if (q->load_values)
-		rc = load_values(rd->sorted, rd->vals, t, r->id, cs->metric,
-		    r->metric == cs->metric);
+		rc = load_values(rd->sorted, &rd->blob, rd->vals, t, r->id,
+		    cs->metric, r->metric == cs->metric);
 	if (rc)
 		return error("read samples of run %lld: %s", (long long)r->id,
 		    sqlite3_errmsg(db));
