@@ -311,11 +311,14 @@ host_le(void)
  * keeps.  Returns 1 when it was used, 0 when it is missing or no longer
  * matches the series rows (then the caller reads the rows), -1 on a
  * database error.  Deletes and updates of series drop the copy by
- * trigger; a row inserted by hand no longer makes the run's chunks
- * 0 .. count - 1, each of SERIES_CHUNK samples but the last, summing to
- * the copy's rows.  That is checked on the series index and the last
- * chunk alone: summing every chunk's rows read all the run's series
- * pages, twice the cost of its sorted copy.  The blob is read through
+ * trigger.  Ingest writes a run's chunks 0 .. last, SERIES_CHUNK samples
+ * each but the last (1 .. SERIES_CHUNK), so the copy matches when the
+ * first chunk is 0 and last * SERIES_CHUNK + the last's rows is the
+ * copy's rows: a chunk inserted by hand (no trigger fires) goes below 0
+ * or past the last (the primary key refuses the others), and moves one
+ * of them.  That reads two ends of the series index and one row; summing
+ * every chunk's rows read all the run's series pages, twice the cost of
+ * its sorted copy.  The blob is read through
  * rd->blob straight into the trial's array (sqlite3_column_blob()
  * first copied it out of its overflow pages, then we copied it again).
  */
@@ -323,7 +326,7 @@ static int
 load_sorted(sqlite3_stmt *st, sqlite3_blob **blob, struct trial *t,
     int64_t run_id, int metric, int64_t *fails)
 {
-	int64_t rows, failures, bytes, nchunks, last;
+	int64_t rows, failures, bytes, chunk, last;
 	size_t n;
 	int rc, ret = 0;
 
@@ -340,18 +343,17 @@ load_sorted(sqlite3_stmt *st, sqlite3_blob **blob, struct trial *t,
 	rows = sqlite3_column_int64(st, 1);
 	failures = sqlite3_column_int64(st, 2);
 	bytes = sqlite3_column_int64(st, 3);
-	nchunks = sqlite3_column_int64(st, 5);
-	last = sqlite3_column_int64(st, 8);
+	chunk = sqlite3_column_int64(st, 6);
+	last = sqlite3_column_int64(st, 7);
 	if (rows <= 0 || failures < 0 || failures > rows ||
 	    sqlite3_column_int(st, 4) != 1 ||
 	    bytes != (rows - failures) * (int64_t)sizeof(double) ||
-	    nchunks <= 0 || sqlite3_column_type(st, 6) != SQLITE_INTEGER ||
-	    sqlite3_column_int64(st, 6) != 0 ||
-	    sqlite3_column_type(st, 7) != SQLITE_INTEGER ||
-	    sqlite3_column_int64(st, 7) != nchunks - 1 ||
-	    sqlite3_column_type(st, 8) != SQLITE_INTEGER || last <= 0 ||
-	    last > SERIES_CHUNK ||
-	    (nchunks - 1) * SERIES_CHUNK + last != rows)
+	    sqlite3_column_type(st, 5) != SQLITE_INTEGER ||
+	    sqlite3_column_int64(st, 5) != 0 ||
+	    sqlite3_column_type(st, 6) != SQLITE_INTEGER || chunk < 0 ||
+	    chunk > rows / SERIES_CHUNK ||
+	    sqlite3_column_type(st, 7) != SQLITE_INTEGER || last <= 0 ||
+	    last > SERIES_CHUNK || chunk * SERIES_CHUNK + last != rows)
 		goto done;
 	n = (size_t)(rows - failures);
 	if (n) {
@@ -503,8 +505,7 @@ readers_prepare(sqlite3 *db, const struct cells_query *q,
 		rd->sorted = db_prepare(db, "read sorted values", "SELECT "
 		    "v.rowid, v.rows, v.failures, length(v.sorted), "
 		    "typeof(v.sorted) = 'blob', "
-		    "(SELECT count(*) FROM series s WHERE s.run_id = ?1 AND "
-		    "s.metric = ?2), (SELECT min(s.chunk) FROM series s WHERE "
+		    "(SELECT min(s.chunk) FROM series s WHERE "
 		    "s.run_id = ?1 AND s.metric = ?2), (SELECT max(s.chunk) "
 		    "FROM series s WHERE s.run_id = ?1 AND s.metric = ?2), "
 		    "(SELECT s.rows FROM series s WHERE s.run_id = ?1 AND "
