@@ -491,6 +491,57 @@ $(lscpu | head)
 \`\`\`
 EOF
 
+# ---- warm ÷ floor -------------------------------------------------------
+
+# (a)'s three analyze runs against their floor, the time of merely
+# reading the sorted values they read (bench/warm_floor.c, built here:
+# each run's sample_values blob of the metric, taken as SQLite hands it
+# over, and nothing else): 5 paired rounds, floor then (a), each step
+# repeated 5 times in its run (time -v counts CPU in 10 ms), so both see
+# the same load; the median round's ratio becomes a row of the table.
+if cc -std=c11 -O2 -o "$W/warm_floor" "$here/warm_floor.c" -lsqlite3 \
+    2> "$W/warm_floor.why"; then
+	: > "$W/floor.runs"
+	: > "$W/warm.runs"
+	: > "$W/warm.ratios"
+	for i in 1 2 3 4 5; do
+		run_once floor sh -c 'for r in 1 2 3 4 5; do
+		    for m in http_ms connect_ms throughput_bps; do
+			    "$1" "$2" "$m" || exit 1
+		    done; done' floor "$W/warm_floor" "$W/ps.db"
+		run_once warm sh -c 'for r in 1 2 3 4 5; do
+		    for m in http_ms connect_ms throughput_bps; do
+			    "$1" analyze percentiles --db "$2" --metric "$m" \
+				--stats "$3" --format json > /dev/null || exit 1
+		    done; done' warm "$PS" "$W/ps.db" "$BENCH_STATS"
+		set -- $(tail -1 "$W/floor.runs") $(tail -1 "$W/warm.runs")
+		echo "$(calc 'div(a, b)' -v a="$6" -v b="$1")" \
+		    "$(calc 'div(a, b)' -v a="$8" -v b="$3")" >> "$W/warm.ratios"
+	done
+	summary floor
+	summary warm
+	r_warm=$(cut -d' ' -f1 "$W/warm.ratios" | sort -g | sed -n 3p)
+	c_warm=$(cut -d' ' -f2 "$W/warm.ratios" | sort -g | sed -n 3p)
+	if [ "$(verdict "$r_warm" '<=' 2)" = met ] &&
+	    [ "$(verdict "$c_warm" '<=' 2)" = met ]; then
+		v_warm=met
+	else
+		v_warm="**missed**"
+	fi
+	rounds=$(awk '{ printf("%s%.2f/%.2f", (NR > 1 ? ", " : ""), $1, $2) }' \
+	    "$W/warm.ratios")
+	row="| (a) warm ÷ floor: (a) vs reading the sorted values it reads (bench/warm_floor.c), 5 paired rounds (wall/CPU: $rounds) | $(calc 'a / 5' -v a="$(wall warm)") s | $(calc 'a / 5' -v a="$(wall floor)") s | $(fmtx "$r_warm") | $(fmtx "$c_warm") | ≤ 2× (pathstat ÷ floor, wall and CPU) | $v_warm | $(ld warm); $(ld floor) |"
+	say "warm ÷ floor: $(fmt "$r_warm") wall, $(fmt "$c_warm") CPU" \
+	    "(rounds $rounds), load $(ld floor warm)"
+else
+	row="| (a) warm ÷ floor | not run: $(head -1 "$W/warm_floor.why") | | | | | | |"
+fi
+# the row goes after the table's last
+awk -v row="$row" 'intab && !/^\|/ { print row; intab = 0; done = 1 }
+    /^\| measure/ && !done { intab = 1 } { print }
+    END { if (intab) print row }' "$W/results.md" > "$W/results.tmp"
+mv "$W/results.tmp" "$W/results.md"
+
 echo
 cat "$W/results.md"
 
