@@ -29,7 +29,8 @@ struct trial {
 	int64_t			run_id;
 	long			trial;		/* the run's trial number */
 	int64_t			started_at;	/* Unix seconds, INT64_MIN if unknown */
-	/* successful samples, ascending (series: in sample order); owned */
+	/* successful samples, ascending (series: in sample order); owned,
+	 * or the cellset's when values_borrowed */
 	double			*values;
 	/* series: each value's time in seconds since the run started;
 	 * owned, else NULL */
@@ -43,6 +44,8 @@ struct trial {
 	bool			derived;	/* an end-of-test value derived
 						 * from the run's samples, not
 						 * the tool's (metric.h rate_of) */
+	bool			values_borrowed;	/* values are carved from
+							 * the cellset's blocks */
 	struct tool_stat	*tool;		/* the tool's own statistics, ntool
 						 * exactly; owned */
 	size_t			ntool;
@@ -119,6 +122,13 @@ struct cellset {
 	char		***dimblocks;
 	size_t		ndimblocks, alloc_dimblocks;
 	size_t		dims_used;	/* cells carved from the last block */
+	/* the trials' sorted values read from their copy, carved from
+	 * blocks that double in size (one allocation each, not one a
+	 * trial: cells_load()); owned */
+	void		**valblocks;
+	size_t		nvalblocks, alloc_valblocks;
+	size_t		vals_size;	/* bytes of the last block */
+	size_t		vals_used;	/* of those, carved */
 };
 
 struct cells_query {
