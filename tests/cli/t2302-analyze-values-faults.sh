@@ -55,8 +55,18 @@ expect_code 0 "20 runs of 50,000 samples generated"
 "$PS" ingest -q --db big.db big 2>/dev/null
 expect_sql big.db "SELECT sum(length(sorted)) FROM sample_values" 8000000 \
     "8 MB of sorted values"
+# A kernel short of free 2 MiB pages falls back to small ones (counted
+# in /proc/vmstat): then the faults say nothing about our allocation.
+fallback() { awk '$1 == "thp_fault_fallback" { print $2 }' /proc/vmstat; }
+f0=$(fallback)
 a=$(faults small.db)
 b=$(faults big.db)
+f1=$(fallback)
+if [ -n "$f0" ] && [ "$f0" != "$f1" ]; then
+	t_n=$((t_n + 1))
+	echo "ok $t_n # SKIP the kernel fell back to small pages ($f0 -> $f1 in /proc/vmstat)"
+	test_done
+fi
 ok "[ $a -gt 0 ] && [ $b -gt 0 ] && [ $((b - a)) -le 1400 ]" \
     "at most 1,400 faults for 8 MB of values ($((b - a)): $a for 20 runs of 10 samples, $b of 50,000)"
 test_done
