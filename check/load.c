@@ -565,9 +565,8 @@ check_model_load(struct check_model *m, const struct where *w)
 	    "count FROM run_counts WHERE run_id = ?1 AND kind = 'error' "
 	    "ORDER BY count DESC, label");
 	ld.by_time = db_prepare(m->db, "read samples by time", "SELECT t_us, "
-	    "value FROM samples WHERE run_id = ?1 AND metric = ?2 AND "
-	    "status = 0 AND value IS NOT NULL AND t_us IS NOT NULL "
-	    "ORDER BY t_us, seq");
+	    "value FROM series_rows(?1, ?2) WHERE status = 0 AND value IS "
+	    "NOT NULL AND t_us IS NOT NULL ORDER BY t_us, seq");
 	if (!ld.samples || !ld.summaries || !ld.errors || !ld.by_time)
 		goto cleanup;
 	while ((rc = runsel_next(&rs)) > 0) {
