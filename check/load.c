@@ -480,8 +480,8 @@ tag_or_empty(const struct runsel_row *row, size_t i)
 	return row->tags[i] ? row->tags[i] : "";
 }
 
-/* Add the run of row to the model and summarise it. */
-static int
+/* Add the run of row to the model (summarise_runs() summarises it). */
+static void
 add_run(struct check_model *m, struct loader *ld, const struct runsel_row *row,
     struct strbuf *scope)
 {
@@ -528,8 +528,54 @@ add_run(struct check_model *m, struct loader *ld, const struct runsel_row *row,
 		    inst);
 	r->instance = intern(&ld->instances, &m->instances, &m->ninstances,
 	    &m->alloc_instances, scope->buf);
-	return load_samples(m, ld, r) || load_summaries(m, ld, r) ||
-	    load_gap(m, ld, r) ? -1 : 0;
+}
+
+/* Summarise each run from its samples and the tool's summaries, in the
+ * order of the runs' ids: the order the database stores them in.  In
+ * the model's order (path, condition, trial, start) each run was a
+ * jump across the file, and once a campaign's runs of one trial
+ * outgrew the page cache each page was read again for every trial,
+ * path and condition (60,890 page reads on the 84-day team campaign
+ * against 1,765 on 21 days). */
+/* A run's id and its index in the model. */
+struct by_id {
+	int64_t	id;
+	size_t	at;
+};
+
+static int
+by_id_cmp(const void *va, const void *vb)
+{
+	const struct by_id *a = va, *b = vb;
+
+	if (a->id != b->id)
+		return a->id < b->id ? -1 : 1;
+	return (a->at > b->at) - (a->at < b->at);
+}
+
+static int
+summarise_runs(struct check_model *m, struct loader *ld)
+{
+	struct by_id *order = xcalloc(m->nruns + 1, sizeof(*order));
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < m->nruns; i++) {
+		order[i].id = m->runs[i].id;
+		order[i].at = i;
+	}
+	qsort(order, m->nruns, sizeof(*order), by_id_cmp);
+	for (i = 0; i < m->nruns; i++) {
+		struct check_run *r = &m->runs[order[i].at];
+
+		if (load_samples(m, ld, r) || load_summaries(m, ld, r) ||
+		    load_gap(m, ld, r)) {
+			ret = -1;
+			break;
+		}
+	}
+	free(order);
+	return ret;
 }
 
 int
@@ -574,10 +620,9 @@ check_model_load(struct check_model *m, const struct where *w)
 		 * mtu): none of the rules is about it. */
 		if (rs.row.metric == METRIC_PATH_MTU)
 			continue;
-		if (add_run(m, &ld, &rs.row, &scope))
-			goto cleanup;
+		add_run(m, &ld, &rs.row, &scope);
 	}
-	if (rc < 0)
+	if (rc < 0 || summarise_runs(m, &ld))
 		goto cleanup;
 	group_cells(m);
 	ret = 0;
