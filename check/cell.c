@@ -586,17 +586,23 @@ struct table_group {
 	size_t	n, alloc;
 };
 
-/* Collect the groups; the caller frees each group's cells and the array. */
+/* Collect the groups; the caller frees each group's cells and the array.
+ * The cells come by campaign and metric (group_cells()), so a cell's
+ * group is among those since the first of its campaign and metric: a
+ * search of every group was cells x campaigns. */
 static struct table_group *
 table_groups(const struct check_model *m, size_t *ngroups)
 {
 	struct table_group *g = NULL;
-	size_t n = 0, alloc = 0, ci, k;
+	size_t n = 0, alloc = 0, ci, k, first = 0;
 
 	for (ci = 0; ci < m->ncells; ci++) {
 		const struct check_cell *c = &m->cells[ci];
 
-		for (k = 0; k < n; k++) {
+		if (ci && (c->scope != m->cells[ci - 1].scope ||
+		    c->metric != m->cells[ci - 1].metric))
+			first = n;
+		for (k = first; k < n; k++) {
 			const struct check_cell *o = &m->cells[g[k].cells[0]];
 
 			if (o->scope == c->scope && o->metric == c->metric &&

@@ -197,33 +197,44 @@ cmp_order(const void *a, const void *b)
 	return (x->order > y->order) - (x->order < y->order);
 }
 
+/* Whether id is among the n ascending ids. */
+static bool
+has_id(const int64_t *ids, size_t n, int64_t id)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ids[mid] < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && ids[lo] == id;
+}
+
 void
 check_add_runs(struct check_finding *f, const struct check_run *const *runs,
     size_t n)
 {
 	struct named *names;
-	size_t i, k, nn = 0;
+	char **files;
+	size_t i, k, nn = 0, old = f->nruns;
 
-	if (f->nruns || f->nfiles) {
-		for (i = 0; i < n; i++)
-			check_add_run(f, runs[i]);
-		return;
-	}
 	if (!n)
 		return;
-	/* the ids, ascending and distinct */
-	f->runs = xcalloc(n, sizeof(int64_t));
-	for (i = 0; i < n; i++)
-		f->runs[i] = runs[i]->id;
-	qsort(f->runs, n, sizeof(int64_t), cmp_id);
-	for (i = k = 0; i < n; i++)
-		if (!k || f->runs[k - 1] != f->runs[i])
-			f->runs[k++] = f->runs[i];
-	f->nruns = k;
-	/* the files in the order first offered, each once; a run offered
-	 * again adds nothing (as check_add_run) */
-	names = xcalloc(2 * n, sizeof(*names));
+	/* the files in the order first offered, after f's own, each once;
+	 * a run f holds already adds nothing (as check_add_run) */
+	names = xcalloc(f->nfiles + 2 * n, sizeof(*names));
+	for (i = 0; i < f->nfiles; i++) {
+		names[nn].name = f->files[i];
+		names[nn].order = nn;
+		nn++;
+	}
 	for (i = 0; i < n; i++) {
+		if (has_id(f->runs, old, runs[i]->id))
+			continue;
 		if (runs[i]->file) {
 			names[nn].name = runs[i]->file;
 			names[nn].order = nn;
@@ -235,16 +246,77 @@ check_add_runs(struct check_finding *f, const struct check_run *const *runs,
 			nn++;
 		}
 	}
+	/* the ids, ascending and distinct */
+	f->runs = xreallocarray(f->runs, old + n, sizeof(int64_t));
+	for (i = 0; i < n; i++)
+		f->runs[old + i] = runs[i]->id;
+	qsort(f->runs, old + n, sizeof(int64_t), cmp_id);
+	for (i = k = 0; i < old + n; i++)
+		if (!k || f->runs[k - 1] != f->runs[i])
+			f->runs[k++] = f->runs[i];
+	f->nruns = k;
 	qsort(names, nn, sizeof(*names), cmp_named);
 	for (i = k = 0; i < nn; i++)
 		if (!k || strcmp(names[k - 1].name, names[i].name))
 			names[k++] = names[i];
 	qsort(names, k, sizeof(*names), cmp_order);
-	f->files = xcalloc(k + 1, sizeof(char *));
+	/* f's own files keep their place (and their copies) */
+	files = xcalloc(k + 1, sizeof(char *));
 	for (i = 0; i < k; i++)
-		f->files[i] = xstrdup(names[i].name);
+		files[i] = names[i].order < f->nfiles ?
+		    f->files[names[i].order] : xstrdup(names[i].name);
+	free(f->files);
+	f->files = files;
 	f->nfiles = k;
 	free(names);
+}
+
+/* The model's runs by id, for finding a run in O(log n). */
+struct check_run_ix {
+	int64_t	id;
+	size_t	at;		/* in m->runs */
+};
+
+static int
+cmp_run_ix(const void *a, const void *b)
+{
+	const struct check_run_ix *x = a, *y = b;
+
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+struct check_run_ix *
+check_run_index(const struct check_model *m)
+{
+	struct check_run_ix *ix = xcalloc(m->nruns + 1, sizeof(*ix));
+	size_t r;
+
+	for (r = 0; r < m->nruns; r++) {
+		ix[r].id = m->runs[r].id;
+		ix[r].at = r;
+	}
+	qsort(ix, m->nruns, sizeof(*ix), cmp_run_ix);
+	return ix;
+}
+
+const struct check_run *
+check_run_of(const struct check_model *m, const struct check_run_ix *ix,
+    int64_t id)
+{
+	size_t lo = 0, hi = m->nruns, best = SIZE_MAX;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ix[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < m->nruns && ix[lo].id == id; lo++)
+		if (ix[lo].at < best)
+			best = ix[lo].at;
+	return best == SIZE_MAX ? NULL : &m->runs[best];
 }
 
 /* Append "; " to each non-empty text, so the next reason can follow. */

@@ -385,26 +385,34 @@ quote_first_campaign(const struct check_opts *o, const struct check_finding *f,
 }
 
 /* Add the runs of story s's other findings to its first (f), and
- * forget f's trial unless they all name the same one. */
+ * forget f's trial unless they all name the same one; ix is m's runs by
+ * id.  All at once: one at a time was O(runs) each. */
 static void
-fold_runs(const struct check_model *m, const struct story *s,
-    struct check_finding *f)
+fold_runs(const struct check_model *m, const struct check_run_ix *ix,
+    const struct story *s, struct check_finding *f)
 {
-	size_t i, j, r;
+	const struct check_run **runs;
+	size_t i, j, n = 0;
 
+	for (i = 1; i < s->n; i++)
+		n += m->out->items[s->items[i]].nruns;
+	runs = xcalloc(n + 1, sizeof(*runs));
+	n = 0;
 	for (i = 1; i < s->n; i++) {
 		const struct check_finding *g = &m->out->items[s->items[i]];
 
 		for (j = 0; j < g->nruns; j++) {
-			for (r = 0; r < m->nruns && m->runs[r].id !=
-			    g->runs[j]; r++)
-				;
-			if (r < m->nruns)
-				check_add_run(f, &m->runs[r]);
+			const struct check_run *r = check_run_of(m, ix,
+			    g->runs[j]);
+
+			if (r)
+				runs[n++] = r;
 		}
 		if (g->trial != f->trial)
 			f->trial = -1;
 	}
+	check_add_runs(f, runs, n);
+	free(runs);
 }
 
 /* Fold the findings of story s into its first: runs, files, one scope
@@ -412,8 +420,8 @@ fold_runs(const struct check_model *m, const struct story *s,
  * saying in how many of the cell's campaigns it was seen, with each
  * campaign's numbers (up to MERGE_QUOTE_MAX of them). */
 static void
-fold(struct check_model *m, const struct check_opts *o, struct story *s,
-    struct strbuf *ra)
+fold(struct check_model *m, const struct check_opts *o,
+    const struct check_run_ix *ix, struct story *s, struct strbuf *ra)
 {
 	struct check_finding *f = &m->out->items[s->items[0]];
 	struct scope_keys sk, all;
@@ -444,7 +452,7 @@ fold(struct check_model *m, const struct check_opts *o, struct story *s,
 		quote_each_campaign(m, o, s, &sk, scopes, &ev);
 	else
 		quote_first_campaign(o, f, &all, &ev);
-	fold_runs(m, s, f);
+	fold_runs(m, ix, s, f);
 	/* counts a cell adds up (failures, slow probes): the cell's, with
 	 * each run's after them, never one run's for the whole cell */
 	if (check_run_counts_merged(m, f, &counts)) {
@@ -493,6 +501,7 @@ check_merge(struct check_model *m, size_t first)
 	struct check_findings *out = m->out;
 	struct strbuf ra = STRBUF_INIT, rb = STRBUF_INIT;
 	struct story *stories = NULL;
+	struct check_run_ix *ix = NULL;
 	size_t *story_of, nstories = 0, alloc = 0, i, j, k;
 	bool *drop;
 
@@ -515,8 +524,10 @@ check_merge(struct check_model *m, size_t first)
 		story_of[i] = j;
 	}
 	for (j = 0; j < nstories; j++) {
+		if (stories[j].n > 1 && !ix)
+			ix = check_run_index(m);
 		if (stories[j].n > 1)
-			fold(m, o, &stories[j], &ra);
+			fold(m, o, ix, &stories[j], &ra);
 		for (i = 1; i < stories[j].n; i++)
 			drop[stories[j].items[i]] = true;
 	}
@@ -531,6 +542,7 @@ check_merge(struct check_model *m, size_t first)
 	for (j = 0; j < nstories; j++)
 		free(stories[j].items);
 	free(stories);
+	free(ix);
 	free(story_of);
 	free(drop);
 	strbuf_release(&ra);

@@ -298,10 +298,18 @@ struct check_finding *check_add(struct check_model *m, const char *id,
     size_t scope, int metric, size_t path, size_t cond, long trial);
 /* Add a run's id and files to f (duplicates ignored). */
 void check_add_run(struct check_finding *f, const struct check_run *r);
-/* check_add_run() of each of runs[0..n) in order, in O(n log n) (a
- * finding over a year's runs of a path holds 8,760). */
+/* check_add_run() of each of runs[0..n) in order, in O(m log m) for m
+ * the runs f holds and n (a finding over a year's runs of a path holds
+ * 8,760; merging one check's findings over the days adds each day's). */
 void check_add_runs(struct check_finding *f,
     const struct check_run *const *runs, size_t n);
+/* The model's runs by id (check_run_index(); the caller frees it), and
+ * the first of m's runs (in m->runs order) with this id, or NULL, in
+ * O(log n). */
+struct check_run_ix;
+struct check_run_ix *check_run_index(const struct check_model *m);
+const struct check_run *check_run_of(const struct check_model *m,
+    const struct check_run_ix *ix, int64_t id);
 /* Set the texts; each strbuf is detached into f (and re-initialised). */
 /* Append "; " to each non-empty text, so the next reason can follow. */
 void check_next_reason(struct strbuf *ev, struct strbuf *cause,

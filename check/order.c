@@ -301,21 +301,32 @@ run_order(struct check_model *m, size_t *nflag)
 	double *best = xmalloc((m->nconds ? m->nconds : 1) * sizeof(double));
 	size_t *best_run = xmalloc((m->nconds ? m->nconds : 1) *
 	    sizeof(size_t));
-	size_t inst, i, j, n;
+	/* the runs by machine, each machine's in model order: a pass over
+	 * every run for each machine was runs x days */
+	size_t *start = xcalloc(m->ninstances + 1, sizeof(size_t));
+	size_t *by_inst = xmalloc((m->nruns ? m->nruns : 1) * sizeof(size_t));
+	size_t inst, i, j, n, at;
 
 	if (m->nruns) {
 		pairs = xmalloc(2 * m->nruns * sizeof(int64_t));
 		s = xmalloc(m->nruns * sizeof(*s));
 	}
-	for (inst = 0; inst < m->ninstances; inst++) {
+	for (i = 0; i < m->nruns; i++)
+		start[m->runs[i].instance + 1]++;
+	for (inst = 0; inst < m->ninstances; inst++)
+		start[inst + 1] += start[inst];
+	for (i = 0; i < m->nruns; i++)
+		by_inst[start[m->runs[i].instance]++] = i;
+	/* start[inst] is now the end of inst's runs, the start of the next */
+	for (inst = 0, at = 0; inst < m->ninstances; at = start[inst++]) {
 		double floor;
 		size_t floor_runs, floor_paths, floor_conds;
 
-		for (i = n = 0; i < m->nruns; i++) {
-			const struct check_run *r = &m->runs[i];
+		for (n = 0; at < start[inst]; at++) {
+			const struct check_run *r = &m->runs[by_inst[at]];
 
-			if (r->instance != inst ||
-			    r->metric != METRIC_THROUGHPUT_BPS ||
+			i = by_inst[at];
+			if (r->metric != METRIC_THROUGHPUT_BPS ||
 			    r->started_at == INT64_MIN || !isfinite(r->p50) ||
 			    r->p50 <= 0)
 				continue;
@@ -388,6 +399,8 @@ run_order(struct check_model *m, size_t *nflag)
 	}
 	free(pairs);
 	free(s);
+	free(start);
+	free(by_inst);
 	free(best);
 	free(best_run);
 	strbuf_release(&ev);

@@ -116,54 +116,64 @@ struct camp_flags {
 	size_t		*cells;		/* [run * NSTATS + j]: cells pooled */
 };
 
-static bool
-camp_same(const struct check_model *m, const struct check_cell *a,
-    const struct check_cell *b)
+/* Cells in the order their groups (campaign, metric, tool) are judged. */
+struct camp_key {
+	const struct check_model *m;
+	size_t	cell;
+};
+
+static int
+camp_cmp(const void *va, const void *vb)
 {
-	return a->scope == b->scope && a->metric == b->metric &&
-	    !strcmp(m->runs[a->runs[0]].tool, m->runs[b->runs[0]].tool);
+	const struct camp_key *a = va, *b = vb;
+	const struct check_cell *x = &a->m->cells[a->cell];
+	const struct check_cell *y = &b->m->cells[b->cell];
+	int c;
+
+	if (x->scope != y->scope)
+		return x->scope < y->scope ? -1 : 1;
+	if (x->metric != y->metric)
+		return x->metric < y->metric ? -1 : 1;
+	c = strcmp(a->m->runs[x->runs[0]].tool, a->m->runs[y->runs[0]].tool);
+	if (c)
+		return c;
+	return (a->cell > b->cell) - (a->cell < b->cell);
 }
 
 /* The one rule (stats_outlier_cells(), which analyze calls) over the
- * cells of group g: those of one campaign, metric and tool, first
- * cells[g]. */
+ * cells k[0..nc) of one group: one campaign, metric and tool. */
 static void
-camp_group(const struct check_model *m, size_t g, bool *done,
+camp_group(const struct check_model *m, const struct camp_key *k, size_t nc,
     struct camp_flags *cf)
 {
-	size_t nc = 0, ci, t, j, at;
-	struct stats_outlier_cell *oc = xcalloc(m->ncells, sizeof(*oc));
-	size_t *who = xmalloc(m->ncells * sizeof(size_t));
-	double **st = xcalloc(m->ncells, sizeof(*st));
+	size_t ci, g, t, j, at;
+	struct stats_outlier_cell *oc = xcalloc(nc, sizeof(*oc));
+	double **st = xcalloc(nc, sizeof(*st));
 
-	for (ci = g; ci < m->ncells; ci++) {
-		const struct check_cell *c = &m->cells[ci];
-		size_t kk = c->nruns ? c->nruns : 1;
+	for (ci = 0; ci < nc; ci++) {
+		const struct check_cell *c = &m->cells[k[ci].cell];
+		size_t kk = c->nruns;
 
-		if (done[ci] || !c->nruns || !camp_same(m, &m->cells[g], c))
-			continue;
-		done[ci] = true;
-		st[nc] = xmalloc(kk * STATS_OUTLIER_NSTATS * sizeof(double));
+		st[ci] = xmalloc(kk * STATS_OUTLIER_NSTATS * sizeof(double));
 		for (t = 0; t < c->nruns; t++)
 			for (j = 0; j < STATS_OUTLIER_NSTATS; j++)
-				st[nc][t * STATS_OUTLIER_NSTATS + j] =
+				st[ci][t * STATS_OUTLIER_NSTATS + j] =
 				    m->runs[c->runs[t]].stat[j];
-		oc[nc].k = c->nruns;
-		oc[nc].st = st[nc];
+		oc[ci].k = c->nruns;
+		oc[ci].st = st[ci];
 		/* a throughput trial cannot beat its path: when one is far
 		 * above the others, they are the ones off (run-order and
 		 * burst-cliff say why); as analyze's cells_judge_outliers() */
-		oc[nc].low_only = metric_by_id(c->metric) &&
+		oc[ci].low_only = metric_by_id(c->metric) &&
 		    metric_by_id(c->metric)->higher_better;
-		oc[nc].flag = xcalloc(kk, sizeof(bool));
-		oc[nc].on = xcalloc(kk, sizeof(unsigned));
-		oc[nc].ratio = xmalloc(kk * STATS_OUTLIER_NSTATS *
+		oc[ci].flag = xcalloc(kk, sizeof(bool));
+		oc[ci].on = xcalloc(kk, sizeof(unsigned));
+		oc[ci].ratio = xmalloc(kk * STATS_OUTLIER_NSTATS *
 		    sizeof(double));
-		who[nc++] = ci;
 	}
 	stats_outlier_cells(oc, nc);
 	for (g = 0; g < nc; g++) {
-		const struct check_cell *c = &m->cells[who[g]];
+		const struct check_cell *c = &m->cells[k[g].cell];
 
 		for (t = 0; t < c->nruns; t++) {
 			if (oc[g].flag[t])
@@ -182,21 +192,38 @@ camp_group(const struct check_model *m, size_t g, bool *done,
 		free(oc[g].ratio);
 	}
 	free(oc);
-	free(who);
 	free(st);
 }
 
-/* The one rule over every group of cells (campaign, metric, tool). */
+/* The one rule over every group of cells (campaign, metric, tool): the
+ * cells sorted by group, so each group is found once, not by a pass
+ * over every cell for each. */
 static void
 camp_judge(const struct check_model *m, struct camp_flags *cf)
 {
-	bool *done = xcalloc(m->ncells + 1, sizeof(bool));
-	size_t ci;
+	struct camp_key *k = xcalloc(m->ncells + 1, sizeof(*k));
+	size_t ci, n = 0, at, end;
 
 	for (ci = 0; ci < m->ncells; ci++)
-		if (!done[ci] && m->cells[ci].nruns)
-			camp_group(m, ci, done, cf);
-	free(done);
+		if (m->cells[ci].nruns) {
+			k[n].m = m;
+			k[n++].cell = ci;
+		}
+	qsort(k, n, sizeof(*k), camp_cmp);
+	for (at = 0; at < n; at = end) {
+		const struct check_cell *a = &m->cells[k[at].cell];
+
+		for (end = at + 1; end < n; end++) {
+			const struct check_cell *b = &m->cells[k[end].cell];
+
+			if (a->scope != b->scope || a->metric != b->metric ||
+			    strcmp(m->runs[a->runs[0]].tool,
+			    m->runs[b->runs[0]].tool))
+				break;
+		}
+		camp_group(m, k + at, end - at, cf);
+	}
+	free(k);
 }
 
 

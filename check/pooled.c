@@ -54,59 +54,10 @@ struct pg_block {
 	size_t			n;
 };
 
-/* The model's runs by id, for finding a trial's run in O(log n). */
-struct run_ix {
-	int64_t	id;
-	size_t	at;		/* in m->runs */
-};
-
-static int
-cmp_run_ix(const void *a, const void *b)
-{
-	const struct run_ix *x = a, *y = b;
-
-	return (x->id > y->id) - (x->id < y->id);
-}
-
-/* The index of m's runs by id (m->nruns entries); the caller frees it. */
-static struct run_ix *
-run_index(const struct check_model *m)
-{
-	struct run_ix *ix = xcalloc(m->nruns + 1, sizeof(*ix));
-	size_t r;
-
-	for (r = 0; r < m->nruns; r++) {
-		ix[r].id = m->runs[r].id;
-		ix[r].at = r;
-	}
-	qsort(ix, m->nruns, sizeof(*ix), cmp_run_ix);
-	return ix;
-}
-
-/* The first of m's runs (in m->runs order) with this id, or NULL. */
-static const struct check_run *
-run_of(const struct check_model *m, const struct run_ix *ix, int64_t id)
-{
-	size_t lo = 0, hi = m->nruns, best = SIZE_MAX;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (ix[mid].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (; lo < m->nruns && ix[lo].id == id; lo++)
-		if (ix[lo].at < best)
-			best = ix[lo].at;
-	return best == SIZE_MAX ? NULL : &m->runs[best];
-}
-
 /* keys: the tags that split the runs this way ("day, study"); key:
  * the first of them, whose values name the groups. */
 static void
-finding(struct check_model *m, const struct run_ix *ids, int metric,
+finding(struct check_model *m, const struct check_run_ix *ids, int metric,
     const struct pg_block *b, const char *keys, const char *key, const size_t *grp, char **names,
     size_t ngroups, const struct check_groups *res)
 {
@@ -126,7 +77,7 @@ finding(struct check_model *m, const struct run_ix *ids, int metric,
 	free(f->scope);
 	f->scope = xstrdup("");
 	for (i = k = 0; i < b->n; i++) {
-		const struct check_run *run = run_of(m, ids,
+		const struct check_run *run = check_run_of(m, ids,
 		    b->trial[i]->run_id);
 
 		if (run)
@@ -187,7 +138,7 @@ group_by(const struct pg_block *b, size_t j, size_t *grp, char **names)
  * split the runs alike (each campaign its own day, instance type and
  * study) are one finding naming them all. */
 static void
-test_block(struct check_model *m, const struct run_ix *ids, int metric,
+test_block(struct check_model *m, const struct check_run_ix *ids, int metric,
     const struct pg_block *b, char *const *keys, size_t nkeys)
 {
 	size_t *grp = xcalloc(b->n + 1, sizeof(size_t));
@@ -257,7 +208,7 @@ pooled_metric(struct check_model *m, int metric)
 	struct cells_query q;
 	struct cellset cs;
 	struct pg_block b;
-	struct run_ix *ids = NULL;
+	struct check_run_ix *ids = NULL;
 	char **keys = NULL;
 	size_t i, j, a, cap = 0;
 	int nk = pooling_candidates(m->db, NULL, 0, &keys);
@@ -279,7 +230,7 @@ pooled_metric(struct check_model *m, int metric)
 		goto done;
 	for (i = 0; i < cs.n; i++)
 		cap += cs.cells[i].ntrials;
-	ids = run_index(m);
+	ids = check_run_index(m);
 	b.cell = xcalloc(cap + 1, sizeof(*b.cell));
 	b.trial = xcalloc(cap + 1, sizeof(*b.trial));
 	b.v = xcalloc(cap + 1, sizeof(double));
