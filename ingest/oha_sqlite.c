@@ -57,9 +57,7 @@ oha_row_cmp(const void *a, const void *b)
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-/* Are rows in oha_row_cmp() order already?  oha writes a run's
- * requests in the order they started, so they mostly are, and a check
- * costs far less than qsort() of millions of rows. */
+/* Are rows in oha_row_cmp() order already? */
 static bool
 oha_rows_sorted(const struct oha_row *rows, size_t nrows)
 {
@@ -72,11 +70,46 @@ oha_rows_sorted(const struct oha_row *rows, size_t nrows)
 }
 
 /*
+ * Put rows in oha_row_cmp() order by insertion while that stays cheap:
+ * oha writes a request when it ends, so with several connections the
+ * starts are nearly in order (on the bench tree a row is on average one
+ * or two places from its own, at most ~120), and shifting a row past a
+ * few later starters costs far less than two radix sorts and a move of
+ * every row.  Rows further out of order (shifts past 4 a row read so
+ * far, plus some slack) make it stop and return false before moving row
+ * i: rows[0..i) are then those of idx < i in oha_row_cmp() order and the
+ * rest in idx order, so rows with equal (run, start) are still in idx
+ * order, all oha_rows_sort() needs.  The work is linear either way.
+ * The radix sort puts a start of -0.0 before 0.0, oha_row_cmp() does
+ * not: with a -0.0 start the caller uses the radix sort alone.
+ */
+static bool
+oha_rows_settle(struct oha_row *rows, size_t nrows)
+{
+	size_t i, j, shifts = 0;
+	struct oha_row r;
+
+	for (i = 1; i < nrows; i++) {
+		if (oha_row_cmp(&rows[i - 1], &rows[i]) <= 0)
+			continue;
+		r = rows[i];
+		for (j = i; j > 0 && oha_row_cmp(&rows[j - 1], &r) > 0; j--)
+			;
+		shifts += i - j;
+		if (shifts > 4 * i + 4096)
+			return false;
+		memmove(&rows[j + 1], &rows[j], (i - j) * sizeof(*rows));
+		rows[j] = r;
+	}
+	return true;
+}
+
+/*
  * Put *rows in oha_row_cmp() order: by start, then stably by run (rows
- * are in idx order to begin with, so equal keys stay in it).  Two radix
- * sorts of (key, index) pairs and one move of the rows: qsort() with
- * oha_row_cmp() was a third of ingest's instructions on a tree of
- * shuffled rows.  start is >= 0 (or 0 for a bad row), so its key is its
+ * with equal keys are in idx order to begin with, so they stay in it).
+ * Two radix sorts of (key, index) pairs and one move of the rows:
+ * qsort() with oha_row_cmp() was a third of ingest's instructions on a
+ * tree of shuffled rows.  start is >= 0 (or 0 for a bad row), so its key is its
  * order; a run's key flips the sign bit.
  */
 static void
@@ -316,6 +349,7 @@ ingest_parse_oha_sqlite(const char *buf, size_t len, struct parse_result *res)
 	struct oha_row *rows = NULL;
 	size_t nrows = 0, alloc = 0, unattributed = 0, seen = 0;
 	struct oha_cols cols;
+	bool negzero = false;	/* a start of -0.0 */
 	int rc, ret = -1;
 
 	if (len < SQLITE_HEADER_SIZE || memcmp(buf, "SQLite format 3", 16)) {
@@ -382,6 +416,7 @@ ingest_parse_oha_sqlite(const char *buf, size_t len, struct parse_result *res)
 		ALLOC_GROW(rows, nrows + 1, alloc);
 		if (oha_read_row(st, cols.run, &rows[nrows])) {
 			rows[nrows].idx = seen;
+			negzero |= signbit(rows[nrows].start) != 0;
 			nrows++;
 		} else {
 			unattributed++;
@@ -404,7 +439,8 @@ ingest_parse_oha_sqlite(const char *buf, size_t len, struct parse_result *res)
 		parse_result_mark_partial(res, "skipped %zu row%s without a "
 		    "valid run", unattributed, unattributed == 1 ? "" : "s");
 
-	if (!oha_rows_sorted(rows, nrows))
+	if (negzero ? !oha_rows_sorted(rows, nrows) :
+	    !oha_rows_settle(rows, nrows))
 		oha_rows_sort(&rows, nrows);
 	if (oha_emit_runs(rows, nrows, &cols, res) == 0) {
 		parse_result_release(res);	/* rejected: no runs */
