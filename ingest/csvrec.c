@@ -2,6 +2,8 @@
  * csvrec.c - CSV records on top of libcsv for the ingest parsers (oha
  * CSV, pathprobe): line numbers for messages, bounded field growth, and
  * number parsing that is exact and fast enough for millions of rows.
+ * Plain lines (no quotes, CR, blanks or tabs) are split here without
+ * libcsv, which was most of a CSV parse; t-csvrec checks the two agree.
  */
 #include "common/compat.h"
 
@@ -22,6 +24,8 @@ struct csv_state {
 	void		*data;		/* their argument */
 	char		*rbuf;		/* kept fields, NUL-separated */
 	size_t		rlen, ralloc;	/* bytes used / allocated in rbuf */
+	char		*fbuf;		/* the fast path's field, NUL added */
+	size_t		falloc;		/* bytes allocated in fbuf */
 	size_t		off[CSV_REC_MAX_FIELDS];	/* offsets in rbuf */
 	size_t		flen[CSV_REC_MAX_FIELDS];	/* field lengths */
 	size_t		nfields;	/* fields seen in this record */
@@ -45,11 +49,11 @@ csv_realloc_capped(void *p, size_t n)
 	return xrealloc(p, n);
 }
 
+/* Field i of the record: to the caller's field callback, or kept.  s is
+ * NUL-terminated. */
 static void
-on_field(void *f, size_t n, void *v)
+take_field(struct csv_state *st, const char *s, size_t n)
 {
-	struct csv_state *st = v;
-	const char *s = f ? f : "";
 	size_t i = st->nfields;
 
 	if (i == 0)
@@ -68,6 +72,12 @@ on_field(void *f, size_t n, void *v)
 	/* Quoted line breaks inside the field still move the line count. */
 	if (st->quotes)
 		st->line += lines_count(s, n);
+}
+
+static void
+on_field(void *f, size_t n, void *v)
+{
+	take_field(v, f ? f : "", n);
 }
 
 /* c is the terminator ('\r' or '\n'), or -1 for a last line without one. */
@@ -102,14 +112,118 @@ on_record(int c, void *v)
 	st->rlen = 0;
 }
 
-int
-ingest_csv_each(const char *buf, size_t len, size_t first_line,
-    csv_field_fn field_fn, csv_rec_fn rec_fn, void *data,
+/*
+ * What a byte is to the fast path (csv_fast()).  ODD: one libcsv gives
+ * a meaning of its own (a quote, CR, the blank and tab it trims from an
+ * unquoted field) or NUL, which is rare enough to leave to it too.
+ */
+enum { CSV_B_PLAIN = 0, CSV_B_COMMA, CSV_B_LF, CSV_B_ODD };
+
+static const unsigned char csv_byte[256] = {
+	['\0'] = CSV_B_ODD, ['\t'] = CSV_B_ODD, ['\n'] = CSV_B_LF,
+	['\r'] = CSV_B_ODD, [' '] = CSV_B_ODD, ['"'] = CSV_B_ODD,
+	[','] = CSV_B_COMMA,
+};
+
+/* Most commas a line may have for the fast path, and longest line:
+ * well inside libcsv's first field buffer, so that it would not have
+ * refused any of its fields either. */
+#define CSV_FAST_COMMAS	64
+#define CSV_FAST_LINE	(CSV_BLOCK / 2)
+
+/*
+ * The well-formed common case without libcsv: lines of plain bytes
+ * (csv_byte[]), split at commas, ended by LF.  Gives the records, as
+ * libcsv would, up to the first line it cannot take (an ODD byte, more
+ * than CSV_FAST_COMMAS commas or CSV_FAST_LINE bytes) and returns where
+ * that line starts, len when it took all; st is then as libcsv would
+ * have left it at that line's start, so libcsv can go on from there.
+ */
+static size_t
+csv_fast(const char *buf, size_t len, struct csv_state *st)
+{
+	const unsigned char *u = (const unsigned char *)buf;
+	size_t comma[CSV_FAST_COMMAS + 1];
+	size_t start = 0, i, k, ncomma, from, n;
+	unsigned char b = CSV_B_PLAIN;
+
+	while (start < len) {
+		ncomma = 0;
+		for (i = start; i < len; i++) {
+			b = csv_byte[u[i]];
+			if (b == CSV_B_PLAIN)
+				continue;
+			if (b != CSV_B_COMMA)
+				break;
+			if (ncomma == CSV_FAST_COMMAS)
+				return start;
+			comma[ncomma++] = i;
+		}
+		if ((i < len && b == CSV_B_ODD) || i - start > CSV_FAST_LINE)
+			return start;
+		if (i == start) {
+			on_record('\n', st);	/* a blank line */
+			start = i + 1;
+			continue;
+		}
+		comma[ncomma] = i;
+		for (k = 0, from = start; k <= ncomma; k++) {
+			n = comma[k] - from;
+			ALLOC_GROW(st->fbuf, n + 1, st->falloc);
+			memcpy(st->fbuf, buf + from, n);
+			st->fbuf[n] = '\0';
+			take_field(st, st->fbuf, n);
+			from = comma[k] + 1;
+		}
+		on_record(i < len ? '\n' : -1, st);
+		start = i + 1;
+	}
+	return len;
+}
+
+/* libcsv on buf[0..len), st set up and maybe advanced by csv_fast(). */
+static int
+csv_full(const char *buf, size_t len, struct csv_state *st,
     struct strbuf *why)
 {
 	struct csv_parser p;
-	struct csv_state st;
 	size_t done;
+	int ret = 0;
+
+	st->quotes = len && memchr(buf, '"', len) != NULL;
+	if (csv_init(&p, CSV_APPEND_NULL | CSV_REPALL_NL))
+		return -1;	/* only fails for a NULL parser */
+	csv_set_realloc_func(&p, csv_realloc_capped);
+	csv_set_blk_size(&p, CSV_BLOCK);
+
+	done = csv_parse(&p, buf, len, on_field, on_record, st);
+	if (done < len) {
+		if (csv_error(&p) == CSV_ENOMEM)
+			strbuf_addf(why, "field longer than %u bytes at line "
+			    "%zu", CSV_FIELD_MAX, st->line);
+		else
+			strbuf_addf(why, "CSV error at line %zu: %s", st->line,
+			    csv_strerror(csv_error(&p)));
+		ret = -1;
+		goto cleanup;
+	}
+	if (csv_fini(&p, on_field, on_record, st)) {
+		strbuf_addf(why, "CSV error at end of input: %s",
+		    csv_strerror(csv_error(&p)));
+		ret = -1;
+	}
+cleanup:
+	csv_free(&p);		/* frees libcsv's field buffer */
+	return ret;
+}
+
+static int
+csv_each(const char *buf, size_t len, size_t first_line,
+    csv_field_fn field_fn, csv_rec_fn rec_fn, void *data,
+    struct strbuf *why, bool fast)
+{
+	struct csv_state st;
+	size_t off = 0;
 	int ret = 0;
 
 	memset(&st, 0, sizeof(st));
@@ -117,32 +231,31 @@ ingest_csv_each(const char *buf, size_t len, size_t first_line,
 	st.rec_fn = rec_fn;
 	st.data = data;
 	st.line = first_line;
-	st.quotes = len && memchr(buf, '"', len) != NULL;
-	if (csv_init(&p, CSV_APPEND_NULL | CSV_REPALL_NL))
-		return -1;	/* only fails for a NULL parser */
-	csv_set_realloc_func(&p, csv_realloc_capped);
-	csv_set_blk_size(&p, CSV_BLOCK);
-
-	done = csv_parse(&p, buf, len, on_field, on_record, &st);
-	if (done < len) {
-		if (csv_error(&p) == CSV_ENOMEM)
-			strbuf_addf(why, "field longer than %u bytes at line "
-			    "%zu", CSV_FIELD_MAX, st.line);
-		else
-			strbuf_addf(why, "CSV error at line %zu: %s", st.line,
-			    csv_strerror(csv_error(&p)));
-		ret = -1;
-		goto cleanup;
-	}
-	if (csv_fini(&p, on_field, on_record, &st)) {
-		strbuf_addf(why, "CSV error at end of input: %s",
-		    csv_strerror(csv_error(&p)));
-		ret = -1;
-	}
-cleanup:
-	csv_free(&p);		/* frees libcsv's field buffer */
+	if (fast)
+		off = csv_fast(buf, len, &st);
+	if (off < len)
+		ret = csv_full(buf + off, len - off, &st, why);
 	free(st.rbuf);
+	free(st.fbuf);
 	return ret;
+}
+
+int
+ingest_csv_each(const char *buf, size_t len, size_t first_line,
+    csv_field_fn field_fn, csv_rec_fn rec_fn, void *data,
+    struct strbuf *why)
+{
+	return csv_each(buf, len, first_line, field_fn, rec_fn, data, why,
+	    true);
+}
+
+int
+ingest_csv_each_full(const char *buf, size_t len, size_t first_line,
+    csv_field_fn field_fn, csv_rec_fn rec_fn, void *data,
+    struct strbuf *why)
+{
+	return csv_each(buf, len, first_line, field_fn, rec_fn, data, why,
+	    false);
 }
 
 /* 10^0 .. 10^22 are exact in a double. */

@@ -251,6 +251,30 @@ job_init(struct ingest_job *job, const struct walk_file *wf)
 	parse_result_init(&job->res);
 }
 
+/* A read buffer larger than this is freed, not kept for the next file:
+ * one huge file must not hold its memory for the rest of the walk. */
+#define JOB_KEEP_MAX	((size_t)64 << 20)
+
+void
+job_lend_buffer(struct ingest_job *job, struct strbuf *spare)
+{
+	strbuf_release(&job->raw);
+	job->raw = *spare;
+	strbuf_reset(&job->raw);
+	strbuf_init(spare, 0);
+}
+
+void
+job_keep_buffer(struct ingest_job *job, struct strbuf *spare)
+{
+	strbuf_release(spare);
+	if (job->raw.alloc <= JOB_KEEP_MAX) {
+		*spare = job->raw;
+		strbuf_init(&job->raw, 0);
+	}
+	job->content = NULL;
+}
+
 void
 job_release(struct ingest_job *job)
 {

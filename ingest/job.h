@@ -140,6 +140,15 @@ struct ingest_ctx {
 void job_init(struct ingest_job *job, const struct walk_file *wf);
 void job_release(struct ingest_job *job);
 /*
+ * Reuse one read buffer from file to file: a fresh buffer for each file
+ * costs the kernel zeroing new pages for every byte read.  Lend gives
+ * the job *spare (emptied) to read into, leaving *spare empty; keep
+ * takes the job's buffer back into *spare (its old one freed), unless
+ * it grew past a cap, before job_release().
+ */
+void job_lend_buffer(struct ingest_job *job, struct strbuf *spare);
+void job_keep_buffer(struct ingest_job *job, struct strbuf *spare);
+/*
  * Read, hash, key and sniff the file (the keys from o and mc); prints
  * nothing.  Returns whether it should be parsed: known kind, not empty,
  * and not unchanged (looked up in st, which may be NULL: then

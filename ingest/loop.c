@@ -69,6 +69,8 @@ struct ingest_pipe {
 	pthread_cond_t	room;		/* a job consumed, or stop */
 	pthread_cond_t	turn;		/* keyed moved on */
 	struct ingest_job	jobs[INGEST_AHEAD];
+	struct strbuf	spare[INGEST_AHEAD];	/* a slot's read buffer between
+						 * its jobs (job_keep_buffer()) */
 	size_t		done[INGEST_AHEAD];	/* k + 1 once job k is parsed */
 	size_t		next;		/* the next file to take */
 	size_t		keyed;		/* files keyed so far */
@@ -90,6 +92,7 @@ pipe_do(struct ingest_pipe *p, size_t k)
 	bool parse = false, read;
 
 	job_init(job, p->todo[k]);
+	job_lend_buffer(job, &p->spare[k % INGEST_AHEAD]);
 	err_capture_begin(&job->msgs);
 	read = job_read(job);
 	/* every file taken gets its turn, even after stop: the one after
@@ -171,6 +174,8 @@ ingest_files(struct ingest_ctx *c, struct store *rst, struct meta_cache *mc,
 	double last = 0;
 	int ret = 0;
 
+	for (k = 0; k < INGEST_AHEAD; k++)
+		strbuf_init(&p->spare[k], 0);
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->ready, NULL);
 	pthread_cond_init(&p->room, NULL);
@@ -194,6 +199,7 @@ ingest_files(struct ingest_ctx *c, struct store *rst, struct meta_cache *mc,
 			pthread_mutex_unlock(&p->lock);
 		} else {
 			job_init(job, todo[k]);
+			job_lend_buffer(job, &p->spare[k % INGEST_AHEAD]);
 			err_capture_begin(&job->msgs);
 			if (job_prepare(job, o->dry_run ? NULL : c->st, mc, o))
 				job_parse(job);
@@ -201,6 +207,9 @@ ingest_files(struct ingest_ctx *c, struct store *rst, struct meta_cache *mc,
 		}
 		stats->files++;
 		rc = o->dry_run ? job_dry(c, job) : job_finish(c, job);
+		/* before consumed moves on: then the slot's next job takes
+		 * the buffer */
+		job_keep_buffer(job, &p->spare[k % INGEST_AHEAD]);
 		job_release(job);
 		pthread_mutex_lock(&p->lock);
 		p->consumed = k + 1;
@@ -229,6 +238,8 @@ ingest_files(struct ingest_ctx *c, struct store *rst, struct meta_cache *mc,
 		for (; p->consumed < p->next; p->consumed++)
 			job_release(&p->jobs[p->consumed % INGEST_AHEAD]);
 	}
+	for (k = 0; k < INGEST_AHEAD; k++)
+		strbuf_release(&p->spare[k]);
 	pthread_cond_destroy(&p->turn);
 	pthread_cond_destroy(&p->room);
 	pthread_cond_destroy(&p->ready);

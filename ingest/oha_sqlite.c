@@ -57,9 +57,7 @@ oha_row_cmp(const void *a, const void *b)
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-/* Are rows in oha_row_cmp() order already?  oha writes a run's
- * requests in the order they started, so they mostly are, and a check
- * costs far less than qsort() of millions of rows. */
+/* Are rows in oha_row_cmp() order already? */
 static bool
 oha_rows_sorted(const struct oha_row *rows, size_t nrows)
 {
@@ -72,11 +70,46 @@ oha_rows_sorted(const struct oha_row *rows, size_t nrows)
 }
 
 /*
+ * Put rows in oha_row_cmp() order by insertion while that stays cheap:
+ * oha writes a request when it ends, so with several connections the
+ * starts are nearly in order (on the bench tree a row is on average one
+ * or two places from its own, at most ~120), and shifting a row past a
+ * few later starters costs far less than two radix sorts and a move of
+ * every row.  Rows further out of order (shifts past 4 a row read so
+ * far, plus some slack) make it stop and return false before moving row
+ * i: rows[0..i) are then those of idx < i in oha_row_cmp() order and the
+ * rest in idx order, so rows with equal (run, start) are still in idx
+ * order, all oha_rows_sort() needs.  The work is linear either way.
+ * The radix sort puts a start of -0.0 before 0.0, oha_row_cmp() does
+ * not: with a -0.0 start the caller uses the radix sort alone.
+ */
+static bool
+oha_rows_settle(struct oha_row *rows, size_t nrows)
+{
+	size_t i, j, shifts = 0;
+	struct oha_row r;
+
+	for (i = 1; i < nrows; i++) {
+		if (oha_row_cmp(&rows[i - 1], &rows[i]) <= 0)
+			continue;
+		r = rows[i];
+		for (j = i; j > 0 && oha_row_cmp(&rows[j - 1], &r) > 0; j--)
+			;
+		shifts += i - j;
+		if (shifts > 4 * i + 4096)
+			return false;
+		memmove(&rows[j + 1], &rows[j], (i - j) * sizeof(*rows));
+		rows[j] = r;
+	}
+	return true;
+}
+
+/*
  * Put *rows in oha_row_cmp() order: by start, then stably by run (rows
- * are in idx order to begin with, so equal keys stay in it).  Two radix
- * sorts of (key, index) pairs and one move of the rows: qsort() with
- * oha_row_cmp() was a third of ingest's instructions on a tree of
- * shuffled rows.  start is >= 0 (or 0 for a bad row), so its key is its
+ * with equal keys are in idx order to begin with, so they stay in it).
+ * Two radix sorts of (key, index) pairs and one move of the rows:
+ * qsort() with oha_row_cmp() was a third of ingest's instructions on a
+ * tree of shuffled rows.  start is >= 0 (or 0 for a bad row), so its key is its
  * order; a run's key flips the sign bit.
  */
 static void
@@ -106,43 +139,56 @@ oha_rows_sort(struct oha_row **rows, size_t nrows)
 
 /* A column value that is a number (INTEGER or REAL). */
 static bool
-col_number(sqlite3_stmt *st, int i, double *out)
+val_number(sqlite3_value *v, double *out)
 {
-	int t = sqlite3_column_type(st, i);
+	int t = sqlite3_value_type(v);
 
 	if (t != SQLITE_INTEGER && t != SQLITE_FLOAT)
 		return false;
-	*out = sqlite3_column_double(st, i);
+	*out = sqlite3_value_double(v);
 	return isfinite(*out);
 }
 
-/* Fill *row from the current result row (start, duration, status[, run]).
- * Returns false when the row cannot even be given to a run. */
+/*
+ * Fill *row from the current result row (start, duration, status[, run]).
+ * Returns false when the row cannot even be given to a run.  Each column
+ * is fetched once as an sqlite3_value and read from there: every
+ * sqlite3_column_*() call takes the statement's mutex and checks for a
+ * failed malloc, and two calls a column were a sixth of a parse.
+ */
 static bool
 oha_read_row(sqlite3_stmt *st, bool has_run, struct oha_row *row)
 {
+	sqlite3_value *v;
 	int64_t status;
-	double v;
+	double d;
 
 	memset(row, 0, sizeof(*row));
 	if (has_run) {
-		if (sqlite3_column_type(st, 3) != SQLITE_INTEGER)
+		v = sqlite3_column_value(st, 3);
+		if (sqlite3_value_type(v) != SQLITE_INTEGER)
 			return false;
-		row->run = sqlite3_column_int64(st, 3);
+		row->run = sqlite3_value_int64(v);
 	}
-	if (!col_number(st, 0, &v) || v < 0 || v >= OHA_MAX_SECONDS) {
+	if (!val_number(sqlite3_column_value(st, 0), &d) || d < 0 ||
+	    d >= OHA_MAX_SECONDS) {
 		row->bad = OHA_ROW_BAD_START;
 		return true;
 	}
-	row->start = v;
-	if (!col_number(st, 1, &v) || v < 0 || v >= OHA_MAX_SECONDS) {
+	row->start = d;
+	if (!val_number(sqlite3_column_value(st, 1), &d) || d < 0 ||
+	    d >= OHA_MAX_SECONDS) {
 		row->bad = OHA_ROW_BAD_DURATION;
 		return true;
 	}
-	row->duration = v;
-	status = sqlite3_column_int64(st, 2);
-	if (sqlite3_column_type(st, 2) != SQLITE_INTEGER ||
-	    !oha_status_valid(status)) {
+	row->duration = d;
+	v = sqlite3_column_value(st, 2);
+	if (sqlite3_value_type(v) != SQLITE_INTEGER) {
+		row->bad = OHA_ROW_BAD_STATUS;
+		return true;
+	}
+	status = sqlite3_value_int64(v);
+	if (!oha_status_valid(status)) {
 		row->bad = OHA_ROW_BAD_STATUS;
 		return true;
 	}
@@ -294,6 +340,58 @@ oha_emit_runs(struct oha_row *rows, size_t nrows, const struct oha_cols *cols,
 	return nruns;
 }
 
+/*
+ * An in-memory, read-only connection to the database image data[0..len)
+ * (borrowed: it must outlive the connection), locked down for an
+ * untrusted file.  NULL, with the rejection written to res, if SQLite
+ * cannot load it.
+ */
+static sqlite3 *
+oha_open(unsigned char *data, size_t len, struct parse_result *res)
+{
+	sqlite3 *db = NULL;
+	int rc;
+
+	/* NOMUTEX: the connection lives and dies in one parse, on one
+	 * thread; the per-call mutex was ~5 % of ingest's CPU. */
+	rc = sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
+	if (rc != SQLITE_OK) {
+		parse_reject(res, "cannot open an in-memory database: %s",
+		    db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+		goto fail;
+	}
+	/* The file is untrusted: no triggers, views or unsafe functions
+	 * (the options exist from SQLite 3.26, 3.31 and 3.35). */
+	sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, (int *)NULL);
+#ifdef SQLITE_DBCONFIG_DEFENSIVE
+	sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)NULL);
+#endif
+#ifdef SQLITE_DBCONFIG_TRUSTED_SCHEMA
+	sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, (int *)NULL);
+#endif
+#ifdef SQLITE_DBCONFIG_ENABLE_VIEW
+	sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_VIEW, 0, (int *)NULL);
+#endif
+	rc = sqlite3_deserialize(db, "main", data, (sqlite3_int64)len,
+	    (sqlite3_int64)len, SQLITE_DESERIALIZE_READONLY);
+	if (rc != SQLITE_OK) {
+		parse_reject(res, "cannot load database: %s",
+		    sqlite3_errmsg(db));
+		goto fail;
+	}
+	/* Read the pages in place in data (SQLite's memory-mapped reads
+	 * of an in-memory database) instead of copying each into the
+	 * page cache first.  Best effort: without it the rows are the
+	 * same, only slower. */
+	sqlite3_exec(db, "PRAGMA main.mmap_size = 2147483647", NULL, NULL,
+	    NULL);
+	return db;
+fail:
+	sqlite3_close(db);	/* NULL-safe */
+	return NULL;
+}
+
 int
 ingest_parse_oha_sqlite(const char *buf, size_t len, struct parse_result *res)
 {
@@ -303,6 +401,7 @@ ingest_parse_oha_sqlite(const char *buf, size_t len, struct parse_result *res)
 	struct oha_row *rows = NULL;
 	size_t nrows = 0, alloc = 0, unattributed = 0, seen = 0;
 	struct oha_cols cols;
+	bool negzero = false;	/* a start of -0.0 */
 	int rc, ret = -1;
 
 	if (len < SQLITE_HEADER_SIZE || memcmp(buf, "SQLite format 3", 16)) {
@@ -323,34 +422,9 @@ ingest_parse_oha_sqlite(const char *buf, size_t len, struct parse_result *res)
 		copy[18] = copy[19] = 1;
 		data = copy;
 	}
-	/* NOMUTEX: the connection lives and dies in this call, on one
-	 * thread; the per-call mutex was ~5 % of ingest's CPU. */
-	rc = sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE |
-	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
-	if (rc != SQLITE_OK) {
-		parse_reject(res, "cannot open an in-memory database: %s",
-		    db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+	db = oha_open(data, len, res);
+	if (!db)
 		goto cleanup;
-	}
-	/* The file is untrusted: no triggers, views or unsafe functions
-	 * (the options exist from SQLite 3.26, 3.31 and 3.35). */
-	sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, (int *)NULL);
-#ifdef SQLITE_DBCONFIG_DEFENSIVE
-	sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)NULL);
-#endif
-#ifdef SQLITE_DBCONFIG_TRUSTED_SCHEMA
-	sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, (int *)NULL);
-#endif
-#ifdef SQLITE_DBCONFIG_ENABLE_VIEW
-	sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_VIEW, 0, (int *)NULL);
-#endif
-	rc = sqlite3_deserialize(db, "main", data, (sqlite3_int64)len,
-	    (sqlite3_int64)len, SQLITE_DESERIALIZE_READONLY);
-	if (rc != SQLITE_OK) {
-		parse_reject(res, "cannot load database: %s",
-		    sqlite3_errmsg(db));
-		goto cleanup;
-	}
 	if (oha_columns(db, &cols, res))
 		goto cleanup;
 
@@ -369,6 +443,7 @@ ingest_parse_oha_sqlite(const char *buf, size_t len, struct parse_result *res)
 		ALLOC_GROW(rows, nrows + 1, alloc);
 		if (oha_read_row(st, cols.run, &rows[nrows])) {
 			rows[nrows].idx = seen;
+			negzero |= signbit(rows[nrows].start) != 0;
 			nrows++;
 		} else {
 			unattributed++;
@@ -391,7 +466,8 @@ ingest_parse_oha_sqlite(const char *buf, size_t len, struct parse_result *res)
 		parse_result_mark_partial(res, "skipped %zu row%s without a "
 		    "valid run", unattributed, unattributed == 1 ? "" : "s");
 
-	if (!oha_rows_sorted(rows, nrows))
+	if (negzero ? !oha_rows_sorted(rows, nrows) :
+	    !oha_rows_settle(rows, nrows))
 		oha_rows_sort(&rows, nrows);
 	if (oha_emit_runs(rows, nrows, &cols, res) == 0) {
 		parse_result_release(res);	/* rejected: no runs */

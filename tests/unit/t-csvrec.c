@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <sys/stat.h>
 
 #include "common/strbuf.h"
 #include "ingest/csvrec.h"
@@ -201,6 +203,195 @@ test_records(void)
 	strbuf_release(&big);
 }
 
+/* ---- the fast path against libcsv ------------------------------------ */
+
+/* Append s[0..n) to out with its length, so NULs and '|' show. */
+static void
+add_field(struct strbuf *out, const char *s, size_t n)
+{
+	strbuf_addf(out, "%zu=", n);
+	strbuf_add(out, s, n);
+	strbuf_addch(out, '|');
+}
+
+/* What one reading gave, and whether its fields came one by one. */
+struct trace {
+	struct strbuf	out;
+	bool		by_field;
+};
+
+static void
+diff_record(const struct csv_rec *rec, void *data)
+{
+	struct trace *t = data;
+	struct strbuf *out = &t->out;
+	size_t i;
+
+	strbuf_addf(out, "%zu:%zu:%d:", rec->line, rec->nfields,
+	    rec->terminated);
+	for (i = 0; !t->by_field && i < rec->nfields &&
+	    i < CSV_REC_MAX_FIELDS; i++) {
+		if (rec->field[i][rec->flen[i]] != '\0')
+			strbuf_addstr(out, "(no NUL)");
+		add_field(out, rec->field[i], rec->flen[i]);
+	}
+	strbuf_addstr(out, ";\n");
+}
+
+static void
+diff_field(size_t i, const char *s, size_t len, void *data)
+{
+	struct strbuf *out = &((struct trace *)data)->out;
+
+	strbuf_addf(out, "%zu#", i);
+	if (s[len] != '\0')
+		strbuf_addstr(out, "(no NUL)");
+	add_field(out, s, len);
+}
+
+/* Everything one reading gives: return, why, records (and fields). */
+static void
+csv_trace(const char *in, size_t len, bool full, bool by_field,
+    struct trace *t)
+{
+	struct strbuf why = STRBUF_INIT;
+	int rc;
+
+	strbuf_reset(&t->out);
+	t->by_field = by_field;
+	rc = (full ? ingest_csv_each_full : ingest_csv_each)(in, len, 7,
+	    by_field ? diff_field : NULL, diff_record, t, &why);
+	strbuf_addf(&t->out, "rc %d why %s\n", rc, why.buf);
+	strbuf_release(&why);
+}
+
+static size_t diff_inputs, diff_files, diff_bad;
+
+/* The fast path and libcsv alone must give the same, both ways of
+ * reading; a difference is printed once. */
+static void
+csv_same(const char *in, size_t len, const char *what)
+{
+	struct trace a = { STRBUF_INIT, false }, b = { STRBUF_INIT, false };
+	int mode;
+
+	for (mode = 0; mode < 2; mode++) {
+		csv_trace(in, len, false, mode, &a);
+		csv_trace(in, len, true, mode, &b);
+		if (a.out.len != b.out.len ||
+		    memcmp(a.out.buf, b.out.buf, a.out.len)) {
+			if (diff_bad++ < 3)
+				printf("# differs (%s, %s): fast:\n%s# libcsv:\n"
+				    "%s", what, mode ? "fields" : "records",
+				    a.out.buf, b.out.buf);
+		}
+	}
+	diff_inputs++;
+	strbuf_release(&a.out);
+	strbuf_release(&b.out);
+}
+
+/* Each file under dir (recursively) named *.csv, or every file when
+ * all: whole, and cut short in two places. */
+static void
+csv_same_files(const char *dir, bool all)
+{
+	struct strbuf path = STRBUF_INIT, sb = STRBUF_INIT;
+	struct dirent *de;
+	struct stat sta;
+	DIR *d = opendir(dir);
+	size_t n;
+
+	if (!d) {
+		CHECK(0, "differential: open a fixture folder");
+		return;
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/%s", dir, de->d_name);
+		if (stat(path.buf, &sta))
+			continue;
+		if (S_ISDIR(sta.st_mode)) {
+			csv_same_files(path.buf, all);
+			continue;
+		}
+		n = strlen(de->d_name);
+		if (!all && (n < 4 || strcmp(de->d_name + n - 4, ".csv")))
+			continue;
+		strbuf_reset(&sb);
+		if (strbuf_read_file(&sb, path.buf, (size_t)1 << 26) < 0) {
+			CHECK(0, "differential: read a fixture");
+			continue;
+		}
+		diff_files++;
+		csv_same(sb.buf, sb.len, path.buf);
+		csv_same(sb.buf, sb.len / 2, path.buf);
+		if (sb.len)
+			csv_same(sb.buf, sb.len - 1, path.buf);
+	}
+	closedir(d);
+	strbuf_release(&path);
+	strbuf_release(&sb);
+}
+
+/*
+ * ingest_csv_each()'s fast path for plain lines against libcsv reading
+ * everything: the same records, fields, line numbers, return and reason
+ * on the tests' CSV files, the fuzz corpora, edge cases and random
+ * input from the bytes that matter to a CSV reader.
+ */
+static void
+test_fast_same(void)
+{
+	static const char *const edge[] = {
+		"", "\n", "\n\n", ",", ",\n", "a,", "a,\n", ",a", "a,,b\n",
+		"a\n\nb", "a\nb", "a\r\nb\n", "a\n\r\nb\n", "a\rb\n",
+		" a,b\n", "a ,b\n", "a,\tb\n", "\ta\n", "a \n", " \n",
+		"\"a\",b\n", "a,\"b\nc\"\nd\n", "a\"b\n", "x\ny\n\"q\"\"\"\n",
+		"1,2,3\n4,5,6\n7,8", "ä,ö\n", "\xef\xbb\xbf" "a,b\n",
+	};
+	static const char alphabet[] = "ab1.,,,\n\n\r\" \t";
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, j, n;
+
+	for (i = 0; i < ARRAY_SIZE(edge); i++)
+		csv_same(edge[i], strlen(edge[i]), edge[i]);
+	csv_same("a\0b,c\n", 6, "NUL in a field");
+	csv_same("a,b\nc\0", 6, "NUL on the last line");
+
+	for (i = 0; i < 100; i++)	/* more commas than the fast path takes */
+		strbuf_addstr(&sb, i ? ",x" : "x");
+	strbuf_addstr(&sb, "\nlast\n");
+	csv_same(sb.buf, sb.len, "100 fields");
+	strbuf_reset(&sb);
+	strbuf_addstr(&sb, "a,b\n");	/* a field libcsv refuses */
+	for (i = 0; i < CSV_FIELD_MAX + 10; i++)
+		strbuf_addch(&sb, 'x');
+	strbuf_addstr(&sb, "\nc\n");
+	csv_same(sb.buf, sb.len, "a field too long");
+	csv_same(sb.buf, 40000, "a long line");
+
+	for (i = 0; i < 30000; i++) {
+		strbuf_reset(&sb);
+		n = rng() % 40;
+		for (j = 0; j < n; j++)
+			strbuf_addch(&sb, rng() % 4 ? alphabet[rng() % 7] :
+			    alphabet[rng() % (sizeof(alphabet) - 1)]);
+		csv_same(sb.buf, sb.len, "random");
+	}
+	strbuf_release(&sb);
+
+	csv_same_files("tests/fixtures", false);
+	csv_same_files("tests/fuzz/corpus/oha-csv", true);
+	csv_same_files("tests/fuzz/corpus/probe-csv", true);
+	printf("# differential: %zu inputs, %zu of them files\n",
+	    diff_inputs, diff_files);
+	CHECK(diff_files >= 30, "differential: the fixtures were read");
+	CHECK_EQ_INT(diff_bad, 0, "fast path and libcsv agree");
+}
+
 int
 main(void)
 {
@@ -208,5 +399,6 @@ main(void)
 	test_double_edges();
 	test_int64();
 	test_records();
+	test_fast_same();
 	return test_done();
 }

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <sqlite3.h>
+
 #include "common/strbuf.h"
 #include "ingest/internal.h"
 #include "tests/unit/harness.h"
@@ -501,6 +503,130 @@ test_sqlite(void)
 	strbuf_release(&copy);
 }
 
+/* One oha row for test_sqlite_order(): its start, its run, and where it
+ * is in the table (its duration in ms, to find it in the samples). */
+struct order_row {
+	double	start;
+	int64_t	run;
+	size_t	idx;
+};
+
+/* The order the parser must give: by run, then start, then table order
+ * (-0.0 before 0.0, as the radix sort has it). */
+static int
+order_cmp(const void *a, const void *b)
+{
+	const struct order_row *x = a, *y = b;
+
+	if (x->run != y->run)
+		return x->run < y->run ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (signbit(x->start) != signbit(y->start))
+		return signbit(x->start) ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* Write rows[0..n) as table oha of an in-memory database (columns
+ * without a type: a REAL column would store -0.0 as 0), parse its
+ * bytes, and check every run's samples come in order_cmp() order. */
+static void
+check_order(const char *what, struct order_row *rows, size_t n)
+{
+	struct parse_result res;
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st = NULL;
+	unsigned char *img = NULL;
+	sqlite3_int64 len = 0;
+	size_t i, k = 0, r, bad = 0;
+	char msg[128];
+
+	if (sqlite3_open(":memory:", &db) != SQLITE_OK ||
+	    sqlite3_exec(db, "CREATE TABLE oha (start, duration, status, run); "
+	    "BEGIN", NULL, NULL, NULL) ||
+	    sqlite3_prepare_v2(db, "INSERT INTO oha VALUES (?, ?, 200, ?)",
+	    -1, &st, NULL)) {
+		CHECK(0, "order: make a database");
+		goto cleanup;
+	}
+	for (i = 0; i < n; i++) {
+		sqlite3_bind_double(st, 1, rows[i].start);
+		sqlite3_bind_double(st, 2, (double)rows[i].idx / 1000.0);
+		sqlite3_bind_int64(st, 3, rows[i].run);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			bad++;
+		sqlite3_reset(st);
+	}
+	sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+	img = sqlite3_serialize(db, "main", &len, 0);
+	parse_result_init(&res);
+	if (bad || !img ||
+	    ingest_parse_oha_sqlite((const char *)img, (size_t)len, &res)) {
+		snprintf(msg, sizeof(msg), "%s: parses", what);
+		CHECK(0, msg);
+		parse_result_release(&res);
+		goto cleanup;
+	}
+	qsort(rows, n, sizeof(*rows), order_cmp);
+	for (r = 0; r < res.nruns; r++)
+		for (i = 0; i < res.runs[r].nsamples && k < n; i++, k++)
+			if (llround(res.runs[r].samples[i].value) !=
+			    (long long)rows[k].idx)
+				bad++;
+	snprintf(msg, sizeof(msg), "%s: %zu rows in order", what, n);
+	CHECK(bad == 0 && k == n, msg);
+	parse_result_release(&res);
+cleanup:
+	sqlite3_free(img);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+}
+
+/*
+ * Rows in table order as oha leaves them (nearly by start: each request
+ * is written when it ends), shuffled, with runs interleaved, and with
+ * starts of -0.0 and 0.0: the samples come by run, then start, then
+ * table order, whichever way the parser sorts.  Many equal starts, so a
+ * sort that loses the table order among them shows.
+ */
+static void
+test_sqlite_order(void)
+{
+	size_t n = 20000, i;
+	struct order_row *rows = calloc(n, sizeof(*rows));
+	uint64_t x = 12345;
+
+	if (!rows)
+		return;
+	for (i = 0; i < n; i++) {	/* nearly in order, ties */
+		rows[i].idx = i;
+		rows[i].run = 1787876523;
+		rows[i].start = (double)(i / 3 + (i * 7919) % 5) * 0.001;
+	}
+	check_order("nearly in order", rows, n);
+	for (i = 0; i < n; i++) {	/* shuffled, ties */
+		x = x * 6364136223846793005u + 1442695040888963407u;
+		rows[i].idx = i;
+		rows[i].run = 1787876523;
+		rows[i].start = (double)(x >> 33 & 63) * 0.001;
+	}
+	check_order("shuffled", rows, n);
+	for (i = 0; i < n; i++) {	/* two runs interleaved */
+		rows[i].idx = i;
+		rows[i].run = 1787876523 + (int64_t)(i % 2) * 60;
+		rows[i].start = (double)(i / 4) * 0.001;
+	}
+	check_order("two runs", rows, n);
+	for (i = 0; i < 40; i++) {	/* -0.0 and 0.0, out of order */
+		rows[i].idx = i;
+		rows[i].run = 1787876523;
+		rows[i].start = i % 3 == 0 ? -0.0 : i % 3 == 1 ? 0.0 :
+		    (double)(40 - i) * 0.001;
+	}
+	check_order("-0.0 and 0.0", rows, 40);
+	free(rows);
+}
+
 /* A 1M-row oha CSV like oha writes, parsed and timed (best of 5). */
 static void
 bench_csv(void)
@@ -555,6 +681,7 @@ main(void)
 	test_csv();
 	test_csv_hostile();
 	test_sqlite();
+	test_sqlite_order();
 	if (getenv("PATHSTAT_BENCH"))
 		bench_csv();
 	return test_done();
