@@ -860,7 +860,7 @@ chart_table_opts(struct chart *ch, const char *verb,
 	}
 	if (pool >= 0)
 		o->pool = (enum stats_pool)pool;
-	if (analyze_build(ch->b->db, verb, o, 0, NULL, t)) {
+	if (report_build(ch->b->db, verb, o, 0, NULL, t)) {
 		analyze_opts_release(o);
 		table_release(t);
 		return report_spec_error(ch->b->spec, ch->c->loc, "the chart's "
@@ -1017,7 +1017,7 @@ chart_stat_table(struct chart *ch, struct analyze_opts *o, struct table *t)
 	if (!ret && again) {
 		table_release(t);
 		table_init(t);
-		if (analyze_build(ch->b->db, "percentiles", o, 0, NULL, t))
+		if (report_build(ch->b->db, "percentiles", o, 0, NULL, t))
 			ret = -1;
 	}
 	return ret;

@@ -387,6 +387,9 @@ report_make(struct report_bundle *b, const struct report_cli *cli,
 	 * (PATHSTAT_DEBUG_NO_RUNSEL_MEMO: each read from the database, for
 	 * a test that compares the two bundles) */
 	runsel_memo_begin(!getenv("PATHSTAT_DEBUG_NO_RUNSEL_MEMO"));
+	/* ... and build the same tables (PATHSTAT_DEBUG_NO_TABLE_MEMO:
+	 * each built again) */
+	report_table_memo_begin(!getenv("PATHSTAT_DEBUG_NO_TABLE_MEMO"));
 	bad = walk(b, &spec->root);
 	bad += report_charts_finish(b);
 	keycat_memo_end();
@@ -399,6 +402,14 @@ report_make(struct report_bundle *b, const struct report_cli *cli,
 		    "read, %lu replayed\n", nread, replayed);
 	}
 	runsel_memo_end();
+	if (getenv("PATHSTAT_DEBUG_TABLES")) {
+		unsigned long built, copied;
+
+		report_table_memo_counts(&built, &copied);
+		fprintf(stderr, "pathstat report: debug: %lu tables built, "
+		    "%lu copied\n", built, copied);
+	}
+	report_table_memo_end();
 	if (getenv("PATHSTAT_DEBUG_KEYCAT"))
 		fprintf(stderr, "pathstat report: debug: %lu key catalogue "
 		    "queries\n", keycat_queries());

@@ -9,8 +9,11 @@
 # counted with PATHSTAT_DEBUG_RUNSEL=1, where each of the 99 was read
 # before.  The bundle is the same byte for byte with the memo off
 # (PATHSTAT_DEBUG_NO_RUNSEL_MEMO=1), and sections that differ only in
-# their paths or --where get their own runs.
+# their paths or --where get their own runs.  The table memo (t3883) is
+# off here: its copies select nothing.
 
+PATHSTAT_DEBUG_NO_TABLE_MEMO=1
+export PATHSTAT_DEBUG_NO_TABLE_MEMO
 L='{tag:day}/{tag:instance_type}/{path}_{cond}_run{trial}'
 "$PY" "$TOP/bench/team-tree.py" tree 14 5 2 >/dev/null
 run "$PS" ingest -q --db t.db --layout "$L.json" --layout "$L.csv" tree
