@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "analyze/analyze.h"
+#include "analyze/pooling.h"
 #include "common/db.h"
 #include "common/err.h"
 #include "common/escape.h"
@@ -390,6 +391,10 @@ report_make(struct report_bundle *b, const struct report_cli *cli,
 	/* ... and build the same tables (PATHSTAT_DEBUG_NO_TABLE_MEMO:
 	 * each built again) */
 	report_table_memo_begin(!getenv("PATHSTAT_DEBUG_NO_TABLE_MEMO"));
+	/* ... and ask for the tag keys each pooling caption may name
+	 * (PATHSTAT_DEBUG_NO_TAGKEY_MEMO: each time) */
+	pooling_memo_begin(getenv("PATHSTAT_DEBUG_NO_TAGKEY_MEMO") ? NULL :
+	    b->db);
 	bad = walk(b, &spec->root);
 	bad += report_charts_finish(b);
 	keycat_memo_end();
@@ -410,6 +415,10 @@ report_make(struct report_bundle *b, const struct report_cli *cli,
 		    "%lu copied\n", built, copied);
 	}
 	report_table_memo_end();
+	if (getenv("PATHSTAT_DEBUG_TAGKEYS"))
+		fprintf(stderr, "pathstat report: debug: %lu tag key "
+		    "queries\n", pooling_tag_key_reads());
+	pooling_memo_end();
 	if (getenv("PATHSTAT_DEBUG_KEYCAT"))
 		fprintf(stderr, "pathstat report: debug: %lu key catalogue "
 		    "queries\n", keycat_queries());
