@@ -37,17 +37,59 @@ cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int
-pooling_candidates(sqlite3 *db, char *const *skip, size_t nskip,
-    char ***out)
+/* The run tag keys of the database, distinct, in key order (while the
+ * memo is on, read once for its database). */
+static struct {
+	sqlite3		*db;		/* borrowed; NULL: the memo is off */
+	char		**keys;		/* owned */
+	size_t		n;
+	bool		have;		/* keys are read */
+	unsigned long	reads;		/* queries since begin */
+} tagkeys;
+
+void
+pooling_memo_begin(sqlite3 *db)
+{
+	pooling_memo_end();
+	tagkeys.db = db;
+}
+
+void
+pooling_memo_end(void)
+{
+	while (tagkeys.n)
+		free(tagkeys.keys[--tagkeys.n]);
+	free(tagkeys.keys);
+	memset(&tagkeys, 0, sizeof(tagkeys));
+}
+
+unsigned long
+pooling_tag_key_reads(void)
+{
+	return tagkeys.reads;
+}
+
+/* The keys into *out (owned strings) and *n, from the memo or db.
+ * Returns 0, or -1 after printing an error. */
+static int
+tag_keys(sqlite3 *db, char ***out, size_t *nout)
 {
 	sqlite3_stmt *st;
 	char **keys = NULL;
-	size_t n = 0, alloc = 0;
-	bool day = false;
+	size_t n = 0, alloc = 0, i;
 	int rc;
 
 	*out = NULL;
+	*nout = 0;
+	if (tagkeys.have && tagkeys.db == db) {
+		keys = xcalloc(tagkeys.n + 1, sizeof(*keys));
+		for (i = 0; i < tagkeys.n; i++)
+			keys[i] = xstrdup(tagkeys.keys[i]);
+		*out = keys;
+		*nout = tagkeys.n;
+		return 0;
+	}
+	tagkeys.reads++;
 	st = db_prepare(db, "read tag keys", "SELECT DISTINCT key FROM "
 	    "run_tags ORDER BY key");
 	if (!st)
@@ -55,9 +97,8 @@ pooling_candidates(sqlite3 *db, char *const *skip, size_t nskip,
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *k = (const char *)sqlite3_column_text(st, 0);
 
-		if (!k || !strcmp(k, "hour") || in_list(skip, nskip, k))
+		if (!k)
 			continue;
-		day |= !strcmp(k, "day");
 		ALLOC_GROW(keys, n + 1, alloc);
 		keys[n++] = xstrdup(k);
 	}
@@ -68,6 +109,41 @@ pooling_candidates(sqlite3 *db, char *const *skip, size_t nskip,
 		free(keys);
 		return error("read tag keys: %s", sqlite3_errmsg(db));
 	}
+	if (tagkeys.db == db) {
+		tagkeys.keys = xcalloc(n + 1, sizeof(*keys));
+		for (i = 0; i < n; i++)
+			tagkeys.keys[i] = xstrdup(keys[i]);
+		tagkeys.n = n;
+		tagkeys.have = true;
+	}
+	*out = keys;
+	*nout = n;
+	return 0;
+}
+
+int
+pooling_candidates(sqlite3 *db, char *const *skip, size_t nskip,
+    char ***out)
+{
+	char **all, **keys = NULL;
+	size_t nall, n = 0, alloc = 0, i;
+	bool day = false;
+
+	*out = NULL;
+	if (tag_keys(db, &all, &nall))
+		return -1;
+	for (i = 0; i < nall; i++) {
+		const char *k = all[i];
+
+		if (!strcmp(k, "hour") || in_list(skip, nskip, k)) {
+			free(all[i]);
+			continue;
+		}
+		day |= !strcmp(k, "day");
+		ALLOC_GROW(keys, n + 1, alloc);
+		keys[n++] = all[i];
+	}
+	free(all);
 	if (!day && !in_list(skip, nskip, "day")) {
 		ALLOC_GROW(keys, n + 1, alloc);
 		keys[n++] = xstrdup("day");

@@ -47,6 +47,14 @@ struct pooling {
 int pooling_candidates(sqlite3 *db, char *const *skip, size_t nskip,
     char ***out);
 
+/* While a command reads a database that does not change (a report),
+ * pooling_candidates() reads its tag keys once: between begin(db) and
+ * end, from memory after the first time.  reads: the queries since
+ * begin. */
+void pooling_memo_begin(sqlite3 *db);
+void pooling_memo_end(void);
+unsigned long pooling_tag_key_reads(void);
+
 /*
  * Scan the runs of cs (metric, where, paths as loaded; cs's cells keyed
  * by its --by dimensions) for the candidate keys each cell pools.

@@ -220,11 +220,24 @@ runsel_open(struct runsel *rs, sqlite3 *db, const struct runsel_query *q)
 	rs->row.dims = xcalloc(q->ndims + 1, sizeof(char *));
 	rs->row.tags = xcalloc(q->ntags + 1, sizeof(char *));
 	runsel_sql(q, &sql);
+	long_keys(rs, q);
+	/* keys read per run (long form) are not in the SQL: never kept */
+	if (!rs->nlong) {
+		bool replay;
+		struct runsel_memo_entry *e = runsel_memo_open(db, q,
+		    sql.buf, &replay);
+
+		if (replay) {
+			rs->replay = e;
+			strbuf_release(&sql);
+			return 0;
+		}
+		rs->rec = e;
+	}
 	rs->st = db_prepare(db, "select runs", sql.buf);
 	strbuf_release(&sql);
 	if (!rs->st)
 		return -1;
-	long_keys(rs, q);
 	if (!rs->nlong)
 		return 0;
 	rs->lval = xcalloc(q->ndims + q->ntags + 1, sizeof(*rs->lval));
@@ -250,10 +263,16 @@ runsel_next(struct runsel *rs)
 	size_t i;
 	int rc, col;
 
+	if (rs->replay)
+		return runsel_memo_row(rs->replay, rs->pos++, r);
 	for (;;) {
 		rc = sqlite3_step(st);
-		if (rc == SQLITE_DONE)
+		if (rc == SQLITE_DONE) {
+			if (rs->rec)
+				runsel_memo_done(rs->rec);
+			rs->rec = NULL;
 			return 0;
+		}
 		if (rc != SQLITE_ROW)
 			return error("select runs: %s", sqlite3_errmsg(rs->db));
 		r->path = col_text(st, COL_PATH);
@@ -285,6 +304,10 @@ runsel_next(struct runsel *rs)
 	if (rs->nlong && long_read(rs, r->id, sqlite3_column_int64(st,
 	    COL_COND_ID)))
 		return -1;
+	if (rs->rec && !runsel_memo_add(rs->rec, r)) {
+		runsel_memo_drop(rs->rec);
+		rs->rec = NULL;
+	}
 	return 1;
 }
 
@@ -293,6 +316,7 @@ runsel_close(struct runsel *rs)
 {
 	size_t i;
 
+	runsel_memo_drop(rs->rec);
 	sqlite3_finalize(rs->st);
 	sqlite3_finalize(rs->lst_tags);
 	sqlite3_finalize(rs->lst_cond);

@@ -73,8 +73,16 @@ struct runsel_long {
 	bool		dim;		/* a condition key wins over a tag */
 };
 
+struct runsel_memo_entry;
+
 struct runsel {
 	sqlite3		*db;		/* borrowed */
+	/* runsel_memo_begin(): the kept rows replayed (borrowed from the
+	 * memo; no statement then) and the next one's index, or the entry
+	 * being recorded (owned until runsel_memo_done) */
+	const struct runsel_memo_entry *replay;
+	size_t		pos;
+	struct runsel_memo_entry *rec;
 	sqlite3_stmt	*st;
 	const struct runsel_query *q;	/* borrowed */
 	struct runsel_row row;		/* the current run */
@@ -94,6 +102,30 @@ int runsel_open(struct runsel *rs, sqlite3 *db, const struct runsel_query *q);
 /* The next run into rs->row: 1, 0 when done, -1 after printing. */
 int runsel_next(struct runsel *rs);
 void runsel_close(struct runsel *rs);
+
+/*
+ * A memo of the run selections read to their end (runsel_memo.c), for a
+ * command that selects the same runs many times from a database that
+ * does not change meanwhile (a report): between begin(true) and end, a
+ * runsel_open of the same SQL and path list replays the kept rows.
+ * Selections with keys read in the long form are neither kept nor
+ * counted.  counts: the selections read from the database and those
+ * replayed since begin (begin(false) only counts).
+ */
+void runsel_memo_begin(bool keep);
+void runsel_memo_end(void);
+void runsel_memo_counts(unsigned long *read, unsigned long *replayed);
+/* runsel.c's side: the entry to replay (*replay set) or to record into
+ * (NULL when the memo is off); add a row to it (false: past the memo's
+ * cap, drop it); done: read to its end, the memo takes it; drop: not
+ * read to its end; row i of a kept entry into r (0 past its end). */
+struct runsel_memo_entry *runsel_memo_open(sqlite3 *db,
+    const struct runsel_query *q, const char *sql, bool *replay);
+bool runsel_memo_add(struct runsel_memo_entry *e, const struct runsel_row *r);
+void runsel_memo_done(struct runsel_memo_entry *e);
+void runsel_memo_drop(struct runsel_memo_entry *e);
+int runsel_memo_row(const struct runsel_memo_entry *e, size_t i,
+    struct runsel_row *r);
 
 /*
  * The one join, for a query that needs columns runsel_row does not have

@@ -840,6 +840,28 @@ chart_table(struct chart *ch, const char *verb, const char *const *extra_by,
 }
 
 int
+chart_table_stat(struct chart *ch, const char *verb,
+    const char *const *extra_by, int pool, struct analyze_opts *o,
+    struct table *t)
+{
+	struct stats_name sn;
+	const char *why = NULL;
+
+	table_init(t);
+	if (report_section_opts(ch->b->spec, ch->s, o))
+		return -1;
+	/* one valid name (else chart_stat_table() says what is wrong) */
+	if (ch->c->stat && chart_stat(ch, o) == o->nstats &&
+	    !stats_name_parse(ch->c->stat, &sn, &why)) {
+		struct strbuf sb = STRBUF_INIT;
+
+		(void)analyze_opts_set_stats(o, ch->c->stat, &sb);
+		strbuf_release(&sb);
+	}
+	return chart_table_opts(ch, verb, extra_by, pool, o, t);
+}
+
+int
 chart_table_opts(struct chart *ch, const char *verb,
     const char *const *extra_by, int pool, struct analyze_opts *o,
     struct table *t)
@@ -860,7 +882,7 @@ chart_table_opts(struct chart *ch, const char *verb,
 	}
 	if (pool >= 0)
 		o->pool = (enum stats_pool)pool;
-	if (analyze_build(ch->b->db, verb, o, 0, NULL, t)) {
+	if (report_build(ch->b->db, verb, o, 0, NULL, t)) {
 		analyze_opts_release(o);
 		table_release(t);
 		return report_spec_error(ch->b->spec, ch->c->loc, "the chart's "
@@ -1017,7 +1039,7 @@ chart_stat_table(struct chart *ch, struct analyze_opts *o, struct table *t)
 	if (!ret && again) {
 		table_release(t);
 		table_init(t);
-		if (analyze_build(ch->b->db, "percentiles", o, 0, NULL, t))
+		if (report_build(ch->b->db, "percentiles", o, 0, NULL, t))
 			ret = -1;
 	}
 	return ret;

@@ -196,6 +196,12 @@ int chart_table(struct chart *ch, const char *verb,
 int chart_table_opts(struct chart *ch, const char *verb,
     const char *const *extra_by, int pool, struct analyze_opts *o,
     struct table *t);
+/* chart_table() for a one-statistic chart: its "stat", when the
+ * section does not list it, asked for up front (chart_stat_table() then
+ * has nothing to build again: every sample was read twice). */
+int chart_table_stat(struct chart *ch, const char *verb,
+    const char *const *extra_by, int pool, struct analyze_opts *o,
+    struct table *t);
 /* The statistic a one-statistic chart shows: chart "stat", else the
  * section's first that is not n. */
 size_t chart_stat(const struct chart *ch, const struct analyze_opts *o);

@@ -656,8 +656,8 @@ chart_box(struct chart *ch)
 	int ret = -1;
 
 	/* each trial's statistic: cells split by trial, one trial each */
-	if (chart_table(ch, "percentiles", by_trial, STATS_POOL_PER_TRIAL, &o,
-	    &t))
+	if (chart_table_stat(ch, "percentiles", by_trial, STATS_POOL_PER_TRIAL,
+	    &o, &t))
 		return -1;
 	if (chart_stat_table(ch, &o, &t))
 		goto cleanup;

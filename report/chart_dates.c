@@ -58,10 +58,10 @@ day_index(char *const *days, size_t ndays, const char *d)
 	return ndays;
 }
 
-/* analyze trend by day of the chart's statistic alone (each statistic's
- * series is fitted on its own, from a fixed seed: the section's other
- * statistics would be fitted only to be skipped, the year's slowest part
- * of the day chart).  As chart_table(): 0, or -1 after saying why. */
+/* analyze trend by day of the section's statistics when they list the
+ * chart's (each statistic's series is fitted on its own, from a fixed
+ * seed: the same change points), else of the chart's statistic alone.
+ * As chart_table(): 0, or -1 after saying why. */
 static int
 day_trend(struct chart *ch, const char *stat, struct analyze_opts *o,
     struct table *t)
@@ -70,9 +70,16 @@ day_trend(struct chart *ch, const char *stat, struct analyze_opts *o,
 	struct strbuf why = STRBUF_INIT;
 	int bad;
 
+	size_t i;
+
 	table_init(t);
 	if (report_section_opts(ch->b->spec, ch->s, o))
 		return -1;
+	/* the section lists it: its own list, the table a trend section
+	 * of the same options builds (the report's table memo copies it) */
+	for (i = 0; i < o->nstats; i++)
+		if (!strcmp(o->stat_names[i], stat))
+			return chart_table_opts(ch, "trend", by_day, -1, o, t);
 	bad = analyze_opts_set_stats(o, stat, &why);
 	strbuf_release(&why);
 	if (bad) {	/* not a list trend takes alone: the section's */

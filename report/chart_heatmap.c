@@ -122,7 +122,7 @@ chart_heatmap(struct chart *ch)
 	long dc, hc, sc, gc;
 	int ret = -1;
 
-	if (chart_table(ch, "percentiles", by, -1, &o, &t))
+	if (chart_table_stat(ch, "percentiles", by, -1, &o, &t))
 		return -1;
 	if (chart_stat_table(ch, &o, &t))
 		goto cleanup;

@@ -209,6 +209,19 @@ int report_table_from_csv(const struct report_spec *spec,
     const struct report_section *s, const struct analyze_opts *o,
     struct table *t);
 
+/*
+ * analyze_build() through the report's table memo (tablememo.c): between
+ * begin(true) and end, a build with the same verb, arguments and options
+ * (every field) gets a copy of the table the first one built.  Failed
+ * builds are not kept.  counts: tables built and copied since begin
+ * (begin(false) only counts).
+ */
+int report_build(sqlite3 *db, const char *verb, const struct analyze_opts *o,
+    int nargs, char **args, struct table *t);
+void report_table_memo_begin(bool keep);
+void report_table_memo_end(void);
+void report_table_memo_counts(unsigned long *built, unsigned long *copied);
+
 /* Report a problem at a spec location; returns -1. */
 int report_spec_error(const struct report_spec *spec, const char *loc,
     const char *fmt, ...) PATHSTAT_PRINTF(3, 4);

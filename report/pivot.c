@@ -712,7 +712,7 @@ pivot_tables(struct report_bundle *b, const struct report_section *s,
 			o2 = *o;
 			o2.metric = metric_by_id(METRIC_PATH_MTU)->name;
 			table_init(&pv->mtu);
-			if (analyze_build(b->db, "mtu", &o2, 0, NULL,
+			if (report_build(b->db, "mtu", &o2, 0, NULL,
 			    &pv->mtu) == 0)
 				pv->has_mtu = true;
 			else
@@ -730,7 +730,7 @@ pivot_tables(struct report_bundle *b, const struct report_section *s,
 			o2 = *o;
 			o2.metric = cm;
 			table_init(&pv->other[k]);
-			if (analyze_build(b->db, "percentiles", &o2, 0, NULL,
+			if (report_build(b->db, "percentiles", &o2, 0, NULL,
 			    &pv->other[k])) {
 				char *l = xasprintf("%s.columns[%zu]", s->loc,
 				    c);

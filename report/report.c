@@ -16,12 +16,14 @@
 #include <unistd.h>
 
 #include "analyze/analyze.h"
+#include "analyze/pooling.h"
 #include "common/db.h"
 #include "common/err.h"
 #include "common/escape.h"
 #include "common/exit.h"
 #include "common/keycat.h"
 #include "common/parseopt.h"
+#include "common/runsel.h"
 #include "common/strbuf.h"
 #include "common/version.h"
 #include "common/xalloc.h"
@@ -382,10 +384,41 @@ report_make(struct report_bundle *b, const struct report_cli *cli,
 	 * compares the two bundles) */
 	if (!getenv("PATHSTAT_DEBUG_NO_TREND_MEMO"))
 		analyze_trend_memo_begin();
+	/* sections, charts and checks select the same runs again and again
+	 * (PATHSTAT_DEBUG_NO_RUNSEL_MEMO: each read from the database, for
+	 * a test that compares the two bundles) */
+	runsel_memo_begin(!getenv("PATHSTAT_DEBUG_NO_RUNSEL_MEMO"));
+	/* ... and build the same tables (PATHSTAT_DEBUG_NO_TABLE_MEMO:
+	 * each built again) */
+	report_table_memo_begin(!getenv("PATHSTAT_DEBUG_NO_TABLE_MEMO"));
+	/* ... and ask for the tag keys each pooling caption may name
+	 * (PATHSTAT_DEBUG_NO_TAGKEY_MEMO: each time) */
+	pooling_memo_begin(getenv("PATHSTAT_DEBUG_NO_TAGKEY_MEMO") ? NULL :
+	    b->db);
 	bad = walk(b, &spec->root);
 	bad += report_charts_finish(b);
 	keycat_memo_end();
 	analyze_trend_memo_end();
+	if (getenv("PATHSTAT_DEBUG_RUNSEL")) {
+		unsigned long nread, replayed;
+
+		runsel_memo_counts(&nread, &replayed);
+		fprintf(stderr, "pathstat report: debug: %lu run selections "
+		    "read, %lu replayed\n", nread, replayed);
+	}
+	runsel_memo_end();
+	if (getenv("PATHSTAT_DEBUG_TABLES")) {
+		unsigned long built, copied;
+
+		report_table_memo_counts(&built, &copied);
+		fprintf(stderr, "pathstat report: debug: %lu tables built, "
+		    "%lu copied\n", built, copied);
+	}
+	report_table_memo_end();
+	if (getenv("PATHSTAT_DEBUG_TAGKEYS"))
+		fprintf(stderr, "pathstat report: debug: %lu tag key "
+		    "queries\n", pooling_tag_key_reads());
+	pooling_memo_end();
 	if (getenv("PATHSTAT_DEBUG_KEYCAT"))
 		fprintf(stderr, "pathstat report: debug: %lu key catalogue "
 		    "queries\n", keycat_queries());

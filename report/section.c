@@ -1004,7 +1004,7 @@ report_section_table(struct report_bundle *b, struct report_section *s)
 	if (s->from_csv)
 		rc = report_table_from_csv(b->spec, s, &o, &t) ? -3 : 0;
 	else
-		rc = analyze_build(b->db, s->verb, &o, (int)s->nargs, s->args,
+		rc = report_build(b->db, s->verb, &o, (int)s->nargs, s->args,
 		    &t);
 	if (rc == -3)
 		goto cleanup;

@@ -1,0 +1,75 @@
+# t3882: a report selects each set of runs once.  A team campaign's
+# no-spec report selects the same runs again and again (the percentiles
+# by day of a metric for its table, its day chart and its trend; the
+# same runs for a section's paths, its cells and its pooling caption),
+# and each selection joins and sorts every run of the database again.
+# The report now keeps each selection read to its end, keyed on its SQL
+# (the metric, the --where values, the --by and tag keys, the order) and
+# the path list, and replays it: 69 selections read and 20 replayed,
+# counted with PATHSTAT_DEBUG_RUNSEL=1, where each of the 89 was read
+# before (99 and 30 before the heatmaps asked for their statistic up
+# front).  The bundle is the same byte for byte with the memo off
+# (PATHSTAT_DEBUG_NO_RUNSEL_MEMO=1), and sections that differ only in
+# their paths or --where get their own runs.  The table memo (t3883) is
+# off here: its copies select nothing.
+
+PATHSTAT_DEBUG_NO_TABLE_MEMO=1
+export PATHSTAT_DEBUG_NO_TABLE_MEMO
+L='{tag:day}/{tag:instance_type}/{path}_{cond}_run{trial}'
+"$PY" "$TOP/bench/team-tree.py" tree 14 5 2 >/dev/null
+run "$PS" ingest -q --db t.db --layout "$L.json" --layout "$L.csv" tree
+expect_code 0 "a 14-day team campaign ingested ($ERR)"
+
+counts() {
+	printf '%s\n' "$ERR" | sed -n 's/^pathstat report: debug: \([0-9]*\) run selections read, \([0-9]*\) replayed$/\1 \2/p'
+}
+
+PATHSTAT_DEBUG_RUNSEL=1 run "$PS" report --db t.db --out r --no-render \
+    --jobs 1
+expect_code 0 "the no-spec report exits 0 ($ERR)"
+line=$(counts)
+ok '[ "$line" = "69 20" ]' \
+    "69 run selections read, 20 replayed (${line:-none counted})"
+run "$PS" report --db t.db --out r2 --no-render
+ok '[ -z "$(printf "%s\n" "$ERR" | grep debug)" ]' \
+    "no debug line without PATHSTAT_DEBUG_RUNSEL"
+
+PATHSTAT_DEBUG_NO_RUNSEL_MEMO=1 PATHSTAT_DEBUG_RUNSEL=1 run "$PS" report \
+    --db t.db --out r3 --no-render --jobs 1
+expect_code 0 "the report without the memo exits 0 ($ERR)"
+line=$(counts)
+ok '[ "$line" = "89 0" ]' \
+    "without it, 89 read and none replayed (${line:-none counted})"
+ok 'diff -r r/tables r3/tables && diff -r r/charts r3/charts && sed "s/r3/r/g" r3/index.md | cmp - r/index.md' \
+    "tables, charts and index.md are the same byte for byte"
+
+# the same metric and grouping, once for two paths in their own order,
+# once for one instance type, once for all: each its own runs
+cat > s.json <<'JSON'
+{ "title": "Keys", "sections": [
+  { "type": "percentiles", "id": "ba", "metric": "connect_ms",
+    "paths": {"B": "b", "A": "a"} },
+  { "type": "percentiles", "id": "one", "metric": "connect_ms",
+    "where": {"instance_type": "c6i.large"} },
+  { "type": "percentiles", "id": "all", "metric": "connect_ms" },
+  { "type": "percentiles", "id": "ba2", "metric": "connect_ms",
+    "paths": {"B": "b", "A": "a"} } ] }
+JSON
+PATHSTAT_DEBUG_RUNSEL=1 run "$PS" report --db t.db --spec s.json \
+    --out k --no-render --no-checks
+expect_code 0 "the spec's report exits 0 ($ERR)"
+line=$(counts)
+ok '[ "${line#* }" -ge 1 ]' "the repeated section is replayed (${line:-none counted})"
+PATHSTAT_DEBUG_NO_RUNSEL_MEMO=1 run "$PS" report --db t.db --spec s.json \
+    --out k2 --no-render --no-checks
+expect_code 0 "... and without the memo ($ERR)"
+ok 'diff -r k/tables k2/tables && sed "s/k2/k/g" k2/index.md | cmp - k/index.md' \
+    "the same tables byte for byte"
+ok '[ "$(cut -d, -f1 k/tables/01-ba.csv | sort -u | tr "\n" " ")" = "A B path " ]' \
+    "the section of two paths shows those two ($(cut -d, -f1 k/tables/01-ba.csv | tr "\n" " "))"
+ok '[ "$(wc -l < k/tables/03-all.csv)" -gt "$(wc -l < k/tables/01-ba.csv)" ]' \
+    "the section of all paths shows more"
+ok '! cmp -s k/tables/02-one.csv k/tables/03-all.csv' \
+    "one instance type's table is not all of them's"
+
+test_done
