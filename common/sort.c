@@ -74,15 +74,69 @@ insertion_sort_keys(uint64_t *k, size_t n)
 
 #define RADIX_BITS	11		/* 6 passes over 64-bit keys */
 #define RADIX_SIZE	(1u << RADIX_BITS)
+#define RADIX_MASK	(RADIX_SIZE - 1)
 #define RADIX_PASSES	((64 + RADIX_BITS - 1) / RADIX_BITS)
 
+/* Count each digit of k in its pass's histogram; spelt out, as -O2
+ * leaves a loop over the passes rolled. */
+static inline void
+radix_count(size_t *cnt, uint64_t k)
+{
+	cnt[0 * RADIX_SIZE + (k & RADIX_MASK)]++;
+	cnt[1 * RADIX_SIZE + ((k >> (1 * RADIX_BITS)) & RADIX_MASK)]++;
+	cnt[2 * RADIX_SIZE + ((k >> (2 * RADIX_BITS)) & RADIX_MASK)]++;
+	cnt[3 * RADIX_SIZE + ((k >> (3 * RADIX_BITS)) & RADIX_MASK)]++;
+	cnt[4 * RADIX_SIZE + ((k >> (4 * RADIX_BITS)) & RADIX_MASK)]++;
+	cnt[5 * RADIX_SIZE + ((k >> (5 * RADIX_BITS)) & RADIX_MASK)]++;
+}
+
+/* One scatter pass over digit d: from src (keys, or x's doubles when
+ * from_x, keyed as read) to dst (keys, or doubles when to_x). */
+static inline void
+radix_pass(const void *src, void *dst, size_t n, size_t *off, unsigned d,
+    bool from_x, bool to_x)
+{
+	unsigned shift = RADIX_BITS * d;
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t k = key_load(src, i);
+		size_t at;
+
+		if (from_x) {
+			double v;
+
+			memcpy(&v, &k, sizeof(v));
+			k = sort_key(v);
+		}
+		at = off[(k >> shift) & RADIX_MASK]++;
+		if (to_x) {
+			double v = sort_unkey(k);
+
+			memcpy((unsigned char *)dst + at * sizeof(v), &v,
+			    sizeof(v));
+		} else {
+			key_store(dst, at, k);
+		}
+	}
+}
+
+/*
+ * One pass counts every digit; passes where every key has the same
+ * digit are skipped.  The keys are made as the first pass reads x, and
+ * the last pass turns them back into doubles as it writes x, so no pass
+ * of its own does either: with an odd number of passes to make, the
+ * keys are first laid out in the scratch buffer, so that the passes
+ * still end in x.
+ */
 void
 sort_doubles(double *x, size_t n)
 {
 	uint64_t small[64];
 	uint64_t *tmp = NULL;
 	size_t *cnt = NULL;
+	unsigned pass[RADIX_PASSES], np = 0;
 	void *src, *dst;
+	bool keyed = false;
 
 	if (n < 2)
 		return;
@@ -95,19 +149,9 @@ sort_doubles(double *x, size_t n)
 		return;
 	}
 
-	/* one pass builds every digit's histogram */
 	cnt = xcalloc(RADIX_PASSES * RADIX_SIZE, sizeof(*cnt));
-	for (size_t i = 0; i < n; i++) {
-		uint64_t k = sort_key(x[i]);
-
-		key_store(x, i, k);
-		for (unsigned d = 0; d < RADIX_PASSES; d++)
-			cnt[d * RADIX_SIZE +
-			    ((k >> (RADIX_BITS * d)) & (RADIX_SIZE - 1))]++;
-	}
-	tmp = xmalloc(n * sizeof(*tmp));
-	src = x;
-	dst = tmp;
+	for (size_t i = 0; i < n; i++)
+		radix_count(cnt, sort_key(x[i]));
 	for (unsigned d = 0; d < RADIX_PASSES; d++) {
 		size_t *off = cnt + d * RADIX_SIZE, sum = 0;
 		bool trivial = false;
@@ -120,23 +164,40 @@ sort_doubles(double *x, size_t n)
 			off[b] = sum;
 			sum += c;
 		}
-		if (trivial)
-			continue;	/* every key has the same digit */
-		for (size_t i = 0; i < n; i++) {
-			uint64_t k = key_load(src, i);
-
-			key_store(dst, off[(k >> (RADIX_BITS * d)) &
-			    (RADIX_SIZE - 1)]++, k);
-		}
-		{
-			void *t = src;
-
-			src = dst;
-			dst = t;
-		}
+		if (!trivial)
+			pass[np++] = d;
 	}
-	for (size_t i = 0; i < n; i++)
-		x[i] = sort_unkey(key_load(src, i));
+	if (np == 0) {		/* every key is the same */
+		for (size_t i = 0; i < n; i++)
+			x[i] = sort_unkey(sort_key(x[i]));	/* one NaN */
+		goto cleanup;
+	}
+	tmp = xmalloc(n * sizeof(*tmp));
+	src = x;
+	dst = tmp;
+	if (np % 2) {
+		for (size_t i = 0; i < n; i++)
+			tmp[i] = sort_key(x[i]);
+		keyed = true;
+		src = tmp;
+		dst = x;
+	}
+	for (unsigned p = 0; p < np; p++) {
+		void *t = src;
+
+		size_t *off = cnt + pass[p] * RADIX_SIZE;
+
+		/* constant flags: each call is compiled for its case */
+		if (p == 0 && !keyed)
+			radix_pass(src, dst, n, off, pass[p], true, false);
+		else if (p + 1 == np)
+			radix_pass(src, dst, n, off, pass[p], false, true);
+		else
+			radix_pass(src, dst, n, off, pass[p], false, false);
+		src = dst;
+		dst = t;
+	}
+cleanup:
 	free(tmp);
 	free(cnt);
 }

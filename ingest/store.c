@@ -415,20 +415,16 @@ tagkey_of(const struct kvset *tags, struct strbuf *out)
 	}
 }
 
-/* One series row: samples first .. first + n - 1 of blobs vb, tb, sb. */
+/* One series row: samples first .. first + n - 1 of blobs vb, tb, sb,
+ * of which failed have a status other than ok and any_t says whether
+ * one has a time (else the t_us blob is NULL). */
 static int
 put_chunk(struct store *s, int64_t run_id, unsigned m, size_t first,
     size_t n, const unsigned char *vb, const unsigned char *tb,
-    const unsigned char *sb)
+    const unsigned char *sb, size_t failed, bool any_t)
 {
 	sqlite3_stmt *st = use(s, S_SERIES_INS);
-	size_t i, failed = 0;
-	bool any_t = false;
 
-	for (i = first; i < first + n; i++) {
-		failed += sb[i] != 0;
-		any_t |= series_get_i64(tb + 8 * i) != SERIES_T_NONE;
-	}
 	sqlite3_bind_int64(st, 1, run_id);
 	sqlite3_bind_int(st, 2, (int)m);
 	sqlite3_bind_int64(st, 3, (int64_t)(first / SERIES_CHUNK));
@@ -446,19 +442,41 @@ put_chunk(struct store *s, int64_t run_id, unsigned m, size_t first,
 	return 0;
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define STORE_HOST_LE	1
+#else
+#define STORE_HOST_LE	0
+#endif
+
+/* x at out, little-endian: a plain 8-byte store on a little-endian
+ * host (series_put_i64() is a call and a byte loop per sample). */
+static inline void
+put_le64(unsigned char *out, uint64_t x)
+{
+	if (STORE_HOST_LE)
+		memcpy(out, &x, sizeof(x));
+	else
+		series_put_i64(out, (int64_t)x);
+}
+
 /*
  * The series rows of each metric of the run (schema 009): the samples in
- * seq order as column blobs, SERIES_CHUNK to a row.  A value that is not finite, or of a failed
- * sample, is stored as NaN (NULL in the samples view); -0.0 as 0.0, as a
- * REAL of integral value read back from the old samples table.
+ * seq order as column blobs, SERIES_CHUNK to a row.  A value that is not
+ * finite, or of a failed sample, is stored as NaN (NULL in the samples
+ * view); -0.0 as 0.0, as a REAL of integral value read back from the old
+ * samples table.  Each row's failures and times are counted as the blobs
+ * are filled, not read back from them.
  */
 static int
 put_series(struct store *s, int64_t run_id, const struct parsed_run *run)
 {
-	size_t rows[METRIC_ID_LIMIT] = { 0 }, i, n;
+	size_t rows[METRIC_ID_LIMIT] = { 0 }, i, n, c;
 	size_t cap = run->nsamples ? run->nsamples : 1;
+	size_t nchunks = cap / SERIES_CHUNK + 1;
 	unsigned char *vb = xmalloc(8 * cap), *tb = xmalloc(8 * cap);
 	unsigned char *sb = xmalloc(cap);
+	size_t *failed = xmalloc(nchunks * sizeof(*failed));
+	bool *any_t = xmalloc(nchunks * sizeof(*any_t));
 	unsigned m;
 	int ret = -1;
 
@@ -468,24 +486,35 @@ put_series(struct store *s, int64_t run_id, const struct parsed_run *run)
 	for (m = 1; m < ARRAY_SIZE(rows); m++) {
 		if (!rows[m])
 			continue;
+		memset(failed, 0, nchunks * sizeof(*failed));
+		memset(any_t, 0, nchunks * sizeof(*any_t));
 		n = 0;
 		for (i = 0; i < run->nsamples; i++) {
 			const struct parsed_sample *ps = &run->samples[i];
 			double v = ps->value;
+			uint64_t u;
 
 			if (ps->metric != m)
 				continue;
 			if (ps->status != SAMPLE_OK || !isfinite(v))
 				v = NAN;
-			series_put_f64(vb + 8 * n, v == 0 ? 0.0 : v);
-			series_put_i64(tb + 8 * n, ps->t_us == T_US_UNKNOWN ?
-			    SERIES_T_NONE : ps->t_us);
+			if (v == 0)
+				v = 0.0;
+			memcpy(&u, &v, sizeof(u));
+			put_le64(vb + 8 * n, u);
+			put_le64(tb + 8 * n, (uint64_t)(ps->t_us ==
+			    T_US_UNKNOWN ? SERIES_T_NONE : ps->t_us));
+			c = n / SERIES_CHUNK;
+			any_t[c] |= ps->t_us != T_US_UNKNOWN &&
+			    ps->t_us != SERIES_T_NONE;
+			failed[c] += ps->status != 0;
 			sb[n] = (unsigned char)ps->status;
 			n++;
 		}
 		for (i = 0; i < n; i += SERIES_CHUNK)
 			if (put_chunk(s, run_id, m, i, n - i < SERIES_CHUNK ?
-			    n - i : SERIES_CHUNK, vb, tb, sb))
+			    n - i : SERIES_CHUNK, vb, tb, sb,
+			    failed[i / SERIES_CHUNK], any_t[i / SERIES_CHUNK]))
 				goto cleanup;
 	}
 	ret = 0;
@@ -493,6 +522,8 @@ cleanup:
 	free(vb);
 	free(tb);
 	free(sb);
+	free(failed);
+	free(any_t);
 	return ret;
 }
 
