@@ -633,8 +633,9 @@ fi
 # ---- the scaling table ---------------------------------------------------
 
 # bench/scale.sh at sizes below the bench's and at the bench's (its tree
-# reused), Spark left out unless BENCH_SCALE_SPARK=1; it writes its own
-# table into docs/research/bench.md when BENCH_README=1.
+# reused), Spark left out unless BENCH_SCALE_SPARK=1; its table goes
+# into the results, not into docs/research/bench.md's "Scaling" block,
+# which `make bench-scale` keeps (larger sizes, Spark).
 echo
 if [ "${BENCH_SCALE:-1}" = 1 ]; then
 	sizes=${BENCH_SCALE_SIZES:-$(awk -v s="$SIZE" 'BEGIN {
@@ -642,15 +643,14 @@ if [ "${BENCH_SCALE:-1}" = 1 ]; then
 	    print s }')}
 	rc=0
 	SCALE_SIZES_GB=$sizes SCALE_SPARK=${BENCH_SCALE_SPARK:-0} \
-	    BENCH_OUT=$OUT BENCH_README=$BENCH_README sh "$here/scale.sh" \
+	    BENCH_OUT=$OUT BENCH_README=0 sh "$here/scale.sh" \
 	    > "$W/scale.md" || rc=$?
 	cat "$W/scale.md"
 	[ "$rc" = 0 ] || say "scale.sh exited with status $rc"
 	{
 		echo
-		echo "Scaling (bench/scale.sh, SCALE_SIZES_GB=\"$sizes\", exit" \
-		    "status $rc; each step run once): the table is in"
-		echo "docs/research/bench.md, \"Scaling\", when BENCH_README=1."
+		echo "Scaling (bench/scale.sh, exit status $rc; each step run once):"
+		cat "$W/scale.md"
 	} >> "$W/results.md"
 else
 	echo "SKIP the scaling table: BENCH_SCALE=0"
