@@ -1,8 +1,11 @@
 """benchtree.py - what the bench's peers (pandas_percentiles.py,
 duckdb_raw.py) read the same way from a bench tree: the {cond} grammar
 of a file or folder name, the canonical condition text ingest stores,
-and which input a file is from its first bytes."""
+which input a file is from its first bytes, and how the cells are
+written out."""
+import json
 import os
+import sys
 
 SIZE_UNITS = {"k", "m", "g", "b", "kb", "mb", "gb"}
 
@@ -55,3 +58,14 @@ def kind_of(path):
     if name.endswith(".json") and b'"start"' in head:
         return "iperf3"
     return None     # oha JSON summaries and anything else
+
+
+def write_json(cells, out=None):
+    """The cells as compare.py reads them: a JSON array, one key a line,
+    into the file out, or on stdout without one."""
+    text = json.dumps(cells, indent=1) + "\n"
+    if out:
+        with open(out, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)

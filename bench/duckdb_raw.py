@@ -32,7 +32,7 @@ import sys
 
 import duckdb
 
-from benchtree import canon, cond_keys, kind_of  # noqa: E402
+from benchtree import canon, cond_keys, kind_of, write_json  # noqa: E402
 
 
 def walk(tree):
@@ -198,12 +198,7 @@ GROUP BY ALL ORDER BY ALL""" % "\nUNION ALL\n".join(parts)
         out.append({"path": path, "condition": cond, "metric": metric,
                     "n": n, "p1": qs[0], "p5": qs[1], "p50": qs[2],
                     "p95": qs[3], "p99": qs[4], "min": mn, "max": mx})
-    text = json.dumps(out, indent=1) + "\n"
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write(text)
-    else:
-        sys.stdout.write(text)
+    write_json(out, args.out)
     print("duckdb_raw: %d files, %d samples, %d cells, DuckDB %s" %
           (len(files), sum(r["n"] for r in out), len(out),
            duckdb.__version__), file=sys.stderr)

@@ -26,7 +26,7 @@ import sys
 
 import pandas as pd
 
-from benchtree import canon, cond_keys, kind_of  # noqa: E402
+from benchtree import canon, cond_keys, kind_of, write_json  # noqa: E402
 
 
 def read_meta(dirpath, parent):
@@ -144,12 +144,7 @@ def main():
                     "failures": failures.get((path, cond, metric), 0),
                     "p50": row["p50"], "p95": row["p95"],
                     "p99": row["p99"], "max": row["max"]})
-    text = json.dumps(out, indent=1) + "\n"
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write(text)
-    else:
-        sys.stdout.write(text)
+    write_json(out, args.out)
     print("pandas_percentiles: %d files, %d samples, %d cells" %
           (nfiles, len(df), len(out)), file=sys.stderr)
 

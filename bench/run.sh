@@ -5,7 +5,10 @@
 # its bytes per sample, and DuckDB over the export against analyze: a
 # hand-written query and the ones `analyze --sql duckdb` prints; and
 # pathstat's cold path (ingest + analyze) against DuckDB on the raw
-# files (bench/duckdb_raw.py), paired.  See bench/README.md.
+# files (bench/duckdb_raw.py), paired; analyze against DuckDB on its own
+# tables and export's peak memory against DuckDB's COPY
+# (bench/duckdb_table.py); ingest against parsing alone; the report of
+# the tree; and the scaling table (bench/scale.sh).  See bench/README.md.
 #
 #   sh bench/run.sh
 #   env: BENCH_SIZE_GB   size of the generated tree (default 1.0: >= 1 GB,
@@ -16,6 +19,10 @@
 #                        give a quick run its own to keep the big tree)
 #        BENCH_MONTH=0|1  the year of hourly monitoring (bench/month.sh,
 #                        default 1; BENCH_DAYS days, default 365)
+#        BENCH_SCALE=0|1  the scaling table (bench/scale.sh, default 1) at
+#                        BENCH_SCALE_SIZES (default: 0.01 and 0.1 GB where
+#                        below BENCH_SIZE_GB, and BENCH_SIZE_GB); Spark
+#                        only with BENCH_SCALE_SPARK=1
 #        BENCH_DUCKDB_VENV  PyPI's duckdb for bench/duckdb_raw.py
 #                        (bench/duckdb_setup.sh; default bench/out/duckdb-venv)
 #        PYTHON (/usr/bin/python3, which has Debian's pandas), SQLITE3
@@ -168,6 +175,11 @@ nfiles=$("$SQLITE3" "$W/ps.db" "SELECT count(*) FROM files")
 tree_bytes=$("$PY" -c 'import json, sys
 print(json.load(open(sys.argv[1]))["total_bytes"])' "$TREE/manifest.json")
 db_bytes=$(stat -c %s "$W/ps.db")
+# Parse alone: `ingest --dry-run` reads and parses every file and writes
+# nothing (into a database that does not exist, so no file is skipped as
+# already stored); ingest ÷ parse is what storing adds to reading.
+measure parse 'rm -f "$W"/dry.db*' \
+    "$PS" ingest -q --dry-run --db "$W/dry.db" "$TREE"
 
 # The same rows as one CSV, for sqlite3's .import into a table of one
 # row per sample (the samples table of schema 1-8, now a view of series).
@@ -341,6 +353,38 @@ else
 	say "DuckDB: $(cat "$W/duckdb.why") (its row is left out)"
 fi
 
+# ---- DuckDB on its own tables --------------------------------------------
+
+# (g) the warm peer of (a): the export's views copied into DuckDB tables
+# in a DuckDB file (the load timed apart), then bench/duckdb_percentiles.sql
+# on them; and DuckDB's COPY of its samples table to Parquet (zstd, by
+# day), the peer of export's write, for peak memory.
+dtab_ok=0
+if [ "$duckraw_ok" = 1 ]; then
+	"$PS" export --db "$W/ps.db" --ddl duckdb --out "$W/export" \
+	    > "$W/views_py.sql"
+	measure duckload 'rm -f "$W"/duck.duckdb*' "$DPY" \
+	    "$here/duckdb_table.py" load "$W/views_py.sql" "$W/duck.duckdb"
+	measure duckdb_table : "$DPY" "$here/duckdb_table.py" query \
+	    "$W/duck.duckdb" "$here/duckdb_percentiles.sql"
+	cp "$W/duckdb_table.out" "$W/duckdb_table.json"
+	cmp_dtab=$("$PY" "$here/compare.py" "$W/duckdb_table.json" \
+	    "$W"/pathstat_*.json 2> "$W/compare_dtab.err") || true
+	say "DuckDB on its tables vs pathstat: $cmp_dtab"
+	measure duckcopy 'rm -rf "$W/duckcopy"' "$DPY" \
+	    "$here/duckdb_table.py" copy "$W/duck.duckdb" "$W/duckcopy"
+	dcopy_bytes=$(du -sb "$W/duckcopy" | cut -f1)
+	rm -rf "$W/duckcopy" "$W"/duck.duckdb*
+	dtab_ok=1
+fi
+
+# ---- the report of the tree ---------------------------------------------
+
+# every table of the no-spec report of the bench tree (--no-render: the
+# tables' time, not gnuplot's)
+measure report 'rm -rf "$W/report"' \
+    "$PS" report --db "$W/ps.db" --out "$W/report" --no-render
+
 # ---- the table --------------------------------------------------------
 
 ingest_rate=$(calc 'div(r, w)' -v r="$rows" -v w="$(wall ingest)")
@@ -356,6 +400,15 @@ both_cpu=$(calc 'i + a' -v a="$a_cpu" -v i="$(cpu ingest)")
 r_both=$(calc 'div(b, a)' -v a="$both_wall" -v b="$(wall pandas)")
 c_both=$(calc 'div(b, a)' -v a="$both_cpu" -v b="$(cpu pandas)")
 r_mem=$(calc 'div(a, b)' -v a="$a_rss" -v b="$(rss pandas)")
+r_parse=$(calc 'div(a, b)' -v a="$(wall ingest)" -v b="$(wall parse)")
+c_parse=$(calc 'div(a, b)' -v a="$(cpu ingest)" -v b="$(cpu parse)")
+if [ "$dtab_ok" = 1 ]; then
+	r_dtab=$(calc 'div(d, a)' -v d="$(wall duckdb_table)" -v a="$a_wall")
+	c_dtab=$(calc 'div(d, a)' -v d="$(cpu duckdb_table)" -v a="$a_cpu")
+	r_copy=$(calc 'div(a, b)' -v a="$(rss export)" -v b="$(rss duckcopy)")
+	r_copyw=$(calc 'div(a, b)' -v a="$(wall export)" -v b="$(wall duckcopy)")
+	c_copy=$(calc 'div(a, b)' -v a="$(cpu export)" -v b="$(cpu duckcopy)")
+fi
 r_grow=$(calc 'div(a, b)' -v a="$(rss ingest)" -v b="$(rss ingest_largest8)")
 r_bigj=$(calc 'div(a * 1024, b)' -v a="$(rss ingest_iperf3_200mb)" -v b="$bigj_bytes")
 export_rate=$(calc 'div(r, w)' -v r="$exp_rows" -v w="$(wall export)")
@@ -432,12 +485,16 @@ work (load average $load at the end of the run).
 | --- | --- | --- | --- | --- | --- | --- | --- |
 | ingest rows/s vs \`sqlite3 .import\` of the same rows as CSV | $(fmtk "$ingest_rate")/s | $(fmtk "$import_rate")/s | $(fmtx "$r_import") | $(fmtx "$c_import") | ≥ 1× | $(verdict "$r_import" '>=' 1) | $(ld ingest); $(ld import) |
 | (a) analyze percentiles, every cell of 3 metrics, vs (b) pandas script | $(fmt "$a_wall") s | $(fmt1 "$(wall pandas)") s | $(fmt1x "$r_pandas") | $(fmt1x "$c_pandas") | ≥ 20× | $(verdict "$r_pandas" '>=' 20) | $(ld analyze_http_ms analyze_connect_ms analyze_throughput_bps); $(ld pandas) |
+$(if [ "$dtab_ok" = 1 ]; then echo "| (a) vs (g) DuckDB's quantile_cont on its own tables (the data loaded), every cell of 3 metrics | $(fmt "$a_wall") s | $(fmt "$(wall duckdb_table)") s | $(fmtx "$r_dtab") | $(fmtx "$c_dtab") | none (the warm path against an engine's) | $(same "$cmp_dtab") | $(ld analyze_http_ms analyze_connect_ms analyze_throughput_bps); $(ld duckdb_table) |"; else echo "| (a) vs (g) DuckDB on its own tables | not run: $(cat "$W/duckraw.why") | | | | | | |"; fi)
 | (a) vs (c) SQL window functions in sqlite3 | $(fmt "$a_wall") s | $(fmt1 "$(wall sqlwin)") s | $(fmt1x "$r_sql") | $(fmt1x "$c_sql") | ≥ 100× | $(verdict "$r_sql" '>=' 100) | $(ld analyze_http_ms analyze_connect_ms analyze_throughput_bps); $(ld sqlwin) |
 | ingest + (a) vs (b) | $(fmt1 "$both_wall") s | $(fmt1 "$(wall pandas)") s | $(fmtx "$r_both") | $(fmtx "$c_both") | ≥ 1.5× | $(verdict "$r_both" '>=' 1.5) | $(ld ingest); $(ld analyze_http_ms analyze_connect_ms analyze_throughput_bps); $(ld pandas) |
 | (a) peak RSS vs (b)'s | $(mb "$a_rss") MiB | $(mb "$(rss pandas)") MiB | $(fmt "$r_mem") | | ≤ 0.2 (our reading of "a small fraction") | $(verdict "$r_mem" '<=' 0.2) | $(ld analyze_http_ms analyze_connect_ms analyze_throughput_bps); $(ld pandas) |
+| ingest vs parse alone (\`ingest --dry-run\`) of the tree | $(fmt1 "$(wall ingest)") s | $(fmt1 "$(wall parse)") s | $(fmtx "$r_parse") | $(fmtx "$c_parse") | none (what storing adds to parsing) | | $(ld ingest); $(ld parse) |
 | ingest peak RSS, whole tree vs a tree of its 8 largest files ($(mbytes "$big_bytes")) | $(mb "$(rss ingest)") MiB | $(mb "$(rss ingest_largest8)") MiB | $(fmt "$r_grow") | | ≤ 1.1 (bounded by the largest files, not the tree) | $(verdict "$r_grow" '<=' 1.1) | $(ld ingest); $(ld ingest_largest8) |
 | ingest peak RSS of one iperf3 JSON ($(mbytes "$bigj_bytes")) vs its size | $(mb "$(rss ingest_iperf3_200mb)") MiB | $(mbytes "$bigj_bytes") | $(fmt "$r_bigj") | | ≤ 4 (memory bounded by the input) | $(verdict "$r_bigj" '<=' 4) | $(ld ingest_iperf3_200mb) |
 | export rows/s vs ingest rows/s | $(fmtk "$export_rate")/s | $(fmtk "$ingest_rate")/s | $(fmtx "$r_export") | $(fmtx "$c_export") | ≥ 1× | $(verdict "$r_export" '>=' 1) | $(ld export); $(ld ingest) |
+$(if [ "$dtab_ok" = 1 ]; then echo "| export peak RSS vs DuckDB's COPY of its samples table to Parquet (zstd, by day) | $(mb "$(rss export)") MiB | $(mb "$(rss duckcopy)") MiB | $(fmt "$r_copy") | | none (pathstat ÷ DuckDB) | | $(ld export); $(ld duckcopy) |"; else echo "| export peak RSS vs DuckDB's COPY | not run: $(cat "$W/duckraw.why") | | | | | | |"; fi)
+| report --no-render of the tree (every table of the no-spec report), wall and CPU | $(fmt "$(wall report)") s wall, $(fmt "$(cpu report)") s CPU | | | | none | | $(ld report) |
 | export bytes per sample: samples/ (all four datasets) | $(fmt "$bps") ($(fmt "$bps_all")) | 8 (a double) | | | ≤ 9 | $(verdict "$bps_all" '<=' 9) | $(ld export) |
 $(if [ "$duck_ok" = 1 ]; then echo "| (d) DuckDB's quantile_cont over the export, every cell of 3 metrics, vs (a) | $(fmt "$(wall duckdb)") s | $(fmt "$a_wall") s | $(fmtx "$r_duck") | $(fmtx "$c_duck") | none (how much longer DuckDB takes) | $(same "$cmp_duck") | $(ld analyze_http_ms analyze_connect_ms analyze_throughput_bps); $(ld duckdb) |"
 echo "| (e) the queries analyze percentiles --sql duckdb prints, on DuckDB over the export, vs (a) | $(fmt "$(wall duckdb_sql)") s | $(fmt "$a_wall") s | $(fmtx "$r_dsql") | $(fmtx "$c_dsql") | none (what analyze's full table costs an engine) | $(same "$cmp_dsql") | $(ld analyze_http_ms analyze_connect_ms analyze_throughput_bps); $(ld duckdb_sql) |"; else echo "| (d) DuckDB over the export vs (a) | not run: $(cat "$W/duckdb.why") | | | | | | |"; fi)
@@ -445,7 +502,9 @@ $(if [ "$duckraw_ok" = 1 ]; then echo "| pathstat's cold path (ingest + (a)) vs 
 
 Ratios are reference ÷ pathstat time (for ingest, pathstat ÷ reference
 rows/s; for export, export ÷ ingest rows/s; for (d) and (e), DuckDB ÷ (a) time;
-for the cold path, pathstat ÷ DuckDB time, so below 1 pathstat is ahead);
+for the cold path, pathstat ÷ DuckDB time, so below 1 pathstat is ahead;
+for parse alone, ingest ÷ parse time; for DuckDB's COPY, export ÷ COPY
+peak RSS);
 wall times are the median of 3 runs where a run takes < 30 s, else of
 one run; CPU is user + sys.  The SQL query, the pandas script and (d)
 cover the same three metrics as (a).
@@ -468,6 +527,22 @@ echo "paired round(s), pathstat then DuckDB; each round's ratio, wall/CPU:"
 echo "$pair_rounds.  DuckDB uses both CPUs.  DuckDB on the raw files vs"
 echo "pathstat: $(same "$cmp_raw"), max relative difference $(maxrel "$cmp_raw")."
 else echo "(f) DuckDB on the raw files not run: $(cat "$W/duckraw.why")."; fi)
+
+$(if [ "$dtab_ok" = 1 ]; then
+echo "(g) loads the views of \`pathstat export --ddl duckdb\` into tables of a"
+echo "DuckDB file (bench/duckdb_table.py; the load took $(fmt "$(wall duckload)") s wall, $(fmt "$(cpu duckload)") s CPU,"
+echo "not counted) and runs bench/duckdb_percentiles.sql on them in PyPI's"
+echo "duckdb; DuckDB on its tables vs pathstat: $(same "$cmp_dtab"), max"
+echo "relative difference $(maxrel "$cmp_dtab").  DuckDB's COPY of its samples"
+echo "table (the same $exp_rows samples) to Parquet, zstd, partitioned by day:"
+echo "$(fmt "$(wall duckcopy)") s wall, $(fmt "$(cpu duckcopy)") s CPU, $(mbytes "$dcopy_bytes"), peak RSS $(mb "$(rss duckcopy)") MiB;"
+echo "export (all four datasets) $(fmt "$(wall export)") s wall, $(fmt "$(cpu export)") s CPU, peak RSS $(mb "$(rss export)") MiB"
+echo "(export ÷ COPY: $(fmt "$r_copyw") wall, $(fmt "$c_copy") CPU, $(fmt "$r_copy") peak RSS)."
+fi)
+Parse alone (\`ingest --dry-run\`): $(fmt "$(wall parse)") s wall, $(fmt "$(cpu parse)") s CPU,
+peak RSS $(mb "$(rss parse)") MiB; ingest $(fmt "$(wall ingest)") s wall, $(fmt "$(cpu ingest)") s CPU.
+The report (\`--no-render\`) of the tree: $(fmt "$(wall report)") s wall, $(fmt "$(cpu report)") s CPU,
+peak RSS $(mb "$(rss report)") MiB, load $(ld report).
 
 Ingest peak RSS: $(mb "$(rss ingest_largest)") MiB for the largest file alone ($(mbytes "$largest_bytes")),
 $(mb "$(rss ingest_largest8)") MiB for the 8 largest ($(mbytes "$big_bytes")), $(mb "$(rss ingest)") MiB for the whole tree ($(gb "$tree_bytes")).
@@ -582,7 +657,8 @@ measure report_10k_paths 'rm -rf "$W/paths-report"' \
 	echo "The report (\`--html\`, rendered) of 10,000 paths, one tiny" \
 	    "iperf3 run each (tests/cli/helper/shape-tree.py many-paths):" \
 	    "$(wall report_10k_paths) s wall, $(cpu report_10k_paths) s CPU," \
-	    "peak RSS $(mb "$(rss report_10k_paths)") MB."
+	    "peak RSS $(mb "$(rss report_10k_paths)") MB, load" \
+	    "$(ld report_10k_paths)."
 } >> "$W/results.md"
 
 # ---- a year of hourly monitoring ----------------------------
@@ -603,6 +679,32 @@ if [ "${BENCH_MONTH:-1}" = 1 ]; then
 	} >> "$W/results.md"
 else
 	echo "SKIP a year of monitoring: BENCH_MONTH=0"
+fi
+
+# ---- the scaling table ---------------------------------------------------
+
+# bench/scale.sh at sizes below the bench's and at the bench's (its tree
+# reused), Spark left out unless BENCH_SCALE_SPARK=1; its table goes
+# into the results, not into docs/research/bench.md's "Scaling" block,
+# which `make bench-scale` keeps (larger sizes, Spark).
+echo
+if [ "${BENCH_SCALE:-1}" = 1 ]; then
+	sizes=${BENCH_SCALE_SIZES:-$(awk -v s="$SIZE" 'BEGIN {
+	    if (0.01 < s + 0) printf "0.01 "; if (0.1 < s + 0) printf "0.1 "
+	    print s }')}
+	rc=0
+	SCALE_SIZES_GB=$sizes SCALE_SPARK=${BENCH_SCALE_SPARK:-0} \
+	    BENCH_OUT=$OUT BENCH_README=0 sh "$here/scale.sh" \
+	    > "$W/scale.md" || rc=$?
+	cat "$W/scale.md"
+	[ "$rc" = 0 ] || say "scale.sh exited with status $rc"
+	{
+		echo
+		echo "Scaling (bench/scale.sh, exit status $rc; each step run once):"
+		cat "$W/scale.md"
+	} >> "$W/results.md"
+else
+	echo "SKIP the scaling table: BENCH_SCALE=0"
 fi
 
 if [ "$BENCH_README" = 1 ]; then

@@ -426,6 +426,34 @@ pack_final(sqlite3_context *ctx)
 	free(s);
 }
 
+/* ---- pathstat_series_ok(rows, value, status) ---- */
+
+/*
+ * The samples of one series row that are ok (status 0) and have a value
+ * (not NaN): what a count(*) of series_rows() WHERE status = 0 AND value
+ * IS NOT NULL gives for the row, read from its two blobs in place,
+ * without making a row per sample.  Blobs shorter than rows count the
+ * samples they hold (a short value blob), or as ok (a short status).
+ */
+static void
+ok_count(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	sqlite3_int64 rows = sqlite3_value_int64(argv[0]), n = 0, i;
+	const unsigned char *v = sqlite3_value_blob(argv[1]);
+	sqlite3_int64 nv = sqlite3_value_bytes(argv[1]) / 8;
+	const unsigned char *st = sqlite3_value_type(argv[2]) == SQLITE_NULL ?
+	    NULL : sqlite3_value_blob(argv[2]);
+	sqlite3_int64 ns = st ? sqlite3_value_bytes(argv[2]) : 0;
+
+	(void)argc;
+	if (rows > nv)
+		rows = nv;
+	for (i = 0; i < rows; i++)
+		if ((i >= ns || st[i] == 0) && !isnan(series_get_f64(v + 8 * i)))
+			n++;
+	sqlite3_result_int64(ctx, n);
+}
+
 int
 series_register(sqlite3 *db)
 {
@@ -436,5 +464,9 @@ series_register(sqlite3 *db)
 		rc = sqlite3_create_function(db, "pathstat_series_pack", 3,
 		    SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, NULL, pack_step,
 		    pack_final);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_create_function(db, "pathstat_series_ok", 3,
+		    SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, NULL,
+		    ok_count, NULL, NULL);
 	return rc;
 }

@@ -31,9 +31,11 @@ void series_put_i64(unsigned char *out, int64_t x);
 int64_t series_get_i64(const unsigned char *in);
 
 /*
- * Register series_rows and the aggregate pathstat_series_pack(kind, seq,
+ * Register series_rows, the aggregate pathstat_series_pack(kind, seq,
  * x) that migration 009 packs the old samples rows with (kind 'v', 't'
- * or 's').  0, or an SQLite error code.
+ * or 's'), and pathstat_series_ok(rows, value, status): the ok samples
+ * with a value in one series row, counted from its blobs without
+ * series_rows' row per sample.  0, or an SQLite error code.
  */
 int series_register(sqlite3 *db);
 

@@ -368,9 +368,12 @@ build_query(const struct export_model *m, const struct where *w,
 	    "':' || sv.failures AS x FROM sample_values sv WHERE sv.run_id = "
 	    "r.id ORDER BY sv.metric)), ''), "
 	    "coalesce((SELECT sv.rows - sv.failures FROM sample_values sv "
-	    "WHERE sv.run_id = r.id AND sv.metric = r.metric), (SELECT "
-	    "count(*) FROM series_rows(r.id, r.metric) x "
-	    "WHERE x.status = 0 AND x.value IS NOT NULL)), "
+	    "WHERE sv.run_id = r.id AND sv.metric = r.metric), "
+	    /* no sorted copy: count the series rows' ok samples in their
+	     * blobs, not a row per sample */
+	    "(SELECT coalesce(sum(pathstat_series_ok(s.rows, s.value, "
+	    "s.status)), 0) FROM series s WHERE s.run_id = r.id AND "
+	    "s.metric = r.metric)), "
 	    "CASE WHEN 1");
 	where_sql(w, "r", sql);
 	strbuf_addstr(sql, " THEN 1 ELSE 0 END");

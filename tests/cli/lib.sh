@@ -70,6 +70,17 @@ ok() { # "shell condition" desc
 	unset PATHSTAT_HELPER_CHECKED
 	_report $_ok_rc "$2" "false: $1"
 }
+# team_campaign DAYS PATHS TRIALS: a team's campaign in ./tree
+# (bench/team-tree.py: 8 instance types, PATHS paths, TRIALS trials a
+# day, DAYS days) ingested into t.db with bench/team.sh's layouts; one
+# check, that the ingest exits 0.
+team_campaign() {
+	"$PY" "$TOP/bench/team-tree.py" tree "$1" "$2" "$3" >/dev/null
+	_tc_l='{tag:day}/{tag:instance_type}/{path}_{cond}_run{trial}'
+	run "$PS" ingest -q --db t.db --layout "$_tc_l.json" \
+	    --layout "$_tc_l.csv" tree
+	expect_code 0 "a $1-day team campaign ingested ($ERR)"
+}
 # sql DB QUERY: print the query result (sqlite3 CLI, list mode)
 sql() { sqlite3 -batch -noheader "$1" "$2"; }
 # schema_newest: the schema version this tree's pathstat writes, the

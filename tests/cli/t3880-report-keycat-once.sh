@@ -8,10 +8,7 @@
 # no run has, in a later section, is still reported with the values
 # there are.
 
-L='{tag:day}/{tag:instance_type}/{path}_{cond}_run{trial}'
-"$PY" "$TOP/bench/team-tree.py" tree 2 5 3 >/dev/null
-run "$PS" ingest -q --db t.db --layout "$L.json" --layout "$L.csv" tree
-expect_code 0 "a 2-day team campaign ingested ($ERR)"
+team_campaign 2 5 3
 PATHSTAT_DEBUG_KEYCAT=1 run "$PS" report --db t.db --out r --no-render
 expect_code 0 "the no-spec report exits 0 ($ERR)"
 nq=$(printf '%s\n' "$ERR" | sed -n 's/^pathstat report: debug: \([0-9]*\) key catalogue queries$/\1/p')

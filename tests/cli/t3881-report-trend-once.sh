@@ -13,10 +13,7 @@
 
 PATHSTAT_DEBUG_NO_TABLE_MEMO=1
 export PATHSTAT_DEBUG_NO_TABLE_MEMO
-L='{tag:day}/{tag:instance_type}/{path}_{cond}_run{trial}'
-"$PY" "$TOP/bench/team-tree.py" tree 14 5 2 >/dev/null
-run "$PS" ingest -q --db t.db --layout "$L.json" --layout "$L.csv" tree
-expect_code 0 "a 14-day team campaign ingested ($ERR)"
+team_campaign 14 5 2
 PATHSTAT_DEBUG_TREND=1 run "$PS" report --db t.db --out r --no-render
 expect_code 0 "the no-spec report exits 0 ($ERR)"
 line=$(printf '%s\n' "$ERR" | sed -n 's/^pathstat report: debug: \([0-9]*\) trend series tested, \([0-9]*\) from the memo$/\1 \2/p')
