@@ -15,10 +15,7 @@
 
 PATHSTAT_DEBUG_NO_TABLE_MEMO=1
 export PATHSTAT_DEBUG_NO_TABLE_MEMO
-L='{tag:day}/{tag:instance_type}/{path}_{cond}_run{trial}'
-"$PY" "$TOP/bench/team-tree.py" tree 14 5 2 >/dev/null
-run "$PS" ingest -q --db t.db --layout "$L.json" --layout "$L.csv" tree
-expect_code 0 "a 14-day team campaign ingested ($ERR)"
+team_campaign 14 5 2
 
 counts() {
 	printf '%s\n' "$ERR" | sed -n 's/^pathstat report: debug: \([0-9]*\) run selections read, \([0-9]*\) replayed$/\1 \2/p'

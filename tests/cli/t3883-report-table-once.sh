@@ -16,10 +16,7 @@
 # (PATHSTAT_DEBUG_NO_TABLE_MEMO=1), and sections whose options differ in
 # one field get their own tables.
 
-L='{tag:day}/{tag:instance_type}/{path}_{cond}_run{trial}'
-"$PY" "$TOP/bench/team-tree.py" tree 14 5 2 >/dev/null
-run "$PS" ingest -q --db t.db --layout "$L.json" --layout "$L.csv" tree
-expect_code 0 "a 14-day team campaign ingested ($ERR)"
+team_campaign 14 5 2
 
 counts() {
 	printf '%s\n' "$ERR" | sed -n 's/^pathstat report: debug: \([0-9]*\) tables built, \([0-9]*\) copied$/\1 \2/p'

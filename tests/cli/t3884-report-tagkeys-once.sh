@@ -9,10 +9,7 @@
 # with the memo off (PATHSTAT_DEBUG_NO_TAGKEY_MEMO=1).  A table's own
 # --by keys are still left out of its caption's candidates.
 
-L='{tag:day}/{tag:instance_type}/{path}_{cond}_run{trial}'
-"$PY" "$TOP/bench/team-tree.py" tree 14 5 2 >/dev/null
-run "$PS" ingest -q --db t.db --layout "$L.json" --layout "$L.csv" tree
-expect_code 0 "a 14-day team campaign ingested ($ERR)"
+team_campaign 14 5 2
 
 count() {
 	printf '%s\n' "$ERR" | sed -n 's/^pathstat report: debug: \([0-9]*\) tag key queries$/\1/p'
