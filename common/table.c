@@ -21,13 +21,16 @@ table_init(struct table *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/* Free the cell's string, if it owns one; the cell is then null. */
 static void
-cell_release(struct table_cell *c)
+cell_release_str(struct table_cell *c)
 {
-	if (!c->str_shared)
+	if (c->type == CELL_STR && !c->str_shared)
 		free(c->str);
-	free(c->display);
-	memset(c, 0, sizeof(*c));
+	c->str = NULL;
+	c->type = CELL_NULL;
+	c->str_shared = false;
+	c->json_raw = false;
 }
 
 void
@@ -40,7 +43,10 @@ table_release(struct table *t)
 		free(t->cols[i].header);
 	}
 	for (i = 0; i < t->nrows * t->ncols; i++)
-		cell_release(&t->cells[i]);
+		cell_release_str(&t->cells[i]);
+	for (i = 0; i < t->ndisplays; i++)
+		free(t->displays[i]);
+	free(t->displays);
 	for (i = 0; i < t->nnotes; i++)
 		strbuf_release(&t->notes[i]);
 	for (i = 0; i < t->nmarks; i++)
@@ -174,15 +180,9 @@ table_set_str(struct table *t, size_t row, size_t col, const char *s)
 {
 	struct table_cell *c = table_at(t, row, col);
 
-	if (!c->str_shared)
-		free(c->str);
-	c->str = NULL;
-	c->str_shared = false;
-	c->json_raw = false;
-	if (!s) {
-		c->type = CELL_NULL;
+	cell_release_str(c);
+	if (!s)
 		return;
-	}
 	c->type = CELL_STR;
 	c->str = shared_above(t, row, col, s);
 	if (c->str)
@@ -203,6 +203,7 @@ table_set_num(struct table *t, size_t row, size_t col, double v)
 {
 	struct table_cell *c = table_at(t, row, col);
 
+	cell_release_str(c);
 	c->type = isfinite(v) ? CELL_NUM : CELL_NULL;
 	c->num = v;
 }
@@ -212,6 +213,7 @@ table_set_int(struct table *t, size_t row, size_t col, int64_t v)
 {
 	struct table_cell *c = table_at(t, row, col);
 
+	cell_release_str(c);
 	c->type = CELL_INT;
 	c->i = v;
 }
@@ -221,7 +223,7 @@ table_set_null(struct table *t, size_t row, size_t col)
 {
 	struct table_cell *c = table_at(t, row, col);
 
-	c->type = CELL_NULL;
+	cell_release_str(c);
 }
 
 void
@@ -229,9 +231,23 @@ table_set_display(struct table *t, size_t row, size_t col, const char *text)
 {
 	struct table_cell *c = table_at(t, row, col);
 
-	free(c->display);
-	c->display = text ? xstrdup(text) : NULL;
 	c->display_raw = false;
+	if (c->display) {
+		/* the cell's slot in displays is its own: reuse it */
+		free(t->displays[c->display - 1]);
+		t->displays[c->display - 1] = text ? xstrdup(text) : NULL;
+		if (!text)
+			c->display = 0;
+		return;
+	}
+	if (!text)
+		return;
+	if (t->ndisplays >= UINT32_MAX)
+		BUG("table_set_display: more than %lu display texts",
+		    (unsigned long)UINT32_MAX);
+	ALLOC_GROW(t->displays, t->ndisplays + 1, t->alloc_displays);
+	t->displays[t->ndisplays++] = xstrdup(text);
+	c->display = (uint32_t)t->ndisplays;
 }
 
 void
@@ -240,6 +256,37 @@ table_set_display_raw(struct table *t, size_t row, size_t col,
 {
 	table_set_display(t, row, col, text);
 	table_at(t, row, col)->display_raw = true;
+}
+
+void
+table_copy_cell(struct table *dst, size_t row, size_t col,
+    const struct table *src, size_t srow, size_t scol)
+{
+	const struct table_cell *s;
+
+	if (srow >= src->nrows || scol >= src->ncols)
+		BUG("table_copy_cell(%zu, %zu) outside %zu rows x %zu columns",
+		    srow, scol, src->nrows, src->ncols);
+	s = &src->cells[srow * src->ncols + scol];
+	switch ((enum cell_type)s->type) {
+	case CELL_NULL:
+		table_set_null(dst, row, col);
+		break;
+	case CELL_STR:
+		if (s->json_raw)
+			table_set_json(dst, row, col, s->str);
+		else
+			table_set_str(dst, row, col, s->str);
+		break;
+	case CELL_NUM:
+		table_set_num(dst, row, col, s->num);
+		break;
+	case CELL_INT:
+		table_set_int(dst, row, col, s->i);
+		break;
+	}
+	table_set_display(dst, row, col, table_cell_display(src, s));
+	table_at(dst, row, col)->display_raw = s->display_raw;
 }
 
 void
@@ -353,7 +400,7 @@ static void
 cell_text_as(const struct table_cell *c, struct strbuf *sb, bool json,
     bool sheet, size_t *neutral)
 {
-	switch (c->type) {
+	switch ((enum cell_type)c->type) {
 	case CELL_NULL:
 		strbuf_addstr(sb, json ? "null" : "");
 		break;
@@ -463,15 +510,16 @@ shown_text(const struct table *t, size_t r, size_t c, bool md,
     struct strbuf *sb)
 {
 	const struct table_cell *cell = &t->cells[r * t->ncols + c];
+	const char *display = table_cell_display(t, cell);
 
-	if (cell->display) {
+	if (display) {
 		if (md && !cell->display_raw)
-			escape_md(sb, cell->display);
+			escape_md(sb, display);
 		else
-			strbuf_addstr(sb, cell->display);
+			strbuf_addstr(sb, display);
 		return;
 	}
-	switch (cell->type) {
+	switch ((enum cell_type)cell->type) {
 	case CELL_NULL:
 		strbuf_addstr(sb, "–");
 		break;

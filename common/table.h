@@ -26,17 +26,20 @@ enum table_format { TABLE_MD, TABLE_CSV, TABLE_JSON, TABLE_TEXT };
 
 enum cell_type { CELL_NULL, CELL_STR, CELL_NUM, CELL_INT };
 
-/* A cell takes 32 bytes, not 40 (a table of 200 k rows holds millions
- * of them): num and i share their place, so read the one type says
- * (table_num() does). */
+/* A cell takes 16 bytes, not 32 (a table of 200 k rows holds millions
+ * of them): str, num and i share their place, so read the one type says
+ * (table_cell_str(), table_num() do), and the display text lives in the
+ * table (displays), the cell keeping its index (table_cell_display()). */
 struct table_cell {
-	char		*str;		/* CELL_STR value (owned) */
-	char		*display;	/* Markdown text overriding the value, or NULL (owned) */
 	union {
+		char	*str;		/* CELL_STR value (owned) */
 		double	num;		/* CELL_NUM value; NaN/inf render as null */
 		int64_t	i;		/* CELL_INT value */
 	};
-	enum cell_type	type;
+	uint32_t	display;	/* 1 + index in the table's displays of
+					 * the Markdown text overriding the
+					 * value; 0: none */
+	uint8_t		type;		/* enum cell_type */
 	bool		str_shared;	/* str is the table's (share_strs), not
 					 * the cell's: never free or move it */
 	bool		display_raw;	/* display is our own text: no escaping */
@@ -76,6 +79,10 @@ struct table {
 	bool			share_strs;
 	char			**shared;	/* the copies; owned */
 	size_t			nshared, alloc_shared;
+	char			**displays;	/* the cells' display texts
+						 * (owned; NULL once its cell
+						 * dropped it) */
+	size_t			ndisplays, alloc_displays;
 	struct unit_choice	shown;		/* the unit Markdown and text show
 						 * the metric's values in (name
 						 * NULL: none); JSON and CSV keep
@@ -135,6 +142,25 @@ void table_mark(struct table *t, const char *why, struct strbuf *out);
  * reads a table another part built. */
 const char *table_str(const struct table *t, size_t row, long col);
 double table_num(const struct table *t, size_t row, long col);
+
+/* A cell's string: NULL unless it holds one. */
+static inline const char *
+table_cell_str(const struct table_cell *c)
+{
+	return c->type == CELL_STR ? c->str : NULL;
+}
+
+/* A cell's Markdown display text of table t, or NULL. */
+static inline const char *
+table_cell_display(const struct table *t, const struct table_cell *c)
+{
+	return c->display ? t->displays[c->display - 1] : NULL;
+}
+
+/* Copy cell (srow, scol) of src, value and display, to (row, col) of
+ * dst (empty: all null). */
+void table_copy_cell(struct table *dst, size_t row, size_t col,
+    const struct table *src, size_t srow, size_t scol);
 
 /* Render; returns 0 or -1 on a write error. */
 int table_render(const struct table *t, enum table_format fmt, FILE *out);

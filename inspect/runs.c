@@ -389,16 +389,8 @@ select_columns(struct table *t, const char *list)
 	for (r = 0; r < t->nrows; r++) {
 		size_t row = table_add_row(&out);
 
-		for (c = 0; c < n; c++) {
-			struct table_cell *src = table_at(t, r, pick[c]);
-			struct table_cell *dst = table_at(&out, row, c);
-
-			*dst = *src;
-			/* moved, not copied: src is released below */
-			src->str = NULL;
-			src->display = NULL;
-			src->type = CELL_NULL;
-		}
+		for (c = 0; c < n; c++)
+			table_copy_cell(&out, row, c, t, r, pick[c]);
 	}
 	table_release(t);
 	*t = out;

@@ -277,7 +277,8 @@ bars_from_pivot(struct chart *ch, const struct table *pivot, struct bars *br)
 
 			if (ch->s->ncols && ch->s->cols[k].derive)
 				continue;
-			d = table_at((struct table *)pivot, r, k + 2)->display;
+			d = table_cell_display(pivot,
+			    &pivot->cells[r * pivot->ncols + k + 2]);
 			br->cens[i] = d && !strncmp(d, "≥ timeout",
 			    strlen("≥ timeout"));
 			if (d && strstr(d, "[^")) {

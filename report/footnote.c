@@ -56,9 +56,9 @@ report_cell_mark(struct table *t, size_t row, size_t col, size_t n)
 
 	snprintf(mark, sizeof(mark), "[^%zu]", n);
 	if (c->display && c->display_raw)
-		strbuf_addstr(&sb, c->display);
+		strbuf_addstr(&sb, table_cell_display(t, c));
 	else if (c->display)
-		escape_md(&sb, c->display);
+		escape_md(&sb, table_cell_display(t, c));
 	else if (c->type == CELL_STR)
 		escape_md(&sb, *c->str ? c->str : "–");
 	else if (c->type == CELL_NUM)

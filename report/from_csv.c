@@ -271,8 +271,7 @@ keep_paths(const struct report_spec *spec, const struct report_section *s,
 		if (n == before) {
 			/* rows not kept are freed by table_release */
 			for (r = 0; r < n * t->ncols; r++) {
-				free(cells[r].str);
-				free(cells[r].display);
+				free((char *)table_cell_str(&cells[r]));
 			}
 			free(cells);
 			return report_spec_error(spec, s->loc, "from_csv '%s': "
@@ -280,8 +279,7 @@ keep_paths(const struct report_spec *spec, const struct report_section *s,
 		}
 	}
 	for (r = 0; r < t->nrows * t->ncols; r++) {
-		free(t->cells[r].str);
-		free(t->cells[r].display);
+		free((char *)table_cell_str(&t->cells[r]));
 	}
 	free(t->cells);
 	t->cells = cells;

@@ -91,7 +91,7 @@ copy_value(const struct table *t, size_t r, long sc, struct table *pt,
 	else if (v->type == CELL_INT)
 		table_set_num(pt, row, col, (double)v->i);
 	if (v->display)
-		strbuf_addstr(&sb, v->display);
+		strbuf_addstr(&sb, table_cell_display(t, v));
 	else if (v->type == CELL_NUM)
 		md_number(&sb, v->num, decimals);
 	else if (v->type == CELL_INT)
@@ -173,8 +173,8 @@ days_build(const struct report_section *s, const struct analyze_opts *o,
 						continue;
 					v = &t->cells[r * t->ncols +
 					    (size_t)sc];
-					if (!loss && v->display &&
-					    strstr(v->display, "≥"))
+					if (!loss && v->display && strstr(
+					    table_cell_display(t, v), "≥"))
 						censored++;
 					if (loss && v->type == CELL_NUM &&
 					    v->num > 0)

@@ -451,7 +451,7 @@ pivot_mtu_why(const struct pivot *pv, const struct table *t, size_t r,
 		c = &m->cells[i * m->ncols + (size_t)mm];
 		if (!c->display)
 			return false;
-		strbuf_addstr(sb, c->display);
+		strbuf_addstr(sb, table_cell_display(m, c));
 		if (mr >= 0 && *str_at(m, i, mr))
 			strbuf_addf(sb, ": %s", str_at(m, i, mr));
 		return true;
@@ -499,8 +499,8 @@ pivot_value(struct pivot *pv, struct table *pt, size_t row, size_t col,
 		/* the successes' value is no value of all attempts: no
 		 * number in the pivot's data, nor in its derived columns */
 		table_set_null(pt, row, col);
-		table_set_display_raw(pt, row, col, v->display ? v->display :
-		    "≥ timeout");
+		table_set_display_raw(pt, row, col, v->display ?
+		    table_cell_display(t, v) : "≥ timeout");
 		pv->cens[row * pv->ncols + (col - 2)] = true;
 		pv->ncens++;
 		pivot_count(pv, t, r);
@@ -512,7 +512,7 @@ pivot_value(struct pivot *pv, struct table *pt, size_t row, size_t col,
 	    pivot_mtu_why(pv, t, r, &sb))
 		;
 	else if (v->display)
-		strbuf_addstr(&sb, v->display);
+		strbuf_addstr(&sb, table_cell_display(t, v));
 	else if (v->type == CELL_NUM)
 		md_number(&sb, v->num, t->cols[sc].decimals);
 	else

@@ -224,7 +224,7 @@ is_captionable(const char *key)
 
 /* Comparable text of a cell (value and display). */
 static void
-cell_key(const struct table_cell *c, struct strbuf *sb)
+cell_key(const struct table *t, const struct table_cell *c, struct strbuf *sb)
 {
 	strbuf_reset(sb);
 	strbuf_addf(sb, "%d|", (int)c->type);
@@ -241,7 +241,7 @@ cell_key(const struct table_cell *c, struct strbuf *sb)
 	case CELL_NULL:
 		break;
 	}
-	strbuf_addf(sb, "|%s", c->display ? c->display : "");
+	strbuf_addf(sb, "|%s", c->display ? table_cell_display(t, c) : "");
 }
 
 static bool
@@ -252,9 +252,9 @@ column_uniform(const struct table *t, size_t col)
 	bool same = t->nrows > 0;
 
 	if (same)
-		cell_key(&t->cells[col], &a);
+		cell_key(t, &t->cells[col], &a);
 	for (r = 1; r < t->nrows && same; r++) {
-		cell_key(&t->cells[r * t->ncols + col], &b);
+		cell_key(t, &t->cells[r * t->ncols + col], &b);
 		same = !strcmp(a.buf, b.buf);
 	}
 	strbuf_release(&a);
@@ -295,7 +295,7 @@ cell_plain(const struct table *t, size_t row, size_t col, struct strbuf *sb)
 	const struct table_cell *c = &t->cells[row * t->ncols + col];
 
 	if (c->display) {
-		strbuf_addstr(sb, c->display);
+		strbuf_addstr(sb, table_cell_display(t, c));
 		return;
 	}
 	switch (c->type) {
@@ -501,14 +501,6 @@ trend_compact(struct table *t, struct strbuf *cap)
  * The CSV beside the Markdown: the analyze table with label columns
  */
 
-static void
-cell_copy(struct table_cell *dst, const struct table_cell *src)
-{
-	*dst = *src;
-	dst->str = src->str ? xstrdup(src->str) : NULL;
-	dst->display = src->display ? xstrdup(src->display) : NULL;
-}
-
 /* A copy of src with "label" after "path" and "<col>_label" after
  * "minuend" and "subtrahend". */
 static void
@@ -553,7 +545,7 @@ labelled_copy(const struct report_section *s, const struct table *src,
 				    sc->type == CELL_STR ?
 				    report_path_label(s, sc->str) : "");
 			} else {
-				cell_copy(table_at(dst, row, c), sc);
+				table_copy_cell(dst, row, c, src, r, from[c]);
 			}
 		}
 	}

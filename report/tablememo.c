@@ -144,11 +144,16 @@ table_copy(struct table *dst, const struct table *src)
 		const struct table_cell *c = &src->cells[i];
 
 		dst->cells[i] = *c;
-		dst->cells[i].str = c->str ? xstrdup(c->str) : NULL;
+		if (c->type == CELL_STR)
+			dst->cells[i].str = xstrdup(c->str);
 		dst->cells[i].str_shared = false;
-		dst->cells[i].display = c->display ? xstrdup(c->display) :
-		    NULL;
 	}
+	/* the cells keep their display indices: the same texts, copied */
+	dst->ndisplays = dst->alloc_displays = src->ndisplays;
+	dst->displays = xcalloc(src->ndisplays + 1, sizeof(*dst->displays));
+	for (i = 0; i < src->ndisplays; i++)
+		dst->displays[i] = src->displays[i] ?
+		    xstrdup(src->displays[i]) : NULL;
 	dst->nnotes = dst->alloc_notes = src->nnotes;
 	dst->notes = xcalloc(src->nnotes + 1, sizeof(*dst->notes));
 	for (i = 0; i < src->nnotes; i++) {

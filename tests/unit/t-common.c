@@ -195,6 +195,57 @@ test_table(void)
 	strbuf_release(&sb);
 }
 
+/* A cell of 16 bytes (a table of 200 k rows holds millions): the value's
+ * kinds share one place and the display text is the table's. */
+static void
+test_table_cell(void)
+{
+	struct table t, u;
+	struct strbuf sb = STRBUF_INIT;
+	size_t r;
+
+	CHECK(sizeof(struct table_cell) == 16, "a table cell is 16 bytes");
+	table_init(&t);
+	table_init(&u);
+	table_add_col(&t, "a", "a", 2);
+	table_add_col(&t, "b", "b", -1);
+	table_add_col(&u, "a", "a", 2);
+	table_add_col(&u, "b", "b", -1);
+	r = table_add_row(&t);
+	table_set_str(&t, r, 0, "was text");
+	table_set_num(&t, r, 0, 1.5);
+	CHECK(table_cell_str(table_at(&t, r, 0)) == NULL,
+	    "a number set over a string holds no string");
+	CHECK(table_num(&t, r, 0) == 1.5, "... and the number");
+	table_set_display(&t, r, 0, "first");
+	table_set_display_raw(&t, r, 0, "1.50 [1.2, 1.8]");
+	CHECK(t.ndisplays == 1, "a display set again keeps its slot");
+	CHECK_EQ_STR(table_cell_display(&t, table_at(&t, r, 0)),
+	    "1.50 [1.2, 1.8]", "the display set last");
+	table_set_json(&t, r, 1, "[1,2]");
+	r = table_add_row(&t);
+	table_set_display(&t, r, 1, "gone");
+	table_set_display(&t, r, 1, NULL);
+	CHECK(table_cell_display(&t, table_at(&t, r, 1)) == NULL,
+	    "a display removed");
+	table_set_int(&t, r, 0, 7);
+	for (r = 0; r < t.nrows; r++) {
+		table_add_row(&u);
+		table_copy_cell(&u, r, 0, &t, r, 0);
+		table_copy_cell(&u, r, 1, &t, r, 1);
+	}
+	table_release(&t);
+	table_render_sb(&u, TABLE_MD, &sb);
+	CHECK(strstr(sb.buf, "| 1.50 [1.2, 1.8] | \\[1,2\\] |\n| 7 | – |") !=
+	    NULL, "a copied cell keeps its value and display");
+	strbuf_reset(&sb);
+	table_render_sb(&u, TABLE_JSON, &sb);
+	CHECK(strstr(sb.buf, "\"b\": [1,2]") != NULL,
+	    "a copied JSON value stays JSON");
+	table_release(&u);
+	strbuf_release(&sb);
+}
+
 /*
  * The database lives in a folder of its own under $TMPDIR, so that the
  * -wal and -shm files SQLite keeps beside it (a read-only connection
@@ -627,6 +678,7 @@ main(void)
 	test_kvset();
 	test_parse();
 	test_table();
+	test_table_cell();
 	test_where();
 	test_where_range();
 	test_schema();
