@@ -81,6 +81,31 @@ team_campaign() {
 	    --layout "$_tc_l.csv" tree
 	expect_code 0 "a $1-day team campaign ingested ($ERR)"
 }
+# debug_counts LINE: the numbers in the report's debug line "pathstat
+# report: debug: LINE" on $ERR, space-separated, where LINE writes each
+# number as # (each counter of the report's work is printed behind its
+# PATHSTAT_DEBUG_* switch); nothing if no such line was printed.
+debug_counts() {
+	_dc_re=$(printf '%s' "$1" | sed 's/#/\\([0-9]*\\)/g')
+	_dc_n=$(($(printf '%s' "$1" | tr -cd '#' | wc -c)))
+	_dc_sub= _dc_i=1
+	while [ "$_dc_i" -le "$_dc_n" ]; do
+		_dc_sub="$_dc_sub${_dc_sub:+ }\\$_dc_i"
+		_dc_i=$((_dc_i + 1))
+	done
+	printf '%s\n' "$ERR" |
+	    sed -n "s/^pathstat report: debug: $_dc_re\$/$_dc_sub/p"
+}
+# same_bundle A B: report bundles A and B are the same byte for byte:
+# their tables, their charts (when rendered) and index.md, whose links
+# name the bundle's folder (B's are read as A's).
+same_bundle() {
+	diff -r "$1/tables" "$2/tables" || return 1
+	if [ -d "$1/charts" ] || [ -d "$2/charts" ]; then
+		diff -r "$1/charts" "$2/charts" || return 1
+	fi
+	sed "s/$2/$1/g" "$2/index.md" | cmp - "$1/index.md"
+}
 # sql DB QUERY: print the query result (sqlite3 CLI, list mode)
 sql() { sqlite3 -batch -noheader "$1" "$2"; }
 # schema_newest: the schema version this tree's pathstat writes, the
