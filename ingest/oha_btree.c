@@ -27,8 +27,9 @@ struct bt {
 	uint32_t	pagesize, usable, npages, root;
 	unsigned char	*seen;		/* owned: a bit a page */
 	int		ncols;
-	const int	*pos;
-	int		npos;
+	signed char	*slot;		/* owned: ncols entries, the index
+					 * into pos[] of each record position,
+					 * or -1 */
 	oha_btree_row_fn	*row;
 	void		*arg;
 };
@@ -48,12 +49,17 @@ be32(const unsigned char *p)
 
 /* An SQLite varint at p (before end) into *out; its length, or 0 if it
  * runs past end. */
-static size_t
+static inline size_t
 varint(const unsigned char *p, const unsigned char *end, uint64_t *out)
 {
 	uint64_t v = 0;
 	size_t i;
 
+	/* nearly every varint of oha's rows is one byte */
+	if (p < end && !(p[0] & 0x80)) {
+		*out = p[0];
+		return 1;
+	}
 	for (i = 0; i < 8; i++) {
 		if (p + i >= end)
 			return 0;
@@ -69,16 +75,31 @@ varint(const unsigned char *p, const unsigned char *end, uint64_t *out)
 	return 9;
 }
 
-/* The big-endian two's-complement integer of n bytes at p. */
-static int64_t
+/* The big-endian two's-complement integer of n (1..8) bytes at p, in
+ * whole-word shifts the compiler turns into a byte swap: the loop of a
+ * byte a step was a third of reading oha's rows. */
+static inline int64_t
 be_int(const unsigned char *p, size_t n)
 {
-	uint64_t u = (p[0] & 0x80) ? UINT64_MAX : 0;
+	uint64_t v;
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		u = (u << 8) | p[i];
-	return (int64_t)u;
+	switch (n) {
+	case 8:
+		return (int64_t)((uint64_t)p[0] << 56 | (uint64_t)p[1] << 48 |
+		    (uint64_t)p[2] << 40 | (uint64_t)p[3] << 32 |
+		    (uint64_t)p[4] << 24 | (uint64_t)p[5] << 16 |
+		    (uint64_t)p[6] << 8 | (uint64_t)p[7]);
+	case 1:
+		return (int8_t)p[0];
+	case 2:
+		return (int16_t)(uint16_t)((unsigned)p[0] << 8 | p[1]);
+	default:
+		v = (p[0] & 0x80) ? UINT64_MAX : 0;
+		for (i = 0; i < n; i++)
+			v = (v << 8) | p[i];
+		return (int64_t)v;
+	}
 }
 
 /* The value of serial type t at p (its n bytes checked by the caller). */
@@ -133,7 +154,7 @@ bt_record(struct bt *b, const unsigned char *p, uint64_t n)
 	uint64_t hsize, t, off;
 	bool bad = false;
 	size_t k;
-	int col, j;
+	int col;
 
 	k = varint(p, end, &hsize);
 	if (!k || hsize > n || hsize < k)
@@ -151,9 +172,8 @@ bt_record(struct bt *b, const unsigned char *p, uint64_t n)
 		sz = serial_len(t, &bad);
 		if (bad || sz > n - off)
 			return 0;
-		for (j = 0; j < b->npos; j++)
-			if (b->pos[j] == col)
-				decode(t, p + off, &vals[j]);
+		if (col < b->ncols && b->slot[col] >= 0)
+			decode(t, p + off, &vals[b->slot[col]]);
 		off += sz;
 	}
 	/* a short record would take its last columns' defaults from the
@@ -217,11 +237,14 @@ oha_btree_scan(const unsigned char *data, size_t len, uint32_t root,
 {
 	struct bt b;
 	uint32_t hdr_pages;
-	int ok;
+	int ok, j;
 
 	memset(&b, 0, sizeof(b));
-	if (len < 100 || npos > OHA_BTREE_MAX_COLS)
+	if (len < 100 || npos > OHA_BTREE_MAX_COLS || ncols < 1)
 		return 0;
+	for (j = 0; j < npos; j++)
+		if (pos[j] < 0 || pos[j] >= ncols)
+			return 0;
 	b.pagesize = be16(data + 16);
 	if (b.pagesize == 1)
 		b.pagesize = 65536;
@@ -240,12 +263,20 @@ oha_btree_scan(const unsigned char *data, size_t len, uint32_t root,
 	b.data = data;
 	b.root = root;
 	b.ncols = ncols;
-	b.pos = pos;
-	b.npos = npos;
+	b.slot = xmalloc((size_t)ncols);
+	memset(b.slot, -1, (size_t)ncols);
+	for (j = 0; j < npos; j++) {
+		if (b.slot[pos[j]] >= 0) {
+			free(b.slot);
+			return 0;	/* a column asked for twice */
+		}
+		b.slot[pos[j]] = (signed char)j;
+	}
 	b.row = row;
 	b.arg = arg;
 	b.seen = xcalloc(b.npages / 8 + 1, 1);
 	ok = bt_page(&b, root, 0);
 	free(b.seen);
+	free(b.slot);
 	return ok;
 }
