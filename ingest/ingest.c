@@ -351,6 +351,9 @@ struct ingest_run {
 	struct store		*rst;	/* the producer's reader */
 	sqlite3			*db;	/* st's connection */
 	sqlite3			*rdb;	/* rst's connection */
+	bool			rollback; /* db is new and writes through a
+					   * rollback journal until it is
+					   * closed (ingest_journal()) */
 	const struct walk_file	**todo;	/* the files to read */
 	size_t			ntodo;
 	const char		*db_path; /* borrowed */
@@ -378,6 +381,11 @@ ingest_run_release(struct ingest_run *r)
 	db_close(r->rdb);
 	free(r->todo);
 	store_close(r->st);
+	/* back to WAL, as every other open leaves it: if another
+	 * connection holds it now, the next open switches it */
+	if (r->rollback)
+		(void)sqlite3_exec(r->db, "PRAGMA journal_mode = WAL", NULL,
+		    NULL, NULL);
 	db_close(r->db);
 	meta_cache_free(r->mc);
 	walk_list_release(&r->files);
@@ -390,6 +398,40 @@ ingest_run_release(struct ingest_run *r)
 	free(r->db_real);
 }
 
+/*
+ * A database this ingest creates is written through a rollback journal
+ * instead of the write-ahead log: in WAL mode every page was written
+ * twice (to the log, then by the checkpoint, which reads it back), but
+ * a rollback journal keeps only the old content of pages that existed
+ * before each transaction, and a new database's pages are nearly all
+ * appended.  Each file's transaction stays atomic and a killed ingest
+ * leaves a consistent database the next one resumes (SQLite rolls a
+ * hot journal back on open); synchronous = FULL keeps it so through a
+ * power failure, as WAL + NORMAL did.  The switch needs the database to
+ * itself: when another connection has it open already (two ingests
+ * starting at once), it stays in WAL.  Returns whether it switched.
+ */
+static bool
+ingest_journal(sqlite3 *db)
+{
+	sqlite3_stmt *st = NULL;
+	bool on = false;
+
+	if (sqlite3_prepare_v2(db, "PRAGMA journal_mode = DELETE", -1, &st,
+	    NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
+		const unsigned char *mode = sqlite3_column_text(st, 0);
+
+		on = mode && !strcmp((const char *)mode, "delete");
+	}
+	sqlite3_finalize(st);
+	if (on && db_exec(db, "set synchronous", "PRAGMA synchronous = FULL")) {
+		(void)sqlite3_exec(db, "PRAGMA journal_mode = WAL", NULL, NULL,
+		    NULL);
+		on = false;
+	}
+	return on;
+}
+
 /* Open the database (as it is for a dry run, which migrates nothing
  * and may have none) and load its trees; 0 or -1. */
 static int
@@ -397,12 +439,16 @@ ingest_open(struct ingest_run *r)
 {
 	struct stat sb;
 	int version;
+	bool is_new;
 
 	r->db_path = db_default_path(r->o->db_path);
 	if (!r->o->dry_run) {
+		is_new = stat(r->db_path, &sb) ? errno == ENOENT :
+		    S_ISREG(sb.st_mode) && sb.st_size == 0;
 		r->db = db_open(r->db_path, true);
 		if (!r->db)
 			return -1;
+		r->rollback = is_new && ingest_journal(r->db);
 	} else if (stat(r->db_path, &sb) == 0) {
 		r->db = db_open_as_is(r->db_path, &version);
 		if (!r->db)
@@ -508,8 +554,11 @@ ingest_read(struct ingest_run *r)
 	/* The producer's look-ups for unchanged files use a connection of
 	 * their own (WAL: it reads while this one writes); without one it
 	 * parses every file and job_finish() alone decides (quietly).  A
-	 * dry run parses every file: it shows the keys the content adds. */
-	if (!r->o->dry_run) {
+	 * dry run parses every file: it shows the keys the content adds.
+	 * So does an ingest into a new database: it has no file unchanged,
+	 * and under a rollback journal a reader would wait for the writer's
+	 * transaction, which waits for the reader's file. */
+	if (!r->o->dry_run && !r->rollback) {
 		err_capture_begin(&quiet);
 		r->rdb = db_open_readonly(r->db_path);
 		r->rst = r->rdb ? store_open(r->rdb) : NULL;

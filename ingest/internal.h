@@ -68,6 +68,30 @@ struct parsed_mtu {
 	char	*addr;		/* resolved address, or NULL */
 };
 
+/*
+ * One metric of a run's samples encoded for the database
+ * (store_encode_run()): the series rows' column blobs and the sorted
+ * copy, as store_put_runs() binds them.
+ */
+struct enc_series {
+	unsigned	metric;
+	size_t		rows;		/* samples, failed ones included */
+	size_t		nsorted;	/* of them ok with a finite value */
+	/* owned: rows x 8 bytes (values), rows x 8 (times), rows x 1
+	 * (statuses), per schema 009 */
+	unsigned char	*vb, *tb, *sb;
+	size_t		*failed;	/* owned: per chunk, samples not ok */
+	bool		*any_t;		/* owned: per chunk, one has a time */
+	unsigned char	*sorted;	/* owned: nsorted x 8, ascending */
+};
+
+/* A run's encoded samples: one entry per metric with samples, in metric
+ * order. */
+struct run_enc {
+	struct enc_series	*s;	/* owned */
+	size_t			n;
+};
+
 struct parsed_run {
 	const char	*tool;		/* static: "iperf3", "oha", "pathprobe" */
 	int		metric;		/* primary metric (enum metric_id) */
@@ -87,6 +111,9 @@ struct parsed_run {
 	uint32_t	next_seq[METRIC_ID_LIMIT];	/* next seq, per metric */
 	struct parsed_mtu	*mtu;	/* pathprobe --mtu's result, owned,
 					 * or NULL */
+	/* owned, or NULL: the samples encoded by store_encode_run(),
+	 * which frees samples (nsamples stays) */
+	struct run_enc	*enc;
 };
 
 struct parse_result {
@@ -98,6 +125,8 @@ struct parse_result {
 };
 
 void parse_result_init(struct parse_result *res);
+/* Free enc (may be NULL) and all it owns. */
+void run_enc_free(struct run_enc *enc);
 void parse_result_release(struct parse_result *res);
 /* Append a run initialised for tool/metric; returns a pointer valid until
  * the next parse_result_add_run(). */

@@ -105,8 +105,13 @@ pipe_do(struct ingest_pipe *p, size_t k)
 	p->keyed = k + 1;
 	pthread_cond_broadcast(&p->turn);
 	pthread_mutex_unlock(&p->lock);
-	if (parse)
+	/* the runs encoded here too, in parallel, so that the writer
+	 * only binds finished blobs */
+	if (parse) {
 		job_parse(job);
+		if (!p->o->dry_run)
+			store_encode_runs(&job->res);
+	}
 	err_capture_end();
 	pthread_mutex_lock(&p->lock);
 	p->done[k % INGEST_AHEAD] = k + 1;

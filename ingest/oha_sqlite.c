@@ -15,6 +15,7 @@
 #include "common/sort.h"
 #include "common/xalloc.h"
 #include "ingest/internal.h"
+#include "ingest/oha_btree.h"
 #include "ingest/oha_common.h"
 
 #define SQLITE_HEADER_SIZE	100
@@ -139,61 +140,68 @@ oha_rows_sort(struct oha_row **rows, size_t nrows)
 
 /* A column value that is a number (INTEGER or REAL). */
 static bool
-val_number(sqlite3_value *v, double *out)
+val_number(const struct oha_val *v, double *out)
 {
-	int t = sqlite3_value_type(v);
-
-	if (t != SQLITE_INTEGER && t != SQLITE_FLOAT)
+	if (v->type != SQLITE_INTEGER && v->type != SQLITE_FLOAT)
 		return false;
-	*out = sqlite3_value_double(v);
+	*out = v->d;
 	return isfinite(*out);
 }
 
 /*
- * Fill *row from the current result row (start, duration, status[, run]).
- * Returns false when the row cannot even be given to a run.  Each column
- * is fetched once as an sqlite3_value and read from there: every
- * sqlite3_column_*() call takes the statement's mutex and checks for a
- * failed malloc, and two calls a column were a sixth of a parse.
+ * Fill *row from a row's (start, duration, status[, run]).  Returns
+ * false when the row cannot even be given to a run.
  */
 static bool
-oha_read_row(sqlite3_stmt *st, bool has_run, struct oha_row *row)
+oha_fill_row(const struct oha_val *v, bool has_run, struct oha_row *row)
 {
-	sqlite3_value *v;
-	int64_t status;
 	double d;
 
 	memset(row, 0, sizeof(*row));
 	if (has_run) {
-		v = sqlite3_column_value(st, 3);
-		if (sqlite3_value_type(v) != SQLITE_INTEGER)
+		if (v[3].type != SQLITE_INTEGER)
 			return false;
-		row->run = sqlite3_value_int64(v);
+		row->run = v[3].i;
 	}
-	if (!val_number(sqlite3_column_value(st, 0), &d) || d < 0 ||
-	    d >= OHA_MAX_SECONDS) {
+	if (!val_number(&v[0], &d) || d < 0 || d >= OHA_MAX_SECONDS) {
 		row->bad = OHA_ROW_BAD_START;
 		return true;
 	}
 	row->start = d;
-	if (!val_number(sqlite3_column_value(st, 1), &d) || d < 0 ||
-	    d >= OHA_MAX_SECONDS) {
+	if (!val_number(&v[1], &d) || d < 0 || d >= OHA_MAX_SECONDS) {
 		row->bad = OHA_ROW_BAD_DURATION;
 		return true;
 	}
 	row->duration = d;
-	v = sqlite3_column_value(st, 2);
-	if (sqlite3_value_type(v) != SQLITE_INTEGER) {
+	if (v[2].type != SQLITE_INTEGER || !oha_status_valid(v[2].i)) {
 		row->bad = OHA_ROW_BAD_STATUS;
 		return true;
 	}
-	status = sqlite3_value_int64(v);
-	if (!oha_status_valid(status)) {
-		row->bad = OHA_ROW_BAD_STATUS;
-		return true;
-	}
-	row->status = (int)status;
+	row->status = (int)v[2].i;
 	return true;
+}
+
+/*
+ * The current result row's columns as oha_fill_row() takes them.  Each
+ * column is fetched once as an sqlite3_value and read from there: every
+ * sqlite3_column_*() call takes the statement's mutex and checks for a
+ * failed malloc, and two calls a column were a sixth of a parse.
+ */
+static void
+oha_stmt_vals(sqlite3_stmt *st, int ncols, struct oha_val *v)
+{
+	int c;
+
+	for (c = 0; c < ncols; c++) {
+		sqlite3_value *x = sqlite3_column_value(st, c);
+
+		memset(&v[c], 0, sizeof(v[c]));
+		v[c].type = sqlite3_value_type(x);
+		if (v[c].type == SQLITE_INTEGER)
+			v[c].i = sqlite3_value_int64(x);
+		if (v[c].type == SQLITE_INTEGER || v[c].type == SQLITE_FLOAT)
+			v[c].d = sqlite3_value_double(x);
+	}
 }
 
 /* Which of oha's columns table oha has.  Returns 0, or -1 with the
@@ -392,18 +400,112 @@ fail:
 	return NULL;
 }
 
-int
-ingest_parse_oha_sqlite(const char *buf, size_t len, struct parse_result *res)
+/* The rows read so far, in table order. */
+struct oha_scan {
+	struct oha_row	*rows;		/* owned */
+	size_t		nrows, alloc;
+	size_t		seen;		/* rows read */
+	size_t		unattributed;	/* of them without a valid run */
+	bool		has_run;
+	bool		negzero;	/* a start of -0.0 */
+};
+
+/* Take one row's (start, duration, status[, run]). */
+static void
+oha_scan_add(void *arg, const struct oha_val *v)
+{
+	struct oha_scan *sc = arg;
+	struct oha_row *row;
+
+	ALLOC_GROW(sc->rows, sc->nrows + 1, sc->alloc);
+	row = &sc->rows[sc->nrows];
+	if (oha_fill_row(v, sc->has_run, row)) {
+		row->idx = sc->seen;
+		sc->negzero |= signbit(row->start) != 0;
+		sc->nrows++;
+	} else {
+		sc->unattributed++;
+	}
+	sc->seen++;
+}
+
+/*
+ * Where oha_btree_scan() finds the columns the SELECT reads: the root
+ * page of table oha and its columns' record positions.  False when the
+ * table is not one it reads as SQLite does: a generated or hidden
+ * column (the record's positions are then not the columns'), a column
+ * read that is the rowid's alias (stored as NULL), or a status or run
+ * whose type is not an integer one (SQLite would convert a REAL
+ * column's integers to REAL on reading).
+ */
+static bool
+oha_layout(sqlite3 *db, bool has_run, uint32_t *root, int *ncols, int *pos)
+{
+	static const char *const want[] = { "start", "duration", "status",
+	    "run" };
+	sqlite3_stmt *st = NULL;
+	bool ok = false;
+	int k, found = 0, nwant = has_run ? 4 : 3;
+
+	if (sqlite3_prepare_v2(db, "SELECT rootpage FROM main.sqlite_master "
+	    "WHERE type = 'table' AND name = 'oha' COLLATE NOCASE", -1, &st,
+	    NULL) != SQLITE_OK || sqlite3_step(st) != SQLITE_ROW ||
+	    sqlite3_column_type(st, 0) != SQLITE_INTEGER)
+		goto cleanup;
+	*root = (uint32_t)sqlite3_column_int64(st, 0);
+	if (sqlite3_column_int64(st, 0) < 1 ||
+	    sqlite3_column_int64(st, 0) > UINT32_MAX)
+		goto cleanup;
+	sqlite3_finalize(st);
+	if (sqlite3_prepare_v2(db, "SELECT lower(name), upper(coalesce(type, "
+	    "'')), pk, hidden FROM pragma_table_xinfo('oha') ORDER BY cid",
+	    -1, &st, NULL) != SQLITE_OK)
+		goto cleanup;
+	for (*ncols = 0; sqlite3_step(st) == SQLITE_ROW; (*ncols)++) {
+		const char *name = (const char *)sqlite3_column_text(st, 0);
+		const char *type = (const char *)sqlite3_column_text(st, 1);
+
+		if (!name || !type || sqlite3_column_int(st, 3) != 0)
+			goto cleanup;
+		for (k = 0; k < nwant; k++) {
+			if (strcmp(name, want[k]))
+				continue;
+			if (sqlite3_column_int(st, 2) != 0 ||
+			    (k >= 2 && !strstr(type, "INT")))
+				goto cleanup;
+			pos[k] = *ncols;
+			found++;
+		}
+	}
+	ok = found == nwant;
+cleanup:
+	sqlite3_finalize(st);	/* NULL-safe */
+	return ok;
+}
+
+/*
+ * The parser; by_sqlite makes SQLite read every row (the tests compare
+ * both readers), else the rows are read from the pages when
+ * oha_layout() and oha_btree_scan() allow it.
+ */
+static int
+parse_oha_sqlite(const char *buf, size_t len, struct parse_result *res,
+    bool by_sqlite)
 {
 	sqlite3 *db = NULL;
 	sqlite3_stmt *st = NULL;
 	unsigned char *copy = NULL, *data;
+	struct oha_scan sc;
+	struct oha_val vals[OHA_BTREE_MAX_COLS];
 	struct oha_row *rows = NULL;
-	size_t nrows = 0, alloc = 0, unattributed = 0, seen = 0;
+	size_t nrows = 0, unattributed = 0, seen = 0;
 	struct oha_cols cols;
 	bool negzero = false;	/* a start of -0.0 */
-	int rc, ret = -1;
+	uint32_t root = 0;
+	int rc = SQLITE_DONE, ret = -1, ncols = 0;
+	int pos[OHA_BTREE_MAX_COLS];
 
+	memset(&sc, 0, sizeof(sc));
 	if (len < SQLITE_HEADER_SIZE || memcmp(buf, "SQLite format 3", 16)) {
 		parse_reject(res, "not an SQLite database");
 		goto cleanup;
@@ -436,20 +538,31 @@ ingest_parse_oha_sqlite(const char *buf, size_t len, struct parse_result *res)
 		    sqlite3_errmsg(db));
 		goto cleanup;
 	}
-	for (;;) {
+	sc.has_run = cols.run;
+	rc = SQLITE_ROW;
+	if (!by_sqlite && oha_layout(db, cols.run, &root, &ncols, pos)) {
+		if (oha_btree_scan(data, len, root, ncols, pos, cols.run ? 4 : 3,
+		    oha_scan_add, &sc)) {
+			rc = SQLITE_DONE;
+		} else {
+			/* SQLite reads it all again, and judges it */
+			sc.nrows = sc.seen = sc.unattributed = 0;
+			sc.negzero = false;
+		}
+	}
+	while (rc == SQLITE_ROW) {
 		rc = sqlite3_step(st);
 		if (rc != SQLITE_ROW)
 			break;
-		ALLOC_GROW(rows, nrows + 1, alloc);
-		if (oha_read_row(st, cols.run, &rows[nrows])) {
-			rows[nrows].idx = seen;
-			negzero |= signbit(rows[nrows].start) != 0;
-			nrows++;
-		} else {
-			unattributed++;
-		}
-		seen++;
+		oha_stmt_vals(st, cols.run ? 4 : 3, vals);
+		oha_scan_add(&sc, vals);
 	}
+	rows = sc.rows;
+	sc.rows = NULL;
+	nrows = sc.nrows;
+	seen = sc.seen;
+	unattributed = sc.unattributed;
+	negzero = sc.negzero;
 	/* A corrupt file is rejected even after some rows: rows read from
 	 * a damaged b-tree cannot be trusted either. */
 	if (rc != SQLITE_DONE) {
@@ -484,5 +597,19 @@ cleanup:
 	sqlite3_close(db);	/* NULL-safe */
 	free(copy);
 	free(rows);
+	free(sc.rows);
 	return ret;
+}
+
+int
+ingest_parse_oha_sqlite(const char *buf, size_t len, struct parse_result *res)
+{
+	return parse_oha_sqlite(buf, len, res, false);
+}
+
+int
+oha_sqlite_parse_by_sqlite(const char *buf, size_t len,
+    struct parse_result *res)
+{
+	return parse_oha_sqlite(buf, len, res, true);
 }

@@ -20,6 +20,25 @@ parse_result_init(struct parse_result *res)
 	strbuf_init(&res->reason, 0);
 }
 
+void
+run_enc_free(struct run_enc *enc)
+{
+	size_t i;
+
+	if (!enc)
+		return;
+	for (i = 0; i < enc->n; i++) {
+		free(enc->s[i].vb);
+		free(enc->s[i].tb);
+		free(enc->s[i].sb);
+		free(enc->s[i].failed);
+		free(enc->s[i].any_t);
+		free(enc->s[i].sorted);
+	}
+	free(enc->s);
+	free(enc);
+}
+
 static void
 parsed_run_release(struct parsed_run *run)
 {
@@ -31,6 +50,7 @@ parsed_run_release(struct parsed_run *run)
 	for (i = 0; i < run->ncounts; i++)
 		free(run->counts[i].label);
 	free(run->samples);
+	run_enc_free(run->enc);
 	free(run->summaries);
 	free(run->counts);
 	if (run->mtu) {

@@ -460,127 +460,170 @@ put_le64(unsigned char *out, uint64_t x)
 }
 
 /*
- * The series rows of each metric of the run (schema 009): the samples in
- * seq order as column blobs, SERIES_CHUNK to a row.  A value that is not
- * finite, or of a failed sample, is stored as NaN (NULL in the samples
- * view); -0.0 as 0.0, as a REAL of integral value read back from the old
- * samples table.  Each row's failures and times are counted as the blobs
- * are filled, not read back from them.
+ * One metric's samples, in seq order, as the series rows' column blobs
+ * (schema 009) into e.  A value that is not finite, or of a failed
+ * sample, is stored as NaN (NULL in the samples view); -0.0 as 0.0, as
+ * a REAL of integral value read back from the old samples table.  Each
+ * chunk's failures and times are counted as the blobs are filled, not
+ * read back from them.
  */
-static int
-put_series(struct store *s, int64_t run_id, const struct parsed_run *run)
+static void
+enc_series_blobs(const struct parsed_run *run, unsigned m,
+    struct enc_series *e)
 {
-	size_t rows[METRIC_ID_LIMIT] = { 0 }, i, n, c;
-	size_t cap = run->nsamples ? run->nsamples : 1;
-	size_t nchunks = cap / SERIES_CHUNK + 1;
-	unsigned char *vb = xmalloc(8 * cap), *tb = xmalloc(8 * cap);
-	unsigned char *sb = xmalloc(cap);
-	size_t *failed = xmalloc(nchunks * sizeof(*failed));
-	bool *any_t = xmalloc(nchunks * sizeof(*any_t));
-	unsigned m;
-	int ret = -1;
+	size_t cap = e->rows ? e->rows : 1, nchunks = cap / SERIES_CHUNK + 1;
+	size_t i, n = 0, c;
 
-	for (i = 0; i < run->nsamples; i++)
-		if (run->samples[i].metric < ARRAY_SIZE(rows))
-			rows[run->samples[i].metric]++;
-	for (m = 1; m < ARRAY_SIZE(rows); m++) {
-		if (!rows[m])
+	e->vb = xmalloc(8 * cap);
+	e->tb = xmalloc(8 * cap);
+	e->sb = xmalloc(cap);
+	e->failed = xcalloc(nchunks, sizeof(*e->failed));
+	e->any_t = xcalloc(nchunks, sizeof(*e->any_t));
+	for (i = 0; i < run->nsamples; i++) {
+		const struct parsed_sample *ps = &run->samples[i];
+		double v = ps->value;
+		uint64_t u;
+
+		if (ps->metric != m)
 			continue;
-		memset(failed, 0, nchunks * sizeof(*failed));
-		memset(any_t, 0, nchunks * sizeof(*any_t));
-		n = 0;
-		for (i = 0; i < run->nsamples; i++) {
-			const struct parsed_sample *ps = &run->samples[i];
-			double v = ps->value;
-			uint64_t u;
-
-			if (ps->metric != m)
-				continue;
-			if (ps->status != SAMPLE_OK || !isfinite(v))
-				v = NAN;
-			if (v == 0)
-				v = 0.0;
-			memcpy(&u, &v, sizeof(u));
-			put_le64(vb + 8 * n, u);
-			put_le64(tb + 8 * n, (uint64_t)(ps->t_us ==
-			    T_US_UNKNOWN ? SERIES_T_NONE : ps->t_us));
-			c = n / SERIES_CHUNK;
-			any_t[c] |= ps->t_us != T_US_UNKNOWN &&
-			    ps->t_us != SERIES_T_NONE;
-			failed[c] += ps->status != 0;
-			sb[n] = (unsigned char)ps->status;
-			n++;
-		}
-		for (i = 0; i < n; i += SERIES_CHUNK)
-			if (put_chunk(s, run_id, m, i, n - i < SERIES_CHUNK ?
-			    n - i : SERIES_CHUNK, vb, tb, sb,
-			    failed[i / SERIES_CHUNK], any_t[i / SERIES_CHUNK]))
-				goto cleanup;
+		if (ps->status != SAMPLE_OK || !isfinite(v))
+			v = NAN;
+		if (v == 0)
+			v = 0.0;
+		memcpy(&u, &v, sizeof(u));
+		put_le64(e->vb + 8 * n, u);
+		put_le64(e->tb + 8 * n, (uint64_t)(ps->t_us == T_US_UNKNOWN ?
+		    SERIES_T_NONE : ps->t_us));
+		c = n / SERIES_CHUNK;
+		e->any_t[c] |= ps->t_us != T_US_UNKNOWN &&
+		    ps->t_us != SERIES_T_NONE;
+		e->failed[c] += ps->status != 0;
+		e->sb[n] = (unsigned char)ps->status;
+		n++;
 	}
-	ret = 0;
-cleanup:
-	free(vb);
-	free(tb);
-	free(sb);
-	free(failed);
-	free(any_t);
-	return ret;
 }
 
 /*
- * The sorted copy of each metric's successful values (sample_values,
- * schema 002), counting the rows put_series() stored as failed: status
- * not ok, or a value that is not finite (stored NULL).  -0.0 is stored
- * as 0.0, as SQLite stores a REAL of integral value in the samples row.
+ * One metric's successful values, sorted, as the sample_values blob
+ * (schema 002) into e: status ok and a finite value (the others are the
+ * rows enc_series_blobs() stores as failed).  -0.0 is stored as 0.0, as
+ * SQLite stores a REAL of integral value in the samples row.
  */
-static int
-put_values(struct store *s, int64_t run_id, const struct parsed_run *run)
+static void
+enc_sorted(const struct parsed_run *run, unsigned m, struct enc_series *e)
 {
-	size_t rows[METRIC_ID_LIMIT] = { 0 }, i, n;
-	double *v = NULL;
-	unsigned char *blob = NULL;
+	double *v = xmalloc((e->rows ? e->rows : 1) * sizeof(*v));
+	size_t i, n = 0;
+
+	for (i = 0; i < run->nsamples; i++) {
+		const struct parsed_sample *ps = &run->samples[i];
+
+		if (ps->metric == m && ps->status == SAMPLE_OK &&
+		    isfinite(ps->value))
+			v[n++] = ps->value == 0 ? 0.0 : ps->value;
+	}
+	sort_doubles(v, n);
+	e->nsorted = n;
+	if (STORE_HOST_LE) {
+		/* the doubles are their own little-endian bytes */
+		e->sorted = (unsigned char *)v;
+		return;
+	}
+	e->sorted = xmalloc((n ? n : 1) * sizeof(*v));
+	db_pack_doubles(v, n, e->sorted);
+	free(v);
+}
+
+/* The run's samples encoded, one entry per metric, in metric order;
+ * caller frees with run_enc_free(). */
+static struct run_enc *
+enc_build(const struct parsed_run *run)
+{
+	struct run_enc *enc = xcalloc(1, sizeof(*enc));
+	size_t rows[METRIC_ID_LIMIT] = { 0 }, i;
 	unsigned m;
-	int ret = -1;
 
 	for (i = 0; i < run->nsamples; i++)
 		if (run->samples[i].metric < ARRAY_SIZE(rows))
 			rows[run->samples[i].metric]++;
-	v = xmalloc((run->nsamples ? run->nsamples : 1) * sizeof(*v));
-	blob = xmalloc((run->nsamples ? run->nsamples : 1) * sizeof(*v));
-	for (m = 1; m < ARRAY_SIZE(rows); m++) {
-		sqlite3_stmt *st;
+	for (m = 1; m < ARRAY_SIZE(rows); m++)
+		enc->n += rows[m] != 0;
+	enc->s = xcalloc(enc->n ? enc->n : 1, sizeof(*enc->s));
+	for (i = 0, m = 1; m < ARRAY_SIZE(rows); m++) {
+		struct enc_series *e = &enc->s[i];
 
 		if (!rows[m])
 			continue;
-		n = 0;
-		for (i = 0; i < run->nsamples; i++) {
-			const struct parsed_sample *ps = &run->samples[i];
+		e->metric = m;
+		e->rows = rows[m];
+		enc_series_blobs(run, m, e);
+		enc_sorted(run, m, e);
+		i++;
+	}
+	return enc;
+}
 
-			if (ps->metric == m && ps->status == SAMPLE_OK &&
-			    isfinite(ps->value))
-				v[n++] = ps->value == 0 ? 0.0 : ps->value;
-		}
-		sort_doubles(v, n);
-		db_pack_doubles(v, n, blob);
-		st = use(s, S_VALUES_INS);
+void
+store_encode_runs(struct parse_result *res)
+{
+	size_t r;
+
+	for (r = 0; r < res->nruns; r++) {
+		struct parsed_run *run = &res->runs[r];
+
+		if (run->enc)
+			continue;
+		run->enc = enc_build(run);
+		FREE_AND_NULL(run->samples);
+		run->alloc_samples = 0;
+	}
+}
+
+/* The series rows of each metric of the run, SERIES_CHUNK to a row. */
+static int
+put_series(struct store *s, int64_t run_id, const struct run_enc *enc)
+{
+	size_t k, i, n;
+
+	for (k = 0; k < enc->n; k++) {
+		const struct enc_series *e = &enc->s[k];
+
+		n = e->rows;
+		for (i = 0; i < n; i += SERIES_CHUNK)
+			if (put_chunk(s, run_id, e->metric, i, n - i <
+			    SERIES_CHUNK ? n - i : SERIES_CHUNK, e->vb, e->tb,
+			    e->sb, e->failed[i / SERIES_CHUNK],
+			    e->any_t[i / SERIES_CHUNK]))
+				return -1;
+	}
+	return 0;
+}
+
+/* The sorted copy of each metric's successful values (sample_values),
+ * counting the rows put_series() stored as failed. */
+static int
+put_values(struct store *s, int64_t run_id, const struct run_enc *enc)
+{
+	size_t k;
+
+	for (k = 0; k < enc->n; k++) {
+		const struct enc_series *e = &enc->s[k];
+		sqlite3_stmt *st = use(s, S_VALUES_INS);
+
 		sqlite3_bind_int64(st, 1, run_id);
-		sqlite3_bind_int(st, 2, (int)m);
-		sqlite3_bind_int64(st, 3, (int64_t)rows[m]);
-		sqlite3_bind_int64(st, 4, (int64_t)(rows[m] - n));
-		if (n)
-			sqlite3_bind_blob64(st, 5, blob, n * sizeof(*v),
+		sqlite3_bind_int(st, 2, (int)e->metric);
+		sqlite3_bind_int64(st, 3, (int64_t)e->rows);
+		sqlite3_bind_int64(st, 4, (int64_t)(e->rows - e->nsorted));
+		if (e->nsorted)
+			sqlite3_bind_blob64(st, 5, e->sorted, 8 * e->nsorted,
 			    SQLITE_STATIC);
 		else
 			sqlite3_bind_zeroblob(st, 5, 0);
 		if (db_step_done(s->db, st, "store sorted sample values"))
-			goto cleanup;
+			return -1;
 		sqlite3_reset(st);
 	}
-	ret = 0;
-cleanup:
-	free(v);
-	free(blob);
-	return ret;
+	return 0;
 }
 
 /* pathprobe --mtu's result beside its run (schema 006); none for
@@ -717,6 +760,8 @@ store_put_runs(struct store *s, int64_t file_id, enum ingest_kind kind,
 		const struct parsed_run *run = &res->runs[r];
 		struct kvset cond = KVSET_INIT, tags = KVSET_INIT;
 		struct strbuf tagkey = STRBUF_INIT;
+		const struct run_enc *enc;
+		struct run_enc *own = NULL;	/* owned: enc when built here */
 		int64_t cid, run_id = 0;
 		long trial = keys->trial >= 0 ? keys->trial : 1;
 		const char *status = run->partial ? "partial" : "ok";
@@ -790,14 +835,17 @@ store_put_runs(struct store *s, int64_t file_id, enum ingest_kind kind,
 				goto next;
 			(*nruns)++;
 		}
-		if (put_series(s, run_id, run) ||
-		    put_values(s, run_id, run) ||
+		/* encoded here when no parser thread did it */
+		enc = run->enc ? run->enc : (own = enc_build(run));
+		if (put_series(s, run_id, enc) ||
+		    put_values(s, run_id, enc) ||
 		    put_summaries(s, run_id, file_id, run) ||
 		    put_mtu(s, run_id, run))
 			goto next;
 		*nsamples += run->nsamples;
 		ret = 0;
 next:
+		run_enc_free(own);
 		kvset_release(&cond);
 		kvset_release(&tags);
 		strbuf_release(&tagkey);

@@ -83,6 +83,12 @@ int store_refresh_run_view(sqlite3 *db);
  * per-request file with the same keys become one run.  Adds the number
  * of runs and samples written to *nruns and *nsamples.  0 or -1.
  */
+/*
+ * Encode each run's samples as store_put_runs() writes them (run->enc)
+ * and free the samples: the work a parser thread can do before the
+ * writer takes the file.  Runs encoded already are left as they are.
+ */
+void store_encode_runs(struct parse_result *res);
 int store_put_runs(struct store *st, int64_t file_id, enum ingest_kind kind,
     const struct parse_result *res, const struct run_keys *keys,
     size_t *nruns, size_t *nsamples);

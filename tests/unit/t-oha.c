@@ -15,9 +15,11 @@
 #include <sqlite3.h>
 
 #include "common/strbuf.h"
+#include "common/xalloc.h"
 #include "ingest/internal.h"
 #include "tests/unit/harness.h"
 #include "tests/unit/parse-helpers.h"
+#include "tests/fuzz/fuzz-oha-sqlite-same.h"
 
 #define REF	"tests/fixtures/reference/oha/"
 #define FIX	"tests/fixtures/oha/"
@@ -672,6 +674,137 @@ bench_csv(void)
 	strbuf_release(&sb);
 }
 
+/* Counts the rows oha_btree_scan() passes on. */
+static void
+count_row(void *arg, const struct oha_val *v)
+{
+	(void)v;
+	(*(size_t *)arg)++;
+}
+
+/* Both readers agree on img[0..len) (what names it in a failure). */
+static bool
+pages_same(const unsigned char *img, size_t len, const char *what)
+{
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	bool same = oha_sqlite_same(img, len, &a, &b);
+
+	if (!same) {
+		printf("# %s: the page reader gave:\n%.400s\n# SQLite's:\n"
+		    "%.400s\n", what, a.buf, b.buf);
+	}
+	strbuf_release(&a);
+	strbuf_release(&b);
+	return same;
+}
+
+/* Flip a few bytes of img (copied into buf) at random, rounds times,
+ * from seed; how many readings disagreed. */
+static size_t
+mutants(const unsigned char *img, size_t len, unsigned char *buf,
+    size_t rounds, uint64_t seed, const char *what)
+{
+	size_t r, k, bad = 0;
+	uint64_t x = seed;
+
+	for (r = 0; r < rounds; r++) {
+		memcpy(buf, img, len);
+		for (k = 0; k < 1 + r % 4; k++) {
+			x = x * 6364136223846793005u + 1442695040888963407u;
+			/* past the header most of the time: the pages */
+			buf[(x >> 33) % len] ^= (unsigned char)(1 + (x >> 13) %
+			    255);
+		}
+		if (!pages_same(buf, len, what))
+			bad++;
+	}
+	return bad;
+}
+
+/*
+ * ingest_parse_oha_sqlite() reads oha's table from the file's pages,
+ * and SQLite's reader only when the table is not a plain, healthy one:
+ * both must give the same result on every fixture, on oha's own schema
+ * over several levels of b-tree pages (where the page reader must be the
+ * one that reads), and on thousands of copies with bytes flipped
+ * anywhere (the page reader must then give up wherever SQLite
+ * would complain).
+ */
+static void
+test_sqlite_pages(void)
+{
+	static const char *const dbs[] = {
+		"v1.4.6.db", "v1.5.db", "v1.9.db", "v1.9-one-run.db", "wal.db",
+		"bad-rows.db", "empty.db", "not-oha.db", "view-oha.db",
+	};
+	struct strbuf sb = STRBUF_INIT;
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st = NULL;
+	unsigned char *img = NULL, *buf = NULL;
+	sqlite3_int64 len = 0;
+	size_t i, n = 0, bad = 0;
+	int pos[4] = { 1, 4, 5, 7 };
+	char msg[160];
+
+	for (i = 0; i < ARRAY_SIZE(dbs); i++) {
+		snprintf(msg, sizeof(msg), FIX "%s", dbs[i]);
+		if (load(&sb, msg))
+			continue;
+		CHECK(pages_same((unsigned char *)sb.buf, sb.len, dbs[i]),
+		    "both readers agree on a fixture");
+		buf = xreallocarray(buf, sb.len, 1);
+		snprintf(msg, sizeof(msg), "%s: both readers agree with bytes "
+		    "flipped", dbs[i]);
+		CHECK_EQ_INT(mutants((unsigned char *)sb.buf, sb.len, buf, 300,
+		    i + 1, dbs[i]), 0, msg);
+	}
+
+	/* oha's schema (v1.9+), 3000 rows: a root over leaf pages */
+	if (sqlite3_open(":memory:", &db) != SQLITE_OK ||
+	    sqlite3_exec(db, "CREATE TABLE oha (url TEXT NOT NULL, start REAL "
+	    "NOT NULL, start_latency_correction REAL, end REAL NOT NULL, "
+	    "duration REAL NOT NULL, status INTEGER NOT NULL, len_bytes "
+	    "INTEGER NOT NULL, run INTEGER NOT NULL); BEGIN", NULL, NULL,
+	    NULL) ||
+	    sqlite3_prepare_v2(db, "INSERT INTO oha VALUES ('http://h/', ?1, "
+	    "NULL, ?1 + ?2, ?2, ?3, 1024, ?4)", -1, &st, NULL)) {
+		CHECK(0, "pages: make a database");
+		goto cleanup;
+	}
+	for (i = 0; i < 3000; i++) {
+		sqlite3_bind_double(st, 1, (double)i / 100.0 +
+		    (double)(i % 7) / 1000.0);
+		if (i % 97)
+			sqlite3_bind_double(st, 2, 0.001 * (double)(i % 13));
+		else
+			sqlite3_bind_int64(st, 2, 2);	/* an integral REAL */
+		sqlite3_bind_int64(st, 3, i % 101 ? 200 : 503);
+		sqlite3_bind_int64(st, 4, i < 1500 ? 1787876523 : 1787877000);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			bad++;
+		sqlite3_reset(st);
+	}
+	sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+	img = sqlite3_serialize(db, "main", &len, 0);
+	CHECK(!bad && img && len > 4 * 4096, "pages: several pages");
+	if (!img)
+		goto cleanup;
+	CHECK_EQ_INT(oha_btree_scan(img, (size_t)len, 2, 8, pos, 4, count_row,
+	    &n), 1, "the page reader reads oha's table");
+	CHECK_EQ_INT(n, 3000, "every row");
+	CHECK(pages_same(img, (size_t)len, "3000 rows"),
+	    "both readers agree on 3000 rows");
+	buf = xreallocarray(buf, (size_t)len, 1);
+	CHECK_EQ_INT(mutants(img, (size_t)len, buf, 800, 99, "3000 rows"), 0,
+	    "3000 rows: both readers agree with bytes flipped");
+cleanup:
+	free(buf);
+	sqlite3_free(img);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	strbuf_release(&sb);
+}
+
 int
 main(void)
 {
@@ -682,6 +815,7 @@ main(void)
 	test_csv_hostile();
 	test_sqlite();
 	test_sqlite_order();
+	test_sqlite_pages();
 	if (getenv("PATHSTAT_BENCH"))
 		bench_csv();
 	return test_done();
