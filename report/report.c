@@ -31,6 +31,7 @@
 #include "report/html.h"
 #include "report/internal.h"
 #include "report/report.h"
+#include "stats/verdict.h"
 
 /* Ask gnuplot its version; on failure say why in b->gnuplot_missing. */
 static void
@@ -384,6 +385,9 @@ report_make(struct report_bundle *b, const struct report_cli *cli,
 	 * compares the two bundles) */
 	if (!getenv("PATHSTAT_DEBUG_NO_TREND_MEMO"))
 		analyze_trend_memo_begin();
+	/* ... and its tests draw the same normals for every series
+	 * (PATHSTAT_DEBUG_NO_NOISE_MEMO: each drawn again) */
+	stats_trend_noise_memo_begin(!getenv("PATHSTAT_DEBUG_NO_NOISE_MEMO"));
 	/* sections, charts and checks select the same runs again and again
 	 * (PATHSTAT_DEBUG_NO_RUNSEL_MEMO: each read from the database, for
 	 * a test that compares the two bundles) */
@@ -399,6 +403,14 @@ report_make(struct report_bundle *b, const struct report_cli *cli,
 	bad += report_charts_finish(b);
 	keycat_memo_end();
 	analyze_trend_memo_end();
+	stats_trend_noise_memo_end();
+	if (getenv("PATHSTAT_DEBUG_NOISE")) {
+		unsigned long drawn, replayed;
+
+		stats_trend_noise_memo_counts(&drawn, &replayed);
+		fprintf(stderr, "pathstat report: debug: %lu normal draws "
+		    "made, %lu replayed\n", drawn, replayed);
+	}
 	if (getenv("PATHSTAT_DEBUG_RUNSEL")) {
 		unsigned long nread, replayed;
 

@@ -391,6 +391,56 @@ test_trend_rho_floor(void)
 	    "at 0)");
 }
 
+/* The same verdicts whether the normals are drawn or replayed from the
+ * memo (a report's): two series with their se on days with gaps (each
+ * gap its own autocorrelation), the second first tested between the
+ * first and its replay. */
+static bool
+same_trend(const struct stats_trend *a, const struct stats_trend *b)
+{
+	return a->step_p == b->step_p && a->mk_p == b->mk_p &&
+	    a->resid_p == b->resid_p && a->slope == b->slope &&
+	    a->rho == b->rho && a->step_at == b->step_at &&
+	    a->verdict == b->verdict && a->drift == b->drift &&
+	    a->step == b->step;
+}
+
+static void
+test_trend_noise_memo(void)
+{
+	static const double x[12] = { 0, 1, 2, 4, 5, 6, 9, 10, 11, 12, 15, 16 };
+	double y[12], y2[12], se[12];
+	struct stats_trend off, off2, on, on2, again;
+	unsigned long drawn, replayed;
+
+	for (size_t i = 0; i < 12; i++) {
+		y[i] = 10 + 0.3 * sin((double)i) + (i >= 7 ? 1.5 : 0);
+		y2[i] = 20 - 0.05 * x[i] + 0.4 * cos(3.0 * (double)i);
+		se[i] = 0.2 + 0.01 * (double)i;
+	}
+	stats_trend_noise_memo_begin(false);
+	CHECK(stats_trend_se(x, y, se, 12, 0, 0.95, &off) == 0 &&
+	    stats_trend_se(x, y2, se, 12, 0, 0.95, &off2) == 0,
+	    "two series with gaps judged without the memo");
+	stats_trend_noise_memo_counts(&drawn, &replayed);
+	CHECK(drawn > 0 && replayed == 0, "without the memo every normal is "
+	    "drawn");
+	stats_trend_noise_memo_begin(true);
+	CHECK(stats_trend_se(x, y, se, 12, 0, 0.95, &on) == 0 &&
+	    stats_trend_se(x, y2, se, 12, 0, 0.95, &on2) == 0 &&
+	    stats_trend_se(x, y, se, 12, 0, 0.95, &again) == 0,
+	    "... and with it");
+	stats_trend_noise_memo_counts(&drawn, &replayed);
+	stats_trend_noise_memo_end();
+	CHECK(replayed >= 2 * drawn, "with the memo most normals are "
+	    "replayed");
+	CHECK(same_trend(&off, &on) && same_trend(&off, &again) &&
+	    same_trend(&off2, &on2), "the same p values, slopes and "
+	    "verdicts with the memo as without");
+	CHECK(off.step_p != off2.step_p || off.mk_p != off2.mk_p,
+	    "each series its own p values");
+}
+
 /* ---------------------------------------------------------------------
  * A percentile at a common sample size: the expected
  * type 7 percentile of m of the n values, against the brute-force mean
@@ -674,6 +724,7 @@ main(void)
 	test_trend_noise();
 	test_trend_correlated();
 	test_trend_rho_floor();
+	test_trend_noise_memo();
 	test_quantile_at_n();
 	test_point_se_mj();
 	test_outlier();
