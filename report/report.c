@@ -399,6 +399,10 @@ report_make(struct report_bundle *b, const struct report_cli *cli,
 	 * (PATHSTAT_DEBUG_NO_TAGKEY_MEMO: each time) */
 	pooling_memo_begin(getenv("PATHSTAT_DEBUG_NO_TAGKEY_MEMO") ? NULL :
 	    b->db);
+	/* ... and their runs' values of those keys
+	 * (PATHSTAT_DEBUG_NO_POOLING_MEMO: joined for each table) */
+	pooling_runs_memo_begin(getenv("PATHSTAT_DEBUG_NO_POOLING_MEMO") ?
+	    NULL : b->db);
 	bad = walk(b, &spec->root);
 	bad += report_charts_finish(b);
 	keycat_memo_end();
@@ -431,6 +435,14 @@ report_make(struct report_bundle *b, const struct report_cli *cli,
 		fprintf(stderr, "pathstat report: debug: %lu tag key "
 		    "queries\n", pooling_tag_key_reads());
 	pooling_memo_end();
+	if (getenv("PATHSTAT_DEBUG_POOLING")) {
+		unsigned long scans, mapped;
+
+		pooling_runs_memo_counts(&scans, &mapped);
+		fprintf(stderr, "pathstat report: debug: %lu pooling scans "
+		    "joined the keys, %lu looked them up\n", scans, mapped);
+	}
+	pooling_runs_memo_end();
 	if (getenv("PATHSTAT_DEBUG_KEYCAT"))
 		fprintf(stderr, "pathstat report: debug: %lu key catalogue "
 		    "queries\n", keycat_queries());
