@@ -792,6 +792,105 @@ stats_trend_se(const double *x, const double *y, const double *se, size_t n,
 	return 0;
 }
 
+/*
+ * The memo of stats_trend_mj_memo_begin(): Maritz and Jarrett's weights
+ * by (n, m, k).  They do not depend on the values, and a campaign's
+ * days hold the same number of samples again and again: a team
+ * campaign's no-spec report weighs 630 points of 21 days with a few
+ * distinct n, each weight an incomplete beta (6 % of its instructions).
+ * At most MJ_MEMO_MAX sets are kept; past them each is computed again.
+ */
+#define MJ_MEMO_MAX	4096
+
+struct mj_weights {
+	size_t		n, m, k;
+	size_t		first, last;	/* the ranks weighed */
+	double		*w;		/* last - first + 1; owned */
+};
+
+static struct {
+	bool			on;
+	struct mj_weights	*items;	/* owned */
+	size_t			n, alloc;
+	unsigned long		computed, reused;
+} mj_memo;
+
+void
+stats_trend_mj_memo_begin(bool keep)
+{
+	stats_trend_mj_memo_end();
+	mj_memo.on = keep;
+	mj_memo.computed = mj_memo.reused = 0;
+}
+
+void
+stats_trend_mj_memo_end(void)
+{
+	for (size_t i = 0; i < mj_memo.n; i++)
+		free(mj_memo.items[i].w);
+	free(mj_memo.items);
+	mj_memo.items = NULL;
+	mj_memo.n = mj_memo.alloc = 0;
+	mj_memo.on = false;
+}
+
+void
+stats_trend_mj_memo_counts(unsigned long *computed, unsigned long *reused)
+{
+	*computed = mj_memo.computed;
+	*reused = mj_memo.reused;
+}
+
+/* The weights W_j of ranks [*first, *last] into *w (owned by the memo
+ * when it kept them: *owned false; else the caller's). */
+static const double *
+mj_weights(size_t n, size_t m, size_t k, size_t *first, size_t *last,
+    bool *owned)
+{
+	double a = (double)k, b = (double)(m - k + 1), nn = (double)n;
+	double mu = a / (a + b), sd = sqrt(a * b / ((a + b) * (a + b) *
+	    (a + b + 1))), lo = floor(nn * (mu - 12 * sd)), hi = ceil(nn *
+	    (mu + 12 * sd)), prev;
+	struct mj_weights *it;
+	double *w;
+
+	*owned = false;
+	for (size_t i = 0; mj_memo.on && i < mj_memo.n; i++) {
+		it = &mj_memo.items[i];
+		if (it->n == n && it->m == m && it->k == k) {
+			mj_memo.reused++;
+			*first = it->first;
+			*last = it->last;
+			return it->w;
+		}
+	}
+	mj_memo.computed++;
+	*first = lo < 1 ? 1 : (size_t)lo;
+	*last = hi > nn ? n : (size_t)hi;
+	w = xcalloc(*last >= *first ? *last - *first + 2 : 1, sizeof(*w));
+	prev = *first > 1 ? stats_betainc(a, b, (double)(*first - 1) / nn) :
+	    0;
+	for (size_t j = *first; j <= *last; j++) {
+		double c = j == n ? 1 : stats_betainc(a, b, (double)j / nn);
+
+		w[j - *first] = c - prev;
+		prev = c;
+	}
+	if (!mj_memo.on || mj_memo.n >= MJ_MEMO_MAX) {
+		*owned = true;
+		return w;
+	}
+	ALLOC_GROW(mj_memo.items, mj_memo.n + 1, mj_memo.alloc);
+	it = &mj_memo.items[mj_memo.n++];
+	it->n = n;
+	it->m = m;
+	it->k = k;
+	it->first = *first;
+	it->last = *last;
+	it->w = w;
+	return w;
+}
+
 /* Maritz and Jarrett's variance of the k-th of m order statistics
  * (1-based) of a sample drawn from the n sorted values (the bootstrap's,
  * in closed form): sum_j W_j x_(j)^2 - (sum_j W_j x_(j))^2, W_j =
@@ -801,23 +900,18 @@ stats_trend_se(const double *x, const double *y, const double *se, size_t n,
 static double
 mj_var(const double *s, size_t n, size_t m, size_t k)
 {
-	double a = (double)k, b = (double)(m - k + 1), nn = (double)n;
-	double mu = a / (a + b), sd = sqrt(a * b / ((a + b) * (a + b) *
-	    (a + b + 1))), lo = floor(nn * (mu - 12 * sd)), hi = ceil(nn *
-	    (mu + 12 * sd)), prev, m1 = 0, m2 = 0, wsum = 0;
-	size_t first = lo < 1 ? 1 : (size_t)lo;
-	size_t last = hi > nn ? n : (size_t)hi;
+	double m1 = 0, m2 = 0, wsum = 0;
+	size_t first, last;
+	bool owned;
+	const double *w = mj_weights(n, m, k, &first, &last, &owned);
 
-	prev = first > 1 ? stats_betainc(a, b, (double)(first - 1) / nn) : 0;
 	for (size_t j = first; j <= last; j++) {
-		double c = j == n ? 1 : stats_betainc(a, b, (double)j / nn);
-		double w = c - prev;
-
-		prev = c;
-		m1 += w * s[j - 1];
-		m2 += w * s[j - 1] * s[j - 1];
-		wsum += w;
+		m1 += w[j - first] * s[j - 1];
+		m2 += w[j - first] * s[j - 1] * s[j - 1];
+		wsum += w[j - first];
 	}
+	if (owned)
+		free((double *)w);
 	if (!(wsum > 0))
 		return NAN;
 	m1 /= wsum;

@@ -441,6 +441,51 @@ test_trend_noise_memo(void)
 	    "each series its own p values");
 }
 
+/* The same point se whether the weights are computed or reused from
+ * the memo (a report's): values of three sizes, two sets of values of
+ * one size, at the size itself and at a smaller common one. */
+static void
+test_point_se_memo(void)
+{
+	static const size_t sizes[3] = { 50, 300, 1440 };
+	double s[1440], s2[1440], off[3][4], on[3][4];
+	unsigned long computed, reused;
+	bool same = true, differ = false;
+
+	for (size_t i = 0; i < 1440; i++) {
+		s[i] = 1 + 0.01 * (double)i + 0.5 * sin((double)i) * 0.001;
+		s2[i] = 2 + 0.02 * (double)i * (double)i / 1440.0;
+	}
+	for (int memo = 0; memo < 2; memo++) {
+		double (*r)[4] = memo ? on : off;
+
+		stats_trend_mj_memo_begin(memo);
+		for (int pass = 0; pass < 2; pass++)
+			for (size_t z = 0; z < 3; z++) {
+				r[z][0] = stats_trend_point_se(s, sizes[z], 99);
+				r[z][1] = stats_trend_point_se(s2, sizes[z], 99);
+				r[z][2] = stats_trend_point_se(s, sizes[z], 50);
+				r[z][3] = stats_trend_point_se_at_n(s, sizes[z],
+				    40, 99);
+			}
+		stats_trend_mj_memo_counts(&computed, &reused);
+		stats_trend_mj_memo_end();
+		if (!memo)
+			CHECK(computed > 0 && reused == 0, "without the memo "
+			    "every weight set is computed");
+		else
+			CHECK(reused > computed, "with it most are reused");
+	}
+	for (size_t z = 0; z < 3; z++)
+		for (size_t c = 0; c < 4; c++)
+			same &= memcmp(&off[z][c], &on[z][c], sizeof(double)) ==
+			    0 && isfinite(on[z][c]);
+	for (size_t z = 0; z < 3; z++)
+		differ |= on[z][0] != on[z][1];
+	CHECK(same, "the same se bit for bit with the memo as without");
+	CHECK(differ, "values of the same size get their own se");
+}
+
 /* ---------------------------------------------------------------------
  * A percentile at a common sample size: the expected
  * type 7 percentile of m of the n values, against the brute-force mean
@@ -725,6 +770,7 @@ main(void)
 	test_trend_correlated();
 	test_trend_rho_floor();
 	test_trend_noise_memo();
+	test_point_se_memo();
 	test_quantile_at_n();
 	test_point_se_mj();
 	test_outlier();
