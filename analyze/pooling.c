@@ -7,6 +7,7 @@
  */
 #include "common/compat.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -191,6 +192,245 @@ row_cell(const struct cellset *cs, const struct runsel_row *r, size_t nby)
 }
 
 
+/*
+ * The memo of pooling_runs_memo_begin(): every run's value of every
+ * candidate key (each tag key but hour, and day), read in one pass over
+ * all runs.  A no-spec report scans pooling for each of its ~28 tables,
+ * each time joining every candidate key of every selected run again
+ * (15 % of its instructions over 21 days); a key's value is the run's
+ * own (dim_sql), whatever the table's metric, --where or paths, so the
+ * table's scan now selects its runs with the cells' own dimensions
+ * only and looks the rest up here.
+ */
+static struct {
+	sqlite3		*db;		/* borrowed; NULL: the memo is off */
+	bool		have;		/* read (or tried: failed) */
+	bool		failed;		/* the read failed: scan as before */
+	char		**keys;		/* owned, sorted */
+	size_t		nkeys;
+	int64_t		*ids;		/* owned, ascending */
+	size_t		nruns;
+	/* run i's value of key k: strs[val[i * nkeys + k] - 1], or none
+	 * at 0; owned */
+	uint32_t	*val;
+	char		**strs;		/* the distinct values; owned */
+	size_t		nstrs, astrs;
+	uint32_t	*slot;		/* hash of strs: index + 1, 0 empty */
+	size_t		cap;		/* slots, a power of 2 */
+	unsigned long	scans, mapped;	/* tables scanned from the database,
+					 * and from the memo */
+} runtags;
+
+void
+pooling_runs_memo_begin(sqlite3 *db)
+{
+	pooling_runs_memo_end();
+	runtags.db = db;
+}
+
+void
+pooling_runs_memo_end(void)
+{
+	size_t i;
+
+	for (i = 0; i < runtags.nkeys; i++)
+		free(runtags.keys[i]);
+	for (i = 0; i < runtags.nstrs; i++)
+		free(runtags.strs[i]);
+	free(runtags.keys);
+	free(runtags.ids);
+	free(runtags.val);
+	free(runtags.strs);
+	free(runtags.slot);
+	memset(&runtags, 0, sizeof(runtags));
+}
+
+void
+pooling_runs_memo_counts(unsigned long *scans, unsigned long *mapped)
+{
+	*scans = runtags.scans;
+	*mapped = runtags.mapped;
+}
+
+static size_t
+str_hash(const char *v)
+{
+	uint64_t h = 14695981039346656037ULL;	/* FNV-1a */
+
+	for (; *v; v++)
+		h = (h ^ (unsigned char)*v) * 1099511628211ULL;
+	return (size_t)h;
+}
+
+/* The index + 1 of v among the distinct values (added when new). */
+static uint32_t
+runtags_value(const char *v)
+{
+	size_t i, at;
+
+	if (2 * (runtags.nstrs + 1) > runtags.cap) {
+		size_t cap = runtags.cap ? 2 * runtags.cap : 256;
+
+		free(runtags.slot);
+		runtags.slot = xcalloc(cap, sizeof(uint32_t));
+		runtags.cap = cap;
+		for (i = 0; i < runtags.nstrs; i++) {
+			for (at = str_hash(runtags.strs[i]) & (cap - 1);
+			    runtags.slot[at]; at = (at + 1) & (cap - 1))
+				;
+			runtags.slot[at] = (uint32_t)(i + 1);
+		}
+	}
+	for (at = str_hash(v) & (runtags.cap - 1); runtags.slot[at];
+	    at = (at + 1) & (runtags.cap - 1))
+		if (!strcmp(runtags.strs[runtags.slot[at] - 1], v))
+			return runtags.slot[at];
+	ALLOC_GROW(runtags.strs, runtags.nstrs + 1, runtags.astrs);
+	runtags.strs[runtags.nstrs++] = xstrdup(v);
+	runtags.slot[at] = (uint32_t)runtags.nstrs;
+	return (uint32_t)runtags.nstrs;
+}
+
+static int
+cmp_run(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Read every run's candidate values into the memo.  Returns 0, or -1
+ * (printed) and the memo stays unused. */
+static int
+runtags_read(sqlite3 *db)
+{
+	struct runsel_query rq;
+	struct runsel rs;
+	int64_t *order = NULL;
+	uint32_t *val = NULL;
+	size_t alloc = 0, n = 0, i, k, nk;
+	int nc, rc, ret = -1;
+
+	runtags.have = true;
+	runtags.failed = true;
+	memset(&rs, 0, sizeof(rs));
+	nc = pooling_candidates(db, NULL, 0, &runtags.keys);
+	if (nc < 0)
+		return -1;
+	nk = runtags.nkeys = (size_t)nc;
+	memset(&rq, 0, sizeof(rq));
+	rq.dims = runtags.keys;
+	rq.ndims = nk;
+	if (runsel_open(&rs, db, &rq))
+		goto cleanup;
+	while ((rc = runsel_next(&rs)) > 0) {
+		if (n + 1 > alloc) {
+			alloc = alloc ? 2 * alloc : 1024;
+			order = xreallocarray(order, alloc, 2 * sizeof(int64_t));
+			val = xreallocarray(val, alloc, (nk + 1) *
+			    sizeof(uint32_t));
+		}
+		/* (id, row) pairs, sorted by id below */
+		order[2 * n] = rs.row.id;
+		order[2 * n + 1] = (int64_t)n;
+		for (k = 0; k < nk; k++)
+			val[n * nk + k] = rs.row.dims[k] ?
+			    runtags_value(rs.row.dims[k]) : 0;
+		n++;
+	}
+	if (rc < 0)
+		goto cleanup;
+	qsort(order, n, 2 * sizeof(int64_t), cmp_run);
+	runtags.ids = xcalloc(n + 1, sizeof(int64_t));
+	runtags.val = xcalloc(n * nk + 1, sizeof(uint32_t));
+	for (i = 0; i < n; i++) {
+		runtags.ids[i] = order[2 * i];
+		if (nk)
+			memcpy(runtags.val + i * nk, val + (size_t)order[2 * i +
+			    1] * nk, nk * sizeof(uint32_t));
+	}
+	runtags.nruns = n;
+	runtags.failed = false;
+	ret = 0;
+cleanup:
+	runsel_close(&rs);
+	free(order);
+	free(val);
+	return ret;
+}
+
+/* Run id's value of the memo's key k (NULL: none); false when the memo
+ * does not hold the run. */
+static bool
+runtags_lookup(int64_t id, size_t k, const char **v)
+{
+	size_t lo = 0, hi = runtags.nruns, mid;
+	uint32_t x;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (runtags.ids[mid] < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == runtags.nruns || runtags.ids[lo] != id)
+		return false;
+	x = runtags.val[lo * runtags.nkeys + k];
+	*v = x ? runtags.strs[x - 1] : NULL;
+	return true;
+}
+
+/* The memo's index of each of out's keys into slot (nkeys of them);
+ * false when the memo cannot answer for cs's database. */
+static bool
+runtags_ready(sqlite3 *db, const struct pooling *out, size_t *slot)
+{
+	size_t j, k;
+
+	if (!runtags.db || runtags.db != db)
+		return false;
+	if (!runtags.have)
+		(void)runtags_read(db);
+	if (runtags.failed)
+		return false;
+	for (j = 0; j < out->nkeys; j++) {
+		for (k = 0; k < runtags.nkeys && strcmp(runtags.keys[k],
+		    out->keys[j].key); k++)
+			;
+		if (k == runtags.nkeys)
+			return false;
+		slot[j] = k;
+	}
+	return true;
+}
+
+
+/* The values of out's pooled keys, in a second pass over the cells'
+ * runs (row i: cell rcell[i], values rvals[i * nkeys ...]): only cells
+ * that pool the key contribute; and their count of cells, whose first
+ * values are dropped. */
+static void
+pooled_values(struct pooling *out, const size_t *rcell, char **rvals,
+    size_t nrows, char **first)
+{
+	size_t i, j, nk = out->nkeys;
+
+	for (i = 0; i < nrows; i++)
+		for (j = 0; j < nk; j++)
+			if (out->pooled[rcell[i] * nk + j])
+				add_value(&out->keys[j], rvals[i * nk + j] ?
+				    rvals[i * nk + j] : "(none)");
+	for (i = 0; i < out->ncells; i++)
+		for (j = 0; j < nk; j++) {
+			out->keys[j].ncells += out->pooled[i * nk + j];
+			if (out->pooled[i * nk + j]) {
+				free(first[i * nk + j]);
+				first[i * nk + j] = NULL;
+			}
+		}
+}
+
 int
 pooling_scan(sqlite3 *db, const struct cellset *cs,
     const struct where *where, char *const *paths, size_t npaths,
@@ -199,8 +439,9 @@ pooling_scan(sqlite3 *db, const struct cellset *cs,
 	struct runsel_query rq;
 	struct runsel rs;
 	char **cand = NULL, **dims = NULL, **first = NULL, **rvals = NULL;
-	size_t *rcell = NULL, nrows = 0, alloc_rows = 0;
+	size_t *rcell = NULL, *slot = NULL, nrows = 0, alloc_rows = 0;
 	size_t i, j, nby = cs->ndims;
+	bool mapped;
 	int nc, rc, ret = -1;
 
 	memset(out, 0, sizeof(*out));
@@ -217,22 +458,29 @@ pooling_scan(sqlite3 *db, const struct cellset *cs,
 	free(cand);
 	if (!out->nkeys || !cs->n)
 		return 0;
-	/* the cells' own dimensions, then every candidate key */
+	/* the cells' own dimensions, then every candidate key (or, from
+	 * the memo, the cells' own only: the cells' selection, which the
+	 * run selection memo replays) */
+	slot = xcalloc(out->nkeys + 1, sizeof(size_t));
+	mapped = runtags_ready(db, out, slot);
+	*(mapped ? &runtags.mapped : &runtags.scans) += 1;
 	dims = xcalloc(nby + out->nkeys, sizeof(char *));
 	for (i = 0; i < nby; i++)
 		dims[i] = cs->dimkeys[i];
 	for (j = 0; j < out->nkeys; j++)
 		dims[nby + j] = out->keys[j].key;
 	/* the first value each cell showed of each key (borrowed from
-	 * per-cell copies below) */
+	 * per-cell copies below): with a cell's runs in any order, a key
+	 * it does not pool has one value, and one it pools none */
 	first = xcalloc(cs->n * out->nkeys + 1, sizeof(char *));
 	memset(&rq, 0, sizeof(rq));
 	rq.metric = cs->metric;
 	rq.where = where;
 	rq.dims = dims;
-	rq.ndims = nby + out->nkeys;
+	rq.ndims = mapped ? nby : nby + out->nkeys;
 	rq.paths = paths;
 	rq.npaths = npaths;
+	rq.by_start = mapped;
 	if (runsel_open(&rs, db, &rq))
 		goto cleanup;
 	while ((rc = runsel_next(&rs)) > 0) {
@@ -254,11 +502,20 @@ pooling_scan(sqlite3 *db, const struct cellset *cs,
 		}
 		rcell[nrows] = ci;
 		for (j = 0; j < out->nkeys; j++) {
-			const char *v = r->dims[nby + j] ? r->dims[nby + j] : "";
+			const char *rv = mapped ? NULL : r->dims[nby + j];
+			const char *v;
 			char **f = &first[ci * out->nkeys + j];
 
-			rvals[nrows * out->nkeys + j] = r->dims[nby + j] ?
-			    xstrdup(r->dims[nby + j]) : NULL;
+			if (mapped && !runtags_lookup(r->id, slot[j], &rv)) {
+				for (; j < out->nkeys; j++)
+					rvals[nrows * out->nkeys + j] = NULL;
+				error("pooling: run %lld is not among the runs "
+				    "read", (long long)r->id);
+				nrows++;
+				goto cleanup;
+			}
+			v = rv ? rv : "";
+			rvals[nrows * out->nkeys + j] = rv ? xstrdup(rv) : NULL;
 			if (!*f)
 				*f = xstrdup(v);
 			else if (strcmp(*f, v))
@@ -269,22 +526,7 @@ pooling_scan(sqlite3 *db, const struct cellset *cs,
 	if (rc < 0)
 		goto cleanup;
 	runsel_close(&rs);
-	/* the values of the pooled keys, in a second pass over the cells'
-	 * runs: only cells that pool the key contribute */
-	for (i = 0; i < nrows; i++)
-		for (j = 0; j < out->nkeys; j++)
-			if (out->pooled[rcell[i] * out->nkeys + j])
-				add_value(&out->keys[j],
-				    rvals[i * out->nkeys + j] ?
-				    rvals[i * out->nkeys + j] : "(none)");
-	for (i = 0; i < cs->n; i++)
-		for (j = 0; j < out->nkeys; j++) {
-			out->keys[j].ncells += out->pooled[i * out->nkeys + j];
-			if (out->pooled[i * out->nkeys + j]) {
-				free(first[i * out->nkeys + j]);
-				first[i * out->nkeys + j] = NULL;
-			}
-		}
+	pooled_values(out, rcell, rvals, nrows, first);
 	out->value = first;
 	first = NULL;
 	ret = 0;
@@ -298,6 +540,7 @@ cleanup:
 		free(first[i]);
 	free(first);
 	free(dims);
+	free(slot);
 	if (ret)
 		pooling_release(out);
 	return ret;

@@ -55,6 +55,14 @@ void pooling_memo_begin(sqlite3 *db);
 void pooling_memo_end(void);
 unsigned long pooling_tag_key_reads(void);
 
+/* ... and pooling_scan() reads every run's value of every candidate key
+ * once, in one pass over all the runs of db (between begin(db) and end;
+ * begin(NULL): each scan joins them for its own runs).  counts: the
+ * scans that joined them, and those that looked them up. */
+void pooling_runs_memo_begin(sqlite3 *db);
+void pooling_runs_memo_end(void);
+void pooling_runs_memo_counts(unsigned long *scans, unsigned long *mapped);
+
 /*
  * Scan the runs of cs (metric, where, paths as loaded; cs's cells keyed
  * by its --by dimensions) for the candidate keys each cell pools.

@@ -31,6 +31,7 @@
 #include "report/html.h"
 #include "report/internal.h"
 #include "report/report.h"
+#include "stats/verdict.h"
 
 /* Ask gnuplot its version; on failure say why in b->gnuplot_missing. */
 static void
@@ -352,6 +353,44 @@ report_parse(struct report_cli *cli, int argc, char **argv, int *ret)
 }
 
 /*
+ * Start (on) or end the memos of trend's tests: each series draws the
+ * same normals (PATHSTAT_DEBUG_NO_NOISE_MEMO: each drawn again) and
+ * points of the same size are weighed alike (PATHSTAT_DEBUG_NO_MJ_MEMO:
+ * each weighed again); at the end, the counts PATHSTAT_DEBUG_NOISE,
+ * _MJ and (of pooling's scans, pooling_runs_memo_begin()) _POOLING ask
+ * for.
+ */
+static void
+trend_memos(bool on)
+{
+	unsigned long a, b;
+
+	if (on) {
+		stats_trend_noise_memo_begin(
+		    !getenv("PATHSTAT_DEBUG_NO_NOISE_MEMO"));
+		stats_trend_mj_memo_begin(!getenv("PATHSTAT_DEBUG_NO_MJ_MEMO"));
+		return;
+	}
+	stats_trend_noise_memo_end();
+	stats_trend_mj_memo_end();
+	if (getenv("PATHSTAT_DEBUG_NOISE")) {
+		stats_trend_noise_memo_counts(&a, &b);
+		fprintf(stderr, "pathstat report: debug: %lu normal draws "
+		    "made, %lu replayed\n", a, b);
+	}
+	if (getenv("PATHSTAT_DEBUG_MJ")) {
+		stats_trend_mj_memo_counts(&a, &b);
+		fprintf(stderr, "pathstat report: debug: %lu point weight sets "
+		    "computed, %lu reused\n", a, b);
+	}
+	if (getenv("PATHSTAT_DEBUG_POOLING")) {
+		pooling_runs_memo_counts(&a, &b);
+		fprintf(stderr, "pathstat report: debug: %lu pooling scans "
+		    "joined the keys, %lu looked them up\n", a, b);
+	}
+}
+
+/*
  * Write the bundle for cli (spec loaded into spec) into b: every
  * section, index.md (and index.html), provenance.json, then the whole
  * bundle in place of the previous one.  An exit code.
@@ -384,6 +423,7 @@ report_make(struct report_bundle *b, const struct report_cli *cli,
 	 * compares the two bundles) */
 	if (!getenv("PATHSTAT_DEBUG_NO_TREND_MEMO"))
 		analyze_trend_memo_begin();
+	trend_memos(true);
 	/* sections, charts and checks select the same runs again and again
 	 * (PATHSTAT_DEBUG_NO_RUNSEL_MEMO: each read from the database, for
 	 * a test that compares the two bundles) */
@@ -395,10 +435,15 @@ report_make(struct report_bundle *b, const struct report_cli *cli,
 	 * (PATHSTAT_DEBUG_NO_TAGKEY_MEMO: each time) */
 	pooling_memo_begin(getenv("PATHSTAT_DEBUG_NO_TAGKEY_MEMO") ? NULL :
 	    b->db);
+	/* ... and their runs' values of those keys
+	 * (PATHSTAT_DEBUG_NO_POOLING_MEMO: joined for each table) */
+	pooling_runs_memo_begin(getenv("PATHSTAT_DEBUG_NO_POOLING_MEMO") ?
+	    NULL : b->db);
 	bad = walk(b, &spec->root);
 	bad += report_charts_finish(b);
 	keycat_memo_end();
 	analyze_trend_memo_end();
+	trend_memos(false);
 	if (getenv("PATHSTAT_DEBUG_RUNSEL")) {
 		unsigned long nread, replayed;
 
@@ -419,6 +464,7 @@ report_make(struct report_bundle *b, const struct report_cli *cli,
 		fprintf(stderr, "pathstat report: debug: %lu tag key "
 		    "queries\n", pooling_tag_key_reads());
 	pooling_memo_end();
+	pooling_runs_memo_end();
 	if (getenv("PATHSTAT_DEBUG_KEYCAT"))
 		fprintf(stderr, "pathstat report: debug: %lu key catalogue "
 		    "queries\n", keycat_queries());

@@ -67,6 +67,11 @@ paths_with_data(struct report_bundle *b, const struct report_section *s,
 	memset(&q, 0, sizeof(q));
 	q.metric = (int)metric_by_name(s->metric)->id;
 	q.where = &o->where;
+	/* the runs as the section's cells select them (their order: path
+	 * first), which the run selection memo then replays to them */
+	q.dims = o->by;
+	q.ndims = o->nby;
+	q.by_start = true;
 	strbuf_addf(&key, "%d|", q.metric);
 	where_sql(&o->where, "r", &key);
 	for (i = 0; i < b->npaths_memo; i++)

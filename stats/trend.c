@@ -302,11 +302,108 @@ struct noise {
 	const double *se;	/* NULL: none */
 };
 
+/*
+ * The memo of stats_trend_noise_memo_begin(): the normal draws of each
+ * of the tests' two fixed seeds, in the order drawn.  Every series
+ * draws its null from the same seeds, one normal at a time, so its k-th
+ * draw is the k-th of the stream whatever the series: a report that
+ * tests 30 series draws each normal once instead of 30 times (Box-Muller
+ * was 10 % of a no-spec report's instructions).  Past NOISE_MEMO_MAX
+ * draws a series goes on from the generator kept after the last one.
+ */
+#define NOISE_MEMO_MAX	((size_t)1 << 20)
+
+struct normal_stream {
+	struct stats_rng rng;	/* positioned after the kept draws */
+	double		*z;	/* owned */
+	size_t		n, alloc;
+};
+
+static struct {
+	bool			on;
+	struct normal_stream	s[2];	/* seeds STATS_TREND_SEED, + 1 */
+	unsigned long		drawn, replayed;
+} noise_memo;
+
+void
+stats_trend_noise_memo_begin(bool keep)
+{
+	stats_trend_noise_memo_end();
+	noise_memo.on = keep;
+	noise_memo.drawn = noise_memo.replayed = 0;
+}
+
+void
+stats_trend_noise_memo_end(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(noise_memo.s); i++) {
+		free(noise_memo.s[i].z);
+		memset(&noise_memo.s[i], 0, sizeof(noise_memo.s[i]));
+	}
+	noise_memo.on = false;
+}
+
+void
+stats_trend_noise_memo_counts(unsigned long *drawn, unsigned long *replayed)
+{
+	*drawn = noise_memo.drawn;
+	*replayed = noise_memo.replayed;
+}
+
+/* Where one series reads its normals: the memo's stream (st) from pos,
+ * or its own generator. */
+struct noise_src {
+	struct stats_rng	rng;	/* when st is NULL */
+	struct normal_stream	*st;	/* borrowed from the memo */
+	size_t			pos;
+};
+
+/* Start src at the first draw of seed STATS_TREND_SEED + which. */
 static void
-noise_draw(struct stats_rng *rng, const struct noise *nz, const double *x,
+noise_src_start(struct noise_src *src, size_t which)
+{
+	struct normal_stream *st = &noise_memo.s[which];
+
+	memset(src, 0, sizeof(*src));
+	if (!noise_memo.on) {
+		stats_rng_seed(&src->rng, STATS_TREND_SEED + which);
+		return;
+	}
+	if (!st->z && !st->n)
+		stats_rng_seed(&st->rng, STATS_TREND_SEED + which);
+	src->st = st;
+}
+
+static double
+noise_normal(struct noise_src *src)
+{
+	struct normal_stream *st = src->st;
+
+	if (st && src->pos == st->n && st->n >= NOISE_MEMO_MAX) {
+		/* the memo is full: on from the generator after its last */
+		src->rng = st->rng;
+		src->st = st = NULL;
+	}
+	if (!st) {
+		noise_memo.drawn++;
+		return stats_rng_normal(&src->rng);
+	}
+	if (src->pos == st->n) {
+		ALLOC_GROW(st->z, st->n + 1, st->alloc);
+		st->z[st->n++] = stats_rng_normal(&st->rng);
+		noise_memo.drawn++;
+	} else {
+		noise_memo.replayed++;
+	}
+	return st->z[src->pos++];
+}
+
+static void
+noise_draw(struct noise_src *src, const struct noise *nz, const double *x,
     size_t n, double *e)
 {
 	double u = 0, st = sqrt(nz->tau2), rho = nz->rho;
+	double gap = NAN, phi = 0, root = 0;
 
 	/* the null is a mixture over the autocorrelations the series is
 	 * compatible with, not the one point estimate,
@@ -317,22 +414,26 @@ noise_draw(struct stats_rng *rng, const struct noise *nz, const double *x,
 	 * rejected 5.5 % of the series fitted at the floor; kept at the
 	 * floor, 4.6 and 4.9 %, docs/research/verdicts.md) */
 	if (nz->rho_sd > 0) {
-		rho += nz->rho_sd * stats_rng_normal(rng);
+		rho += nz->rho_sd * noise_normal(src);
 		rho = rho < STATS_TREND_RHO_MIN ? STATS_TREND_RHO_MIN :
 		    rho > STATS_TREND_RHO_MAX ? STATS_TREND_RHO_MAX : rho;
 	}
 	for (size_t i = 0; i < n; i++) {
-		double z = stats_rng_normal(rng);
+		double z = noise_normal(src);
 
 		if (i == 0 || rho <= 0) {
 			u = z;
 		} else {
-			double phi = pow(rho, x[i] - x[i - 1]);
-
-			u = phi * u + sqrt(1 - phi * phi) * z;
+			/* days a day apart: one pow() a draw, not one a day */
+			if (x[i] - x[i - 1] != gap) {
+				gap = x[i] - x[i - 1];
+				phi = pow(rho, gap);
+				root = sqrt(1 - phi * phi);
+			}
+			u = phi * u + root * z;
 		}
 		e[i] = st * u + (nz->se ? nz->se[i] *
-		    stats_rng_normal(rng) : 0);
+		    noise_normal(src) : 0);
 	}
 }
 
@@ -421,9 +522,8 @@ run_tests(const double *x, const double *y, const double *se, size_t n,
 	double *xt = xmalloc(n * sizeof(*xt)), *w = xmalloc(n * sizeof(*w));
 	double xm = 0, sxx = 0, rss, obs, suf = 0, xtt = 0, lobs = 0, b;
 	double a0 = 0, a1 = 0, rho_raw;
-	struct stats_rng rng;
+	struct noise_src rng, rng2;
 	struct noise nz;
-	struct stats_rng rng2;
 	size_t at, ge = 0, lge = 0, sge = 0;
 	bool sim_mk;
 
@@ -467,8 +567,8 @@ run_tests(const double *x, const double *y, const double *se, size_t n,
 	out->se_used = se != NULL;
 	sim_mk = (nz.rho > 0 || se) && n <= STATS_TREND_MK_SIM_MAX_N;
 	out->mk_sim = sim_mk;
-	stats_rng_seed(&rng, STATS_TREND_SEED);
-	stats_rng_seed(&rng2, STATS_TREND_SEED + 1);
+	noise_src_start(&rng, 0);
+	noise_src_start(&rng2, 1);
 	for (size_t rep = 0; rep < STATS_TREND_PERMS; rep++) {
 		size_t dummy;
 		double prss, ls, bb;
@@ -692,6 +792,105 @@ stats_trend_se(const double *x, const double *y, const double *se, size_t n,
 	return 0;
 }
 
+/*
+ * The memo of stats_trend_mj_memo_begin(): Maritz and Jarrett's weights
+ * by (n, m, k).  They do not depend on the values, and a campaign's
+ * days hold the same number of samples again and again: a team
+ * campaign's no-spec report weighs 630 points of 21 days with a few
+ * distinct n, each weight an incomplete beta (6 % of its instructions).
+ * At most MJ_MEMO_MAX sets are kept; past them each is computed again.
+ */
+#define MJ_MEMO_MAX	4096
+
+struct mj_weights {
+	size_t		n, m, k;
+	size_t		first, last;	/* the ranks weighed */
+	double		*w;		/* last - first + 1; owned */
+};
+
+static struct {
+	bool			on;
+	struct mj_weights	*items;	/* owned */
+	size_t			n, alloc;
+	unsigned long		computed, reused;
+} mj_memo;
+
+void
+stats_trend_mj_memo_begin(bool keep)
+{
+	stats_trend_mj_memo_end();
+	mj_memo.on = keep;
+	mj_memo.computed = mj_memo.reused = 0;
+}
+
+void
+stats_trend_mj_memo_end(void)
+{
+	for (size_t i = 0; i < mj_memo.n; i++)
+		free(mj_memo.items[i].w);
+	free(mj_memo.items);
+	mj_memo.items = NULL;
+	mj_memo.n = mj_memo.alloc = 0;
+	mj_memo.on = false;
+}
+
+void
+stats_trend_mj_memo_counts(unsigned long *computed, unsigned long *reused)
+{
+	*computed = mj_memo.computed;
+	*reused = mj_memo.reused;
+}
+
+/* The weights W_j of ranks [*first, *last] into *w (owned by the memo
+ * when it kept them: *owned false; else the caller's). */
+static const double *
+mj_weights(size_t n, size_t m, size_t k, size_t *first, size_t *last,
+    bool *owned)
+{
+	double a = (double)k, b = (double)(m - k + 1), nn = (double)n;
+	double mu = a / (a + b), sd = sqrt(a * b / ((a + b) * (a + b) *
+	    (a + b + 1))), lo = floor(nn * (mu - 12 * sd)), hi = ceil(nn *
+	    (mu + 12 * sd)), prev;
+	struct mj_weights *it;
+	double *w;
+
+	*owned = false;
+	for (size_t i = 0; mj_memo.on && i < mj_memo.n; i++) {
+		it = &mj_memo.items[i];
+		if (it->n == n && it->m == m && it->k == k) {
+			mj_memo.reused++;
+			*first = it->first;
+			*last = it->last;
+			return it->w;
+		}
+	}
+	mj_memo.computed++;
+	*first = lo < 1 ? 1 : (size_t)lo;
+	*last = hi > nn ? n : (size_t)hi;
+	w = xcalloc(*last >= *first ? *last - *first + 2 : 1, sizeof(*w));
+	prev = *first > 1 ? stats_betainc(a, b, (double)(*first - 1) / nn) :
+	    0;
+	for (size_t j = *first; j <= *last; j++) {
+		double c = j == n ? 1 : stats_betainc(a, b, (double)j / nn);
+
+		w[j - *first] = c - prev;
+		prev = c;
+	}
+	if (!mj_memo.on || mj_memo.n >= MJ_MEMO_MAX) {
+		*owned = true;
+		return w;
+	}
+	ALLOC_GROW(mj_memo.items, mj_memo.n + 1, mj_memo.alloc);
+	it = &mj_memo.items[mj_memo.n++];
+	it->n = n;
+	it->m = m;
+	it->k = k;
+	it->first = *first;
+	it->last = *last;
+	it->w = w;
+	return w;
+}
+
 /* Maritz and Jarrett's variance of the k-th of m order statistics
  * (1-based) of a sample drawn from the n sorted values (the bootstrap's,
  * in closed form): sum_j W_j x_(j)^2 - (sum_j W_j x_(j))^2, W_j =
@@ -701,23 +900,18 @@ stats_trend_se(const double *x, const double *y, const double *se, size_t n,
 static double
 mj_var(const double *s, size_t n, size_t m, size_t k)
 {
-	double a = (double)k, b = (double)(m - k + 1), nn = (double)n;
-	double mu = a / (a + b), sd = sqrt(a * b / ((a + b) * (a + b) *
-	    (a + b + 1))), lo = floor(nn * (mu - 12 * sd)), hi = ceil(nn *
-	    (mu + 12 * sd)), prev, m1 = 0, m2 = 0, wsum = 0;
-	size_t first = lo < 1 ? 1 : (size_t)lo;
-	size_t last = hi > nn ? n : (size_t)hi;
+	double m1 = 0, m2 = 0, wsum = 0;
+	size_t first, last;
+	bool owned;
+	const double *w = mj_weights(n, m, k, &first, &last, &owned);
 
-	prev = first > 1 ? stats_betainc(a, b, (double)(first - 1) / nn) : 0;
 	for (size_t j = first; j <= last; j++) {
-		double c = j == n ? 1 : stats_betainc(a, b, (double)j / nn);
-		double w = c - prev;
-
-		prev = c;
-		m1 += w * s[j - 1];
-		m2 += w * s[j - 1] * s[j - 1];
-		wsum += w;
+		m1 += w[j - first] * s[j - 1];
+		m2 += w[j - first] * s[j - 1] * s[j - 1];
+		wsum += w[j - first];
 	}
+	if (owned)
+		free((double *)w);
 	if (!(wsum > 0))
 		return NAN;
 	m1 /= wsum;

@@ -160,6 +160,32 @@ int stats_trend_se(const double *x, const double *y, const double *se,
 int stats_trend(const double *x, const double *y, size_t n,
     double threshold_pct, double level, struct stats_trend *out);
 
+/*
+ * A memo of the normal draws the tests calibrate on, for a command that
+ * tests many series (a report): every series draws from the same fixed
+ * seeds, so between begin(true) and end each draw is made once and
+ * replayed to the next series; the answers are the same bit for bit.
+ * Not thread-safe.  counts: the draws made and those replayed since
+ * begin (begin(false) only counts).
+ */
+void stats_trend_noise_memo_begin(bool keep);
+void stats_trend_noise_memo_end(void);
+void stats_trend_noise_memo_counts(unsigned long *drawn,
+    unsigned long *replayed);
+
+/*
+ * A memo of the weights of stats_trend_point_se() and _at_n() by the
+ * number of values, the sample size and the order statistic (they do
+ * not depend on the values), for a command that weighs many points of
+ * the same size (a report): between begin(true) and end each set is
+ * computed once; the answers are the same bit for bit.  Not
+ * thread-safe.  counts: the sets computed and those reused since begin.
+ */
+void stats_trend_mj_memo_begin(bool keep);
+void stats_trend_mj_memo_end(void);
+void stats_trend_mj_memo_counts(unsigned long *computed,
+    unsigned long *reused);
+
 /* The Hamed and Rao (1998) test: Mann-Kendall's S with Var(S) times
  * n / n* = 1 + 2 / (n (n-1) (n-2)) sum_k (n-k)(n-k-1)(n-k-2) r_k, r_k the
  * lag-k autocorrelations of the ranks of y - slope x (Theil-Sen slope),

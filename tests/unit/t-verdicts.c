@@ -391,6 +391,101 @@ test_trend_rho_floor(void)
 	    "at 0)");
 }
 
+/* The same verdicts whether the normals are drawn or replayed from the
+ * memo (a report's): two series with their se on days with gaps (each
+ * gap its own autocorrelation), the second first tested between the
+ * first and its replay. */
+static bool
+same_trend(const struct stats_trend *a, const struct stats_trend *b)
+{
+	return a->step_p == b->step_p && a->mk_p == b->mk_p &&
+	    a->resid_p == b->resid_p && a->slope == b->slope &&
+	    a->rho == b->rho && a->step_at == b->step_at &&
+	    a->verdict == b->verdict && a->drift == b->drift &&
+	    a->step == b->step;
+}
+
+static void
+test_trend_noise_memo(void)
+{
+	static const double x[12] = { 0, 1, 2, 4, 5, 6, 9, 10, 11, 12, 15, 16 };
+	double y[12], y2[12], se[12];
+	struct stats_trend off, off2, on, on2, again;
+	unsigned long drawn, replayed;
+
+	for (size_t i = 0; i < 12; i++) {
+		y[i] = 10 + 0.3 * sin((double)i) + (i >= 7 ? 1.5 : 0);
+		y2[i] = 20 - 0.05 * x[i] + 0.4 * cos(3.0 * (double)i);
+		se[i] = 0.2 + 0.01 * (double)i;
+	}
+	stats_trend_noise_memo_begin(false);
+	CHECK(stats_trend_se(x, y, se, 12, 0, 0.95, &off) == 0 &&
+	    stats_trend_se(x, y2, se, 12, 0, 0.95, &off2) == 0,
+	    "two series with gaps judged without the memo");
+	stats_trend_noise_memo_counts(&drawn, &replayed);
+	CHECK(drawn > 0 && replayed == 0, "without the memo every normal is "
+	    "drawn");
+	stats_trend_noise_memo_begin(true);
+	CHECK(stats_trend_se(x, y, se, 12, 0, 0.95, &on) == 0 &&
+	    stats_trend_se(x, y2, se, 12, 0, 0.95, &on2) == 0 &&
+	    stats_trend_se(x, y, se, 12, 0, 0.95, &again) == 0,
+	    "... and with it");
+	stats_trend_noise_memo_counts(&drawn, &replayed);
+	stats_trend_noise_memo_end();
+	CHECK(replayed >= 2 * drawn, "with the memo most normals are "
+	    "replayed");
+	CHECK(same_trend(&off, &on) && same_trend(&off, &again) &&
+	    same_trend(&off2, &on2), "the same p values, slopes and "
+	    "verdicts with the memo as without");
+	CHECK(off.step_p != off2.step_p || off.mk_p != off2.mk_p,
+	    "each series its own p values");
+}
+
+/* The same point se whether the weights are computed or reused from
+ * the memo (a report's): values of three sizes, two sets of values of
+ * one size, at the size itself and at a smaller common one. */
+static void
+test_point_se_memo(void)
+{
+	static const size_t sizes[3] = { 50, 300, 1440 };
+	double s[1440], s2[1440], off[3][4], on[3][4];
+	unsigned long computed, reused;
+	bool same = true, differ = false;
+
+	for (size_t i = 0; i < 1440; i++) {
+		s[i] = 1 + 0.01 * (double)i + 0.5 * sin((double)i) * 0.001;
+		s2[i] = 2 + 0.02 * (double)i * (double)i / 1440.0;
+	}
+	for (int memo = 0; memo < 2; memo++) {
+		double (*r)[4] = memo ? on : off;
+
+		stats_trend_mj_memo_begin(memo);
+		for (int pass = 0; pass < 2; pass++)
+			for (size_t z = 0; z < 3; z++) {
+				r[z][0] = stats_trend_point_se(s, sizes[z], 99);
+				r[z][1] = stats_trend_point_se(s2, sizes[z], 99);
+				r[z][2] = stats_trend_point_se(s, sizes[z], 50);
+				r[z][3] = stats_trend_point_se_at_n(s, sizes[z],
+				    40, 99);
+			}
+		stats_trend_mj_memo_counts(&computed, &reused);
+		stats_trend_mj_memo_end();
+		if (!memo)
+			CHECK(computed > 0 && reused == 0, "without the memo "
+			    "every weight set is computed");
+		else
+			CHECK(reused > computed, "with it most are reused");
+	}
+	for (size_t z = 0; z < 3; z++)
+		for (size_t c = 0; c < 4; c++)
+			same &= memcmp(&off[z][c], &on[z][c], sizeof(double)) ==
+			    0 && isfinite(on[z][c]);
+	for (size_t z = 0; z < 3; z++)
+		differ |= on[z][0] != on[z][1];
+	CHECK(same, "the same se bit for bit with the memo as without");
+	CHECK(differ, "values of the same size get their own se");
+}
+
 /* ---------------------------------------------------------------------
  * A percentile at a common sample size: the expected
  * type 7 percentile of m of the n values, against the brute-force mean
@@ -674,6 +769,8 @@ main(void)
 	test_trend_noise();
 	test_trend_correlated();
 	test_trend_rho_floor();
+	test_trend_noise_memo();
+	test_point_se_memo();
 	test_quantile_at_n();
 	test_point_se_mj();
 	test_outlier();
