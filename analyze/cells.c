@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 
 #include "analyze/cells.h"
+#include "analyze/runmemo.h"
 #include "stats/stats.h"
 #include "stats/verdict.h"
 #include "common/db.h"
@@ -444,9 +445,11 @@ done:
 	return ret;
 }
 
+/* The run's sorted values into t, and its failed rows into *fails. */
 static int
 load_values(sqlite3_stmt *sorted, sqlite3_blob **blob, sqlite3_stmt *st,
-    struct cellset *cs, struct trial *t, int64_t run_id, bool primary)
+    struct cellset *cs, struct trial *t, int64_t run_id, bool primary,
+    int64_t *fails_out)
 {
 	size_t alloc = 0;
 	int64_t fails = 0;
@@ -477,6 +480,7 @@ load_values(sqlite3_stmt *sorted, sqlite3_blob **blob, sqlite3_stmt *st,
 	 * errors have no sample rows); for others count failed rows. */
 	if (!primary)
 		t->failures = fails;
+	*fails_out = fails;
 	return 0;
 }
 
@@ -639,21 +643,19 @@ cell_of(struct cellset *cs, const struct runsel_row *r)
 	return c;
 }
 
-/* The smallest probe timeout of the cell's runs. */
-static void
-load_timeout(sqlite3_stmt *st, struct cell *c, int64_t run_id,
-    const char *metric)
+/* The run's probe timeout in ms, NaN if it has none. */
+static double
+load_timeout(sqlite3_stmt *st, int64_t run_id, const char *metric)
 {
+	double ms = NAN;
+
 	sqlite3_reset(st);
 	sqlite3_bind_int64(st, 1, run_id);
 	sqlite3_bind_text(st, 2, metric, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW &&
-	    sqlite3_column_type(st, 0) != SQLITE_NULL) {
-		double ms = sqlite3_column_double(st, 0) * 1000.0;
-
-		if (isnan(c->timeout_ms) || ms < c->timeout_ms)
-			c->timeout_ms = ms;
-	}
+	    sqlite3_column_type(st, 0) != SQLITE_NULL)
+		ms = sqlite3_column_double(st, 0) * 1000.0;
+	return ms;
 }
 
 /*
@@ -704,14 +706,88 @@ count_timeouts(sqlite3_stmt *st, int64_t run_id, int metric)
 	return n;
 }
 
-/* Add run r as a trial of its cell, with what q asks to be read. */
+/* Trial t (run r, its cell's new last) from the memo's copy m of what
+ * read_trial() read: the same values, failures and tool statistics,
+ * the values carved from the cellset's blocks (an end-of-test value
+ * its own array, as read), the names interned. */
+static void
+trial_from_memo(struct cellset *cs, struct trial *t,
+    const struct run_memo *m, bool primary)
+{
+	size_t i;
+
+	if (cs->info->source == METRIC_FROM_SUMMARY && cs->info->summary) {
+		t->failures = 0;
+		t->derived = m->derived;
+		if (m->n) {
+			t->values = xmalloc(sizeof(double));
+			t->values[0] = m->values[0];
+		}
+	} else {
+		if (m->n) {
+			t->values = cells_values(cs, m->n);
+			memcpy(t->values, m->values, m->n * sizeof(double));
+			t->values_borrowed = true;
+		}
+		if (!primary)
+			t->failures = m->fails;
+	}
+	t->n = m->n;
+	if (m->ntool) {
+		t->tool = xmalloc(m->ntool * sizeof(*t->tool));
+		for (i = 0; i < m->ntool; i++) {
+			t->tool[i].stat = cells_intern(cs, m->tool[i].stat);
+			t->tool[i].value = m->tool[i].value;
+		}
+		t->ntool = m->ntool;
+	}
+	t->tool_estimator = cells_intern(cs, m->estimator);
+}
+
+/* Trial t of run r from the database, with what q asks to be read;
+ * *fails: its failed sample rows when its values were read. */
+static int
+read_trial(sqlite3 *db, const struct cells_query *q, struct readers *rd,
+    const struct runsel_row *r, struct cellset *cs, struct trial *t,
+    int64_t *fails)
+{
+	int rc = 0;
+
+	if (cs->info->source == METRIC_FROM_SUMMARY && cs->info->summary) {
+		t->failures = 0;
+		if (q->load_values && !q->series)
+			rc = load_end_value(rd->end, cs->info, t, r->id);
+	} else if (q->series)
+		rc = load_series(rd->series, t, r->id, cs->metric);
+	else if (q->load_values)
+		rc = load_values(rd->sorted, &rd->blob, rd->vals, cs, t,
+		    r->id, r->metric == cs->metric, fails);
+	if (rc)
+		return error("read samples of run %lld: %s", (long long)r->id,
+		    sqlite3_errmsg(db));
+	if (load_tool_stats(rd, cs, t, r->id))
+		return error("read summaries of run %lld: %s",
+		    (long long)r->id, sqlite3_errmsg(db));
+	return 0;
+}
+
+/*
+ * Add run r as a trial of its cell, with what q asks to be read.  Its
+ * values (sorted, not a series) come from the run memo when a report
+ * read them before (analyze/runmemo.h), else from the database, and
+ * the memo keeps what was read.
+ */
 static int
 load_trial(sqlite3 *db, const struct cells_query *q, struct readers *rd,
     const struct runsel_row *r, struct cellset *cs)
 {
 	struct cell *c = cell_of(cs, r);
 	struct trial *t;
-	int rc = 0;
+	const struct run_memo *m = NULL;
+	bool memo = q->load_values && !q->series;
+	bool bound = cs->info->timeout_bound;
+	int64_t fails = 0, timeouts = -1;
+	double tmo = NAN;
 
 	/* most cells of a fine --by (trial, hour) have one trial */
 	ALLOC_GROW_FROM(c->trials, c->ntrials + 1, c->alloc_trials, 1);
@@ -722,36 +798,41 @@ load_trial(sqlite3 *db, const struct cells_query *q, struct readers *rd,
 	t->started_at = r->started_at;
 	t->failures = r->failures;
 	t->partial = r->partial;
-	if (cs->info->source == METRIC_FROM_SUMMARY && cs->info->summary) {
-		t->failures = 0;
-		if (q->load_values && !q->series)
-			rc = load_end_value(rd->end, cs->info, t, r->id);
-	} else if (q->series)
-		rc = load_series(rd->series, t, r->id, cs->metric);
-	else if (q->load_values)
-		rc = load_values(rd->sorted, &rd->blob, rd->vals, cs, t,
-		    r->id, r->metric == cs->metric);
-	if (rc)
-		return error("read samples of run %lld: %s", (long long)r->id,
-		    sqlite3_errmsg(db));
-	if (load_tool_stats(rd, cs, t, r->id))
-		return error("read summaries of run %lld: %s",
-		    (long long)r->id, sqlite3_errmsg(db));
+	if (memo)
+		m = run_memo_find(db, r->id, cs->metric);
+	if (m)
+		trial_from_memo(cs, t, m, r->metric == cs->metric);
+	else if (read_trial(db, q, rd, r, cs, t, &fails))
+		return -1;
 	t->summary_only = q->load_values && !q->series && t->n == 0 &&
 	    t->ntool > 0;
-	if (cs->info->timeout_bound && t->failures > 0) {
-		t->timeouts = count_timeouts(rd->ntmo, r->id, cs->metric);
+	if (bound && t->failures > 0) {
+		t->timeouts = m && m->timeouts >= 0 ? m->timeouts :
+		    count_timeouts(rd->ntmo, r->id, cs->metric);
 		if (t->timeouts < 0)
 			return error("count timeouts of run %lld: %s",
 			    (long long)r->id, sqlite3_errmsg(db));
+		timeouts = t->timeouts;
 		if (t->timeouts > t->failures)
 			t->timeouts = t->failures;
 	}
 	c->n += t->n;
 	c->failures += t->failures;
 	c->timeouts += t->timeouts;
-	if (cs->info->timeout_bound)
-		load_timeout(rd->tmo, c, r->id, cs->metric_name);
+	if (bound) {
+		tmo = m ? m->timeout_ms : load_timeout(rd->tmo, r->id,
+		    cs->metric_name);
+		if (!isnan(tmo) && (isnan(c->timeout_ms) ||
+		    tmo < c->timeout_ms))
+			c->timeout_ms = tmo;
+	}
+	if (memo && !m) {
+		struct run_memo keep = { db, r->id, cs->metric, t->values,
+		    t->n, fails, t->derived, t->tool, t->ntool,
+		    t->tool_estimator, tmo, timeouts };
+
+		run_memo_add(&keep);
+	}
 	return 0;
 }
 
