@@ -363,6 +363,26 @@ host_le(void)
 	return b == 1;
 }
 
+/* n values from the sorted copy at rowid into out, through *blob (opened
+ * on first use, moved after).  Returns 0, or -1 on a database error. */
+static int
+read_sorted_blob(sqlite3 *db, sqlite3_blob **blob, sqlite3_int64 rowid,
+    double *out, size_t n)
+{
+	int bytes = (int)(n * sizeof(double));
+	int rc = *blob ? sqlite3_blob_reopen(*blob, rowid) :
+	    sqlite3_blob_open(db, "main", "sample_values", "sorted", rowid, 0,
+	    blob);
+
+	if (rc != SQLITE_OK || sqlite3_blob_bytes(*blob) != bytes ||
+	    sqlite3_blob_read(*blob, out, bytes, 0) != SQLITE_OK)
+		return -1;
+	/* in place: the loop reads each value's 8 bytes first */
+	if (!host_le())
+		db_unpack_doubles((const unsigned char *)out, n, out);
+	return 0;
+}
+
 /*
  * A run's values from sample_values (schema 002): the sorted copy ingest
  * keeps.  Returns 1 when it was used, 0 when it is missing or no longer
@@ -381,7 +401,8 @@ host_le(void)
  */
 static int
 load_sorted(sqlite3_stmt *st, sqlite3_blob **blob, struct cellset *cs,
-    struct trial *t, int64_t run_id, int metric, int64_t *fails)
+    struct trial *t, int64_t run_id, int metric, int64_t *fails,
+    sqlite3_int64 *rowid_out)
 {
 	int64_t rows, failures, bytes, chunk, last;
 	size_t n;
@@ -416,26 +437,16 @@ load_sorted(sqlite3_stmt *st, sqlite3_blob **blob, struct cellset *cs,
 	if (n) {
 		sqlite3_int64 rowid = sqlite3_column_int64(st, 0);
 
-		rc = *blob ? sqlite3_blob_reopen(*blob, rowid) :
-		    sqlite3_blob_open(sqlite3_db_handle(st), "main",
-		    "sample_values", "sorted", rowid, 0, blob);
-		if (rc != SQLITE_OK || sqlite3_blob_bytes(*blob) != (int)bytes) {
-			ret = -1;
-			goto done;
-		}
 		/* on an error the room stays carved, unused */
 		t->values = cells_values(cs, n);
-		if (sqlite3_blob_read(*blob, t->values, (int)bytes, 0) !=
-		    SQLITE_OK) {
+		if (read_sorted_blob(sqlite3_db_handle(st), blob, rowid,
+		    t->values, n)) {
 			t->values = NULL;
 			ret = -1;
 			goto done;
 		}
 		t->values_borrowed = true;
-		/* in place: the loop reads each value's 8 bytes first */
-		if (!host_le())
-			db_unpack_doubles((const unsigned char *)t->values, n,
-			    t->values);
+		*rowid_out = rowid;
 	}
 	t->n = n;
 	*fails = failures;
@@ -445,18 +456,20 @@ done:
 	return ret;
 }
 
-/* The run's sorted values into t, and its failed rows into *fails. */
+/* The run's sorted values into t, its failed rows into *fails_out,
+ * and the row of the sorted copy they came from into *rowid (left
+ * alone when they came from the series rows). */
 static int
 load_values(sqlite3_stmt *sorted, sqlite3_blob **blob, sqlite3_stmt *st,
     struct cellset *cs, struct trial *t, int64_t run_id, bool primary,
-    int64_t *fails_out)
+    int64_t *fails_out, sqlite3_int64 *rowid)
 {
 	size_t alloc = 0;
 	int64_t fails = 0;
 	int rc;
 
 	rc = sorted ? load_sorted(sorted, blob, cs, t, run_id, cs->metric,
-	    &fails) : 0;
+	    &fails, rowid) : 0;
 	if (rc < 0)
 		return -1;
 	if (rc == 0) {
@@ -706,13 +719,15 @@ count_timeouts(sqlite3_stmt *st, int64_t run_id, int metric)
 	return n;
 }
 
-/* Trial t (run r, its cell's new last) from the memo's copy m of what
- * read_trial() read: the same values, failures and tool statistics,
- * the values carved from the cellset's blocks (an end-of-test value
- * its own array, as read), the names interned. */
-static void
-trial_from_memo(struct cellset *cs, struct trial *t,
-    const struct run_memo *m, bool primary)
+/* Trial t from the memo's m, what read_trial() read of its run: the
+ * same failures and tool statistics, the names interned, the values
+ * carved from the cellset's blocks: read again from the sorted copy's
+ * row (one blob read, a fifth of a run's statements), else copied (an
+ * end-of-test value its own array, as read).  Returns 0, or -1 after
+ * printing an error. */
+static int
+trial_from_memo(sqlite3 *db, struct readers *rd, struct cellset *cs,
+    struct trial *t, const struct run_memo *m, bool primary)
 {
 	size_t i;
 
@@ -726,8 +741,16 @@ trial_from_memo(struct cellset *cs, struct trial *t,
 	} else {
 		if (m->n) {
 			t->values = cells_values(cs, m->n);
-			memcpy(t->values, m->values, m->n * sizeof(double));
 			t->values_borrowed = true;
+			if (!m->values) {
+				if (read_sorted_blob(db, &rd->blob, m->rowid,
+				    t->values, m->n))
+					return error("read samples of run "
+					    "%lld: %s", (long long)t->run_id,
+					    sqlite3_errmsg(db));
+			} else
+				memcpy(t->values, m->values, m->n *
+				    sizeof(double));
 		}
 		if (!primary)
 			t->failures = m->fails;
@@ -742,6 +765,7 @@ trial_from_memo(struct cellset *cs, struct trial *t,
 		t->ntool = m->ntool;
 	}
 	t->tool_estimator = cells_intern(cs, m->estimator);
+	return 0;
 }
 
 /* Trial t of run r from the database, with what q asks to be read;
@@ -749,7 +773,7 @@ trial_from_memo(struct cellset *cs, struct trial *t,
 static int
 read_trial(sqlite3 *db, const struct cells_query *q, struct readers *rd,
     const struct runsel_row *r, struct cellset *cs, struct trial *t,
-    int64_t *fails)
+    int64_t *fails, sqlite3_int64 *rowid)
 {
 	int rc = 0;
 
@@ -761,7 +785,7 @@ read_trial(sqlite3 *db, const struct cells_query *q, struct readers *rd,
 		rc = load_series(rd->series, t, r->id, cs->metric);
 	else if (q->load_values)
 		rc = load_values(rd->sorted, &rd->blob, rd->vals, cs, t,
-		    r->id, r->metric == cs->metric, fails);
+		    r->id, r->metric == cs->metric, fails, rowid);
 	if (rc)
 		return error("read samples of run %lld: %s", (long long)r->id,
 		    sqlite3_errmsg(db));
@@ -787,6 +811,7 @@ load_trial(sqlite3 *db, const struct cells_query *q, struct readers *rd,
 	bool memo = q->load_values && !q->series;
 	bool bound = cs->info->timeout_bound;
 	int64_t fails = 0, timeouts = -1;
+	sqlite3_int64 rowid = 0;
 	double tmo = NAN;
 
 	/* most cells of a fine --by (trial, hour) have one trial */
@@ -800,9 +825,8 @@ load_trial(sqlite3 *db, const struct cells_query *q, struct readers *rd,
 	t->partial = r->partial;
 	if (memo)
 		m = run_memo_find(db, r->id, cs->metric);
-	if (m)
-		trial_from_memo(cs, t, m, r->metric == cs->metric);
-	else if (read_trial(db, q, rd, r, cs, t, &fails))
+	if (m ? trial_from_memo(db, rd, cs, t, m, r->metric == cs->metric) :
+	    read_trial(db, q, rd, r, cs, t, &fails, &rowid))
 		return -1;
 	t->summary_only = q->load_values && !q->series && t->n == 0 &&
 	    t->ntool > 0;
@@ -827,9 +851,12 @@ load_trial(sqlite3 *db, const struct cells_query *q, struct readers *rd,
 			c->timeout_ms = tmo;
 	}
 	if (memo && !m) {
-		struct run_memo keep = { db, r->id, cs->metric, t->values,
-		    t->n, fails, t->derived, t->tool, t->ntool,
-		    t->tool_estimator, tmo, timeouts };
+		/* values from the sorted copy (carved from the cellset's
+		 * blocks) are read from its row again */
+		struct run_memo keep = { db, r->id, cs->metric, rowid,
+		    t->values_borrowed ? NULL : t->values, t->n, fails,
+		    t->derived,
+		    t->tool, t->ntool, t->tool_estimator, tmo, timeouts };
 
 		run_memo_add(&keep);
 	}

@@ -22,22 +22,26 @@
 
 /*
  * One run's data for one metric, as cells_load() read it with values
- * (sorted, or the end-of-test value) and without a series.  Everything
- * in it is the memo's: a cellset copies what it keeps.
+ * (sorted, or the end-of-test value) and without a series.  A kept
+ * entry is one allocation with its values and tool statistics; their
+ * names are the memo's one copy of each.  A cellset copies what it
+ * keeps, never a pointer into the memo.
  */
 struct run_memo {
 	sqlite3		*db;		/* borrowed: the key's database */
 	int64_t		run_id;		/* the key: run, metric */
 	int		metric;
-	double		*values;	/* n, ascending; owned (NULL: none) */
+	/* the values' sorted copy (sample_values' row) when values is NULL
+	 * and n > 0: read from it again, one blob read (the values kept
+	 * would double their memory: 6 MB over 84 days) */
+	sqlite3_int64	rowid;
+	double		*values;	/* n ascending, or NULL: see rowid */
 	size_t		n;
 	int64_t		fails;		/* failed sample rows (load_values) */
 	bool		derived;	/* an end-of-test value derived */
-	/* the tool's statistics, ntool; owned with their names in a
-	 * kept entry (a caller's may point at a cellset's) */
-	struct tool_stat *tool;
+	struct tool_stat *tool;		/* the tool's statistics, ntool */
 	size_t		ntool;
-	const char	*estimator;	/* likewise; NULL if none */
+	const char	*estimator;	/* NULL if none */
 	double		timeout_ms;	/* the probe timeout, NaN if none */
 	int64_t		timeouts;	/* -1: not counted */
 };
@@ -56,7 +60,7 @@ void run_memo_end(void);
 const struct run_memo *run_memo_find(sqlite3 *db, int64_t run_id,
     int metric);
 
-/* Keep r (its arrays and strings are copied; r stays the caller's).
+/* Keep r (its arrays and names are copied; r stays the caller's).
  * Counts a read, whether kept or not: not when the memo is off, or
  * when it would pass its cap (256 MiB; the run is read again next
  * time). */

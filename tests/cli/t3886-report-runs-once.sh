@@ -8,7 +8,8 @@
 # run, keyed on the run and the metric (nothing else changes a run's
 # values), and copies it for the next grouping: counted with
 # PATHSTAT_DEBUG_RUNS=1, the bundle the same byte for byte with the
-# memo off (PATHSTAT_DEBUG_NO_RUN_MEMO=1), and sections that differ in
+# memo off (PATHSTAT_DEBUG_NO_RUN_MEMO=1) or without the sorted copies
+# (the memo keeps the values read from the rows), and sections that differ in
 # their metric on the same runs, or in a --where, each get their own
 # values.
 
@@ -36,6 +37,17 @@ ok '[ "$line" = "30240 0" ]' \
     "without it, each of the 30,240 read (${line:-none counted})"
 ok 'diff -r r/tables r3/tables && diff -r r/charts r3/charts && sed "s/r3/r/g" r3/index.md | cmp - r/index.md' \
     "tables, charts and index.md are the same byte for byte"
+
+# without the sorted copies the memo keeps the values read from the
+# series rows, and the tables are the same
+cp t.db u.db
+sql u.db "DELETE FROM sample_values"
+PATHSTAT_DEBUG_RUNS=1 run "$PS" report --db u.db --out u --no-render \
+    --jobs 1
+expect_code 0 "the report without sorted copies exits 0 ($ERR)"
+line=$(counts)
+ok '[ "$line" = "5040 25200" ]' "the same reads and copies (${line:-none counted})"
+ok 'diff -r r/tables u/tables' "the same tables byte for byte"
 
 # throughput and retransmits are the same iperf3 runs' values; one
 # instance type is some of the connect probes: each section its own
