@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 
 #include "analyze/cells.h"
+#include "analyze/runmemo.h"
 #include "stats/stats.h"
 #include "stats/verdict.h"
 #include "common/db.h"
@@ -362,6 +363,26 @@ host_le(void)
 	return b == 1;
 }
 
+/* n values from the sorted copy at rowid into out, through *blob (opened
+ * on first use, moved after).  Returns 0, or -1 on a database error. */
+static int
+read_sorted_blob(sqlite3 *db, sqlite3_blob **blob, sqlite3_int64 rowid,
+    double *out, size_t n)
+{
+	int bytes = (int)(n * sizeof(double));
+	int rc = *blob ? sqlite3_blob_reopen(*blob, rowid) :
+	    sqlite3_blob_open(db, "main", "sample_values", "sorted", rowid, 0,
+	    blob);
+
+	if (rc != SQLITE_OK || sqlite3_blob_bytes(*blob) != bytes ||
+	    sqlite3_blob_read(*blob, out, bytes, 0) != SQLITE_OK)
+		return -1;
+	/* in place: the loop reads each value's 8 bytes first */
+	if (!host_le())
+		db_unpack_doubles((const unsigned char *)out, n, out);
+	return 0;
+}
+
 /*
  * A run's values from sample_values (schema 002): the sorted copy ingest
  * keeps.  Returns 1 when it was used, 0 when it is missing or no longer
@@ -380,7 +401,8 @@ host_le(void)
  */
 static int
 load_sorted(sqlite3_stmt *st, sqlite3_blob **blob, struct cellset *cs,
-    struct trial *t, int64_t run_id, int metric, int64_t *fails)
+    struct trial *t, int64_t run_id, int metric, int64_t *fails,
+    sqlite3_int64 *rowid_out)
 {
 	int64_t rows, failures, bytes, chunk, last;
 	size_t n;
@@ -415,26 +437,16 @@ load_sorted(sqlite3_stmt *st, sqlite3_blob **blob, struct cellset *cs,
 	if (n) {
 		sqlite3_int64 rowid = sqlite3_column_int64(st, 0);
 
-		rc = *blob ? sqlite3_blob_reopen(*blob, rowid) :
-		    sqlite3_blob_open(sqlite3_db_handle(st), "main",
-		    "sample_values", "sorted", rowid, 0, blob);
-		if (rc != SQLITE_OK || sqlite3_blob_bytes(*blob) != (int)bytes) {
-			ret = -1;
-			goto done;
-		}
 		/* on an error the room stays carved, unused */
 		t->values = cells_values(cs, n);
-		if (sqlite3_blob_read(*blob, t->values, (int)bytes, 0) !=
-		    SQLITE_OK) {
+		if (read_sorted_blob(sqlite3_db_handle(st), blob, rowid,
+		    t->values, n)) {
 			t->values = NULL;
 			ret = -1;
 			goto done;
 		}
 		t->values_borrowed = true;
-		/* in place: the loop reads each value's 8 bytes first */
-		if (!host_le())
-			db_unpack_doubles((const unsigned char *)t->values, n,
-			    t->values);
+		*rowid_out = rowid;
 	}
 	t->n = n;
 	*fails = failures;
@@ -444,16 +456,20 @@ done:
 	return ret;
 }
 
+/* The run's sorted values into t, its failed rows into *fails_out,
+ * and the row of the sorted copy they came from into *rowid (left
+ * alone when they came from the series rows). */
 static int
 load_values(sqlite3_stmt *sorted, sqlite3_blob **blob, sqlite3_stmt *st,
-    struct cellset *cs, struct trial *t, int64_t run_id, bool primary)
+    struct cellset *cs, struct trial *t, int64_t run_id, bool primary,
+    int64_t *fails_out, sqlite3_int64 *rowid)
 {
 	size_t alloc = 0;
 	int64_t fails = 0;
 	int rc;
 
 	rc = sorted ? load_sorted(sorted, blob, cs, t, run_id, cs->metric,
-	    &fails) : 0;
+	    &fails, rowid) : 0;
 	if (rc < 0)
 		return -1;
 	if (rc == 0) {
@@ -477,6 +493,7 @@ load_values(sqlite3_stmt *sorted, sqlite3_blob **blob, sqlite3_stmt *st,
 	 * errors have no sample rows); for others count failed rows. */
 	if (!primary)
 		t->failures = fails;
+	*fails_out = fails;
 	return 0;
 }
 
@@ -639,21 +656,19 @@ cell_of(struct cellset *cs, const struct runsel_row *r)
 	return c;
 }
 
-/* The smallest probe timeout of the cell's runs. */
-static void
-load_timeout(sqlite3_stmt *st, struct cell *c, int64_t run_id,
-    const char *metric)
+/* The run's probe timeout in ms, NaN if it has none. */
+static double
+load_timeout(sqlite3_stmt *st, int64_t run_id, const char *metric)
 {
+	double ms = NAN;
+
 	sqlite3_reset(st);
 	sqlite3_bind_int64(st, 1, run_id);
 	sqlite3_bind_text(st, 2, metric, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW &&
-	    sqlite3_column_type(st, 0) != SQLITE_NULL) {
-		double ms = sqlite3_column_double(st, 0) * 1000.0;
-
-		if (isnan(c->timeout_ms) || ms < c->timeout_ms)
-			c->timeout_ms = ms;
-	}
+	    sqlite3_column_type(st, 0) != SQLITE_NULL)
+		ms = sqlite3_column_double(st, 0) * 1000.0;
+	return ms;
 }
 
 /*
@@ -704,14 +719,100 @@ count_timeouts(sqlite3_stmt *st, int64_t run_id, int metric)
 	return n;
 }
 
-/* Add run r as a trial of its cell, with what q asks to be read. */
+/* Trial t from the memo's m, what read_trial() read of its run: the
+ * same failures and tool statistics, the names interned, the values
+ * carved from the cellset's blocks: read again from the sorted copy's
+ * row (one blob read, a fifth of a run's statements), else copied (an
+ * end-of-test value its own array, as read).  Returns 0, or -1 after
+ * printing an error. */
+static int
+trial_from_memo(sqlite3 *db, struct readers *rd, struct cellset *cs,
+    struct trial *t, const struct run_memo *m, bool primary)
+{
+	size_t i;
+
+	if (cs->info->source == METRIC_FROM_SUMMARY && cs->info->summary) {
+		t->failures = 0;
+		t->derived = m->derived;
+		if (m->n) {
+			t->values = xmalloc(sizeof(double));
+			t->values[0] = m->values[0];
+		}
+	} else {
+		if (m->n) {
+			t->values = cells_values(cs, m->n);
+			t->values_borrowed = true;
+			if (!m->values) {
+				if (read_sorted_blob(db, &rd->blob, m->rowid,
+				    t->values, m->n))
+					return error("read samples of run "
+					    "%lld: %s", (long long)t->run_id,
+					    sqlite3_errmsg(db));
+			} else
+				memcpy(t->values, m->values, m->n *
+				    sizeof(double));
+		}
+		if (!primary)
+			t->failures = m->fails;
+	}
+	t->n = m->n;
+	if (m->ntool) {
+		t->tool = xmalloc(m->ntool * sizeof(*t->tool));
+		for (i = 0; i < m->ntool; i++) {
+			t->tool[i].stat = cells_intern(cs, m->tool[i].stat);
+			t->tool[i].value = m->tool[i].value;
+		}
+		t->ntool = m->ntool;
+	}
+	t->tool_estimator = cells_intern(cs, m->estimator);
+	return 0;
+}
+
+/* Trial t of run r from the database, with what q asks to be read;
+ * *fails: its failed sample rows when its values were read. */
+static int
+read_trial(sqlite3 *db, const struct cells_query *q, struct readers *rd,
+    const struct runsel_row *r, struct cellset *cs, struct trial *t,
+    int64_t *fails, sqlite3_int64 *rowid)
+{
+	int rc = 0;
+
+	if (cs->info->source == METRIC_FROM_SUMMARY && cs->info->summary) {
+		t->failures = 0;
+		if (q->load_values && !q->series)
+			rc = load_end_value(rd->end, cs->info, t, r->id);
+	} else if (q->series)
+		rc = load_series(rd->series, t, r->id, cs->metric);
+	else if (q->load_values)
+		rc = load_values(rd->sorted, &rd->blob, rd->vals, cs, t,
+		    r->id, r->metric == cs->metric, fails, rowid);
+	if (rc)
+		return error("read samples of run %lld: %s", (long long)r->id,
+		    sqlite3_errmsg(db));
+	if (load_tool_stats(rd, cs, t, r->id))
+		return error("read summaries of run %lld: %s",
+		    (long long)r->id, sqlite3_errmsg(db));
+	return 0;
+}
+
+/*
+ * Add run r as a trial of its cell, with what q asks to be read.  Its
+ * values (sorted, not a series) come from the run memo when a report
+ * read them before (analyze/runmemo.h), else from the database, and
+ * the memo keeps what was read.
+ */
 static int
 load_trial(sqlite3 *db, const struct cells_query *q, struct readers *rd,
     const struct runsel_row *r, struct cellset *cs)
 {
 	struct cell *c = cell_of(cs, r);
 	struct trial *t;
-	int rc = 0;
+	const struct run_memo *m = NULL;
+	bool memo = q->load_values && !q->series;
+	bool bound = cs->info->timeout_bound;
+	int64_t fails = 0, timeouts = -1;
+	sqlite3_int64 rowid = 0;
+	double tmo = NAN;
 
 	/* most cells of a fine --by (trial, hour) have one trial */
 	ALLOC_GROW_FROM(c->trials, c->ntrials + 1, c->alloc_trials, 1);
@@ -722,36 +823,43 @@ load_trial(sqlite3 *db, const struct cells_query *q, struct readers *rd,
 	t->started_at = r->started_at;
 	t->failures = r->failures;
 	t->partial = r->partial;
-	if (cs->info->source == METRIC_FROM_SUMMARY && cs->info->summary) {
-		t->failures = 0;
-		if (q->load_values && !q->series)
-			rc = load_end_value(rd->end, cs->info, t, r->id);
-	} else if (q->series)
-		rc = load_series(rd->series, t, r->id, cs->metric);
-	else if (q->load_values)
-		rc = load_values(rd->sorted, &rd->blob, rd->vals, cs, t,
-		    r->id, r->metric == cs->metric);
-	if (rc)
-		return error("read samples of run %lld: %s", (long long)r->id,
-		    sqlite3_errmsg(db));
-	if (load_tool_stats(rd, cs, t, r->id))
-		return error("read summaries of run %lld: %s",
-		    (long long)r->id, sqlite3_errmsg(db));
+	if (memo)
+		m = run_memo_find(db, r->id, cs->metric);
+	if (m ? trial_from_memo(db, rd, cs, t, m, r->metric == cs->metric) :
+	    read_trial(db, q, rd, r, cs, t, &fails, &rowid))
+		return -1;
 	t->summary_only = q->load_values && !q->series && t->n == 0 &&
 	    t->ntool > 0;
-	if (cs->info->timeout_bound && t->failures > 0) {
-		t->timeouts = count_timeouts(rd->ntmo, r->id, cs->metric);
+	if (bound && t->failures > 0) {
+		t->timeouts = m && m->timeouts >= 0 ? m->timeouts :
+		    count_timeouts(rd->ntmo, r->id, cs->metric);
 		if (t->timeouts < 0)
 			return error("count timeouts of run %lld: %s",
 			    (long long)r->id, sqlite3_errmsg(db));
+		timeouts = t->timeouts;
 		if (t->timeouts > t->failures)
 			t->timeouts = t->failures;
 	}
 	c->n += t->n;
 	c->failures += t->failures;
 	c->timeouts += t->timeouts;
-	if (cs->info->timeout_bound)
-		load_timeout(rd->tmo, c, r->id, cs->metric_name);
+	if (bound) {
+		tmo = m ? m->timeout_ms : load_timeout(rd->tmo, r->id,
+		    cs->metric_name);
+		if (!isnan(tmo) && (isnan(c->timeout_ms) ||
+		    tmo < c->timeout_ms))
+			c->timeout_ms = tmo;
+	}
+	if (memo && !m) {
+		/* values from the sorted copy (carved from the cellset's
+		 * blocks) are read from its row again */
+		struct run_memo keep = { db, r->id, cs->metric, rowid,
+		    t->values_borrowed ? NULL : t->values, t->n, fails,
+		    t->derived,
+		    t->tool, t->ntool, t->tool_estimator, tmo, timeouts };
+
+		run_memo_add(&keep);
+	}
 	return 0;
 }
 

@@ -17,6 +17,7 @@
 
 #include "analyze/analyze.h"
 #include "analyze/pooling.h"
+#include "analyze/runmemo.h"
 #include "common/db.h"
 #include "common/err.h"
 #include "common/escape.h"
@@ -439,6 +440,9 @@ report_make(struct report_bundle *b, const struct report_cli *cli,
 	 * (PATHSTAT_DEBUG_NO_POOLING_MEMO: joined for each table) */
 	pooling_runs_memo_begin(getenv("PATHSTAT_DEBUG_NO_POOLING_MEMO") ?
 	    NULL : b->db);
+	/* ... and load the same runs' trial data for each grouping
+	 * (PATHSTAT_DEBUG_NO_RUN_MEMO: each read again) */
+	run_memo_begin(!getenv("PATHSTAT_DEBUG_NO_RUN_MEMO"));
 	bad = walk(b, &spec->root);
 	bad += report_charts_finish(b);
 	keycat_memo_end();
@@ -465,6 +469,14 @@ report_make(struct report_bundle *b, const struct report_cli *cli,
 		    "queries\n", pooling_tag_key_reads());
 	pooling_memo_end();
 	pooling_runs_memo_end();
+	if (getenv("PATHSTAT_DEBUG_RUNS")) {
+		unsigned long nread, reused;
+
+		run_memo_counts(&nread, &reused);
+		fprintf(stderr, "pathstat report: debug: %lu runs' trial data "
+		    "read, %lu from the memo\n", nread, reused);
+	}
+	run_memo_end();
 	if (getenv("PATHSTAT_DEBUG_KEYCAT"))
 		fprintf(stderr, "pathstat report: debug: %lu key catalogue "
 		    "queries\n", keycat_queries());
