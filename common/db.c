@@ -6,6 +6,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -626,6 +627,66 @@ db_needs_folder(int rc, const char *path)
 	return ro;
 }
 
+/*
+ * A database with a hot journal beside it: a program writing it through
+ * a rollback journal was stopped in the middle of a transaction (an
+ * ingest that creates its database writes it that way), and SQLite reads
+ * it only after rolling that transaction back, which a read-only
+ * connection cannot do (SQLITE_READONLY_ROLLBACK).  Roll it back with a
+ * read-write connection, as the next ingest would, when the file says it
+ * is a pathstat database (its header's user_version, a schema version,
+ * is not 0) and this user may write it and its folder; say so.  0, or -1
+ * after an error naming the file and what to do.
+ */
+static int
+db_roll_back(const char *path)
+{
+	unsigned char head[100];
+	char *dir = db_folder(path);
+	sqlite3 *rw = NULL;
+	ssize_t got = -1;
+	int fd, have = 0, ret = -1;
+
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+	if (fd >= 0) {
+		got = read(fd, head, sizeof(head));
+		close(fd);
+	}
+	if (got != (ssize_t)sizeof(head) ||
+	    memcmp(head, "SQLite format 3", 16) ||
+	    !(head[60] | head[61] | head[62] | head[63])) {
+		error("cannot read database '%s': a program was stopped while "
+		    "writing it, its unfinished change is in '%s-journal', and "
+		    "the file is not known to be a pathstat database: open it "
+		    "once with the program that wrote it", path, path);
+		goto cleanup;
+	}
+	if (access(path, W_OK) || access(dir, W_OK)) {
+		error("cannot read database '%s': an ingest into it was "
+		    "stopped in the middle of a file, and SQLite reads it only "
+		    "after rolling that file back from '%s-journal', which "
+		    "needs write access to it and to the folder '%s': have its "
+		    "owner run 'pathstat ingest' on it once", path, path, dir);
+		goto cleanup;
+	}
+	rw = db_open_flags(path, SQLITE_OPEN_READWRITE);
+	if (!rw)
+		goto cleanup;
+	if (db_peek_version(rw, &have) != SQLITE_OK) {
+		error("cannot read database '%s': rolling back its unfinished "
+		    "change: %s", path, sqlite3_errmsg(rw));
+		goto cleanup;
+	}
+	note("database '%s': an ingest into it was stopped in the middle of "
+	    "a file; that file's unfinished change was rolled back (the next "
+	    "'pathstat ingest' stores the file again)", path);
+	ret = 0;
+cleanup:
+	sqlite3_close(rw);
+	free(dir);
+	return ret;
+}
+
 sqlite3 *
 db_open_readonly(const char *path)
 {
@@ -644,6 +705,15 @@ db_open_readonly(const char *path)
 	if (!db)
 		return NULL;
 	rc = rc_first = db_peek_version(db, &have);
+	if (rc == SQLITE_READONLY_ROLLBACK) {
+		sqlite3_close(db);
+		if (db_roll_back(path))
+			return NULL;
+		db = db_open_flags(path, SQLITE_OPEN_READONLY);
+		if (!db)
+			return NULL;
+		rc = rc_first = db_peek_version(db, &have);
+	}
 	if (db_needs_folder(rc, path)) {
 		if (db_reopen_immutable(&db, path))
 			return NULL;
@@ -707,6 +777,15 @@ db_open_as_is(const char *path, int *version)
 		if (db_reopen_immutable(&db, path))
 			return NULL;
 		rc = db_peek_version(db, version);
+	}
+	if (rc == SQLITE_READONLY_ROLLBACK) {
+		/* a dry run writes nothing, not even a rollback */
+		error("cannot read database '%s' for a dry run: an ingest into "
+		    "it was stopped in the middle of a file, and its unfinished "
+		    "change in '%s-journal' must be rolled back first: a read "
+		    "command (pathstat runs) or the next ingest does it", path,
+		    path);
+		goto fail;
 	}
 	if (rc != SQLITE_OK) {
 		error("read schema version: %s", sqlite3_errmsg(db));
