@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@
 #include "common/err.h"
 #include "common/escape.h"
 #include "common/outdir.h"
+#include "common/series.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "export/internal.h"
@@ -626,6 +628,64 @@ add_run_col(struct part_ctx *x, size_t ci, const struct export_run *r,
 
 #define BATCH	65536
 
+/*
+ * A run's series rows decoded in C, sample by sample: what
+ * "series_rows(run, metric) ORDER BY metric, seq" gives for each metric
+ * with a chunk 0, without SQLite sorting every sample of the run and
+ * taking each value through a virtual table's column calls (most of
+ * export's CPU).  Like series_rows, a chunk with a short value blob is
+ * left out and seq counts the samples kept; a NaN value or a time of
+ * SERIES_T_NONE is NULL.  The blobs stay st's until its next step.
+ */
+struct chunk_rd {
+	sqlite3_stmt *st;	/* "SELECT metric, chunk, rows, value, t_us,
+				 * status FROM series WHERE run_id = ?1
+				 * ORDER BY metric, chunk", not owned */
+	const unsigned char *v, *t, *s;	/* the chunk's blobs (t, s or NULL) */
+	int64_t metric, seq;
+	size_t n, k;		/* samples in the chunk, the next one */
+	bool any;		/* a row was read */
+	bool skip;		/* the metric has no chunk 0 */
+};
+
+/* Step rd to a chunk with samples: SQLITE_ROW, SQLITE_DONE or an error. */
+static int
+chunk_next(struct chunk_rd *rd)
+{
+	sqlite3_stmt *st = rd->st;
+	int rc;
+
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int64_t metric = sqlite3_column_int64(st, 0);
+		sqlite3_int64 rows = sqlite3_column_int64(st, 2);
+		size_t vlen, tlen, slen, n;
+
+		if (!rd->any || metric != rd->metric) {
+			rd->any = true;
+			rd->metric = metric;
+			rd->seq = 0;
+			rd->skip = sqlite3_column_int64(st, 1) != 0;
+		}
+		rd->v = sqlite3_column_blob(st, 3);
+		vlen = (size_t)sqlite3_column_bytes(st, 3);
+		rd->t = sqlite3_column_blob(st, 4);
+		tlen = (size_t)sqlite3_column_bytes(st, 4);
+		rd->s = sqlite3_column_blob(st, 5);
+		slen = (size_t)sqlite3_column_bytes(st, 5);
+		if (rd->skip || rows <= 0 || !rd->v || vlen / 8 < (size_t)rows)
+			continue;
+		n = (size_t)rows;
+		if (rd->t && tlen / 8 < n)
+			rd->t = NULL;
+		if (rd->s && slen < n)
+			rd->s = NULL;
+		rd->n = n;
+		rd->k = 0;
+		return SQLITE_ROW;
+	}
+	return rc;
+}
+
 /* The samples of run r, in batches. */
 static int
 write_samples(struct part_ctx *x, sqlite3_stmt *st, const struct export_run *r)
@@ -634,6 +694,7 @@ write_samples(struct part_ctx *x, sqlite3_stmt *st, const struct export_run *r)
 	static double val[BATCH];
 	static unsigned char tnull[BATCH], vnull[BATCH];
 	const struct export_col *c;
+	struct chunk_rd rd;
 	char buf[32];
 	const char *s;
 	size_t n, ci, a, b;
@@ -641,18 +702,26 @@ write_samples(struct part_ctx *x, sqlite3_stmt *st, const struct export_run *r)
 
 	sqlite3_reset(st);
 	sqlite3_bind_int64(st, 1, r->db_id);
+	memset(&rd, 0, sizeof(rd));
+	rd.st = st;
 	while (rc == SQLITE_ROW) {
 		for (n = 0; n < BATCH; n++) {
-			rc = sqlite3_step(st);
-			if (rc != SQLITE_ROW)
+			int64_t t;
+			double v;
+
+			if (rd.k == rd.n && (rc = chunk_next(&rd)) != SQLITE_ROW)
 				break;
-			met[n] = sqlite3_column_int64(st, 0);
-			seq[n] = sqlite3_column_int64(st, 1);
-			tnull[n] = sqlite3_column_type(st, 2) == SQLITE_NULL;
-			tus[n] = sqlite3_column_int64(st, 2);
-			vnull[n] = sqlite3_column_type(st, 3) == SQLITE_NULL;
-			val[n] = sqlite3_column_double(st, 3);
-			sts[n] = sqlite3_column_int64(st, 4);
+			met[n] = rd.metric;
+			seq[n] = rd.seq++;
+			t = rd.t ? series_get_i64(rd.t + 8 * rd.k) :
+			    SERIES_T_NONE;
+			tnull[n] = t == SERIES_T_NONE;
+			tus[n] = tnull[n] ? 0 : t;
+			v = series_get_f64(rd.v + 8 * rd.k);
+			vnull[n] = (unsigned char)(isnan(v) != 0);
+			val[n] = vnull[n] ? 0 : v;
+			sts[n] = rd.s ? rd.s[rd.k] : 0;
+			rd.k++;
 		}
 		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 			return error("read samples of run %s: %s", r->run_id,
@@ -946,10 +1015,8 @@ write_rows(struct part_ctx *x, const struct check_findings *findings)
 	if (x->ds == DS_FINDINGS)
 		return write_findings(x, findings);
 	if (x->ds == DS_SAMPLES)
-		sql = "SELECT s.metric, r.seq, r.t_us, r.value, r.status "
-		    "FROM series s, series_rows(s.run_id, s.metric) r "
-		    "WHERE s.run_id = ?1 AND s.chunk = 0 "
-		    "ORDER BY s.metric, r.seq";
+		sql = "SELECT metric, chunk, rows, value, t_us, status "
+		    "FROM series WHERE run_id = ?1 ORDER BY metric, chunk";
 	else if (x->ds == DS_SUMMARIES)
 		sql = "SELECT s.metric, s.stat, s.value, s.estimator, "
 		    "f.relpath FROM summaries s LEFT JOIN files f ON f.id = "
