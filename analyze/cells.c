@@ -18,6 +18,7 @@
 #include "stats/verdict.h"
 #include "common/db.h"
 #include "common/err.h"
+#include "common/hash.h"
 #include "common/kv.h"
 #include "common/runsel.h"
 #include "common/series.h"
@@ -69,31 +70,6 @@ cellset_release(struct cellset *cs)
 	memset(cs, 0, sizeof(*cs));
 }
 
-/* FNV-1a: the names are short (paths, conditions, trial numbers). */
-static size_t
-name_hash(const char *s)
-{
-	uint64_t h = UINT64_C(14695981039346656037);
-
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= UINT64_C(1099511628211);
-	}
-	return (size_t)h;
-}
-
-/* The slot of s in a table of cap slots (a power of 2): its own, or
- * the empty one it would take. */
-static size_t
-name_slot(char *const *tab, size_t cap, const char *s)
-{
-	size_t i = name_hash(s) & (cap - 1);
-
-	while (tab[i] && strcmp(tab[i], s))
-		i = (i + 1) & (cap - 1);
-	return i;
-}
-
 /* The cellset's one copy of s (NULL: NULL), made on first use: a cell's
  * path, condition and key values, a trial's tool statistics' names and
  * estimator.  Borrowed: cellset_release() frees it. */
@@ -111,13 +87,13 @@ cells_intern(struct cellset *cs, const char *s)
 
 		for (i = 0; i < cs->names_cap; i++)
 			if (cs->names[i])
-				tab[name_slot(tab, cap, cs->names[i])] =
+				tab[hash_name_slot(tab, cap, cs->names[i])] =
 				    cs->names[i];
 		free(cs->names);
 		cs->names = tab;
 		cs->names_cap = cap;
 	}
-	i = name_slot(cs->names, cs->names_cap, s);
+	i = hash_name_slot(cs->names, cs->names_cap, s);
 	if (!cs->names[i]) {
 		cs->names[i] = xstrdup(s);
 		cs->nnames++;

@@ -14,6 +14,7 @@
 #include "analyze/pooling.h"
 #include "common/db.h"
 #include "common/err.h"
+#include "common/hash.h"
 #include "common/keycat.h"
 #include "common/runsel.h"
 #include "common/xalloc.h"
@@ -252,16 +253,6 @@ pooling_runs_memo_counts(unsigned long *scans, unsigned long *mapped)
 	*mapped = runtags.mapped;
 }
 
-static size_t
-str_hash(const char *v)
-{
-	uint64_t h = 14695981039346656037ULL;	/* FNV-1a */
-
-	for (; *v; v++)
-		h = (h ^ (unsigned char)*v) * 1099511628211ULL;
-	return (size_t)h;
-}
-
 /* The index + 1 of v among the distinct values (added when new). */
 static uint32_t
 runtags_value(const char *v)
@@ -275,13 +266,13 @@ runtags_value(const char *v)
 		runtags.slot = xcalloc(cap, sizeof(uint32_t));
 		runtags.cap = cap;
 		for (i = 0; i < runtags.nstrs; i++) {
-			for (at = str_hash(runtags.strs[i]) & (cap - 1);
-			    runtags.slot[at]; at = (at + 1) & (cap - 1))
-				;
+			at = (size_t)(hash_name(runtags.strs[i]) & (cap - 1));
+			while (runtags.slot[at])
+				at = (at + 1) & (cap - 1);
 			runtags.slot[at] = (uint32_t)(i + 1);
 		}
 	}
-	for (at = str_hash(v) & (runtags.cap - 1); runtags.slot[at];
+	for (at = (size_t)(hash_name(v) & (runtags.cap - 1)); runtags.slot[at];
 	    at = (at + 1) & (runtags.cap - 1))
 		if (!strcmp(runtags.strs[runtags.slot[at] - 1], v))
 			return runtags.slot[at];

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "analyze/runmemo.h"
+#include "common/hash.h"
 #include "common/xalloc.h"
 
 /* The most bytes the memo keeps (like the run selection and table
@@ -69,29 +70,6 @@ run_memo_counts(unsigned long *read, unsigned long *reused)
 	*reused = memo.reused;
 }
 
-/* FNV-1a over a name (short: "p99", "oha"). */
-static size_t
-name_hash(const char *s)
-{
-	uint64_t h = UINT64_C(14695981039346656037);
-
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= UINT64_C(1099511628211);
-	}
-	return (size_t)h;
-}
-
-static size_t
-name_slot(char *const *tab, size_t cap, const char *s)
-{
-	size_t i = name_hash(s) & (cap - 1);
-
-	while (tab[i] && strcmp(tab[i], s))
-		i = (i + 1) & (cap - 1);
-	return i;
-}
-
 /* The memo's one copy of s (NULL: NULL); borrowed, run_memo_end()
  * frees it. */
 static const char *
@@ -107,13 +85,13 @@ name_intern(const char *s)
 
 		for (i = 0; i < memo.names_cap; i++)
 			if (memo.names[i])
-				tab[name_slot(tab, cap, memo.names[i])] =
+				tab[hash_name_slot(tab, cap, memo.names[i])] =
 				    memo.names[i];
 		free(memo.names);
 		memo.names = tab;
 		memo.names_cap = cap;
 	}
-	i = name_slot(memo.names, memo.names_cap, s);
+	i = hash_name_slot(memo.names, memo.names_cap, s);
 	if (!memo.names[i]) {
 		memo.names[i] = xstrdup(s);
 		memo.nnames++;

@@ -17,6 +17,7 @@
 #include "stats/stats.h"
 #include "common/db.h"
 #include "common/err.h"
+#include "common/hash.h"
 #include "common/kv.h"
 #include "common/runsel.h"
 #include "common/strbuf.h"
@@ -112,21 +113,11 @@ load_gap(struct check_model *m, struct loader *ld, struct check_run *r)
 	return 0;
 }
 
-static size_t
-str_hash(const char *s)
-{
-	uint64_t h = UINT64_C(14695981039346656037);	/* FNV-1a */
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * UINT64_C(1099511628211);
-	return (size_t)h;
-}
-
 /* The slot of s in ix: where it is, or the free slot it would take. */
 static size_t
 strix_slot(const struct strix *ix, char *const *arr, const char *s)
 {
-	size_t i = str_hash(s) & (ix->cap - 1);
+	size_t i = (size_t)(hash_name(s) & (ix->cap - 1));
 
 	while (ix->slot[i] && strcmp(arr[ix->slot[i] - 1], s))
 		i = (i + 1) & (ix->cap - 1);

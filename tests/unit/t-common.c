@@ -2,7 +2,8 @@
  * t-common.c - unit tests for common/: condition grammar, kv sets,
  * checked number parsing, the table renderers and their escaping, the
  * schema migration, sorting and merging doubles, the packed doubles of
- * sample_values, captured messages, and BUG().
+ * sample_values, captured messages, BUG(), and the name hash and its
+ * slot search.
  */
 #include "common/compat.h"
 
@@ -16,6 +17,7 @@
 #include "common/db.h"
 #include "common/err.h"
 #include "common/escape.h"
+#include "common/hash.h"
 #include "common/kv.h"
 #include "common/parse.h"
 #include "common/sort.h"
@@ -717,6 +719,43 @@ test_bug(void)
 	}
 }
 
+/* FNV-1a's published 64-bit vectors, and the slot search: found by
+ * content (not by pointer), wrapping past the table's end, and the one
+ * empty slot left once the rest are full. */
+static void
+test_hash(void)
+{
+	static char names[][16] = {
+		"p50", "p99", "oha", "iperf3", "ka-on_c1_1k", "", "a",
+	};
+	char *tab[8] = { NULL };
+	char copy[sizeof(names[0])];
+	size_t i, slot, free_slot = 8;
+
+	CHECK(hash_name("") == UINT64_C(0xcbf29ce484222325),
+	    "hash_name(\"\") is FNV-1a's offset basis");
+	CHECK(hash_name("a") == UINT64_C(0xaf63dc4c8601ec8c),
+	    "hash_name(\"a\")");
+	CHECK(hash_name("foobar") == UINT64_C(0x85944171f73967e8),
+	    "hash_name(\"foobar\")");
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		slot = hash_name_slot(tab, ARRAY_SIZE(tab), names[i]);
+		CHECK(!tab[slot], "a new name gets an empty slot");
+		tab[slot] = names[i];
+	}
+	for (i = 0; i < ARRAY_SIZE(tab); i++)
+		if (!tab[i])
+			free_slot = i;
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		memcpy(copy, names[i], sizeof(copy));
+		slot = hash_name_slot(tab, ARRAY_SIZE(tab), copy);
+		CHECK(tab[slot] == names[i], "a name finds its own slot");
+	}
+	CHECK_EQ_INT(hash_name_slot(tab, ARRAY_SIZE(tab), "p95"), free_slot,
+	    "a name not there gets the one empty slot");
+}
+
 int
 main(void)
 {
@@ -734,6 +773,7 @@ main(void)
 	test_sort_pairs();
 	test_err_capture();
 	test_utf8_ids();
+	test_hash();
 	test_bug();
 	return test_done();
 }
