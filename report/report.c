@@ -357,15 +357,11 @@ report_parse(struct report_cli *cli, int argc, char **argv, int *ret)
  * Start (on) or end the memos of trend's tests: each series draws the
  * same normals (PATHSTAT_DEBUG_NO_NOISE_MEMO: each drawn again) and
  * points of the same size are weighed alike (PATHSTAT_DEBUG_NO_MJ_MEMO:
- * each weighed again); at the end, the counts PATHSTAT_DEBUG_NOISE,
- * _MJ and (of pooling's scans, pooling_runs_memo_begin()) _POOLING ask
- * for.
+ * each weighed again).
  */
 static void
 trend_memos(bool on)
 {
-	unsigned long a, b;
-
 	if (on) {
 		stats_trend_noise_memo_begin(
 		    !getenv("PATHSTAT_DEBUG_NO_NOISE_MEMO"));
@@ -374,20 +370,64 @@ trend_memos(bool on)
 	}
 	stats_trend_noise_memo_end();
 	stats_trend_mj_memo_end();
-	if (getenv("PATHSTAT_DEBUG_NOISE")) {
-		stats_trend_noise_memo_counts(&a, &b);
-		fprintf(stderr, "pathstat report: debug: %lu normal draws "
-		    "made, %lu replayed\n", a, b);
-	}
-	if (getenv("PATHSTAT_DEBUG_MJ")) {
-		stats_trend_mj_memo_counts(&a, &b);
-		fprintf(stderr, "pathstat report: debug: %lu point weight sets "
-		    "computed, %lu reused\n", a, b);
-	}
-	if (getenv("PATHSTAT_DEBUG_POOLING")) {
-		pooling_runs_memo_counts(&a, &b);
-		fprintf(stderr, "pathstat report: debug: %lu pooling scans "
-		    "joined the keys, %lu looked them up\n", a, b);
+}
+
+/*
+ * The counts of the report's memos, each printed at its end when its
+ * variable is set (tests read them to see a memo do its work):
+ * "pathstat report: debug: <n> <what>[, <m> <what2>]", in this order.
+ */
+struct debug_count {
+	const char	*env;	/* PATHSTAT_DEBUG_<NAME> asks for the line */
+	void		(*two)(unsigned long *, unsigned long *);
+				/* the two counts, or NULL: one() */
+	unsigned long	(*one)(void);	/* the one count */
+	const char	*what;	/* what the first count counts */
+	const char	*what2;	/* the second's, with two() */
+};
+
+static const struct debug_count debug_counts[] = {
+	{ "PATHSTAT_DEBUG_NOISE", stats_trend_noise_memo_counts, NULL,
+	    "normal draws made", "replayed" },
+	{ "PATHSTAT_DEBUG_MJ", stats_trend_mj_memo_counts, NULL,
+	    "point weight sets computed", "reused" },
+	{ "PATHSTAT_DEBUG_POOLING", pooling_runs_memo_counts, NULL,
+	    "pooling scans joined the keys", "looked them up" },
+	{ "PATHSTAT_DEBUG_RUNSEL", runsel_memo_counts, NULL,
+	    "run selections read", "replayed" },
+	{ "PATHSTAT_DEBUG_TABLES", report_table_memo_counts, NULL,
+	    "tables built", "copied" },
+	{ "PATHSTAT_DEBUG_TAGKEYS", NULL, pooling_tag_key_reads,
+	    "tag key queries", NULL },
+	{ "PATHSTAT_DEBUG_RUNS", run_memo_counts, NULL,
+	    "runs' trial data read", "from the memo" },
+	{ "PATHSTAT_DEBUG_KEYCAT", NULL, keycat_queries,
+	    "key catalogue queries", NULL },
+	{ "PATHSTAT_DEBUG_TREND", analyze_trend_memo_counts, NULL,
+	    "trend series tested", "from the memo" },
+};
+
+/* The debug_counts[] lines asked for; before pooling's memos end (their
+ * ends clear their counts; the others' counts outlive them). */
+static void
+debug_counts_print(void)
+{
+	unsigned long a, b;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(debug_counts); i++) {
+		const struct debug_count *d = &debug_counts[i];
+
+		if (!getenv(d->env))
+			continue;
+		if (d->two) {
+			d->two(&a, &b);
+			fprintf(stderr, "pathstat report: debug: %lu %s, "
+			    "%lu %s\n", a, d->what, b, d->what2);
+		} else {
+			fprintf(stderr, "pathstat report: debug: %lu %s\n",
+			    d->one(), d->what);
+		}
 	}
 }
 
@@ -448,45 +488,12 @@ report_make(struct report_bundle *b, const struct report_cli *cli,
 	keycat_memo_end();
 	analyze_trend_memo_end();
 	trend_memos(false);
-	if (getenv("PATHSTAT_DEBUG_RUNSEL")) {
-		unsigned long nread, replayed;
-
-		runsel_memo_counts(&nread, &replayed);
-		fprintf(stderr, "pathstat report: debug: %lu run selections "
-		    "read, %lu replayed\n", nread, replayed);
-	}
+	debug_counts_print();
 	runsel_memo_end();
-	if (getenv("PATHSTAT_DEBUG_TABLES")) {
-		unsigned long built, copied;
-
-		report_table_memo_counts(&built, &copied);
-		fprintf(stderr, "pathstat report: debug: %lu tables built, "
-		    "%lu copied\n", built, copied);
-	}
 	report_table_memo_end();
-	if (getenv("PATHSTAT_DEBUG_TAGKEYS"))
-		fprintf(stderr, "pathstat report: debug: %lu tag key "
-		    "queries\n", pooling_tag_key_reads());
 	pooling_memo_end();
 	pooling_runs_memo_end();
-	if (getenv("PATHSTAT_DEBUG_RUNS")) {
-		unsigned long nread, reused;
-
-		run_memo_counts(&nread, &reused);
-		fprintf(stderr, "pathstat report: debug: %lu runs' trial data "
-		    "read, %lu from the memo\n", nread, reused);
-	}
 	run_memo_end();
-	if (getenv("PATHSTAT_DEBUG_KEYCAT"))
-		fprintf(stderr, "pathstat report: debug: %lu key catalogue "
-		    "queries\n", keycat_queries());
-	if (getenv("PATHSTAT_DEBUG_TREND")) {
-		unsigned long tested, reused;
-
-		analyze_trend_memo_counts(&tested, &reused);
-		fprintf(stderr, "pathstat report: debug: %lu trend series "
-		    "tested, %lu from the memo\n", tested, reused);
-	}
 	hash = report_db_hash(b->db);
 	index_tail(b, hash);
 	report_toc_insert(&b->index, b->head_len);
