@@ -96,6 +96,26 @@ debug_counts() {
 	printf '%s\n' "$ERR" |
 	    sed -n "s/^pathstat report: debug: $_dc_re\$/$_dc_sub/p"
 }
+# memo_on_off NAME MEMO LINE DIR ARG...: a report of t.db ("pathstat
+# report --db t.db --no-render --out DIR ARG...") with
+# PATHSTAT_DEBUG_NAME=1, and one into DIR-off with PATHSTAT_DEBUG_MEMO=1
+# too (the memo off); three checks: each exits 0, and the two bundles
+# are the same byte for byte.  $ON and $OFF: the numbers of their debug
+# line LINE (see debug_counts), for the test to check.
+memo_on_off() {
+	_mo_name=$1 _mo_memo=$2 _mo_line=$3 _mo_dir=$4
+	shift 4
+	run env "PATHSTAT_DEBUG_$_mo_name=1" "$PS" report --db t.db \
+	    --no-render --out "$_mo_dir" "$@"
+	expect_code 0 "the report into $_mo_dir exits 0 ($ERR)"
+	ON=$(debug_counts "$_mo_line")
+	run env "PATHSTAT_DEBUG_$_mo_name=1" "PATHSTAT_DEBUG_$_mo_memo=1" \
+	    "$PS" report --db t.db --no-render --out "$_mo_dir-off" "$@"
+	expect_code 0 "... and with PATHSTAT_DEBUG_$_mo_memo=1 ($ERR)"
+	OFF=$(debug_counts "$_mo_line")
+	ok "same_bundle '$_mo_dir' '$_mo_dir-off'" \
+	    "... the same tables, charts and index.md byte for byte"
+}
 # same_bundle A B: report bundles A and B are the same byte for byte:
 # their tables, their charts (when rendered) and index.md, whose links
 # name the bundle's folder (B's are read as A's).

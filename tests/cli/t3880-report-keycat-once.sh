@@ -11,7 +11,7 @@
 team_campaign 2 5 3
 PATHSTAT_DEBUG_KEYCAT=1 run "$PS" report --db t.db --out r --no-render
 expect_code 0 "the no-spec report exits 0 ($ERR)"
-nq=$(printf '%s\n' "$ERR" | sed -n 's/^pathstat report: debug: \([0-9]*\) key catalogue queries$/\1/p')
+nq=$(debug_counts '# key catalogue queries')
 ok '[ -n "$nq" ] && [ "$nq" -le 3 ]' \
     "at most 3 catalogue queries in the whole report (${nq:-none counted})"
 run "$PS" report --db t.db --out r2 --no-render
@@ -31,7 +31,7 @@ PATHSTAT_DEBUG_KEYCAT=1 run "$PS" report --db t.db --spec s.json --out r3 --no-r
 expect_code 1 "a type no run has: exit 1"
 expect_err_has "s.json: sections[4]: where: no run has instance_type=z9.large; did you mean 'c6i.large'? (values of instance_type: c6i.large, c6i.xlarge, c7i.large, c7i.xlarge, m6i.large, m7i.large, r6i.large, r7i.large)" \
     "the fifth section names the values there are"
-nq=$(printf '%s\n' "$ERR" | sed -n 's/^pathstat report: debug: \([0-9]*\) key catalogue queries$/\1/p')
+nq=$(debug_counts '# key catalogue queries')
 ok '[ -n "$nq" ] && [ "$nq" -le 3 ]' \
     "five sections, at most 3 catalogue queries (${nq:-none counted})"
 

@@ -21,26 +21,16 @@ PATHSTAT_DEBUG_NO_TABLE_MEMO=1
 export PATHSTAT_DEBUG_NO_TABLE_MEMO
 team_campaign 14 5 2
 
-counts() { debug_counts '# run selections read, # replayed'; }
+line='# run selections read, # replayed'
 
-PATHSTAT_DEBUG_RUNSEL=1 run "$PS" report --db t.db --out r --no-render \
-    --jobs 1
-expect_code 0 "the no-spec report exits 0 ($ERR)"
-line=$(counts)
-ok '[ "$line" = "28 47" ]' \
-    "28 run selections read, 47 replayed (${line:-none counted})"
+memo_on_off RUNSEL NO_RUNSEL_MEMO "$line" r --jobs 1
+ok '[ "$ON" = "28 47" ]' \
+    "28 run selections read, 47 replayed (${ON:-none counted})"
+ok '[ "$OFF" = "75 0" ]' \
+    "without it, 75 read and none replayed (${OFF:-none counted})"
 run "$PS" report --db t.db --out r2 --no-render
 ok '[ -z "$(printf "%s\n" "$ERR" | grep debug)" ]' \
     "no debug line without PATHSTAT_DEBUG_RUNSEL"
-
-PATHSTAT_DEBUG_NO_RUNSEL_MEMO=1 PATHSTAT_DEBUG_RUNSEL=1 run "$PS" report \
-    --db t.db --out r3 --no-render --jobs 1
-expect_code 0 "the report without the memo exits 0 ($ERR)"
-line=$(counts)
-ok '[ "$line" = "75 0" ]' \
-    "without it, 75 read and none replayed (${line:-none counted})"
-ok 'same_bundle r r3' \
-    "tables, charts and index.md are the same byte for byte"
 
 # the same metric and grouping, once for two paths in their own order,
 # once for one instance type, once for all: each its own runs
@@ -54,16 +44,8 @@ cat > s.json <<'JSON'
   { "type": "percentiles", "id": "ba2", "metric": "connect_ms",
     "paths": {"B": "b", "A": "a"} } ] }
 JSON
-PATHSTAT_DEBUG_RUNSEL=1 run "$PS" report --db t.db --spec s.json \
-    --out k --no-render --no-checks
-expect_code 0 "the spec's report exits 0 ($ERR)"
-line=$(counts)
-ok '[ "${line#* }" -ge 1 ]' "the repeated section is replayed (${line:-none counted})"
-PATHSTAT_DEBUG_NO_RUNSEL_MEMO=1 run "$PS" report --db t.db --spec s.json \
-    --out k2 --no-render --no-checks
-expect_code 0 "... and without the memo ($ERR)"
-ok 'same_bundle k k2' \
-    "the same tables byte for byte"
+memo_on_off RUNSEL NO_RUNSEL_MEMO "$line" k --spec s.json --no-checks
+ok '[ "${ON#* }" -ge 1 ]' "the repeated section is replayed (${ON:-none counted})"
 ok '[ "$(cut -d, -f1 k/tables/01-ba.csv | sort -u | tr "\n" " ")" = "A B path " ]' \
     "the section of two paths shows those two ($(cut -d, -f1 k/tables/01-ba.csv | tr "\n" " "))"
 ok '[ "$(wc -l < k/tables/03-all.csv)" -gt "$(wc -l < k/tables/01-ba.csv)" ]' \

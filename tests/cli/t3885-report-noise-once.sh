@@ -13,26 +13,17 @@
 
 team_campaign 14 5 2
 
-counts() { debug_counts '# normal draws made, # replayed'; }
+line='# normal draws made, # replayed'
 
-PATHSTAT_DEBUG_NOISE=1 run "$PS" report --db t.db --out r --no-render
-expect_code 0 "the no-spec report exits 0 ($ERR)"
-on=$(counts)
-made=${on% *} replayed=${on#* }
-ok '[ -n "$on" ] && [ "$replayed" -gt $((20 * made)) ]' \
-    "most draws replayed (${on:-none counted})"
+memo_on_off NOISE NO_NOISE_MEMO "$line" r
+made=${ON% *} replayed=${ON#* }
+ok '[ -n "$ON" ] && [ "$replayed" -gt $((20 * made)) ]' \
+    "most draws replayed (${ON:-none counted})"
+ok '[ -n "$ON" ] && [ "$OFF" = "$((made + replayed)) 0" ]' \
+    "without it, every one of the same draws made (${OFF:-none counted})"
 run "$PS" report --db t.db --out r2 --no-render
 ok '[ -z "$(printf "%s\n" "$ERR" | grep debug)" ]' \
     "no debug line without PATHSTAT_DEBUG_NOISE"
-
-PATHSTAT_DEBUG_NO_NOISE_MEMO=1 PATHSTAT_DEBUG_NOISE=1 run "$PS" report \
-    --db t.db --out r3 --no-render
-expect_code 0 "the report without the memo exits 0 ($ERR)"
-off=$(counts)
-ok '[ -n "$on" ] && [ "$off" = "$((made + replayed)) 0" ]' \
-    "without it, every one of the same draws made (${off:-none counted})"
-ok 'same_bundle r r3' \
-    "tables, charts and index.md are the same byte for byte"
 
 # two trend sections that differ in their statistic, two in their
 # instance type: each its own series and verdicts, as without the memo
@@ -47,13 +38,7 @@ cat > s.json <<'JSON'
   { "type": "trend", "id": "two", "metric": "throughput_bps", "by": "day",
     "where": {"instance_type": "m7i.large"} } ] }
 JSON
-run "$PS" report --db t.db --spec s.json --out k --no-render
-expect_code 0 "the spec's report exits 0 ($ERR)"
-PATHSTAT_DEBUG_NO_NOISE_MEMO=1 run "$PS" report --db t.db --spec s.json \
-    --out k2 --no-render
-expect_code 0 "... and without the memo ($ERR)"
-ok 'same_bundle k k2' \
-    "the same tables byte for byte"
+memo_on_off NOISE NO_NOISE_MEMO "$line" k --spec s.json
 ok '! cmp -s k/tables/01-p50.csv k/tables/02-p99.csv' \
     "the p50 trend is not the p99's"
 ok '! cmp -s k/tables/03-one.csv k/tables/04-two.csv' \

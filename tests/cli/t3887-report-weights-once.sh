@@ -14,25 +14,16 @@
 
 team_campaign 14 5 2
 
-counts() { debug_counts '# point weight sets computed, # reused'; }
+line='# point weight sets computed, # reused'
 
-PATHSTAT_DEBUG_MJ=1 run "$PS" report --db t.db --out r --no-render
-expect_code 0 "the no-spec report exits 0 ($ERR)"
-line=$(counts)
-ok '[ "$line" = "10 830" ]' \
-    "10 weight sets computed, 830 reused (${line:-none counted})"
+memo_on_off MJ NO_MJ_MEMO "$line" r
+ok '[ "$ON" = "10 830" ]' \
+    "10 weight sets computed, 830 reused (${ON:-none counted})"
+ok '[ "$OFF" = "840 0" ]' \
+    "without it, all 840 computed (${OFF:-none counted})"
 run "$PS" report --db t.db --out r2 --no-render
 ok '[ -z "$(printf "%s\n" "$ERR" | grep debug)" ]' \
     "no debug line without PATHSTAT_DEBUG_MJ"
-
-PATHSTAT_DEBUG_NO_MJ_MEMO=1 PATHSTAT_DEBUG_MJ=1 run "$PS" report \
-    --db t.db --out r3 --no-render
-expect_code 0 "the report without the memo exits 0 ($ERR)"
-line=$(counts)
-ok '[ "$line" = "840 0" ]' \
-    "without it, all 840 computed (${line:-none counted})"
-ok 'same_bundle r r3' \
-    "tables, charts and index.md are the same byte for byte"
 
 cat > s.json <<'JSON'
 { "title": "Trends", "sections": [
@@ -43,17 +34,9 @@ cat > s.json <<'JSON'
   { "type": "trend", "id": "one", "metric": "connect_ms", "by": "day",
     "stats": "p99", "where": {"instance_type": "c6i.large"} } ] }
 JSON
-PATHSTAT_DEBUG_MJ=1 run "$PS" report --db t.db --spec s.json --out k \
-    --no-render
-expect_code 0 "the spec's report exits 0 ($ERR)"
-line=$(counts)
-ok '[ -n "$line" ] && [ "${line#* }" -gt "${line% *}" ]' \
-    "most weight sets reused (${line:-none counted})"
-PATHSTAT_DEBUG_NO_MJ_MEMO=1 run "$PS" report --db t.db --spec s.json \
-    --out k2 --no-render
-expect_code 0 "... and without the memo ($ERR)"
-ok 'same_bundle k k2' \
-    "the same tables byte for byte"
+memo_on_off MJ NO_MJ_MEMO "$line" k --spec s.json
+ok '[ -n "$ON" ] && [ "${ON#* }" -gt "${ON% *}" ]' \
+    "most weight sets reused (${ON:-none counted})"
 ok '! cmp -s k/tables/01-p50.csv k/tables/02-p99.csv' \
     "the p50 trend is not the p99's"
 ok '! cmp -s k/tables/02-p99.csv k/tables/03-one.csv' \
