@@ -43,15 +43,18 @@ for line in open("trace.txt"):
 print("%.2f" % (total / os.path.getsize(sys.argv[1])))
 PY
 }
+# traced_ingest DB WHAT: ingest tree into DB under strace, its pwrite(2)s
+# in trace.txt (LeakSanitizer cannot run under ptrace, see t1941); one
+# check, that it exits 0; $r: the ratio above
+traced_ingest() {
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+	    run strace -f -e trace=pwrite64 -o trace.txt "$PS" ingest -q \
+	    --db "$1" tree
+	expect_code 0 "ingest into $2 under strace"
+	r=$(ratio "$1")
+}
 
-# LeakSanitizer cannot run under ptrace (see t1941)
-asan_was=${ASAN_OPTIONS-}
-ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-export ASAN_OPTIONS
-run strace -f -e trace=pwrite64 -o trace.txt "$PS" ingest -q --db new.db tree
-ASAN_OPTIONS=$asan_was
-expect_code 0 "ingest into a new database under strace"
-r=$(ratio new.db)
+traced_ingest new.db "a new database"
 ok "\"\$PY\" -c 'import sys; sys.exit(not float(sys.argv[1]) <= 1.4)' $r" \
     "a new database: bytes written at most 1.4 times its size (wrote $r times)"
 expect_sql new.db "PRAGMA journal_mode" wal "it ends in WAL mode"
@@ -61,12 +64,7 @@ expect_sql new.db "PRAGMA integrity_check" ok "it is consistent"
 
 # the same files through the log: the same database
 "$PS" ingest -q --db old.db tree/P00 >/dev/null 2>&1
-ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-export ASAN_OPTIONS
-run strace -f -e trace=pwrite64 -o trace.txt "$PS" ingest -q --db old.db tree
-ASAN_OPTIONS=$asan_was
-expect_code 0 "ingest into an existing database under strace"
-r=$(ratio old.db)
+traced_ingest old.db "an existing database"
 ok "\"\$PY\" -c 'import sys; sys.exit(not float(sys.argv[1]) >= 1.6)' $r" \
     "an existing database is written through the log (wrote $r times)"
 dump() {
