@@ -123,7 +123,7 @@ sys.exit(1 if bad or len(rows) != 4 else 0)
 PY
 run "$PS" analyze percentiles --db a.db --metric http_ms --ci --stats p50 --where path=G --format json
 printf '%s' "$OUT" > ci.json
-if have_prereq NUMPY; then
+if have_prereq NUMPY && have_prereq SCIPY; then
 	run "$PY" ci.py ci.json
 	ok '[ $RC = 0 ]' "the interval of a trial mean of oha's own p50 is scipy's t interval ($OUT)"
 fi
