@@ -369,6 +369,38 @@ ingest_run_init(struct ingest_run *r, struct ingest_opts *o)
 	r->stored = (struct root_layouts)ROOT_LAYOUTS_INIT;
 }
 
+/*
+ * The end of an ingest that created its database (ingest_journal()):
+ * what it wrote is made durable at once, and the database goes back to
+ * WAL, as every other open leaves it.  Under synchronous = FULL the
+ * switch is a transaction of its own, whose sync writes out every page
+ * written before it too.  If another connection holds the database now,
+ * the switch is left to the next open and the file is synced here.
+ */
+static void
+ingest_journal_end(sqlite3 *db, const char *path)
+{
+	sqlite3_stmt *st = NULL;
+	bool wal = false;
+	int fd;
+
+	(void)sqlite3_exec(db, "PRAGMA synchronous = FULL", NULL, NULL, NULL);
+	if (sqlite3_prepare_v2(db, "PRAGMA journal_mode = WAL", -1, &st,
+	    NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
+		const unsigned char *mode = sqlite3_column_text(st, 0);
+
+		wal = mode && !strcmp((const char *)mode, "wal");
+	}
+	sqlite3_finalize(st);
+	if (wal)
+		return;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		(void)fsync(fd);
+		close(fd);
+	}
+}
+
 static void
 ingest_run_release(struct ingest_run *r)
 {
@@ -381,11 +413,8 @@ ingest_run_release(struct ingest_run *r)
 	db_close(r->rdb);
 	free(r->todo);
 	store_close(r->st);
-	/* back to WAL, as every other open leaves it: if another
-	 * connection holds it now, the next open switches it */
 	if (r->rollback)
-		(void)sqlite3_exec(r->db, "PRAGMA journal_mode = WAL", NULL,
-		    NULL, NULL);
+		ingest_journal_end(r->db, r->db_path);
 	db_close(r->db);
 	meta_cache_free(r->mc);
 	walk_list_release(&r->files);
@@ -406,10 +435,17 @@ ingest_run_release(struct ingest_run *r)
  * before each transaction, and a new database's pages are nearly all
  * appended.  Each file's transaction stays atomic and a killed ingest
  * leaves a consistent database the next one resumes (SQLite rolls a
- * hot journal back on open); synchronous = FULL keeps it so through a
- * power failure, as WAL + NORMAL did.  The switch needs the database to
- * itself: when another connection has it open already (two ingests
- * starting at once), it stays in WAL.  Returns whether it switched.
+ * hot journal back on open).  It is not synced while it is written
+ * (synchronous = OFF), but once, at the end (ingest_journal_end()):
+ * with FULL, each batch's commit waited for three or four syncs, which
+ * on a busy disk took longer than parsing and storing the batch.  What
+ * a power failure during that first ingest can cost is that ingest's
+ * database, possibly damaged; it held nothing else, and the raw files
+ * it was read from are still there to ingest again (docs/ingest.md).
+ * A killed ingest loses nothing more than before: the system has its
+ * writes.  The switch needs the database to itself: when another
+ * connection has it open already (two ingests starting at once), it
+ * stays in WAL with its usual syncs.  Returns whether it switched.
  */
 static bool
 ingest_journal(sqlite3 *db)
@@ -424,7 +460,7 @@ ingest_journal(sqlite3 *db)
 		on = mode && !strcmp((const char *)mode, "delete");
 	}
 	sqlite3_finalize(st);
-	if (on && db_exec(db, "set synchronous", "PRAGMA synchronous = FULL")) {
+	if (on && db_exec(db, "set synchronous", "PRAGMA synchronous = OFF")) {
 		(void)sqlite3_exec(db, "PRAGMA journal_mode = WAL", NULL, NULL,
 		    NULL);
 		on = false;

@@ -26,8 +26,9 @@
 
 /* Files are read whole; one larger than this is refused with a reason.
  * A file costs about twice its size while it is parsed (iperf3 JSON is
- * read piece by piece), and INGEST_AHEAD more are read ahead:
- * 1 GiB keeps that well below a laptop's memory (docs/ingest.md). */
+ * read piece by piece), and others are read ahead only while they all
+ * fit in INGEST_AHEAD_BYTES (loop.c): 1 GiB keeps that well below a
+ * laptop's memory (docs/ingest.md). */
 #define INGEST_MAX_BYTES	((size_t)1 << 30)
 
 /*

@@ -42,17 +42,26 @@ ingest_progress(const struct ingest_stats *s, size_t done, size_t total,
 }
 
 /*
- * Files read and parsed ahead of the one being stored.  Ingest's peak
- * memory is about this many files, however many parser threads: the
- * oha files of the bench tree alternate with small JSON summaries, and
- * with fewer a large parse often waited for a small store
- * (docs/research/bench.md).
+ * Files in memory at once: the one being stored and those read and
+ * parsed ahead of it.  Ingest's peak memory is about this many files,
+ * however many parser threads.  The oha files of the bench tree
+ * alternate with small JSON summaries, so 4 held two large files: the
+ * writer, done with one, often waited for the next one's parse while
+ * the parsers waited for a slot (timed per file and replayed on two
+ * cores, 0.40 s of loop for 0.59 s of CPU; 0.34 s with 8, about what
+ * 16 gave).  bench/run.sh's tree of the 8 largest files is the worst
+ * case of this bound.
  */
-#define INGEST_AHEAD	4
+#define INGEST_AHEAD	8
+
+/* ... and no more bytes (as the walk found them) than this among them,
+ * unless there is only one: large files are read ahead fewer at a time,
+ * and a file near INGEST_MAX_BYTES (job.c) alone. */
+#define INGEST_AHEAD_BYTES	((int64_t)256 << 20)
 
 /* Parser threads by default: one per online CPU, at most this many (the
- * main thread writes meanwhile; more than AHEAD would wait for slots). */
-#define INGEST_MAX_PARSERS	INGEST_AHEAD
+ * main thread writes meanwhile; a third on two CPUs was no faster). */
+#define INGEST_MAX_PARSERS	4
 
 /*
  * The parser threads and what they share with the main thread.  A
@@ -75,6 +84,8 @@ struct ingest_pipe {
 	size_t		next;		/* the next file to take */
 	size_t		keyed;		/* files keyed so far */
 	size_t		consumed;	/* jobs finished by main */
+	int64_t		held;		/* the walk's bytes of the files
+					 * consumed..next-1 */
 	bool		stop;		/* the main thread gives up */
 	/* read-only once the parsers start: */
 	const struct walk_file	**todo;	/* files in walk order */
@@ -119,6 +130,23 @@ pipe_do(struct ingest_pipe *p, size_t k)
 	pthread_mutex_unlock(&p->lock);
 }
 
+static int64_t
+pipe_size(const struct ingest_pipe *p, size_t k)
+{
+	return p->todo[k]->size > 0 ? p->todo[k]->size : 0;
+}
+
+/* May file next be read now (lock held)?  Within INGEST_AHEAD files
+ * and INGEST_AHEAD_BYTES of the one being stored, or the only one. */
+static bool
+pipe_room(const struct ingest_pipe *p)
+{
+	if (p->next - p->consumed >= INGEST_AHEAD)
+		return false;
+	return p->next == p->consumed ||
+	    p->held + pipe_size(p, p->next) <= INGEST_AHEAD_BYTES;
+}
+
 static void *
 pipe_parse(void *arg)
 {
@@ -128,14 +156,14 @@ pipe_parse(void *arg)
 		size_t k;
 
 		pthread_mutex_lock(&p->lock);
-		while (!p->stop && p->next < p->ntodo &&
-		    p->next - p->consumed >= INGEST_AHEAD)
+		while (!p->stop && p->next < p->ntodo && !pipe_room(p))
 			pthread_cond_wait(&p->room, &p->lock);
 		if (p->stop || p->next >= p->ntodo) {
 			pthread_mutex_unlock(&p->lock);
 			break;
 		}
 		k = p->next++;
+		p->held += pipe_size(p, k);
 		pthread_mutex_unlock(&p->lock);
 		pipe_do(p, k);
 	}
@@ -218,6 +246,8 @@ ingest_files(struct ingest_ctx *c, struct store *rst, struct meta_cache *mc,
 		job_release(job);
 		pthread_mutex_lock(&p->lock);
 		p->consumed = k + 1;
+		if (started)
+			p->held -= pipe_size(p, k);
 		pthread_cond_broadcast(&p->room);
 		pthread_mutex_unlock(&p->lock);
 		if (rc) {
