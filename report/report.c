@@ -230,6 +230,19 @@ read_cache(sqlite3 *db)
 		(void)db_exec(db, "begin reading", "BEGIN");
 }
 
+/* PATHSTAT_DEBUG_PAGES: the pages read into the cache so far. */
+static void
+debug_pages(sqlite3 *db)
+{
+	int cur = 0, hi = 0;
+
+	if (!getenv("PATHSTAT_DEBUG_PAGES"))
+		return;
+	sqlite3_db_status(db, SQLITE_DBSTATUS_CACHE_MISS, &cur, &hi, 0);
+	fprintf(stderr, "pathstat report: debug: %d database pages read\n",
+	    cur);
+}
+
 static int
 bundle_start(struct report_bundle *b, bool force, bool no_render,
     cJSON **prev)
@@ -513,14 +526,7 @@ report_make(struct report_bundle *b, const struct report_cli *cli,
 		    "read, %lu from the memo\n", nread, reused);
 	}
 	run_memo_end();
-	if (getenv("PATHSTAT_DEBUG_PAGES")) {
-		int cur = 0, hi = 0;
-
-		sqlite3_db_status(b->db, SQLITE_DBSTATUS_CACHE_MISS, &cur,
-		    &hi, 0);
-		fprintf(stderr, "pathstat report: debug: %d database pages "
-		    "read\n", cur);
-	}
+	debug_pages(b->db);
 	if (getenv("PATHSTAT_DEBUG_KEYCAT"))
 		fprintf(stderr, "pathstat report: debug: %lu key catalogue "
 		    "queries\n", keycat_queries());
