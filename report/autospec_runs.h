@@ -57,6 +57,15 @@ struct slist {
 struct ctx {
 	char		**tagkeys;	/* every tag key (owned) */
 	size_t		ntagkeys;
+	/* every run's tags (autospec_read_run_tags), row i: run tagrun[i]
+	 * (ascending) has tag key tagkeys[tagkey[i]] = tagval[i]; all
+	 * owned.  read_all unset: each metric's selection reads them. */
+	int64_t		*tagrun;
+	size_t		*tagkey;
+	char		**tagval;
+	size_t		ntagrows;
+	bool		read_all;
+	unsigned long	tags_one_by_one, tags_from_all;	/* runs */
 	struct mruns	per[METRIC_ID_LIMIT];	/* metrics with runs */
 	size_t		nper;
 	const char	*baseline;	/* path, or NULL */
@@ -92,6 +101,10 @@ int autospec_cmp_str(const void *a, const void *b);
 /* Every tag key of the database into x.  Returns 0, or -1 after
  * printing. */
 int autospec_read_tag_keys(sqlite3 *db, struct ctx *x);
+/* Every run's tags of x's keys, in one query, into x (read_all set);
+ * autospec_read_metric() then looks each run's up.  Returns 0, or -1
+ * after printing. */
+int autospec_read_run_tags(sqlite3 *db, struct ctx *x);
 /* Every run of metric m, into mr (left empty when there is none).
  * Returns 0, or -1 after printing. */
 int autospec_read_metric(sqlite3 *db, struct ctx *x, const struct metric *m,
