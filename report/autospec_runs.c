@@ -179,11 +179,12 @@ autospec_read_run_tags(sqlite3 *db, struct ctx *x)
 	sqlite3_stmt *st = db_prepare(db, "read tags", "SELECT run_id, key, "
 	    "value FROM run_tags ORDER BY run_id, key");
 	size_t alloc = 0, alloc_k = 0, alloc_v = 0;
-	int rc;
+	int rc = SQLITE_DONE;
 
 	if (!st)
 		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	/* no tag key but the campaign's: nothing to look up */
+	while (x->ntagkeys && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *k = (const char *)sqlite3_column_text(st, 1);
 		const char *v = (const char *)sqlite3_column_text(st, 2);
 		char **hit;
