@@ -1047,6 +1047,11 @@ build(sqlite3 *db, const char *title, const char *baseline, cJSON **out)
 	if (!getenv("PATHSTAT_DEBUG_NO_SPEC_TAGS_ONCE") &&
 	    autospec_read_run_tags(db, &x))
 		goto cleanup;
+	/* ... and which hold samples (PATHSTAT_DEBUG_NO_SPEC_SAMPLES_ONCE:
+	 * each run's asked for) */
+	if (!getenv("PATHSTAT_DEBUG_NO_SPEC_SAMPLES_ONCE") &&
+	    autospec_read_samples(db, &x))
+		goto cleanup;
 	for (i = 0; i < n && x.nper < ARRAY_SIZE(x.per); i++) {
 		struct mruns *mr = &x.per[x.nper++];
 
@@ -1060,6 +1065,10 @@ build(sqlite3 *db, const char *title, const char *baseline, cJSON **out)
 		fprintf(stderr, "pathstat report: debug: %lu runs' tags read "
 		    "with the run, %lu from one read of all\n",
 		    x.tags_one_by_one, x.tags_from_all);
+	if (getenv("PATHSTAT_DEBUG_SPEC_SAMPLES"))
+		fprintf(stderr, "pathstat report: debug: %lu runs' samples "
+		    "asked for, %lu from one read of all\n",
+		    x.samples_one_by_one, x.samples_from_all);
 	if (!nruns) {
 		error("the database holds no runs: nothing to report (pathstat "
 		    "ingest stores them)");

@@ -66,6 +66,14 @@ struct ctx {
 	size_t		ntagrows;
 	bool		read_all;
 	unsigned long	tags_one_by_one, tags_from_all;	/* runs */
+	/* the (run, metric) pairs with a sample that has a value
+	 * (autospec_read_samples), ascending; owned.  samples_read unset:
+	 * each run's are asked for */
+	int64_t		*srun;
+	int		*smetric;
+	size_t		nspairs;
+	bool		samples_read;
+	unsigned long	samples_one_by_one, samples_from_all;	/* runs */
 	struct mruns	per[METRIC_ID_LIMIT];	/* metrics with runs */
 	size_t		nper;
 	const char	*baseline;	/* path, or NULL */
@@ -105,6 +113,10 @@ int autospec_read_tag_keys(sqlite3 *db, struct ctx *x);
  * autospec_read_metric() then looks each run's up.  Returns 0, or -1
  * after printing. */
 int autospec_read_run_tags(sqlite3 *db, struct ctx *x);
+/* Which runs hold a sample with a value of which metric, in one read
+ * of the series, into x (samples_read set).  Returns 0, or -1 after
+ * printing. */
+int autospec_read_samples(sqlite3 *db, struct ctx *x);
 /* Every run of metric m, into mr (left empty when there is none).
  * Returns 0, or -1 after printing. */
 int autospec_read_metric(sqlite3 *db, struct ctx *x, const struct metric *m,
