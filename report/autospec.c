@@ -1047,6 +1047,11 @@ build(sqlite3 *db, const char *title, const char *baseline, cJSON **out)
 	if (!getenv("PATHSTAT_DEBUG_NO_SPEC_TAGS_ONCE") &&
 	    autospec_read_run_tags(db, &x))
 		goto cleanup;
+	/* ... and their campaign keys (PATHSTAT_DEBUG_NO_SPEC_KEYS_ONCE:
+	 * each metric's selection reads and sorts by them) */
+	if (!getenv("PATHSTAT_DEBUG_NO_SPEC_KEYS_ONCE") &&
+	    autospec_read_camp_keys(db, &x))
+		goto cleanup;
 	/* ... and which hold samples (PATHSTAT_DEBUG_NO_SPEC_SAMPLES_ONCE:
 	 * each run's asked for) */
 	if (!getenv("PATHSTAT_DEBUG_NO_SPEC_SAMPLES_ONCE") &&
@@ -1065,6 +1070,10 @@ build(sqlite3 *db, const char *title, const char *baseline, cJSON **out)
 		fprintf(stderr, "pathstat report: debug: %lu runs' tags read "
 		    "with the run, %lu from one read of all\n",
 		    x.tags_one_by_one, x.tags_from_all);
+	if (getenv("PATHSTAT_DEBUG_SPEC_KEYS"))
+		fprintf(stderr, "pathstat report: debug: %lu runs' campaign "
+		    "keys from their selection, %lu from one read of all\n",
+		    x.camp_from_sel, x.camp_from_all);
 	if (getenv("PATHSTAT_DEBUG_SPEC_SAMPLES"))
 		fprintf(stderr, "pathstat report: debug: %lu runs' samples "
 		    "asked for, %lu from one read of all\n",

@@ -74,6 +74,19 @@ struct ctx {
 	size_t		nspairs;
 	bool		samples_read;
 	unsigned long	samples_one_by_one, samples_from_all;	/* runs */
+	/* the campaign keys (autospec_read_camp_keys): each run's tags
+	 * of them (row i: run crun[i], ascending, key autospec_camp_keys
+	 * [ckey[i]] = cval[i]) and each condition's keys of them (row i:
+	 * canonical condition ccond[i], ascending, key cckey[i] = ccval[i]);
+	 * all owned.  camp_read unset: the run selection reads them. */
+	int64_t		*crun;
+	size_t		*ckey, ncrows;
+	char		**cval;
+	char		**ccond, **ccval;
+	size_t		*cckey, nccrows;
+	sqlite3_stmt	*day_of;	/* a start time's day (owned) */
+	bool		camp_read;
+	unsigned long	camp_from_sel, camp_from_all;	/* runs */
 	struct mruns	per[METRIC_ID_LIMIT];	/* metrics with runs */
 	size_t		nper;
 	const char	*baseline;	/* path, or NULL */
@@ -117,6 +130,9 @@ int autospec_read_run_tags(sqlite3 *db, struct ctx *x);
  * of the series, into x (samples_read set).  Returns 0, or -1 after
  * printing. */
 int autospec_read_samples(sqlite3 *db, struct ctx *x);
+/* Every run's and condition's campaign keys, in one read each, into x
+ * (camp_read set).  Returns 0, or -1 after printing. */
+int autospec_read_camp_keys(sqlite3 *db, struct ctx *x);
 /* Every run of metric m, into mr (left empty when there is none).
  * Returns 0, or -1 after printing. */
 int autospec_read_metric(sqlite3 *db, struct ctx *x, const struct metric *m,
