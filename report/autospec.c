@@ -1042,20 +1042,7 @@ build(sqlite3 *db, const char *title, const char *baseline, cJSON **out)
 	x.baseline = baseline;
 	if (autospec_read_tag_keys(db, &x))
 		goto cleanup;
-	/* every run's tags in one read (PATHSTAT_DEBUG_NO_SPEC_TAGS_ONCE:
-	 * with each metric's runs, for a test that compares the bundles) */
-	if (!getenv("PATHSTAT_DEBUG_NO_SPEC_TAGS_ONCE") &&
-	    autospec_read_run_tags(db, &x))
-		goto cleanup;
-	/* ... and their campaign keys (PATHSTAT_DEBUG_NO_SPEC_KEYS_ONCE:
-	 * each metric's selection reads and sorts by them) */
-	if (!getenv("PATHSTAT_DEBUG_NO_SPEC_KEYS_ONCE") &&
-	    autospec_read_camp_keys(db, &x))
-		goto cleanup;
-	/* ... and which hold samples (PATHSTAT_DEBUG_NO_SPEC_SAMPLES_ONCE:
-	 * each run's asked for) */
-	if (!getenv("PATHSTAT_DEBUG_NO_SPEC_SAMPLES_ONCE") &&
-	    autospec_read_samples(db, &x))
+	if (autospec_read_once(db, &x))
 		goto cleanup;
 	for (i = 0; i < n && x.nper < ARRAY_SIZE(x.per); i++) {
 		struct mruns *mr = &x.per[x.nper++];
@@ -1066,18 +1053,7 @@ build(sqlite3 *db, const char *title, const char *baseline, cJSON **out)
 		for (j = 0; j < mr->n; j++)
 			autospec_slist_add(&studies, mr->r[j].camp[0]);
 	}
-	if (getenv("PATHSTAT_DEBUG_SPEC_TAGS"))
-		fprintf(stderr, "pathstat report: debug: %lu runs' tags read "
-		    "with the run, %lu from one read of all\n",
-		    x.tags_one_by_one, x.tags_from_all);
-	if (getenv("PATHSTAT_DEBUG_SPEC_KEYS"))
-		fprintf(stderr, "pathstat report: debug: %lu runs' campaign "
-		    "keys from their selection, %lu from one read of all\n",
-		    x.camp_from_sel, x.camp_from_all);
-	if (getenv("PATHSTAT_DEBUG_SPEC_SAMPLES"))
-		fprintf(stderr, "pathstat report: debug: %lu runs' samples "
-		    "asked for, %lu from one read of all\n",
-		    x.samples_one_by_one, x.samples_from_all);
+	autospec_debug_counts(&x);
 	if (!nruns) {
 		error("the database holds no runs: nothing to report (pathstat "
 		    "ingest stores them)");

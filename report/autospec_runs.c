@@ -9,6 +9,7 @@
 #include "common/compat.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -549,6 +550,43 @@ autospec_read_metric(sqlite3 *db, struct ctx *x, const struct metric *m,
 	}
 	free(sk);
 	return rc < 0 ? -1 : 0;
+}
+
+int
+autospec_read_once(sqlite3 *db, struct ctx *x)
+{
+	/* every run's tags (PATHSTAT_DEBUG_NO_SPEC_TAGS_ONCE: with each
+	 * metric's runs), campaign keys (PATHSTAT_DEBUG_NO_SPEC_KEYS_ONCE:
+	 * each metric's selection reads and sorts by them) and which hold
+	 * samples (PATHSTAT_DEBUG_NO_SPEC_SAMPLES_ONCE: each run's asked
+	 * for), for a test that compares the bundles */
+	if (!getenv("PATHSTAT_DEBUG_NO_SPEC_TAGS_ONCE") &&
+	    autospec_read_run_tags(db, x))
+		return -1;
+	if (!getenv("PATHSTAT_DEBUG_NO_SPEC_KEYS_ONCE") &&
+	    autospec_read_camp_keys(db, x))
+		return -1;
+	if (!getenv("PATHSTAT_DEBUG_NO_SPEC_SAMPLES_ONCE") &&
+	    autospec_read_samples(db, x))
+		return -1;
+	return 0;
+}
+
+void
+autospec_debug_counts(const struct ctx *x)
+{
+	if (getenv("PATHSTAT_DEBUG_SPEC_TAGS"))
+		fprintf(stderr, "pathstat report: debug: %lu runs' tags read "
+		    "with the run, %lu from one read of all\n",
+		    x->tags_one_by_one, x->tags_from_all);
+	if (getenv("PATHSTAT_DEBUG_SPEC_KEYS"))
+		fprintf(stderr, "pathstat report: debug: %lu runs' campaign "
+		    "keys from their selection, %lu from one read of all\n",
+		    x->camp_from_sel, x->camp_from_all);
+	if (getenv("PATHSTAT_DEBUG_SPEC_SAMPLES"))
+		fprintf(stderr, "pathstat report: debug: %lu runs' samples "
+		    "asked for, %lu from one read of all\n",
+		    x->samples_one_by_one, x->samples_from_all);
 }
 
 void

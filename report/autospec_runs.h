@@ -137,6 +137,12 @@ int autospec_read_camp_keys(sqlite3 *db, struct ctx *x);
  * Returns 0, or -1 after printing. */
 int autospec_read_metric(sqlite3 *db, struct ctx *x, const struct metric *m,
     struct mruns *mr);
+/* The reads above that each metric's autospec_read_metric() then
+ * looks up in, each unless its PATHSTAT_DEBUG_NO_SPEC_*_ONCE is set.
+ * Returns 0, or -1 after printing. */
+int autospec_read_once(sqlite3 *db, struct ctx *x);
+/* The counts PATHSTAT_DEBUG_SPEC_TAGS, _KEYS and _SAMPLES ask for. */
+void autospec_debug_counts(const struct ctx *x);
 void autospec_ctx_release(struct ctx *x);
 /*
  * Tag keys that set runs apart from the untagged runs of their cell
