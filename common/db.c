@@ -376,6 +376,12 @@ natural_cmp(void *arg, int la, const void *va, int lb, const void *vb)
 	return 0;
 }
 
+int
+db_pathsort_cmp(const char *a, const char *b)
+{
+	return natural_cmp(NULL, (int)strlen(a), a, (int)strlen(b), b);
+}
+
 static double
 db_now(void)
 {

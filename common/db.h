@@ -39,6 +39,9 @@ int db_schema_version(void);
 int db_exec(sqlite3 *db, const char *what, const char *sql);
 /* Prepare; on failure print and return NULL.  Finalize with sqlite3_finalize. */
 sqlite3_stmt *db_prepare(sqlite3 *db, const char *what, const char *sql);
+/* The "pathsort" collation's order of a and b (<0, 0, >0): digit runs
+ * compare by value (L2 before L10, 01 equal to 1). */
+int db_pathsort_cmp(const char *a, const char *b);
 /* Step a statement expected to finish (no rows): 0 or -1 after printing. */
 int db_step_done(sqlite3 *db, sqlite3_stmt *st, const char *what);
 

@@ -1042,6 +1042,8 @@ build(sqlite3 *db, const char *title, const char *baseline, cJSON **out)
 	x.baseline = baseline;
 	if (autospec_read_tag_keys(db, &x))
 		goto cleanup;
+	if (autospec_read_once(db, &x))
+		goto cleanup;
 	for (i = 0; i < n && x.nper < ARRAY_SIZE(x.per); i++) {
 		struct mruns *mr = &x.per[x.nper++];
 
@@ -1051,6 +1053,7 @@ build(sqlite3 *db, const char *title, const char *baseline, cJSON **out)
 		for (j = 0; j < mr->n; j++)
 			autospec_slist_add(&studies, mr->r[j].camp[0]);
 	}
+	autospec_debug_counts(&x);
 	if (!nruns) {
 		error("the database holds no runs: nothing to report (pathstat "
 		    "ingest stores them)");

@@ -8,6 +8,8 @@
  */
 #include "common/compat.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +18,7 @@
 #include "common/keycat.h"
 #include "common/metric.h"
 #include "common/runsel.h"
+#include "common/series.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "report/autospec_runs.h"
@@ -161,6 +164,302 @@ dup_or_null(const char *s)
 	return s ? xstrdup(s) : NULL;
 }
 
+static int
+cmp_key(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/*
+ * A made spec wants each run's value of every tag key: asked of the
+ * run selection, that is one subquery per key and run (a tenth of a
+ * no-spec report's instructions over a team's 21 days).  run_tags'
+ * primary key (run_id, key) hands them over in run order in one pass.
+ */
+int
+autospec_read_run_tags(sqlite3 *db, struct ctx *x)
+{
+	sqlite3_stmt *st = db_prepare(db, "read tags", "SELECT run_id, key, "
+	    "value FROM run_tags ORDER BY run_id, key");
+	size_t alloc = 0, alloc_k = 0, alloc_v = 0;
+	int rc = SQLITE_DONE;
+
+	if (!st)
+		return -1;
+	/* no tag key but the campaign's: nothing to look up */
+	while (x->ntagkeys && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *k = (const char *)sqlite3_column_text(st, 1);
+		const char *v = (const char *)sqlite3_column_text(st, 2);
+		char **hit;
+
+		/* the campaign keys are columns of their own, not tags */
+		hit = k && v ? bsearch(&k, x->tagkeys, x->ntagkeys,
+		    sizeof(*x->tagkeys), cmp_key) : NULL;
+		if (!hit)
+			continue;
+		ALLOC_GROW(x->tagrun, x->ntagrows + 1, alloc);
+		ALLOC_GROW(x->tagkey, x->ntagrows + 1, alloc_k);
+		ALLOC_GROW(x->tagval, x->ntagrows + 1, alloc_v);
+		x->tagrun[x->ntagrows] = sqlite3_column_int64(st, 0);
+		x->tagkey[x->ntagrows] = (size_t)(hit - x->tagkeys);
+		x->tagval[x->ntagrows++] = xstrdup(v);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return error("read tags: %s", sqlite3_errmsg(db));
+	x->read_all = true;
+	return 0;
+}
+
+/* Run id's tags from x's one read into tags (ntagkeys, all NULL). */
+static void
+run_tags_of(const struct ctx *x, int64_t id, char **tags)
+{
+	size_t lo = 0, hi = x->ntagrows, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (x->tagrun[mid] < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < x->ntagrows && x->tagrun[lo] == id; lo++)
+		tags[x->tagkey[lo]] = xstrdup(x->tagval[lo]);
+}
+
+/*
+ * An ECDF needs samples with a value, which the spec asked of each
+ * run, decoding its series (series_rows()): 2.3 % of a no-spec report
+ * over a team's 84 days.  One pass over the series table answers for
+ * every run and metric: a (run, metric) pair has one when a chunk
+ * series_rows() would read (its value blob holding its rows) holds a
+ * value that is not NaN (NULL).
+ */
+int
+autospec_read_samples(sqlite3 *db, struct ctx *x)
+{
+	sqlite3_stmt *st = db_prepare(db, "find samples", "SELECT run_id, "
+	    "metric, rows, value FROM series ORDER BY run_id, metric, chunk");
+	size_t alloc = 0, alloc_m = 0;
+	int rc;
+
+	if (!st)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(st, 0);
+		int metric = sqlite3_column_int(st, 1);
+		sqlite3_int64 rows = sqlite3_column_int64(st, 2), k;
+		const unsigned char *v = sqlite3_column_blob(st, 3);
+		size_t vlen = (size_t)sqlite3_column_bytes(st, 3);
+
+		if (x->nspairs && x->srun[x->nspairs - 1] == id &&
+		    x->smetric[x->nspairs - 1] == metric)
+			continue;	/* one chunk had a value */
+		/* a short value blob: series_rows() leaves it out */
+		if (rows <= 0 || !v || vlen / 8 < (size_t)rows)
+			continue;
+		for (k = 0; k < rows; k++)
+			if (!isnan(series_get_f64(v + 8 * k)))
+				break;
+		if (k == rows)
+			continue;
+		ALLOC_GROW(x->srun, x->nspairs + 1, alloc);
+		ALLOC_GROW(x->smetric, x->nspairs + 1, alloc_m);
+		x->srun[x->nspairs] = id;
+		x->smetric[x->nspairs++] = metric;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return error("find samples: %s", sqlite3_errmsg(db));
+	x->samples_read = true;
+	return 0;
+}
+
+/* Does run id hold a sample of metric with a value (x's one read)? */
+static bool
+has_samples(const struct ctx *x, int64_t id, int metric)
+{
+	size_t lo = 0, hi = x->nspairs, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (x->srun[mid] < id || (x->srun[mid] == id &&
+		    x->smetric[mid] < metric))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < x->nspairs && x->srun[lo] == id &&
+	    x->smetric[lo] == metric;
+}
+
+/* The index of campaign key k in autospec_camp_keys, or 3. */
+static size_t
+camp_index(const char *k)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(autospec_camp_keys); i++)
+		if (!strcmp(k, autospec_camp_keys[i]))
+			break;
+	return i;
+}
+
+/*
+ * Each metric's run selection computed every run's campaign keys
+ * (study, day, instance type: a condition key, else a tag; the day
+ * tag, else the start time's day) in SQL, one lookup per key and run,
+ * and sorted the runs by them: 7 % of a no-spec report over a team's
+ * 84 days.  Read once here, they are looked up for each run and the
+ * runs sorted in C in the selection's own order (autospec_read_metric).
+ */
+int
+autospec_read_camp_keys(sqlite3 *db, struct ctx *x)
+{
+	sqlite3_stmt *st = db_prepare(db, "read campaign tags", "SELECT "
+	    "run_id, key, value FROM run_tags WHERE key IN ('study', 'day', "
+	    "'instance_type') ORDER BY run_id, key");
+	size_t a1 = 0, a2 = 0, a3 = 0;
+	int rc;
+
+	if (!st)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *v = (const char *)sqlite3_column_text(st, 2);
+
+		if (!v)
+			continue;
+		ALLOC_GROW(x->crun, x->ncrows + 1, a1);
+		ALLOC_GROW(x->ckey, x->ncrows + 1, a2);
+		ALLOC_GROW(x->cval, x->ncrows + 1, a3);
+		x->crun[x->ncrows] = sqlite3_column_int64(st, 0);
+		x->ckey[x->ncrows] = camp_index((const char *)
+		    sqlite3_column_text(st, 1));
+		x->cval[x->ncrows++] = xstrdup(v);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return error("read campaign tags: %s", sqlite3_errmsg(db));
+	st = db_prepare(db, "read campaign conditions", "SELECT c.canon, "
+	    "ck.key, ck.value FROM condition_keys ck JOIN conditions c ON "
+	    "c.id = ck.cond_id WHERE ck.key IN ('study', 'instance_type') "
+	    "ORDER BY c.canon, ck.key");
+	if (!st)
+		return -1;
+	a1 = a2 = a3 = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *c = (const char *)sqlite3_column_text(st, 0);
+		const char *v = (const char *)sqlite3_column_text(st, 2);
+
+		if (!c || !v)
+			continue;
+		ALLOC_GROW(x->ccond, x->nccrows + 1, a1);
+		ALLOC_GROW(x->cckey, x->nccrows + 1, a2);
+		ALLOC_GROW(x->ccval, x->nccrows + 1, a3);
+		x->ccond[x->nccrows] = xstrdup(c);
+		x->cckey[x->nccrows] = camp_index((const char *)
+		    sqlite3_column_text(st, 1));
+		x->ccval[x->nccrows++] = xstrdup(v);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return error("read campaign conditions: %s",
+		    sqlite3_errmsg(db));
+	x->day_of = db_prepare(db, "day of a start", "SELECT "
+	    "strftime('%Y-%m-%d', ?1, 'unixepoch')");
+	if (!x->day_of)
+		return -1;
+	x->camp_read = true;
+	return 0;
+}
+
+/* Run row's campaign keys into camp (owned), as the selection's dims
+ * (dim_sql) give them.  Returns 0, or -1 after printing. */
+static int
+camp_of(const struct ctx *x, const struct runsel_row *row, char **camp)
+{
+	const char *v[3] = { NULL, NULL, NULL };
+	size_t lo = 0, hi = x->nccrows, mid, i;
+	int rc;
+
+	/* the condition's keys first: they win over the tags */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (strcmp(x->ccond[mid], row->cond) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < x->nccrows && !strcmp(x->ccond[lo], row->cond); lo++)
+		if (x->cckey[lo] != 1 && x->cckey[lo] < 3)
+			v[x->cckey[lo]] = x->ccval[lo];
+	lo = 0;
+	hi = x->ncrows;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (x->crun[mid] < row->id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < x->ncrows && x->crun[lo] == row->id; lo++)
+		if (x->ckey[lo] < 3 && !v[x->ckey[lo]])
+			v[x->ckey[lo]] = x->cval[lo];
+	for (i = 0; i < 3; i++)
+		camp[i] = dup_or_null(v[i]);
+	if (camp[1])
+		return 0;
+	/* no day tag: the start time's (UTC), NULL without one */
+	sqlite3_reset(x->day_of);
+	if (row->started_at == INT64_MIN)
+		sqlite3_bind_null(x->day_of, 1);
+	else
+		sqlite3_bind_int64(x->day_of, 1, row->started_at);
+	rc = sqlite3_step(x->day_of);
+	if (rc != SQLITE_ROW)
+		return error("day of a start: %s",
+		    sqlite3_errmsg(sqlite3_db_handle(x->day_of)));
+	camp[1] = dup_or_null((const char *)sqlite3_column_text(x->day_of,
+	    0));
+	return 0;
+}
+
+/* A run with the selection's sort keys beside its campaign keys. */
+struct sorted_run {
+	struct arun	r;
+	long		trial;
+	int64_t		id;
+};
+
+static int
+cmp_nat(const char *a, const char *b)
+{
+	if (!a || !b)
+		return !!a - !!b;	/* NULL first, as SQLite sorts it */
+	return db_pathsort_cmp(a, b);
+}
+
+/* The run selection's order: path (pathsort), condition, the campaign
+ * keys (pathsort), trial, id. */
+static int
+cmp_sorted_run(const void *pa, const void *pb)
+{
+	const struct sorted_run *a = pa, *b = pb;
+	size_t i;
+	int c;
+
+	if ((c = cmp_nat(a->r.path, b->r.path)) ||
+	    (c = strcmp(a->r.cond, b->r.cond)))
+		return c;
+	for (i = 0; i < ARRAY_SIZE(autospec_camp_keys); i++)
+		if ((c = cmp_nat(a->r.camp[i], b->r.camp[i])))
+			return c;
+	if (a->trial != b->trial)
+		return a->trial < b->trial ? -1 : 1;
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
 /* Every run of metric m, into mr (left empty when there is none). */
 int
 autospec_read_metric(sqlite3 *db, struct ctx *x, const struct metric *m,
@@ -169,21 +468,27 @@ autospec_read_metric(sqlite3 *db, struct ctx *x, const struct metric *m,
 	struct runsel_query q;
 	struct runsel rs;
 	sqlite3_stmt *has;
-	size_t i;
+	struct sorted_run *sk = NULL;
+	size_t i, alloc_sk = 0;
 	int rc;
 
 	memset(mr, 0, sizeof(*mr));
 	mr->m = m;
 	memset(&q, 0, sizeof(q));
 	q.metric = (int)m->id;
-	q.dims = autospec_camp_keys;
-	q.ndims = ARRAY_SIZE(autospec_camp_keys);
-	q.tags = x->tagkeys;
-	q.ntags = x->ntagkeys;
+	if (!x->camp_read) {
+		q.dims = autospec_camp_keys;
+		q.ndims = ARRAY_SIZE(autospec_camp_keys);
+	}
+	if (!x->read_all) {
+		q.tags = x->tagkeys;
+		q.ntags = x->ntagkeys;
+	}
 	/* an ECDF needs samples: oha JSON alone has none */
-	has = db_prepare(db, "find samples", "SELECT 1 FROM "
-	    "series_rows(?1, ?2) WHERE value IS NOT NULL LIMIT 1");
-	if (!has)
+	has = x->samples_read ? NULL : db_prepare(db, "find samples",
+	    "SELECT 1 FROM series_rows(?1, ?2) WHERE value IS NOT NULL "
+	    "LIMIT 1");
+	if (!has && !x->samples_read)
 		return -1;
 	if (runsel_open(&rs, db, &q)) {
 		runsel_close(&rs);
@@ -197,19 +502,91 @@ autospec_read_metric(sqlite3 *db, struct ctx *x, const struct metric *m,
 		r = &mr->r[mr->n++];
 		r->path = xstrdup(rs.row.path);
 		r->cond = xstrdup(rs.row.cond ? rs.row.cond : "");
-		for (i = 0; i < ARRAY_SIZE(autospec_camp_keys); i++)
-			r->camp[i] = dup_or_null(rs.row.dims[i]);
+		if (x->camp_read) {
+			ALLOC_GROW(sk, mr->n, alloc_sk);
+			sk[mr->n - 1].trial = rs.row.trial;
+			sk[mr->n - 1].id = rs.row.id;
+			x->camp_from_all++;
+			if (camp_of(x, &rs.row, r->camp)) {
+				r->tags = xcalloc(x->ntagkeys + 1,
+				    sizeof(char *));
+				rc = -1;
+				break;
+			}
+		} else {
+			for (i = 0; i < ARRAY_SIZE(autospec_camp_keys); i++)
+				r->camp[i] = dup_or_null(rs.row.dims[i]);
+			x->camp_from_sel++;
+		}
 		r->tags = xcalloc(x->ntagkeys + 1, sizeof(char *));
-		for (i = 0; i < x->ntagkeys; i++)
-			r->tags[i] = dup_or_null(rs.row.tags[i]);
+		if (x->read_all) {
+			run_tags_of(x, rs.row.id, r->tags);
+			x->tags_from_all++;
+		} else {
+			for (i = 0; i < x->ntagkeys; i++)
+				r->tags[i] = dup_or_null(rs.row.tags[i]);
+			x->tags_one_by_one++;
+		}
+		if (x->samples_read) {
+			r->samples = has_samples(x, rs.row.id, (int)m->id);
+			x->samples_from_all++;
+			continue;
+		}
 		sqlite3_reset(has);
 		sqlite3_bind_int64(has, 1, rs.row.id);
 		sqlite3_bind_int(has, 2, (int)m->id);
 		r->samples = sqlite3_step(has) == SQLITE_ROW;
+		x->samples_one_by_one++;
 	}
 	runsel_close(&rs);
 	sqlite3_finalize(has);
+	if (rc >= 0 && x->camp_read && mr->n) {
+		/* the selection's order with the campaign keys */
+		for (i = 0; i < mr->n; i++)
+			sk[i].r = mr->r[i];
+		qsort(sk, mr->n, sizeof(*sk), cmp_sorted_run);
+		for (i = 0; i < mr->n; i++)
+			mr->r[i] = sk[i].r;
+	}
+	free(sk);
 	return rc < 0 ? -1 : 0;
+}
+
+int
+autospec_read_once(sqlite3 *db, struct ctx *x)
+{
+	/* every run's tags (PATHSTAT_DEBUG_NO_SPEC_TAGS_ONCE: with each
+	 * metric's runs), campaign keys (PATHSTAT_DEBUG_NO_SPEC_KEYS_ONCE:
+	 * each metric's selection reads and sorts by them) and which hold
+	 * samples (PATHSTAT_DEBUG_NO_SPEC_SAMPLES_ONCE: each run's asked
+	 * for), for a test that compares the bundles */
+	if (!getenv("PATHSTAT_DEBUG_NO_SPEC_TAGS_ONCE") &&
+	    autospec_read_run_tags(db, x))
+		return -1;
+	if (!getenv("PATHSTAT_DEBUG_NO_SPEC_KEYS_ONCE") &&
+	    autospec_read_camp_keys(db, x))
+		return -1;
+	if (!getenv("PATHSTAT_DEBUG_NO_SPEC_SAMPLES_ONCE") &&
+	    autospec_read_samples(db, x))
+		return -1;
+	return 0;
+}
+
+void
+autospec_debug_counts(const struct ctx *x)
+{
+	if (getenv("PATHSTAT_DEBUG_SPEC_TAGS"))
+		fprintf(stderr, "pathstat report: debug: %lu runs' tags read "
+		    "with the run, %lu from one read of all\n",
+		    x->tags_one_by_one, x->tags_from_all);
+	if (getenv("PATHSTAT_DEBUG_SPEC_KEYS"))
+		fprintf(stderr, "pathstat report: debug: %lu runs' campaign "
+		    "keys from their selection, %lu from one read of all\n",
+		    x->camp_from_sel, x->camp_from_all);
+	if (getenv("PATHSTAT_DEBUG_SPEC_SAMPLES"))
+		fprintf(stderr, "pathstat report: debug: %lu runs' samples "
+		    "asked for, %lu from one read of all\n",
+		    x->samples_one_by_one, x->samples_from_all);
 }
 
 void
@@ -234,6 +611,26 @@ autospec_ctx_release(struct ctx *x)
 	for (i = 0; i < x->ntagkeys; i++)
 		free(x->tagkeys[i]);
 	free(x->tagkeys);
+	for (i = 0; i < x->ntagrows; i++)
+		free(x->tagval[i]);
+	free(x->tagrun);
+	free(x->tagkey);
+	free(x->tagval);
+	free(x->srun);
+	free(x->smetric);
+	for (i = 0; i < x->ncrows; i++)
+		free(x->cval[i]);
+	for (i = 0; i < x->nccrows; i++) {
+		free(x->ccond[i]);
+		free(x->ccval[i]);
+	}
+	free(x->crun);
+	free(x->ckey);
+	free(x->cval);
+	free(x->ccond);
+	free(x->cckey);
+	free(x->ccval);
+	sqlite3_finalize(x->day_of);
 }
 
 /* The (day, instance type) pair with the most runs of s: the campaign

@@ -57,6 +57,36 @@ struct slist {
 struct ctx {
 	char		**tagkeys;	/* every tag key (owned) */
 	size_t		ntagkeys;
+	/* every run's tags (autospec_read_run_tags), row i: run tagrun[i]
+	 * (ascending) has tag key tagkeys[tagkey[i]] = tagval[i]; all
+	 * owned.  read_all unset: each metric's selection reads them. */
+	int64_t		*tagrun;
+	size_t		*tagkey;
+	char		**tagval;
+	size_t		ntagrows;
+	bool		read_all;
+	unsigned long	tags_one_by_one, tags_from_all;	/* runs */
+	/* the (run, metric) pairs with a sample that has a value
+	 * (autospec_read_samples), ascending; owned.  samples_read unset:
+	 * each run's are asked for */
+	int64_t		*srun;
+	int		*smetric;
+	size_t		nspairs;
+	bool		samples_read;
+	unsigned long	samples_one_by_one, samples_from_all;	/* runs */
+	/* the campaign keys (autospec_read_camp_keys): each run's tags
+	 * of them (row i: run crun[i], ascending, key autospec_camp_keys
+	 * [ckey[i]] = cval[i]) and each condition's keys of them (row i:
+	 * canonical condition ccond[i], ascending, key cckey[i] = ccval[i]);
+	 * all owned.  camp_read unset: the run selection reads them. */
+	int64_t		*crun;
+	size_t		*ckey, ncrows;
+	char		**cval;
+	char		**ccond, **ccval;
+	size_t		*cckey, nccrows;
+	sqlite3_stmt	*day_of;	/* a start time's day (owned) */
+	bool		camp_read;
+	unsigned long	camp_from_sel, camp_from_all;	/* runs */
 	struct mruns	per[METRIC_ID_LIMIT];	/* metrics with runs */
 	size_t		nper;
 	const char	*baseline;	/* path, or NULL */
@@ -92,10 +122,27 @@ int autospec_cmp_str(const void *a, const void *b);
 /* Every tag key of the database into x.  Returns 0, or -1 after
  * printing. */
 int autospec_read_tag_keys(sqlite3 *db, struct ctx *x);
+/* Every run's tags of x's keys, in one query, into x (read_all set);
+ * autospec_read_metric() then looks each run's up.  Returns 0, or -1
+ * after printing. */
+int autospec_read_run_tags(sqlite3 *db, struct ctx *x);
+/* Which runs hold a sample with a value of which metric, in one read
+ * of the series, into x (samples_read set).  Returns 0, or -1 after
+ * printing. */
+int autospec_read_samples(sqlite3 *db, struct ctx *x);
+/* Every run's and condition's campaign keys, in one read each, into x
+ * (camp_read set).  Returns 0, or -1 after printing. */
+int autospec_read_camp_keys(sqlite3 *db, struct ctx *x);
 /* Every run of metric m, into mr (left empty when there is none).
  * Returns 0, or -1 after printing. */
 int autospec_read_metric(sqlite3 *db, struct ctx *x, const struct metric *m,
     struct mruns *mr);
+/* The reads above that each metric's autospec_read_metric() then
+ * looks up in, each unless its PATHSTAT_DEBUG_NO_SPEC_*_ONCE is set.
+ * Returns 0, or -1 after printing. */
+int autospec_read_once(sqlite3 *db, struct ctx *x);
+/* The counts PATHSTAT_DEBUG_SPEC_TAGS, _KEYS and _SAMPLES ask for. */
+void autospec_debug_counts(const struct ctx *x);
 void autospec_ctx_release(struct ctx *x);
 /*
  * Tag keys that set runs apart from the untagged runs of their cell

@@ -218,6 +218,11 @@ int report_table_from_csv(const struct report_spec *spec,
  */
 int report_build(sqlite3 *db, const char *verb, const struct analyze_opts *o,
     int nargs, char **args, struct table *t);
+/* A copy of src into dst (not initialised) with only the rows whose
+ * column col holds the string value: their cells, and src's columns,
+ * display texts, notes and marks. */
+void report_table_rows(struct table *dst, const struct table *src, long col,
+    const char *value);
 void report_table_memo_begin(bool keep);
 void report_table_memo_end(void);
 void report_table_memo_counts(unsigned long *built, unsigned long *copied);

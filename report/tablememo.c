@@ -124,11 +124,13 @@ memo_key(const char *verb, const struct analyze_opts *o, int nargs,
 }
 
 /* A deep copy of src into dst (initialised by the caller): every
- * string the copy's own (none shared). */
+ * string the copy's own (none shared); of its rows only those whose
+ * column col holds the string value when col >= 0. */
 static void
-table_copy(struct table *dst, const struct table *src)
+table_copy_rows(struct table *dst, const struct table *src, long col,
+    const char *value)
 {
-	size_t i, n = src->nrows * src->ncols;
+	size_t i, r, c, n = 0, nc = src->ncols;
 
 	dst->ncols = dst->alloc_cols = src->ncols;
 	dst->cols = xcalloc(src->ncols + 1, sizeof(*dst->cols));
@@ -137,17 +139,26 @@ table_copy(struct table *dst, const struct table *src)
 		dst->cols[i].key = xstrdup(src->cols[i].key);
 		dst->cols[i].header = xstrdup(src->cols[i].header);
 	}
-	dst->nrows = src->nrows;
-	dst->alloc_cells = n;
-	dst->cells = xcalloc(n + 1, sizeof(*dst->cells));
-	for (i = 0; i < n; i++) {
-		const struct table_cell *c = &src->cells[i];
+	dst->cells = xcalloc(src->nrows * nc + 1, sizeof(*dst->cells));
+	dst->nrows = 0;
+	for (r = 0; r < src->nrows; r++) {
+		const char *s;
 
-		dst->cells[i] = *c;
-		if (c->type == CELL_STR)
-			dst->cells[i].str = xstrdup(c->str);
-		dst->cells[i].str_shared = false;
+		if (col >= 0 && (!(s = table_str(src, r, col)) ||
+		    strcmp(s, value)))
+			continue;
+		for (c = 0; c < nc; c++) {
+			const struct table_cell *sc = &src->cells[r * nc + c];
+			struct table_cell *dc = &dst->cells[n++];
+
+			*dc = *sc;
+			if (sc->type == CELL_STR)
+				dc->str = xstrdup(sc->str);
+			dc->str_shared = false;
+		}
+		dst->nrows++;
 	}
+	dst->alloc_cells = src->nrows * nc;
 	/* the cells keep their display indices: the same texts, copied */
 	dst->ndisplays = dst->alloc_displays = src->ndisplays;
 	dst->displays = xcalloc(src->ndisplays + 1, sizeof(*dst->displays));
@@ -191,7 +202,7 @@ report_build(sqlite3 *db, const char *verb, const struct analyze_opts *o,
 		    key.len)) {
 			strbuf_release(&key);
 			table_release(t);
-			table_copy(t, &e->t);
+			table_copy_rows(t, &e->t, -1, NULL);
 			memo.copied++;
 			return 0;
 		}
@@ -208,6 +219,14 @@ report_build(sqlite3 *db, const char *verb, const struct analyze_opts *o,
 	e->keylen = key.len;
 	e->key = strbuf_detach(&key, NULL);
 	table_init(&e->t);
-	table_copy(&e->t, t);
+	table_copy_rows(&e->t, t, -1, NULL);
 	return 0;
+}
+
+void
+report_table_rows(struct table *dst, const struct table *src, long col,
+    const char *value)
+{
+	table_init(dst);
+	table_copy_rows(dst, src, col, value);
 }

@@ -19,6 +19,10 @@
 
 PATHSTAT_DEBUG_NO_TABLE_MEMO=1
 export PATHSTAT_DEBUG_NO_TABLE_MEMO
+# These counts are of each heatmap building its own path's table, as
+# before the heatmaps shared one table of all paths (t3891).
+PATHSTAT_DEBUG_NO_HEATMAP_ROWS=1
+export PATHSTAT_DEBUG_NO_HEATMAP_ROWS
 team_campaign 14 5 2
 
 line='# run selections read, # replayed'

@@ -10,6 +10,10 @@
 # once more to read every run's values of them, t3886).  A table's own
 # --by keys are still left out of its caption's candidates.
 
+# These counts are of each heatmap building its own path's table, as
+# before the heatmaps shared one table of all paths (t3891).
+PATHSTAT_DEBUG_NO_HEATMAP_ROWS=1
+export PATHSTAT_DEBUG_NO_HEATMAP_ROWS
 team_campaign 14 5 2
 
 count() { debug_counts '# tag key queries'; }

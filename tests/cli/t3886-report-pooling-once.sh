@@ -12,6 +12,10 @@
 # (PATHSTAT_DEBUG_NO_POOLING_MEMO=1), and tables that differ in their
 # --where, paths or metric each get their own caption.
 
+# These counts are of each heatmap building its own path's table, as
+# before the heatmaps shared one table of all paths (t3891).
+PATHSTAT_DEBUG_NO_HEATMAP_ROWS=1
+export PATHSTAT_DEBUG_NO_HEATMAP_ROWS
 team_campaign 14 5 2
 
 counts() { debug_counts '# pooling scans joined the keys, # looked them up'; }
