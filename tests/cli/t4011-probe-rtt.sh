@@ -73,11 +73,22 @@ A=pra$$ B=prb$$
 netns_new $A || skip_all "cannot make a network namespace"
 start_peer accept 127.0.0.1 60 ip netns exec $A || skip_all "no listener in $A"
 LP=$PEER_PORT
-capture $A lo "$LP" lo.pcap || skip_all "tcpdump does not start: $(cat lo.pcap.err)"
-run ip netns exec $A "$PROBE" -n 300 -i 0.01 -o lo.csv 127.0.0.1 "$LP"
-uncapture
+# A capture beside other tests can miss a handshake pathprobe made (seen
+# once in CI: 298 of 300 on loopback and one short on the veth, in
+# the same run, never alone or beside busy loops): each capture is taken
+# again once when it holds fewer handshakes than pathprobe's ok rows,
+# and the second is judged.
+for try in 1 2; do
+	capture $A lo "$LP" lo.pcap || skip_all "tcpdump does not start: $(cat lo.pcap.err)"
+	run ip netns exec $A "$PROBE" -n 300 -i 0.01 -o lo.csv 127.0.0.1 "$LP"
+	uncapture
+	"$PY" "$TOP/tests/cli/helper/wire.py" lo.pcap lo.csv "$LP" >lo.wire 2>&1
+	if [ $RC != 0 ] || [ "$(field n lo.wire)" = 300 ] || [ $try = 2 ]; then
+		break
+	fi
+	echo "# loopback: the capture missed handshakes ($(tail -1 lo.wire); $(tail -1 lo.pcap.err)): again"
+done
 expect_code 0 "loopback, 300 probes: exit 0"
-"$PY" "$TOP/tests/cli/helper/wire.py" lo.pcap lo.csv "$LP" >lo.wire 2>&1
 ok '[ "$(field n lo.wire)" = 300 ] && [ "$(field nrtt lo.wire)" = 300 ]' \
     "loopback: 300 handshakes on the wire, 300 rtt_us: $(tail -1 lo.wire)"
 echo "# loopback: $(tail -1 lo.wire)"
@@ -113,16 +124,23 @@ ip netns exec $B "$PY" "$TOP/tests/cli/helper/listen.py" blast 10.81.0.1 30 "$PE
     2>/dev/null &
 peer_pids="$peer_pids $!"
 sleep 1
-capture $A "v$$a" "$VP" veth.pcap || skip_all "tcpdump does not start on the veth"
-run ip netns exec $A "$PROBE" -n 300 -i 0.01 -o veth.csv 10.81.0.2 "$VP"
-uncapture
 # The queue the bulk flow keeps full drops a packet now and then, a SYN
 # among them: that probe times out (loss, exit 3), which is a result, not
-# a failure of this test; every ok probe must be on the wire with rtt_us.
-nok=$(csv_rows veth.csv | grep -c ",ok$")
+# a failure of this test; every ok probe must be on the wire with rtt_us
+# (the capture taken again once, as on loopback).
+for try in 1 2; do
+	capture $A "v$$a" "$VP" veth.pcap || skip_all "tcpdump does not start on the veth"
+	run ip netns exec $A "$PROBE" -n 300 -i 0.01 -o veth.csv 10.81.0.2 "$VP"
+	uncapture
+	nok=$(csv_rows veth.csv | grep -c ",ok$")
+	"$PY" "$TOP/tests/cli/helper/wire.py" veth.pcap veth.csv "$VP" >veth.wire 2>&1
+	if [ "$(field n veth.wire)" = "$nok" ] || [ $try = 2 ]; then
+		break
+	fi
+	echo "# veth: the capture missed handshakes ($(tail -1 veth.wire); $(tail -1 veth.pcap.err)): again"
+done
 ok '{ [ $RC = 0 ] || { [ $RC = 3 ] && ! csv_rows veth.csv | grep -v ",ok$" | grep -qv ",timeout$"; }; } && [ "$nok" -ge 285 ]' \
     "veth with a full tbf queue: $nok of 300 ok, the rest lost SYNs (exit $RC)"
-"$PY" "$TOP/tests/cli/helper/wire.py" veth.pcap veth.csv "$VP" >veth.wire 2>&1
 echo "# veth + tbf queue: $(tail -1 veth.wire)"
 ok '[ "$(field n veth.wire)" = "$nok" ] && [ "$(field nrtt veth.wire)" = "$nok" ]' \
     "veth: every ok probe's handshake on the wire, with rtt_us: $(tail -1 veth.wire)"
