@@ -26,6 +26,10 @@ py=${ENGINES_PYTHON:-python3}
 rc=0
 
 mkdir -p "$dir" || exit 1
+# mvn is a JVM too: no perf data in /tmp/hsperfdata_USER, which stays
+# behind (tests/cli/engines.sh says the same for the engines' JVMs)
+JAVA_TOOL_OPTIONS="-XX:-UsePerfData${JAVA_TOOL_OPTIONS:+ $JAVA_TOOL_OPTIONS}"
+export JAVA_TOOL_OPTIONS
 
 setup_python() {
 	want="pyarrow==$PYARROW_VERSION pyspark==$PYSPARK_VERSION numpy==$NUMPY_VERSION"
